@@ -1,0 +1,12 @@
+// GET /api/me: the token's user, with every field of the contract's User table.
+import { apiRoute } from "@/lib/http/api-route";
+import { unauthorized } from "@/lib/http/api-error";
+import { showResponse } from "@/lib/http/resource-routes";
+import { db } from "@/lib/db";
+import { users } from "@/lib/resources/users";
+
+export const GET = apiRoute(async (ctx) => {
+  const actor = await ctx.actor();
+  if (!actor.user) throw unauthorized("You must be signed in to read /me");
+  return showResponse(users, await db().user.findUniqueOrThrow({ where: { id: actor.user.id } }), ctx);
+});

@@ -1,0 +1,5 @@
+// GET/POST /api/projects: list (filters display_name, approved, beta, live, owner, organization_id) and create.
+import { collectionRoutes } from "@/lib/http/resource-routes";
+import { projects } from "@/lib/resources/projects";
+
+export const { GET, POST } = collectionRoutes(projects);

@@ -1,0 +1,5 @@
+import { ProjectList } from "@/components/project-list";
+
+export default function HomePage() {
+  return <ProjectList />;
+}

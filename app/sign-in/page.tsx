@@ -1,0 +1,40 @@
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import { AuthError } from "next-auth";
+import { signIn } from "@/lib/auth/next-auth";
+import { Field } from "@/components/ui/field";
+
+async function signInAction(form: FormData) {
+  "use server";
+  try {
+    await signIn("credentials", { login: form.get("login"), password: form.get("password"), redirectTo: "/" });
+  } catch (err) {
+    if (err instanceof AuthError) redirect("/sign-in?error=1");
+    throw err; // the redirect on success
+  }
+}
+
+export default async function SignInPage({ searchParams }: { searchParams: Promise<{ error?: string; registered?: string }> }) {
+  const { error } = await searchParams;
+  return (
+    <div className="mx-auto max-w-sm rounded-lg border border-gray-200 bg-white p-6 shadow-sm">
+      <h1 className="mb-4 text-2xl font-bold">Sign in</h1>
+      {error && (
+        <p role="alert" className="mb-4 rounded bg-red-50 p-3 text-sm text-red-800">
+          Invalid login or password.
+        </p>
+      )}
+      <form action={signInAction} className="flex flex-col gap-4">
+        <Field label="Login or email" id="login" required autoComplete="username" />
+        <Field label="Password" id="password" type="password" required autoComplete="current-password" />
+        <button className="rounded bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">Sign in</button>
+      </form>
+      <p className="mt-4 text-sm">
+        New here?{" "}
+        <Link href="/sign-up" className="text-brand-700 underline">
+          Create an account
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+// POST /unsubscribe {email}: turns off newsletter email for that address; empty 200.
+import { z } from "zod";
+import { db } from "@/lib/db";
+import { jsonRoute } from "@/lib/http/api-route";
+import { readFormOrJson } from "@/lib/http/request";
+
+const ZBody = z.object({ email: z.email("email is invalid") });
+
+export const POST = jsonRoute(async (req) => {
+  const { email } = ZBody.parse(await readFormOrJson(req));
+  // The answer is the same whether or not the address is known, so it reveals no accounts.
+  await db().user.updateMany({
+    where: { email: { equals: email, mode: "insensitive" } },
+    data: { globalEmailCommunication: false, projectEmailCommunication: false, betaEmailCommunication: false, nasaEmailCommunication: false, uxTestingEmailCommunication: false },
+  });
+  return new Response(null, { status: 200 });
+});

@@ -1,0 +1,19 @@
+// POST /users: register ({"user": {login, email, password, display_name}}); signs the new user in.
+import { z } from "zod";
+import { ensureBrowserSession, signInCookie } from "@/lib/domain/browser-session";
+import { registerUser, ZRegisterUser } from "@/lib/domain/register-user";
+import { jsonRoute } from "@/lib/http/api-route";
+import { readJsonBody } from "@/lib/http/request";
+import { json } from "@/lib/http/respond";
+import { serializeFullUser } from "@/lib/resources/users";
+import { unprocessable } from "@/lib/http/api-error";
+
+const ZBody = z.strictObject({ user: ZRegisterUser, authenticity_token: z.string().optional() });
+
+export const POST = jsonRoute(async (req) => {
+  if (!/json/i.test(req.headers.get("content-type") ?? "")) throw unprocessable("Send the registration as JSON");
+  const { user: input } = ZBody.parse(await readJsonBody(req));
+  const user = await registerUser(input);
+  const { session } = await ensureBrowserSession(req);
+  return json({ users: [serializeFullUser(user)] }, 201, { "Set-Cookie": await signInCookie(req, session, user.id) });
+});

@@ -1,0 +1,15 @@
+// DELETE /users/sign_out: ends the browser-style session (and revokes the bearer token sent with it).
+import { verifyAccessToken, revokeGrant } from "@/lib/auth/tokens";
+import { clearSessionCookie } from "@/lib/auth/session";
+import { requireCsrf } from "@/lib/domain/browser-session";
+import { jsonRoute } from "@/lib/http/api-route";
+
+export const DELETE = jsonRoute(async (req) => {
+  await requireCsrf(req, undefined);
+  const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.get("authorization") ?? "");
+  if (bearer) {
+    const token = await verifyAccessToken(bearer[1]).catch(() => null);
+    if (token) await revokeGrant(token.grantId);
+  }
+  return new Response(null, { status: 204, headers: { "Set-Cookie": clearSessionCookie() } });
+});

@@ -1,0 +1,9 @@
+// Browser calls to our own JSON-API; the Auth.js session cookie identifies the user.
+export const API_ACCEPT = "application/vnd.api+json; version=1";
+
+export async function apiGet<T>(path: string): Promise<T> {
+  const res = await fetch(`/api${path}`, { headers: { Accept: API_ACCEPT }, credentials: "same-origin" });
+  const body = await res.json().catch(() => null);
+  if (!res.ok) throw new Error(body?.errors?.[0]?.message ?? `HTTP ${res.status}`);
+  return body as T;
+}

@@ -1,0 +1,23 @@
+import NextAuth from "next-auth";
+import Credentials from "next-auth/providers/credentials";
+import { authenticateUser } from "@/lib/domain/authenticate-user";
+import { keys } from "./keys";
+
+// Auth.js for the browser, mounted under /auth, on the same users table. Sessions are JWT cookies that
+// lib/auth/actor.ts also reads, so our pages can call /api with them.
+export const { handlers, auth, signIn, signOut } = NextAuth(async () => ({
+  basePath: "/auth",
+  secret: (await keys()).authSecret,
+  trustHost: true,
+  session: { strategy: "jwt" },
+  pages: { signIn: "/sign-in" },
+  providers: [
+    Credentials({
+      credentials: { login: { label: "Login or email" }, password: { label: "Password", type: "password" } },
+      authorize: async (c) => {
+        const user = await authenticateUser(String(c?.login ?? ""), String(c?.password ?? ""));
+        return user ? { id: String(user.id), name: user.displayName, email: user.email } : null;
+      },
+    }),
+  ],
+}));

@@ -1,0 +1,58 @@
+import crypto from "node:crypto";
+import { SignJWT, jwtVerify } from "jose";
+import { keys } from "./keys";
+
+// The browser-style session of the official clients' sign-in flow (GET/POST /users/sign_in): a signed
+// cookie holding a CSRF token and, once signed in, the user id.
+export const SESSION_COOKIE = "quorum_session";
+const TTL = 14 * 24 * 3600;
+
+export interface SessionData {
+  csrf: string;
+  uid?: number;
+}
+
+export function readCookie(req: Request, name: string): string | undefined {
+  const header = req.headers.get("cookie");
+  if (!header) return undefined;
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+  }
+  return undefined;
+}
+
+export async function readSession(req: Request): Promise<SessionData | null> {
+  const raw = readCookie(req, SESSION_COOKIE);
+  if (!raw) return null;
+  try {
+    const { payload } = await jwtVerify(raw, (await keys()).sessionSecret, { algorithms: ["HS256"] });
+    return { csrf: String(payload.csrf), uid: typeof payload.uid === "number" ? payload.uid : undefined };
+  } catch {
+    return null;
+  }
+}
+
+export function newCsrfToken(): string {
+  return crypto.randomBytes(32).toString("base64url");
+}
+
+export async function sessionCookie(data: SessionData, secure: boolean): Promise<string> {
+  const value = await new SignJWT({ ...data })
+    .setProtectedHeader({ alg: "HS256" })
+    .setIssuedAt()
+    .setExpirationTime(`${TTL}s`)
+    .sign((await keys()).sessionSecret);
+  return `${SESSION_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${TTL}${secure ? "; Secure" : ""}`;
+}
+
+export function clearSessionCookie(): string {
+  return `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`;
+}
+
+export function csrfMatches(session: SessionData | null, token: string | null | undefined): boolean {
+  if (!session || !token) return false;
+  const a = Buffer.from(session.csrf);
+  const b = Buffer.from(token);
+  return a.length === b.length && crypto.timingSafeEqual(a, b);
+}

@@ -1,0 +1,108 @@
+import crypto from "node:crypto";
+import { SignJWT, jwtVerify } from "jose";
+import { db } from "@/lib/db";
+import { ApiError, unauthorized } from "@/lib/http/api-error";
+import { JWT_ALG, keys } from "./keys";
+
+export const ACCESS_TOKEN_TTL = 7200;
+// Refresh tokens outlive access tokens; a refreshed grant revokes the one it replaces.
+const REFRESH_TOKEN_TTL = 14 * 24 * 3600;
+const ISSUER = "quorum";
+
+export interface TokenResponse {
+  access_token: string;
+  token_type: "Bearer";
+  expires_in: number;
+  refresh_token: string;
+  scope: string;
+  created_at: number;
+}
+
+export interface TokenUser {
+  id: number;
+  login: string;
+  displayName: string;
+  admin: boolean;
+}
+
+const sha256 = (s: string) => crypto.createHash("sha256").update(s).digest("hex");
+
+export async function issueToken(applicationId: number, clientId: string, user: TokenUser, scopes: string[]): Promise<TokenResponse> {
+  const grantId = crypto.randomUUID();
+  const refreshToken = crypto.randomBytes(32).toString("base64url");
+  const now = Math.floor(Date.now() / 1000);
+  await db().oAuthGrant.create({
+    data: {
+      id: grantId,
+      applicationId,
+      userId: user.id,
+      scopes,
+      refreshTokenHash: sha256(refreshToken),
+      expiresAt: new Date((now + REFRESH_TOKEN_TTL) * 1000),
+    },
+  });
+  const { privateKey } = await keys();
+  const accessToken = await new SignJWT({
+    login: user.login,
+    dname: user.displayName,
+    scope: scopes,
+    admin: user.admin,
+    client_id: clientId,
+  })
+    .setProtectedHeader({ alg: JWT_ALG, typ: "JWT" })
+    .setSubject(String(user.id))
+    .setJti(grantId)
+    .setIssuer(ISSUER)
+    .setIssuedAt(now)
+    .setExpirationTime(now + ACCESS_TOKEN_TTL)
+    .sign(privateKey);
+  return {
+    access_token: accessToken,
+    token_type: "Bearer",
+    expires_in: ACCESS_TOKEN_TTL,
+    refresh_token: refreshToken,
+    scope: scopes.join(" "),
+    created_at: now,
+  };
+}
+
+export interface VerifiedToken {
+  userId: number;
+  scopes: string[];
+  grantId: string;
+}
+
+/** Verifies signature and expiry, then that the grant has not been revoked (401 otherwise). */
+export async function verifyAccessToken(token: string): Promise<VerifiedToken> {
+  const { publicKey } = await keys();
+  let payload;
+  try {
+    ({ payload } = await jwtVerify(token, publicKey, { issuer: ISSUER, algorithms: [JWT_ALG] }));
+  } catch {
+    throw unauthorized("Invalid or expired access token");
+  }
+  const grantId = String(payload.jti ?? "");
+  const grant = grantId ? await db().oAuthGrant.findUnique({ where: { id: grantId }, select: { revokedAt: true } }) : null;
+  if (!grant || grant.revokedAt) throw unauthorized("Access token has been revoked");
+  return { userId: Number(payload.sub), scopes: (payload.scope as string[]) ?? [], grantId };
+}
+
+/** Exchanges a refresh token for a new token pair, revoking the old grant (rotation). */
+export async function refreshGrant(refreshToken: string, clientId: string | undefined): Promise<TokenResponse> {
+  const grant = await db().oAuthGrant.findUnique({
+    where: { refreshTokenHash: sha256(refreshToken) },
+    include: { application: true, user: true },
+  });
+  if (!grant || grant.revokedAt || grant.expiresAt < new Date() || (clientId && grant.application.clientId !== clientId)) {
+    throw new ApiError(400, "The refresh token is invalid, expired or revoked", { error: "invalid_grant" });
+  }
+  // Only one concurrent exchange wins; the loser sees zero rows updated.
+  const revoked = await db().oAuthGrant.updateMany({ where: { id: grant.id, revokedAt: null }, data: { revokedAt: new Date() } });
+  if (revoked.count !== 1) throw new ApiError(400, "The refresh token has already been used", { error: "invalid_grant" });
+  if (grant.user.banned) throw new ApiError(400, "This account is banned", { error: "invalid_grant" });
+  return issueToken(grant.applicationId, grant.application.clientId, grant.user, grant.scopes);
+}
+
+export async function revokeGrant(grantId: string): Promise<void> {
+  await db().oAuthGrant.updateMany({ where: { id: grantId, revokedAt: null }, data: { revokedAt: new Date() } });
+}

@@ -1,0 +1,45 @@
+import { z } from "zod";
+import { db } from "@/lib/db";
+import { hashPassword, PASSWORD_MAX, PASSWORD_MIN } from "@/lib/auth/password";
+import { ApiError } from "@/lib/http/api-error";
+import type { User } from "@/lib/generated/prisma/client";
+
+export const ZLogin = z.string().regex(/^[A-Za-z0-9_.-]{3,80}$/, "login must be 3 to 80 letters, digits, '_', '-' or '.'");
+
+export const ZRegisterUser = z.object({
+  login: ZLogin,
+  email: z.email("email is invalid").max(255),
+  password: z.string().min(PASSWORD_MIN, `password must be at least ${PASSWORD_MIN} characters`).max(PASSWORD_MAX, `password must be at most ${PASSWORD_MAX} characters`),
+  display_name: z.string().min(1).max(255).optional(),
+  credited_name: z.string().max(255).optional(),
+  global_email_communication: z.boolean().optional(),
+  project_email_communication: z.boolean().optional(),
+  beta_email_communication: z.boolean().optional(),
+  // Sent by the official client's registration form; accepted and ignored.
+  project_id: z.union([z.string(), z.number()]).nullish(),
+});
+export type TRegisterUser = z.infer<typeof ZRegisterUser>;
+
+/** Creates an account; login and email are unique regardless of case (400 when taken). */
+export async function registerUser(input: TRegisterUser, opts: { admin?: boolean } = {}): Promise<User> {
+  const taken = await db().user.findFirst({
+    where: { OR: [{ login: { equals: input.login, mode: "insensitive" } }, { email: { equals: input.email, mode: "insensitive" } }] },
+    select: { login: true },
+  });
+  if (taken) {
+    throw new ApiError(400, taken.login.toLowerCase() === input.login.toLowerCase() ? "login has already been taken" : "email has already been taken");
+  }
+  return db().user.create({
+    data: {
+      login: input.login,
+      email: input.email.toLowerCase(),
+      encryptedPassword: await hashPassword(input.password),
+      displayName: input.display_name ?? input.login,
+      creditedName: input.credited_name ?? null,
+      globalEmailCommunication: input.global_email_communication ?? false,
+      projectEmailCommunication: input.project_email_communication ?? false,
+      betaEmailCommunication: input.beta_email_communication ?? false,
+      admin: opts.admin ?? false,
+    },
+  });
+}

@@ -1,0 +1,34 @@
+import path from "node:path";
+import { z } from "zod";
+
+// Validated configuration, read once. Everything has a default so `npm start` needs no setup.
+const ZEnv = z.object({
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default(".data"),
+  PORT: z.coerce.number().int().positive().default(3000),
+  PUBLIC_CLIENT_ID: z.string().min(1).default("535759b966935c297be11913acee7a9ca17c025f9f15520e7504728e71110a27"),
+  ADMIN_LOGIN: z.string().optional(),
+  ADMIN_PASSWORD: z.string().optional(),
+  ADMIN_EMAIL: z.string().optional(),
+  JWT_PRIVATE_KEY: z.string().optional(),
+  JWT_PUBLIC_KEY: z.string().optional(),
+  AUTH_SECRET: z.string().optional(),
+});
+
+export type Env = z.infer<typeof ZEnv>;
+
+let cached: Env | undefined;
+export function env(): Env {
+  cached ??= ZEnv.parse(process.env);
+  return cached;
+}
+
+export function dataDir(): string {
+  return path.resolve(env().DATA_DIR);
+}
+
+export function databaseUrl(): string {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error("DATABASE_URL is not set (npm start sets it when it starts the embedded database)");
+  return url;
+}

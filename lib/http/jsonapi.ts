@@ -1,0 +1,131 @@
+import crypto from "node:crypto";
+import type { Actor } from "@/lib/auth/actor";
+import type { BaseRow, ResourceDef, SerializedRecord } from "@/lib/resources/types";
+import { ApiError, unprocessable } from "./api-error";
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+
+export interface Paging {
+  page: number;
+  pageSize: number;
+}
+
+function positiveInt(raw: string, what: string): number {
+  if (!/^\d+$/.test(raw.trim())) throw unprocessable(`${what} must be a positive integer`);
+  return Number(raw);
+}
+
+/** page defaults to 1, page_size to 20; page_size above 100 is clamped, 0 or junk is 422. */
+export function parsePaging(url: URL, defaultSize = DEFAULT_PAGE_SIZE): Paging {
+  const p = url.searchParams.get("page");
+  const s = url.searchParams.get("page_size");
+  const page = p === null || p === "" ? 1 : positiveInt(p, "page");
+  const pageSize = s === null || s === "" ? defaultSize : positiveInt(s, "page_size");
+  if (page < 1) throw unprocessable("page must be at least 1");
+  if (pageSize < 1) throw unprocessable("page_size must be at least 1");
+  return { page, pageSize: Math.min(pageSize, MAX_PAGE_SIZE) };
+}
+
+/** `sort=a,-b` → Prisma orderBy; unknown fields are 422. The id breaks ties so pages are stable. */
+export function parseSort(url: URL, def: ResourceDef<never>): Record<string, "asc" | "desc">[] {
+  const raw = url.searchParams.get("sort") || def.defaultSort || "id";
+  const order: Record<string, "asc" | "desc">[] = [];
+  for (const part of raw.split(",").map((s) => s.trim()).filter(Boolean)) {
+    const desc = part.startsWith("-");
+    const field = desc ? part.slice(1) : part;
+    const column = def.sortable[field];
+    if (!column) throw unprocessable(`Cannot sort ${def.type} by '${field}'; sortable fields: ${Object.keys(def.sortable).join(", ")}`);
+    order.push({ [column]: desc ? "desc" : "asc" });
+  }
+  if (!order.some((o) => "id" in o)) order.push({ id: order[0] && Object.values(order[0])[0] === "desc" ? "desc" : "asc" });
+  return order;
+}
+
+export function parseInclude(url: URL, def: ResourceDef<never>): string[] {
+  const raw = url.searchParams.get("include");
+  if (!raw) return [];
+  const names = [...new Set(raw.split(",").map((s) => s.trim()).filter(Boolean))];
+  const allowed = Object.keys(def.includes ?? {});
+  for (const n of names) {
+    if (!allowed.includes(n)) throw unprocessable(`Cannot include '${n}' with ${def.type}; includable: ${allowed.join(", ") || "none"}`);
+  }
+  return names;
+}
+
+/** Resource-level link templates, keyed `<type>.<link>`. */
+export function linkTemplates(def: ResourceDef<never>): Record<string, { href: string; type: string }> {
+  return Object.fromEntries(Object.entries(def.linkTemplates).map(([name, t]) => [`${def.type}.${name}`, t]));
+}
+
+/** `include` → top-level `linked`, keyed by linked type; each linked record points back at a parent. */
+export async function buildLinked<R extends BaseRow>(def: ResourceDef<R>, rows: R[], include: string[], actor: Actor) {
+  if (!include.length || !rows.length) return undefined;
+  const linked: Record<string, SerializedRecord[]> = {};
+  for (const name of include) {
+    const inc = def.includes![name];
+    const loaded = await inc.load(rows, actor);
+    const list = (linked[inc.type] ??= []);
+    for (const { record, parentIds } of loaded) {
+      if (list.some((r) => r.id === record.id)) continue;
+      const parent = parentIds[0];
+      list.push({ ...record, links: { ...record.links, linked: { href: `/${def.type}/${parent}`, id: String(parent), type: def.type } } });
+    }
+  }
+  return linked;
+}
+
+export function pageMeta(type: string, url: URL, paging: Paging, count: number, include: string[]) {
+  const pageCount = Math.max(1, Math.ceil(count / paging.pageSize));
+  const href = (page: number) => {
+    const q = new URLSearchParams(url.searchParams);
+    q.delete("http_cache");
+    q.set("page", String(page));
+    q.set("page_size", String(paging.pageSize));
+    return `${url.pathname.replace(/^\/api/, "")}?${q.toString()}`;
+  };
+  const prev = paging.page > 1 ? Math.min(paging.page - 1, pageCount) : null;
+  const next = paging.page < pageCount ? paging.page + 1 : null;
+  return {
+    [type]: {
+      page: paging.page,
+      page_size: paging.pageSize,
+      count,
+      include,
+      page_count: pageCount,
+      previous_page: prev,
+      next_page: next,
+      first_href: href(1),
+      previous_href: prev === null ? null : href(prev),
+      next_href: next === null ? null : href(next),
+      last_href: href(pageCount),
+    },
+  };
+}
+
+/** A record's version tag: changes whenever the record's updated_at does (every edit through the API). */
+export function etagFor(type: string, row: BaseRow): string {
+  const hash = crypto.createHash("md5").update(`${type}:${row.id}:${row.updatedAt.getTime()}`).digest("hex");
+  return `"${hash}"`;
+}
+
+function tagList(header: string): string[] {
+  return header.split(",").map((t) => t.trim().replace(/^W\//, "")).filter(Boolean);
+}
+
+/** If-Match on PUT/DELETE: missing → 428, stale → 412; weak tags compare by their value. */
+export function checkIfMatch(req: Request, etag: string): void {
+  const header = req.headers.get("if-match");
+  if (!header) throw new ApiError(428, "If-Match header is required for this request");
+  const tags = tagList(header);
+  if (!tags.includes("*") && !tags.includes(etag)) throw new ApiError(412, "If-Match does not match the record's current ETag");
+}
+
+export function ifNoneMatchHits(req: Request, etag: string): boolean {
+  const header = req.headers.get("if-none-match");
+  return !!header && (tagList(header).includes(etag) || header.trim() === "*");
+}
+
+export function recordHeaders(type: string, row: BaseRow): Record<string, string> {
+  return { ETag: etagFor(type, row), "Last-Modified": row.updatedAt.toUTCString() };
+}

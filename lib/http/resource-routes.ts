@@ -1,0 +1,174 @@
+import { z } from "zod";
+import { db } from "@/lib/db";
+import { hasScope, type Actor } from "@/lib/auth/actor";
+import { delegate, type Action, type BaseRow, type ResourceDef, type Tx, type Where } from "@/lib/resources/types";
+import { ApiError, forbidden, notFound, unauthorized, unprocessable } from "./api-error";
+import { apiRoute, type ApiContext } from "./api-route";
+import { buildLinked, checkIfMatch, ifNoneMatchHits, linkTemplates, pageMeta, parseInclude, parsePaging, parseSort, recordHeaders, etagFor } from "./jsonapi";
+import { parseIdList, parseIdValue, parsePathId, readJsonBody } from "./request";
+import { json } from "./respond";
+
+type AnyDef = ResourceDef<BaseRow>;
+
+const GENERIC_PARAMS = new Set(["page", "page_size", "sort", "include", "http_cache", "id"]);
+
+/** The where clause of a list request: visibility AND every known filter given. */
+export async function listWhere(def: AnyDef, url: URL, actor: Actor): Promise<Where> {
+  const and: Where[] = [await def.readScope(actor)];
+  const ids = url.searchParams.get("id");
+  if (ids) and.push({ id: { in: parseIdList(ids, "id") } });
+  for (const [name, value] of url.searchParams) {
+    if (GENERIC_PARAMS.has(name)) continue;
+    const filter = def.filters?.[name];
+    if (filter && value !== "") and.push(await filter(value, actor));
+  }
+  return { AND: and };
+}
+
+export async function findVisible<R extends BaseRow>(def: ResourceDef<R>, id: number, actor: Actor, client: object = db()): Promise<R> {
+  const row = (await delegate(client, def).findFirst({ where: { AND: [{ id }, await def.readScope(actor)] }, include: def.queryInclude })) as R | null;
+  if (!row) throw notFound(`Could not find ${def.type} with id='${id}'`);
+  return row;
+}
+
+async function envelope<R extends BaseRow>(def: ResourceDef<R>, rows: R[], actor: Actor, include: string[], meta?: object) {
+  const linked = await buildLinked(def, rows, include, actor);
+  return {
+    [def.type]: rows.map((r) => def.serialize(r, actor)),
+    links: linkTemplates(def as never),
+    ...(meta ? { meta } : {}),
+    ...(linked ? { linked } : {}),
+  };
+}
+
+export async function showResponse<R extends BaseRow>(def: ResourceDef<R>, row: R, ctx: ApiContext, status = 200): Promise<Response> {
+  const actor = await ctx.actor();
+  const include = parseInclude(ctx.url, def as never);
+  const headers = recordHeaders(def.type, row);
+  if (status === 200 && ifNoneMatchHits(ctx.req, headers.ETag)) return new Response(null, { status: 304, headers });
+  return json(await envelope(def, [row], actor, include), status, headers);
+}
+
+function requireWriter(actor: Actor, def: AnyDef): asserts actor is Actor & { user: NonNullable<Actor["user"]> } {
+  if (!actor.user) throw unauthorized("You must be signed in to do that");
+  if (!hasScope(actor, def.writeScope)) throw forbidden(`This token lacks the '${def.writeScope}' scope`);
+}
+
+/** The body's record under the resource's plural key; any other top-level key is 422. */
+async function recordBody(ctx: ApiContext, type: string): Promise<Record<string, unknown>> {
+  const body = await readJsonBody(ctx.req);
+  const extra = Object.keys(body).filter((k) => k !== type);
+  if (extra.length) throw unprocessable(`Unknown top-level key(s) ${extra.map((k) => `'${k}'`).join(", ")}; expected '${type}'`);
+  const record = body[type];
+  if (!record || typeof record !== "object" || Array.isArray(record)) throw unprocessable(`'${type}' must be an object`);
+  return record as Record<string, unknown>;
+}
+
+/** Locks the row for a conditional write, re-reads it, and checks visibility, If-Match and permission. */
+async function lockForWrite<R extends BaseRow>(def: ResourceDef<R>, tx: Tx, ctx: ApiContext, actor: Actor, action: Action, ifMatch = true): Promise<R> {
+  const id = parsePathId(ctx.params.id, def.type);
+  await tx.$queryRawUnsafe(`SELECT 1 FROM "${def.table}" WHERE id = $1 FOR UPDATE`, id);
+  const row = await findVisible(def, id, actor, tx);
+  if (ifMatch) checkIfMatch(ctx.req, etagFor(def.type, row));
+  if (!(await def.can(actor, action, row, tx))) throw forbidden();
+  return row;
+}
+
+function transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return db().$transaction(fn, { timeout: 15_000 });
+}
+
+/** GET (list) and POST (create) on /api/<type>. */
+export function collectionRoutes<R extends BaseRow>(def: ResourceDef<R>) {
+  const d = def as unknown as AnyDef;
+  return {
+    GET: apiRoute(async (ctx) => {
+      const actor = await ctx.actor();
+      const paging = parsePaging(ctx.url);
+      const orderBy = parseSort(ctx.url, d as never);
+      const include = parseInclude(ctx.url, d as never);
+      const where = await listWhere(d, ctx.url, actor);
+      const [count, rows] = await Promise.all([
+        delegate(db(), d).count({ where }),
+        delegate(db(), d).findMany({ where, orderBy, skip: (paging.page - 1) * paging.pageSize, take: paging.pageSize, include: d.queryInclude }) as Promise<BaseRow[]>,
+      ]);
+      return json(await envelope(d, rows, actor, include, pageMeta(d.type, ctx.url, paging, count, include)));
+    }),
+    POST: apiRoute(async (ctx) => {
+      const create = d.create;
+      if (!create) throw new ApiError(405, `${d.type} cannot be created through the API`);
+      const actor = await ctx.actor();
+      requireWriter(actor, d);
+      const input = create.schema.parse(await recordBody(ctx, d.type));
+      const id = await transaction((tx) => create.perform({ actor, tx }, input as never));
+      const row = await findVisible(d, id, actor);
+      return showResponse(d, row, ctx, 201);
+    }),
+  };
+}
+
+/** GET (show), PUT (update) and DELETE on /api/<type>/<id>. */
+export function memberRoutes<R extends BaseRow>(def: ResourceDef<R>) {
+  const d = def as unknown as AnyDef;
+  return {
+    GET: apiRoute(async (ctx) => {
+      const actor = await ctx.actor();
+      parseInclude(ctx.url, d as never);
+      return showResponse(d, await findVisible(d, parsePathId(ctx.params.id, d.type), actor), ctx);
+    }),
+    PUT: apiRoute(async (ctx) => {
+      const update = d.update;
+      if (!update) throw new ApiError(405, `${d.type} cannot be edited through the API`);
+      const actor = await ctx.actor();
+      requireWriter(actor, d);
+      const record = await recordBody(ctx, d.type);
+      await transaction(async (tx) => {
+        const row = await lockForWrite(d, tx, ctx, actor, "update");
+        await update.perform({ actor, tx }, row, update.schema.parse(record) as never);
+      });
+      return showResponse(d, await findVisible(d, parsePathId(ctx.params.id, d.type), actor), ctx);
+    }),
+    DELETE: apiRoute(async (ctx) => {
+      const destroy = d.destroy;
+      if (!destroy) throw new ApiError(405, `${d.type} cannot be deleted through the API`);
+      const actor = await ctx.actor();
+      requireWriter(actor, d);
+      await transaction(async (tx) => destroy({ actor, tx }, await lockForWrite(d, tx, ctx, actor, "destroy")));
+      return new Response(null, { status: 204 });
+    }),
+  };
+}
+
+const ZLinkIds = z.union([z.array(z.union([z.string(), z.number()])), z.string(), z.number()]);
+
+/** POST /api/<type>/<id>/links/<link> and DELETE /api/<type>/<id>/links/<link>/<ids> (no If-Match). */
+export function linkRoutes<R extends BaseRow>(def: ResourceDef<R>) {
+  const d = def as unknown as AnyDef;
+  const linkOf = (name: string | undefined) => {
+    const link = name ? d.links?.[name] : undefined;
+    if (!link) throw unprocessable(`'${name}' is not a writable link of ${d.type}; writable: ${Object.keys(d.links ?? {}).join(", ") || "none"}`);
+    return link;
+  };
+  return {
+    POST: apiRoute(async (ctx) => {
+      const actor = await ctx.actor();
+      requireWriter(actor, d);
+      const link = linkOf(ctx.params.link);
+      const body = await readJsonBody(ctx.req);
+      const extra = Object.keys(body).filter((k) => k !== ctx.params.link);
+      if (extra.length || !(ctx.params.link! in body)) throw unprocessable(`Body must be {"${ctx.params.link}": [ids]}`);
+      const raw = ZLinkIds.parse(body[ctx.params.link!]);
+      const ids = (Array.isArray(raw) ? raw : [raw]).map((v) => parseIdValue(v, ctx.params.link!));
+      await transaction(async (tx) => link.add({ actor, tx }, await lockForWrite(d, tx, ctx, actor, "update", false), ids));
+      return showResponse(d, await findVisible(d, parsePathId(ctx.params.id, d.type), actor), ctx);
+    }),
+    DELETE: apiRoute(async (ctx) => {
+      const actor = await ctx.actor();
+      requireWriter(actor, d);
+      const link = linkOf(ctx.params.link);
+      const ids = parseIdList(ctx.params.ids ?? "", ctx.params.link!);
+      await transaction(async (tx) => link.remove({ actor, tx }, await lockForWrite(d, tx, ctx, actor, "update", false), ids));
+      return new Response(null, { status: 204 });
+    }),
+  };
+}

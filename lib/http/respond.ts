@@ -1,0 +1,41 @@
+import { ZodError } from "zod";
+import { ApiError } from "./api-error";
+
+export const JSONAPI_TYPE = "application/vnd.api+json; version=1";
+
+export function json(body: unknown, status = 200, headers: HeadersInit = {}, contentType = "application/json; charset=utf-8"): Response {
+  const h = new Headers(headers);
+  h.set("content-type", contentType);
+  return new Response(status === 204 || status === 304 ? null : JSON.stringify(body), { status, headers: h });
+}
+
+function zodMessage(err: ZodError): string {
+  return err.issues
+    .map((i) => {
+      const where = i.path.length ? i.path.join(".") : "body";
+      if (i.code === "unrecognized_keys") return `${where}: unknown key(s) ${i.keys.map((k) => `'${k}'`).join(", ")}`;
+      return `${where}: ${i.message}`;
+    })
+    .join("; ");
+}
+
+interface PgLikeError {
+  code?: string;
+  meta?: { target?: unknown; modelName?: string; driverAdapterError?: { cause?: { kind?: string; constraint?: { fields?: string[] } } } };
+}
+
+/** Maps any thrown value to a response with `{"errors":[{"message"}]}`; unexpected errors are logged, never leaked. */
+export function errorResponse(err: unknown, contentType?: string): Response {
+  const body = (message: string, extra?: Record<string, unknown>) => ({ ...extra, errors: [{ message }] });
+  if (err instanceof ApiError) return json(body(err.message, err.extra), err.status, {}, contentType);
+  if (err instanceof ZodError) return json(body(zodMessage(err)), 422, {}, contentType);
+  const e = err as PgLikeError;
+  if (e?.code === "P2002") {
+    const fields = e.meta?.driverAdapterError?.cause?.constraint?.fields ?? (Array.isArray(e.meta?.target) ? (e.meta!.target as string[]) : []);
+    return json(body(`${fields.length ? fields.join(", ") : "record"} has already been taken`), 400, {}, contentType);
+  }
+  if (e?.code === "P2025") return json(body("Not Found"), 404, {}, contentType);
+  if (e?.code === "P2034" || e?.code === "40001") return json(body("Conflicting concurrent write; retry"), 409, {}, contentType);
+  console.error("[500]", err);
+  return json(body("Internal server error"), 500, {}, contentType);
+}

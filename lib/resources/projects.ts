@@ -1,0 +1,251 @@
+import { z } from "zod";
+import type { Actor } from "@/lib/auth/actor";
+import type { Prisma, Project } from "@/lib/generated/prisma/client";
+import { db } from "@/lib/db";
+import { forbidden, ApiError } from "@/lib/http/api-error";
+import { parseBooleanParam, parseIdList } from "@/lib/http/request";
+import { canOnProject, projectReadScope } from "@/lib/policies/project-policy";
+import { projectRoles, serializeProjectRole } from "./project-roles";
+import type { ResourceDef, Tx } from "./types";
+import { users } from "./users";
+import { iso, userLink } from "./wire";
+
+type ProjectRow = Project & {
+  owner: { id: number; login: string; displayName: string };
+  roles: { id: number }[];
+  organizations: { organizationId: number }[];
+};
+
+const ZGuideItem = z.object({ image: z.string().nullish(), explanation: z.string().nullish() }).loose();
+const ZTeamMember = z.object({ name: z.string().nullish(), bio: z.string().nullish(), twitter: z.string().nullish(), institution: z.string().nullish() }).loose();
+const ZUrl = z.object({ url: z.string().max(2000), label: z.string().max(255).nullish(), path: z.string().nullish(), site: z.string().nullish() }).loose();
+const text = (max = 100_000) => z.string().max(max);
+
+const projectFields = {
+  display_name: z.string().trim().min(1, "display_name can't be blank").max(255),
+  title: text(255),
+  description: text(),
+  introduction: text(),
+  science_case: text(),
+  faq: text(),
+  result: text(),
+  education_content: text(),
+  workflow_description: text(),
+  researcher_quote: text(),
+  background_image: z.string().max(2000).nullable(),
+  avatar: z.string().max(2000).nullable(),
+  primary_language: z.string().min(2).max(20),
+  available_languages: z.array(z.string().max(20)).max(200),
+  guide: z.array(ZGuideItem).max(1000),
+  team_members: z.array(ZTeamMember).max(1000),
+  urls: z.array(ZUrl).max(100),
+  tags: z.array(z.string().max(100)).max(100),
+  configuration: z.record(z.string(), z.unknown()),
+  private: z.boolean(),
+  beta: z.boolean(),
+  live: z.boolean(),
+  approved: z.boolean(),
+  launch_approved: z.boolean(),
+};
+
+// Writable links (workflows, subject_sets) are declared by the workflow and subject set resources.
+const ZLinks = z.strictObject({}).optional();
+
+export const ZCreateProject = z.strictObject({ ...projectFields, primary_language: projectFields.primary_language.default("en"), links: ZLinks }).partial().required({ display_name: true });
+export const ZUpdateProject = z.strictObject({ ...projectFields, links: ZLinks }).partial();
+type TProjectInput = z.infer<typeof ZUpdateProject>;
+
+const ADMIN_ONLY = ["approved", "launch_approved"] as const;
+
+function slugFor(login: string, displayName: string): string {
+  const name = displayName.toLowerCase().normalize("NFKD").replace(/[^\w\s-]/g, "").trim().replace(/[\s_]+/g, "-");
+  return `${login.toLowerCase()}/${name || "project"}`;
+}
+
+function columns(input: TProjectInput): Prisma.ProjectUncheckedUpdateInput {
+  return {
+    displayName: input.display_name,
+    title: input.title,
+    description: input.description,
+    introduction: input.introduction,
+    scienceCase: input.science_case,
+    faq: input.faq,
+    result: input.result,
+    educationContent: input.education_content,
+    workflowDescription: input.workflow_description,
+    researcherQuote: input.researcher_quote,
+    backgroundImage: input.background_image,
+    avatar: input.avatar,
+    primaryLanguage: input.primary_language,
+    availableLanguages: input.available_languages,
+    guide: input.guide as Prisma.InputJsonValue | undefined,
+    teamMembers: input.team_members as Prisma.InputJsonValue | undefined,
+    urls: input.urls as Prisma.InputJsonValue | undefined,
+    tags: input.tags,
+    configuration: input.configuration as Prisma.InputJsonValue | undefined,
+    private: input.private,
+    beta: input.beta,
+    live: input.live,
+    approved: input.approved,
+    launchApproved: input.launch_approved,
+  };
+}
+
+function checkAdminOnly(actor: Actor, input: TProjectInput) {
+  for (const key of ADMIN_ONLY) if (input[key] !== undefined && !actor.user?.admin) throw forbidden(`Only admins may set ${key}`);
+}
+
+async function ensureNameFree(tx: Tx, ownerId: number, displayName: string, exceptId?: number) {
+  const clash = await tx.project.findFirst({ where: { ownerId, displayName, NOT: exceptId ? { id: exceptId } : undefined }, select: { id: true } });
+  if (clash) throw new ApiError(400, "display_name has already been taken by another of the owner's projects");
+}
+
+export function serializeProject(p: ProjectRow) {
+  return {
+    id: String(p.id),
+    display_name: p.displayName,
+    slug: p.slug,
+    title: p.title || p.displayName,
+    description: p.description,
+    introduction: p.introduction,
+    science_case: p.scienceCase,
+    faq: p.faq,
+    result: p.result,
+    education_content: p.educationContent,
+    workflow_description: p.workflowDescription,
+    researcher_quote: p.researcherQuote,
+    background_image: p.backgroundImage,
+    avatar: p.avatar,
+    primary_language: p.primaryLanguage,
+    available_languages: p.availableLanguages,
+    guide: p.guide,
+    team_members: p.teamMembers,
+    urls: p.urls,
+    tags: p.tags,
+    configuration: p.configuration,
+    private: p.private,
+    beta: p.beta,
+    approved: p.approved,
+    live: p.live,
+    launch_approved: p.launchApproved,
+    classifications_count: p.classificationsCount,
+    subjects_count: p.subjectsCount,
+    retired_subjects_count: p.retiredSubjectsCount,
+    created_at: iso(p.createdAt),
+    updated_at: iso(p.updatedAt),
+    href: `/projects/${p.id}`,
+    links: {
+      owner: userLink(p.owner),
+      workflows: [] as string[],
+      active_workflows: [] as string[],
+      subject_sets: [] as string[],
+      project_roles: p.roles.map((r) => String(r.id)),
+      organizations: p.organizations.map((o) => String(o.organizationId)),
+    },
+  };
+}
+
+export const projects: ResourceDef<ProjectRow> = {
+  type: "projects",
+  table: "projects",
+  model: "project",
+  writeScope: "project",
+  queryInclude: {
+    owner: { select: { id: true, login: true, displayName: true } },
+    roles: { select: { id: true }, orderBy: { id: "asc" } },
+    organizations: { select: { organizationId: true } },
+  },
+  serialize: serializeProject,
+  linkTemplates: {
+    owner: { href: "/{projects.owner.href}", type: "owners" },
+    workflows: { href: "/workflows?project_id={projects.id}", type: "workflows" },
+    active_workflows: { href: "/workflows?project_id={projects.id}&active=true", type: "active_workflows" },
+    subject_sets: { href: "/subject_sets?project_id={projects.id}", type: "subject_sets" },
+    subjects: { href: "/subjects?project_id={projects.id}", type: "subjects" },
+    classifications: { href: "/classifications?project_id={projects.id}", type: "classifications" },
+    project_roles: { href: "/project_roles?project_id={projects.id}", type: "project_roles" },
+    organizations: { href: "/organizations?project_id={projects.id}", type: "organizations" },
+  },
+  includes: {
+    owners: {
+      type: "users",
+      load: async (rows, actor) => {
+        const owners = await db().user.findMany({ where: { id: { in: [...new Set(rows.map((r) => r.ownerId))] } } });
+        return owners.map((u) => ({ record: users.serialize(u, actor), parentIds: rows.filter((r) => r.ownerId === u.id).map((r) => r.id) }));
+      },
+    },
+    project_roles: {
+      type: "project_roles",
+      load: async (rows, actor) => {
+        // Only the roles this actor may see (its own, or all of projects it edits).
+        const roles = await db().projectRole.findMany({
+          where: { AND: [{ projectId: { in: rows.map((r) => r.id) } }, await projectRoles.readScope(actor)] },
+          include: projectRoles.queryInclude,
+          orderBy: { id: "asc" },
+        });
+        return roles.map((r) => ({ record: serializeProjectRole(r as never), parentIds: [r.projectId] }));
+      },
+    },
+    organizations: {
+      type: "organizations",
+      load: async (rows) => {
+        const orgs = await db().organization.findMany({ where: { projects: { some: { projectId: { in: rows.map((r) => r.id) } } } }, include: { projects: { select: { projectId: true } } } });
+        return orgs.map((o) => ({
+          record: { id: String(o.id), display_name: o.displayName, slug: o.slug, description: o.description, primary_language: o.primaryLanguage, listed: o.listed, created_at: iso(o.createdAt), updated_at: iso(o.updatedAt), href: `/organizations/${o.id}`, links: { projects: o.projects.map((p) => String(p.projectId)) } },
+          parentIds: o.projects.map((p) => p.projectId),
+        }));
+      },
+    },
+  },
+  filters: {
+    display_name: (v) => ({ displayName: v }),
+    slug: (v) => ({ slug: v.toLowerCase() }),
+    search: (v) => ({ displayName: { contains: v, mode: "insensitive" } }),
+    approved: (v) => ({ approved: parseBooleanParam(v, "approved") }),
+    beta: (v) => ({ beta: parseBooleanParam(v, "beta") }),
+    live: (v) => ({ live: parseBooleanParam(v, "live") }),
+    launch_approved: (v) => ({ launchApproved: parseBooleanParam(v, "launch_approved") }),
+    private: (v) => ({ private: parseBooleanParam(v, "private") }),
+    owner: (v) => ({ owner: { login: { equals: v, mode: "insensitive" } } }),
+    organization_id: (v) => ({ organizations: { some: { organizationId: { in: parseIdList(v, "organization_id") } } } }),
+  },
+  sortable: {
+    id: "id",
+    display_name: "displayName",
+    created_at: "createdAt",
+    updated_at: "updatedAt",
+    classifications_count: "classificationsCount",
+    subjects_count: "subjectsCount",
+    launch_approved: "launchApproved",
+  },
+  readScope: projectReadScope,
+  can: (actor, action, row, tx) => (action === "show" ? true : canOnProject(actor, action, row.id, tx)),
+  create: {
+    schema: ZCreateProject,
+    perform: async ({ actor, tx }, input: z.infer<typeof ZCreateProject>) => {
+      checkAdminOnly(actor, input);
+      const owner = actor.user!;
+      await ensureNameFree(tx, owner.id, input.display_name);
+      const project = await tx.project.create({
+        data: { ...(columns(input) as Prisma.ProjectUncheckedCreateInput), ownerId: owner.id, slug: slugFor(owner.login, input.display_name) },
+      });
+      await tx.projectRole.create({ data: { projectId: project.id, userId: owner.id, roles: ["owner"] } });
+      return project.id;
+    },
+  },
+  update: {
+    schema: ZUpdateProject,
+    perform: async ({ actor, tx }, row, input: TProjectInput) => {
+      checkAdminOnly(actor, input);
+      const data = columns(input);
+      if (input.display_name !== undefined && input.display_name !== row.displayName) {
+        await ensureNameFree(tx, row.ownerId, input.display_name, row.id);
+        data.slug = slugFor(row.owner.login, input.display_name);
+      }
+      await tx.project.update({ where: { id: row.id }, data });
+    },
+  },
+  destroy: async ({ tx }, row) => {
+    await tx.project.delete({ where: { id: row.id } });
+  },
+};

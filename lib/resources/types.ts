@@ -1,0 +1,83 @@
+import type { ZodType } from "zod";
+import type { Actor } from "@/lib/auth/actor";
+import type { Prisma } from "@/lib/generated/prisma/client";
+
+export type Tx = Prisma.TransactionClient;
+export type Where = Record<string, unknown>;
+
+/** The subset of a Prisma model delegate the generic layer uses. */
+export interface Delegate {
+  findMany(args: object): Promise<unknown[]>;
+  findFirst(args: object): Promise<unknown>;
+  count(args: object): Promise<number>;
+}
+
+export interface BaseRow {
+  id: number;
+  updatedAt: Date;
+}
+
+export type LinkValue = string | string[] | null | { id: string; href?: string; type: string; display_name?: string };
+export interface SerializedRecord {
+  id: string;
+  href?: string;
+  links: Record<string, LinkValue | Record<string, unknown>>;
+  [attribute: string]: unknown;
+}
+
+export interface LinkTemplate {
+  href: string;
+  type: string;
+}
+
+/** An includable link: loads the linked records of a page of rows in one query. */
+export interface IncludeDef<R> {
+  type: string;
+  load(rows: R[], actor: Actor): Promise<{ record: SerializedRecord; parentIds: number[] }[]>;
+}
+
+export type Action = "show" | "update" | "destroy";
+
+export interface WriteContext {
+  actor: Actor;
+  tx: Tx;
+}
+
+/**
+ * A JSON-API resource as data: what it stores, who sees it, how it serialises, what it accepts.
+ * lib/http/resource-routes.ts turns one of these into route handlers.
+ */
+export interface ResourceDef<R extends BaseRow = BaseRow> {
+  /** Plural wire name and envelope key, e.g. "projects". */
+  type: string;
+  /** Table name, used to lock a row for conditional writes. */
+  table: string;
+  /** OAuth scope a token needs for writes. */
+  writeScope: string;
+  /** Prisma delegate name on the client, e.g. "project". */
+  model: string;
+  /** Prisma `include` that serialize() needs. */
+  queryInclude?: object;
+  serialize(row: R, actor: Actor): SerializedRecord;
+  linkTemplates: Record<string, LinkTemplate>;
+  includes?: Record<string, IncludeDef<R>>;
+  /** Query parameter → where clause. */
+  filters?: Record<string, (value: string, actor: Actor) => Where | Promise<Where>>;
+  /** Wire field → Prisma field, for `sort`. */
+  sortable: Record<string, string>;
+  defaultSort?: string;
+  /** Where clause of the records this actor may see (a private record outside it is a 404). */
+  readScope(actor: Actor): Where | Promise<Where>;
+  /** May this actor do this to a record it can see (403 otherwise)? */
+  can(actor: Actor, action: Action, row: R, tx: Tx): boolean | Promise<boolean>;
+  create?: { schema: ZodType; perform(ctx: WriteContext, input: never): Promise<number> };
+  update?: { schema: ZodType; perform(ctx: WriteContext, row: R, input: never): Promise<void> };
+  destroy?: (ctx: WriteContext, row: R) => Promise<void>;
+  /** Writable to-many links: POST /<type>/<id>/links/<name>, DELETE /<type>/<id>/links/<name>/<ids>. */
+  links?: Record<string, { add(ctx: WriteContext, row: R, ids: number[]): Promise<void>; remove(ctx: WriteContext, row: R, ids: number[]): Promise<void> }>;
+}
+
+/** The model's delegate on a client (db() or a transaction). */
+export function delegate(client: object, def: { model: string }): Delegate {
+  return (client as Record<string, Delegate>)[def.model];
+}

@@ -1,0 +1,111 @@
+import { z } from "zod";
+import type { Actor } from "@/lib/auth/actor";
+import type { User } from "@/lib/generated/prisma/client";
+import type { ResourceDef } from "./types";
+import { iso } from "./wire";
+
+const TEMPLATES = {
+  classifications: { href: "/classifications?user_id={users.id}", type: "classifications" },
+  project_preferences: { href: "/project_preferences?user_id={users.id}", type: "project_preferences" },
+  collection_preferences: { href: "/collection_preferences?user_id={users.id}", type: "collection_preferences" },
+  projects: { href: "/projects?owner={users.login}", type: "projects" },
+  collections: { href: "/collections?owner={users.login}", type: "collections" },
+  recents: { href: "/users/{users.id}/recents", type: "recents" },
+  avatar: { href: "/users/{users.id}/avatar", type: "avatars" },
+  profile_header: { href: "/users/{users.id}/profile_header", type: "profile_headers" },
+};
+
+/** Fields anyone may see of any user. */
+function publicFields(u: User) {
+  return {
+    id: String(u.id),
+    login: u.login,
+    display_name: u.displayName,
+    credited_name: u.creditedName ?? u.displayName,
+    created_at: iso(u.createdAt),
+    updated_at: iso(u.updatedAt),
+    type: "users",
+    href: `/users/${u.id}`,
+    avatar_src: u.avatarSrc,
+    languages: u.languages,
+    links: {},
+  };
+}
+
+/** Every field of the contract's User table: for the user themself and admins. */
+export function serializeFullUser(u: User) {
+  return {
+    ...publicFields(u),
+    email: u.email,
+    global_email_communication: u.globalEmailCommunication,
+    project_email_communication: u.projectEmailCommunication,
+    beta_email_communication: u.betaEmailCommunication,
+    nasa_email_communication: u.nasaEmailCommunication,
+    ux_testing_email_communication: u.uxTestingEmailCommunication,
+    subject_limit: u.subjectLimit,
+    uploaded_subjects_count: u.uploadedSubjectsCount,
+    admin: u.admin,
+    login_prompt: u.loginPrompt,
+    private_profile: u.privateProfile,
+    platform_id: String(u.id),
+    upload_whitelist: u.uploadWhitelist,
+    valid_email: u.validEmail,
+    intervention_notifications: u.interventionNotifications,
+    banned: u.banned,
+    confirmed_at: iso(u.confirmedAt),
+  };
+}
+
+const seesAll = (actor: Actor, u: User) => !!actor.user && (actor.user.admin || actor.user.id === u.id);
+
+const ZUpdateUser = z.strictObject({
+  display_name: z.string().trim().min(1).max(255).optional(),
+  credited_name: z.string().max(255).nullable().optional(),
+  languages: z.array(z.string().max(20)).max(50).optional(),
+  global_email_communication: z.boolean().optional(),
+  project_email_communication: z.boolean().optional(),
+  beta_email_communication: z.boolean().optional(),
+  nasa_email_communication: z.boolean().optional(),
+  ux_testing_email_communication: z.boolean().optional(),
+  intervention_notifications: z.boolean().optional(),
+  private_profile: z.boolean().optional(),
+  login_prompt: z.boolean().optional(),
+  links: z.strictObject({}).optional(),
+});
+
+export const users: ResourceDef<User> = {
+  type: "users",
+  table: "users",
+  model: "user",
+  writeScope: "user",
+  serialize: (u, actor) => (seesAll(actor, u) ? serializeFullUser(u) : publicFields(u)),
+  linkTemplates: TEMPLATES,
+  filters: {
+    login: (v) => ({ login: { equals: v, mode: "insensitive" } }),
+    display_name: (v) => ({ displayName: { equals: v, mode: "insensitive" } }),
+  },
+  sortable: { id: "id", login: "login", display_name: "displayName", created_at: "createdAt", updated_at: "updatedAt" },
+  readScope: () => ({}),
+  can: (actor, action, u) => action === "show" || seesAll(actor, u),
+  update: {
+    schema: ZUpdateUser,
+    perform: async ({ tx }, row, input: z.infer<typeof ZUpdateUser>) => {
+      await tx.user.update({
+        where: { id: row.id },
+        data: {
+          displayName: input.display_name,
+          creditedName: input.credited_name,
+          languages: input.languages,
+          globalEmailCommunication: input.global_email_communication,
+          projectEmailCommunication: input.project_email_communication,
+          betaEmailCommunication: input.beta_email_communication,
+          nasaEmailCommunication: input.nasa_email_communication,
+          uxTestingEmailCommunication: input.ux_testing_email_communication,
+          interventionNotifications: input.intervention_notifications,
+          privateProfile: input.private_profile,
+          loginPrompt: input.login_prompt,
+        },
+      });
+    },
+  },
+};
