@@ -6,7 +6,7 @@ import type { User } from "@/lib/generated/prisma/client";
 
 export const ZLogin = z.string().regex(/^[A-Za-z0-9_.-]{3,80}$/, "login must be 3 to 80 letters, digits, '_', '-' or '.'");
 
-export const ZRegisterUser = z.object({
+export const ZRegisterUser = z.strictObject({
   login: ZLogin,
   email: z.email("email is invalid").max(255),
   password: z.string().min(PASSWORD_MIN, `password must be at least ${PASSWORD_MIN} characters`).max(PASSWORD_MAX, `password must be at most ${PASSWORD_MAX} characters`),
