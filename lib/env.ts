@@ -17,10 +17,9 @@ const ZEnv = z.object({
 
 export type Env = z.infer<typeof ZEnv>;
 
-let cached: Env | undefined;
+/** Read on every call (cheap), so tests and scripts that change process.env see the change. */
 export function env(): Env {
-  cached ??= ZEnv.parse(process.env);
-  return cached;
+  return ZEnv.parse(process.env);
 }
 
 export function dataDir(): string {
