@@ -26,7 +26,7 @@ describe("migrations", () => {
     expect(await applyMigrations(inject("databaseUrl"))).toEqual([]);
   });
 
-  it("cover schema.prisma: no schema change is waiting for a migration", async () => {
+  it("cover prisma/schema: no schema change is waiting for a migration", async () => {
     expect(await pendingSchemaChange(inject("databaseUrl"))).toBe("");
   });
 });

@@ -11,7 +11,7 @@ import { createRequire } from "node:module";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 export const MIGRATIONS_DIR = path.join(ROOT, "prisma/migrations");
-export const SCHEMA_PATH = path.join(ROOT, "prisma/schema.prisma");
+export const SCHEMA_DIR = path.join(ROOT, "prisma/schema");
 const SNAPSHOT_PATH = path.join(MIGRATIONS_DIR, "schema.snapshot.prisma");
 const NO_FILTER = { externalTables: [], externalEnums: [] };
 
@@ -54,10 +54,18 @@ function loadSchemaEngine(): Promise<typeof SchemaEngine> {
   return engineClass;
 }
 
+/** The schema files of prisma/schema/, in name order. */
+function schemaFiles(): { path: string; content: string }[] {
+  return fs
+    .readdirSync(SCHEMA_DIR)
+    .filter((f) => f.endsWith(".prisma"))
+    .sort()
+    .map((f) => ({ path: path.join(SCHEMA_DIR, f), content: fs.readFileSync(path.join(SCHEMA_DIR, f), "utf8") }));
+}
+
 async function withEngine<T>(databaseUrl: string, fn: (engine: SchemaEngine) => Promise<T>): Promise<T> {
   const adapter = bindMigrationAwareSqlAdapterFactory(new PrismaPg({ connectionString: databaseUrl }));
-  const schema = fs.readFileSync(SCHEMA_PATH, "utf8");
-  const engine = await (await loadSchemaEngine()).new({ datamodels: [[SCHEMA_PATH, schema]] }, () => {}, adapter);
+  const engine = await (await loadSchemaEngine()).new({ datamodels: schemaFiles().map((f) => [f.path, f.content]) }, () => {}, adapter);
   try {
     return await fn(engine);
   } finally {
@@ -73,16 +81,21 @@ export async function applyMigrations(databaseUrl: string): Promise<string[]> {
   });
 }
 
+/** All schema files as one, the form kept in schema.snapshot.prisma. */
+function snapshotOf(files: { path: string; content: string }[]): string {
+  return files.map((f) => `// ---- ${path.basename(f.path)}\n${f.content.trim()}\n`).join("\n");
+}
+
 /**
- * The SQL that takes a database from the committed migrations to the current schema.prisma, or "" when
+ * The SQL that takes a database from the committed migrations to the current prisma/schema/ files, or "" when
  * they agree. The engine's database introspection through the pg adapter cannot read some catalog
  * columns, so the comparison is between two datamodels: the schema the committed migrations were made
- * from (kept beside them as schema.snapshot.prisma, updated with each new migration) and the current one.
+ * from (kept beside them as schema.snapshot.prisma, updated with each new migration) and the current files.
  */
 export async function pendingSchemaChange(databaseUrl: string): Promise<string> {
-  const current = fs.readFileSync(SCHEMA_PATH, "utf8");
+  const current = schemaFiles();
   const from = fs.existsSync(SNAPSHOT_PATH)
-    ? { tag: "schemaDatamodel" as const, files: [{ path: SCHEMA_PATH, content: fs.readFileSync(SNAPSHOT_PATH, "utf8") }] }
+    ? { tag: "schemaDatamodel" as const, files: [{ path: SNAPSHOT_PATH, content: fs.readFileSync(SNAPSHOT_PATH, "utf8") }] }
     : { tag: "empty" as const };
   return withEngine(databaseUrl, async (engine) => {
     let captured = "";
@@ -95,7 +108,7 @@ export async function pendingSchemaChange(databaseUrl: string): Promise<string> 
     try {
       const result = await engine.diff({
         from,
-        to: { tag: "schemaDatamodel", files: [{ path: SCHEMA_PATH, content: current }] },
+        to: { tag: "schemaDatamodel", files: current },
         script: true,
         exitCode: null,
         filters: NO_FILTER,
@@ -116,6 +129,6 @@ export async function createMigration(databaseUrl: string, name: string): Promis
   const dir = path.join(MIGRATIONS_DIR, `${stamp}_${name.replace(/\W+/g, "_")}`);
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, "migration.sql"), `${sql}\n`);
-  fs.copyFileSync(SCHEMA_PATH, SNAPSHOT_PATH);
+  fs.writeFileSync(SNAPSHOT_PATH, snapshotOf(schemaFiles()));
   return dir;
 }
