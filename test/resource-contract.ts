@@ -182,7 +182,7 @@ export function resourceContract(f: ContractFixture) {
         expect((await api.get(`${path}/${id}`, { token: writer })).headers.get("etag")).toBe(etag);
         const ok = await api.put(`${path}/${id}`, { [f.type]: f.update, http_cache: true }, { token: writer, headers: { "if-match": `W/${etag}` } });
         expect(ok.status).toBe(200);
-        expect(ok.body[f.type][0]).toMatchObject(f.update);
+        expect(ok.body[f.type][0]).toMatchObject(f.update!);
         const newTag = ok.headers.get("etag");
         expect(newTag).toBeTruthy();
         expect(newTag).not.toBe(etag);

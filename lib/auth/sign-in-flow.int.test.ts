@@ -7,7 +7,7 @@ import { createUser, uid } from "@/test/factories";
 /** A cookie jar for a client that keeps the session cookie between calls, as the official clients do. */
 function browser() {
   let cookie = "";
-  const keep = (res: { headers: Headers }) => {
+  const keep = <T extends { headers: Headers }>(res: T): T => {
     const set = res.headers.get("set-cookie");
     if (set) cookie = set.split(";")[0];
     return res;

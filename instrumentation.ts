@@ -1,0 +1,7 @@
+// Next.js start-up hook: the server process also runs the background job worker (set WORKER=off to run
+// workers separately with `npm run worker`).
+export async function register() {
+  if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.WORKER === "off" || !process.env.DATABASE_URL) return;
+  const { startWorker } = await import("./lib/jobs/worker");
+  await startWorker();
+}
