@@ -1,0 +1,85 @@
+// Browser accounts: registration, signing out and in again, and the failures a person can run into.
+import { expect, test, type Page } from "@playwright/test";
+import { newUser, registerUser, type NewUser } from "../support";
+
+const signedInAs = (page: Page) => page.getByTestId("signed-in-as");
+// Next.js also renders a (shadow DOM) route announcer with role=alert, so alerts are matched by text.
+const alert = (page: Page, text: string | RegExp) => page.getByRole("alert").filter({ hasText: text });
+
+async function signIn(page: Page, login: string, password: string) {
+  await page.goto("/sign-in");
+  await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+  await page.getByLabel("Login or email", { exact: true }).fill(login);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+async function signUp(page: Page, user: NewUser) {
+  await page.goto("/sign-up");
+  await expect(page.getByRole("heading", { name: "Create an account" })).toBeVisible();
+  await page.getByLabel("Login", { exact: true }).fill(user.login);
+  await page.getByLabel("Display name", { exact: true }).fill(user.display_name);
+  await page.getByLabel("Email", { exact: true }).fill(user.email);
+  await page.getByLabel("Password (at least 8 characters)", { exact: true }).fill(user.password);
+  await page.getByRole("button", { name: "Register" }).click();
+}
+
+test("a visitor registers, signs out and signs in again", async ({ page, baseURL }) => {
+  const user = newUser("ui_reg");
+
+  await page.goto("/");
+  await expect(page.getByRole("link", { name: "Register" })).toBeVisible();
+  await expect(signedInAs(page)).toHaveCount(0);
+
+  await signUp(page, user);
+  await expect(page).toHaveURL(`${baseURL}/`);
+  await expect(signedInAs(page)).toHaveText(`Signed in as ${user.display_name}`);
+  await expect(page.getByRole("heading", { name: "Projects" })).toBeVisible();
+
+  // The session survives a reload (it is a cookie, not page state).
+  await page.reload();
+  await expect(signedInAs(page)).toHaveText(`Signed in as ${user.display_name}`);
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(signedInAs(page)).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+
+  await signIn(page, user.login, user.password);
+  await expect(page).toHaveURL(`${baseURL}/`);
+  await expect(signedInAs(page)).toHaveText(`Signed in as ${user.display_name}`);
+
+  // Signing in with the email address works too.
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(signedInAs(page)).toHaveCount(0);
+  await signIn(page, user.email, user.password);
+  await expect(signedInAs(page)).toHaveText(`Signed in as ${user.display_name}`);
+});
+
+test("a wrong password is refused with an alert", async ({ page, request }) => {
+  const user = newUser("ui_badpw");
+  await registerUser(request, user);
+
+  await signIn(page, user.login, "not the password");
+  await expect(alert(page, "Invalid login or password.")).toBeVisible();
+  await expect(page).toHaveURL(/\/sign-in\?error=1$/);
+  await expect(signedInAs(page)).toHaveCount(0);
+
+  // An unknown login gets the same answer.
+  await signIn(page, `${user.login}_nobody`, user.password);
+  await expect(alert(page, "Invalid login or password.")).toBeVisible();
+  await expect(signedInAs(page)).toHaveCount(0);
+
+  // And the right password still works afterwards.
+  await signIn(page, user.login, user.password);
+  await expect(signedInAs(page)).toHaveText(`Signed in as ${user.display_name}`);
+});
+
+test("registering a login that is taken shows why", async ({ page, request }) => {
+  const existing = newUser("ui_taken");
+  await registerUser(request, existing);
+
+  await signUp(page, { ...newUser("ui_taken2"), login: existing.login });
+  await expect(alert(page, "login has already been taken")).toBeVisible();
+  await expect(page).toHaveURL(/\/sign-up\?error=/);
+  await expect(signedInAs(page)).toHaveCount(0);
+});

@@ -1,0 +1,114 @@
+// The home page: public projects (created here through the API), paging, search; private ones stay hidden.
+import { expect, request as playwrightRequest, test, type Page } from "@playwright/test";
+import { E2E_BASE_URL } from "../env";
+import { accessToken, createProject, newUser, registerUser, uniqueName } from "../support";
+
+const PAGE_SIZE = 12; // components/project-list.tsx
+
+const cards = (page: Page) => page.getByTestId("project-card");
+const cardTitles = (page: Page) => cards(page).getByRole("heading", { level: 2 });
+
+async function search(page: Page, text: string) {
+  await page.getByLabel("Search projects").fill(text);
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+}
+
+test.describe("home page", () => {
+  // One tag per run keeps these projects apart from anything else in the database.
+  const tag = uniqueName("Paging");
+  const publicNames = Array.from({ length: PAGE_SIZE + 1 }, (_, i) => `${tag} ${String(i + 1).padStart(2, "0")}`);
+  const privateName = `${tag} secret`;
+  const owner = newUser("ui_owner");
+
+  test.beforeAll(async () => {
+    const api = await playwrightRequest.newContext({ baseURL: E2E_BASE_URL });
+    try {
+      await registerUser(api, owner);
+      const token = await accessToken(api, owner.login, owner.password);
+      // One at a time, so that "newest first" has a well-defined order.
+      for (const display_name of publicNames) await createProject(api, token, { display_name });
+      await createProject(api, token, { display_name: privateName, private: true });
+    } finally {
+      await api.dispose();
+    }
+  });
+
+  test("lists public projects, newest first, with their owner", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { name: "Projects", level: 1 })).toBeVisible();
+    await expect(cards(page)).toHaveCount(PAGE_SIZE);
+    // The private project was created last, so it would be first if it were listed.
+    await expect(cardTitles(page).first()).toHaveText(publicNames.at(-1)!);
+    await expect(cards(page).first()).toContainText(`by ${owner.display_name}`);
+    await expect(page.getByText(privateName)).toHaveCount(0);
+  });
+
+  test("pages through search results with Next and Previous", async ({ page }) => {
+    await page.goto("/");
+    await search(page, tag);
+
+    const previous = page.getByRole("button", { name: "Previous" });
+    const next = page.getByRole("button", { name: "Next" });
+
+    await expect(page.getByText("Page 1 of 2")).toBeVisible();
+    await expect(cards(page)).toHaveCount(PAGE_SIZE);
+    await expect(previous).toBeDisabled();
+    await expect(next).toBeEnabled();
+    const firstPage = await cardTitles(page).allTextContents();
+    expect(firstPage).toEqual(publicNames.slice(1).reverse());
+
+    await next.click();
+    await expect(page.getByText("Page 2 of 2")).toBeVisible();
+    await expect(cards(page)).toHaveCount(1);
+    await expect(cardTitles(page)).toHaveText([publicNames[0]]);
+    await expect(next).toBeDisabled();
+    await expect(previous).toBeEnabled();
+
+    await previous.click();
+    await expect(page.getByText("Page 1 of 2")).toBeVisible();
+    await expect(cards(page)).toHaveCount(PAGE_SIZE);
+    await expect(cardTitles(page)).toHaveText(firstPage);
+    await expect(page.getByText(privateName)).toHaveCount(0);
+  });
+
+  test("search narrows the list and never reveals a private project", async ({ page }) => {
+    await page.goto("/");
+    await search(page, publicNames[6]);
+    await expect(cardTitles(page)).toHaveText([publicNames[6]]);
+    await expect(page.getByRole("navigation", { name: "Project pages" })).toHaveCount(0);
+
+    // Case does not matter.
+    await search(page, publicNames[3].toUpperCase());
+    await expect(cardTitles(page)).toHaveText([publicNames[3]]);
+
+    await search(page, privateName);
+    await expect(page.getByText(`No projects match “${privateName}”.`)).toBeVisible();
+    await expect(cards(page)).toHaveCount(0);
+  });
+
+  test("a private project stays hidden even from its signed-in owner", async ({ page }) => {
+    await page.goto("/sign-in");
+    await page.getByLabel("Login or email", { exact: true }).fill(owner.login);
+    await page.getByLabel("Password", { exact: true }).fill(owner.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByTestId("signed-in-as")).toHaveText(`Signed in as ${owner.display_name}`);
+
+    await search(page, tag);
+    await expect(cards(page)).toHaveCount(PAGE_SIZE);
+    await search(page, privateName);
+    await expect(page.getByText(`No projects match “${privateName}”.`)).toBeVisible();
+  });
+
+  test("a project created while browsing shows up after a reload", async ({ page, request }) => {
+    const token = await accessToken(request);
+    const name = `${uniqueName("Fresh")} project`;
+    await page.goto("/");
+    await expect(cards(page).first()).toBeVisible();
+    await expect(page.getByText(name)).toHaveCount(0);
+
+    await createProject(request, token, { display_name: name, description: "Made by the admin" });
+    await page.reload();
+    await expect(cardTitles(page).first()).toHaveText(name);
+    await expect(cards(page).first()).toContainText("Made by the admin");
+  });
+});

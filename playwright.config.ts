@@ -1,0 +1,79 @@
+// End-to-end tests: `npm run test:e2e` (builds, then runs `playwright test`).
+// The web server is the real `npm start` path (scripts/start.ts) with a throwaway embedded PostgreSQL.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+import { ADMIN_LOGIN, ADMIN_PASSWORD, E2E_BASE_URL, E2E_PORT, PUBLIC_CLIENT_ID } from "./e2e/env";
+
+// Playwright evaluates this file in the runner and again in every worker. The runner creates the data
+// directory and passes it on through the environment (workers inherit it), and removes it on exit,
+// after the web server (and with it PostgreSQL) has been stopped.
+if (!process.env.QUORUM_E2E_DATA_DIR) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "quorum-e2e-"));
+  process.env.QUORUM_E2E_DATA_DIR = dir;
+  if (!process.env.KEEP_E2E_DATA) process.on("exit", () => fs.rmSync(dir, { recursive: true, force: true }));
+}
+const dataDir = process.env.QUORUM_E2E_DATA_DIR;
+
+// The server must start its own embedded database, never one from the developer's environment.
+delete process.env.DATABASE_URL;
+
+// Debian's chromium when present (`npx playwright install` needs network access); else Playwright's own.
+const systemChromium = "/usr/bin/chromium";
+const launchOptions = fs.existsSync(systemChromium)
+  ? {
+      executablePath: systemChromium,
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    }
+  : {};
+
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: "list",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: E2E_BASE_URL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: { ...devices["Desktop Chrome"], launchOptions },
+    },
+  ],
+  webServer: {
+    command: "npx tsx scripts/start.ts",
+    url: `${E2E_BASE_URL}/`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    // scripts/start.ts stops Next and PostgreSQL on SIGTERM.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 20_000 },
+    env: {
+      PORT: String(E2E_PORT),
+      DATA_DIR: dataDir!,
+      PUBLIC_CLIENT_ID,
+      ADMIN_LOGIN,
+      ADMIN_PASSWORD,
+      ADMIN_EMAIL: `${ADMIN_LOGIN}@example.org`,
+      NODE_ENV: "production",
+    },
+  },
+});
