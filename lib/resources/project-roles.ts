@@ -1,8 +1,9 @@
 import { z } from "zod";
 import type { ProjectRole } from "@/lib/generated/prisma/client";
-import { ApiError, forbidden, notFound, unprocessable } from "@/lib/http/api-error";
+import { ApiError, unprocessable } from "@/lib/http/api-error";
+import { requireEditableProject } from "@/lib/domain/require-editable-project";
 import { parseIdList, parseIdValue } from "@/lib/http/request";
-import { ASSIGNABLE_PROJECT_ROLES, canOnProject, PROJECT_PERMISSIONS, projectReadScope } from "@/lib/policies/project-policy";
+import { ASSIGNABLE_PROJECT_ROLES, canOnProject, PROJECT_PERMISSIONS } from "@/lib/policies/project-policy";
 import type { ResourceDef } from "./types";
 import { iso, userLink } from "./wire";
 
@@ -50,11 +51,8 @@ export const projectRoles: ResourceDef<ProjectRoleRow> = {
   create: {
     schema: ZCreateProjectRole,
     perform: async ({ actor, tx }, input: z.infer<typeof ZCreateProjectRole>) => {
-      const projectId = parseIdValue(input.links.project, "links.project");
       const userId = parseIdValue(input.links.user, "links.user");
-      const project = await tx.project.findFirst({ where: { AND: [{ id: projectId }, projectReadScope(actor)] }, select: { id: true } });
-      if (!project) throw notFound(`Could not find projects with id='${projectId}'`);
-      if (!(await canOnProject(actor, "update", projectId, tx))) throw forbidden("Only the project's owner and collaborators may assign roles");
+      const projectId = await requireEditableProject(tx, actor, input.links.project);
       if (!(await tx.user.findUnique({ where: { id: userId }, select: { id: true } }))) throw unprocessable(`No user with id '${userId}'`);
       const existing = await tx.projectRole.findUnique({ where: { projectId_userId: { projectId, userId } }, select: { id: true } });
       if (existing) throw new ApiError(400, `That user already has a role record on this project (project_roles/${existing.id}); edit it instead`);

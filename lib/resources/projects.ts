@@ -2,8 +2,9 @@ import { z } from "zod";
 import type { Actor } from "@/lib/auth/actor";
 import type { Prisma, Project } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
-import { forbidden, ApiError } from "@/lib/http/api-error";
-import { parseBooleanParam, parseIdList } from "@/lib/http/request";
+import { forbidden, ApiError, unprocessable } from "@/lib/http/api-error";
+import { parseBooleanParam, parseIdList, parseIdValue } from "@/lib/http/request";
+import { duplicateSubjectSet } from "@/lib/domain/subject-set-members";
 import { canOnProject, projectReadScope } from "@/lib/policies/project-policy";
 import { projectRoles, serializeProjectRole } from "./project-roles";
 import type { ResourceDef, Tx } from "./types";
@@ -14,6 +15,8 @@ type ProjectRow = Project & {
   owner: { id: number; login: string; displayName: string };
   roles: { id: number }[];
   organizations: { organizationId: number }[];
+  workflows: { id: number; active: boolean }[];
+  subjectSets: { id: number }[];
 };
 
 const ZGuideItem = z.object({ image: z.string().nullish(), explanation: z.string().nullish() }).loose();
@@ -48,8 +51,8 @@ const projectFields = {
   launch_approved: z.boolean(),
 };
 
-// Writable links (workflows, subject_sets) are declared by the workflow and subject set resources.
-const ZLinks = z.strictObject({}).optional();
+const ZLinkIds = z.array(z.union([z.string(), z.number()])).max(1000);
+const ZLinks = z.strictObject({ workflows: ZLinkIds.optional(), subject_sets: ZLinkIds.optional() }).optional();
 
 export const ZCreateProject = z.strictObject({ ...projectFields, primary_language: projectFields.primary_language.default("en"), links: ZLinks }).partial().required({ display_name: true });
 export const ZUpdateProject = z.strictObject({ ...projectFields, links: ZLinks }).partial();
@@ -136,9 +139,9 @@ export function serializeProject(p: ProjectRow) {
     href: `/projects/${p.id}`,
     links: {
       owner: userLink(p.owner),
-      workflows: [] as string[],
-      active_workflows: [] as string[],
-      subject_sets: [] as string[],
+      workflows: p.workflows.map((w) => String(w.id)),
+      active_workflows: p.workflows.filter((w) => w.active).map((w) => String(w.id)),
+      subject_sets: p.subjectSets.map((s) => String(s.id)),
       project_roles: p.roles.map((r) => String(r.id)),
       organizations: p.organizations.map((o) => String(o.organizationId)),
     },
@@ -154,6 +157,8 @@ export const projects: ResourceDef<ProjectRow> = {
     owner: { select: { id: true, login: true, displayName: true } },
     roles: { select: { id: true }, orderBy: { id: "asc" } },
     organizations: { select: { organizationId: true } },
+    workflows: { select: { id: true, active: true }, orderBy: { id: "asc" } },
+    subjectSets: { select: { id: true }, orderBy: { id: "asc" } },
   },
   serialize: serializeProject,
   linkTemplates: {
@@ -230,6 +235,8 @@ export const projects: ResourceDef<ProjectRow> = {
         data: { ...(columns(input) as Prisma.ProjectUncheckedCreateInput), ownerId: owner.id, slug: slugFor(owner.login, input.display_name) },
       });
       await tx.projectRole.create({ data: { projectId: project.id, userId: owner.id, roles: ["owner"] } });
+      await linkWorkflows(tx, project.id, ids(input.links?.workflows));
+      await linkSubjectSets(tx, actor, project.id, ids(input.links?.subject_sets));
       return project.id;
     },
   },
@@ -243,9 +250,57 @@ export const projects: ResourceDef<ProjectRow> = {
         data.slug = slugFor(row.owner.login, input.display_name);
       }
       await tx.project.update({ where: { id: row.id }, data });
+      await linkWorkflows(tx, row.id, ids(input.links?.workflows));
+      await linkSubjectSets(tx, actor, row.id, ids(input.links?.subject_sets));
     },
   },
   destroy: async ({ tx }, row) => {
     await tx.project.delete({ where: { id: row.id } });
   },
+  links: {
+    workflows: {
+      add: async ({ tx }, row, workflowIds) => {
+        await linkWorkflows(tx, row.id, workflowIds);
+        await tx.project.update({ where: { id: row.id }, data: { updatedAt: new Date() } });
+      },
+      // Unlinking a workflow or subject set from its project removes it (it cannot exist without one).
+      remove: async ({ tx }, row, workflowIds) => {
+        await tx.workflow.deleteMany({ where: { projectId: row.id, id: { in: workflowIds } } });
+        await tx.project.update({ where: { id: row.id }, data: { updatedAt: new Date() } });
+      },
+    },
+    subject_sets: {
+      add: async ({ actor, tx }, row, setIds) => {
+        await linkSubjectSets(tx, actor, row.id, setIds);
+        await tx.project.update({ where: { id: row.id }, data: { updatedAt: new Date() } });
+      },
+      remove: async ({ tx }, row, setIds) => {
+        await tx.subjectSet.deleteMany({ where: { projectId: row.id, id: { in: setIds } } });
+        await tx.project.update({ where: { id: row.id }, data: { updatedAt: new Date() } });
+      },
+    },
+  },
 };
+
+const ids = (raw: unknown[] | undefined) => (raw ?? []).map((v) => parseIdValue(v, "links"));
+
+/** Workflows can only be linked to their own project (they are created with it). */
+async function linkWorkflows(tx: Tx, projectId: number, workflowIds: number[]) {
+  if (!workflowIds.length) return;
+  const own = await tx.workflow.count({ where: { projectId, id: { in: workflowIds } } });
+  if (own !== new Set(workflowIds).size) throw unprocessable("workflows must be workflows of this project");
+}
+
+/**
+ * Linking a subject set of another project duplicates it into this one; only sets of projects the actor
+ * edits may be linked. Sets of this project are already linked.
+ */
+async function linkSubjectSets(tx: Tx, actor: Actor, projectId: number, setIds: number[]) {
+  for (const setId of new Set(setIds)) {
+    const set = await tx.subjectSet.findUnique({ where: { id: setId }, select: { projectId: true } });
+    if (!set || !(await canOnProject(actor, "update", set.projectId, tx))) {
+      throw unprocessable(`subject_sets: ${setId} is not a subject set of a project you collaborate on`);
+    }
+    if (set.projectId !== projectId) await duplicateSubjectSet(tx, setId, projectId);
+  }
+}

@@ -1,0 +1,10 @@
+// GET /api/classifications/project: classifications of projects the caller edits (keyset paging: last_id).
+import { apiRoute } from "@/lib/http/api-route";
+import { collectionRoutes } from "@/lib/http/resource-routes";
+import { projectClassifications, requireProjectIdWithLastId } from "@/lib/resources/classifications";
+
+const list = collectionRoutes(projectClassifications).GET;
+export const GET = apiRoute(async (ctx) => {
+  requireProjectIdWithLastId(ctx.url);
+  return list(ctx.req);
+});

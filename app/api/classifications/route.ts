@@ -1,0 +1,19 @@
+// GET /api/classifications (the caller's complete classifications) and POST (create a classification).
+import { createClassification, ZCreateClassification } from "@/lib/domain/create-classification";
+import { db } from "@/lib/db";
+import { apiRoute } from "@/lib/http/api-route";
+import { unprocessable } from "@/lib/http/api-error";
+import { readJsonBody } from "@/lib/http/request";
+import { collectionRoutes, showResponse } from "@/lib/http/resource-routes";
+import { classifications, ownCompleteClassifications } from "@/lib/resources/classifications";
+
+export const { GET } = collectionRoutes(ownCompleteClassifications);
+
+export const POST = apiRoute(async (ctx) => {
+  const body = await readJsonBody(ctx.req);
+  const extra = Object.keys(body).filter((k) => k !== "classifications");
+  if (extra.length) throw unprocessable(`Unknown top-level key(s) ${extra.map((k) => `'${k}'`).join(", ")}; expected 'classifications'`);
+  const input = ZCreateClassification.parse(body.classifications);
+  const id = await createClassification(await ctx.actor(), input, ctx.req.headers.get("x-forwarded-for")?.split(",")[0]?.trim());
+  return showResponse(classifications, await db().classification.findUniqueOrThrow({ where: { id } }), ctx, 201);
+});

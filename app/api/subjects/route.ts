@@ -1,0 +1,11 @@
+// GET /api/subjects (sort=queued with workflow_id serves the queue) and POST /api/subjects (create).
+import { queuedSubjectsResponse } from "@/lib/domain/queue-response";
+import { apiRoute } from "@/lib/http/api-route";
+import { collectionRoutes } from "@/lib/http/resource-routes";
+import { subjects } from "@/lib/resources/subjects";
+
+const routes = collectionRoutes(subjects);
+const list = routes.GET;
+export const GET = (req: Request, ctx: { params: Promise<Record<string, string | string[]>> }) =>
+  new URL(req.url).searchParams.get("sort") === "queued" ? apiRoute(queuedSubjectsResponse)(req, ctx) : list(req, ctx);
+export const POST = routes.POST;

@@ -1,0 +1,113 @@
+import { z } from "zod";
+import type { Actor } from "@/lib/auth/actor";
+import { hasScope } from "@/lib/auth/actor";
+import { rawExecutor, withTransaction, type Sql } from "@/lib/db/sql";
+import { ApiError, forbidden, unprocessable } from "@/lib/http/api-error";
+import { parseIdValue } from "@/lib/http/request";
+import { enqueue } from "@/lib/jobs/queue";
+import { retirementLimit } from "./workflow-tasks";
+import { bumpRetiredCounters } from "./retire-subjects";
+import { GOLD_STANDARD_ROLES, loadWorkflowForActor } from "./load-workflow";
+
+const ZId = z.union([z.string(), z.number()]);
+export const ZAnnotation = z.looseObject({ task: z.string().min(1).max(200), value: z.unknown() });
+export const ZAnnotations = z.array(ZAnnotation).max(1000);
+const REQUIRED_METADATA = ["started_at", "finished_at", "user_agent", "user_language", "workflow_version"] as const;
+const ZMetadata = z.record(z.string(), z.unknown()).superRefine((m, ctx) => {
+  for (const key of REQUIRED_METADATA) if (!(key in m)) ctx.addIssue({ code: "custom", message: `metadata.${key} is required` });
+});
+
+export const ZCreateClassification = z.strictObject({
+  completed: z.boolean().optional(),
+  gold_standard: z.boolean().optional(),
+  annotations: ZAnnotations,
+  metadata: ZMetadata,
+  links: z.strictObject({
+    project: ZId,
+    workflow: ZId,
+    subjects: z.array(ZId).min(1, "links.subjects needs at least one subject").max(100),
+    user_group: ZId.nullish(),
+  }),
+});
+export type TCreateClassification = z.infer<typeof ZCreateClassification>;
+
+/** The engine job a completed classification hands to the decision engine. */
+export const ENGINE_CLASSIFICATION_TASK = "engine-classification";
+
+/**
+ * Counts a completed classification: toward retirement for each subject not seen before (all subjects for
+ * anonymous volunteers), and in the workflow and project counters. Set-based and exact under concurrency:
+ * the subject-workflow row is upserted (row lock) and retirement flips only once.
+ */
+export async function countClassification(client: Sql, c: { id: number; workflowId: number; projectId: number; subjectIds: number[]; retirement: unknown }): Promise<number[]> {
+  let retired: number[] = [];
+  if (c.subjectIds.length) {
+    const { rows } = await client.query<{ id: number; subject_id: number; classifications_count: number }>(
+      `INSERT INTO subject_workflow_statuses AS sws (subject_id, workflow_id, classifications_count, updated_at)
+       SELECT s, $2, 1, now() FROM unnest($1::int[]) AS s
+       ON CONFLICT (subject_id, workflow_id) DO UPDATE SET classifications_count = sws.classifications_count + 1, updated_at = now()
+       RETURNING id, subject_id, classifications_count`,
+      [c.subjectIds, c.workflowId],
+    );
+    const limit = retirementLimit(c.retirement);
+    const due = limit === null ? [] : rows.filter((r) => r.classifications_count >= limit).map((r) => r.id);
+    if (due.length) {
+      const res = await client.query<{ subject_id: number }>(
+        `UPDATE subject_workflow_statuses SET retired_at = now(), retirement_reason = 'classification_count' WHERE id = ANY($1::int[]) AND retired_at IS NULL RETURNING subject_id`,
+        [due],
+      );
+      retired = res.rows.map((r) => r.subject_id);
+    }
+  }
+  await client.query(`UPDATE workflows SET classifications_count = classifications_count + 1 WHERE id = $1`, [c.workflowId]);
+  await client.query(`UPDATE projects SET classifications_count = classifications_count + 1 WHERE id = $1`, [c.projectId]);
+  await bumpRetiredCounters(client, c.workflowId, retired.length);
+  await enqueue(rawExecutor(client), ENGINE_CLASSIFICATION_TASK, { classification_id: c.id }, { jobKey: `classification:${c.id}` });
+  return retired;
+}
+
+/** POST /api/classifications: validates, records seen_before, marks subjects seen, counts when complete. */
+export async function createClassification(actor: Actor, input: TCreateClassification, userIp?: string): Promise<number> {
+  if (actor.user && !hasScope(actor, "classification")) throw forbidden("This token lacks the 'classification' scope");
+  const workflowId = parseIdValue(input.links.workflow, "links.workflow");
+  const projectId = parseIdValue(input.links.project, "links.project");
+  const subjectIds = [...new Set(input.links.subjects.map((s) => parseIdValue(s, "links.subjects")))];
+  const completed = input.completed ?? true;
+  if (!completed && !actor.user) throw unprocessable("Incomplete classifications need a signed-in user");
+
+  return withTransaction(async (client) => {
+    const workflow = await loadWorkflowForActor(client, workflowId, actor).catch((e) => {
+      throw e instanceof ApiError && e.status === 404 ? unprocessable(`links.workflow: no workflow ${workflowId}`) : e;
+    });
+    if (workflow.projectId !== projectId) throw unprocessable("links.project must be the workflow's project");
+    if (String(input.metadata.workflow_version) !== workflow.version) {
+      throw unprocessable(`metadata.workflow_version '${String(input.metadata.workflow_version)}' is not the workflow's version '${workflow.version}'`);
+    }
+    if (input.gold_standard && !(actor.user?.admin || workflow.roles.some((r) => GOLD_STANDARD_ROLES.includes(r)))) {
+      throw forbidden("Only the project's experts may make gold standard classifications");
+    }
+    const found = await client.query(`SELECT count(*)::int AS n FROM subjects WHERE id = ANY($1::int[]) AND project_id = $2`, [subjectIds, projectId]);
+    if (found.rows[0].n !== subjectIds.length) throw unprocessable("links.subjects must be subjects of the project");
+
+    // Newly seen subjects are the ones this insert adds; anything else was seen before.
+    let counted = subjectIds;
+    if (actor.user) {
+      const seen = await client.query<{ subject_id: number }>(
+        `INSERT INTO user_seen_subjects (user_id, workflow_id, subject_id) SELECT $1, $2, s FROM unnest($3::int[]) AS s
+         ON CONFLICT DO NOTHING RETURNING subject_id`,
+        [actor.user.id, workflowId, subjectIds],
+      );
+      counted = seen.rows.map((r) => r.subject_id);
+    }
+    const metadata = { ...input.metadata, ...(counted.length < subjectIds.length ? { seen_before: true } : {}) };
+    const userGroupId = input.links.user_group == null ? null : parseIdValue(input.links.user_group, "links.user_group");
+    const { rows } = await client.query<{ id: number }>(
+      `INSERT INTO classifications (project_id, workflow_id, user_id, user_group_id, subject_ids, annotations, metadata, completed, gold_standard, workflow_version, user_ip, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, now()) RETURNING id`,
+      [projectId, workflowId, actor.user?.id ?? null, userGroupId, subjectIds, JSON.stringify(input.annotations), JSON.stringify(metadata), completed, input.gold_standard ?? null, workflow.version, userIp ?? null],
+    );
+    const id = rows[0].id;
+    if (completed) await countClassification(client, { id, workflowId, projectId, subjectIds: counted, retirement: workflow.retirement });
+    return id;
+  });
+}

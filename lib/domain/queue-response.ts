@@ -1,0 +1,44 @@
+import { apiRoute, type ApiContext } from "@/lib/http/api-route";
+import { unprocessable } from "@/lib/http/api-error";
+import { linkTemplates, pageMeta } from "@/lib/http/jsonapi";
+import { parseIdValue, isIdString } from "@/lib/http/request";
+import { json } from "@/lib/http/respond";
+import { subjects } from "@/lib/resources/subjects";
+import { iso } from "@/lib/resources/wire";
+import { queueSubjects } from "./subject-queue";
+
+const QUEUE_PAGE_SIZE = 10;
+
+/** GET /api/subjects/queued?workflow_id= (and /api/subjects?sort=queued): the volunteer's next subjects. */
+export async function queuedSubjectsResponse(ctx: ApiContext): Promise<Response> {
+  const raw = ctx.url.searchParams.get("workflow_id");
+  if (!raw) throw unprocessable("workflow_id is required");
+  const workflowId = parseIdValue(raw, "workflow_id");
+  const sizeRaw = ctx.url.searchParams.get("page_size");
+  if (sizeRaw !== null && (!isIdString(sizeRaw))) throw unprocessable("page_size must be a positive integer");
+  const limit = Math.min(sizeRaw ? Number(sizeRaw) : QUEUE_PAGE_SIZE, 100);
+  const setRaw = ctx.url.searchParams.get("subject_set_id");
+  const queued = await queueSubjects(await ctx.actor(), workflowId, { limit, subjectSetId: setRaw ? parseIdValue(setRaw, "subject_set_id") : undefined });
+  return json({
+    subjects: queued.map((q) => ({
+      id: String(q.id),
+      metadata: q.metadata,
+      locations: q.locations,
+      external_id: q.externalId,
+      created_at: iso(q.createdAt),
+      updated_at: iso(q.updatedAt),
+      href: `/subjects/${q.id}`,
+      selected_at: iso(q.selectedAt),
+      retired: q.retired,
+      already_seen: q.alreadySeen,
+      finished_workflow: q.finishedWorkflow,
+      user_has_finished_workflow: q.userHasFinishedWorkflow,
+      selection_state: q.selectionState,
+      links: { project: String(q.projectId), subject_sets: q.subjectSetIds.map(String) },
+    })),
+    links: linkTemplates(subjects as never),
+    meta: pageMeta("subjects", ctx.url, { page: 1, pageSize: limit }, queued.length, []),
+  });
+}
+
+export const queuedRoute = apiRoute(queuedSubjectsResponse);

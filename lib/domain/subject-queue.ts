@@ -1,0 +1,196 @@
+import type { Actor } from "@/lib/auth/actor";
+import { pool } from "@/lib/db";
+import type { Sql } from "@/lib/db/sql";
+import { notFound } from "@/lib/http/api-error";
+import { loadWorkflowForActor } from "./load-workflow";
+
+export interface QueuedSubject {
+  id: number;
+  projectId: number;
+  metadata: unknown;
+  locations: unknown;
+  externalId: string | null;
+  subjectSetIds: number[];
+  createdAt: Date;
+  updatedAt: Date;
+  selectedAt: Date;
+  retired: boolean;
+  alreadySeen: boolean;
+  finishedWorkflow: boolean;
+  userHasFinishedWorkflow: boolean;
+  selectionState: "normal" | "internal_fallback";
+}
+
+interface SetChance {
+  id: number;
+  size: number;
+  weight: number;
+}
+
+const num = (v: unknown): number | undefined => {
+  const n = typeof v === "string" ? Number(v) : v;
+  return typeof n === "number" && Number.isFinite(n) && n >= 0 ? n : undefined;
+};
+
+/**
+ * Each linked set's chance: proportional to its size by default; the workflow's
+ * configuration.subject_set_chances replaces that (0 excludes a set); the user's project preference
+ * designator.subject_set_chances[workflow] overrides per set for that user.
+ */
+export function setChances(
+  sets: { id: number; size: number }[],
+  workflowChances: Record<string, unknown> | undefined,
+  userChances: Record<string, unknown> | undefined,
+): SetChance[] {
+  return sets
+    .map((s) => {
+      const weight = num(userChances?.[s.id]) ?? num(workflowChances?.[s.id]) ?? s.size;
+      return { ...s, weight };
+    })
+    .filter((s) => s.weight > 0 && s.size > 0);
+}
+
+/** A weighted random order of sets: the first is the draw, the rest are the fallbacks in draw order. */
+export function drawSetOrder(sets: SetChance[], random = Math.random): SetChance[] {
+  const remaining = [...sets];
+  const order: SetChance[] = [];
+  while (remaining.length) {
+    const total = remaining.reduce((t, s) => t + s.weight, 0);
+    let r = random() * total;
+    const i = Math.max(0, remaining.findIndex((s) => (r -= s.weight) < 0));
+    order.push(...remaining.splice(i === -1 ? remaining.length - 1 : i, 1));
+  }
+  return order;
+}
+
+const UNRETIRED = `NOT EXISTS (SELECT 1 FROM subject_workflow_statuses sws WHERE sws.subject_id = sms.subject_id AND sws.workflow_id = $2 AND sws.retired_at IS NOT NULL)`;
+const UNSEEN = `NOT EXISTS (SELECT 1 FROM user_seen_subjects us WHERE us.user_id = $3 AND us.workflow_id = $2 AND us.subject_id = sms.subject_id)`;
+
+/** Up to `limit` unseen, unretired subjects of one set: from a random point in its random order (or in priority order), wrapping around. */
+async function pickFromSet(client: Sql, setId: number, workflowId: number, userId: number | null, limit: number, prioritized: boolean, exclude: number[]): Promise<number[]> {
+  const seen = userId === null ? "" : `AND ${UNSEEN}`;
+  const notPicked = `AND NOT (sms.subject_id = ANY($4::int[]))`;
+  if (prioritized) {
+    const { rows } = await client.query<{ subject_id: number }>(
+      `SELECT sms.subject_id FROM set_member_subjects sms WHERE sms.subject_set_id = $1 AND ${UNRETIRED} ${seen} ${notPicked}
+       ORDER BY sms.priority NULLS LAST, sms.subject_id LIMIT $5`,
+      [setId, workflowId, userId, exclude, limit],
+    );
+    return rows.map((r) => r.subject_id);
+  }
+  const start = Math.random();
+  const out: number[] = [];
+  for (const [cmp, order] of [[">=", "ASC"], ["<", "ASC"]] as const) {
+    const { rows } = await client.query<{ subject_id: number }>(
+      `SELECT sms.subject_id FROM set_member_subjects sms WHERE sms.subject_set_id = $1 AND sms.random ${cmp} $6 AND ${UNRETIRED} ${seen} ${notPicked}
+       ORDER BY sms.random ${order} LIMIT $5`,
+      [setId, workflowId, userId, [...exclude, ...out], limit - out.length, start],
+    );
+    out.push(...rows.map((r) => r.subject_id));
+    if (out.length >= limit) break;
+  }
+  return out;
+}
+
+/**
+ * GET /api/subjects/queued: subjects for a volunteer to classify next. Unseen and unretired first, drawn
+ * from the workflow's sets by their chances; when none are left, seen (then retired) subjects are served
+ * with a fallback selection_state, so a volunteer is never stuck. Anonymous volunteers get random
+ * unretired subjects.
+ */
+export async function queueSubjects(actor: Actor, workflowId: number, opts: { limit: number; subjectSetId?: number }): Promise<QueuedSubject[]> {
+  const client = pool();
+  const workflow = await loadWorkflowForActor(client, workflowId, actor);
+  const userId = actor.user?.id ?? null;
+  const [{ rows: sets }, prefs] = await Promise.all([
+    client.query<{ id: number; size: number }>(
+      `SELECT ss.id, ss.set_member_subjects_count AS size FROM workflow_subject_sets wss JOIN subject_sets ss ON ss.id = wss.subject_set_id WHERE wss.workflow_id = $1 ORDER BY ss.id`,
+      [workflowId],
+    ),
+    userId === null
+      ? Promise.resolve(undefined)
+      : client.query<{ chances: Record<string, unknown> | null }>(
+          `SELECT settings->'designator'->'subject_set_chances'->$3::text AS chances FROM project_preferences WHERE user_id = $1 AND project_id = $2`,
+          [userId, workflow.projectId, String(workflowId)],
+        ),
+  ]);
+  if (!sets.length) throw notFound(`Workflow ${workflowId} has no linked subject sets`);
+  let candidates = sets;
+  if (opts.subjectSetId !== undefined) {
+    candidates = sets.filter((s) => s.id === opts.subjectSetId);
+    if (!candidates.length) throw notFound(`Subject set ${opts.subjectSetId} is not linked to workflow ${workflowId}`);
+  }
+  const chances = setChances(candidates, workflow.configuration.subject_set_chances as Record<string, unknown> | undefined, prefs?.rows[0]?.chances ?? undefined);
+  const ids: number[] = [];
+  for (const set of drawSetOrder(chances)) {
+    ids.push(...(await pickFromSet(client, set.id, workflowId, userId, opts.limit - ids.length, workflow.prioritized, ids)));
+    if (ids.length >= opts.limit) break;
+  }
+  let state: QueuedSubject["selectionState"] = "normal";
+  if (!ids.length) {
+    // Nothing unseen and unretired is left for this volunteer: serve what there is.
+    state = "internal_fallback";
+    const setIds = candidates.map((s) => s.id);
+    const { rows } = await client.query<{ subject_id: number }>(
+      `SELECT sms.subject_id FROM set_member_subjects sms WHERE sms.subject_set_id = ANY($1::int[])
+       ORDER BY (EXISTS (SELECT 1 FROM subject_workflow_statuses sws WHERE sws.subject_id = sms.subject_id AND sws.workflow_id = $2 AND sws.retired_at IS NOT NULL)), sms.random
+       LIMIT $3`,
+      [setIds, workflowId, opts.limit],
+    );
+    ids.push(...new Set(rows.map((r) => r.subject_id)));
+  }
+  return describeSubjects(client, workflowId, userId, ids, state);
+}
+
+async function describeSubjects(client: Sql, workflowId: number, userId: number | null, ids: number[], state: QueuedSubject["selectionState"]): Promise<QueuedSubject[]> {
+  if (!ids.length) return [];
+  const { rows } = await client.query(
+    `SELECT s.id, s.project_id, s.metadata, s.locations, s.external_id, s.created_at, s.updated_at,
+            (SELECT array_agg(sms.subject_set_id ORDER BY sms.subject_set_id) FROM set_member_subjects sms WHERE sms.subject_id = s.id) AS set_ids,
+            (sws.retired_at IS NOT NULL) AS retired,
+            ($3::int IS NOT NULL AND EXISTS (SELECT 1 FROM user_seen_subjects us WHERE us.user_id = $3 AND us.workflow_id = $2 AND us.subject_id = s.id)) AS seen
+     FROM subjects s LEFT JOIN subject_workflow_statuses sws ON sws.subject_id = s.id AND sws.workflow_id = $2
+     WHERE s.id = ANY($1::int[])`,
+    [ids, workflowId, userId],
+  );
+  // Serving unseen, unretired subjects proves neither the workflow nor the volunteer is finished.
+  const finished = state === "normal" ? { workflow: false, user: false } : await workflowFinished(client, workflowId, userId);
+  const now = new Date();
+  const byId = new Map(rows.map((r) => [r.id as number, r]));
+  return ids
+    .map((id) => byId.get(id))
+    .filter(Boolean)
+    .map((r) => ({
+      id: r.id,
+      projectId: r.project_id,
+      metadata: r.metadata,
+      locations: r.locations,
+      externalId: r.external_id,
+      subjectSetIds: r.set_ids ?? [],
+      createdAt: r.created_at,
+      updatedAt: r.updated_at,
+      selectedAt: now,
+      retired: r.retired,
+      alreadySeen: r.seen,
+      finishedWorkflow: finished.workflow,
+      userHasFinishedWorkflow: finished.user,
+      selectionState: state,
+    }));
+}
+
+/** Whether every subject is retired, and whether the user has seen every unretired one (cheap probes). */
+async function workflowFinished(client: Sql, workflowId: number, userId: number | null) {
+  const { rows } = await client.query<{ workflow: boolean; user: boolean }>(
+    `SELECT NOT EXISTS (${unretiredProbe("")}) AS workflow,
+            ($2::int IS NOT NULL AND NOT EXISTS (${unretiredProbe(`AND NOT EXISTS (SELECT 1 FROM user_seen_subjects us WHERE us.user_id = $2 AND us.workflow_id = $1 AND us.subject_id = sms.subject_id)`)})) AS user`,
+    [workflowId, userId],
+  );
+  return rows[0];
+}
+
+function unretiredProbe(extra: string): string {
+  return `SELECT 1 FROM workflow_subject_sets wss JOIN set_member_subjects sms ON sms.subject_set_id = wss.subject_set_id
+          WHERE wss.workflow_id = $1
+            AND NOT EXISTS (SELECT 1 FROM subject_workflow_statuses sws WHERE sws.subject_id = sms.subject_id AND sws.workflow_id = $1 AND sws.retired_at IS NOT NULL)
+            ${extra} LIMIT 1`;
+}

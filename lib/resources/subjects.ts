@@ -1,0 +1,110 @@
+import { z } from "zod";
+import type { Prisma, Subject } from "@/lib/generated/prisma/client";
+import { forbidden, unprocessable } from "@/lib/http/api-error";
+import { parseIdList, parseIdValue } from "@/lib/http/request";
+import { canOnProject, projectReadScope } from "@/lib/policies/project-policy";
+import { requireEditableProject } from "@/lib/domain/require-editable-project";
+import { addSubjectsToSet } from "@/lib/domain/subject-set-members";
+import { parseLocations, ZLocations, type LocationEntry } from "@/lib/domain/subject-locations";
+import { storedLocations } from "@/lib/domain/subject-uploads";
+import type { ResourceDef, Tx } from "./types";
+import { iso } from "./wire";
+
+export type SubjectRow = Subject & { members: { subjectSetId: number }[] };
+
+const ZId = z.union([z.string(), z.number()]);
+const ZMetadata = z.record(z.string(), z.unknown());
+export const ZCreateSubject = z.strictObject({
+  locations: ZLocations,
+  metadata: ZMetadata.optional(),
+  external_id: z.string().max(255).nullish(),
+  links: z.strictObject({ project: ZId, subject_sets: z.array(ZId).max(100).optional() }),
+});
+const ZUpdateSubject = z.strictObject({
+  locations: ZLocations.optional(),
+  metadata: ZMetadata.optional(),
+  external_id: z.string().max(255).nullish(),
+  links: z.strictObject({}).optional(),
+});
+
+export function serializeSubject(s: SubjectRow) {
+  return {
+    id: String(s.id),
+    metadata: s.metadata,
+    locations: s.locations,
+    external_id: s.externalId,
+    created_at: iso(s.createdAt),
+    updated_at: iso(s.updatedAt),
+    href: `/subjects/${s.id}`,
+    links: { project: String(s.projectId), subject_sets: s.members.map((m) => String(m.subjectSetId)) },
+  };
+}
+
+/** Creates one subject (and its set memberships); returns it with the locations still to upload. */
+export async function insertSubject(tx: Tx, userId: number, projectId: number, input: z.infer<typeof ZCreateSubject>, locations: LocationEntry[]) {
+  const user = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { subjectLimit: true, uploadedSubjectsCount: true, admin: true } });
+  if (!user.admin && user.subjectLimit !== null && user.uploadedSubjectsCount >= user.subjectLimit) {
+    throw forbidden(`You have reached your limit of ${user.subjectLimit} uploaded subjects`);
+  }
+  const subject = await tx.subject.create({
+    data: { projectId, uploadUserId: userId, metadata: (input.metadata ?? {}) as Prisma.InputJsonValue, externalId: input.external_id ?? null },
+  });
+  const { stored, uploads } = await storedLocations(subject.id, locations);
+  await tx.subject.update({ where: { id: subject.id }, data: { locations: stored as Prisma.InputJsonValue } });
+  for (const raw of input.links.subject_sets ?? []) {
+    const setId = parseIdValue(raw, "links.subject_sets");
+    const set = await tx.subjectSet.findFirst({ where: { id: setId, projectId }, select: { id: true, projectId: true } });
+    if (!set) throw unprocessable(`links.subject_sets: ${setId} is not a subject set of the project`);
+    await addSubjectsToSet(tx, set, [subject.id]);
+  }
+  await tx.$executeRawUnsafe(`UPDATE projects SET subjects_count = subjects_count + 1 WHERE id = $1`, projectId);
+  await tx.$executeRawUnsafe(`UPDATE users SET uploaded_subjects_count = uploaded_subjects_count + 1 WHERE id = $1`, userId);
+  return { id: subject.id, uploads };
+}
+
+export const subjects: ResourceDef<SubjectRow> = {
+  type: "subjects",
+  table: "subjects",
+  model: "subject",
+  writeScope: "subject",
+  queryInclude: { members: { select: { subjectSetId: true }, orderBy: { subjectSetId: "asc" } } },
+  serialize: serializeSubject,
+  linkTemplates: {
+    project: { href: "/projects/{subjects.project}", type: "projects" },
+    subject_sets: { href: "/subject_sets?subject_id={subjects.id}", type: "subject_sets" },
+  },
+  filters: {
+    project_id: (v) => ({ projectId: { in: parseIdList(v, "project_id") } }),
+    subject_set_id: (v) => ({ members: { some: { subjectSetId: { in: parseIdList(v, "subject_set_id") } } } }),
+    workflow_id: (v) => ({ members: { some: { subjectSet: { workflows: { some: { workflowId: { in: parseIdList(v, "workflow_id") } } } } } } }),
+    external_id: (v) => ({ externalId: v }),
+  },
+  sortable: { id: "id", created_at: "createdAt", updated_at: "updatedAt" },
+  readScope: (actor) => ({ project: projectReadScope(actor) }),
+  can: (actor, action, row, tx) => (action === "show" ? true : canOnProject(actor, "update", row.projectId, tx)),
+  create: {
+    schema: ZCreateSubject,
+    perform: async ({ actor, tx }, input: z.infer<typeof ZCreateSubject>) => {
+      const projectId = await requireEditableProject(tx, actor, input.links.project);
+      return (await insertSubject(tx, actor.user!.id, projectId, input, parseLocations(input.locations))).id;
+    },
+  },
+  update: {
+    schema: ZUpdateSubject,
+    perform: async ({ tx }, row, input: z.infer<typeof ZUpdateSubject>) => {
+      const locations = input.locations ? (await storedLocations(row.id, parseLocations(input.locations))).stored : undefined;
+      await tx.subject.update({
+        where: { id: row.id },
+        data: { metadata: input.metadata as Prisma.InputJsonValue | undefined, externalId: input.external_id, locations: locations as Prisma.InputJsonValue | undefined },
+      });
+    },
+  },
+  destroy: async ({ tx }, row) => {
+    await tx.$executeRawUnsafe(
+      `UPDATE subject_sets ss SET set_member_subjects_count = set_member_subjects_count - 1 FROM set_member_subjects sms WHERE sms.subject_set_id = ss.id AND sms.subject_id = $1`,
+      row.id,
+    );
+    await tx.subject.delete({ where: { id: row.id } });
+    await tx.$executeRawUnsafe(`UPDATE projects SET subjects_count = subjects_count - 1 WHERE id = $1`, row.projectId);
+  },
+};
