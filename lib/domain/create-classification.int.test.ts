@@ -1,0 +1,165 @@
+import { describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import { api, call } from "@/test/http";
+import { classifiableProject, classificationBody, grantProjectRole, signedInUser } from "@/test/factories";
+
+const counters = async (projectId: number, workflowId: number) => {
+  const p = await db().project.findUniqueOrThrow({ where: { id: projectId } });
+  const w = await db().workflow.findUniqueOrThrow({ where: { id: workflowId } });
+  return { project: p.classificationsCount, workflow: w.classificationsCount, retired: w.retiredSetMemberSubjectsCount, projectRetired: p.retiredSubjectsCount };
+};
+
+describe("POST /api/classifications", () => {
+  it("creates a classification, answers 201 with the record, counts it and queues it for the engine", async () => {
+    const { workflow, project, subjects } = await classifiableProject(3);
+    const volunteer = await signedInUser();
+    const res = await api.post("/classifications", classificationBody(workflow, [subjects[0].id]), { token: volunteer.token });
+    expect(res.status).toBe(201);
+    expect(res.headers.get("etag")).toBeTruthy();
+    const c = res.body.classifications[0];
+    expect(c).toMatchObject({ completed: true, workflow_version: "1.1", links: { project: String(project.id), workflow: String(workflow.id), user: String(volunteer.user.id), subjects: [String(subjects[0].id)] } });
+    expect(c.metadata.seen_before).toBeUndefined();
+    expect(await counters(project.id, workflow.id)).toMatchObject({ project: 1, workflow: 1 });
+    const sws = await db().subjectWorkflowStatus.findUniqueOrThrow({ where: { subjectId_workflowId: { subjectId: subjects[0].id, workflowId: workflow.id } } });
+    expect(sws.classificationsCount).toBe(1);
+    const seen = await db().userSeenSubject.count({ where: { userId: volunteer.user.id, workflowId: workflow.id } });
+    expect(seen).toBe(1);
+    const jobs = await db().$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE task_identifier = 'engine-classification' AND key = $1`, `classification:${c.id}`);
+    expect(jobs[0].n).toBe(1);
+  });
+
+  it("records seen_before and does not count a repeat toward retirement", async () => {
+    const { workflow, project, subjects } = await classifiableProject(1);
+    const volunteer = await signedInUser();
+    await api.post("/classifications", classificationBody(workflow, [subjects[0].id]), { token: volunteer.token });
+    const again = await api.post("/classifications", classificationBody(workflow, [subjects[0].id]), { token: volunteer.token });
+    expect(again.status).toBe(201);
+    expect(again.body.classifications[0].metadata.seen_before).toBe(true);
+    const sws = await db().subjectWorkflowStatus.findUniqueOrThrow({ where: { subjectId_workflowId: { subjectId: subjects[0].id, workflowId: workflow.id } } });
+    expect(sws.classificationsCount).toBe(1);
+    expect(await counters(project.id, workflow.id)).toMatchObject({ project: 2, workflow: 2 });
+  });
+
+  it("retires a subject when it reaches the retirement count (default 15, or options.count)", async () => {
+    const { workflow, project, subjects } = await classifiableProject(2, { retirement: { criteria: "classification_count", options: { count: 3 } } });
+    for (let i = 0; i < 3; i++) {
+      const v = await signedInUser();
+      await api.post("/classifications", classificationBody(workflow, [subjects[0].id]), { token: v.token });
+    }
+    const sws = await db().subjectWorkflowStatus.findUniqueOrThrow({ where: { subjectId_workflowId: { subjectId: subjects[0].id, workflowId: workflow.id } } });
+    expect(sws.retiredAt).not.toBeNull();
+    expect(sws.retirementReason).toBe("classification_count");
+    expect(await counters(project.id, workflow.id)).toEqual({ project: 3, workflow: 3, retired: 1, projectRetired: 1 });
+    // A fourth classification does not retire it again.
+    await api.post("/classifications", classificationBody(workflow, [subjects[0].id]), { token: (await signedInUser()).token });
+    expect((await counters(project.id, workflow.id)).retired).toBe(1);
+  });
+
+  it("never retires under never_retire; anonymous classifications always count", async () => {
+    const { workflow, subjects } = await classifiableProject(1, { retirement: { criteria: "never_retire" } });
+    for (let i = 0; i < 20; i++) expect((await api.post("/classifications", classificationBody(workflow, [subjects[0].id]))).status).toBe(201);
+    const sws = await db().subjectWorkflowStatus.findUniqueOrThrow({ where: { subjectId_workflowId: { subjectId: subjects[0].id, workflowId: workflow.id } } });
+    expect(sws.classificationsCount).toBe(20);
+    expect(sws.retiredAt).toBeNull();
+  });
+
+  it("rejects bad classifications with a 4xx JSON error and stores nothing", async () => {
+    const { workflow, project, subjects } = await classifiableProject(1);
+    const { subjects: foreign } = await classifiableProject(1);
+    const v = await signedInUser();
+    const body = classificationBody(workflow, [subjects[0].id]);
+    const c = body.classifications;
+    const cases: [string, unknown, number, string?][] = [
+      ["missing metadata key", { classifications: { ...c, metadata: { ...c.metadata, user_agent: undefined } } }, 422],
+      ["wrong workflow_version", { classifications: { ...c, metadata: { ...c.metadata, workflow_version: "9.9" } } }, 422],
+      ["no annotations", { classifications: { ...c, annotations: undefined } }, 422],
+      ["annotation without task", { classifications: { ...c, annotations: [{ value: 1 }] } }, 422],
+      ["no subjects", { classifications: { ...c, links: { ...c.links, subjects: [] } } }, 422],
+      ["foreign subject", { classifications: { ...c, links: { ...c.links, subjects: [String(foreign[0].id)] } } }, 422],
+      ["bad subject id", { classifications: { ...c, links: { ...c.links, subjects: ["abc"] } } }, 422],
+      ["project mismatch", { classifications: { ...c, links: { ...c.links, project: String(foreign[0].projectId) } } }, 422],
+      ["unknown workflow", { classifications: { ...c, links: { ...c.links, workflow: "99999999" } } }, 422],
+      ["unknown root key", { ...body, extra: true }, 422],
+      ["unknown attribute", { classifications: { ...c, rating: 5 } }, 422],
+      ["gold standard by a volunteer", { classifications: { ...c, gold_standard: true } }, 403],
+    ];
+    for (const [name, b, status] of cases) {
+      const res = await api.post("/classifications", JSON.parse(JSON.stringify(b)), { token: v.token });
+      expect(res.status, name).toBe(status);
+      expect(res.body.errors[0].message, name).toBeTruthy();
+    }
+    const anonIncomplete = await api.post("/classifications", classificationBody(workflow, [subjects[0].id], { completed: false }));
+    expect(anonIncomplete.status).toBe(422);
+    expect((await call("POST", "/api/classifications", { raw: "{oops", token: v.token })).status).toBe(400);
+    expect(await db().classification.count({ where: { workflowId: workflow.id } })).toBe(0);
+    expect(await counters(project.id, workflow.id)).toMatchObject({ project: 0, workflow: 0 });
+    expect(await db().userSeenSubject.count({ where: { workflowId: workflow.id } })).toBe(0);
+  });
+
+  it("allows gold standard classifications to experts and editors", async () => {
+    const { workflow, project, subjects, owner } = await classifiableProject(1);
+    const expert = await signedInUser();
+    await grantProjectRole(project.id, expert.user.id, ["expert"]);
+    for (const token of [expert.token, owner.token]) {
+      const res = await api.post("/classifications", classificationBody(workflow, [subjects[0].id], { gold_standard: true }), { token });
+      expect(res.status).toBe(201);
+      expect(res.body.classifications[0].gold_standard).toBe(true);
+    }
+    const gold = await api.get(`/classifications/gold_standard?workflow_id=${workflow.id}`, { token: owner.token });
+    expect(gold.body.classifications).toHaveLength(2);
+    expect((await api.get(`/classifications/gold_standard?workflow_id=${workflow.id}`, { token: expert.token })).body.classifications).toHaveLength(0);
+  });
+
+  it("does not let volunteers classify private projects they cannot see", async () => {
+    const { workflow, subjects } = await classifiableProject(1, { private: true });
+    const v = await signedInUser();
+    expect((await api.post("/classifications", classificationBody(workflow, [subjects[0].id]), { token: v.token })).status).toBe(422);
+  });
+});
+
+describe("classification lists and incomplete edits", () => {
+  it("lists own complete (default and plain), own incomplete, and project classifications with last_id", async () => {
+    const { workflow, project, subjects, owner } = await classifiableProject(3);
+    const v = await signedInUser();
+    const ids: number[] = [];
+    for (const s of subjects) ids.push(Number((await api.post("/classifications", classificationBody(workflow, [s.id]), { token: v.token })).body.classifications[0].id));
+    const inc = await api.post("/classifications", classificationBody(workflow, [subjects[0].id], { completed: false }), { token: v.token });
+    expect(inc.status).toBe(201);
+    const list = async (path: string, token?: string) => ((await api.get(path, { token })).body.classifications ?? []).map((c: { id: string }) => Number(c.id));
+    expect((await list("/classifications", v.token)).sort()).toEqual(ids);
+    expect((await list("/classifications/default", v.token)).sort()).toEqual(ids);
+    expect(await list("/classifications/incomplete", v.token)).toEqual([Number(inc.body.classifications[0].id)]);
+    expect(await list("/classifications", owner.token)).toEqual([]);
+    expect((await list(`/classifications/project?project_id=${project.id}`, owner.token)).length).toBe(4);
+    expect(await list(`/classifications/project?project_id=${project.id}&last_id=${ids[1]}&page_size=100`, owner.token)).toEqual([ids[2], Number(inc.body.classifications[0].id)]);
+    expect(await list(`/classifications/project?project_id=${project.id}`, v.token)).toEqual([]);
+    expect((await api.get(`/classifications/project?last_id=5`, { token: owner.token })).status).toBe(422);
+    // Show: the author and project editors; nobody else.
+    expect((await api.get(`/classifications/${ids[0]}`, { token: v.token })).status).toBe(200);
+    expect((await api.get(`/classifications/${ids[0]}`, { token: owner.token })).status).toBe(200);
+    expect((await api.get(`/classifications/${ids[0]}`, { token: (await signedInUser()).token })).status).toBe(404);
+    expect((await api.get(`/classifications/${ids[0]}`)).status).toBe(404);
+  });
+
+  it("edits and deletes only incomplete classifications (403 otherwise); completing one counts it", async () => {
+    const { workflow, project, subjects } = await classifiableProject(2);
+    const v = await signedInUser();
+    const done = (await api.post("/classifications", classificationBody(workflow, [subjects[0].id]), { token: v.token })).body.classifications[0];
+    const open = (await api.post("/classifications", classificationBody(workflow, [subjects[1].id], { completed: false }), { token: v.token })).body.classifications[0];
+    const tag = async (id: string) => (await api.get(`/classifications/${id}`, { token: v.token })).headers.get("etag")!;
+    const annotations = [{ task: "T0", value: 1 }];
+    expect((await api.put(`/classifications/${done.id}`, { classifications: { annotations } }, { token: v.token, headers: { "if-match": await tag(done.id) } })).status).toBe(403);
+    expect((await api.delete(`/classifications/${done.id}`, { token: v.token, headers: { "if-match": await tag(done.id) } })).status).toBe(403);
+    expect((await api.put(`/classifications/${open.id}`, { classifications: { completed: true } }, { token: v.token, headers: { "if-match": await tag(open.id) } })).status).toBe(422);
+    expect(await counters(project.id, workflow.id)).toMatchObject({ project: 1, workflow: 1 });
+    const other = await signedInUser();
+    expect((await api.put(`/classifications/${open.id}`, { classifications: { annotations } }, { token: other.token, headers: { "if-match": await tag(open.id) } })).status).toBe(404);
+    const edited = await api.put(`/classifications/${open.id}`, { classifications: { annotations, completed: true } }, { token: v.token, headers: { "if-match": await tag(open.id) } });
+    expect(edited.status).toBe(200);
+    expect(edited.body.classifications[0]).toMatchObject({ completed: true, annotations });
+    expect(await counters(project.id, workflow.id)).toMatchObject({ project: 2, workflow: 2 });
+    const third = (await api.post("/classifications", classificationBody(workflow, [subjects[0].id], { completed: false }), { token: v.token })).body.classifications[0];
+    expect((await api.delete(`/classifications/${third.id}`, { token: v.token, headers: { "if-match": await tag(third.id) } })).status).toBe(204);
+    expect((await api.get(`/classifications/${third.id}`, { token: v.token })).status).toBe(404);
+  });
+});
