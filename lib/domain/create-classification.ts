@@ -47,7 +47,8 @@ export async function countClassification(client: Sql, c: { id: number; workflow
        SELECT s, $2, 1, now() FROM unnest($1::int[]) AS s
        ON CONFLICT (subject_id, workflow_id) DO UPDATE SET classifications_count = sws.classifications_count + 1, updated_at = now()
        RETURNING id, subject_id, classifications_count`,
-      [c.subjectIds, c.workflowId],
+      // Sorted, so concurrent multi-subject classifications lock rows in one order (no deadlocks).
+      [[...c.subjectIds].sort((a, b) => a - b), c.workflowId],
     );
     const limit = retirementLimit(c.retirement);
     const due = limit === null ? [] : rows.filter((r) => r.classifications_count >= limit).map((r) => r.id);

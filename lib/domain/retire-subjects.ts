@@ -33,7 +33,7 @@ export async function retireSubjects(client: Sql, workflowId: number, subjectIds
      ON CONFLICT (subject_id, workflow_id) DO UPDATE SET retired_at = now(), retirement_reason = $3, updated_at = now()
        WHERE subject_workflow_statuses.retired_at IS NULL
      RETURNING subject_id`,
-    [workflowId, [...new Set(subjectIds)], reason],
+    [workflowId, [...new Set(subjectIds)].sort((a, b) => a - b), reason],
   );
   await bumpRetiredCounters(client, workflowId, rows.length);
   return rows.map((r) => r.subject_id);

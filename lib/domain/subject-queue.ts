@@ -64,11 +64,12 @@ export function drawSetOrder(sets: SetChance[], random = Math.random): SetChance
 }
 
 const UNRETIRED = `NOT EXISTS (SELECT 1 FROM subject_workflow_statuses sws WHERE sws.subject_id = sms.subject_id AND sws.workflow_id = $2 AND sws.retired_at IS NOT NULL)`;
-const UNSEEN = `NOT EXISTS (SELECT 1 FROM user_seen_subjects us WHERE us.user_id = $3 AND us.workflow_id = $2 AND us.subject_id = sms.subject_id)`;
+// Anonymous volunteers ($3 null) have no seen history.
+const UNSEEN = `($3::int IS NULL OR NOT EXISTS (SELECT 1 FROM user_seen_subjects us WHERE us.user_id = $3 AND us.workflow_id = $2 AND us.subject_id = sms.subject_id))`;
 
 /** Up to `limit` unseen, unretired subjects of one set: from a random point in its random order (or in priority order), wrapping around. */
 async function pickFromSet(client: Sql, setId: number, workflowId: number, userId: number | null, limit: number, prioritized: boolean, exclude: number[]): Promise<number[]> {
-  const seen = userId === null ? "" : `AND ${UNSEEN}`;
+  const seen = `AND ${UNSEEN}`;
   const notPicked = `AND NOT (sms.subject_id = ANY($4::int[]))`;
   if (prioritized) {
     const { rows } = await client.query<{ subject_id: number }>(
