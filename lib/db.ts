@@ -1,4 +1,5 @@
 import { PrismaPg } from "@prisma/adapter-pg";
+import crypto from "node:crypto";
 import pg from "pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { databaseUrl } from "@/lib/env";
@@ -8,8 +9,29 @@ import { databaseUrl } from "@/lib/env";
 const g = globalThis as unknown as { quorumPool?: pg.Pool; quorumPrisma?: PrismaClient };
 
 export function pool(): pg.Pool {
-  g.quorumPool ??= new pg.Pool({ connectionString: databaseUrl(), max: Number(process.env.DB_POOL_SIZE ?? 10) });
+  if (!g.quorumPool) {
+    g.quorumPool = new pg.Pool({ connectionString: databaseUrl(), max: Number(process.env.DB_POOL_SIZE ?? 10) });
+    // An idle connection dropped by the server (restart, failover) must not crash the process; the pool
+    // discards it and opens a new one on demand.
+    g.quorumPool.on("error", (err) => console.error("[db] idle connection error:", err.message));
+    g.quorumPool.on("connect", preparePlainQueries);
+  }
   return g.quorumPool;
+}
+
+/**
+ * Our hand-written SQL is a fixed set of statements with parameters: run each as a named prepared
+ * statement, so a connection parses and plans it once instead of on every call (hot paths run a handful
+ * per request). Queries given as config objects (Prisma's) are left alone.
+ */
+function preparePlainQueries(client: pg.PoolClient) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (text: unknown, values?: unknown, cb?: unknown) => {
+    if (typeof text === "string" && Array.isArray(values) && values.length) {
+      return query({ name: `q${crypto.createHash("sha1").update(text).digest("hex").slice(0, 16)}`, text, values }, cb);
+    }
+    return query(text, values, cb);
+  };
 }
 
 export function db(): PrismaClient {

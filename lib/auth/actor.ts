@@ -36,10 +36,9 @@ export async function resolveActor(req: Request): Promise<Actor> {
   if (header) {
     const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
     if (!match) throw unauthorized("Authorization header must be 'Bearer <token>'");
-    const token = await verifyAccessToken(match[1]);
-    const user = await loadUser(token.userId);
-    if (!user) throw unauthorized("The token's user no longer exists or is banned");
-    return { user, scopes: token.scopes };
+    const { user, scopes } = await verifyAccessToken(match[1]);
+    if (user.banned) throw unauthorized("The token's user is banned");
+    return { user: { id: user.id, login: user.login, displayName: user.displayName, admin: user.admin }, scopes };
   }
   for (const name of AUTHJS_COOKIES) {
     const raw = readCookie(req, name);

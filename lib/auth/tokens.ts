@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
-import { SignJWT, jwtVerify } from "jose";
-import { db } from "@/lib/db";
+import { SignJWT, jwtVerify, type JWTPayload } from "jose";
+import { db, pool } from "@/lib/db";
 import { ApiError, unauthorized } from "@/lib/http/api-error";
 import { JWT_ALG, keys } from "./keys";
 
@@ -70,21 +70,40 @@ export interface VerifiedToken {
   userId: number;
   scopes: string[];
   grantId: string;
+  user: { id: number; login: string; displayName: string; admin: boolean; banned: boolean };
 }
+
+const verifiedSignatures = new Map<string, JWTPayload>();
 
 /** Verifies signature and expiry, then that the grant has not been revoked (401 otherwise). */
 export async function verifyAccessToken(token: string): Promise<VerifiedToken> {
-  const { publicKey } = await keys();
-  let payload;
-  try {
-    ({ payload } = await jwtVerify(token, publicKey, { issuer: ISSUER, algorithms: [JWT_ALG] }));
-  } catch {
-    throw unauthorized("Invalid or expired access token");
+  let payload = verifiedSignatures.get(token);
+  if (!payload || (payload.exp ?? 0) * 1000 <= Date.now()) {
+    verifiedSignatures.delete(token);
+    const { publicKey } = await keys();
+    try {
+      ({ payload } = await jwtVerify(token, publicKey, { issuer: ISSUER, algorithms: [JWT_ALG] }));
+    } catch {
+      throw unauthorized("Invalid or expired access token");
+    }
+    // Signatures are checked once per token (bounded cache); revocation is still checked every time.
+    if (verifiedSignatures.size >= 10_000) verifiedSignatures.delete(verifiedSignatures.keys().next().value!);
+    verifiedSignatures.set(token, payload);
   }
   const grantId = String(payload.jti ?? "");
-  const grant = grantId ? await db().oAuthGrant.findUnique({ where: { id: grantId }, select: { revokedAt: true } }) : null;
-  if (!grant || grant.revokedAt) throw unauthorized("Access token has been revoked");
-  return { userId: Number(payload.sub), scopes: (payload.scope as string[]) ?? [], grantId };
+  // One query on every authenticated request: the grant is not revoked, and who its user is now.
+  const { rows } = await pool().query(
+    `SELECT g.revoked_at, u.id, u.login, u.display_name, u.admin, u.banned FROM oauth_grants g JOIN users u ON u.id = g.user_id WHERE g.id = $1`,
+    [grantId],
+  );
+  const row = rows[0];
+  if (!row || row.revoked_at) throw unauthorized("Access token has been revoked");
+  return {
+    userId: row.id,
+    scopes: (payload.scope as string[]) ?? [],
+    grantId,
+    user: { id: row.id, login: row.login, displayName: row.display_name, admin: row.admin, banned: row.banned },
+  };
 }
 
 /** Exchanges a refresh token for a new token pair, revoking the old grant (rotation). */

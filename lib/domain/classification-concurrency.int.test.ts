@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
+import { foldClassificationCounts } from "./fold-classification-counts";
 import { api } from "@/test/http";
 import { classifiableProject, classificationBody, signedInUser } from "@/test/factories";
 
@@ -30,6 +31,7 @@ describe("many volunteers classifying the same subjects at once", () => {
       expect(s.retiredAt).not.toBeNull();
       expect(s.retirementReason).toBe("classification_count");
     }
+    await foldClassificationCounts();
     const w = await db().workflow.findUniqueOrThrow({ where: { id: workflow.id } });
     const p = await db().project.findUniqueOrThrow({ where: { id: project.id } });
     expect(w.classificationsCount).toBe(total);

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
+import { foldClassificationCounts } from "./fold-classification-counts";
 import { api, call } from "@/test/http";
 import { classifiableProject, classificationBody, grantProjectRole, signedInUser } from "@/test/factories";
 
 const counters = async (projectId: number, workflowId: number) => {
+  await foldClassificationCounts();
   const p = await db().project.findUniqueOrThrow({ where: { id: projectId } });
   const w = await db().workflow.findUniqueOrThrow({ where: { id: workflowId } });
   return { project: p.classificationsCount, workflow: w.classificationsCount, retired: w.retiredSetMemberSubjectsCount, projectRetired: p.retiredSubjectsCount };

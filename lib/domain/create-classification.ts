@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Classification } from "@/lib/generated/prisma/client";
 import type { Actor } from "@/lib/auth/actor";
 import { hasScope } from "@/lib/auth/actor";
 import { rawExecutor, withTransaction, type Sql } from "@/lib/db/sql";
@@ -36,7 +37,8 @@ export const ENGINE_CLASSIFICATION_TASK = "engine-classification";
 
 /**
  * Counts a completed classification: toward retirement for each subject not seen before (all subjects for
- * anonymous volunteers), and in the workflow and project counters. Set-based and exact under concurrency:
+ * anonymous volunteers), and (through the outbox, within a second) in the workflow and project counters.
+ * Set-based and exact under concurrency:
  * the subject-workflow row is upserted (row lock) and retirement flips only once.
  */
 export async function countClassification(client: Sql, c: { id: number; workflowId: number; projectId: number; subjectIds: number[]; retirement: unknown }): Promise<number[]> {
@@ -60,15 +62,16 @@ export async function countClassification(client: Sql, c: { id: number; workflow
       retired = res.rows.map((r) => r.subject_id);
     }
   }
-  await client.query(`UPDATE workflows SET classifications_count = classifications_count + 1 WHERE id = $1`, [c.workflowId]);
-  await client.query(`UPDATE projects SET classifications_count = classifications_count + 1 WHERE id = $1`, [c.projectId]);
+  // Workflow and project counters are folded from this outbox (lib/domain/fold-classification-counts.ts):
+  // updating them here would serialise every classification of a project on one row.
+  await client.query(`INSERT INTO classification_count_outbox (classification_id, project_id, workflow_id) VALUES ($1, $2, $3)`, [c.id, c.projectId, c.workflowId]);
   await bumpRetiredCounters(client, c.workflowId, retired.length);
   await enqueue(rawExecutor(client), ENGINE_CLASSIFICATION_TASK, { classification_id: c.id }, { jobKey: `classification:${c.id}` });
   return retired;
 }
 
 /** POST /api/classifications: validates, records seen_before, marks subjects seen, counts when complete. */
-export async function createClassification(actor: Actor, input: TCreateClassification, userIp?: string): Promise<number> {
+export async function createClassification(actor: Actor, input: TCreateClassification, userIp?: string): Promise<Classification> {
   if (actor.user && !hasScope(actor, "classification")) throw forbidden("This token lacks the 'classification' scope");
   const workflowId = parseIdValue(input.links.workflow, "links.workflow");
   const projectId = parseIdValue(input.links.project, "links.project");
@@ -102,13 +105,17 @@ export async function createClassification(actor: Actor, input: TCreateClassific
     }
     const metadata = { ...input.metadata, ...(counted.length < subjectIds.length ? { seen_before: true } : {}) };
     const userGroupId = input.links.user_group == null ? null : parseIdValue(input.links.user_group, "links.user_group");
-    const { rows } = await client.query<{ id: number }>(
+    const { rows } = await client.query(
       `INSERT INTO classifications (project_id, workflow_id, user_id, user_group_id, subject_ids, annotations, metadata, completed, gold_standard, workflow_version, user_ip, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, now()) RETURNING id`,
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, now()) RETURNING *`,
       [projectId, workflowId, actor.user?.id ?? null, userGroupId, subjectIds, JSON.stringify(input.annotations), JSON.stringify(metadata), completed, input.gold_standard ?? null, workflow.version, userIp ?? null],
     );
-    const id = rows[0].id;
-    if (completed) await countClassification(client, { id, workflowId, projectId, subjectIds: counted, retirement: workflow.retirement });
-    return id;
+    const r = rows[0];
+    if (completed) await countClassification(client, { id: r.id, workflowId, projectId, subjectIds: counted, retirement: workflow.retirement });
+    return {
+      id: r.id, projectId: r.project_id, workflowId: r.workflow_id, userId: r.user_id, userGroupId: r.user_group_id, subjectIds: r.subject_ids,
+      annotations: r.annotations, metadata: r.metadata, completed: r.completed, goldStandard: r.gold_standard, workflowVersion: r.workflow_version,
+      userIp: r.user_ip, createdAt: r.created_at, updatedAt: r.updated_at,
+    };
   });
 }

@@ -2,7 +2,7 @@ import type { Actor } from "@/lib/auth/actor";
 import { pool } from "@/lib/db";
 import type { Sql } from "@/lib/db/sql";
 import { notFound } from "@/lib/http/api-error";
-import { loadWorkflowForActor } from "./load-workflow";
+import { rolesAllow } from "@/lib/policies/project-policy";
 
 export interface QueuedSubject {
   id: number;
@@ -101,27 +101,28 @@ async function pickFromSet(client: Sql, setId: number, workflowId: number, userI
  */
 export async function queueSubjects(actor: Actor, workflowId: number, opts: { limit: number; subjectSetId?: number }): Promise<QueuedSubject[]> {
   const client = pool();
-  const workflow = await loadWorkflowForActor(client, workflowId, actor);
   const userId = actor.user?.id ?? null;
-  const [{ rows: sets }, prefs] = await Promise.all([
-    client.query<{ id: number; size: number }>(
-      `SELECT ss.id, ss.set_member_subjects_count AS size FROM workflow_subject_sets wss JOIN subject_sets ss ON ss.id = wss.subject_set_id WHERE wss.workflow_id = $1 ORDER BY ss.id`,
-      [workflowId],
-    ),
-    userId === null
-      ? Promise.resolve(undefined)
-      : client.query<{ chances: Record<string, unknown> | null }>(
-          `SELECT settings->'designator'->'subject_set_chances'->$3::text AS chances FROM project_preferences WHERE user_id = $1 AND project_id = $2`,
-          [userId, workflow.projectId, String(workflowId)],
-        ),
-  ]);
+  // One query: the workflow and its visibility, its sets with sizes, and the user's set chances.
+  const { rows: found } = await client.query(
+    `SELECT w.id, w.configuration, w.prioritized, p.private, coalesce(pr.roles, '{}') AS roles,
+            coalesce((SELECT json_agg(json_build_object('id', ss.id, 'size', ss.set_member_subjects_count) ORDER BY ss.id)
+                      FROM workflow_subject_sets wss JOIN subject_sets ss ON ss.id = wss.subject_set_id WHERE wss.workflow_id = w.id), '[]') AS sets,
+            (SELECT pp.settings->'designator'->'subject_set_chances'->(w.id::text) FROM project_preferences pp WHERE pp.user_id = $2 AND pp.project_id = w.project_id) AS chances
+     FROM workflows w JOIN projects p ON p.id = w.project_id
+     LEFT JOIN project_roles pr ON pr.project_id = p.id AND pr.user_id = $2
+     WHERE w.id = $1`,
+    [workflowId, userId],
+  );
+  const workflow = found[0];
+  if (!workflow || (workflow.private && !actor.user?.admin && !rolesAllow(workflow.roles, "show"))) throw notFound(`Could not find workflows with id='${workflowId}'`);
+  const sets: { id: number; size: number }[] = workflow.sets;
   if (!sets.length) throw notFound(`Workflow ${workflowId} has no linked subject sets`);
   let candidates = sets;
   if (opts.subjectSetId !== undefined) {
     candidates = sets.filter((s) => s.id === opts.subjectSetId);
     if (!candidates.length) throw notFound(`Subject set ${opts.subjectSetId} is not linked to workflow ${workflowId}`);
   }
-  const chances = setChances(candidates, workflow.configuration.subject_set_chances as Record<string, unknown> | undefined, prefs?.rows[0]?.chances ?? undefined);
+  const chances = setChances(candidates, workflow.configuration?.subject_set_chances, workflow.chances ?? undefined);
   const ids: number[] = [];
   for (const set of drawSetOrder(chances)) {
     ids.push(...(await pickFromSet(client, set.id, workflowId, userId, opts.limit - ids.length, workflow.prioritized, ids)));

@@ -1,6 +1,5 @@
 // GET /api/classifications (the caller's complete classifications) and POST (create a classification).
 import { createClassification, ZCreateClassification } from "@/lib/domain/create-classification";
-import { db } from "@/lib/db";
 import { apiRoute } from "@/lib/http/api-route";
 import { unprocessable } from "@/lib/http/api-error";
 import { readJsonBody } from "@/lib/http/request";
@@ -14,6 +13,6 @@ export const POST = apiRoute(async (ctx) => {
   const extra = Object.keys(body).filter((k) => k !== "classifications");
   if (extra.length) throw unprocessable(`Unknown top-level key(s) ${extra.map((k) => `'${k}'`).join(", ")}; expected 'classifications'`);
   const input = ZCreateClassification.parse(body.classifications);
-  const id = await createClassification(await ctx.actor(), input, ctx.req.headers.get("x-forwarded-for")?.split(",")[0]?.trim());
-  return showResponse(classifications, await db().classification.findUniqueOrThrow({ where: { id } }), ctx, 201);
+  const created = await createClassification(await ctx.actor(), input, ctx.req.headers.get("x-forwarded-for")?.split(",")[0]?.trim());
+  return showResponse(classifications, created, ctx, 201);
 });
