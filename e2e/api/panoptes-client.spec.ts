@@ -152,6 +152,55 @@ test.describe("panoptes-client", () => {
     expect(res.status).toBe(404);
   });
 
+  test("builds a workflow, subjects and a set, then classifies from the queue", async () => {
+    const project = await apiClient.type("projects").create({ display_name: `${projectName} classify`, description: "", primary_language: "en" }).save();
+    const workflow = await apiClient
+      .type("workflows")
+      .create({
+        display_name: "Is there a cat?",
+        tasks: { T0: { type: "single", question: "Cat?", answers: [{ label: "Yes" }, { label: "No" }] } },
+        first_task: "T0",
+        retirement: { criteria: "classification_count", options: { count: 1 } },
+        links: { project: project.id },
+      })
+      .save();
+    const subjects: PanoptesResource[] = [];
+    for (const n of [1, 2]) {
+      subjects.push(
+        await apiClient
+          .type("subjects")
+          .create({ locations: [{ "image/png": `https://example.test/cat${n}.png` }], metadata: { name: `cat${n}` }, links: { project: project.id } })
+          .save(),
+      );
+    }
+    const set = await apiClient
+      .type("subject_sets")
+      .create({ display_name: "Cats", links: { project: project.id, workflows: [workflow.id], subjects: subjects.map((s) => s.id) } })
+      .save();
+    expect((set as unknown as { set_member_subjects_count: number }).set_member_subjects_count).toBe(2);
+
+    const queue = await apiClient.get("/subjects/queued", { workflow_id: workflow.id });
+    expect(queue.map((s) => s.id).sort()).toEqual(subjects.map((s) => s.id).sort());
+    const subject = queue[0];
+    const version = (workflow as unknown as { version: string }).version;
+    const classification = await apiClient
+      .type("classifications")
+      .create({
+        annotations: [{ task: "T0", value: 0 }],
+        metadata: { started_at: new Date().toISOString(), finished_at: new Date().toISOString(), user_agent: "panoptes-client", user_language: "en", workflow_version: version },
+        links: { project: project.id, workflow: workflow.id, subjects: [subject.id] },
+      })
+      .save();
+    expect(classification.id).toMatch(/^\d+$/);
+    expect(classification.links).toMatchObject({ workflow: workflow.id, subjects: [subject.id] });
+
+    // Retired after one classification (the workflow's retirement count): only the other subject is left.
+    const next = await apiClient.get("/subjects/queued", { workflow_id: workflow.id });
+    expect(next.map((s) => s.id)).toEqual(subjects.map((s) => s.id).filter((id) => id !== subject.id));
+    const mine = await apiClient.type("classifications").get({ workflow_id: workflow.id });
+    expect(mine.map((c) => c.id)).toEqual([classification.id]);
+  });
+
   test("signs out", async () => {
     expect(await auth.signOut()).toBeNull();
     expect(apiClient.headers.Authorization).toBeUndefined();
