@@ -10,7 +10,12 @@ const g = globalThis as unknown as { quorumPool?: pg.Pool; quorumPrisma?: Prisma
 
 export function pool(): pg.Pool {
   if (!g.quorumPool) {
-    g.quorumPool = new pg.Pool({ connectionString: databaseUrl(), max: Number(process.env.DB_POOL_SIZE ?? 10) });
+    g.quorumPool = new pg.Pool({
+      connectionString: databaseUrl(),
+      max: Number(process.env.DB_POOL_SIZE ?? 10),
+      // Timestamps are UTC everywhere (columns are "timestamp without time zone" holding UTC).
+      options: "-c TimeZone=UTC",
+    });
     // An idle connection dropped by the server (restart, failover) must not crash the process; the pool
     // discards it and opens a new one on demand.
     g.quorumPool.on("error", (err) => console.error("[db] idle connection error:", err.message));

@@ -41,7 +41,10 @@ export const ENGINE_CLASSIFICATION_TASK = "engine-classification";
  * Set-based and exact under concurrency:
  * the subject-workflow row is upserted (row lock) and retirement flips only once.
  */
-export async function countClassification(client: Sql, c: { id: number; workflowId: number; projectId: number; subjectIds: number[]; retirement: unknown }): Promise<number[]> {
+export async function countClassification(
+  client: Sql,
+  c: { id: number; workflowId: number; projectId: number; userId: number | null; metadata: unknown; subjectIds: number[]; retirement: unknown },
+): Promise<number[]> {
   let retired: number[] = [];
   if (c.subjectIds.length) {
     const { rows } = await client.query<{ id: number; subject_id: number; classifications_count: number }>(
@@ -64,10 +67,27 @@ export async function countClassification(client: Sql, c: { id: number; workflow
   }
   // Workflow and project counters are folded from this outbox (lib/domain/fold-classification-counts.ts):
   // updating them here would serialise every classification of a project on one row.
-  await client.query(`INSERT INTO classification_count_outbox (classification_id, project_id, workflow_id) VALUES ($1, $2, $3)`, [c.id, c.projectId, c.workflowId]);
+  await client.query(`INSERT INTO classification_count_outbox (classification_id, project_id, workflow_id, user_id, seconds) VALUES ($1, $2, $3, $4, $5)`, [
+    c.id,
+    c.projectId,
+    c.workflowId,
+    c.userId,
+    secondsSpent(c.metadata),
+  ]);
   await bumpRetiredCounters(client, c.workflowId, retired.length);
   await enqueue(rawExecutor(client), ENGINE_CLASSIFICATION_TASK, { classification_id: c.id }, { jobKey: `classification:${c.id}` });
   return retired;
+}
+
+const MAX_SECONDS = 3 * 3600;
+
+/** Time spent on a classification from its metadata: finished_at - started_at, 0 to 3 hours (0 when unreadable). */
+export function secondsSpent(metadata: unknown): number {
+  const m = (metadata ?? {}) as { started_at?: unknown; finished_at?: unknown };
+  const start = typeof m.started_at === "string" ? Date.parse(m.started_at) : NaN;
+  const end = typeof m.finished_at === "string" ? Date.parse(m.finished_at) : NaN;
+  if (!Number.isFinite(start) || !Number.isFinite(end) || end < start) return 0;
+  return Math.min(Math.round((end - start) / 1000), MAX_SECONDS);
 }
 
 /** POST /api/classifications: validates, records seen_before, marks subjects seen, counts when complete. */
@@ -111,7 +131,7 @@ export async function createClassification(actor: Actor, input: TCreateClassific
       [projectId, workflowId, actor.user?.id ?? null, userGroupId, subjectIds, JSON.stringify(input.annotations), JSON.stringify(metadata), completed, input.gold_standard ?? null, workflow.version, userIp ?? null],
     );
     const r = rows[0];
-    if (completed) await countClassification(client, { id: r.id, workflowId, projectId, subjectIds: counted, retirement: workflow.retirement });
+    if (completed) await countClassification(client, { id: r.id, workflowId, projectId, userId: r.user_id, metadata, subjectIds: counted, retirement: workflow.retirement });
     return {
       id: r.id, projectId: r.project_id, workflowId: r.workflow_id, userId: r.user_id, userGroupId: r.user_group_id, subjectIds: r.subject_ids,
       annotations: r.annotations, metadata: r.metadata, completed: r.completed, goldStandard: r.gold_standard, workflowVersion: r.workflow_version,

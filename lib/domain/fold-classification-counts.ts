@@ -5,7 +5,8 @@ const BATCH = 50_000;
 const FOLD_LOCK = 7_301_001;
 
 /**
- * Moves completed classifications from the outbox into the workflow and project counters, in batches,
+ * Moves completed classifications from the outbox into the workflow and project counters and the daily
+ * counts rollups (all, per project, per workflow, per volunteer and project), in batches,
  * each batch deleted and applied in one statement (exactly once, even across crashes). Returns how many
  * classifications were folded.
  */
@@ -23,14 +24,27 @@ export async function foldClassificationCounts(): Promise<number> {
       const { rows } = await conn.query<{ n: number }>(
         `WITH batch AS (
            DELETE FROM classification_count_outbox WHERE id IN (SELECT id FROM classification_count_outbox ORDER BY id LIMIT $1)
-           RETURNING project_id, workflow_id, created_at),
+           RETURNING project_id, workflow_id, user_id, seconds, (created_at AT TIME ZONE 'UTC')::date AS day),
          wf AS (
            UPDATE workflows w SET classifications_count = w.classifications_count + b.n
            FROM (SELECT workflow_id, count(*)::int AS n FROM batch GROUP BY 1 ORDER BY 1) b WHERE w.id = b.workflow_id RETURNING 1),
          pr AS (
            UPDATE projects p SET classifications_count = p.classifications_count + b.n
-           FROM (SELECT project_id, count(*)::int AS n FROM batch GROUP BY 1 ORDER BY 1) b WHERE p.id = b.project_id RETURNING 1)
-         SELECT (SELECT count(*)::int FROM batch) AS n, (SELECT count(*) FROM wf) AS w, (SELECT count(*) FROM pr) AS p`,
+           FROM (SELECT project_id, count(*)::int AS n FROM batch GROUP BY 1 ORDER BY 1) b WHERE p.id = b.project_id RETURNING 1),
+         daily AS (
+           INSERT INTO classification_daily_counts AS d (scope, scope_id, day, count)
+           SELECT scope, scope_id, day, n FROM (
+             SELECT 'all' AS scope, 0 AS scope_id, day, count(*)::int AS n FROM batch GROUP BY day
+             UNION ALL SELECT 'project', project_id, day, count(*)::int FROM batch GROUP BY project_id, day
+             UNION ALL SELECT 'workflow', workflow_id, day, count(*)::int FROM batch GROUP BY workflow_id, day
+           ) t ORDER BY 1, 2, 3
+           ON CONFLICT (scope, scope_id, day) DO UPDATE SET count = d.count + EXCLUDED.count RETURNING 1),
+         users AS (
+           INSERT INTO user_project_daily_counts AS u (user_id, project_id, day, count, seconds)
+           SELECT user_id, project_id, day, count(*)::int, sum(seconds) FROM batch WHERE user_id IS NOT NULL GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+           ON CONFLICT (user_id, project_id, day) DO UPDATE SET count = u.count + EXCLUDED.count, seconds = u.seconds + EXCLUDED.seconds RETURNING 1)
+         SELECT (SELECT count(*)::int FROM batch) AS n, (SELECT count(*) FROM wf) AS w, (SELECT count(*) FROM pr) AS p,
+                (SELECT count(*) FROM daily) AS d, (SELECT count(*) FROM users) AS u`,
         [BATCH],
       );
       await conn.query("COMMIT");

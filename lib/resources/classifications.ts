@@ -91,7 +91,7 @@ const base: ResourceDef<Classification> = {
       if (completed) {
         const workflow = await tx.workflow.findUniqueOrThrow({ where: { id: row.workflowId }, select: { retirement: true } });
         const seenBefore = (row.metadata as { seen_before?: boolean }).seen_before === true;
-        await countClassification(prismaSql(tx), { id: row.id, workflowId: row.workflowId, projectId: row.projectId, subjectIds: seenBefore ? [] : row.subjectIds, retirement: workflow.retirement });
+        await countClassification(prismaSql(tx), { id: row.id, workflowId: row.workflowId, projectId: row.projectId, userId: row.userId, metadata: { ...(row.metadata as object), ...input.metadata }, subjectIds: seenBefore ? [] : row.subjectIds, retirement: workflow.retirement });
       }
     },
   },

@@ -1,0 +1,114 @@
+import { pool } from "@/lib/db";
+import { ApiError } from "@/lib/http/api-error";
+
+// Component C: classification counts from the daily rollups (classification_daily_counts and
+// user_project_daily_counts), bucketed in UTC; weeks start on Monday; empty buckets are omitted.
+
+export const PERIODS = ["day", "week", "month", "year"] as const;
+export type Period = (typeof PERIODS)[number];
+
+const bad = (message: string) => new ApiError(400, message, { error: message });
+
+export interface CountsQuery {
+  projectIds?: number[];
+  workflowIds?: number[];
+  startDate?: string;
+  endDate?: string;
+  period?: Period;
+}
+
+function ids(raw: string, name: string): number[] {
+  const parts = raw.split(",").map((s) => s.trim());
+  if (!parts.length || parts.some((p) => !/^[1-9]\d{0,9}$/.test(p) || Number(p) > 2 ** 31 - 1)) throw bad(`${name} must be one id or comma-separated ids`);
+  return [...new Set(parts.map(Number))];
+}
+
+/** A calendar date written YYYY-MM-DD (never interpolated into SQL). */
+function date(raw: string, name: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(raw);
+  const d = m ? new Date(Date.UTC(+m[1], +m[2] - 1, +m[3])) : null;
+  if (!m || !d || d.getUTCFullYear() !== +m[1] || d.getUTCMonth() !== +m[2] - 1 || d.getUTCDate() !== +m[3]) {
+    throw bad(`${name} must be a valid date written YYYY-MM-DD`);
+  }
+  return raw;
+}
+
+/** Validates the query string: 400 with a JSON error for anything malformed. */
+export function parseCountsQuery(url: URL, opts: { allowWorkflow?: boolean } = { allowWorkflow: true }): CountsQuery {
+  const p = url.searchParams;
+  const q: CountsQuery = {};
+  const project = p.get("project_id");
+  const workflow = p.get("workflow_id");
+  if (project && workflow) throw bad("project_id and workflow_id cannot be used together");
+  if (project) q.projectIds = ids(project, "project_id");
+  if (workflow) {
+    if (!opts.allowWorkflow) throw bad("workflow_id is not accepted here");
+    q.workflowIds = ids(workflow, "workflow_id");
+  }
+  const start = p.get("start_date");
+  const end = p.get("end_date");
+  if (start) q.startDate = date(start, "start_date");
+  if (end) q.endDate = date(end, "end_date");
+  if (q.startDate && q.endDate && q.startDate > q.endDate) throw bad("start_date must not be after end_date");
+  const period = p.get("period");
+  if (period !== null) {
+    const lower = period.toLowerCase();
+    if (!(PERIODS as readonly string[]).includes(lower)) throw bad(`period must be one of ${PERIODS.join(", ")}`);
+    q.period = lower as Period;
+  }
+  return q;
+}
+
+const bucketIso = (d: Date | string) => `${typeof d === "string" ? d : d.toISOString().slice(0, 10)}T00:00:00.000Z`;
+
+export interface CountsResult {
+  total_count: number;
+  data?: { period: string; count: number }[];
+}
+
+/** GET /counts/classifications: the total, and buckets when a period is given. */
+export async function classificationCounts(q: CountsQuery): Promise<CountsResult> {
+  const [scope, scopeIds] = q.workflowIds ? ["workflow", q.workflowIds] : q.projectIds ? ["project", q.projectIds] : ["all", [0]];
+  const { rows } = await pool().query<{ bucket: string; n: string }>(
+    `SELECT to_char(date_trunc($5::text, day::timestamp), 'YYYY-MM-DD') AS bucket, sum(count)::bigint AS n
+     FROM classification_daily_counts
+     WHERE scope = $1 AND scope_id = ANY($2::int[]) AND ($3::date IS NULL OR day >= $3::date) AND ($4::date IS NULL OR day <= $4::date)
+     GROUP BY 1 ORDER BY 1`,
+    [scope, scopeIds, q.startDate ?? null, q.endDate ?? null, q.period ?? "year"],
+  );
+  const total = rows.reduce((t, r) => t + Number(r.n), 0);
+  return q.period ? { total_count: total, data: rows.map((r) => ({ period: bucketIso(r.bucket), count: Number(r.n) })) } : { total_count: total };
+}
+
+export interface UserCountsResult extends CountsResult {
+  time_spent: number;
+  project_contributions: { project_id: number; count: number; time_spent: number }[];
+  data?: { period: string; count: number; time_spent?: number }[];
+}
+
+/** GET /counts/classifications/users/<id>: a volunteer's counts, per-project contributions and time spent (seconds). */
+export async function userClassificationCounts(userId: number, q: CountsQuery): Promise<UserCountsResult> {
+  const args = [userId, q.projectIds ?? null, q.startDate ?? null, q.endDate ?? null];
+  const where = `user_id = $1 AND ($2::int[] IS NULL OR project_id = ANY($2::int[])) AND ($3::date IS NULL OR day >= $3::date) AND ($4::date IS NULL OR day <= $4::date)`;
+  const [projects, buckets] = await Promise.all([
+    pool().query<{ project_id: number; n: string; s: string }>(
+      `SELECT project_id, sum(count)::bigint AS n, sum(seconds)::bigint AS s FROM user_project_daily_counts WHERE ${where} GROUP BY 1 ORDER BY 2 DESC, 1`,
+      args,
+    ),
+    q.period
+      ? pool().query<{ bucket: string; n: string; s: string }>(
+          `SELECT to_char(date_trunc($5::text, day::timestamp), 'YYYY-MM-DD') AS bucket, sum(count)::bigint AS n, sum(seconds)::bigint AS s
+           FROM user_project_daily_counts WHERE ${where} GROUP BY 1 ORDER BY 1`,
+          [...args, q.period],
+        )
+      : Promise.resolve(null),
+  ]);
+  const contributions = projects.rows.map((r) => ({ project_id: r.project_id, count: Number(r.n), time_spent: Number(r.s) }));
+  const result: UserCountsResult = {
+    total_count: contributions.reduce((t, c) => t + c.count, 0),
+    time_spent: contributions.reduce((t, c) => t + c.time_spent, 0),
+    project_contributions: contributions,
+  };
+  if (buckets) result.data = buckets.rows.map((r) => ({ period: bucketIso(r.bucket), count: Number(r.n), time_spent: Number(r.s) }));
+  return result;
+}
