@@ -23,6 +23,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             <Link href="/" className="text-sm text-gray-700 hover:text-brand-700">
               Projects
             </Link>
+            <Link href="/stats" className="text-sm text-gray-700 hover:text-brand-700">
+              Statistics
+            </Link>
             <div className="ml-auto flex items-center gap-3 text-sm">
               {session?.user ? (
                 <>

@@ -83,7 +83,11 @@ export function ProjectList() {
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy={query.isFetching}>
             {query.data.projects.map((p) => (
               <li key={p.id} className="flex flex-col rounded-lg border border-gray-200 bg-white p-4 shadow-sm" data-testid="project-card">
-                <h2 className="text-lg font-semibold">{p.display_name}</h2>
+                <h2 className="text-lg font-semibold">
+                  <a href={`/projects/${p.id}`} className="hover:text-brand-700 hover:underline">
+                    {p.display_name}
+                  </a>
+                </h2>
                 <p className="text-xs text-gray-500">by {p.links.owner.display_name}</p>
                 <p className="mt-2 line-clamp-3 flex-1 text-sm text-gray-700">{p.description || "No description yet."}</p>
                 <dl className="mt-3 flex gap-4 text-xs text-gray-600">

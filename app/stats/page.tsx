@@ -1,0 +1,21 @@
+import { Suspense } from "react";
+import { db } from "@/lib/db";
+import { StatsView } from "@/components/stats-view";
+
+export const dynamic = "force-dynamic";
+export const metadata = { title: "Statistics · Quorum" };
+
+export default async function StatsPage() {
+  // Public projects, busiest first, for the project picker.
+  const projects = await db().project.findMany({
+    where: { private: false },
+    orderBy: [{ classificationsCount: "desc" }, { id: "asc" }],
+    take: 500,
+    select: { id: true, displayName: true },
+  });
+  return (
+    <Suspense fallback={<p role="status">Loading…</p>}>
+      <StatsView projects={projects.map((p) => ({ id: String(p.id), display_name: p.displayName }))} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,163 @@
+"use client";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { CountsChart, formatBucket, type CountBucket } from "@/components/charts/counts-chart";
+import { apiGet } from "@/components/ui/api-client";
+
+const PERIODS = ["day", "week", "month", "year"] as const;
+
+interface Counts {
+  total_count: number;
+  data?: CountBucket[];
+}
+
+async function fetchCounts(params: URLSearchParams): Promise<Counts> {
+  const res = await fetch(`/counts/classifications?${params}`, { headers: { Accept: "application/json" } });
+  const body = await res.json().catch(() => null);
+  if (!res.ok) throw new Error(body?.error ?? `HTTP ${res.status}`);
+  return body;
+}
+
+/** The public stats page: totals and classifications over time for everything, a project or a workflow. */
+export function StatsView({ projects }: { projects: { id: string; display_name: string }[] }) {
+  const router = useRouter();
+  const pathname = usePathname();
+  const search = useSearchParams();
+  const projectId = search.get("project_id") ?? "";
+  const workflowId = search.get("workflow_id") ?? "";
+  const period = (PERIODS as readonly string[]).includes(search.get("period") ?? "") ? search.get("period")! : "month";
+  const startDate = search.get("start_date") ?? "";
+  const endDate = search.get("end_date") ?? "";
+
+  const set = (changes: Record<string, string>) => {
+    const next = new URLSearchParams(search);
+    for (const [k, v] of Object.entries(changes)) (v ? next.set(k, v) : next.delete(k));
+    router.replace(`${pathname}?${next}`, { scroll: false });
+  };
+
+  const query = new URLSearchParams({ period });
+  if (workflowId) query.set("workflow_id", workflowId);
+  else if (projectId) query.set("project_id", projectId);
+  if (startDate) query.set("start_date", startDate);
+  if (endDate) query.set("end_date", endDate);
+
+  const counts = useQuery({ queryKey: ["counts", query.toString()], queryFn: () => fetchCounts(query), placeholderData: keepPreviousData, refetchInterval: 30_000 });
+  const workflows = useQuery({
+    queryKey: ["workflows", projectId],
+    queryFn: () => apiGet<{ workflows: { id: string; display_name: string }[] }>(`/workflows?project_id=${projectId}&page_size=100`),
+    enabled: !!projectId,
+  });
+  const scopeName = workflowId
+    ? `workflow ${workflows.data?.workflows.find((w) => w.id === workflowId)?.display_name ?? workflowId}`
+    : projectId
+      ? (projects.find((p) => p.id === projectId)?.display_name ?? `project ${projectId}`)
+      : "all projects";
+
+  return (
+    <section aria-labelledby="stats-heading" className="flex flex-col gap-6">
+      <h1 id="stats-heading" className="text-2xl font-bold">
+        Classification statistics
+      </h1>
+      <form className="grid gap-4 rounded-lg border border-gray-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5" onSubmit={(e) => e.preventDefault()}>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="stats-project" className="text-sm font-medium">
+            Project
+          </label>
+          <select id="stats-project" className="rounded border border-gray-300 px-2 py-1.5" value={projectId} onChange={(e) => set({ project_id: e.target.value, workflow_id: "" })}>
+            <option value="">All projects</option>
+            {projects.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.display_name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="stats-workflow" className="text-sm font-medium">
+            Workflow
+          </label>
+          <select id="stats-workflow" className="rounded border border-gray-300 px-2 py-1.5 disabled:opacity-50" value={workflowId} disabled={!projectId} onChange={(e) => set({ workflow_id: e.target.value })}>
+            <option value="">All workflows</option>
+            {(workflows.data?.workflows ?? []).map((w) => (
+              <option key={w.id} value={w.id}>
+                {w.display_name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <fieldset className="flex flex-col gap-1">
+          <legend className="text-sm font-medium">Period</legend>
+          <div className="flex overflow-hidden rounded border border-gray-300" role="radiogroup">
+            {PERIODS.map((p) => (
+              <label key={p} className={`flex-1 cursor-pointer px-2 py-1.5 text-center text-sm has-[:focus-visible]:outline has-[:focus-visible]:outline-2 ${p === period ? "bg-brand-600 text-white" : "bg-white hover:bg-gray-100"}`}>
+                <input type="radio" name="period" value={p} checked={p === period} onChange={() => set({ period: p })} className="sr-only" />
+                {p[0].toUpperCase() + p.slice(1)}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="stats-start" className="text-sm font-medium">
+            From
+          </label>
+          <input id="stats-start" type="date" className="rounded border border-gray-300 px-2 py-1.5" value={startDate} max={endDate || undefined} onChange={(e) => set({ start_date: e.target.value })} />
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="stats-end" className="text-sm font-medium">
+            To
+          </label>
+          <input id="stats-end" type="date" className="rounded border border-gray-300 px-2 py-1.5" value={endDate} min={startDate || undefined} onChange={(e) => set({ end_date: e.target.value })} />
+        </div>
+      </form>
+
+      {counts.isPending ? (
+        <p role="status">Loading counts…</p>
+      ) : counts.isError ? (
+        <div role="alert" className="rounded border border-red-300 bg-red-50 p-4 text-red-800">
+          Could not load counts: {counts.error.message}{" "}
+          <button className="underline" onClick={() => counts.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : (
+        <div className="flex flex-col gap-4 rounded-lg border border-gray-200 bg-white p-4" aria-busy={counts.isFetching}>
+          <p className="text-gray-700">
+            <span className="block text-sm">Classifications, {scopeName}</span>
+            <span className="text-4xl font-bold text-brand-700" data-testid="total-count">
+              {counts.data.total_count.toLocaleString("en-GB")}
+            </span>
+          </p>
+          {counts.data.data && counts.data.data.length > 0 ? (
+            <>
+              <CountsChart data={counts.data.data} period={period} />
+              <details>
+                <summary className="cursor-pointer text-sm text-brand-700">Data table</summary>
+                <table className="mt-2 w-full max-w-md text-sm" data-testid="counts-table">
+                  <caption className="sr-only">Classifications per {period}, {scopeName}</caption>
+                  <thead>
+                    <tr className="text-left">
+                      <th scope="col">{period === "week" ? "Week beginning" : "Period"}</th>
+                      <th scope="col" className="text-right">
+                        Classifications
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {counts.data.data.map((d) => (
+                      <tr key={d.period} className="border-t border-gray-100">
+                        <td>{formatBucket(d.period, period)}</td>
+                        <td className="text-right">{d.count.toLocaleString("en-GB")}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </details>
+            </>
+          ) : (
+            <p className="text-gray-600">No classifications in this range.</p>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
