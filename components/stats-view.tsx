@@ -58,7 +58,7 @@ export function StatsView({ projects }: { projects: { id: string; display_name: 
       <h1 id="stats-heading" className="text-2xl font-bold">
         Classification statistics
       </h1>
-      <form className="grid gap-4 rounded-lg border border-gray-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5" onSubmit={(e) => e.preventDefault()}>
+      <form className="grid gap-4 rounded-lg border border-gray-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-6" onSubmit={(e) => e.preventDefault()}>
         <div className="flex flex-col gap-1">
           <label htmlFor="stats-project" className="text-sm font-medium">
             Project
@@ -85,7 +85,7 @@ export function StatsView({ projects }: { projects: { id: string; display_name: 
             ))}
           </select>
         </div>
-        <fieldset className="flex flex-col gap-1">
+        <fieldset className="flex flex-col gap-1 lg:col-span-2">
           <legend className="text-sm font-medium">Period</legend>
           <div className="flex overflow-hidden rounded border border-gray-300" role="radiogroup">
             {PERIODS.map((p) => (

@@ -8,7 +8,7 @@ const g = globalThis as unknown as { quorumWorker?: Promise<Runner> };
 /** Starts the in-process worker once per process (the Next server calls this from instrumentation.ts). */
 export function startWorker(concurrency = Number(process.env.WORKER_CONCURRENCY ?? 4)): Promise<Runner> {
   startCountFolder();
-  g.quorumWorker ??= run({ connectionString: databaseUrl(), concurrency, taskList: tasks, noHandleSignals: true, pollInterval: 500 });
+  g.quorumWorker ??= run({ connectionString: databaseUrl(), concurrency, taskList: tasks, crontab: "", noHandleSignals: true, pollInterval: 500 });
   return g.quorumWorker;
 }
 
