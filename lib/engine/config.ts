@@ -1,0 +1,75 @@
+import { z } from "zod";
+import { conditionLookups } from "./conditions/schema";
+import { ZExtractorConfig } from "./extractors/schemas";
+import { ZReducerConfig } from "./reducers/schemas";
+import { RULES_APPLIED, ZRules } from "./rules";
+import { formatIssues, formatPath, ZKey, zEnum } from "./validation";
+
+// A workflow's decision-engine configuration as `POST/PUT/GET /engine/workflows` carry it (the inner object of
+// `{"workflow": {...}}`). Parsing fills every default, so a GET after a save shows them; every error names its
+// path: `reducers_config.c.filters.repeated_classifications: must be one of keep_first, keep_last, keep_all`.
+
+export const ENGINE_STATUSES = ["active", "paused", "halted"] as const;
+export type EngineStatus = (typeof ENGINE_STATUSES)[number];
+
+/** Reducer keys may not be `subject`: `subject.<key>` in a lookup means subject metadata. */
+const RESERVED_REDUCER_KEYS = new Set(["subject"]);
+
+const ZWorkflowId = z
+  .union([z.number().int().positive(), z.string().regex(/^\d{1,15}$/).transform(Number)], { error: "must be a positive integer" })
+  .refine((n) => n > 0 && Number.isSafeInteger(n), "must be a positive integer");
+
+const ZEngineWorkflowConfigShape = z.strictObject({
+  id: ZWorkflowId,
+  status: zEnum(ENGINE_STATUSES).default("active"),
+  rules_applied: zEnum(RULES_APPLIED).default("all_matching_rules"),
+  extractors_config: z.record(ZKey, ZExtractorConfig).default({}),
+  reducers_config: z.record(ZKey, ZReducerConfig).default({}),
+  rules_config: ZRules.default([]),
+});
+
+/** Cross-checks between the maps: references to extractors and reducers must name configured ones. */
+export const ZEngineWorkflowConfig = ZEngineWorkflowConfigShape.superRefine((config, ctx) => {
+  const extractorKeys = new Set(Object.keys(config.extractors_config));
+  const reducerKeys = new Set(Object.keys(config.reducers_config));
+  const needExtractor = (ref: string, path: (string | number)[], whole = false) => {
+    const key = whole ? ref : ref.slice(0, ref.indexOf("."));
+    if (!extractorKeys.has(key)) ctx.addIssue({ code: "custom", path, message: `'${key}' is not a configured extractor` });
+  };
+  for (const [key, reducer] of Object.entries(config.reducers_config)) {
+    const at = ["reducers_config", key];
+    if (RESERVED_REDUCER_KEYS.has(key)) ctx.addIssue({ code: "custom", path: at, message: `'${key}' is reserved (lookups use 'subject.<key>' for subject metadata)` });
+    reducer.filters.extractor_keys.forEach((ek, i) => needExtractor(ek, [...at, "filters", "extractor_keys", ...(i === 0 && reducer.filters.extractor_keys.length === 1 ? [] : [i])], true));
+    if (reducer.grouping) needExtractor(reducer.grouping.field_name, [...at, "grouping", "field_name"]);
+    if (reducer.type === "summary_stats") needExtractor(reducer.summarize_field, [...at, "summarize_field"]);
+    if (reducer.type === "unique_count") needExtractor(reducer.field, [...at, "field"]);
+  }
+  config.rules_config.forEach((rule, i) => {
+    for (const ref of conditionLookups(rule.if)) {
+      if (ref.source === "subject" || reducerKeys.has(ref.source)) continue;
+      ctx.addIssue({ code: "custom", path: ["rules_config", i, "if", ...ref.path], message: `lookup '${ref.key}': '${ref.source}' is not a configured reducer` });
+    }
+  });
+});
+
+export type TEngineWorkflowConfig = z.output<typeof ZEngineWorkflowConfig>;
+export type TEngineWorkflowConfigInput = z.input<typeof ZEngineWorkflowConfig>;
+
+export type ParseResult<T> = { ok: true; value: T } | { ok: false; message: string };
+
+/**
+ * Validates a workflow's engine configuration and fills its defaults. Accepts the bare config or the wire
+ * envelope `{"workflow": {...}}`. The message names each offending path, joined with "; ".
+ */
+export function parseEngineWorkflowConfig(input: unknown): ParseResult<TEngineWorkflowConfig> {
+  const body =
+    input && typeof input === "object" && !Array.isArray(input) && Object.keys(input).length === 1 && "workflow" in input
+      ? (input as { workflow: unknown }).workflow
+      : input;
+  if (!body || typeof body !== "object" || Array.isArray(body)) return { ok: false, message: "workflow: must be an object" };
+  const parsed = ZEngineWorkflowConfig.safeParse(body);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  return { ok: false, message: formatIssues(parsed.error.issues) };
+}
+
+export { formatPath };

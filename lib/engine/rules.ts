@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { ZCondition } from "./conditions/schema";
+import { effectTopic, ZEffectConfig } from "./effects/effects";
+import { zEnum } from "./validation";
+
+// Rules: `{topic, if: condition, then: [effect, ...]}`, evaluated in order after each reduction.
+
+export const RULE_TOPICS = ["subject", "user"] as const;
+export type RuleTopic = (typeof RULE_TOPICS)[number];
+export const RULES_APPLIED = ["all_matching_rules", "first_matching_rule", "no_rules"] as const;
+export type RulesApplied = (typeof RULES_APPLIED)[number];
+
+export const ZRule = z
+  .strictObject({
+    topic: zEnum(RULE_TOPICS).default("subject"),
+    if: ZCondition,
+    then: z.array(ZEffectConfig).min(1, "a rule needs at least one effect").max(50),
+  })
+  .superRefine((rule, ctx) => {
+    rule.then.forEach((effect, i) => {
+      const topic = effectTopic(effect);
+      if (topic !== rule.topic)
+        ctx.addIssue({ code: "custom", path: ["then", i, "action"], message: `'${effect.action}' is a ${topic} effect; it cannot be used in a ${rule.topic} rule` });
+    });
+  });
+export type TRule = z.output<typeof ZRule>;
+export const ZRules = z.array(ZRule).max(500);
