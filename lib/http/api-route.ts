@@ -19,11 +19,12 @@ const WRITE_TYPES = /^(application\/json|application\/vnd\.api\+json)\b/i;
  * Wraps every /api handler: the versioned Accept header (404 without it, as the reference platform does),
  * an accepted Content-Type on POST and PUT (415), a lazily resolved actor, and the one error mapper.
  */
-export function apiRoute(handler: ApiHandler) {
+export function apiRoute(handler: ApiHandler, opts: { alsoAccepts?: RegExp } = {}) {
   return async (req: Request, route?: RouteParams): Promise<Response> => {
     try {
       if (!ACCEPT.test(req.headers.get("accept") ?? "")) throw new ApiError(404, "Not Found");
-      if ((req.method === "POST" || req.method === "PUT") && !WRITE_TYPES.test(req.headers.get("content-type") ?? "")) {
+      const type = req.headers.get("content-type") ?? "";
+      if ((req.method === "POST" || req.method === "PUT") && !WRITE_TYPES.test(type) && !opts.alsoAccepts?.test(type)) {
         throw new ApiError(415, "Content-Type must be application/json or application/vnd.api+json");
       }
       const raw = (route?.params ? await route.params : undefined) ?? {};

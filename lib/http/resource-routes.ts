@@ -25,37 +25,41 @@ export async function listWhere(def: AnyDef, url: URL, actor: Actor): Promise<Wh
   return { AND: and };
 }
 
-export async function findVisible<R extends BaseRow>(def: ResourceDef<R>, id: number, actor: Actor, client: object = db()): Promise<R> {
-  const row = (await delegate(client, def).findFirst({ where: { AND: [{ id }, await def.readScope(actor)] }, include: def.queryInclude })) as R | null;
+export async function findVisible<R extends BaseRow>(def: ResourceDef<R>, id: number, actor: Actor, client: object = db(), forWrite = false): Promise<R> {
+  const scope = forWrite && def.writeReadScope ? await def.writeReadScope(actor) : await def.readScope(actor);
+  const row = (await delegate(client, def).findFirst({ where: { AND: [{ id }, scope] }, include: def.queryInclude })) as R | null;
   if (!row) throw notFound(`Could not find ${def.type} with id='${id}'`);
   return row;
 }
 
-async function envelope<R extends BaseRow>(def: ResourceDef<R>, rows: R[], actor: Actor, include: string[], meta?: object) {
+async function envelope<R extends BaseRow>(def: ResourceDef<R>, rows: R[], actor: Actor, include: string[], meta?: object, written = false) {
   const linked = await buildLinked(def, rows, include, actor);
+  const present = def.present;
+  const records = rows.map((r) => def.serialize(r, actor));
   return {
-    [def.type]: rows.map((r) => def.serialize(r, actor)),
+    [def.type]: present ? await Promise.all(records.map((rec, i) => present(rec, rows[i], { actor, written }))) : records,
     links: linkTemplates(def as never),
     ...(meta ? { meta } : {}),
     ...(linked ? { linked } : {}),
   };
 }
 
-export async function showResponse<R extends BaseRow>(def: ResourceDef<R>, row: R, ctx: ApiContext, status = 200): Promise<Response> {
+/** One record in the envelope; `written` marks the answer to a create or an update. */
+export async function showResponse<R extends BaseRow>(def: ResourceDef<R>, row: R, ctx: ApiContext, status = 200, written = status === 201): Promise<Response> {
   const actor = await ctx.actor();
   const include = parseInclude(ctx.url, def as never);
   const headers = recordHeaders(def.type, row);
   if (status === 200 && ifNoneMatchHits(ctx.req, headers.ETag)) return new Response(null, { status: 304, headers });
-  return json(await envelope(def, [row], actor, include), status, headers);
+  return json(await envelope(def, [row], actor, include, undefined, written), status, headers);
 }
 
-function requireWriter(actor: Actor, def: AnyDef): asserts actor is Actor & { user: NonNullable<Actor["user"]> } {
+export function requireWriter(actor: Actor, def: { writeScope: string }): asserts actor is Actor & { user: NonNullable<Actor["user"]> } {
   if (!actor.user) throw unauthorized("You must be signed in to do that");
   if (!hasScope(actor, def.writeScope)) throw forbidden(`This token lacks the '${def.writeScope}' scope`);
 }
 
 /** The body's record under the resource's plural key; any other top-level key is 422. */
-async function recordBody(ctx: ApiContext, type: string): Promise<Record<string, unknown>> {
+export async function recordBody(ctx: ApiContext, type: string): Promise<Record<string, unknown>> {
   const body = await readJsonBody(ctx.req);
   const extra = Object.keys(body).filter((k) => k !== type);
   if (extra.length) throw unprocessable(`Unknown top-level key(s) ${extra.map((k) => `'${k}'`).join(", ")}; expected '${type}'`);
@@ -68,7 +72,7 @@ async function recordBody(ctx: ApiContext, type: string): Promise<Record<string,
 async function lockForWrite<R extends BaseRow>(def: ResourceDef<R>, tx: Tx, ctx: ApiContext, actor: Actor, action: Action, ifMatch = true): Promise<R> {
   const id = parsePathId(ctx.params.id, def.type);
   await tx.$queryRawUnsafe(`SELECT 1 FROM "${def.table}" WHERE id = $1 FOR UPDATE`, id);
-  const row = await findVisible(def, id, actor, tx);
+  const row = await findVisible(def, id, actor, tx, true);
   if (ifMatch) checkIfMatch(ctx.req, etagFor(def.type, row));
   if (!(await def.can(actor, action, row, tx))) throw forbidden();
   return row;
@@ -126,7 +130,7 @@ export function memberRoutes<R extends BaseRow>(def: ResourceDef<R>) {
         const row = await lockForWrite(d, tx, ctx, actor, "update");
         await update.perform({ actor, tx }, row, update.schema.parse(record) as never);
       });
-      return showResponse(d, await findVisible(d, parsePathId(ctx.params.id, d.type), actor), ctx);
+      return showResponse(d, await findVisible(d, parsePathId(ctx.params.id, d.type), actor, db(), true), ctx, 200, true);
     }),
     DELETE: apiRoute(async (ctx) => {
       const destroy = d.destroy;

@@ -68,6 +68,16 @@ export interface ResourceDef<R extends BaseRow = BaseRow> {
   defaultSort?: string;
   /** Where clause of the records this actor may see (a private record outside it is a 404). */
   readScope(actor: Actor): Where | Promise<Where>;
+  /**
+   * Where clause of the records this actor may lock for a write and read back in the answer, when wider
+   * than readScope (a project owner editing a volunteer's preference settings). Defaults to readScope.
+   */
+  writeReadScope?(actor: Actor): Where | Promise<Where>;
+  /**
+   * Completes a serialized record with what needs async work (signed URLs). `written` is true in the
+   * answer to a create or an update (where a subject's pending uploads get their upload URLs).
+   */
+  present?(record: SerializedRecord, row: R, ctx: { actor: Actor; written: boolean }): Promise<SerializedRecord>;
   /** May this actor do this to a record it can see (403 otherwise)? */
   can(actor: Actor, action: Action, row: R, tx: Tx): boolean | Promise<boolean>;
   create?: { schema: ZodType; perform(ctx: WriteContext, input: never): Promise<number> };

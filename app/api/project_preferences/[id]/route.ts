@@ -1,0 +1,5 @@
+// GET/PUT /api/project_preferences/<id>: show (owner only) and edit (owner: preferences; project editors: settings).
+import { memberRoutes } from "@/lib/http/resource-routes";
+import { projectPreferences } from "@/lib/resources/project-preferences";
+
+export const { GET, PUT } = memberRoutes(projectPreferences);

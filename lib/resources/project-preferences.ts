@@ -1,0 +1,129 @@
+import { z } from "zod";
+import type { Actor } from "@/lib/auth/actor";
+import { db } from "@/lib/db";
+import type { Prisma, ProjectPreference } from "@/lib/generated/prisma/client";
+import { ApiError, forbidden, notFound, unprocessable } from "@/lib/http/api-error";
+import { parseIdList, parseIdValue } from "@/lib/http/request";
+import { canOnProject, projectActionScope, projectReadScope } from "@/lib/policies/project-policy";
+import { settingsAfter, ZPreferenceSettings } from "@/lib/domain/project-preference-settings";
+import { projects } from "./projects";
+import type { ResourceDef } from "./types";
+import { users } from "./users";
+import { iso } from "./wire";
+
+const ZId = z.union([z.string(), z.number()]);
+const ZPreferences = z.record(z.string(), z.unknown());
+const ZCreate = z.strictObject({
+  email_communication: z.boolean().optional(),
+  preferences: ZPreferences.optional(),
+  links: z.strictObject({ project: ZId, user: ZId.optional() }),
+});
+// The owning user edits preferences and email_communication; project editors edit settings (workflow_id).
+const ZUpdate = z.strictObject({
+  email_communication: z.boolean().optional(),
+  preferences: ZPreferences.optional(),
+  settings: ZPreferenceSettings.optional(),
+  links: z.strictObject({}).optional(),
+});
+
+export function serializeProjectPreference(p: ProjectPreference) {
+  return {
+    id: String(p.id),
+    email_communication: p.emailCommunication,
+    preferences: p.preferences,
+    settings: p.settings,
+    activity_count: p.activityCount,
+    created_at: iso(p.createdAt),
+    updated_at: iso(p.updatedAt),
+    href: `/project_preferences/${p.id}`,
+    links: { user: String(p.userId), project: String(p.projectId) },
+  };
+}
+
+const ownedBy = (actor: Actor, p: { userId: number }) => !!actor.user && (actor.user.admin || actor.user.id === p.userId);
+
+/**
+ * A volunteer's preferences on one project (one per user and project). Visible only to that user (and
+ * admins): anyone else gets a 404. The project's owner and collaborators may edit `settings` (only
+ * `workflow_id`) of any preference of their project, and see the record they edit in the answer.
+ */
+export const projectPreferences: ResourceDef<ProjectPreference> = {
+  type: "project_preferences",
+  table: "project_preferences",
+  model: "projectPreference",
+  writeScope: "project",
+  serialize: serializeProjectPreference,
+  linkTemplates: {
+    user: { href: "/users/{project_preferences.user}", type: "users" },
+    project: { href: "/projects/{project_preferences.project}", type: "projects" },
+  },
+  includes: {
+    project: {
+      type: "projects",
+      load: async (rows, actor) => {
+        const found = await db().project.findMany({
+          where: { AND: [{ id: { in: [...new Set(rows.map((r) => r.projectId))] } }, projectReadScope(actor)] },
+          include: projects.queryInclude as Prisma.ProjectInclude,
+        });
+        return found.map((p) => ({ record: projects.serialize(p as never, actor), parentIds: rows.filter((r) => r.projectId === p.id).map((r) => r.id) }));
+      },
+    },
+    user: {
+      type: "users",
+      load: async (rows, actor) => {
+        const found = await db().user.findMany({ where: { id: { in: [...new Set(rows.map((r) => r.userId))] } } });
+        return found.map((u) => ({ record: users.serialize(u, actor), parentIds: rows.filter((r) => r.userId === u.id).map((r) => r.id) }));
+      },
+    },
+  },
+  filters: {
+    user_id: (v) => ({ userId: { in: parseIdList(v, "user_id") } }),
+    project_id: (v) => ({ projectId: { in: parseIdList(v, "project_id") } }),
+  },
+  sortable: { id: "id", created_at: "createdAt", updated_at: "updatedAt" },
+  defaultSort: "id",
+  readScope: (actor) => {
+    if (actor.user?.admin) return {};
+    if (!actor.user) return { id: -1 };
+    return { userId: actor.user.id };
+  },
+  writeReadScope: (actor) => {
+    if (actor.user?.admin) return {};
+    if (!actor.user) return { id: -1 };
+    return { OR: [{ userId: actor.user.id }, { project: projectActionScope(actor, "update") }] };
+  },
+  can: async (actor, action, row, tx) => action !== "destroy" && (ownedBy(actor, row) || (action === "update" && (await canOnProject(actor, "update", row.projectId, tx)))),
+  create: {
+    schema: ZCreate,
+    perform: async ({ actor, tx }, input: z.infer<typeof ZCreate>) => {
+      const userId = actor.user!.id;
+      if (input.links.user !== undefined && parseIdValue(input.links.user, "links.user") !== userId) throw unprocessable("links.user: a project preference always belongs to the current user");
+      const projectId = parseIdValue(input.links.project, "links.project");
+      if (!(await tx.project.findFirst({ where: { AND: [{ id: projectId }, projectReadScope(actor)] }, select: { id: true } }))) {
+        throw notFound(`Could not find projects with id='${projectId}'`);
+      }
+      const existing = await tx.projectPreference.findUnique({ where: { userId_projectId: { userId, projectId } }, select: { id: true } });
+      if (existing) throw new ApiError(400, `You already have a preference for this project (project_preferences/${existing.id}); edit it instead`);
+      const created = await tx.projectPreference.create({
+        data: { userId, projectId, emailCommunication: input.email_communication ?? false, preferences: (input.preferences ?? {}) as Prisma.InputJsonValue },
+      });
+      return created.id;
+    },
+  },
+  update: {
+    schema: ZUpdate,
+    perform: async ({ actor, tx }, row, input: z.infer<typeof ZUpdate>) => {
+      const personal = input.preferences !== undefined || input.email_communication !== undefined;
+      if (personal && !ownedBy(actor, row)) throw forbidden("Only the preference's user may edit preferences and email_communication");
+      if (input.settings && !(await canOnProject(actor, "update", row.projectId, tx))) throw forbidden("Only the project's owner and collaborators may edit settings");
+      await tx.projectPreference.update({
+        where: { id: row.id },
+        data: {
+          emailCommunication: input.email_communication,
+          preferences: input.preferences as Prisma.InputJsonValue | undefined,
+          settings: input.settings ? ((await settingsAfter(tx, row, { settings: input.settings })) as Prisma.InputJsonValue) : undefined,
+        },
+      });
+    },
+  },
+};
