@@ -13,6 +13,9 @@ const ZEnv = z.object({
   JWT_PRIVATE_KEY: z.string().optional(),
   JWT_PUBLIC_KEY: z.string().optional(),
   AUTH_SECRET: z.string().optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(20 * 1024 * 1024),
+  UPLOAD_URL_TTL: z.coerce.number().int().positive().default(3600),
 });
 
 export type Env = z.infer<typeof ZEnv>;
@@ -30,4 +33,10 @@ export function databaseUrl(): string {
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error("DATABASE_URL is not set (npm start sets it when it starts the embedded database)");
   return url;
+}
+
+/** The origin clients reach this server at, for absolute URLs stored in records (uploaded files). */
+export function publicBaseUrl(): string {
+  const e = env();
+  return (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
 }

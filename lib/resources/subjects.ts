@@ -6,7 +6,7 @@ import { canOnProject, projectReadScope } from "@/lib/policies/project-policy";
 import { requireEditableProject } from "@/lib/domain/require-editable-project";
 import { addSubjectsToSet } from "@/lib/domain/subject-set-members";
 import { parseLocations, ZLocations, type LocationEntry } from "@/lib/domain/subject-locations";
-import { storedLocations } from "@/lib/domain/subject-uploads";
+import { locationsWithUploadUrls, storedLocations } from "@/lib/domain/subject-uploads";
 import type { ResourceDef, Tx } from "./types";
 import { iso } from "./wire";
 
@@ -40,7 +40,7 @@ export function serializeSubject(s: SubjectRow) {
   };
 }
 
-/** Creates one subject (and its set memberships); returns it with the locations still to upload. */
+/** Creates one subject (and its set memberships). */
 export async function insertSubject(tx: Tx, userId: number, projectId: number, input: z.infer<typeof ZCreateSubject>, locations: LocationEntry[]) {
   const user = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { subjectLimit: true, uploadedSubjectsCount: true, admin: true } });
   if (!user.admin && user.subjectLimit !== null && user.uploadedSubjectsCount >= user.subjectLimit) {
@@ -49,7 +49,7 @@ export async function insertSubject(tx: Tx, userId: number, projectId: number, i
   const subject = await tx.subject.create({
     data: { projectId, uploadUserId: userId, metadata: (input.metadata ?? {}) as Prisma.InputJsonValue, externalId: input.external_id ?? null },
   });
-  const { stored, uploads } = await storedLocations(subject.id, locations);
+  const { stored } = await storedLocations(subject.id, locations);
   await tx.subject.update({ where: { id: subject.id }, data: { locations: stored as Prisma.InputJsonValue } });
   for (const raw of input.links.subject_sets ?? []) {
     const setId = parseIdValue(raw, "links.subject_sets");
@@ -59,7 +59,7 @@ export async function insertSubject(tx: Tx, userId: number, projectId: number, i
   }
   await tx.$executeRawUnsafe(`UPDATE projects SET subjects_count = subjects_count + 1 WHERE id = $1`, projectId);
   await tx.$executeRawUnsafe(`UPDATE users SET uploaded_subjects_count = uploaded_subjects_count + 1 WHERE id = $1`, userId);
-  return { id: subject.id, uploads };
+  return { id: subject.id };
 }
 
 export const subjects: ResourceDef<SubjectRow> = {
@@ -69,6 +69,7 @@ export const subjects: ResourceDef<SubjectRow> = {
   writeScope: "subject",
   queryInclude: { members: { select: { subjectSetId: true }, orderBy: { subjectSetId: "asc" } } },
   serialize: serializeSubject,
+  present: async (record, row, { written }) => (written ? { ...record, locations: await locationsWithUploadUrls(row.locations) } : record),
   linkTemplates: {
     project: { href: "/projects/{subjects.project}", type: "projects" },
     subject_sets: { href: "/subject_sets?subject_id={subjects.id}", type: "subject_sets" },

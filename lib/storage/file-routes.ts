@@ -1,0 +1,53 @@
+import { Readable } from "node:stream";
+import { env } from "@/lib/env";
+import { jsonRoute } from "@/lib/http/api-route";
+import { ApiError, notFound } from "@/lib/http/api-error";
+import { normalizeContentType, verifySignedUrl } from "./signed-urls";
+import { isStorageKey, storage } from "./storage";
+
+// GET and PUT /uploads/<key>: the files in storage, outside the JSON-API (no Accept header, no bearer).
+// Subject media (keys under subjects/) are public; anything else (exports) needs a signed GET URL. A PUT
+// always needs a signed URL, whose content type the body must have, within UPLOAD_MAX_BYTES.
+
+const isPublic = (key: string) => key.startsWith("subjects/");
+
+function keyOf(params: Record<string, string>): string {
+  const key = params.key ?? "";
+  if (!isStorageKey(key)) throw notFound("No such file");
+  return key;
+}
+
+export const getFile = jsonRoute(async (req, params) => {
+  const key = keyOf(params);
+  if (!isPublic(key)) await verifySignedUrl("GET", key, new URL(req.url));
+  const object = await storage().getObjectStream(key);
+  if (!object) throw notFound("No such file");
+  const etag = `"${object.etag}"`;
+  const headers = new Headers({
+    "content-type": object.contentType,
+    etag,
+    "last-modified": object.modifiedAt.toUTCString(),
+    "cache-control": isPublic(key) ? "public, max-age=86400" : "private, max-age=0",
+    "x-content-type-options": "nosniff",
+  });
+  if (!isPublic(key)) headers.set("content-disposition", `attachment; filename="${key.split("/").pop()}"`);
+  const inm = req.headers.get("if-none-match");
+  if (inm && inm.split(",").some((t) => t.trim().replace(/^W\//, "") === etag)) {
+    object.stream.destroy();
+    return new Response(null, { status: 304, headers });
+  }
+  headers.set("content-length", String(object.size));
+  return new Response(Readable.toWeb(object.stream) as ReadableStream, { status: 200, headers });
+});
+
+export const putFile = jsonRoute(async (req, params) => {
+  const key = keyOf(params);
+  const expected = await verifySignedUrl("PUT", key, new URL(req.url));
+  const given = normalizeContentType(req.headers.get("content-type"));
+  if (expected && given !== expected) throw new ApiError(415, `Content-Type must be ${expected}`);
+  const max = env().UPLOAD_MAX_BYTES;
+  if (Number(req.headers.get("content-length") ?? 0) > max) throw new ApiError(413, `The file is larger than the limit of ${max} bytes`);
+  if (!req.body) throw new ApiError(422, "The request has no body");
+  const { size, etag } = await storage().putObject(key, Readable.fromWeb(req.body as never), { contentType: expected || given || "application/octet-stream", maxBytes: max });
+  return new Response(null, { status: 200, headers: { etag: `"${etag}"`, "x-stored-bytes": String(size) } });
+});

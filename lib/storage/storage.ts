@@ -1,0 +1,138 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { Readable, Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { dataDir, publicBaseUrl } from "@/lib/env";
+import { ApiError } from "@/lib/http/api-error";
+
+// Where files live: subject media uploaded by clients, CSV manifests waiting to be imported, CSV exports.
+// Objects are addressed by a key ("subjects/12/<uuid>.png"); the default implementation keeps them on
+// local disk under DATA_DIR/uploads, with the content type and ETag in a sidecar file.
+
+export interface StoredObject {
+  stream: Readable;
+  size: number;
+  contentType: string;
+  etag: string;
+  modifiedAt: Date;
+}
+
+export interface PutOptions {
+  contentType: string;
+  /** Larger bodies are refused with 413 and nothing is stored. */
+  maxBytes?: number;
+}
+
+export interface Storage {
+  putObject(key: string, body: Readable | Buffer | string, opts: PutOptions): Promise<{ size: number; etag: string }>;
+  /** null when there is no such object. */
+  getObjectStream(key: string): Promise<StoredObject | null>;
+  exists(key: string): Promise<boolean>;
+  deleteObject(key: string): Promise<void>;
+  /** The stable URL GET serves the object at (/uploads/<key> on this server). */
+  publicUrl(key: string): string;
+}
+
+const KEY = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
+
+export function isStorageKey(key: string): boolean {
+  return key.length <= 500 && KEY.test(key) && !key.endsWith(".meta.json");
+}
+
+function checkKey(key: string): void {
+  if (!isStorageKey(key)) throw new Error(`invalid storage key '${key}'`);
+}
+
+/** Counts bytes and hashes them on the way through; fails with 413 past the limit. */
+function meter(maxBytes: number) {
+  const hash = crypto.createHash("md5");
+  let size = 0;
+  const stream = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      size += chunk.length;
+      if (size > maxBytes) return done(new ApiError(413, `The file is larger than the limit of ${maxBytes} bytes`));
+      hash.update(chunk);
+      done(null, chunk);
+    },
+  });
+  return { stream, result: () => ({ size, etag: hash.digest("hex") }) };
+}
+
+export class LocalDiskStorage implements Storage {
+  constructor(readonly root: string) {}
+
+  private file(key: string): string {
+    checkKey(key);
+    return path.join(this.root, ...key.split("/"));
+  }
+
+  async putObject(key: string, body: Readable | Buffer | string, opts: PutOptions) {
+    const file = this.file(key);
+    await fs.promises.mkdir(path.dirname(file), { recursive: true });
+    const tmp = `${file}.${crypto.randomUUID()}.tmp`;
+    const m = meter(opts.maxBytes ?? Number.MAX_SAFE_INTEGER);
+    try {
+      await pipeline(typeof body === "string" || Buffer.isBuffer(body) ? Readable.from([Buffer.from(body)]) : body, m.stream, fs.createWriteStream(tmp));
+      const { size, etag } = m.result();
+      // The sidecar goes first: an object is visible once its data file exists.
+      await fs.promises.writeFile(`${file}.meta.json`, JSON.stringify({ contentType: opts.contentType, size, etag }));
+      await fs.promises.rename(tmp, file);
+      return { size, etag };
+    } catch (err) {
+      await fs.promises.rm(tmp, { force: true });
+      throw err;
+    }
+  }
+
+  async getObjectStream(key: string): Promise<StoredObject | null> {
+    const file = this.file(key);
+    let stat: fs.Stats;
+    let meta: { contentType?: string; etag?: string } = {};
+    try {
+      stat = await fs.promises.stat(file);
+      meta = JSON.parse(await fs.promises.readFile(`${file}.meta.json`, "utf8"));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === "ENOENT" && !stat!) return null;
+      if (!stat!) throw err;
+    }
+    return {
+      stream: fs.createReadStream(file),
+      size: stat.size,
+      contentType: meta.contentType ?? "application/octet-stream",
+      etag: meta.etag ?? `${stat.size}-${stat.mtimeMs}`,
+      modifiedAt: stat.mtime,
+    };
+  }
+
+  async exists(key: string): Promise<boolean> {
+    return fs.promises.access(this.file(key)).then(
+      () => true,
+      () => false,
+    );
+  }
+
+  async deleteObject(key: string): Promise<void> {
+    const file = this.file(key);
+    await fs.promises.rm(file, { force: true });
+    await fs.promises.rm(`${file}.meta.json`, { force: true });
+  }
+
+  publicUrl(key: string): string {
+    checkKey(key);
+    return `${publicBaseUrl()}/uploads/${key}`;
+  }
+}
+
+/** The configured storage (local disk under DATA_DIR/uploads; S3 is not implemented yet). */
+export function storage(): Storage {
+  return new LocalDiskStorage(path.join(dataDir(), "uploads"));
+}
+
+/** The key of one of our objects from its public URL, or null for files hosted elsewhere. */
+export function keyFromPublicUrl(url: string): string | null {
+  const prefix = `${publicBaseUrl()}/uploads/`;
+  if (!url.startsWith(prefix)) return null;
+  const key = url.slice(prefix.length);
+  return isStorageKey(key) ? key : null;
+}
