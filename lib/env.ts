@@ -16,6 +16,7 @@ const ZEnv = z.object({
   PUBLIC_URL: z.string().url().optional(),
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(20 * 1024 * 1024),
   UPLOAD_URL_TTL: z.coerce.number().int().positive().default(3600),
+  IMPORT_MAX_BYTES: z.coerce.number().int().positive().default(1024 * 1024 * 1024),
 });
 
 export type Env = z.infer<typeof ZEnv>;

@@ -1,0 +1,5 @@
+// GET /api/background_jobs: imports and exports of the projects the caller edits (filters project_id, kind, status).
+import { collectionRoutes } from "@/lib/http/resource-routes";
+import { backgroundJobs } from "@/lib/resources/background-jobs";
+
+export const { GET } = collectionRoutes(backgroundJobs);
