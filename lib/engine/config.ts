@@ -3,7 +3,7 @@ import { conditionLookups } from "./conditions/schema";
 import { ZExtractorConfig } from "./extractors/schemas";
 import { ZReducerConfig } from "./reducers/schemas";
 import { RULES_APPLIED, ZRules } from "./rules";
-import { formatIssues, formatPath, ZKey, zEnum } from "./validation";
+import { formatIssues, ZKey, zEnum } from "./validation";
 
 // A workflow's decision-engine configuration as `POST/PUT/GET /engine/workflows` carry it (the inner object of
 // `{"workflow": {...}}`). Parsing fills every default, so a GET after a save shows them; every error names its
@@ -72,4 +72,3 @@ export function parseEngineWorkflowConfig(input: unknown): ParseResult<TEngineWo
   return { ok: false, message: formatIssues(parsed.error.issues) };
 }
 
-export { formatPath };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { evaluate, isTruthy, type ConditionContext } from "./conditions/evaluate";
 import { ZCondition } from "./conditions/schema";
 import { effectTopic, ZEffectConfig } from "./effects/effects";
 import { zEnum } from "./validation";
@@ -25,3 +26,32 @@ export const ZRule = z
   });
 export type TRule = z.output<typeof ZRule>;
 export const ZRules = z.array(ZRule).max(500);
+
+export interface FiredRule {
+  /** The rule's index in `rules_config`. */
+  ruleIndex: number;
+  effects: TRule["then"];
+}
+
+/**
+ * The rules of `topic` whose condition holds, in order, with their effects. `all_matching_rules` returns every
+ * match, `first_matching_rule` only the first match of the topic, `no_rules` nothing. Rules without a topic are
+ * subject rules. Pure.
+ */
+export function evaluateRules(
+  rules: readonly (Omit<TRule, "topic"> & { topic?: RuleTopic })[],
+  rulesApplied: RulesApplied | undefined,
+  topic: RuleTopic,
+  ctx: ConditionContext,
+): FiredRule[] {
+  const mode = rulesApplied ?? "all_matching_rules";
+  if (mode === "no_rules") return [];
+  const fired: FiredRule[] = [];
+  for (const [ruleIndex, rule] of rules.entries()) {
+    if ((rule.topic ?? "subject") !== topic) continue;
+    if (!isTruthy(evaluate(rule.if, ctx))) continue;
+    fired.push({ ruleIndex, effects: rule.then });
+    if (mode === "first_matching_rule") break;
+  }
+  return fired;
+}
