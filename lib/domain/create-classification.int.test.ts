@@ -26,7 +26,7 @@ describe("POST /api/classifications", () => {
     expect(sws.classificationsCount).toBe(1);
     const seen = await db().userSeenSubject.count({ where: { userId: volunteer.user.id, workflowId: workflow.id } });
     expect(seen).toBe(1);
-    const jobs = await db().$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE task_identifier = 'engine-classification' AND key = $1`, `classification:${c.id}`);
+    const jobs = await db().$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE task_identifier = 'engine/classification.received' AND key = $1`, `c:${c.id}`);
     expect(jobs[0].n).toBe(1);
   });
 

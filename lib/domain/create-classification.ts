@@ -2,10 +2,11 @@ import { z } from "zod";
 import type { Classification } from "@/lib/generated/prisma/client";
 import type { Actor } from "@/lib/auth/actor";
 import { hasScope } from "@/lib/auth/actor";
-import { rawExecutor, withTransaction, type Sql } from "@/lib/db/sql";
+import { withTransaction, type Sql } from "@/lib/db/sql";
 import { ApiError, forbidden, unprocessable } from "@/lib/http/api-error";
 import { parseIdValue } from "@/lib/http/request";
-import { enqueue } from "@/lib/jobs/queue";
+import { enqueueEvents } from "@/lib/engine/run/enqueue-events";
+import { EVENTS } from "@/lib/engine/run/events";
 import { retirementLimit } from "./workflow-tasks";
 import { bumpRetiredCounters } from "./retire-subjects";
 import { GOLD_STANDARD_ROLES, loadWorkflowForActor } from "./load-workflow";
@@ -31,9 +32,6 @@ export const ZCreateClassification = z.strictObject({
   }),
 });
 export type TCreateClassification = z.infer<typeof ZCreateClassification>;
-
-/** The engine job a completed classification hands to the decision engine. */
-export const ENGINE_CLASSIFICATION_TASK = "engine-classification";
 
 /**
  * Counts a completed classification: toward retirement for each subject not seen before (all subjects for
@@ -75,7 +73,8 @@ export async function countClassification(
     secondsSpent(c.metadata),
   ]);
   await bumpRetiredCounters(client, c.workflowId, retired.length);
-  await enqueue(rawExecutor(client), ENGINE_CLASSIFICATION_TASK, { classification_id: c.id }, { jobKey: `classification:${c.id}` });
+  // Handed to the decision engine in the same transaction: committed classifications always reach it.
+  await enqueueEvents(client, [{ name: EVENTS.classificationReceived, data: { classification_id: c.id } }]);
   return retired;
 }
 

@@ -1,25 +1,42 @@
-import { run, runOnce, type Runner } from "graphile-worker";
+import { Logger, run, runOnce, type Runner, type TaskList } from "graphile-worker";
 import { databaseUrl } from "@/lib/env";
 import { startCountFolder, stopCountFolder } from "@/lib/domain/fold-classification-counts";
+import { engineTasks, externalEngineTasks } from "@/lib/engine/run/pipeline";
 import { tasks } from "./tasks";
 
-const g = globalThis as unknown as { quorumWorker?: Promise<Runner> };
+const g = globalThis as unknown as { quorumWorkers?: Promise<Runner[]> };
 
-/** Starts the in-process worker once per process (the Next server calls this from instrumentation.ts). */
-export function startWorker(concurrency = Number(process.env.WORKER_CONCURRENCY ?? 4)): Promise<Runner> {
+const mainTasks = (): TaskList => ({ ...tasks, ...engineTasks });
+
+/** Warnings and errors only: a line per completed job would drown the server's log at pipeline rates. */
+const logger = new Logger(() => (level, message) => {
+  if (level === "error") console.error(`[worker] ${message}`);
+  else if (level === "warning") console.warn(`[worker] ${message}`);
+});
+
+/**
+ * Starts the in-process workers once per process (the Next server calls this from instrumentation.ts):
+ * one for the app's own jobs and engine stages, and one for the stages that call external services
+ * (WORKER_EXTERNAL_CONCURRENCY), so a slow or failing service never holds up the rest.
+ */
+export function startWorker(concurrency = Number(process.env.WORKER_CONCURRENCY ?? 4)): Promise<Runner[]> {
   startCountFolder();
-  g.quorumWorker ??= run({ connectionString: databaseUrl(), concurrency, taskList: tasks, crontab: "", noHandleSignals: true, pollInterval: 500 });
-  return g.quorumWorker;
+  const common = { connectionString: databaseUrl(), crontab: "", noHandleSignals: true, pollInterval: 500, logger };
+  g.quorumWorkers ??= Promise.all([
+    run({ ...common, concurrency, taskList: mainTasks() }),
+    run({ ...common, concurrency: Number(process.env.WORKER_EXTERNAL_CONCURRENCY ?? 4), taskList: externalEngineTasks }),
+  ]);
+  return g.quorumWorkers;
 }
 
 export async function stopWorker(): Promise<void> {
   stopCountFolder();
-  const runner = await g.quorumWorker;
-  g.quorumWorker = undefined;
-  await runner?.stop();
+  const runners = await g.quorumWorkers;
+  g.quorumWorkers = undefined;
+  await Promise.all((runners ?? []).map((r) => r.stop()));
 }
 
 /** Runs every job that is due now, then returns (tests, one-shot scripts). */
 export async function drainJobs(): Promise<void> {
-  await runOnce({ connectionString: databaseUrl(), taskList: tasks });
+  await runOnce({ connectionString: databaseUrl(), logger, taskList: { ...mainTasks(), ...externalEngineTasks } });
 }

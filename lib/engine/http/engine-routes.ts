@@ -1,0 +1,276 @@
+import { z } from "zod";
+import { resolveActor, type Actor } from "@/lib/auth/actor";
+import { pool } from "@/lib/db";
+import { withTransaction, type Sql } from "@/lib/db/sql";
+import { loadWorkflowForActor } from "@/lib/domain/load-workflow";
+import { parseEngineWorkflowConfig } from "@/lib/engine/config";
+import { ApiError, forbidden, notFound, unauthorized, unprocessable } from "@/lib/http/api-error";
+import { jsonRoute } from "@/lib/http/api-route";
+import { parseIdValue, parsePathId, readJsonBody } from "@/lib/http/request";
+import { json } from "@/lib/http/respond";
+import { refreshSubjectMetadata } from "@/lib/engine/run/classification-data";
+import { enqueueEvents } from "@/lib/engine/run/enqueue-events";
+import { EVENTS, type EngineEvent } from "@/lib/engine/run/events";
+import { extractWire } from "@/lib/engine/run/external-stages";
+import { upsertExtract } from "@/lib/engine/run/extract-classification";
+import { saveReduction, TOPIC_OF_REDUCER } from "@/lib/engine/run/reduce-target";
+import { loadEngineWorkflow, saveEngineWorkflow, serializeEngineWorkflow } from "@/lib/engine/run/workflow-config";
+
+// The decision engine's HTTP API under /engine: plain JSON, bearer-authenticated. Every endpoint is for
+// the owners and collaborators of the workflow's project, and admins; a workflow the caller may not see is
+// a 404. Writes that start pipeline work add its events in the same transaction (never lost).
+
+type Handler = (ctx: { req: Request; url: URL; params: Record<string, string>; actor: Actor }) => Promise<Response>;
+
+function engineRoute(handler: Handler) {
+  return jsonRoute(async (req, params) => {
+    if ((req.method === "POST" || req.method === "PUT") && !/^application\/json\b/i.test(req.headers.get("content-type") ?? "")) {
+      throw new ApiError(415, "Content-Type must be application/json");
+    }
+    const actor = await resolveActor(req);
+    if (!actor.user) throw unauthorized("A bearer token is required");
+    return handler({ req, url: new URL(req.url), params, actor });
+  });
+}
+
+/**
+ * The caller must edit the workflow's project (or be an admin). A workflow component A does not have
+ * (fed by an external forwarder) is configurable by admins only.
+ */
+async function requireWorkflowEditor(client: Sql, actor: Actor, workflowId: number): Promise<{ projectId: number | null }> {
+  try {
+    const w = await loadWorkflowForActor(client, workflowId, actor);
+    if (!w.canEdit) throw forbidden("Only the project's owners and collaborators may use the decision engine for this workflow");
+    return { projectId: w.projectId };
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404 && actor.user?.admin) return { projectId: null };
+    throw err;
+  }
+}
+
+const q = (client: Sql | null) => client ?? pool();
+
+async function requireEngineWorkflow(actor: Actor, workflowId: number) {
+  await requireWorkflowEditor(q(null), actor, workflowId);
+  const workflow = await loadEngineWorkflow(q(null), workflowId);
+  if (!workflow) throw notFound(`The decision engine has no workflow ${workflowId}`);
+  return workflow;
+}
+
+function configError(message: string): never {
+  throw unprocessable(message);
+}
+
+/** POST /engine/workflows: adds a workflow to the engine with its whole configuration. */
+export const createWorkflow = engineRoute(async ({ req, actor }) => {
+  const parsed = parseEngineWorkflowConfig(await readJsonBody(req));
+  if (!parsed.ok) configError(parsed.message);
+  const config = parsed.value;
+  await withTransaction(async (client) => {
+    const { projectId } = await requireWorkflowEditor(client, actor, config.id);
+    const exists = await client.query(`SELECT 1 FROM engine_workflows WHERE id = $1 FOR UPDATE`, [config.id]);
+    if (exists.rowCount) throw unprocessable(`workflow ${config.id} is already in the decision engine: change it with PUT /engine/workflows/${config.id}`);
+    await saveEngineWorkflow(client, config, projectId);
+  });
+  return json(serializeEngineWorkflow((await loadEngineWorkflow(pool(), config.id))!), 201);
+});
+
+export const showWorkflow = engineRoute(async ({ params, actor }) => {
+  const workflow = await requireEngineWorkflow(actor, parsePathId(params.id, "workflows"));
+  return json(serializeEngineWorkflow(workflow));
+});
+
+/** PUT /engine/workflows/<id>: top-level keys given replace the stored ones; the result is validated whole. */
+export const updateWorkflow = engineRoute(async ({ req, params, actor }) => {
+  const id = parsePathId(params.id, "workflows");
+  const body = await readJsonBody(req);
+  const given = (body.workflow ?? body) as Record<string, unknown>;
+  if (!given || typeof given !== "object" || Array.isArray(given)) configError("workflow: must be an object");
+  if (given.id !== undefined && String(given.id) !== String(id)) configError(`id: must be ${id}, the workflow in the path`);
+  await withTransaction(async (client) => {
+    const { projectId } = await requireWorkflowEditor(client, actor, id);
+    await client.query(`SELECT 1 FROM engine_workflows WHERE id = $1 FOR UPDATE`, [id]);
+    const current = await loadEngineWorkflow(client, id);
+    if (!current) throw notFound(`The decision engine has no workflow ${id}`);
+    const { project_id: _p, created_at: _c, updated_at: _u, ...stored } = current;
+    const parsed = parseEngineWorkflowConfig({ ...stored, ...given, id });
+    if (!parsed.ok) configError(parsed.message);
+    await saveEngineWorkflow(client, parsed.value, projectId);
+  });
+  return json(serializeEngineWorkflow((await loadEngineWorkflow(pool(), id))!));
+});
+
+function requiredQueryId(url: URL, name: string): number {
+  const raw = url.searchParams.get(name);
+  if (raw === null) throw unprocessable(`${name} is required`);
+  return parseIdValue(raw, name);
+}
+
+function configuredKey(map: Record<string, unknown> | undefined, key: string, what: string) {
+  const config = map?.[key];
+  if (!config) throw notFound(`No ${what} '${key}' in this workflow`);
+  return config as Record<string, any>;
+}
+
+/** GET /engine/workflows/<id>/extractors/<key>/extracts?subject_id= */
+export const listExtracts = engineRoute(async ({ url, params, actor }) => {
+  const workflow = await requireEngineWorkflow(actor, parsePathId(params.id, "workflows"));
+  const subjectId = requiredQueryId(url, "subject_id");
+  const { rows } = await pool().query(
+    `SELECT * FROM extracts WHERE workflow_id = $1 AND subject_id = $2 AND extractor_key = $3 ORDER BY classification_at, classification_id`,
+    [workflow.id, subjectId, params.key],
+  );
+  return json(rows.map((e) => extractWire({ id: e.id, classificationId: e.classification_id, classificationAt: e.classification_at, subjectId: e.subject_id, userId: e.user_id, workflowId: e.workflow_id, extractorKey: e.extractor_key, data: e.data, createdAt: e.created_at, updatedAt: e.updated_at })));
+});
+
+const ZNullableId = z.union([z.number().int().positive(), z.string().regex(/^\d{1,10}$/).transform(Number)]).nullable();
+const ZExtractBody = z.strictObject({
+  subject_id: z.union([z.number().int().positive(), z.string().regex(/^\d{1,10}$/).transform(Number)]),
+  classification_id: ZNullableId.optional(),
+  classification_at: z.iso.datetime({ offset: true }).optional(),
+  user_id: ZNullableId.optional(),
+  data: z.record(z.string(), z.unknown()).nullable().optional(),
+});
+
+/** POST .../extracts: upsert keyed by classification (without classification_id: the subject's extract from that user); starts reduction. */
+export const upsertExtractRoute = engineRoute(async ({ req, params, actor }) => {
+  const workflow = await requireEngineWorkflow(actor, parsePathId(params.id, "workflows"));
+  configuredKey(workflow.extractors_config, params.key, "extractor");
+  const body = ZExtractBody.parse(await readJsonBody(req));
+  const extract = await withTransaction(async (client) => {
+    let classificationId = body.classification_id ?? null;
+    let classificationAt = body.classification_at;
+    if (classificationId === null) {
+      const { rows } = await client.query(
+        `SELECT classification_id, classification_at FROM extracts WHERE workflow_id = $1 AND extractor_key = $2 AND subject_id = $3 AND user_id IS NOT DISTINCT FROM $4`,
+        [workflow.id, params.key, body.subject_id, body.user_id ?? null],
+      );
+      if (rows.length !== 1) throw unprocessable("classification_id is required to create an extract (or when the subject has several extracts from that user)");
+      classificationId = rows[0].classification_id;
+      classificationAt ??= rows[0].classification_at.toISOString();
+    }
+    if (!classificationAt) {
+      const { rows } = await client.query(`SELECT classification_at FROM extracts WHERE classification_id = $1 AND extractor_key = $2`, [classificationId, params.key]);
+      if (!rows[0]) throw unprocessable("classification_at is required to create an extract");
+      classificationAt = rows[0].classification_at.toISOString();
+    }
+    const e = { workflowId: workflow.id, subjectId: body.subject_id, userId: body.user_id ?? null, classificationId: classificationId!, classificationAt: classificationAt!, extractorKey: params.key, data: body.data ?? null };
+    const id = await upsertExtract(client, e);
+    const events: EngineEvent[] = [{ name: EVENTS.extractsChanged, data: { workflow_id: workflow.id, topic: "subject", target_id: e.subjectId } }];
+    if (e.userId) events.push({ name: EVENTS.extractsChanged, data: { workflow_id: workflow.id, topic: "user", target_id: e.userId } });
+    await enqueueEvents(client, events);
+    return extractWire({ ...e, id });
+  });
+  return json(extract, 200);
+});
+
+function reductionTarget(url: URL, body?: Record<string, unknown>): { topic: "subject" | "user"; id: number } {
+  const subject = body?.subject_id ?? url.searchParams.get("subject_id");
+  const user = body?.user_id ?? url.searchParams.get("user_id");
+  if ((subject == null) === (user == null)) throw unprocessable("give exactly one of subject_id or user_id");
+  return subject != null ? { topic: "subject", id: parseIdValue(subject, "subject_id") } : { topic: "user", id: parseIdValue(user, "user_id") };
+}
+
+/** GET .../reducers/<key>/reductions?subject_id= (or user_id=) */
+export const listReductions = engineRoute(async ({ url, params, actor }) => {
+  const workflow = await requireEngineWorkflow(actor, parsePathId(params.id, "workflows"));
+  const target = reductionTarget(url);
+  const table = target.topic === "subject" ? "subject_reductions" : "user_reductions";
+  const column = target.topic === "subject" ? "subject_id" : "user_id";
+  const { rows } = await pool().query(
+    `SELECT id, reducer_key, ${column}, workflow_id, subgroup, data, store, created_at, updated_at FROM ${table} WHERE workflow_id = $1 AND ${column} = $2 AND reducer_key = $3 ORDER BY subgroup`,
+    [workflow.id, target.id, params.key],
+  );
+  return json(rows);
+});
+
+/**
+ * POST .../reducers/<key>/reductions: stores a reduction computed by an external process and starts rule
+ * evaluation. Body: the data itself with subject_id or user_id in the query, or
+ * `{subject_id | user_id, data, subgroup?}`.
+ */
+export const postReduction = engineRoute(async ({ req, url, params, actor }) => {
+  const workflow = await requireEngineWorkflow(actor, parsePathId(params.id, "workflows"));
+  const reducer = configuredKey(workflow.reducers_config, params.key, "reducer");
+  const body = await readJsonBody(req);
+  const wrapped = "data" in body && (body.subject_id != null || body.user_id != null);
+  const target = reductionTarget(url, wrapped ? body : undefined);
+  if (TOPIC_OF_REDUCER[(reducer.topic ?? "reduce_by_subject") as "reduce_by_subject"] !== target.topic) throw unprocessable(`reducer '${params.key}' reduces by ${reducer.topic ?? "reduce_by_subject"}`);
+  const data = wrapped ? body.data : body;
+  if (!data || typeof data !== "object" || Array.isArray(data)) throw unprocessable("data must be a JSON object");
+  const subgroup = wrapped && body.subgroup != null ? String(body.subgroup) : "_default";
+  const saved = await withTransaction(async (client) => {
+    await saveReduction(client, target.topic, { workflowId: workflow.id, targetId: target.id, reducerKey: params.key, subgroup, data, store: null });
+    await enqueueEvents(client, [{ name: EVENTS.reductionsChanged, data: { workflow_id: workflow.id, topic: target.topic, target_id: target.id } }]);
+    const column = target.topic === "subject" ? "subject_id" : "user_id";
+    const { rows } = await client.query(
+      `SELECT id, reducer_key, ${column}, workflow_id, subgroup, data, store, created_at, updated_at FROM ${target.topic}_reductions WHERE workflow_id = $1 AND ${column} = $2 AND reducer_key = $3 AND subgroup = $4`,
+      [workflow.id, target.id, params.key, subgroup],
+    );
+    return rows[0];
+  });
+  return json(saved, 200);
+});
+
+/** GET /engine/workflows/<id>/actions: recent actions, newest first (`status`, `page_size` up to 100, `before_id`). */
+export const listActions = engineRoute(async ({ url, params, actor }) => {
+  const workflow = await requireEngineWorkflow(actor, parsePathId(params.id, "workflows"));
+  const status = url.searchParams.get("status");
+  if (status !== null && !["pending", "completed", "failed"].includes(status)) throw unprocessable("status must be pending, completed or failed");
+  const size = Math.min(Number(url.searchParams.get("page_size") ?? 50) || 50, 100);
+  const before = url.searchParams.get("before_id");
+  const { rows } = await pool().query(
+    `SELECT id, workflow_id, topic, subject_id, user_id, effect_type, config, status, attempts, error, performed_at, created_at, updated_at
+     FROM engine_actions WHERE workflow_id = $1 AND ($2::text IS NULL OR status = $2) AND ($3::int IS NULL OR id < $3) ORDER BY id DESC LIMIT $4`,
+    [workflow.id, status, before === null ? null : parseIdValue(before, "before_id"), size],
+  );
+  return json(rows);
+});
+
+/** POST /engine/workflows/<id>/refresh_subject_metadata: admins re-read cached subject metadata from component A. */
+export const refreshSubjects = engineRoute(async ({ params, actor }) => {
+  if (!actor.user?.admin) throw forbidden("Only admins may refresh the engine's subject metadata");
+  const workflow = await requireEngineWorkflow(actor, parsePathId(params.id, "workflows"));
+  const refreshed = await withTransaction((client) => refreshSubjectMetadata(client, workflow.id));
+  return json({ refreshed });
+});
+
+const ZInboundClassification = z.looseObject({
+  id: z.union([z.number().int().positive(), z.string().regex(/^\d{1,10}$/).transform(Number)]),
+  workflow_id: z.union([z.number().int().positive(), z.string().regex(/^\d{1,10}$/).transform(Number)]),
+  project_id: z.union([z.number(), z.string()]).optional(),
+  subject_id: z.union([z.number().int().positive(), z.string().regex(/^\d{1,10}$/).transform(Number)]).optional(),
+  subject_ids: z.array(z.union([z.number().int().positive(), z.string().regex(/^\d{1,10}$/).transform(Number)])).min(1).optional(),
+  user_id: ZNullableId.optional(),
+  workflow_version: z.string().optional(),
+  annotations: z.union([z.array(z.looseObject({ task: z.string(), value: z.unknown() })), z.record(z.string(), z.unknown())]),
+  metadata: z.record(z.string(), z.unknown()).default({}),
+  subject: z.looseObject({ id: z.unknown().optional(), metadata: z.record(z.string(), z.unknown()).optional() }).optional(),
+  created_at: z.iso.datetime({ offset: true }).optional(),
+}).refine((c) => c.subject_id !== undefined || c.subject_ids !== undefined, "subject_id is required");
+
+/** POST /engine/classifications: one classification or an array from a forwarder; 202 once durably queued. */
+export const ingestClassifications = engineRoute(async ({ req, actor }) => {
+  const text = await req.text();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new ApiError(400, "Malformed JSON in request body");
+  }
+  const list = Array.isArray(parsed) ? parsed : [parsed];
+  if (!list.length || list.length > 1000) throw unprocessable("send 1 to 1000 classifications");
+  const items = z.array(ZInboundClassification).parse(list);
+  await withTransaction(async (client) => {
+    for (const workflowId of new Set(items.map((c) => c.workflow_id))) await requireWorkflowEditor(client, actor, workflowId);
+    for (const c of items) {
+      await client.query(`INSERT INTO engine_classifications (id, workflow_id, data) VALUES ($1, $2, $3) ON CONFLICT (id) DO UPDATE SET workflow_id = excluded.workflow_id, data = excluded.data, received_at = now()`, [
+        c.id,
+        c.workflow_id,
+        JSON.stringify(c),
+      ]);
+    }
+    await enqueueEvents(client, items.map((c) => ({ name: EVENTS.classificationReceived, data: { classification_id: c.id } })));
+  });
+  return json({ queued: items.length }, 202);
+});

@@ -1,0 +1,99 @@
+import type { Sql } from "@/lib/db/sql";
+import { groupAnnotations, type ClassificationData, type SubjectMetadata } from "@/lib/engine/types";
+
+// What the stages see of a classification: the contract's classification data shape, built from component
+// A's classifications table, or from a classification an external forwarder posted to the engine.
+
+/**
+ * Subject metadata as the engine keeps it: copied from component A the first time the engine operates on
+ * the subject, and not re-read after (the contract's cache; an admin refresh re-reads it). Subjects that
+ * component A does not have (forwarded classifications of another platform) cache what the forwarder sent.
+ */
+export async function cachedSubjectMetadata(client: Sql, subjectIds: number[], sent: Map<number, SubjectMetadata> = new Map()): Promise<Map<number, SubjectMetadata>> {
+  const ids = [...new Set(subjectIds)];
+  if (!ids.length) return new Map();
+  const { rows } = await client.query<{ id: number; metadata: SubjectMetadata }>(
+    `WITH fresh AS (
+       INSERT INTO engine_subjects (id, metadata)
+       SELECT i, coalesce(s.metadata, f.m, '{}') FROM unnest($1::int[]) AS i
+       LEFT JOIN subjects s ON s.id = i
+       LEFT JOIN LATERAL (SELECT (x.m) AS m FROM unnest($2::int[], $3::jsonb[]) AS x(id, m) WHERE x.id = i LIMIT 1) f ON true
+       ON CONFLICT (id) DO NOTHING RETURNING id, metadata)
+     SELECT id, metadata FROM fresh UNION ALL SELECT id, metadata FROM engine_subjects WHERE id = ANY($1::int[])`,
+    [ids, [...sent.keys()], [...sent.values()].map((m) => JSON.stringify(m))],
+  );
+  return new Map(rows.map((r) => [r.id, r.metadata ?? {}]));
+}
+
+/** Re-reads subjects' metadata from component A into the cache (the admin-triggered refresh). */
+export async function refreshSubjectMetadata(client: Sql, workflowId: number): Promise<number> {
+  const res = await client.query(
+    `UPDATE engine_subjects es SET metadata = s.metadata, fetched_at = now() FROM subjects s
+     WHERE s.id = es.id AND es.id IN (SELECT DISTINCT subject_id FROM extracts WHERE workflow_id = $1)`,
+    [workflowId],
+  );
+  return res.rowCount ?? 0;
+}
+
+interface Row {
+  id: number;
+  project_id: number;
+  workflow_id: number;
+  user_id: number | null;
+  subject_ids: number[];
+  annotations: unknown;
+  metadata: Record<string, unknown>;
+  workflow_version: string;
+  created_at: Date;
+  completed: boolean;
+}
+
+/** A classification as the engine sees it, or null when neither component A nor the inbox has it (or it is incomplete). */
+export async function loadClassificationData(client: Sql, classificationId: number): Promise<(ClassificationData & { created_at: string }) | null> {
+  const { rows } = await client.query<Row>(
+    `SELECT id, project_id, workflow_id, user_id, subject_ids, annotations, metadata, workflow_version, created_at, completed FROM classifications WHERE id = $1`,
+    [classificationId],
+  );
+  let c = rows[0];
+  let sentSubject: { id: number; metadata?: SubjectMetadata; created_at?: string; updated_at?: string } | undefined;
+  if (!c) {
+    const inbox = await client.query<{ data: Record<string, any>; received_at: Date }>(`SELECT data, received_at FROM engine_classifications WHERE id = $1`, [classificationId]);
+    const d = inbox.rows[0]?.data;
+    if (!d) return null;
+    sentSubject = d.subject && typeof d.subject === "object" ? d.subject : undefined;
+    c = {
+      id: classificationId,
+      project_id: Number(d.project_id ?? 0),
+      workflow_id: Number(d.workflow_id),
+      user_id: d.user_id == null ? null : Number(d.user_id),
+      subject_ids: d.subject_id != null ? [Number(d.subject_id)] : (d.subject_ids ?? []).map(Number),
+      annotations: d.annotations ?? [],
+      metadata: d.metadata ?? {},
+      workflow_version: String(d.workflow_version ?? d.metadata?.workflow_version ?? ""),
+      created_at: d.created_at ? new Date(d.created_at) : inbox.rows[0].received_at,
+      completed: true,
+    };
+  }
+  if (!c.completed) return null;
+  // One subject per classification, as the established engine does: the first one linked.
+  const subjectId = c.subject_ids[0];
+  const metadata = await cachedSubjectMetadata(client, subjectId ? [subjectId] : [], sentSubject?.metadata ? new Map([[subjectId, sentSubject.metadata]]) : undefined);
+  const subject = await client.query<{ created_at: Date; updated_at: Date }>(`SELECT created_at, updated_at FROM subjects WHERE id = $1`, [subjectId ?? 0]);
+  return {
+    id: c.id,
+    project_id: c.project_id,
+    workflow_id: c.workflow_id,
+    subject_id: subjectId,
+    user_id: c.user_id,
+    workflow_version: c.workflow_version,
+    annotations: groupAnnotations(c.annotations as never),
+    metadata: c.metadata ?? {},
+    subject: {
+      id: subjectId,
+      metadata: metadata.get(subjectId) ?? {},
+      created_at: subject.rows[0]?.created_at?.toISOString() ?? sentSubject?.created_at ?? null,
+      updated_at: subject.rows[0]?.updated_at?.toISOString() ?? sentSubject?.updated_at ?? null,
+    },
+    created_at: new Date(c.created_at).toISOString(),
+  } as ClassificationData & { created_at: string };
+}

@@ -1,0 +1,77 @@
+import type { Sql } from "@/lib/db/sql";
+import { extractors, ExtractorError } from "@/lib/engine/extractors";
+import type { ClassificationData } from "@/lib/engine/types";
+import { loadClassificationData } from "./classification-data";
+import { EVENTS } from "./events";
+import type { Emit, TxRunner } from "./stage";
+import { loadEngineWorkflow, type EngineWorkflow } from "./workflow-config";
+
+/** Upserts one extract (unique per classification and extractor key; re-extraction replaces it). */
+export async function upsertExtract(
+  client: Sql,
+  e: { workflowId: number; subjectId: number; userId: number | null; classificationId: number; classificationAt: string | Date; extractorKey: string; data: unknown },
+): Promise<number> {
+  const { rows } = await client.query<{ id: number }>(
+    `INSERT INTO extracts (workflow_id, subject_id, user_id, classification_id, classification_at, extractor_key, data, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, now())
+     ON CONFLICT (classification_id, extractor_key) DO UPDATE SET data = excluded.data, subject_id = excluded.subject_id,
+       user_id = excluded.user_id, classification_at = excluded.classification_at, updated_at = now()
+     RETURNING id`,
+    [e.workflowId, e.subjectId, e.userId, e.classificationId, new Date(e.classificationAt), e.extractorKey, e.data === null ? null : JSON.stringify(e.data)],
+  );
+  return rows[0].id;
+}
+
+/** Which reductions a new extract of this classification touches. */
+export function emitExtractsChanged(emit: Emit, workflow: EngineWorkflow, c: { subject_id: number; user_id: number | null }) {
+  const reducers = Object.values(workflow.reducers_config ?? {});
+  if (reducers.some((r) => (r.topic ?? "reduce_by_subject") === "reduce_by_subject") && c.subject_id) {
+    emit({ name: EVENTS.extractsChanged, data: { workflow_id: workflow.id, topic: "subject", target_id: c.subject_id } });
+  }
+  if (reducers.some((r) => r.topic === "reduce_by_user") && c.user_id) {
+    emit({ name: EVENTS.extractsChanged, data: { workflow_id: workflow.id, topic: "user", target_id: c.user_id } });
+  }
+}
+
+/**
+ * Stage 1, classification received: runs the workflow's extractors and upserts their extracts. Workflows
+ * the engine does not know, halted and paused ones are skipped; external extractors run as their own
+ * events so a slow service holds up nothing else.
+ */
+export async function extractClassification(tx: TxRunner, classificationId: number): Promise<void> {
+  await tx(async (client, emit) => {
+    const c = await loadClassificationData(client, classificationId);
+    if (!c) return;
+    const workflow = await loadEngineWorkflow(client, c.workflow_id);
+    if (!workflow || workflow.status !== "active" || !c.subject_id) return;
+    let stored = 0;
+    for (const [key, config] of Object.entries(workflow.extractors_config ?? {})) {
+      if (config.type === "external") {
+        emit({ name: EVENTS.externalExtractRequested, data: { classification_id: c.id, extractor_key: key } });
+        continue;
+      }
+      const data = runExtractor(config, c, key);
+      if (data === undefined) continue;
+      await upsertExtract(client, { workflowId: c.workflow_id, subjectId: c.subject_id, userId: c.user_id, classificationId: c.id, classificationAt: c.created_at, extractorKey: key, data });
+      stored++;
+    }
+    if (stored) emitExtractsChanged(emit, workflow, c);
+  });
+}
+
+/** An extractor's data, or undefined when it yields no extract (rejected, older workflow version, or an error it reports). */
+function runExtractor(config: { type: string }, c: ClassificationData, key: string): unknown {
+  const def = (extractors as Record<string, { extract(config: unknown, c: ClassificationData): { kind: string; data?: unknown } }>)[config.type];
+  try {
+    const out = def.extract(config, c);
+    return out.kind === "data" ? out.data : undefined;
+  } catch (err) {
+    if (err instanceof ExtractorError) {
+      // if_missing: error. The classification lacks what the extractor needs: nothing to extract, and
+      // retrying cannot help, so it is logged rather than retried.
+      console.warn(`[engine] extractor '${key}' on classification ${c.id}: ${err.message}`);
+      return undefined;
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,132 @@
+import type { Sql } from "@/lib/db/sql";
+import { addSubjectsToSet } from "@/lib/domain/subject-set-members";
+import { parseRetirementReason, retireSubjects } from "@/lib/domain/retire-subjects";
+import { retirementReason } from "@/lib/engine/effects/effects";
+import { ApiError } from "@/lib/http/api-error";
+import type { Tx } from "@/lib/resources/types";
+import { loadReductions, type Topic } from "./reduce-target";
+import { reductionContext } from "./apply-rules";
+import { maxExternalAttempts } from "./enqueue-events";
+import { postExternal } from "./external-call";
+import type { TxRunner } from "./stage";
+
+// Stage 4, action created: performs one recorded action against component A in-process (or an external
+// service), with the action id as idempotency key: a completed or failed action is never performed again,
+// and every in-process effect is itself idempotent (retiring a retired subject, adding a member twice).
+
+
+/** An effect that cannot succeed however often it is retried (its target does not exist). */
+class PermanentError extends Error {}
+
+interface ActionRow {
+  id: number;
+  workflow_id: number;
+  topic: Topic;
+  subject_id: number | null;
+  user_id: number | null;
+  effect_type: string;
+  config: Record<string, any>;
+  status: string;
+  attempts: number;
+}
+
+/** Lets pg-client code call helpers written for Prisma transactions (raw SQL only). */
+function asTx(client: Sql): Tx {
+  return {
+    $queryRawUnsafe: async (sql: string, ...values: unknown[]) => (await client.query(sql, values)).rows,
+    $executeRawUnsafe: async (sql: string, ...values: unknown[]) => (await client.query(sql, values)).rowCount ?? 0,
+  } as unknown as Tx;
+}
+
+async function performInProcess(client: Sql, a: ActionRow): Promise<void> {
+  const c = a.config;
+  switch (a.effect_type) {
+    case "retire_subject":
+      await retireSubjects(client, a.workflow_id, [a.subject_id!], parseRetirementReason(retirementReason(c.reason)));
+      return;
+    case "add_subject_to_set": {
+      const { rows } = await client.query<{ id: number; project_id: number }>(`SELECT id, project_id FROM subject_sets WHERE id = $1`, [Number(c.subject_set_id)]);
+      if (!rows[0]) throw new PermanentError(`subject set ${c.subject_set_id} does not exist`);
+      await addSubjectsToSet(asTx(client), { id: rows[0].id, projectId: rows[0].project_id }, [a.subject_id!]);
+      return;
+    }
+    case "add_subject_to_collection": {
+      const res = await client.query(
+        `INSERT INTO collection_subjects (collection_id, subject_id) SELECT id, $2 FROM collections WHERE id = $1 ON CONFLICT DO NOTHING`,
+        [Number(c.collection_id), a.subject_id],
+      );
+      if (!res.rowCount) {
+        const exists = await client.query(`SELECT 1 FROM collections WHERE id = $1`, [Number(c.collection_id)]);
+        if (!exists.rowCount) throw new PermanentError(`collection ${c.collection_id} does not exist`);
+      }
+      return;
+    }
+    case "promote_user": {
+      const { rows } = await client.query<{ project_id: number }>(`SELECT project_id FROM workflows WHERE id = $1`, [Number(c.workflow_id)]);
+      if (!rows[0]) throw new PermanentError(`workflow ${c.workflow_id} does not exist`);
+      // Moves the volunteer onto the workflow: the project preference's settings.workflow_id, as project owners set it.
+      await client.query(
+        `INSERT INTO project_preferences (user_id, project_id, settings, updated_at) VALUES ($1, $2, jsonb_build_object('workflow_id', $3::text), now())
+         ON CONFLICT (user_id, project_id) DO UPDATE SET settings = project_preferences.settings || jsonb_build_object('workflow_id', $3::text), updated_at = now()`,
+        [a.user_id, rows[0].project_id, String(c.workflow_id)],
+      );
+      return;
+    }
+    default:
+      throw new PermanentError(`unknown effect ${a.effect_type}`);
+  }
+}
+
+async function lockPending(client: Sql, actionId: number): Promise<ActionRow | null> {
+  const { rows } = await client.query<ActionRow>(`SELECT * FROM engine_actions WHERE id = $1 FOR UPDATE`, [actionId]);
+  return rows[0]?.status === "pending" ? rows[0] : null;
+}
+
+async function markCompleted(client: Sql, id: number) {
+  await client.query(`UPDATE engine_actions SET status = 'completed', attempts = attempts + 1, error = NULL, performed_at = now(), updated_at = now() WHERE id = $1`, [id]);
+}
+
+/** Records a failed attempt: failed for good after the last attempt or a permanent error, else left pending and rethrown (retried with backoff). */
+async function recordFailure(tx: TxRunner, a: ActionRow, err: unknown): Promise<void> {
+  const message = err instanceof Error ? err.message : String(err);
+  const final = err instanceof PermanentError || (err instanceof ApiError && err.status < 500) || a.attempts + 1 >= maxExternalAttempts();
+  await tx((client) =>
+    client.query(`UPDATE engine_actions SET attempts = attempts + 1, error = $2, status = $3, updated_at = now() WHERE id = $1 AND status = 'pending'`, [
+      a.id,
+      message.slice(0, 2000),
+      final ? "failed" : "pending",
+    ]),
+  );
+  if (!final) throw err;
+}
+
+export async function performAction(tx: TxRunner, actionId: number): Promise<void> {
+  const peek = await tx((client) => client.query<ActionRow>(`SELECT * FROM engine_actions WHERE id = $1`, [actionId]));
+  const action = peek.rows[0];
+  if (!action || action.status !== "pending") return;
+
+  if (action.effect_type === "external_effect") {
+    const target = action.topic === "subject" ? { subject_id: action.subject_id } : { user_id: action.user_id };
+    const reductions = await tx(async (client) => reductionContext(await loadReductions(client, action.topic, action.workflow_id, (action.subject_id ?? action.user_id)!)));
+    try {
+      await postExternal(action.config.url, { action_id: action.id, workflow_id: action.workflow_id, ...target, reductions }, { headers: { "idempotency-key": `action-${action.id}` } });
+    } catch (err) {
+      return recordFailure(tx, action, err);
+    }
+    await tx(async (client) => {
+      if (await lockPending(client, actionId)) await markCompleted(client, actionId);
+    });
+    return;
+  }
+
+  try {
+    await tx(async (client) => {
+      const a = await lockPending(client, actionId);
+      if (!a) return;
+      await performInProcess(client, a);
+      await markCompleted(client, actionId);
+    });
+  } catch (err) {
+    await recordFailure(tx, action, err);
+  }
+}

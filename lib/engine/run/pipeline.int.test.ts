@@ -1,0 +1,223 @@
+import { describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import { api } from "@/test/http";
+import { drainPipeline, engine } from "@/test/engine";
+import { classifiableProject, classificationBody, createSubjectSet, createWorkflow, signedInUser } from "@/test/factories";
+import { queueTx, runStage } from "./pipeline";
+import { EVENTS } from "./events";
+
+// The live pipeline in the no-Inngest mode: real classifications through the API, then the queue drained,
+// observing extracts, reductions, actions and retirements.
+
+const retireOnConsensus = (id: number, extra: object = {}) => ({
+  id,
+  extractors_config: { q: { type: "question", task_key: "T0" } },
+  reducers_config: { c: { type: "consensus" }, n: { type: "count", reduction_mode: "running_reduction" } },
+  rules_config: [{ if: ["gte", ["lookup", "c.num_votes", 0], ["const", 3]], then: [{ action: "retire_subject", reason: "consensus" }] }],
+  ...extra,
+});
+
+async function classify(workflow: Parameters<typeof classificationBody>[0], subjectId: number, answer: unknown, token?: string) {
+  const body = classificationBody(workflow, [subjectId]);
+  body.classifications.annotations = [{ task: "T0", value: answer as number }];
+  const res = await api.post("/classifications", body, { token });
+  expect(res.status).toBe(201);
+  return Number(res.body.classifications[0].id);
+}
+
+const retiredAt = async (subjectId: number, workflowId: number) =>
+  (await db().subjectWorkflowStatus.findUnique({ where: { subjectId_workflowId: { subjectId, workflowId } } }))?.retiredAt ?? null;
+
+describe("pipeline: classification → extract → reduce → rules → effects", () => {
+  it("retires a subject when three volunteers agree, and the queue stops serving it", async () => {
+    const { owner, workflow, subjects } = await classifiableProject(3);
+    expect((await engine.post("/workflows", { workflow: retireOnConsensus(workflow.id) }, owner.token)).status).toBe(201);
+    const [s] = subjects;
+    const volunteers = await Promise.all([1, 2, 3].map(() => signedInUser()));
+
+    await classify(workflow, s.id, 0, volunteers[0].token);
+    await classify(workflow, s.id, 1, volunteers[1].token);
+    await drainPipeline();
+    const extracts = await engine.get(`/workflows/${workflow.id}/extractors/q/extracts?subject_id=${s.id}`, owner.token);
+    expect(extracts.status).toBe(200);
+    expect(extracts.body.map((e: { data: unknown }) => e.data)).toEqual([{ "0": 1 }, { "1": 1 }]);
+    expect(extracts.body[0]).toMatchObject({ subject_id: s.id, workflow_id: workflow.id, extractor_key: "q", user_id: volunteers[0].user.id });
+    let c = await engine.get(`/workflows/${workflow.id}/reducers/c/reductions?subject_id=${s.id}`, owner.token);
+    expect(c.body[0].data).toMatchObject({ num_votes: 1 });
+    expect(await retiredAt(s.id, workflow.id)).toBeNull();
+
+    await classify(workflow, s.id, 0, volunteers[2].token);
+    await classify(workflow, s.id, 0); // anonymous
+    await drainPipeline();
+    c = await engine.get(`/workflows/${workflow.id}/reducers/c/reductions?subject_id=${s.id}`, owner.token);
+    expect(c.body[0].data).toEqual({ most_likely: "0", num_votes: 3, agreement: 0.75 });
+    const n = await engine.get(`/workflows/${workflow.id}/reducers/n/reductions?subject_id=${s.id}`, owner.token);
+    expect(n.body[0].data).toEqual({ classifications: 4, extracts: 4 });
+
+    const sws = await db().subjectWorkflowStatus.findUniqueOrThrow({ where: { subjectId_workflowId: { subjectId: s.id, workflowId: workflow.id } } });
+    expect(sws.retiredAt).not.toBeNull();
+    expect(sws.retirementReason).toBe("consensus");
+    const actions = await engine.get(`/workflows/${workflow.id}/actions`, owner.token);
+    expect(actions.body).toHaveLength(1);
+    expect(actions.body[0]).toMatchObject({ effect_type: "retire_subject", subject_id: s.id, status: "completed", attempts: 1, error: null });
+
+    const fresh = await signedInUser();
+    const queued = await api.get(`/subjects/queued?workflow_id=${workflow.id}`, { token: fresh.token });
+    expect(queued.body.subjects.map((x: { id: string }) => Number(x.id))).not.toContain(s.id);
+  });
+
+  it("re-running stages after a crash applies nothing twice", async () => {
+    const { owner, workflow, subjects } = await classifiableProject(1);
+    await engine.post("/workflows", { workflow: retireOnConsensus(workflow.id) }, owner.token);
+    const [s] = subjects;
+    const ids = [];
+    for (let i = 0; i < 3; i++) ids.push(await classify(workflow, s.id, 1, (await signedInUser()).token));
+    await drainPipeline();
+    // As if the worker died after committing and the queue ran every stage again.
+    for (const id of ids) await runStage({ name: EVENTS.classificationReceived, data: { classification_id: id } }, queueTx);
+    await runStage({ name: EVENTS.extractsChanged, data: { workflow_id: workflow.id, topic: "subject", target_id: s.id } }, queueTx);
+    await runStage({ name: EVENTS.reductionsChanged, data: { workflow_id: workflow.id, topic: "subject", target_id: s.id } }, queueTx);
+    await drainPipeline();
+    expect(await db().extract.count({ where: { workflowId: workflow.id } })).toBe(3);
+    const n = await engine.get(`/workflows/${workflow.id}/reducers/n/reductions?subject_id=${s.id}`, owner.token);
+    expect(n.body[0].data).toEqual({ classifications: 3, extracts: 3 });
+    expect(await db().engineAction.count({ where: { workflowId: workflow.id } })).toBe(1);
+    const w = await db().workflow.findUniqueOrThrow({ where: { id: workflow.id } });
+    expect(w.retiredSetMemberSubjectsCount).toBe(1);
+  });
+
+  it("paused workflows reduce and act but extract nothing new; halted ones do nothing; unconfigured ones are skipped", async () => {
+    const { owner, workflow, subjects } = await classifiableProject(2);
+    await engine.post("/workflows", { workflow: retireOnConsensus(workflow.id, { status: "paused" }) }, owner.token);
+    await classify(workflow, subjects[0].id, 0, (await signedInUser()).token);
+    await drainPipeline();
+    expect(await db().extract.count({ where: { workflowId: workflow.id } })).toBe(0);
+    // Extracts posted from outside still reduce and act while paused.
+    for (let i = 0; i < 3; i++) {
+      const res = await engine.post(
+        `/workflows/${workflow.id}/extractors/q/extracts`,
+        { subject_id: subjects[0].id, classification_id: 900_000 + workflow.id * 10 + i, classification_at: new Date().toISOString(), user_id: null, data: { "1": 1 } },
+        owner.token,
+      );
+      expect(res.status).toBe(200);
+    }
+    await drainPipeline();
+    expect(await retiredAt(subjects[0].id, workflow.id)).not.toBeNull();
+
+    await engine.put(`/workflows/${workflow.id}`, { workflow: { status: "halted" } }, owner.token);
+    for (let i = 0; i < 3; i++) {
+      await engine.post(`/workflows/${workflow.id}/extractors/q/extracts`, { subject_id: subjects[1].id, classification_id: 800_000 + workflow.id * 10 + i, classification_at: new Date().toISOString(), data: { "1": 1 } }, owner.token);
+    }
+    await drainPipeline();
+    expect(await db().subjectReduction.count({ where: { workflowId: workflow.id, subjectId: subjects[1].id } })).toBe(0);
+    expect(await retiredAt(subjects[1].id, workflow.id)).toBeNull();
+
+    const other = await classifiableProject(1);
+    await classify(other.workflow, other.subjects[0].id, 0, (await signedInUser()).token);
+    await drainPipeline();
+    expect(await db().extract.count({ where: { workflowId: other.workflow.id } })).toBe(0);
+  });
+
+  it("moves hard subjects to an expert set, collects them, and promotes prolific volunteers", async () => {
+    const { owner, project, workflow, subjects } = await classifiableProject(2);
+    const expertSet = (await createSubjectSet(project.id, 0)).set;
+    const expertWorkflow = await createWorkflow(project.id);
+    const collection = await db().collection.create({ data: { name: "hard", displayName: "Hard ones", ownerId: owner.user.id, projectIds: [project.id] } });
+    const config = {
+      id: workflow.id,
+      extractors_config: { q: { type: "question", task_key: "T0" } },
+      reducers_config: { c: { type: "consensus" }, u: { type: "count", topic: "reduce_by_user" } },
+      rules_config: [
+        {
+          if: ["and", ["gte", ["lookup", "c.num_votes", 0], ["const", 1]], ["lt", ["lookup", "c.agreement", 1], ["const", 0.75]]],
+          then: [{ action: "add_subject_to_set", subject_set_id: String(expertSet.id) }, { action: "add_subject_to_collection", collection_id: String(collection.id) }],
+        },
+        { topic: "user", if: ["gte", ["lookup", "u.classifications", 0], ["const", 2]], then: [{ action: "promote_user", workflow_id: String(expertWorkflow.id) }] },
+      ],
+    };
+    expect((await engine.post("/workflows", { workflow: config }, owner.token)).status).toBe(201);
+    const keen = await signedInUser();
+    const other = await signedInUser();
+    await classify(workflow, subjects[0].id, 0, keen.token);
+    await classify(workflow, subjects[0].id, 1, other.token);
+    await classify(workflow, subjects[1].id, 0, keen.token);
+    await drainPipeline();
+
+    expect(await db().setMemberSubject.count({ where: { subjectSetId: expertSet.id } })).toBe(1);
+    expect((await db().subjectSet.findUniqueOrThrow({ where: { id: expertSet.id } })).setMemberSubjectsCount).toBe(1);
+    expect(await db().collectionSubject.findMany({ where: { collectionId: collection.id }, select: { subjectId: true } })).toEqual([{ subjectId: subjects[0].id }]);
+    const pref = await db().projectPreference.findUnique({ where: { userId_projectId: { userId: keen.user.id, projectId: project.id } } });
+    expect((pref?.settings as { workflow_id?: string })?.workflow_id).toBe(String(expertWorkflow.id));
+    expect(await db().projectPreference.findUnique({ where: { userId_projectId: { userId: other.user.id, projectId: project.id } } })).toBeNull();
+    const actions = await engine.get(`/workflows/${workflow.id}/actions?status=completed`, owner.token);
+    expect(actions.body.map((a: { effect_type: string }) => a.effect_type).sort()).toEqual(["add_subject_to_collection", "add_subject_to_set", "promote_user"]);
+  });
+
+  it("records an effect whose target is gone as failed, with its error", async () => {
+    const { owner, workflow, subjects } = await classifiableProject(1);
+    await engine.post(
+      "/workflows",
+      { workflow: { id: workflow.id, extractors_config: { q: { type: "question", task_key: "T0" } }, reducers_config: { c: { type: "count" } }, rules_config: [{ if: ["const", true], then: [{ action: "add_subject_to_set", subject_set_id: "999999999" }] }] } },
+      owner.token,
+    );
+    await classify(workflow, subjects[0].id, 0, (await signedInUser()).token);
+    await drainPipeline();
+    const actions = await engine.get(`/workflows/${workflow.id}/actions?status=failed`, owner.token);
+    expect(actions.body).toHaveLength(1);
+    expect(actions.body[0].error).toMatch(/999999999 does not exist/);
+  });
+});
+
+describe("engine HTTP API: ingest, extracts and reductions", () => {
+  it("ingests forwarded classifications (grouped annotations, batches) and runs them through", async () => {
+    const { owner, workflow, subjects } = await classifiableProject(1);
+    await engine.post("/workflows", { workflow: retireOnConsensus(workflow.id) }, owner.token);
+    const base = 2_000_000_000 - workflow.id * 10;
+    const one = (i: number) => ({
+      id: base + i,
+      project_id: workflow.projectId,
+      workflow_id: workflow.id,
+      subject_id: subjects[0].id,
+      user_id: null,
+      workflow_version: "1.1",
+      annotations: { T0: [{ task: "T0", value: 1 }] },
+      metadata: { started_at: new Date().toISOString() },
+    });
+    const single = await engine.post("/classifications", one(0), owner.token);
+    expect(single.status).toBe(202);
+    const batch = await engine.post("/classifications", [one(1), one(2)], owner.token);
+    expect(batch.status).toBe(202);
+    expect(batch.body).toEqual({ queued: 2 });
+    await drainPipeline();
+    expect(await db().extract.count({ where: { workflowId: workflow.id } })).toBe(3);
+    expect(await retiredAt(subjects[0].id, workflow.id)).not.toBeNull();
+
+    expect((await engine.post("/classifications", [{ id: 5 }], owner.token)).status).toBe(422);
+    expect((await engine.post("/classifications", one(3), (await signedInUser()).token)).status).toBe(403);
+    expect((await engine.post("/classifications", one(3))).status).toBe(401);
+  });
+
+  it("stores reductions posted by an external process and acts on them", async () => {
+    const { owner, workflow, subjects } = await classifiableProject(1);
+    await engine.post(
+      "/workflows",
+      { workflow: { id: workflow.id, reducers_config: { ml: { type: "external", url: "https://reducer.example.org" } }, rules_config: [{ if: ["gt", ["lookup", "ml.likelihood", 0], ["const", 0.9]], then: [{ action: "retire_subject", reason: "other" }] }] } },
+      owner.token,
+    );
+    const low = await engine.post(`/workflows/${workflow.id}/reducers/ml/reductions?subject_id=${subjects[0].id}`, { likelihood: 0.5, flagged: false }, owner.token);
+    expect(low.status).toBe(200);
+    expect(low.body).toMatchObject({ reducer_key: "ml", subject_id: subjects[0].id, subgroup: "_default", data: { likelihood: 0.5, flagged: false } });
+    await drainPipeline();
+    expect(await retiredAt(subjects[0].id, workflow.id)).toBeNull();
+    await engine.post(`/workflows/${workflow.id}/reducers/ml/reductions`, { subject_id: subjects[0].id, data: { likelihood: 0.95 } }, owner.token);
+    await drainPipeline();
+    expect(await retiredAt(subjects[0].id, workflow.id)).not.toBeNull();
+    const got = await engine.get(`/workflows/${workflow.id}/reducers/ml/reductions?subject_id=${subjects[0].id}`, owner.token);
+    expect(got.body).toHaveLength(1);
+    expect(got.body[0].data).toEqual({ likelihood: 0.95 });
+
+    expect((await engine.get(`/workflows/${workflow.id}/reducers/ml/reductions`, owner.token)).status).toBe(422);
+    expect((await engine.post(`/workflows/${workflow.id}/reducers/nope/reductions?subject_id=1`, { a: 1 }, owner.token)).status).toBe(404);
+    expect((await engine.get(`/workflows/${workflow.id}/extractors/q/extracts`, owner.token)).status).toBe(422);
+  });
+});

@@ -1,0 +1,91 @@
+import type { Sql } from "@/lib/db/sql";
+import type { TEngineWorkflowConfig } from "@/lib/engine/config";
+
+// An engine workflow's configuration: stored normalised (one row per extractor, reducer, rule and effect),
+// read back in one query in the wire shape the configuration API speaks and the stages run on.
+
+export interface EngineWorkflow extends TEngineWorkflowConfig {
+  project_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+const LOAD_SQL = `
+  SELECT w.id, w.project_id, w.status, w.rules_applied, w.created_at, w.updated_at,
+    coalesce((SELECT jsonb_object_agg(e.key, e.config) FROM engine_extractors e WHERE e.workflow_id = w.id), '{}') AS extractors_config,
+    coalesce((SELECT jsonb_object_agg(r.key, r.config) FROM engine_reducers r WHERE r.workflow_id = w.id), '{}') AS reducers_config,
+    coalesce((SELECT jsonb_agg(jsonb_build_object('topic', ru.topic, 'if', ru.condition, 'then',
+               coalesce((SELECT jsonb_agg(ef.config ORDER BY ef.position) FROM engine_rule_effects ef WHERE ef.rule_id = ru.id), '[]'))
+             ORDER BY ru.position) FROM engine_rules ru WHERE ru.workflow_id = w.id), '[]') AS rules_config
+  FROM engine_workflows w WHERE w.id = $1`;
+
+/** The engine's configuration of a workflow, or null when the engine does not act on it. */
+export async function loadEngineWorkflow(client: Sql, workflowId: number): Promise<EngineWorkflow | null> {
+  const { rows } = await client.query(LOAD_SQL, [workflowId]);
+  const r = rows[0];
+  if (!r) return null;
+  return {
+    ...r,
+    created_at: new Date(r.created_at).toISOString(),
+    updated_at: new Date(r.updated_at).toISOString(),
+  } as EngineWorkflow;
+}
+
+/** Replaces a workflow's whole configuration (in the caller's transaction), so nothing is half-saved. */
+export async function saveEngineWorkflow(client: Sql, config: TEngineWorkflowConfig, projectId: number | null): Promise<void> {
+  const id = Number(config.id);
+  await client.query(
+    `INSERT INTO engine_workflows (id, project_id, status, rules_applied, updated_at) VALUES ($1, $2, $3, $4, now())
+     ON CONFLICT (id) DO UPDATE SET project_id = excluded.project_id, status = excluded.status, rules_applied = excluded.rules_applied, updated_at = now()`,
+    [id, projectId, config.status, config.rules_applied],
+  );
+  // Rules first: their effects cascade.
+  await client.query(`DELETE FROM engine_rules WHERE workflow_id = $1`, [id]);
+  await client.query(`DELETE FROM engine_extractors WHERE workflow_id = $1`, [id]);
+  await client.query(`DELETE FROM engine_reducers WHERE workflow_id = $1`, [id]);
+  const extractors = Object.entries(config.extractors_config ?? {});
+  if (extractors.length) {
+    await client.query(
+      `INSERT INTO engine_extractors (workflow_id, key, type, config, updated_at) SELECT $1, k, t, c, now() FROM unnest($2::text[], $3::text[], $4::jsonb[]) AS x(k, t, c)`,
+      [id, extractors.map(([k]) => k), extractors.map(([, v]) => v.type), extractors.map(([, v]) => JSON.stringify(v))],
+    );
+  }
+  const reducers = Object.entries(config.reducers_config ?? {});
+  if (reducers.length) {
+    await client.query(
+      `INSERT INTO engine_reducers (workflow_id, key, type, topic, config, updated_at) SELECT $1, k, t, tp, c, now() FROM unnest($2::text[], $3::text[], $4::text[], $5::jsonb[]) AS x(k, t, tp, c)`,
+      [id, reducers.map(([k]) => k), reducers.map(([, v]) => v.type), reducers.map(([, v]) => v.topic ?? "reduce_by_subject"), reducers.map(([, v]) => JSON.stringify(v))],
+    );
+  }
+  const rules = config.rules_config ?? [];
+  for (const [position, rule] of rules.entries()) {
+    const { rows } = await client.query<{ id: number }>(
+      `INSERT INTO engine_rules (workflow_id, topic, position, condition, updated_at) VALUES ($1, $2, $3, $4, now()) RETURNING id`,
+      [id, rule.topic ?? "subject", position, JSON.stringify(rule.if)],
+    );
+    const effects = rule.then ?? [];
+    if (effects.length) {
+      await client.query(
+        `INSERT INTO engine_rule_effects (rule_id, position, action, config) SELECT $1, p - 1, a, c FROM unnest($2::text[], $3::jsonb[]) WITH ORDINALITY AS x(a, c, p)`,
+        [rows[0].id, effects.map((e) => e.action), effects.map((e) => JSON.stringify(e))],
+      );
+    }
+  }
+}
+
+/** The wire shape of GET /engine/workflows/<id>. */
+export function serializeEngineWorkflow(w: EngineWorkflow) {
+  return {
+    workflow: {
+      id: w.id,
+      project_id: w.project_id,
+      status: w.status,
+      rules_applied: w.rules_applied,
+      extractors_config: w.extractors_config,
+      reducers_config: w.reducers_config,
+      rules_config: w.rules_config,
+      created_at: w.created_at,
+      updated_at: w.updated_at,
+    },
+  };
+}
