@@ -1,9 +1,12 @@
 import type { TaskList } from "graphile-worker";
 import { jobIdFrom } from "@/lib/domain/background-jobs";
+import { CLASSIFICATIONS_EXPORT, runExport, SUBJECTS_EXPORT } from "@/lib/domain/export-csv";
 import { runSubjectImport, SUBJECT_IMPORT } from "@/lib/domain/import-subjects";
 
 // Every background task, by name. Each task is a thin wrapper around a lib/domain function; tasks must be
 // idempotent (graphile-worker retries with exponential backoff after a failure or a crash).
 export const tasks: TaskList = {
   [SUBJECT_IMPORT]: (payload) => runSubjectImport(jobIdFrom(payload)),
+  [CLASSIFICATIONS_EXPORT]: (payload) => runExport(CLASSIFICATIONS_EXPORT, jobIdFrom(payload)),
+  [SUBJECTS_EXPORT]: (payload) => runExport(SUBJECTS_EXPORT, jobIdFrom(payload)),
 };

@@ -1,0 +1,4 @@
+// POST /api/workflows/<id>/classifications_export: start a CSV export of the workflow's classifications; GET: the latest.
+import { CLASSIFICATIONS_EXPORT, exportRoutes } from "@/lib/domain/export-csv";
+
+export const { GET, POST } = exportRoutes(CLASSIFICATIONS_EXPORT, "workflows");

@@ -1,0 +1,187 @@
+import { once } from "node:events";
+import { stringify } from "csv-stringify";
+import { hasScope } from "@/lib/auth/actor";
+import { db, pool } from "@/lib/db";
+import { apiRoute } from "@/lib/http/api-route";
+import { forbidden, notFound, unauthorized } from "@/lib/http/api-error";
+import { parsePathId } from "@/lib/http/request";
+import { showResponse } from "@/lib/http/resource-routes";
+import { projectReadScope } from "@/lib/policies/project-policy";
+import { backgroundJobs } from "@/lib/resources/background-jobs";
+import { storage } from "@/lib/storage/storage";
+import { jobCreatedResponse, runBackgroundJob, startBackgroundJob } from "./background-jobs";
+import { requireEditableProject } from "./require-editable-project";
+
+// CSV exports for a project's team: POST /api/projects/<id>/classifications_export,
+// /api/workflows/<id>/classifications_export and /api/projects/<id>/subjects_export start a background job
+// (or answer the one already running); GET on the same path answers the latest. The task walks the rows
+// by id in batches of 1,000 (keyset), streams the CSV into storage (exports/...), and records progress
+// after each batch. An export that crashes starts over: it is written anew, never appended to. The finished
+// job's download_url is a signed link valid for an hour, and only the project's editors see the job.
+//
+// Classifications export: completed classifications, one row each. No IP address is exported. `user_name`
+// is the login ("not-logged-in" for anonymous ones); `expert` is true when the classifier holds the owner,
+// collaborator or expert role on the project at export time; `subject_data` maps each subject id to its
+// metadata; `subject_ids` are joined with ";"; times are "YYYY-MM-DD HH:MM:SS UTC".
+// Subjects export: one row per subject, subject set it is in and workflow that set feeds (empty workflow or
+// set columns when it has none), with that workflow's classification count and retirement.
+
+export const CLASSIFICATIONS_EXPORT = "classifications_export";
+export const SUBJECTS_EXPORT = "subjects_export";
+type ExportKind = typeof CLASSIFICATIONS_EXPORT | typeof SUBJECTS_EXPORT;
+type Target = { project_id: number } | { workflow_id: number };
+
+const BATCH = 1000;
+const UTC = (col: string) => `to_char(${col}, 'YYYY-MM-DD HH24:MI:SS') || ' UTC'`;
+
+interface ExportDef {
+  columns: string[];
+  count(target: Target): { sql: string; values: unknown[] };
+  /** Rows after the cursor (one batch), and the cursor to continue from; empty when done. */
+  batch(target: Target, after: number): { sql: string; values: unknown[] };
+  /** The id the keyset cursor advances by, and the CSV record of a row. */
+  cursor(row: Record<string, unknown>): number;
+  record(row: Record<string, unknown>): unknown[];
+}
+
+const json = (v: unknown) => JSON.stringify(v ?? null);
+const text = (v: unknown) => (v === null || v === undefined ? "" : String(v));
+
+const classificationsExport: ExportDef = {
+  columns: ["classification_id", "user_name", "user_id", "workflow_id", "workflow_name", "workflow_version", "created_at", "gold_standard", "expert", "metadata", "annotations", "subject_data", "subject_ids"],
+  count: (t) => {
+    const [col, id] = "workflow_id" in t ? ["workflow_id", t.workflow_id] : ["project_id", t.project_id];
+    return { sql: `SELECT count(*)::int AS n FROM classifications WHERE ${col} = $1 AND completed`, values: [id] };
+  },
+  batch: (t, after) => {
+    const [col, id] = "workflow_id" in t ? ["workflow_id", t.workflow_id] : ["project_id", t.project_id];
+    return {
+      sql: `SELECT c.id, u.login AS user_name, c.user_id, c.workflow_id, w.display_name AS workflow_name, c.workflow_version,
+                   ${UTC("c.created_at")} AS created_at, c.gold_standard,
+                   coalesce(pr.roles && ARRAY['owner', 'collaborator', 'expert']::text[], false) AS expert,
+                   c.metadata, c.annotations, c.subject_ids,
+                   (SELECT coalesce(jsonb_object_agg(s.id::text, s.metadata), '{}'::jsonb) FROM subjects s WHERE s.id = ANY(c.subject_ids)) AS subject_data
+            FROM classifications c
+            LEFT JOIN users u ON u.id = c.user_id
+            LEFT JOIN workflows w ON w.id = c.workflow_id
+            LEFT JOIN project_roles pr ON pr.project_id = c.project_id AND pr.user_id = c.user_id
+            WHERE c.${col} = $1 AND c.completed AND c.id > $2
+            ORDER BY c.id LIMIT ${BATCH}`,
+      values: [id, after],
+    };
+  },
+  cursor: (r) => r.id as number,
+  record: (r) => [
+    r.id,
+    r.user_id === null ? "not-logged-in" : r.user_name,
+    text(r.user_id),
+    r.workflow_id,
+    text(r.workflow_name),
+    r.workflow_version,
+    r.created_at,
+    text(r.gold_standard),
+    r.expert ? "true" : "",
+    json(r.metadata),
+    json(r.annotations),
+    json(r.subject_data),
+    (r.subject_ids as number[]).join(";"),
+  ],
+};
+
+const subjectsExport: ExportDef = {
+  columns: ["subject_id", "project_id", "workflow_id", "subject_set_id", "metadata", "locations", "classifications_count", "retired_at", "retirement_reason"],
+  count: (t) => ({ sql: `SELECT count(*)::int AS n FROM subjects WHERE project_id = $1`, values: [(t as { project_id: number }).project_id] }),
+  batch: (t, after) => ({
+    sql: `WITH page AS (SELECT id FROM subjects WHERE project_id = $1 AND id > $2 ORDER BY id LIMIT ${BATCH})
+          SELECT s.id, s.project_id, wss.workflow_id, sms.subject_set_id, s.metadata, s.locations,
+                 CASE WHEN wss.workflow_id IS NULL THEN NULL ELSE coalesce(sws.classifications_count, 0) END AS classifications_count,
+                 ${UTC("sws.retired_at")} AS retired_at, sws.retirement_reason
+          FROM page JOIN subjects s ON s.id = page.id
+          LEFT JOIN set_member_subjects sms ON sms.subject_id = s.id
+          LEFT JOIN workflow_subject_sets wss ON wss.subject_set_id = sms.subject_set_id
+          LEFT JOIN subject_workflow_statuses sws ON sws.subject_id = s.id AND sws.workflow_id = wss.workflow_id
+          ORDER BY s.id, sms.subject_set_id, wss.workflow_id`,
+    values: [(t as { project_id: number }).project_id, after],
+  }),
+  cursor: (r) => r.id as number,
+  record: (r) => [r.id, r.project_id, text(r.workflow_id), text(r.subject_set_id), json(r.metadata), json(r.locations), text(r.classifications_count), text(r.retired_at), text(r.retirement_reason)],
+};
+
+const EXPORTS: Record<ExportKind, ExportDef> = { [CLASSIFICATIONS_EXPORT]: classificationsExport, [SUBJECTS_EXPORT]: subjectsExport };
+
+/** The task of an export job: streams the CSV into storage and answers its key. */
+export async function runExport(kind: ExportKind, jobId: number): Promise<void> {
+  const def = EXPORTS[kind];
+  await runBackgroundJob(jobId, kind, async (job) => {
+    const target = job.params as unknown as Target;
+    const { rows } = await pool().query(def.count(target).sql, def.count(target).values);
+    await db().backgroundJob.update({ where: { id: jobId }, data: { total: rows[0].n, progress: 0 } });
+    const key = `exports/${job.projectId}/${kind}-${jobId}.csv`;
+    const csv = stringify({ header: true, columns: def.columns });
+    const stored = storage().putObject(key, csv, { contentType: "text/csv; charset=utf-8" });
+    try {
+      let after = 0;
+      let done = 0;
+      for (;;) {
+        const q = def.batch(target, after);
+        const batch = (await pool().query(q.sql, q.values)).rows as Record<string, unknown>[];
+        if (!batch.length) break;
+        const ids = new Set<number>();
+        for (const row of batch) {
+          ids.add(def.cursor(row));
+          if (!csv.write(def.record(row))) await once(csv, "drain");
+        }
+        after = def.cursor(batch[batch.length - 1]);
+        done += ids.size;
+        await db().backgroundJob.update({ where: { id: jobId }, data: { progress: done } });
+      }
+      csv.end();
+      await stored;
+    } catch (err) {
+      csv.destroy(err as Error);
+      await stored.catch(() => {});
+      throw err;
+    }
+    return key;
+  });
+}
+
+/** The project (and target) of an export request: visible (404) and edited by the caller (403). */
+async function exportTarget(ctx: Parameters<Parameters<typeof apiRoute>[0]>[0], on: "projects" | "workflows"): Promise<{ projectId: number; target: Target }> {
+  const actor = await ctx.actor();
+  if (!actor.user) throw unauthorized("You must be signed in to do that");
+  if (!hasScope(actor, "project")) throw forbidden("This token lacks the 'project' scope");
+  const id = parsePathId(ctx.params.id, on);
+  return db().$transaction(async (tx) => {
+    if (on === "projects") return { projectId: await requireEditableProject(tx, actor, id, "project"), target: { project_id: id } };
+    const workflow = await tx.workflow.findFirst({ where: { id, project: projectReadScope(actor) }, select: { projectId: true } });
+    if (!workflow) throw notFound(`Could not find workflows with id='${id}'`);
+    return { projectId: await requireEditableProject(tx, actor, workflow.projectId, "project"), target: { workflow_id: id } };
+  });
+}
+
+const sameTarget = (target: Target) => ({ params: { equals: target } });
+
+/** GET and POST /api/<projects|workflows>/<id>/<kind>: the latest export, or start one. */
+export function exportRoutes(kind: ExportKind, on: "projects" | "workflows") {
+  return {
+    GET: apiRoute(async (ctx) => {
+      const { projectId, target } = await exportTarget(ctx, on);
+      const job = await db().backgroundJob.findFirst({ where: { kind, projectId, ...sameTarget(target) }, orderBy: { id: "desc" } });
+      if (!job) throw notFound(`No ${kind} has been requested for this ${on.slice(0, -1)}`);
+      return showResponse(backgroundJobs, job, ctx);
+    }),
+    POST: apiRoute(async (ctx) => {
+      const { projectId, target } = await exportTarget(ctx, on);
+      const actor = await ctx.actor();
+      const { job, created } = await db().$transaction(async (tx) => {
+        // One export of a kind per target at a time: a request while one runs answers that one.
+        await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(hashtext($1))`, `${kind}:${JSON.stringify(target)}`);
+        const running = await tx.backgroundJob.findFirst({ where: { kind, projectId, status: { in: ["pending", "running"] }, ...sameTarget(target) }, orderBy: { id: "desc" } });
+        if (running) return { job: running, created: false };
+        return { job: await startBackgroundJob(tx, actor, kind, projectId, target), created: true };
+      });
+      return created ? jobCreatedResponse(ctx, job) : showResponse(backgroundJobs, job, ctx);
+    }),
+  };
+}
