@@ -11,7 +11,7 @@ import { json } from "@/lib/http/respond";
 import { refreshSubjectMetadata } from "@/lib/engine/run/classification-data";
 import { enqueueEvents } from "@/lib/engine/run/enqueue-events";
 import { EVENTS, type EngineEvent } from "@/lib/engine/run/events";
-import { extractWire } from "@/lib/engine/run/external-stages";
+import { wireExtract } from "@/lib/engine/reducers";
 import { upsertExtract } from "@/lib/engine/run/extract-classification";
 import { saveReduction, TOPIC_OF_REDUCER } from "@/lib/engine/run/reduce-target";
 import { loadEngineWorkflow, saveEngineWorkflow, serializeEngineWorkflow } from "@/lib/engine/run/workflow-config";
@@ -120,7 +120,13 @@ export const listExtracts = engineRoute(async ({ url, params, actor }) => {
     `SELECT * FROM extracts WHERE workflow_id = $1 AND subject_id = $2 AND extractor_key = $3 ORDER BY classification_at, classification_id`,
     [workflow.id, subjectId, params.key],
   );
-  return json(rows.map((e) => extractWire({ id: e.id, classificationId: e.classification_id, classificationAt: e.classification_at, subjectId: e.subject_id, userId: e.user_id, workflowId: e.workflow_id, extractorKey: e.extractor_key, data: e.data, createdAt: e.created_at, updatedAt: e.updated_at })));
+  return json(
+    rows.map((e) => ({
+      ...wireExtract({ id: e.id, classificationId: e.classification_id, classificationAt: e.classification_at, subjectId: e.subject_id, userId: e.user_id, workflowId: e.workflow_id, extractorKey: e.extractor_key, data: e.data }),
+      created_at: e.created_at.toISOString(),
+      updated_at: e.updated_at.toISOString(),
+    })),
+  );
 });
 
 const ZNullableId = z.union([z.number().int().positive(), z.string().regex(/^\d{1,10}$/).transform(Number)]).nullable();
@@ -159,7 +165,7 @@ export const upsertExtractRoute = engineRoute(async ({ req, params, actor }) => 
     const events: EngineEvent[] = [{ name: EVENTS.extractsChanged, data: { workflow_id: workflow.id, topic: "subject", target_id: e.subjectId } }];
     if (e.userId) events.push({ name: EVENTS.extractsChanged, data: { workflow_id: workflow.id, topic: "user", target_id: e.userId } });
     await enqueueEvents(client, events);
-    return extractWire({ ...e, id });
+    return wireExtract({ ...e, id, data: e.data as Record<string, unknown> | null });
   });
   return json(extract, 200);
 });

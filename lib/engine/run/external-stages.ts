@@ -1,5 +1,4 @@
-import { filterExtracts, groupExtracts, newExtractsFor } from "@/lib/engine/reducers";
-import type { ExtractRecord } from "@/lib/engine/types";
+import { externalReducerRequest, newExtractsFor, selectExtracts, wireExtract } from "@/lib/engine/reducers";
 import { loadClassificationData } from "./classification-data";
 import { emitExtractsChanged, upsertExtract } from "./extract-classification";
 import { EVENTS } from "./events";
@@ -32,21 +31,6 @@ export async function externalExtract(tx: TxRunner, classificationId: number, ex
   });
 }
 
-/** The wire shape of an extract (GET .../extracts and what external reducers receive). */
-export function extractWire(e: ExtractRecord & { createdAt?: Date; updatedAt?: Date }) {
-  return {
-    id: e.id,
-    classification_id: e.classificationId,
-    classification_at: new Date(e.classificationAt).toISOString(),
-    subject_id: e.subjectId,
-    user_id: e.userId,
-    workflow_id: e.workflowId,
-    extractor_key: e.extractorKey,
-    data: e.data,
-    ...(e.createdAt ? { created_at: e.createdAt.toISOString(), updated_at: e.updatedAt?.toISOString() } : {}),
-  };
-}
-
 /**
  * An external reducer (POSTs the filtered extracts of each subgroup; the answer is stored as the reduction),
  * or a queue reducer (delivers extracts not delivered before to its queue URL as
@@ -58,7 +42,7 @@ export async function externalReduce(tx: TxRunner, workflowId: number, topic: To
     const config = workflow?.reducers_config?.[reducerKey];
     if (!workflow || workflow.status === "halted" || !config) return null;
     const { extracts, metadata } = await loadExtracts(client, topic, workflowId, targetId);
-    const groups = groupExtracts(config, filterExtracts(config, extracts, metadata));
+    const groups = selectExtracts(config, extracts, metadata);
     const existing = new Map((await loadReductions(client, topic, workflowId, targetId, reducerKey)).map((r) => [r.subgroup, r]));
     const incorporated = new Map<string, Set<number>>();
     for (const [subgroup, r] of existing) {
@@ -70,11 +54,10 @@ export async function externalReduce(tx: TxRunner, workflowId: number, topic: To
   if (!prepared) return;
   const { config, groups, existing, incorporated } = prepared;
   for (const [subgroup, group] of groups) {
-    const idKey = topic === "subject" ? "subject_id" : "user_id";
     if (config.type === "queue") {
       const fresh = newExtractsFor(group, incorporated.get(subgroup) ?? new Set());
       if (!fresh.length) continue;
-      await postExternal(config.queue_url, { queue_name: config.queue_name, messages: fresh.map(extractWire) });
+      await postExternal(config.queue_url, { queue_name: config.queue_name, messages: fresh.map(wireExtract) });
       await tx(async (client) => {
         const previous = existing.get(subgroup);
         const delivered = Number((previous?.data as { delivered?: number } | null)?.delivered ?? 0) + fresh.length;
@@ -86,7 +69,8 @@ export async function externalReduce(tx: TxRunner, workflowId: number, topic: To
       });
       continue;
     }
-    const data = await postExternal(config.url, { workflow_id: workflowId, [idKey]: targetId, reducer_key: reducerKey, subgroup, extracts: group.map(extractWire) });
+    const request = externalReducerRequest(config as never, group, targetId);
+    const data = await postExternal(request.url, { ...request.body, workflow_id: workflowId, reducer_key: reducerKey, subgroup });
     if (data === null || typeof data !== "object") continue;
     await tx(async (client, emit) => {
       await saveReduction(client, topic, { workflowId, targetId, reducerKey, subgroup, data, store: null });

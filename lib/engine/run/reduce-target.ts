@@ -1,5 +1,5 @@
 import type { Sql } from "@/lib/db/sql";
-import { filterExtracts, groupExtracts, isEmptyReduction, newExtractsFor, previousSubjectIds, reduce } from "@/lib/engine/reducers";
+import { isEmptyReduction, newExtractsFor, previousSubjectIds, reduce, selectExtracts } from "@/lib/engine/reducers";
 import type { ExtractRecord } from "@/lib/engine/types";
 import { cachedSubjectMetadata } from "./classification-data";
 import { EVENTS } from "./events";
@@ -106,7 +106,7 @@ export async function reduceTarget(tx: TxRunner, workflowId: number, topic: Topi
           emit({ name: EVENTS.externalReduceRequested, data: { workflow_id: workflowId, topic, target_id: targetId, reducer_key: key } });
           continue;
         }
-        const groups = groupExtracts(config, filterExtracts(config, extracts, metadata));
+        const groups = selectExtracts(config, extracts, metadata);
         const existing = new Map((await loadReductions(client, topic, workflowId, targetId, key)).map((r) => [r.subgroup, r]));
         for (const [subgroup, group] of groups) {
           const ok = await reduceGroup(client, topic, { workflowId, targetId, key, subgroup, config, group, previous: existing.get(subgroup) });
