@@ -59,14 +59,15 @@ function mode(values: number[]): number | null {
 }
 
 function output(ops: readonly SummaryOperation[], s: Welford, values?: number[]): ReductionData {
-  const variance = s.count ? s.m2 / s.count : null;
+  // With every value at hand (default mode) use the two-pass formula: exact where Welford drifts by an ulp.
+  const variance = !s.count ? null : values ? values.reduce((acc, x) => acc + (x - s.sum / s.count) ** 2, 0) / s.count : s.m2 / s.count;
   const sorted = values ? [...values].sort((a, b) => a - b) : undefined;
   const all: Record<SummaryOperation, () => number | null> = {
     count: () => s.count,
     min: () => s.min,
     max: () => s.max,
     sum: () => s.sum,
-    mean: () => (s.count ? s.mean : null),
+    mean: () => (s.count ? (values ? s.sum / s.count : s.mean) : null),
     variance: () => variance,
     stdev: () => (variance === null ? null : Math.sqrt(variance)),
     median: () => (sorted ? median(sorted) : null),
