@@ -2,7 +2,7 @@ import { once } from "node:events";
 import { stringify } from "csv-stringify";
 import { hasScope } from "@/lib/auth/actor";
 import { db, pool } from "@/lib/db";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute, type ApiContext } from "@/lib/http/api-route";
 import { forbidden, notFound, unauthorized } from "@/lib/http/api-error";
 import { parsePathId } from "@/lib/http/request";
 import { showResponse } from "@/lib/http/resource-routes";
@@ -147,7 +147,7 @@ export async function runExport(kind: ExportKind, jobId: number): Promise<void> 
 }
 
 /** The project (and target) of an export request: visible (404) and edited by the caller (403). */
-async function exportTarget(ctx: Parameters<Parameters<typeof apiRoute>[0]>[0], on: "projects" | "workflows"): Promise<{ projectId: number; target: Target }> {
+async function exportTarget(ctx: ApiContext, on: "projects" | "workflows"): Promise<{ projectId: number; target: Target }> {
   const actor = await ctx.actor();
   if (!actor.user) throw unauthorized("You must be signed in to do that");
   if (!hasScope(actor, "project")) throw forbidden("This token lacks the 'project' scope");

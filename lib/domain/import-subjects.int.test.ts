@@ -82,7 +82,7 @@ describe("subject manifest import", () => {
       ["bad mime header", "location:application/x-evil\nhttps://x.test/a\n", "not an accepted media type"],
     ];
     const ids: string[] = [];
-    for (const [name, csv, _] of bad) {
+    for (const [name, csv] of bad) {
       const res = await importCsv(set.id, csv, owner.token, name === "file name without base_url" ? "" : undefined);
       expect(res.status, name).toBe(201);
       ids.push(res.body.background_jobs[0].id);
