@@ -25,9 +25,16 @@ export function zEnum<const T extends readonly [string, ...string[]]>(values: T)
   return z.enum(values, { error: `must be one of ${values.join(", ")}` });
 }
 
+const ID_MESSAGE = "must be an id (a positive integer or a string of digits)";
 /** A positive integer id, given as a number or a string of digits, normalised to a string of digits. */
 export const ZIdString = z
-  .union([z.number().int().positive(), z.string().regex(/^\s*\d{1,19}\s*$/)], { error: "must be an id (digits)" })
+  .union(
+    [
+      z.number().int(ID_MESSAGE).positive(ID_MESSAGE).max(Number.MAX_SAFE_INTEGER, ID_MESSAGE),
+      z.string().regex(/^\s*0*[1-9]\d{0,18}\s*$/, ID_MESSAGE),
+    ],
+    { error: ID_MESSAGE },
+  )
   .transform((v) => String(v).trim().replace(/^0+(?=\d)/, ""));
 
 export type IssuePath = readonly PropertyKey[];
@@ -47,6 +54,7 @@ export function formatIssues(issues: readonly z.core.$ZodIssue[], root = "workfl
     .map((i) => {
       const where = i.path.length ? formatPath(i.path) : root;
       if (i.code === "unrecognized_keys") return `${where}: unknown key(s) ${i.keys.map((k) => `'${k}'`).join(", ")}`;
+      if (i.code === "invalid_key") return `${where}: ${i.issues.map((inner) => inner.message).join(", ") || i.message}`;
       return `${where}: ${i.message}`;
     })
     .join("; ");
@@ -64,7 +72,7 @@ export function dispatchOn<S extends Record<string, z.ZodType>>(field: string, w
       const name = value[field] as string;
       const schema = Object.hasOwn(schemas, name) ? schemas[name] : undefined;
       if (!schema) {
-        ctx.addIssue({ code: "custom", path: [field], message: `unknown ${what} '${name}'; expected one of ${names.join(", ")}` });
+        ctx.addIssue({ code: "custom", path: [field], message: `unknown ${what} '${name}' (expected one of ${names.join(", ")})` });
         return z.NEVER;
       }
       const parsed = schema.safeParse(value);
