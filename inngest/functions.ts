@@ -1,4 +1,5 @@
-import { EVENTS, type EngineEvent, type EventName } from "@/lib/engine/run/events";
+import { NonRetriableError } from "inngest";
+import { EVENT_SCHEMAS, EVENTS, type EngineEvent, type EventName } from "@/lib/engine/run/events";
 import { runStageCollecting } from "@/lib/engine/run/pipeline";
 import { inngest } from "./client";
 
@@ -18,7 +19,10 @@ function stageFunction(id: string, event: EventName, options: { concurrencyKey?:
       ...(options.concurrencyKey ? { concurrency: [{ key: options.concurrencyKey, limit: 1 }] } : {}),
     },
     async ({ event: e, step }) => {
-      const stageEvent = { name: event, data: e.data } as EngineEvent;
+      const data = EVENT_SCHEMAS[event].safeParse(e.data);
+      // A malformed event can never succeed: fail the run without retrying it.
+      if (!data.success) throw new NonRetriableError(`malformed ${event} event: ${data.error.message}`);
+      const stageEvent = { name: event, data: data.data } as EngineEvent;
       const emitted: StageEvent[] = await step.run("run-stage", () => runStageCollecting(stageEvent));
       if (emitted.length) await step.sendEvent("emit-events", emitted as never);
       return { emitted: emitted.length };
