@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { ConditionContext } from "./conditions";
 import { evaluateRules, ZRules } from "./rules";
 
 const rules = ZRules.parse([
@@ -8,7 +9,7 @@ const rules = ZRules.parse([
   { if: ["const", false], then: [{ action: "retire_subject" }] },
   { topic: "user", if: ["const", true], then: [{ action: "promote_user", workflow_id: 14 }] },
 ]);
-const ctx = { reductions: { c: { most_likely: "1", num_votes: 3 }, u: { classifications: 5 } } };
+const ctx: ConditionContext = { reductions: { c: { most_likely: "1", num_votes: 3 }, u: { classifications: 5 } } };
 const fired = (mode: Parameters<typeof evaluateRules>[1], topic: "subject" | "user", c = ctx) => evaluateRules(rules, mode, topic, c).map((f) => f.ruleIndex);
 
 describe("evaluateRules", () => {

@@ -26,7 +26,8 @@ describe.each(["default_reduction", "running_reduction"] as const)("worked examp
   it("retires on the third zebra, not before", () => {
     const workflow = config(mode);
     const stored: ExtractRecord[] = [];
-    let previous: { data: Record<string, unknown>; store: Record<string, unknown> | null; incorporatedExtractIds: number[] } | null = null;
+    type Previous = { data: Record<string, unknown>; store: Record<string, unknown> | null; incorporatedExtractIds: number[] };
+    let previous = null as Previous | null;
     const history: { zebras: unknown; fired: unknown[] }[] = [];
 
     tags.forEach((animals, i) => {

@@ -20,7 +20,7 @@ describe("effect configs", () => {
     [{ action: "external_effect", url: "https://effects.example.org/hook" }, { action: "external_effect", url: "https://effects.example.org/hook" }],
     [{ action: "promote_user", workflow_id: "13" }, { action: "promote_user", workflow_id: "13" }],
     [{ action: "promote_user", workflow_id: 13 }, { action: "promote_user", workflow_id: "13" }],
-  ])("%j is valid", (input, expected) => {
+  ] as [unknown, unknown][])("%j is valid", (input, expected) => {
     expect(parse(input)).toEqual({ ok: expected });
   });
 

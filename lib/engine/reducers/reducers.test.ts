@@ -14,7 +14,8 @@ const defaultReduce = (c: object, es: ExtractRecord[]) => reduce(cfg(c), es, nul
 /** Running reduce over the extracts in batches, each call seeing everything so far plus the incorporated ids. */
 function runningInBatches(c: object, es: ExtractRecord[], batchSizes: number[]) {
   const config = cfg({ ...c, reduction_mode: "running_reduction" });
-  let previous: { data: Record<string, unknown>; store: Record<string, unknown> | null; incorporatedExtractIds: number[] } | null = null;
+  type Previous = { data: Record<string, unknown>; store: Record<string, unknown> | null; incorporatedExtractIds: number[] };
+  let previous = null as Previous | null;
   let seen = 0;
   for (const size of batchSizes) {
     seen += size;
