@@ -31,7 +31,6 @@ const ZEngineWorkflowConfigShape = z.strictObject({
 /** Cross-checks between the maps: references to extractors and reducers must name configured ones. */
 export const ZEngineWorkflowConfig = ZEngineWorkflowConfigShape.superRefine((config, ctx) => {
   const extractorKeys = new Set(Object.keys(config.extractors_config));
-  const reducerKeys = new Set(Object.keys(config.reducers_config));
   const needExtractor = (ref: string, path: (string | number)[], whole = false) => {
     const key = whole ? ref : ref.slice(0, ref.indexOf("."));
     if (!extractorKeys.has(key)) ctx.addIssue({ code: "custom", path, message: `'${key}' is not a configured extractor` });
@@ -44,10 +43,18 @@ export const ZEngineWorkflowConfig = ZEngineWorkflowConfigShape.superRefine((con
     if (reducer.type === "summary_stats") needExtractor(reducer.summarize_field, [...at, "summarize_field"]);
     if (reducer.type === "unique_count") needExtractor(reducer.field, [...at, "field"]);
   }
+  // A subject rule sees the subject's reductions and metadata; a user rule only the user's reductions.
   config.rules_config.forEach((rule, i) => {
     for (const ref of conditionLookups(rule.if)) {
-      if (ref.source === "subject" || reducerKeys.has(ref.source)) continue;
-      ctx.addIssue({ code: "custom", path: ["rules_config", i, "if", ...ref.path], message: `lookup '${ref.key}': '${ref.source}' is not a configured reducer` });
+      const path = ["rules_config", i, "if", ...ref.path];
+      if (ref.source === "subject") {
+        if (rule.topic === "user") ctx.addIssue({ code: "custom", path, message: `lookup '${ref.key}': a user rule cannot read subject metadata` });
+        continue;
+      }
+      const reducer = config.reducers_config[ref.source];
+      if (!reducer) ctx.addIssue({ code: "custom", path, message: `lookup '${ref.key}': '${ref.source}' is not a configured reducer` });
+      else if ((reducer.topic === "reduce_by_user") !== (rule.topic === "user"))
+        ctx.addIssue({ code: "custom", path, message: `lookup '${ref.key}': reducer '${ref.source}' is ${reducer.topic}; a ${rule.topic} rule cannot read it` });
     }
   });
 });
