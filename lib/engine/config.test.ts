@@ -135,6 +135,8 @@ describe("invalid configurations name the path", () => {
     ["bad topic", withReducer({ type: "count", topic: "reduce_by_project" }), "reducers_config.c.topic: must be one of reduce_by_subject, reduce_by_user"],
     ["bad mode", withReducer({ type: "count", reduction_mode: "fast" }), "reducers_config.c.reduction_mode: must be one of default_reduction, running_reduction"],
     ["running where unsupported", withReducer({ type: "rectangle", reduction_mode: "running_reduction" }), "reducers_config.c.reduction_mode: reducer type 'rectangle' does not support running_reduction"],
+    ["running keep_last", withReducer({ type: "count", reduction_mode: "running_reduction", filters: { repeated_classifications: "keep_last" } }), "reducers_config.c.filters.repeated_classifications: keep_last cannot be used with running_reduction"],
+    ["running negative from", withReducer({ type: "count", reduction_mode: "running_reduction", filters: { from: -3 } }), "reducers_config.c.filters.from: a negative from cannot be used with running_reduction"],
     ["running median", withReducer({ type: "summary_stats", summarize_field: "q.0", operations: ["median"], reduction_mode: "running_reduction" }), "reducers_config.c.operations: median cannot be computed in running_reduction"],
     ["bad operation", withReducer({ type: "summary_stats", summarize_field: "q.0", operations: ["avg"] }), "reducers_config.c.operations[0]: must be one of count, min"],
     ["unknown reducer field", withReducer({ type: "count", eps: 3 }), "reducers_config.c: unknown key(s) 'eps'"],

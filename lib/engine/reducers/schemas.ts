@@ -113,11 +113,17 @@ export type ReducerSelection = { topic?: TReducerConfig["topic"]; filters?: Part
 
 /**
  * Any reducer config: `type` picks the schema. Also checks what one config can check alone: running mode only
- * for running-capable types, and a running summary_stats only with operations a store can keep.
+ * for running-capable types, without keep_last or a negative `from`, and a running summary_stats only with
+ * operations a store can keep.
  */
 export const ZReducerConfig = dispatchOn("type", "reducer type", reducerSchemas).superRefine((value, ctx) => {
   const config = value as TReducerConfig;
   if (config.reduction_mode !== "running_reduction") return;
+  // A running reduction can only add extracts; filters that later drop an already incorporated one cannot apply.
+  if (config.filters.repeated_classifications === "keep_last")
+    ctx.addIssue({ code: "custom", path: ["filters", "repeated_classifications"], message: "keep_last cannot be used with running_reduction (a later classification would have to undo an earlier one)" });
+  if (config.filters.from < 0)
+    ctx.addIssue({ code: "custom", path: ["filters", "from"], message: "a negative from cannot be used with running_reduction (the window would drop incorporated extracts)" });
   if (!RUNNING_REDUCER_TYPES.includes(config.type)) {
     ctx.addIssue({ code: "custom", path: ["reduction_mode"], message: `reducer type '${config.type}' does not support running_reduction` });
   } else if (config.type === "summary_stats") {
