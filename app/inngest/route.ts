@@ -1,6 +1,18 @@
-// GET/POST/PUT /inngest: serves the decision-engine pipeline functions to an Inngest server.
+// GET/POST/PUT /inngest: serves the decision-engine pipeline functions to an Inngest server (404 when none
+// is configured: the built-in queue runs them).
 import { serve } from "inngest/next";
 import { inngest } from "@/inngest/client";
 import { functions } from "@/inngest/functions";
+import { inngestConfigured } from "@/lib/engine/run/pipeline";
+import { json } from "@/lib/http/respond";
 
-export const { GET, POST, PUT } = serve({ client: inngest, functions });
+const handlers = serve({ client: inngest, functions });
+type Handler = (req: Request, ctx: unknown) => Promise<Response>;
+const whenConfigured =
+  (handler: Handler): Handler =>
+  async (req, ctx) =>
+    inngestConfigured() ? handler(req, ctx) : json({ errors: [{ message: "No Inngest server is configured: the pipeline runs on the built-in queue" }] }, 404);
+
+export const GET = whenConfigured(handlers.GET as Handler);
+export const POST = whenConfigured(handlers.POST as Handler);
+export const PUT = whenConfigured(handlers.PUT as Handler);

@@ -3,8 +3,9 @@ import { databaseUrl } from "@/lib/env";
 import { startCountFolder, stopCountFolder } from "@/lib/domain/fold-classification-counts";
 import { engineTasks, externalEngineTasks } from "@/lib/engine/run/pipeline";
 import { tasks } from "./tasks";
+import { WorkerLeases } from "./worker-leases";
 
-const g = globalThis as unknown as { quorumWorkers?: Promise<Runner[]> };
+const g = globalThis as unknown as { quorumWorkers?: Promise<Runner[]>; quorumLeases?: WorkerLeases };
 
 const mainTasks = (): TaskList => ({ ...tasks, ...engineTasks });
 
@@ -21,11 +22,15 @@ const logger = new Logger(() => (level, message) => {
  */
 export function startWorker(concurrency = Number(process.env.WORKER_CONCURRENCY ?? 4)): Promise<Runner[]> {
   startCountFolder();
-  const common = { connectionString: databaseUrl(), crontab: "", noHandleSignals: true, pollInterval: 500, logger };
-  g.quorumWorkers ??= Promise.all([
-    run({ ...common, concurrency, taskList: mainTasks() }),
-    run({ ...common, concurrency: Number(process.env.WORKER_EXTERNAL_CONCURRENCY ?? 4), taskList: externalEngineTasks }),
-  ]);
+  if (g.quorumWorkers) return g.quorumWorkers;
+  const leases = (g.quorumLeases = new WorkerLeases());
+  const common = { connectionString: databaseUrl(), crontab: "", noHandleSignals: true, pollInterval: 500, logger, events: leases.events };
+  g.quorumWorkers = leases.start().then(() =>
+    Promise.all([
+      run({ ...common, concurrency, taskList: mainTasks() }),
+      run({ ...common, concurrency: Number(process.env.WORKER_EXTERNAL_CONCURRENCY ?? 4), taskList: externalEngineTasks }),
+    ]),
+  );
   return g.quorumWorkers;
 }
 
@@ -33,6 +38,7 @@ export async function stopWorker(): Promise<void> {
   stopCountFolder();
   const runners = await g.quorumWorkers;
   g.quorumWorkers = undefined;
+  g.quorumLeases?.stop();
   await Promise.all((runners ?? []).map((r) => r.stop()));
 }
 

@@ -1,5 +1,6 @@
 import type { Sql } from "@/lib/db/sql";
-import { extractors, ExtractorError } from "@/lib/engine/extractors";
+import { extract, ExtractorError, minimumVersionSkip } from "@/lib/engine/extractors";
+import type { TExtractorConfig } from "@/lib/engine/extractors/schemas";
 import type { ClassificationData } from "@/lib/engine/types";
 import { loadClassificationData } from "./classification-data";
 import { EVENTS } from "./events";
@@ -47,6 +48,8 @@ export async function extractClassification(tx: TxRunner, classificationId: numb
     let stored = 0;
     for (const [key, config] of Object.entries(workflow.extractors_config ?? {})) {
       if (config.type === "external") {
+        // Older workflow versions are skipped before any call is made.
+        if (minimumVersionSkip(config, c)) continue;
         emit({ name: EVENTS.externalExtractRequested, data: { classification_id: c.id, extractor_key: key } });
         continue;
       }
@@ -60,10 +63,9 @@ export async function extractClassification(tx: TxRunner, classificationId: numb
 }
 
 /** An extractor's data, or undefined when it yields no extract (rejected, older workflow version, or an error it reports). */
-function runExtractor(config: { type: string }, c: ClassificationData, key: string): unknown {
-  const def = (extractors as Record<string, { extract(config: unknown, c: ClassificationData): { kind: string; data?: unknown } }>)[config.type];
+function runExtractor(config: TExtractorConfig, c: ClassificationData, key: string): unknown {
   try {
-    const out = def.extract(config, c);
+    const out = extract(config, c);
     return out.kind === "data" ? out.data : undefined;
   } catch (err) {
     if (err instanceof ExtractorError) {

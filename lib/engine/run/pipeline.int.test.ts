@@ -221,3 +221,65 @@ describe("engine HTTP API: ingest, extracts and reductions", () => {
     expect((await engine.get(`/workflows/${workflow.id}/extractors/q/extracts`, owner.token)).status).toBe(422);
   });
 });
+
+describe("engine plumbing", () => {
+  it("coalesces a burst of changes to one subject into one pending reduction", async () => {
+    const { owner, workflow, subjects } = await classifiableProject(1);
+    await engine.post("/workflows", { workflow: retireOnConsensus(workflow.id) }, owner.token);
+    for (let i = 0; i < 5; i++) await classify(workflow, subjects[0].id, 1, (await signedInUser()).token);
+    // Extraction of the five classifications asks five times for the same subject's reduction.
+    const { runOnce } = await import("graphile-worker");
+    await runOnce({ connectionString: process.env.DATABASE_URL!, taskList: { [EVENTS.classificationReceived]: (await import("./pipeline")).engineTasks[EVENTS.classificationReceived] } });
+    const pending = await db().$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE key = $1`, `x:${workflow.id}:subject:${subjects[0].id}`);
+    expect(pending[0].n).toBe(1);
+    await drainPipeline();
+    const n = await engine.get(`/workflows/${workflow.id}/reducers/n/reductions?subject_id=${subjects[0].id}`, owner.token);
+    expect(n.body[0].data).toEqual({ classifications: 5, extracts: 5 });
+  });
+
+  it("caches subject metadata on first sight; an admin refresh re-reads it", async () => {
+    const { owner, workflow, subjects } = await classifiableProject(1);
+    await engine.post(
+      "/workflows",
+      {
+        workflow: {
+          id: workflow.id,
+          extractors_config: { q: { type: "question", task_key: "T0" } },
+          reducers_config: { c: { type: "count" } },
+          rules_config: [{ if: ["eq", ["lookup", "subject.kind", ""], ["const", "hard"]], then: [{ action: "retire_subject", reason: "other" }] }],
+        },
+      },
+      owner.token,
+    );
+    await classify(workflow, subjects[0].id, 0, (await signedInUser()).token);
+    await drainPipeline();
+    expect((await db().engineSubject.findUniqueOrThrow({ where: { id: subjects[0].id } })).metadata).toEqual({ n: "0" });
+    await db().subject.update({ where: { id: subjects[0].id }, data: { metadata: { n: "0", kind: "hard" } } });
+    await classify(workflow, subjects[0].id, 0, (await signedInUser()).token);
+    await drainPipeline();
+    expect(await retiredAt(subjects[0].id, workflow.id)).toBeNull(); // the cache still says nothing of "kind"
+
+    expect((await engine.post(`/workflows/${workflow.id}/refresh_subject_metadata`, {}, owner.token)).status).toBe(403);
+    const admin = await signedInUser({ admin: true });
+    const refreshed = await engine.post(`/workflows/${workflow.id}/refresh_subject_metadata`, {}, admin.token);
+    expect(refreshed.body).toEqual({ refreshed: 1 });
+    await classify(workflow, subjects[0].id, 0, (await signedInUser()).token);
+    await drainPipeline();
+    expect(await retiredAt(subjects[0].id, workflow.id)).not.toBeNull();
+  });
+
+  it("serves the Inngest functions at /inngest when an Inngest server is configured, else 404", async () => {
+    const { call } = await import("@/test/http");
+    const off = await call("GET", "/inngest", { accept: "application/json" });
+    expect(off.status).toBe(404);
+    expect(off.body.errors[0].message).toMatch(/No Inngest server/);
+    process.env.INNGEST_DEV = "1";
+    try {
+      const on = await call("GET", "/inngest", { accept: "application/json" });
+      expect(on.status).toBe(200);
+      expect(on.body).toMatchObject({ function_count: 7 });
+    } finally {
+      delete process.env.INNGEST_DEV;
+    }
+  });
+});

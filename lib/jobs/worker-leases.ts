@@ -1,0 +1,70 @@
+import { EventEmitter } from "node:events";
+import type { WorkerEvents } from "graphile-worker";
+import { pool } from "@/lib/db";
+
+// graphile-worker keeps a job locked by a dead worker for 4 hours. Each worker process renews a lease
+// for its workers every few seconds; every process, at start and periodically, unlocks the jobs of
+// workers whose lease lapsed (graphile_worker.force_unlock_workers), so a killed process's work is
+// picked up again within seconds. Stages are idempotent, so re-running a half-done job is safe.
+
+const leaseSeconds = () => Number(process.env.WORKER_LEASE_SECONDS ?? 30);
+
+export class WorkerLeases {
+  readonly events: WorkerEvents = new EventEmitter() as WorkerEvents;
+  private ids = new Set<string>();
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor() {
+    this.events.on("worker:create", ({ worker }) => {
+      this.ids.add(worker.workerId);
+      // Leased from the start: a worker killed before its first renewal is still found lapsed.
+      void pool().query(`INSERT INTO worker_leases (worker_id) VALUES ($1) ON CONFLICT (worker_id) DO UPDATE SET heartbeat_at = now()`, [worker.workerId]).catch(() => {});
+    });
+    this.events.on("worker:stop", ({ worker }) => {
+      this.ids.delete(worker.workerId);
+      void pool().query(`DELETE FROM worker_leases WHERE worker_id = $1`, [worker.workerId]).catch(() => {});
+    });
+  }
+
+  async start(): Promise<void> {
+    await reapLapsedWorkers();
+    const every = Math.max(1, leaseSeconds() / 3) * 1000;
+    this.timer = setInterval(() => void this.tick().catch((err) => console.error("[worker] lease renewal failed:", err.message)), every);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  private async tick(): Promise<void> {
+    if (this.ids.size) {
+      await pool().query(
+        `INSERT INTO worker_leases (worker_id, heartbeat_at) SELECT w, now() FROM unnest($1::text[]) AS w
+         ON CONFLICT (worker_id) DO UPDATE SET heartbeat_at = now()`,
+        [[...this.ids]],
+      );
+    }
+    await reapLapsedWorkers();
+  }
+}
+
+/** Unlocks the jobs of workers whose lease lapsed; returns their ids. */
+export async function reapLapsedWorkers(): Promise<string[]> {
+  const { rows } = await pool().query<{ ids: string[] | null }>(
+    `WITH dead AS (DELETE FROM worker_leases WHERE heartbeat_at < now() - make_interval(secs => $1) RETURNING worker_id)
+     SELECT array_agg(worker_id) AS ids FROM dead`,
+    [leaseSeconds()],
+  );
+  const ids = rows[0]?.ids ?? [];
+  if (ids.length) {
+    await pool().query(`SELECT graphile_worker.force_unlock_workers($1::text[])`, [ids]);
+    // A running job whose key was re-added was superseded by a new job (graphile-worker gives the old one
+    // max attempts and no key). If its worker died, the unlocked remnant would sit as "failed" for ever
+    // though it never failed: the job that superseded it does the same work with newer state.
+    await pool().query(`DELETE FROM graphile_worker._private_jobs WHERE key IS NULL AND locked_at IS NULL AND last_error IS NULL AND attempts >= max_attempts`);
+    console.warn(`[worker] unlocked the jobs of ${ids.length} lapsed worker(s): ${ids.join(", ")}`);
+  }
+  return ids;
+}
