@@ -14,7 +14,7 @@ import { EVENTS, type EngineEvent } from "@/lib/engine/run/events";
 import { wireExtract } from "@/lib/engine/reducers";
 import { upsertExtract } from "@/lib/engine/run/extract-classification";
 import { saveReduction, TOPIC_OF_REDUCER } from "@/lib/engine/run/reduce-target";
-import { loadEngineWorkflow, saveEngineWorkflow, serializeEngineWorkflow } from "@/lib/engine/run/workflow-config";
+import { forgetEngineWorkflow, loadEngineWorkflow, saveEngineWorkflow, serializeEngineWorkflow } from "@/lib/engine/run/workflow-config";
 
 // The decision engine's HTTP API under /engine: plain JSON, bearer-authenticated. Every endpoint is for
 // the owners and collaborators of the workflow's project, and admins; a workflow the caller may not see is
@@ -52,7 +52,7 @@ const q = (client: Sql | null) => client ?? pool();
 
 async function requireEngineWorkflow(actor: Actor, workflowId: number) {
   await requireWorkflowEditor(q(null), actor, workflowId);
-  const workflow = await loadEngineWorkflow(q(null), workflowId);
+  const workflow = await loadEngineWorkflow(q(null), workflowId, { fresh: true });
   if (!workflow) throw notFound(`The decision engine has no workflow ${workflowId}`);
   return workflow;
 }
@@ -72,7 +72,8 @@ export const createWorkflow = engineRoute(async ({ req, actor }) => {
     if (exists.rowCount) throw unprocessable(`workflow ${config.id} is already in the decision engine: change it with PUT /engine/workflows/${config.id}`);
     await saveEngineWorkflow(client, config, projectId);
   });
-  return json(serializeEngineWorkflow((await loadEngineWorkflow(pool(), config.id))!), 201);
+  forgetEngineWorkflow(config.id);
+  return json(serializeEngineWorkflow((await loadEngineWorkflow(pool(), config.id, { fresh: true }))!), 201);
 });
 
 export const showWorkflow = engineRoute(async ({ params, actor }) => {
@@ -90,14 +91,15 @@ export const updateWorkflow = engineRoute(async ({ req, params, actor }) => {
   await withTransaction(async (client) => {
     const { projectId } = await requireWorkflowEditor(client, actor, id);
     await client.query(`SELECT 1 FROM engine_workflows WHERE id = $1 FOR UPDATE`, [id]);
-    const current = await loadEngineWorkflow(client, id);
+    const current = await loadEngineWorkflow(client, id, { fresh: true });
     if (!current) throw notFound(`The decision engine has no workflow ${id}`);
     const { project_id: _p, created_at: _c, updated_at: _u, ...stored } = current;
     const parsed = parseEngineWorkflowConfig({ ...stored, ...given, id });
     if (!parsed.ok) configError(parsed.message);
     await saveEngineWorkflow(client, parsed.value, projectId);
   });
-  return json(serializeEngineWorkflow((await loadEngineWorkflow(pool(), id))!));
+  forgetEngineWorkflow(id);
+  return json(serializeEngineWorkflow((await loadEngineWorkflow(pool(), id, { fresh: true }))!));
 });
 
 function requiredQueryId(url: URL, name: string): number {

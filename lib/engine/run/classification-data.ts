@@ -9,9 +9,24 @@ import { groupAnnotations, type ClassificationData, type SubjectMetadata } from 
  * the subject, and not re-read after (the contract's cache; an admin refresh re-reads it). Subjects that
  * component A does not have (forwarded classifications of another platform) cache what the forwarder sent.
  */
+// Within one transaction the stages ask for the same subjects again and again: remember them per client.
+const seen = new WeakMap<Sql, Map<number, SubjectMetadata>>();
+
 export async function cachedSubjectMetadata(client: Sql, subjectIds: number[], sent: Map<number, SubjectMetadata> = new Map()): Promise<Map<number, SubjectMetadata>> {
+  let memo = seen.get(client);
+  if (!memo) seen.set(client, (memo = new Map()));
   const ids = [...new Set(subjectIds)];
-  if (!ids.length) return new Map();
+  const missing = ids.filter((id) => !memo.has(id));
+  if (missing.length) for (const [id, m] of await readSubjectMetadata(client, missing, sent)) memo.set(id, m);
+  return new Map(ids.filter((id) => memo.has(id)).map((id) => [id, memo.get(id)!]));
+}
+
+/** Forgets what cachedSubjectMetadata remembered for a client (its transaction ended; the connection goes back to the pool). */
+export function forgetSubjectMetadata(client: Sql) {
+  seen.delete(client);
+}
+
+async function readSubjectMetadata(client: Sql, ids: number[], sent: Map<number, SubjectMetadata>): Promise<Map<number, SubjectMetadata>> {
   const { rows } = await client.query<{ id: number; metadata: SubjectMetadata }>(
     `WITH fresh AS (
        INSERT INTO engine_subjects (id, metadata)
@@ -46,12 +61,16 @@ interface Row {
   workflow_version: string;
   created_at: Date;
   completed: boolean;
+  subject_created_at?: Date | null;
+  subject_updated_at?: Date | null;
 }
 
 /** A classification as the engine sees it, or null when neither component A nor the inbox has it (or it is incomplete). */
 export async function loadClassificationData(client: Sql, classificationId: number): Promise<(ClassificationData & { created_at: string }) | null> {
   const { rows } = await client.query<Row>(
-    `SELECT id, project_id, workflow_id, user_id, subject_ids, annotations, metadata, workflow_version, created_at, completed FROM classifications WHERE id = $1`,
+    `SELECT c.id, c.project_id, c.workflow_id, c.user_id, c.subject_ids, c.annotations, c.metadata, c.workflow_version, c.created_at, c.completed,
+            s.created_at AS subject_created_at, s.updated_at AS subject_updated_at
+     FROM classifications c LEFT JOIN subjects s ON s.id = c.subject_ids[1] WHERE c.id = $1`,
     [classificationId],
   );
   let c = rows[0];
@@ -78,7 +97,14 @@ export async function loadClassificationData(client: Sql, classificationId: numb
   // One subject per classification, as the established engine does: the first one linked.
   const subjectId = c.subject_ids[0];
   const metadata = await cachedSubjectMetadata(client, subjectId ? [subjectId] : [], sentSubject?.metadata ? new Map([[subjectId, sentSubject.metadata]]) : undefined);
-  const subject = await client.query<{ created_at: Date; updated_at: Date }>(`SELECT created_at, updated_at FROM subjects WHERE id = $1`, [subjectId ?? 0]);
+  if (!sentSubject && subjectId) {
+    // A forwarded classification of a subject component A has: its timestamps come from there too.
+    if (c.subject_created_at === undefined) {
+      const s = await client.query<{ created_at: Date; updated_at: Date }>(`SELECT created_at, updated_at FROM subjects WHERE id = $1`, [subjectId]);
+      c.subject_created_at = s.rows[0]?.created_at ?? null;
+      c.subject_updated_at = s.rows[0]?.updated_at ?? null;
+    }
+  }
   return {
     id: c.id,
     project_id: c.project_id,
@@ -91,8 +117,8 @@ export async function loadClassificationData(client: Sql, classificationId: numb
     subject: {
       id: subjectId,
       metadata: metadata.get(subjectId) ?? {},
-      created_at: subject.rows[0]?.created_at?.toISOString() ?? sentSubject?.created_at ?? null,
-      updated_at: subject.rows[0]?.updated_at?.toISOString() ?? sentSubject?.updated_at ?? null,
+      created_at: c.subject_created_at?.toISOString() ?? sentSubject?.created_at ?? null,
+      updated_at: c.subject_updated_at?.toISOString() ?? sentSubject?.updated_at ?? null,
     },
     created_at: new Date(c.created_at).toISOString(),
   } as ClassificationData & { created_at: string };

@@ -101,32 +101,39 @@ async function recordFailure(tx: TxRunner, a: ActionRow, err: unknown): Promise<
 }
 
 export async function performAction(tx: TxRunner, actionId: number): Promise<void> {
-  const peek = await tx((client) => client.query<ActionRow>(`SELECT * FROM engine_actions WHERE id = $1`, [actionId]));
-  const action = peek.rows[0];
-  if (!action || action.status !== "pending") return;
-
-  if (action.effect_type === "external_effect") {
-    const target = action.topic === "subject" ? { subject_id: action.subject_id } : { user_id: action.user_id };
-    const reductions = await tx(async (client) => reductionContext(await loadReductions(client, action.topic, action.workflow_id, (action.subject_id ?? action.user_id)!)));
-    try {
-      await postExternal(action.config.url, { action_id: action.id, workflow_id: action.workflow_id, ...target, reductions }, { headers: { "idempotency-key": `action-${action.id}` } });
-    } catch (err) {
-      return recordFailure(tx, action, err);
-    }
-    await tx(async (client) => {
-      if (await lockPending(client, actionId)) await markCompleted(client, actionId);
-    });
-    return;
-  }
-
+  // In-process effects are performed in the transaction that locks the action; external ones outside any.
+  let external: ActionRow | null = null;
+  let failed: { action: ActionRow; err: unknown } | null = null;
   try {
     await tx(async (client) => {
       const a = await lockPending(client, actionId);
       if (!a) return;
-      await performInProcess(client, a);
+      if (a.effect_type === "external_effect") {
+        external = a;
+        return;
+      }
+      try {
+        await performInProcess(client, a);
+      } catch (err) {
+        failed = { action: a, err };
+        throw err;
+      }
       await markCompleted(client, actionId);
     });
   } catch (err) {
-    await recordFailure(tx, action, err);
+    if (!failed) throw err;
   }
+  if (failed) return recordFailure(tx, (failed as { action: ActionRow }).action, (failed as { err: unknown }).err);
+  if (!external) return;
+  const action: ActionRow = external;
+  const target = action.topic === "subject" ? { subject_id: action.subject_id } : { user_id: action.user_id };
+  const reductions = await tx(async (client) => reductionContext(await loadReductions(client, action.topic, action.workflow_id, (action.subject_id ?? action.user_id)!)));
+  try {
+    await postExternal(action.config.url, { action_id: action.id, workflow_id: action.workflow_id, ...target, reductions }, { headers: { "idempotency-key": `action-${action.id}` } });
+  } catch (err) {
+    return recordFailure(tx, action, err);
+  }
+  await tx(async (client) => {
+    if (await lockPending(client, actionId)) await markCompleted(client, actionId);
+  });
 }

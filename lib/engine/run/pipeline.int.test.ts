@@ -223,18 +223,23 @@ describe("engine HTTP API: ingest, extracts and reductions", () => {
 });
 
 describe("engine plumbing", () => {
-  it("coalesces a burst of changes to one subject into one pending reduction", async () => {
+  it("coalesces a burst of posted extracts for one subject into one pending reduction", async () => {
     const { owner, workflow, subjects } = await classifiableProject(1);
     await engine.post("/workflows", { workflow: retireOnConsensus(workflow.id) }, owner.token);
-    for (let i = 0; i < 5; i++) await classify(workflow, subjects[0].id, 1, (await signedInUser()).token);
-    // Extraction of the five classifications asks five times for the same subject's reduction.
-    const { runOnce } = await import("graphile-worker");
-    await runOnce({ connectionString: process.env.DATABASE_URL!, taskList: { [EVENTS.classificationReceived]: (await import("./pipeline")).engineTasks[EVENTS.classificationReceived] } });
+    for (let i = 0; i < 5; i++) {
+      const res = await engine.post(
+        `/workflows/${workflow.id}/extractors/q/extracts`,
+        { subject_id: subjects[0].id, classification_id: 700_000 + workflow.id * 10 + i, classification_at: new Date(Date.now() + i).toISOString(), data: { "1": 1 } },
+        owner.token,
+      );
+      expect(res.status).toBe(200);
+    }
     const pending = await db().$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE key = $1`, `x:${workflow.id}:subject:${subjects[0].id}`);
     expect(pending[0].n).toBe(1);
     await drainPipeline();
     const n = await engine.get(`/workflows/${workflow.id}/reducers/n/reductions?subject_id=${subjects[0].id}`, owner.token);
     expect(n.body[0].data).toEqual({ classifications: 5, extracts: 5 });
+    expect(await retiredAt(subjects[0].id, workflow.id)).not.toBeNull();
   });
 
   it("caches subject metadata on first sight; an admin refresh re-reads it", async () => {

@@ -1,7 +1,8 @@
 import type { TaskList } from "graphile-worker";
-import { withTransaction } from "@/lib/db/sql";
+import { withTransaction, type Sql } from "@/lib/db/sql";
 import { enqueueEvents } from "./enqueue-events";
 import { applyRules } from "./apply-rules";
+import { forgetSubjectMetadata } from "./classification-data";
 import { EVENT_SCHEMAS, EVENTS, EXTERNAL_EVENTS, type EngineEvent, type EventName } from "./events";
 import { extractClassification } from "./extract-classification";
 import { externalExtract, externalReduce } from "./external-stages";
@@ -35,20 +36,57 @@ export async function runStage(event: EngineEvent, tx: TxRunner): Promise<void> 
   }
 }
 
-/** graphile-worker transport: emitted events become jobs in the same transaction. */
-export const queueTx: TxRunner = (fn) =>
-  withTransaction(async (client) => {
-    const out: EngineEvent[] = [];
-    const result = await fn(client, (...e) => out.push(...e));
-    await enqueueEvents(client, out);
-    return result;
+/** Stages the built-in queue runs inside the transaction of the stage that asked for them. */
+const INLINE: EventName[] = [EVENTS.extractsChanged, EVENTS.reductionsChanged, EVENTS.actionCreated];
+
+/**
+ * Runs fn on the caller's transaction; the internal stages it asks for run right after it on the same
+ * transaction (depth first), and only stages that call outside services become jobs. So one job carries a
+ * classification from extraction to its retirement: one commit, nothing half done, far less queue
+ * traffic than a job per stage. Each action runs under a savepoint: one that fails leaves the rest
+ * committed and is retried as a job of its own.
+ */
+async function runInline<T>(client: Sql, fn: (client: Sql, emit: Emit) => Promise<T>): Promise<T> {
+  const emitted: EngineEvent[] = [];
+  const result = await fn(client, (...e) => emitted.push(...e));
+  const later: EngineEvent[] = [];
+  for (const e of emitted) {
+    if (!INLINE.includes(e.name)) later.push(e);
+    else if (e.name !== EVENTS.actionCreated) await runStage(e, (g) => runInline(client, g));
+    else {
+      await client.query("SAVEPOINT engine_action");
+      try {
+        await runStage(e, (g) => runInline(client, g));
+        await client.query("RELEASE SAVEPOINT engine_action");
+      } catch {
+        await client.query("ROLLBACK TO SAVEPOINT engine_action");
+        later.push(e);
+      }
+    }
+  }
+  await enqueueEvents(client, later);
+  return result;
+}
+
+/** Built-in queue transport: a stage and the internal stages it triggers share one transaction; other events become jobs in it. */
+export const queueTx: TxRunner = (fn) => stageTransaction((client) => runInline(client, fn));
+
+/** A transaction for stages: what they remembered about it is forgotten with it (pooled clients are reused). */
+function stageTransaction<T>(fn: (client: Sql) => Promise<T>): Promise<T> {
+  return withTransaction(async (client) => {
+    try {
+      return await fn(client);
+    } finally {
+      forgetSubjectMetadata(client);
+    }
   });
+}
 
 /** Runs a stage and returns the events its committed transactions emitted (the Inngest functions send them in a step). */
 export async function runStageCollecting(event: EngineEvent): Promise<EngineEvent[]> {
   const out: EngineEvent[] = [];
   const tx: TxRunner = (fn) =>
-    withTransaction(async (client) => {
+    stageTransaction(async (client) => {
       const mine: EngineEvent[] = [];
       const emit: Emit = (...e) => mine.push(...e);
       const result = await fn(client, emit);

@@ -19,8 +19,26 @@ const LOAD_SQL = `
              ORDER BY ru.position) FROM engine_rules ru WHERE ru.workflow_id = w.id), '[]') AS rules_config
   FROM engine_workflows w WHERE w.id = $1`;
 
+// Every stage reads its workflow's configuration: keep it for a moment. A save in this process drops its
+// entry at once; other processes see a change within CONFIG_CACHE_MS.
+const CONFIG_CACHE_MS = Number(process.env.ENGINE_CONFIG_CACHE_MS ?? 2000);
+const cache = new Map<number, { at: number; value: EngineWorkflow | null }>();
+
+export function forgetEngineWorkflow(workflowId: number) {
+  cache.delete(workflowId);
+}
+
 /** The engine's configuration of a workflow, or null when the engine does not act on it. */
-export async function loadEngineWorkflow(client: Sql, workflowId: number): Promise<EngineWorkflow | null> {
+export async function loadEngineWorkflow(client: Sql, workflowId: number, opts: { fresh?: boolean } = {}): Promise<EngineWorkflow | null> {
+  const hit = cache.get(workflowId);
+  if (!opts.fresh && hit && Date.now() - hit.at < CONFIG_CACHE_MS) return hit.value;
+  const value = await readEngineWorkflow(client, workflowId);
+  cache.set(workflowId, { at: Date.now(), value });
+  if (cache.size > 10_000) cache.delete(cache.keys().next().value!);
+  return value;
+}
+
+async function readEngineWorkflow(client: Sql, workflowId: number): Promise<EngineWorkflow | null> {
   const { rows } = await client.query(LOAD_SQL, [workflowId]);
   const r = rows[0];
   if (!r) return null;
@@ -34,6 +52,7 @@ export async function loadEngineWorkflow(client: Sql, workflowId: number): Promi
 /** Replaces a workflow's whole configuration (in the caller's transaction), so nothing is half-saved. */
 export async function saveEngineWorkflow(client: Sql, config: TEngineWorkflowConfig, projectId: number | null): Promise<void> {
   const id = Number(config.id);
+  forgetEngineWorkflow(id);
   await client.query(
     `INSERT INTO engine_workflows (id, project_id, status, rules_applied, updated_at) VALUES ($1, $2, $3, $4, now())
      ON CONFLICT (id) DO UPDATE SET project_id = excluded.project_id, status = excluded.status, rules_applied = excluded.rules_applied, updated_at = now()`,
