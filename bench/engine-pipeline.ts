@@ -3,12 +3,14 @@
 // retire. Measures create-to-retirement latency (p50/p99, from database timestamps: the retiring
 // classification's created_at to the retire action's performed_at) and sustained pipeline throughput
 // (classifications fully processed per second). Question extractor, consensus reducer, one rule. Prints JSON.
-// Sizes: BENCH_LATENCY_SUBJECTS (default 300), BENCH_THROUGHPUT (classifications, default 6000).
+// Sizes: BENCH_LATENCY_SUBJECTS (default 300), BENCH_THROUGHPUT (classifications, default 6000),
+// BENCH_BACKLOG (classifications queued while no worker runs, then drained; default 3000).
 import { benchDatabase, load, percentile, summarize } from "./lib";
 
 const LATENCY_SUBJECTS = Number(process.env.BENCH_LATENCY_SUBJECTS ?? 300);
 const THROUGHPUT = Number(process.env.BENCH_THROUGHPUT ?? 6000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const BACKLOG = Number(process.env.BENCH_BACKLOG ?? 3000);
 
 const database = await benchDatabase();
 const { pool, closeDb } = await import("../lib/db");
@@ -106,6 +108,18 @@ await drained(600_000);
 const pipelineMs = performance.now() - t0;
 const extracts = (await sql.query(`SELECT count(*)::int AS n FROM extracts WHERE workflow_id = $1`, [workflow])).rows[0].n;
 
+// Backlog: classifications stored while no worker runs (an outage, a deploy), then worked off: the
+// pipeline's own throughput, without clients competing for the machine.
+await stopWorker();
+const backlogSubjects = subjects.slice(0, Math.ceil(BACKLOG / 3));
+await load(BACKLOG, CONCURRENCY, async (i) => {
+  await classify(backlogSubjects[i % backlogSubjects.length], 5000 + i, 1);
+});
+const tb = performance.now();
+await startWorker(Number(process.env.WORKER_CONCURRENCY ?? 8));
+await drained(600_000);
+const backlogMs = performance.now() - tb;
+
 const r = (n: number) => Math.round(n * 100) / 100;
 console.log(
   JSON.stringify(
@@ -129,6 +143,7 @@ console.log(
         pipeline_wall_s: r(pipelineMs / 1000),
         pipeline_throughput_per_s: r((THROUGHPUT / pipelineMs) * 1000),
       },
+      backlog: { classifications: BACKLOG, drain_s: r(backlogMs / 1000), throughput_per_s: r((BACKLOG / backlogMs) * 1000) },
     },
     null,
     2,
