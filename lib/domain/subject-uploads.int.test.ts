@@ -6,9 +6,11 @@ import { signedUrl } from "@/lib/storage/signed-urls";
 import { storage } from "@/lib/storage/storage";
 import { api } from "@/test/http";
 import { createProject, signedInUser } from "@/test/factories";
+import { storageBackends, useStorageBackend } from "@/test/storage-backends";
 
 // The upload round trip: create a subject naming a mime type, PUT the file to the signed URL it answers
-// (no bearer, no JSON-API headers), GET it back at the subject's location.
+// (no bearer, no JSON-API headers), GET it back at the subject's location. Over every storage
+// implementation (local disk, S3 via s3rver): the URLs and answers are the same.
 
 async function file(method: "GET" | "PUT", url: string, opts: { body?: Uint8Array | ReadableStream; headers?: Record<string, string> } = {}) {
   const u = new URL(url);
@@ -29,7 +31,9 @@ afterEach(() => {
   delete process.env.UPLOAD_MAX_BYTES;
 });
 
-describe("subject uploads", () => {
+describe.each(storageBackends)("subject uploads ($name)", (backend) => {
+  useStorageBackend(backend);
+
   it("answers upload URLs for mime-only locations; the PUT file is served at the subject's location", async () => {
     const owner = await signedInUser();
     const project = await createProject(owner.user.id);

@@ -5,10 +5,13 @@ import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { dataDir, publicBaseUrl } from "@/lib/env";
 import { ApiError } from "@/lib/http/api-error";
+import { S3Storage, s3ConfigFromEnv } from "./s3-storage";
 
 // Where files live: subject media uploaded by clients, CSV manifests waiting to be imported, CSV exports.
 // Objects are addressed by a key ("subjects/12/<uuid>.png"); the default implementation keeps them on
-// local disk under DATA_DIR/uploads, with the content type and ETag in a sidecar file.
+// local disk under DATA_DIR/uploads, with the content type and ETag in a sidecar file. With S3_BUCKET set
+// they live in an S3 bucket instead (./s3-storage.ts). Either way clients reach them through this
+// server's /uploads/<key> routes, never the backend directly.
 
 export interface StoredObject {
   stream: Readable;
@@ -40,12 +43,12 @@ export function isStorageKey(key: string): boolean {
   return key.length <= 500 && KEY.test(key) && !key.endsWith(".meta.json");
 }
 
-function checkKey(key: string): void {
+export function checkKey(key: string): void {
   if (!isStorageKey(key)) throw new Error(`invalid storage key '${key}'`);
 }
 
 /** Counts bytes and hashes them on the way through; fails with 413 past the limit. */
-function meter(maxBytes: number) {
+export function meter(maxBytes: number) {
   const hash = crypto.createHash("md5");
   let size = 0;
   const stream = new Transform({
@@ -73,7 +76,7 @@ export class LocalDiskStorage implements Storage {
     const tmp = `${file}.${crypto.randomUUID()}.tmp`;
     const m = meter(opts.maxBytes ?? Number.MAX_SAFE_INTEGER);
     try {
-      await pipeline(typeof body === "string" || Buffer.isBuffer(body) ? Readable.from([Buffer.from(body)]) : body, m.stream, fs.createWriteStream(tmp));
+      await pipeline(bodyStream(body), m.stream, fs.createWriteStream(tmp));
       const { size, etag } = m.result();
       // The sidecar goes first: an object is visible once its data file exists.
       await fs.promises.writeFile(`${file}.meta.json`, JSON.stringify({ contentType: opts.contentType, size, etag }));
@@ -119,14 +122,30 @@ export class LocalDiskStorage implements Storage {
   }
 
   publicUrl(key: string): string {
-    checkKey(key);
-    return `${publicBaseUrl()}/uploads/${key}`;
+    return uploadsUrl(key);
   }
 }
 
-/** The configured storage (local disk under DATA_DIR/uploads; S3 is not implemented yet). */
+export function bodyStream(body: Readable | Buffer | string): Readable {
+  return typeof body === "string" || Buffer.isBuffer(body) ? Readable.from([Buffer.from(body)]) : body;
+}
+
+/** /uploads/<key> on this server, whatever the backend. */
+export function uploadsUrl(key: string): string {
+  checkKey(key);
+  return `${publicBaseUrl()}/uploads/${key}`;
+}
+
+let s3: { config: string; storage: S3Storage } | null = null;
+
+/** The configured storage: an S3 bucket when S3_BUCKET is set, else local disk under DATA_DIR/uploads. */
 export function storage(): Storage {
-  return new LocalDiskStorage(path.join(dataDir(), "uploads"));
+  const config = s3ConfigFromEnv();
+  if (!config) return new LocalDiskStorage(path.join(dataDir(), "uploads"));
+  // One client (and its connection pool) per configuration.
+  const id = JSON.stringify(config);
+  if (s3?.config !== id) s3 = { config: id, storage: new S3Storage(config) };
+  return s3.storage;
 }
 
 /** The key of one of our objects from its public URL, or null for files hosted elsewhere. */
