@@ -24,7 +24,8 @@ let stopping = false;
 async function shutdown(code: number) {
   if (stopping) return;
   stopping = true;
-  if (server.exitCode === null) {
+  // Still running (a server killed by a signal has a signalCode and no exitCode: it is gone too).
+  if (server.exitCode === null && server.signalCode === null) {
     server.kill("SIGTERM");
     await new Promise((r) => server.once("exit", r));
   }

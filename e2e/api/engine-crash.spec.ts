@@ -1,0 +1,144 @@
+// Crash test of the real server: `npm start` (scripts/start.ts → next start, whose process runs the
+// pipeline workers) is killed with SIGKILL while classifications are flowing through the decision engine,
+// then started again on the same data. Extracts, reductions and retirements of that workflow then equal
+// those of a second workflow that received the same classifications without a crash.
+import { spawn, execFileSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, request as playwrightRequest, test, type APIRequestContext } from "@playwright/test";
+import { ADMIN_LOGIN, ADMIN_PASSWORD, E2E_PORT, PUBLIC_CLIENT_ID } from "../env";
+import { API_ACCEPT, accessToken, classifiableWorkflow, createProject, uniqueName } from "../support";
+
+const PORT = E2E_PORT + 7;
+const BASE = `http://localhost:${PORT}`;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "quorum-crash-e2e-"));
+let server: ChildProcess | null = null;
+
+function startServer(): ChildProcess {
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+    env: { ...process.env, DATABASE_URL: "", PORT: String(PORT), DATA_DIR: dataDir, PUBLIC_CLIENT_ID, ADMIN_LOGIN, ADMIN_PASSWORD, ADMIN_EMAIL: `${ADMIN_LOGIN}@example.org`, NODE_ENV: "production", WORKER_LEASE_SECONDS: "2" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  return child;
+}
+
+async function waitUntilUp(api: APIRequestContext) {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    const ok = await api.get("/api/projects", { headers: { Accept: API_ACCEPT } }).then((r) => r.ok(), () => false);
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error("server did not come up");
+}
+
+/** The `next start` child of our start.ts (Next renames it `next-server`): it serves requests and runs the workers. */
+function nextServerPid(): number {
+  const children = execFileSync("ps", ["-o", "pid=,args=", "--ppid", String(server!.pid)]).toString().trim().split("\n");
+  const next = children.find((line) => /next/.test(line) && !/postgres/.test(line));
+  if (!next) throw new Error(`no next server among: ${children.join(" | ")}`);
+  return Number(next.trim().split(/\s+/)[0]);
+}
+
+test.afterAll(async () => {
+  if (server && server.exitCode === null) {
+    server.kill("SIGTERM");
+    await new Promise((r) => server!.once("exit", r));
+  }
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+test("the server killed with SIGKILL mid-pipeline loses nothing and applies nothing twice", async () => {
+  test.setTimeout(300_000);
+  server = startServer();
+  const api = await playwrightRequest.newContext({ baseURL: BASE });
+  await waitUntilUp(api);
+  const token = await accessToken(api, ADMIN_LOGIN, ADMIN_PASSWORD);
+  const project = await createProject(api, token, { display_name: uniqueName("Crash") });
+  const crashed = await classifiableWorkflow(api, token, project.id, 12);
+  const control = await classifiableWorkflow(api, token, project.id, 12);
+  const engineHeaders = { Accept: "application/json", Authorization: `Bearer ${token}` };
+  for (const w of [crashed, control]) {
+    const res = await api.post("/engine/workflows", {
+      headers: engineHeaders,
+      data: {
+        workflow: {
+          id: Number(w.workflowId),
+          extractors_config: { q: { type: "question", task_key: "T0" } },
+          reducers_config: { c: { type: "consensus" }, n: { type: "count" } },
+          rules_config: [{ if: ["gte", ["lookup", "c.num_votes", 0], ["const", 3]], then: [{ action: "retire_subject", reason: "consensus" }] }],
+        },
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+  // 4 anonymous classifications per subject: unanimous on even subjects (retired), split on odd ones.
+  const plan = (w: typeof crashed) =>
+    w.subjectIds.flatMap((subject, i) => [0, 1, 2, 3].map((k) => ({ w, position: i, subject, answer: i % 2 === 0 ? 0 : k % 2 })));
+  const send = async (ctx: APIRequestContext, p: ReturnType<typeof plan>[number]) => {
+    const res = await ctx.post("/api/classifications", {
+      headers: { Accept: API_ACCEPT },
+      data: {
+        classifications: {
+          annotations: [{ task: "T0", value: p.answer }],
+          metadata: { started_at: new Date().toISOString(), finished_at: new Date().toISOString(), user_agent: "e2e", user_language: "en", workflow_version: p.w.version },
+          links: { project: project.id, workflow: p.w.workflowId, subjects: [p.subject] },
+        },
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  };
+
+  const crashPlan = plan(crashed);
+  const half = crashPlan.length / 2;
+  await Promise.all([0, 1, 2, 3].map(async (lane) => {
+    for (let i = lane; i < half; i += 4) await send(api, crashPlan[i]);
+  }));
+  const t0 = Date.now();
+  const log = (what: string) => console.log(`[crash] ${what} at +${Date.now() - t0} ms`);
+  const exited = new Promise((r) => server!.once("exit", r));
+  process.kill(nextServerPid(), "SIGKILL");
+  await exited; // start.ts stops PostgreSQL and exits
+  log("old server gone");
+
+  server = startServer();
+  const api2 = await playwrightRequest.newContext({ baseURL: BASE });
+  await waitUntilUp(api2);
+  log("new server up");
+  for (const p of crashPlan.slice(half)) await send(api2, p);
+  for (const p of plan(control)) await send(api2, p);
+  log("all sent");
+
+  const outcome = async (w: typeof crashed) => {
+    const perSubject = [];
+    for (const subject of w.subjectIds) {
+      const n = await (await api2.get(`/engine/workflows/${w.workflowId}/reducers/n/reductions?subject_id=${subject}`, { headers: engineHeaders })).json();
+      const c = await (await api2.get(`/engine/workflows/${w.workflowId}/reducers/c/reductions?subject_id=${subject}`, { headers: engineHeaders })).json();
+      const x = await (await api2.get(`/engine/workflows/${w.workflowId}/extractors/q/extracts?subject_id=${subject}`, { headers: engineHeaders })).json();
+      perSubject.push({ n: (n[0]?.data ?? null) as { classifications?: number; extracts?: number } | null, c: c[0]?.data ?? null, extracts: x.map((e: { data: unknown }) => JSON.stringify(e.data)).sort() });
+    }
+    const actions = await (await api2.get(`/engine/workflows/${w.workflowId}/actions?page_size=100`, { headers: engineHeaders })).json();
+    const workflow = await (await api2.get(`/api/workflows/${w.workflowId}`, { headers: { Accept: API_ACCEPT, Authorization: `Bearer ${token}` } })).json();
+    return {
+      perSubject,
+      actions: actions.map((a: { status: string; effect_type: string }) => `${a.effect_type}:${a.status}`).sort(),
+      retired: workflow.workflows[0].retired_set_member_subjects_count,
+    };
+  };
+  // Every subject counted all four classifications, once each (jsonb orders keys its own way: compare fields).
+  const complete = (o: Awaited<ReturnType<typeof outcome>>) => o.perSubject.every((s) => s.n?.classifications === 4 && s.n?.extracts === 4);
+  await expect
+    .poll(async () => complete(await outcome(crashed)), { timeout: 90_000 })
+    .toBe(true);
+  await expect
+    .poll(async () => complete(await outcome(control)), { timeout: 90_000 })
+    .toBe(true);
+  await expect.poll(async () => (await outcome(crashed)).actions.every((a: string) => a.endsWith(":completed")), { timeout: 30_000 }).toBe(true);
+  log("settled");
+  const got = await outcome(crashed);
+  const want = await outcome(control);
+  expect(got.retired).toBe(6);
+  expect(got.actions).toHaveLength(6);
+  expect(got).toEqual(want);
+});
