@@ -58,12 +58,12 @@ export function StatsView({ projects }: { projects: { id: string; display_name: 
       <h1 id="stats-heading" className="text-2xl font-bold">
         Classification statistics
       </h1>
-      <form className="grid gap-4 rounded-lg border border-gray-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-6" onSubmit={(e) => e.preventDefault()}>
-        <div className="flex flex-col gap-1">
+      <form className="grid grid-cols-1 gap-4 rounded-lg border border-gray-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-6" onSubmit={(e) => e.preventDefault()}>
+        <div className="flex min-w-0 flex-col gap-1">
           <label htmlFor="stats-project" className="text-sm font-medium">
             Project
           </label>
-          <select id="stats-project" className="rounded border border-gray-300 px-2 py-1.5" value={projectId} onChange={(e) => set({ project_id: e.target.value, workflow_id: "" })}>
+          <select id="stats-project" className="w-full min-w-0 rounded border border-gray-300 px-2 py-1.5" value={projectId} onChange={(e) => set({ project_id: e.target.value, workflow_id: "" })}>
             <option value="">All projects</option>
             {projects.map((p) => (
               <option key={p.id} value={p.id}>
@@ -72,11 +72,11 @@ export function StatsView({ projects }: { projects: { id: string; display_name: 
             ))}
           </select>
         </div>
-        <div className="flex flex-col gap-1">
+        <div className="flex min-w-0 flex-col gap-1">
           <label htmlFor="stats-workflow" className="text-sm font-medium">
             Workflow
           </label>
-          <select id="stats-workflow" className="rounded border border-gray-300 px-2 py-1.5 disabled:opacity-50" value={workflowId} disabled={!projectId} onChange={(e) => set({ workflow_id: e.target.value })}>
+          <select id="stats-workflow" className="w-full min-w-0 rounded border border-gray-300 px-2 py-1.5 disabled:opacity-50" value={workflowId} disabled={!projectId} onChange={(e) => set({ workflow_id: e.target.value })}>
             <option value="">All workflows</option>
             {(workflows.data?.workflows ?? []).map((w) => (
               <option key={w.id} value={w.id}>
@@ -85,7 +85,7 @@ export function StatsView({ projects }: { projects: { id: string; display_name: 
             ))}
           </select>
         </div>
-        <fieldset className="flex flex-col gap-1 lg:col-span-2">
+        <fieldset className="flex min-w-0 flex-col gap-1 lg:col-span-2">
           <legend className="text-sm font-medium">Period</legend>
           <div className="flex overflow-hidden rounded border border-gray-300" role="radiogroup">
             {PERIODS.map((p) => (
@@ -96,17 +96,17 @@ export function StatsView({ projects }: { projects: { id: string; display_name: 
             ))}
           </div>
         </fieldset>
-        <div className="flex flex-col gap-1">
+        <div className="flex min-w-0 flex-col gap-1">
           <label htmlFor="stats-start" className="text-sm font-medium">
             From
           </label>
-          <input id="stats-start" type="date" className="rounded border border-gray-300 px-2 py-1.5" value={startDate} max={endDate || undefined} onChange={(e) => set({ start_date: e.target.value })} />
+          <input id="stats-start" type="date" className="w-full min-w-0 rounded border border-gray-300 px-2 py-1.5" value={startDate} max={endDate || undefined} onChange={(e) => set({ start_date: e.target.value })} />
         </div>
-        <div className="flex flex-col gap-1">
+        <div className="flex min-w-0 flex-col gap-1">
           <label htmlFor="stats-end" className="text-sm font-medium">
             To
           </label>
-          <input id="stats-end" type="date" className="rounded border border-gray-300 px-2 py-1.5" value={endDate} min={startDate || undefined} onChange={(e) => set({ end_date: e.target.value })} />
+          <input id="stats-end" type="date" className="w-full min-w-0 rounded border border-gray-300 px-2 py-1.5" value={endDate} min={startDate || undefined} onChange={(e) => set({ end_date: e.target.value })} />
         </div>
       </form>
 

@@ -59,7 +59,10 @@ test("each project page links to its statistics", async ({ page, request }) => {
   await expect(page.getByTestId("total-count")).toHaveText("2");
 });
 
-test("the stats page is readable on a phone", async ({ page }) => {
+test("the stats page is readable on a phone, even with long project names", async ({ page, request }) => {
+  const token = await accessToken(request);
+  const long = await createProject(request, token, { display_name: uniqueName("A project with a really rather long name for a phone screen") });
+  await classify(request, long.id, await classifiableWorkflow(request, token, long.id, 1), 1);
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto("/stats");
   await expect(page.getByTestId("total-count")).toBeVisible();
