@@ -67,7 +67,8 @@ const classify = async (subjectId: number, userIndex: number, answer: number) =>
   if (res.status !== 201) throw new Error(`create ${res.status}: ${await res.text()}`);
   return Number(((await res.json()) as { classifications: { id: string }[] }).classifications[0].id);
 };
-const pendingJobs = async () => (await sql.query(`SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE task_identifier LIKE 'engine/%'`)).rows[0].n as number;
+const pendingJobs = async () =>
+  (await sql.query(`SELECT (SELECT count(*) FROM graphile_worker.jobs WHERE task_identifier LIKE 'engine/%') + (SELECT count(*) FROM engine_inbox) AS n`)).rows[0].n as number;
 async function drained(timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
   while ((await pendingJobs()) > 0) {

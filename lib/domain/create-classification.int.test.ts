@@ -26,8 +26,22 @@ describe("POST /api/classifications", () => {
     expect(sws.classificationsCount).toBe(1);
     const seen = await db().userSeenSubject.count({ where: { userId: volunteer.user.id, workflowId: workflow.id } });
     expect(seen).toBe(1);
-    const jobs = await db().$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE task_identifier = 'engine/classification.received' AND key = $1`, `c:${c.id}`);
-    expect(jobs[0].n).toBe(1);
+    // Handed to the engine exactly once: waiting in the inbox, or already a job (other test files' drains
+    // dispatch and run jobs from this shared database too).
+    const handedOver = async () =>
+      (await db().$queryRawUnsafe<{ inbox: number; jobs: number }[]>(
+        `SELECT (SELECT count(*)::int FROM engine_inbox WHERE classification_id = $1) AS inbox,
+                (SELECT count(*)::int FROM graphile_worker.jobs WHERE task_identifier = 'engine/classification.received' AND key = $2) AS jobs`,
+        Number(c.id),
+        `c:${c.id}`,
+      ))[0];
+    const before = await handedOver();
+    expect(before.inbox + before.jobs).toBeLessThanOrEqual(1);
+    const { dispatchEngineInbox } = await import("@/lib/engine/run/engine-inbox");
+    while ((await dispatchEngineInbox()) > 0);
+    expect((await handedOver()).inbox).toBe(0);
+    const extractsAfterDrain = await db().extract.count({ where: { classificationId: Number(c.id) } });
+    expect(extractsAfterDrain).toBe(0); // the workflow is not configured in the engine
   });
 
   it("records seen_before and does not count a repeat toward retirement", async () => {

@@ -5,8 +5,7 @@ import { hasScope } from "@/lib/auth/actor";
 import { withTransaction, type Sql } from "@/lib/db/sql";
 import { ApiError, forbidden, unprocessable } from "@/lib/http/api-error";
 import { parseIdValue } from "@/lib/http/request";
-import { enqueueEvents } from "@/lib/engine/run/enqueue-events";
-import { EVENTS } from "@/lib/engine/run/events";
+import { handToEngine } from "@/lib/engine/run/engine-inbox";
 import { retirementLimit } from "./workflow-tasks";
 import { bumpRetiredCounters } from "./retire-subjects";
 import { GOLD_STANDARD_ROLES, loadWorkflowForActor } from "./load-workflow";
@@ -74,7 +73,7 @@ export async function countClassification(
   ]);
   await bumpRetiredCounters(client, c.workflowId, retired.length);
   // Handed to the decision engine in the same transaction: committed classifications always reach it.
-  await enqueueEvents(client, [{ name: EVENTS.classificationReceived, data: { classification_id: c.id } }]);
+  await handToEngine(client, c.id);
   return retired;
 }
 

@@ -1,6 +1,7 @@
 import { Logger, run, runOnce, type Runner, type TaskList } from "graphile-worker";
 import { databaseUrl } from "@/lib/env";
 import { startCountFolder, stopCountFolder } from "@/lib/domain/fold-classification-counts";
+import { dispatchEngineInbox, startInboxDispatcher, stopInboxDispatcher } from "@/lib/engine/run/engine-inbox";
 import { engineTasks, externalEngineTasks } from "@/lib/engine/run/pipeline";
 import { tasks } from "./tasks";
 import { WorkerLeases } from "./worker-leases";
@@ -22,6 +23,7 @@ const logger = new Logger(() => (level, message) => {
  */
 export function startWorker(concurrency = Number(process.env.WORKER_CONCURRENCY ?? 4)): Promise<Runner[]> {
   startCountFolder();
+  startInboxDispatcher();
   if (g.quorumWorkers) return g.quorumWorkers;
   const leases = (g.quorumLeases = new WorkerLeases());
   const common = { connectionString: databaseUrl(), crontab: "", noHandleSignals: true, pollInterval: 500, logger, events: leases.events };
@@ -36,6 +38,7 @@ export function startWorker(concurrency = Number(process.env.WORKER_CONCURRENCY 
 
 export async function stopWorker(): Promise<void> {
   stopCountFolder();
+  stopInboxDispatcher();
   const runners = await g.quorumWorkers;
   g.quorumWorkers = undefined;
   g.quorumLeases?.stop();
@@ -44,5 +47,8 @@ export async function stopWorker(): Promise<void> {
 
 /** Runs every job that is due now, then returns (tests, one-shot scripts). */
 export async function drainJobs(): Promise<void> {
+  while ((await dispatchEngineInbox()) > 0) {
+    // Classifications waiting for the engine become jobs first.
+  }
   await runOnce({ connectionString: databaseUrl(), logger, taskList: { ...mainTasks(), ...externalEngineTasks } });
 }
