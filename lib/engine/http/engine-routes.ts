@@ -48,11 +48,9 @@ async function requireWorkflowEditor(client: Sql, actor: Actor, workflowId: numb
   }
 }
 
-const q = (client: Sql | null) => client ?? pool();
-
 async function requireEngineWorkflow(actor: Actor, workflowId: number) {
-  await requireWorkflowEditor(q(null), actor, workflowId);
-  const workflow = await loadEngineWorkflow(q(null), workflowId, { fresh: true });
+  await requireWorkflowEditor(pool(), actor, workflowId);
+  const workflow = await loadEngineWorkflow(pool(), workflowId, { fresh: true });
   if (!workflow) throw notFound(`The decision engine has no workflow ${workflowId}`);
   return workflow;
 }

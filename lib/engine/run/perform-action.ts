@@ -103,7 +103,7 @@ async function recordFailure(tx: TxRunner, a: ActionRow, err: unknown): Promise<
 export async function performAction(tx: TxRunner, actionId: number): Promise<void> {
   // In-process effects are performed in the transaction that locks the action; external ones outside any.
   let external: ActionRow | null = null;
-  let failed: { action: ActionRow; err: unknown } | null = null;
+  let failure: { action: ActionRow; err: unknown } | null = null;
   try {
     await tx(async (client) => {
       const a = await lockPending(client, actionId);
@@ -115,17 +115,18 @@ export async function performAction(tx: TxRunner, actionId: number): Promise<voi
       try {
         await performInProcess(client, a);
       } catch (err) {
-        failed = { action: a, err };
-        throw err;
+        failure = { action: a, err };
+        throw err; // roll the effect back before its failure is recorded
       }
       await markCompleted(client, actionId);
     });
   } catch (err) {
-    if (!failed) throw err;
+    if (!failure) throw err;
   }
-  if (failed) return recordFailure(tx, (failed as { action: ActionRow }).action, (failed as { err: unknown }).err);
-  if (!external) return;
-  const action: ActionRow = external;
+  const failed = failure as { action: ActionRow; err: unknown } | null;
+  if (failed) return recordFailure(tx, failed.action, failed.err);
+  const action = external as ActionRow | null;
+  if (!action) return;
   const target = action.topic === "subject" ? { subject_id: action.subject_id } : { user_id: action.user_id };
   const reductions = await tx(async (client) => reductionContext(await loadReductions(client, action.topic, action.workflow_id, (action.subject_id ?? action.user_id)!)));
   try {
