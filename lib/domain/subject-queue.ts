@@ -64,12 +64,14 @@ export function drawSetOrder(sets: SetChance[], random = Math.random): SetChance
 }
 
 const UNRETIRED = `NOT EXISTS (SELECT 1 FROM subject_workflow_statuses sws WHERE sws.subject_id = sms.subject_id AND sws.workflow_id = $2 AND sws.retired_at IS NOT NULL)`;
-// Anonymous volunteers ($3 null) have no seen history.
-const UNSEEN = `($3::int IS NULL OR NOT EXISTS (SELECT 1 FROM user_seen_subjects us WHERE us.user_id = $3 AND us.workflow_id = $2 AND us.subject_id = sms.subject_id))`;
+// A plain NOT EXISTS (an index probe per candidate row). Anonymous volunteers have no seen history, so their
+// queries leave it out: written as "$3 IS NULL OR NOT EXISTS ...", Postgres hashed the volunteer's whole seen
+// history on every call (about 6 ms for 20,000 seen subjects) instead of probing ten rows.
+const UNSEEN = `NOT EXISTS (SELECT 1 FROM user_seen_subjects us WHERE us.user_id = $3 AND us.workflow_id = $2 AND us.subject_id = sms.subject_id)`;
 
 /** Up to `limit` unseen, unretired subjects of one set: from a random point in its random order (or in priority order), wrapping around. */
 async function pickFromSet(client: Sql, setId: number, workflowId: number, userId: number | null, limit: number, prioritized: boolean, exclude: number[]): Promise<number[]> {
-  const seen = `AND ${UNSEEN}`;
+  const seen = userId === null ? "AND $3::int IS NULL" : `AND ${UNSEEN}`;
   const notPicked = `AND NOT (sms.subject_id = ANY($4::int[]))`;
   if (prioritized) {
     const { rows } = await client.query<{ subject_id: number }>(
