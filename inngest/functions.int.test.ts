@@ -69,8 +69,9 @@ describe("Inngest functions", () => {
     expect(await db().engineAction.count({ where: { workflowId: workflow.id } })).toBe(1);
   });
 
-  it("declare their triggers, and per-subject concurrency for the reducing stages", () => {
-    const configs = functions.map((f) => f["opts" as keyof typeof f] as unknown as { id: string; triggers: { event: string }[]; concurrency?: { key: string; limit: number }[] });
+  it("declare their triggers, per-subject concurrency for the reducing stages, and a per-subject debounce for reduce", () => {
+    type Config = { id: string; triggers: { event: string }[]; concurrency?: { key: string; limit: number }[]; debounce?: { key: string; period: string; timeout: string } };
+    const configs = functions.map((f) => f["opts" as keyof typeof f] as unknown as Config);
     expect(Object.fromEntries(configs.map((c) => [c.id, c.triggers[0].event]))).toEqual({
       "extract-classification": EVENTS.classificationReceived,
       "external-extract": EVENTS.externalExtractRequested,
@@ -83,6 +84,9 @@ describe("Inngest functions", () => {
     for (const id of ["reduce", "apply-rules", "external-reduce"]) {
       expect(configs.find((c) => c.id === id)!.concurrency).toEqual([{ key: expect.stringContaining("event.data.target_id"), limit: 1 }]);
     }
+    // A burst of extracts for one subject is reduced once.
+    expect(configs.find((c) => c.id === "reduce")!.debounce).toEqual({ key: configs.find((c) => c.id === "reduce")!.concurrency![0].key, period: "1s", timeout: "10s" });
+    expect(configs.filter((c) => c.debounce).map((c) => c.id)).toEqual(["reduce"]);
   });
 
   it("fails a malformed event without retrying it", async () => {

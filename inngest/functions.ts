@@ -10,13 +10,14 @@ import { inngest } from "./client";
 
 type StageEvent = { name: string; data: unknown };
 
-function stageFunction(id: string, event: EventName, options: { concurrencyKey?: string; retries?: number } = {}) {
+function stageFunction(id: string, event: EventName, options: { concurrencyKey?: string; retries?: number; debounce?: { key: string; period: string; timeout: string } } = {}) {
   return inngest.createFunction(
     {
       id,
       triggers: [{ event }],
       retries: (options.retries ?? 10) as 10,
       ...(options.concurrencyKey ? { concurrency: [{ key: options.concurrencyKey, limit: 1 }] } : {}),
+      ...(options.debounce ? { debounce: options.debounce as { key: string; period: "1s"; timeout: "1s" } } : {}),
     },
     async ({ event: e, step }) => {
       const data = EVENT_SCHEMAS[event].safeParse(e.data);
@@ -34,7 +35,17 @@ const TARGET_KEY = 'event.data.workflow_id + ":" + event.data.topic + ":" + even
 
 export const extractClassificationFn = stageFunction("extract-classification", EVENTS.classificationReceived);
 export const externalExtractFn = stageFunction("external-extract", EVENTS.externalExtractRequested, { retries: 5 });
-export const reduceFn = stageFunction("reduce", EVENTS.extractsChanged, { concurrencyKey: TARGET_KEY });
+/**
+ * A burst of extracts for one subject (or user) is reduced once: the reduce function waits until its
+ * target has been quiet for ENGINE_INNGEST_DEBOUNCE (default 1s, Inngest's minimum; "off" disables),
+ * at most 10 s, then reduces everything the target has. The built-in queue coalesces by batching instead.
+ */
+function reduceDebounce() {
+  const period = process.env.ENGINE_INNGEST_DEBOUNCE ?? "1s";
+  return period === "off" ? undefined : { key: TARGET_KEY, period, timeout: "10s" };
+}
+
+export const reduceFn = stageFunction("reduce", EVENTS.extractsChanged, { concurrencyKey: TARGET_KEY, debounce: reduceDebounce() });
 export const externalReduceFn = stageFunction("external-reduce", EVENTS.externalReduceRequested, { concurrencyKey: TARGET_KEY, retries: 5 });
 export const applyRulesFn = stageFunction("apply-rules", EVENTS.reductionsChanged, { concurrencyKey: TARGET_KEY });
 export const performActionFn = stageFunction("perform-action", EVENTS.actionCreated);

@@ -15,3 +15,16 @@ export const engine = {
 export async function drainPipeline(rounds = 8): Promise<void> {
   for (let i = 0; i < rounds; i++) await drainJobs();
 }
+
+/**
+ * Drains until check passes: other test files drain the same queue at the same time, and one of them may
+ * be holding a job this test waits for.
+ */
+export async function drainUntil(check: () => Promise<boolean>, rounds = 30): Promise<void> {
+  for (let i = 0; i < rounds; i++) {
+    await drainJobs();
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error("the pipeline never reached the expected state");
+}

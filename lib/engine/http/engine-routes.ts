@@ -14,6 +14,7 @@ import { EVENTS, type EngineEvent } from "@/lib/engine/run/events";
 import { wireExtract } from "@/lib/engine/reducers";
 import { upsertExtract } from "@/lib/engine/run/extract-classification";
 import { saveReduction, TOPIC_OF_REDUCER } from "@/lib/engine/run/reduce-target";
+import { handToEngine } from "@/lib/engine/run/engine-inbox";
 import { forgetEngineWorkflow, loadEngineWorkflow, saveEngineWorkflow, serializeEngineWorkflow } from "@/lib/engine/run/workflow-config";
 
 // The decision engine's HTTP API under /engine: plain JSON, bearer-authenticated. Every endpoint is for
@@ -129,9 +130,11 @@ export const listExtracts = engineRoute(async ({ url, params, actor }) => {
   );
 });
 
-const ZNullableId = z.union([z.number().int().positive(), z.string().regex(/^\d{1,10}$/).transform(Number)]).nullable();
+/** An id as a number or a digit string, within Postgres int (larger ones are a 422, not a database error). */
+const ZWireId = z.union([z.number().int().positive(), z.string().regex(/^\d{1,10}$/).transform(Number)]).refine((n) => n <= 2147483647, "must be at most 2147483647");
+const ZNullableId = ZWireId.nullable();
 const ZExtractBody = z.strictObject({
-  subject_id: z.union([z.number().int().positive(), z.string().regex(/^\d{1,10}$/).transform(Number)]),
+  subject_id: ZWireId,
   classification_id: ZNullableId.optional(),
   classification_at: z.iso.datetime({ offset: true }).optional(),
   user_id: ZNullableId.optional(),
@@ -242,11 +245,11 @@ export const refreshSubjects = engineRoute(async ({ params, actor }) => {
 });
 
 const ZInboundClassification = z.looseObject({
-  id: z.union([z.number().int().positive(), z.string().regex(/^\d{1,10}$/).transform(Number)]),
-  workflow_id: z.union([z.number().int().positive(), z.string().regex(/^\d{1,10}$/).transform(Number)]),
+  id: ZWireId,
+  workflow_id: ZWireId,
   project_id: z.union([z.number(), z.string()]).optional(),
-  subject_id: z.union([z.number().int().positive(), z.string().regex(/^\d{1,10}$/).transform(Number)]).optional(),
-  subject_ids: z.array(z.union([z.number().int().positive(), z.string().regex(/^\d{1,10}$/).transform(Number)])).min(1).optional(),
+  subject_id: ZWireId.optional(),
+  subject_ids: z.array(ZWireId).min(1).optional(),
   user_id: ZNullableId.optional(),
   workflow_version: z.string().optional(),
   annotations: z.union([z.array(z.looseObject({ task: z.string(), value: z.unknown() })), z.record(z.string(), z.unknown())]),
@@ -269,14 +272,14 @@ export const ingestClassifications = engineRoute(async ({ req, actor }) => {
   const items = z.array(ZInboundClassification).parse(list);
   await withTransaction(async (client) => {
     for (const workflowId of new Set(items.map((c) => c.workflow_id))) await requireWorkflowEditor(client, actor, workflowId);
-    for (const c of items) {
-      await client.query(`INSERT INTO engine_classifications (id, workflow_id, data) VALUES ($1, $2, $3) ON CONFLICT (id) DO UPDATE SET workflow_id = excluded.workflow_id, data = excluded.data, received_at = now()`, [
-        c.id,
-        c.workflow_id,
-        JSON.stringify(c),
-      ]);
-    }
-    await enqueueEvents(client, items.map((c) => ({ name: EVENTS.classificationReceived, data: { classification_id: c.id } })));
+    // A classification sent twice in one batch: the later copy wins.
+    const unique = [...new Map(items.map((c) => [c.id, c])).values()];
+    await client.query(
+      `INSERT INTO engine_classifications (id, workflow_id, data) SELECT * FROM unnest($1::int[], $2::int[], $3::jsonb[])
+       ON CONFLICT (id) DO UPDATE SET workflow_id = excluded.workflow_id, data = excluded.data, received_at = now()`,
+      [unique.map((c) => c.id), unique.map((c) => c.workflow_id), unique.map((c) => JSON.stringify(c))],
+    );
+    await handToEngine(client, unique.map((c) => c.id));
   });
   return json({ queued: items.length }, 202);
 });

@@ -65,61 +65,90 @@ interface Row {
   subject_updated_at?: Date | null;
 }
 
+export type EngineClassification = ClassificationData & { created_at: string };
+
 /** A classification as the engine sees it, or null when neither component A nor the inbox has it (or it is incomplete). */
-export async function loadClassificationData(client: Sql, classificationId: number): Promise<(ClassificationData & { created_at: string }) | null> {
+export async function loadClassificationData(client: Sql, classificationId: number): Promise<EngineClassification | null> {
+  return (await loadClassificationsData(client, [classificationId])).get(classificationId) ?? null;
+}
+
+/**
+ * Classifications as the engine sees them, by id, in a fixed number of queries whatever their number:
+ * component A's, then those an external forwarder posted (engine_classifications) for ids A lacks.
+ * Missing and incomplete ones are left out.
+ */
+export async function loadClassificationsData(client: Sql, classificationIds: number[]): Promise<Map<number, EngineClassification>> {
+  const ids = [...new Set(classificationIds)];
   const { rows } = await client.query<Row>(
     `SELECT c.id, c.project_id, c.workflow_id, c.user_id, c.subject_ids, c.annotations, c.metadata, c.workflow_version, c.created_at, c.completed,
             s.created_at AS subject_created_at, s.updated_at AS subject_updated_at
-     FROM classifications c LEFT JOIN subjects s ON s.id = c.subject_ids[1] WHERE c.id = $1`,
-    [classificationId],
+     FROM classifications c LEFT JOIN subjects s ON s.id = c.subject_ids[1] WHERE c.id = ANY($1::int[])`,
+    [ids],
   );
-  let c = rows[0];
-  let sentSubject: { id: number; metadata?: SubjectMetadata; created_at?: string; updated_at?: string } | undefined;
-  if (!c) {
-    const inbox = await client.query<{ data: Record<string, any>; received_at: Date }>(`SELECT data, received_at FROM engine_classifications WHERE id = $1`, [classificationId]);
-    const d = inbox.rows[0]?.data;
-    if (!d) return null;
-    sentSubject = d.subject && typeof d.subject === "object" ? d.subject : undefined;
-    c = {
-      id: classificationId,
-      project_id: Number(d.project_id ?? 0),
-      workflow_id: Number(d.workflow_id),
-      user_id: d.user_id == null ? null : Number(d.user_id),
-      subject_ids: d.subject_id != null ? [Number(d.subject_id)] : (d.subject_ids ?? []).map(Number),
-      annotations: d.annotations ?? [],
-      metadata: d.metadata ?? {},
-      workflow_version: String(d.workflow_version ?? d.metadata?.workflow_version ?? ""),
-      created_at: d.created_at ? new Date(d.created_at) : inbox.rows[0].received_at,
-      completed: true,
-    };
-  }
-  if (!c.completed) return null;
-  // One subject per classification, as the established engine does: the first one linked.
-  const subjectId = c.subject_ids[0];
-  const metadata = await cachedSubjectMetadata(client, subjectId ? [subjectId] : [], sentSubject?.metadata ? new Map([[subjectId, sentSubject.metadata]]) : undefined);
-  if (!sentSubject && subjectId) {
-    // A forwarded classification of a subject component A has: its timestamps come from there too.
-    if (c.subject_created_at === undefined) {
-      const s = await client.query<{ created_at: Date; updated_at: Date }>(`SELECT created_at, updated_at FROM subjects WHERE id = $1`, [subjectId]);
-      c.subject_created_at = s.rows[0]?.created_at ?? null;
-      c.subject_updated_at = s.rows[0]?.updated_at ?? null;
+  const found = new Set(rows.map((r) => r.id));
+  const missing = ids.filter((id) => !found.has(id));
+  const sent = new Map<number, { id: number; metadata?: SubjectMetadata; created_at?: string; updated_at?: string }>();
+  if (missing.length) {
+    const inbox = await client.query<{ id: number; data: Record<string, any>; received_at: Date }>(`SELECT id, data, received_at FROM engine_classifications WHERE id = ANY($1::int[])`, [missing]);
+    const forwarded: Row[] = [];
+    for (const { id, data: d, received_at } of inbox.rows) {
+      if (!d) continue;
+      const subjectIds: number[] = d.subject_id != null ? [Number(d.subject_id)] : (d.subject_ids ?? []).map(Number);
+      if (d.subject && typeof d.subject === "object") sent.set(id, d.subject);
+      forwarded.push({
+        id,
+        project_id: Number(d.project_id ?? 0),
+        workflow_id: Number(d.workflow_id),
+        user_id: d.user_id == null ? null : Number(d.user_id),
+        subject_ids: subjectIds,
+        annotations: d.annotations ?? [],
+        metadata: d.metadata ?? {},
+        workflow_version: String(d.workflow_version ?? d.metadata?.workflow_version ?? ""),
+        created_at: d.created_at ? new Date(d.created_at) : received_at,
+        completed: true,
+      });
     }
+    // A forwarded classification of a subject component A has: its timestamps come from there too.
+    const known = forwarded.filter((c) => !sent.has(c.id) && c.subject_ids[0]);
+    if (known.length) {
+      const s = await client.query<{ id: number; created_at: Date; updated_at: Date }>(`SELECT id, created_at, updated_at FROM subjects WHERE id = ANY($1::int[])`, [known.map((c) => c.subject_ids[0])]);
+      const byId = new Map(s.rows.map((r) => [r.id, r]));
+      for (const c of known) {
+        c.subject_created_at = byId.get(c.subject_ids[0])?.created_at ?? null;
+        c.subject_updated_at = byId.get(c.subject_ids[0])?.updated_at ?? null;
+      }
+    }
+    rows.push(...forwarded);
   }
-  return {
-    id: c.id,
-    project_id: c.project_id,
-    workflow_id: c.workflow_id,
-    subject_id: subjectId,
-    user_id: c.user_id,
-    workflow_version: c.workflow_version,
-    annotations: groupAnnotations(c.annotations as never),
-    metadata: c.metadata ?? {},
-    subject: {
-      id: subjectId,
-      metadata: metadata.get(subjectId) ?? {},
-      created_at: c.subject_created_at?.toISOString() ?? sentSubject?.created_at ?? null,
-      updated_at: c.subject_updated_at?.toISOString() ?? sentSubject?.updated_at ?? null,
-    },
-    created_at: new Date(c.created_at).toISOString(),
-  } as ClassificationData & { created_at: string };
+  const complete = rows.filter((c) => c.completed);
+  // One subject per classification, as the established engine does: the first one linked.
+  const sentMetadata = new Map<number, SubjectMetadata>();
+  for (const c of complete) {
+    const m = sent.get(c.id)?.metadata;
+    if (m && c.subject_ids[0]) sentMetadata.set(c.subject_ids[0], m);
+  }
+  const metadata = await cachedSubjectMetadata(client, complete.map((c) => c.subject_ids[0]).filter(Boolean), sentMetadata);
+  const out = new Map<number, EngineClassification>();
+  for (const c of complete) {
+    const subjectId = c.subject_ids[0];
+    const sentSubject = sent.get(c.id);
+    out.set(c.id, {
+      id: c.id,
+      project_id: c.project_id,
+      workflow_id: c.workflow_id,
+      subject_id: subjectId,
+      user_id: c.user_id,
+      workflow_version: c.workflow_version,
+      annotations: groupAnnotations(c.annotations as never),
+      metadata: c.metadata ?? {},
+      subject: {
+        id: subjectId,
+        metadata: metadata.get(subjectId) ?? {},
+        created_at: c.subject_created_at?.toISOString() ?? sentSubject?.created_at ?? null,
+        updated_at: c.subject_updated_at?.toISOString() ?? sentSubject?.updated_at ?? null,
+      },
+      created_at: new Date(c.created_at).toISOString(),
+    } as EngineClassification);
+  }
+  return out;
 }

@@ -1,29 +1,56 @@
 import { pool } from "@/lib/db";
-import type { Sql } from "@/lib/db/sql";
-import { EVENTS } from "./events";
+import { withTransaction, type Sql } from "@/lib/db/sql";
+import { CLASSIFICATION_BATCH_TASK } from "./events";
 
 // The hand-off from classification create to the engine. The create transaction appends the classification
 // to engine_inbox (a plain insert: adding a graphile-worker job there costs a NOTIFY, whose commit-time lock
 // serialises every create). A dispatcher in each worker process moves batches into jobs with one add_jobs
-// call, deleting them in the same statement, so every committed classification becomes exactly one job.
+// call, deleting them in the same statement, so every committed classification lands in exactly one job.
 
-export async function handToEngine(client: Sql, classificationId: number): Promise<void> {
-  await client.query(`INSERT INTO engine_inbox (classification_id) VALUES ($1)`, [classificationId]);
+export async function handToEngine(client: Sql, classificationIds: number | number[]): Promise<void> {
+  if (typeof classificationIds === "number") await client.query(`INSERT INTO engine_inbox (classification_id) VALUES ($1)`, [classificationIds]);
+  else if (classificationIds.length) await client.query(`INSERT INTO engine_inbox (classification_id) SELECT unnest($1::int[])`, [classificationIds]);
 }
 
-/** Moves up to `limit` waiting classifications into engine jobs; returns how many. Safe in many processes at once. */
+/** Most classifications in one engine job (ENGINE_BATCH_SIZE, default 50). */
+const batchSize = () => Math.max(1, Number(process.env.ENGINE_BATCH_SIZE ?? 50));
+/** A small backlog is spread over at least this many jobs, so that several workers share it. */
+const SPREAD = 4;
+
+/**
+ * How waiting classifications are split into jobs: a small backlog over SPREAD jobs (so several workers
+ * share it and latency stays low), a large one into full batches of `size` (fewer, larger transactions).
+ */
+export function inboxBatches(ids: number[], size: number, spread = SPREAD): number[][] {
+  const per = Math.max(1, Math.min(size, Math.ceil(ids.length / spread)));
+  const sorted = [...ids].sort((a, b) => a - b);
+  const out: number[][] = [];
+  for (let i = 0; i < sorted.length; i += per) out.push(sorted.slice(i, i + per));
+  return out;
+}
+
+/**
+ * Moves up to `limit` waiting classifications into engine jobs (inboxBatches); returns how many moved.
+ * The rows are deleted and their jobs added in one transaction. Safe in many processes at once.
+ */
 export async function dispatchEngineInbox(limit = 1000): Promise<number> {
-  const { rows } = await pool().query<{ n: number }>(
-    `WITH batch AS (
-       DELETE FROM engine_inbox WHERE id IN (SELECT id FROM engine_inbox ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
-       RETURNING classification_id),
-     added AS (
-       SELECT graphile_worker.add_jobs(array_agg(ROW($2::text, json_build_object('classification_id', classification_id), NULL, NULL, 25, 'c:' || classification_id, NULL, NULL)::graphile_worker.job_spec))
-       FROM batch HAVING count(*) > 0)
-     SELECT (SELECT count(*) FROM added)::int AS n`,
-    [limit, EVENTS.classificationReceived],
-  );
-  return rows[0]?.n ?? 0;
+  // The usual case, polled every few milliseconds: nothing waiting, one cheap query.
+  const { rows: waiting } = await pool().query<{ any: boolean }>(`SELECT EXISTS (SELECT 1 FROM engine_inbox) AS any`);
+  if (!waiting[0].any) return 0;
+  return withTransaction(async (client) => {
+    const { rows } = await client.query<{ classification_id: number }>(
+      `DELETE FROM engine_inbox WHERE id IN (SELECT id FROM engine_inbox ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED) RETURNING classification_id`,
+      [limit],
+    );
+    if (!rows.length) return 0;
+    const batches = inboxBatches(rows.map((r) => r.classification_id), batchSize());
+    await client.query(
+      `SELECT graphile_worker.add_jobs(array_agg(ROW($1::text, json_build_object('classification_ids', b), NULL, NULL, 25, NULL, NULL, NULL)::graphile_worker.job_spec))
+       FROM unnest($2::json[]) AS b`,
+      [CLASSIFICATION_BATCH_TASK, batches.map((b) => JSON.stringify(b))],
+    );
+    return rows.length;
+  });
 }
 
 const g = globalThis as unknown as { quorumInbox?: { timer: NodeJS.Timeout | null; stopped: boolean } };

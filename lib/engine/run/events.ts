@@ -27,6 +27,13 @@ export const EVENT_SCHEMAS = {
 } as const;
 
 export type EventName = keyof typeof EVENT_SCHEMAS;
+
+/**
+ * Not an event: the built-in queue's job for a batch of classifications taken from the engine inbox
+ * (each one becomes a classification.received event when Inngest runs the pipeline).
+ */
+export const CLASSIFICATION_BATCH_TASK = "engine/classification-batch";
+export const ZClassificationBatch = z.object({ classification_ids: z.array(ZId).min(1) });
 export type EventData<N extends EventName> = z.infer<(typeof EVENT_SCHEMAS)[N]>;
 export type EngineEvent = { [N in EventName]: { name: N; data: EventData<N> } }[EventName];
 

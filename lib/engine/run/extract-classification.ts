@@ -2,25 +2,47 @@ import type { Sql } from "@/lib/db/sql";
 import { extract, ExtractorError, minimumVersionSkip } from "@/lib/engine/extractors";
 import type { TExtractorConfig } from "@/lib/engine/extractors/schemas";
 import type { ClassificationData } from "@/lib/engine/types";
-import { loadClassificationData } from "./classification-data";
+import { loadClassificationsData } from "./classification-data";
 import { EVENTS } from "./events";
 import type { Emit, TxRunner } from "./stage";
 import { loadEngineWorkflow, type EngineWorkflow } from "./workflow-config";
 
+export interface NewExtract {
+  workflowId: number;
+  subjectId: number;
+  userId: number | null;
+  classificationId: number;
+  classificationAt: string | Date;
+  extractorKey: string;
+  data: unknown;
+}
+
 /** Upserts one extract (unique per classification and extractor key; re-extraction replaces it). */
-export async function upsertExtract(
-  client: Sql,
-  e: { workflowId: number; subjectId: number; userId: number | null; classificationId: number; classificationAt: string | Date; extractorKey: string; data: unknown },
-): Promise<number> {
+export async function upsertExtract(client: Sql, e: NewExtract): Promise<number> {
+  return (await upsertExtracts(client, [e]))[0];
+}
+
+/** Upserts extracts in one statement (each pair of classification and extractor key at most once); returns their ids. */
+export async function upsertExtracts(client: Sql, extracts: NewExtract[]): Promise<number[]> {
+  if (!extracts.length) return [];
+  const col = <T>(f: (e: NewExtract) => T) => extracts.map(f);
   const { rows } = await client.query<{ id: number }>(
     `INSERT INTO extracts (workflow_id, subject_id, user_id, classification_id, classification_at, extractor_key, data, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, now())
+     SELECT w, s, u, c, a, k, d, now() FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::timestamptz[], $6::text[], $7::jsonb[]) AS x(w, s, u, c, a, k, d)
      ON CONFLICT (classification_id, extractor_key) DO UPDATE SET data = excluded.data, subject_id = excluded.subject_id,
        user_id = excluded.user_id, classification_at = excluded.classification_at, updated_at = now()
      RETURNING id`,
-    [e.workflowId, e.subjectId, e.userId, e.classificationId, new Date(e.classificationAt), e.extractorKey, e.data === null ? null : JSON.stringify(e.data)],
+    [
+      col((e) => e.workflowId),
+      col((e) => e.subjectId),
+      col((e) => e.userId),
+      col((e) => e.classificationId),
+      col((e) => new Date(e.classificationAt)),
+      col((e) => e.extractorKey),
+      col((e) => (e.data === null || e.data === undefined ? null : JSON.stringify(e.data))),
+    ],
   );
-  return rows[0].id;
+  return rows.map((r) => r.id);
 }
 
 /** Which reductions a new extract of this classification touches. */
@@ -40,11 +62,17 @@ export function emitExtractsChanged(emit: Emit, workflow: EngineWorkflow, c: { s
  * events so a slow service holds up nothing else.
  */
 export async function extractClassification(tx: TxRunner, classificationId: number): Promise<void> {
-  await tx(async (client, emit) => {
-    const c = await loadClassificationData(client, classificationId);
-    if (!c) return;
+  await tx((client, emit) => extractClassifications(client, emit, [classificationId]));
+}
+
+/** Stage 1 for many classifications at once, in a fixed number of queries (the built-in queue's batches). */
+export async function extractClassifications(client: Sql, emit: Emit, classificationIds: number[]): Promise<void> {
+  const found = [...(await loadClassificationsData(client, classificationIds)).values()];
+  const extracts: NewExtract[] = [];
+  const changed: { workflow: EngineWorkflow; c: ClassificationData }[] = [];
+  for (const c of found) {
     const workflow = await loadEngineWorkflow(client, c.workflow_id);
-    if (!workflow || workflow.status !== "active" || !c.subject_id) return;
+    if (!workflow || workflow.status !== "active" || !c.subject_id) continue;
     let stored = 0;
     for (const [key, config] of Object.entries(workflow.extractors_config ?? {})) {
       if (config.type === "external") {
@@ -55,11 +83,13 @@ export async function extractClassification(tx: TxRunner, classificationId: numb
       }
       const data = runExtractor(config, c, key);
       if (data === undefined) continue;
-      await upsertExtract(client, { workflowId: c.workflow_id, subjectId: c.subject_id, userId: c.user_id, classificationId: c.id, classificationAt: c.created_at, extractorKey: key, data });
+      extracts.push({ workflowId: c.workflow_id, subjectId: c.subject_id, userId: c.user_id, classificationId: c.id, classificationAt: c.created_at, extractorKey: key, data });
       stored++;
     }
-    if (stored) emitExtractsChanged(emit, workflow, c);
-  });
+    if (stored) changed.push({ workflow, c });
+  }
+  await upsertExtracts(client, extracts);
+  for (const { workflow, c } of changed) emitExtractsChanged(emit, workflow, c);
 }
 
 /** An extractor's data, or undefined when it yields no extract (rejected, older workflow version, or an error it reports). */

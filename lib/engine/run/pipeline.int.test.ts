@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { api } from "@/test/http";
-import { drainPipeline, engine } from "@/test/engine";
+import { drainPipeline, drainUntil, engine } from "@/test/engine";
 import { classifiableProject, classificationBody, createSubjectSet, createWorkflow, signedInUser } from "@/test/factories";
-import { queueTx, runStage } from "./pipeline";
-import { EVENTS } from "./events";
+import { engineTasks, queueTx, runStage } from "./pipeline";
+import { CLASSIFICATION_BATCH_TASK, EVENTS } from "./events";
 
 // The live pipeline in the no-Inngest mode: real classifications through the API, then the queue drained,
 // observing extracts, reductions, actions and retirements.
@@ -192,7 +192,16 @@ describe("engine HTTP API: ingest, extracts and reductions", () => {
     expect(await db().extract.count({ where: { workflowId: workflow.id } })).toBe(3);
     expect(await retiredAt(subjects[0].id, workflow.id)).not.toBeNull();
 
+    // The same classification twice in one batch: stored once, the later copy wins.
+    const twice = await engine.post("/classifications", [one(3), { ...one(3), annotations: { T0: [{ task: "T0", value: 0 }] } }], owner.token);
+    expect(twice.status).toBe(202);
+    await drainUntil(async () => (await db().extract.count({ where: { workflowId: workflow.id } })) === 4);
+    expect((await db().extract.findFirstOrThrow({ where: { classificationId: base + 3 } })).data).toEqual({ "0": 1 });
+
     expect((await engine.post("/classifications", [{ id: 5 }], owner.token)).status).toBe(422);
+    const huge = await engine.post("/classifications", { ...one(4), id: "9999999999" }, owner.token);
+    expect(huge.status).toBe(422);
+    expect(huge.body.errors[0].message).toMatch(/2147483647/);
     expect((await engine.post("/classifications", one(3), (await signedInUser()).token)).status).toBe(403);
     expect((await engine.post("/classifications", one(3))).status).toBe(401);
   });
@@ -222,7 +231,86 @@ describe("engine HTTP API: ingest, extracts and reductions", () => {
   });
 });
 
+/** Forwarded classifications stored straight into the engine's table (not handed to the inbox): the test runs their batch itself. */
+async function storeForwarded(rows: { id: number; workflow_id: number; subject_id: number; answer: number; created_at?: string }[]) {
+  const data = rows.map(({ answer, ...r }) => ({ ...r, user_id: null, workflow_version: "1.1", annotations: [{ task: "T0", value: answer }], metadata: {} }));
+  await db().$executeRawUnsafe(
+    `INSERT INTO engine_classifications (id, workflow_id, data) SELECT * FROM unnest($1::int[], $2::int[], $3::jsonb[])`,
+    rows.map((r) => r.id),
+    rows.map((r) => r.workflow_id),
+    data.map((d) => JSON.stringify(d)),
+  );
+  return rows.map((r) => r.id);
+}
+const runBatch = (ids: number[]) => engineTasks[CLASSIFICATION_BATCH_TASK]({ classification_ids: ids }, {} as never);
+
 describe("engine plumbing", () => {
+  it("carries a batch of classifications through in one job, reducing each subject once", async () => {
+    const { owner, workflow, subjects } = await classifiableProject(2);
+    await engine.post("/workflows", { workflow: retireOnConsensus(workflow.id) }, owner.token);
+    const [a, b] = subjects.map((s) => s.id);
+    const base = 1_900_000_000 - workflow.id * 10;
+    const ids = await storeForwarded([
+      { id: base, workflow_id: workflow.id, subject_id: a, answer: 1 },
+      { id: base + 1, workflow_id: workflow.id, subject_id: b, answer: 0 },
+      { id: base + 2, workflow_id: workflow.id, subject_id: a, answer: 1 },
+      { id: base + 3, workflow_id: workflow.id, subject_id: a, answer: 1 },
+    ]);
+    await runBatch(ids);
+    const reductions = await db().subjectReduction.findMany({ where: { workflowId: workflow.id }, orderBy: [{ subjectId: "asc" }, { reducerKey: "asc" }] });
+    // lock_version 0: each reduction was saved once for the whole burst, not once per classification.
+    expect(reductions.map((r) => [r.subjectId, r.reducerKey, r.data, r.lockVersion])).toEqual([
+      [a, "c", { most_likely: "1", num_votes: 3, agreement: 1 }, 0],
+      [a, "n", { classifications: 3, extracts: 3 }, 0],
+      [b, "c", { most_likely: "0", num_votes: 1, agreement: 1 }, 0],
+      [b, "n", { classifications: 1, extracts: 1 }, 0],
+    ]);
+    expect(await retiredAt(a, workflow.id)).not.toBeNull();
+    expect(await retiredAt(b, workflow.id)).toBeNull();
+    const actions = await engine.get(`/workflows/${workflow.id}/actions`, owner.token);
+    expect(actions.body.map((x: { subject_id: number; status: string }) => [x.subject_id, x.status])).toEqual([[a, "completed"]]);
+
+    // The same batch again (a retried job): nothing changes but the reductions' versions.
+    await runBatch(ids);
+    expect(await db().extract.count({ where: { workflowId: workflow.id } })).toBe(4);
+    const again = await db().subjectReduction.findMany({ where: { workflowId: workflow.id }, orderBy: [{ subjectId: "asc" }, { reducerKey: "asc" }] });
+    expect(again.map((r) => r.data)).toEqual(reductions.map((r) => r.data));
+    expect(await db().engineAction.count({ where: { workflowId: workflow.id } })).toBe(1);
+    expect((await db().workflow.findUniqueOrThrow({ where: { id: workflow.id } })).retiredSetMemberSubjectsCount).toBe(1);
+  });
+
+  it("retries a failed batch one classification per job, so one that cannot be processed holds up none of the others", async () => {
+    const { owner, workflow, subjects } = await classifiableProject(2);
+    await engine.post("/workflows", { workflow: retireOnConsensus(workflow.id) }, owner.token);
+    const base = 1_800_000_000 - workflow.id * 10;
+    const ids = await storeForwarded([
+      { id: base, workflow_id: workflow.id, subject_id: subjects[0].id, answer: 1 },
+      // A stored row no forwarder could send (the route validates created_at): processing it throws.
+      { id: base + 1, workflow_id: workflow.id, subject_id: subjects[0].id, answer: 1, created_at: "not a date" },
+      { id: base + 2, workflow_id: workflow.id, subject_id: subjects[1].id, answer: 0 },
+    ]);
+    await runBatch(ids);
+    expect(await db().extract.count({ where: { workflowId: workflow.id } })).toBe(0); // the batch rolled back whole
+    const jobsOf = () =>
+      db().$queryRawUnsafe<{ id: string; classification_id: number; attempts: number; last_error: string | null }[]>(
+        `SELECT j.id::text, (j.payload->>'classification_id')::int AS classification_id, j.attempts, j.last_error
+         FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id
+         WHERE t.identifier = $1 AND (j.payload->>'classification_id')::int = ANY($2::int[]) ORDER BY 2`,
+        EVENTS.classificationReceived,
+        ids,
+      );
+    expect((await jobsOf()).map((j) => j.classification_id)).toEqual(ids);
+
+    await drainUntil(async () => (await db().extract.count({ where: { workflowId: workflow.id } })) === 2);
+    const extracts = await db().extract.findMany({ where: { workflowId: workflow.id }, orderBy: { classificationId: "asc" } });
+    expect(extracts.map((e) => e.classificationId)).toEqual([base, base + 2]);
+    await drainUntil(async () => (await jobsOf()).length === 1 && (await jobsOf())[0].attempts > 0);
+    const [stuck] = await jobsOf();
+    expect(stuck).toMatchObject({ classification_id: base + 1 });
+    expect(stuck.last_error).toMatch(/Invalid time value/);
+    await db().$executeRawUnsafe(`SELECT graphile_worker.complete_jobs(ARRAY[$1::bigint])`, stuck.id);
+  });
+
   it("coalesces a burst of posted extracts for one subject into one pending reduction", async () => {
     const { owner, workflow, subjects } = await classifiableProject(1);
     await engine.post("/workflows", { workflow: retireOnConsensus(workflow.id) }, owner.token);

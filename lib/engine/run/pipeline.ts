@@ -1,13 +1,13 @@
 import type { TaskList } from "graphile-worker";
 import { withTransaction, type Sql } from "@/lib/db/sql";
 import { enqueueEvents } from "./enqueue-events";
-import { applyRules } from "./apply-rules";
+import { applyRules, applyRulesTo } from "./apply-rules";
 import { forgetSubjectMetadata } from "./classification-data";
-import { EVENT_SCHEMAS, EVENTS, EXTERNAL_EVENTS, type EngineEvent, type EventName } from "./events";
-import { extractClassification } from "./extract-classification";
+import { CLASSIFICATION_BATCH_TASK, EVENT_SCHEMAS, EVENTS, EXTERNAL_EVENTS, ZClassificationBatch, type EngineEvent, type EventName } from "./events";
+import { extractClassification, extractClassifications } from "./extract-classification";
 import { externalExtract, externalReduce } from "./external-stages";
 import { performAction } from "./perform-action";
-import { reduceTarget } from "./reduce-target";
+import { lockReductionTargets, reduceTarget, reduceTargets, type Topic } from "./reduce-target";
 import type { Emit, TxRunner } from "./stage";
 
 // The pipeline's two transports over the same stage functions:
@@ -41,19 +41,27 @@ const INLINE: EventName[] = [EVENTS.extractsChanged, EVENTS.reductionsChanged, E
 
 /**
  * Runs fn on the caller's transaction; the internal stages it asks for run right after it on the same
- * transaction (depth first), and only stages that call outside services become jobs. So one job carries a
- * classification from extraction to its retirement: one commit, nothing half done, far less queue
- * traffic than a job per stage. Each action runs under a savepoint: one that fails leaves the rest
- * committed and is retried as a job of its own.
+ * transaction, and only stages that call outside services become jobs. So one job carries classifications
+ * from extraction to retirement: one commit, nothing half done, far less queue traffic than a job per
+ * stage. The stages run stage by stage over everything fn asked for, so a batch of classifications is
+ * reduced once per subject (a burst for one subject coalesces) with set-based queries. Each action runs
+ * under a savepoint: one that fails leaves the rest committed and is retried as a job of its own.
  */
 async function runInline<T>(client: Sql, fn: (client: Sql, emit: Emit) => Promise<T>): Promise<T> {
   const emitted: EngineEvent[] = [];
   const result = await fn(client, (...e) => emitted.push(...e));
   const later: EngineEvent[] = [];
-  for (const e of emitted) {
-    if (!INLINE.includes(e.name)) later.push(e);
-    else if (e.name !== EVENTS.actionCreated) await runStage(e, (g) => runInline(client, g));
-    else {
+  for (let round = emitted; round.length; ) {
+    const next: EngineEvent[] = [];
+    const emit: Emit = (...e) => next.push(...e);
+    const reduce = targetGroups(round, EVENTS.extractsChanged);
+    // Every target's lock first, in one order: transactions reducing overlapping targets never deadlock.
+    await lockReductionTargets(client, reduce.flatMap((g) => g.targetIds.map((targetId) => ({ workflowId: g.workflowId, topic: g.topic, targetId }))));
+    for (const g of reduce) await reduceTargets(client, emit, g.workflowId, g.topic, g.targetIds);
+    for (const g of targetGroups(round, EVENTS.reductionsChanged)) await applyRulesTo(client, emit, g.workflowId, g.topic, g.targetIds);
+    for (const e of round) {
+      if (!INLINE.includes(e.name)) later.push(e);
+      if (e.name !== EVENTS.actionCreated) continue;
       await client.query("SAVEPOINT engine_action");
       try {
         await runStage(e, (g) => runInline(client, g));
@@ -63,9 +71,23 @@ async function runInline<T>(client: Sql, fn: (client: Sql, emit: Emit) => Promis
         later.push(e);
       }
     }
+    round = next;
   }
   await enqueueEvents(client, later);
   return result;
+}
+
+/** The targets of one kind of event, grouped by workflow and topic. */
+function targetGroups(events: EngineEvent[], name: typeof EVENTS.extractsChanged | typeof EVENTS.reductionsChanged) {
+  const groups = new Map<string, { workflowId: number; topic: Topic; targetIds: number[] }>();
+  for (const e of events) {
+    if (e.name !== name) continue;
+    const { workflow_id, topic, target_id } = e.data as { workflow_id: number; topic: Topic; target_id: number };
+    const key = `${workflow_id}:${topic}`;
+    if (!groups.has(key)) groups.set(key, { workflowId: workflow_id, topic, targetIds: [] });
+    groups.get(key)!.targetIds.push(target_id);
+  }
+  return [...groups.values()];
 }
 
 /** Built-in queue transport: a stage and the internal stages it triggers share one transaction; other events become jobs in it. */
@@ -115,8 +137,34 @@ function taskFor(name: EventName) {
   };
 }
 
+/**
+ * A batch of classifications from the engine inbox (lib/engine/run/engine-inbox.ts). The built-in queue
+ * extracts them together and carries them through the stages in one transaction; with Inngest configured,
+ * they are sent as one classification event each. If the batch fails, each classification becomes a job
+ * of its own with its own retries, so one that cannot be processed never holds up the others.
+ */
+async function classificationBatch(payload: unknown): Promise<void> {
+  const ids = ZClassificationBatch.parse(payload).classification_ids;
+  const events: EngineEvent[] = ids.map((id) => ({ name: EVENTS.classificationReceived, data: { classification_id: id } }));
+  if (inngestConfigured()) {
+    const { inngest } = await import("@/inngest/client");
+    await inngest.send(events);
+    return;
+  }
+  try {
+    await queueTx((client, emit) => extractClassifications(client, emit, ids));
+  } catch (err) {
+    if (ids.length === 1) throw err;
+    console.warn(`[engine] a batch of ${ids.length} classifications failed (${(err as Error).message}); retrying each on its own`);
+    await withTransaction((client) => enqueueEvents(client, events));
+  }
+}
+
 const ALL = Object.values(EVENTS) as EventName[];
 /** graphile-worker tasks of the pipeline stages that stay inside this app. */
-export const engineTasks: TaskList = Object.fromEntries(ALL.filter((n) => !EXTERNAL_EVENTS.includes(n)).map((n) => [n, taskFor(n)]));
+export const engineTasks: TaskList = {
+  ...Object.fromEntries(ALL.filter((n) => !EXTERNAL_EVENTS.includes(n)).map((n) => [n, taskFor(n)])),
+  [CLASSIFICATION_BATCH_TASK]: classificationBatch,
+};
 /** Stages that call outside services, run by a worker of their own so they never hold up the rest. */
 export const externalEngineTasks: TaskList = Object.fromEntries(EXTERNAL_EVENTS.map((n) => [n, taskFor(n)]));
