@@ -120,6 +120,7 @@ const tb = performance.now();
 await startWorker(Number(process.env.WORKER_CONCURRENCY ?? 8));
 await drained(600_000);
 const backlogMs = performance.now() - tb;
+const backlogExtracts = (await sql.query(`SELECT count(*)::int AS n FROM extracts WHERE workflow_id = $1`, [workflow])).rows[0].n - extracts;
 
 const r = (n: number) => Math.round(n * 100) / 100;
 console.log(
@@ -144,7 +145,7 @@ console.log(
         pipeline_wall_s: r(pipelineMs / 1000),
         pipeline_throughput_per_s: r((THROUGHPUT / pipelineMs) * 1000),
       },
-      backlog: { classifications: BACKLOG, drain_s: r(backlogMs / 1000), throughput_per_s: r((BACKLOG / backlogMs) * 1000) },
+      backlog: { classifications: BACKLOG, processed_extracts: backlogExtracts, drain_s: r(backlogMs / 1000), throughput_per_s: r((BACKLOG / backlogMs) * 1000) },
     },
     null,
     2,
