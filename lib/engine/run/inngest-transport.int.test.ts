@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { engine } from "@/test/engine";
 import { classifiableProject } from "@/test/factories";
-import { CLASSIFICATION_BATCH_TASK, EVENTS } from "./events";
-import { engineTasks } from "./pipeline";
+import { EVENTS } from "./events";
+import { classificationBatch, engineTasks } from "./pipeline";
 
 // With an Inngest server configured, the built-in queue's jobs are an outbox: each job sends its events to
 // Inngest and runs no stage itself. A local HTTP server stands in for Inngest's event API here.
@@ -44,7 +44,7 @@ describe("the Inngest transport", () => {
       workflow.id,
       subjects[0].id,
     );
-    await engineTasks[CLASSIFICATION_BATCH_TASK]({ classification_ids: ids }, {} as never);
+    await classificationBatch({ classification_ids: ids });
     const sent = received.flatMap((r) => r.events).filter((e) => ids.includes(e.data.classification_id as number));
     expect(sent.map((e) => [e.name, e.data])).toEqual(ids.map((id) => [EVENTS.classificationReceived, { classification_id: id }]));
     expect(received.at(-1)!.url).toMatch(/^\/e\//);
@@ -53,14 +53,14 @@ describe("the Inngest transport", () => {
 
   it("forwards each stage's event from its job", async () => {
     const data = { workflow_id: 41, topic: "subject", target_id: 7 };
-    await engineTasks[EVENTS.extractsChanged](data, {} as never);
+    await engineTasks[EVENTS.extractsChanged]!(data, {} as never);
     expect(received.at(-1)!.events.map((e) => [e.name, e.data])).toEqual([[EVENTS.extractsChanged, data]]);
   });
 
   it("fails the job when Inngest does not take the events, so the queue retries it", async () => {
     status = 503;
     try {
-      await expect(engineTasks[CLASSIFICATION_BATCH_TASK]({ classification_ids: [12] }, {} as never)).rejects.toThrow();
+      await expect(classificationBatch({ classification_ids: [12] })).rejects.toThrow();
     } finally {
       status = 200;
     }

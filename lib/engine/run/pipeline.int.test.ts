@@ -3,8 +3,8 @@ import { db } from "@/lib/db";
 import { api } from "@/test/http";
 import { drainPipeline, drainUntil, engine } from "@/test/engine";
 import { classifiableProject, classificationBody, createSubjectSet, createWorkflow, signedInUser } from "@/test/factories";
-import { engineTasks, queueTx, runStage } from "./pipeline";
-import { CLASSIFICATION_BATCH_TASK, EVENTS } from "./events";
+import { classificationBatch, queueTx, runStage } from "./pipeline";
+import { EVENTS } from "./events";
 
 // The live pipeline in the no-Inngest mode: real classifications through the API, then the queue drained,
 // observing extracts, reductions, actions and retirements.
@@ -242,7 +242,7 @@ async function storeForwarded(rows: { id: number; workflow_id: number; subject_i
   );
   return rows.map((r) => r.id);
 }
-const runBatch = (ids: number[]) => engineTasks[CLASSIFICATION_BATCH_TASK]({ classification_ids: ids }, {} as never);
+const runBatch = (ids: number[]) => classificationBatch({ classification_ids: ids });
 
 describe("engine plumbing", () => {
   it("carries a batch of classifications through in one job, reducing each subject once", async () => {
@@ -277,6 +277,33 @@ describe("engine plumbing", () => {
     expect(again.map((r) => r.data)).toEqual(reductions.map((r) => r.data));
     expect(await db().engineAction.count({ where: { workflowId: workflow.id } })).toBe(1);
     expect((await db().workflow.findUniqueOrThrow({ where: { id: workflow.id } })).retiredSetMemberSubjectsCount).toBe(1);
+  });
+
+  it("runs concurrent batches over the same subjects without deadlocks, lost votes or double retirements", async () => {
+    const { owner, workflow, subjects } = await classifiableProject(6);
+    await engine.post("/workflows", { workflow: retireOnConsensus(workflow.id) }, owner.token);
+    const base = 1_600_000_000 - workflow.id * 100;
+    const ids = await storeForwarded(Array.from({ length: 60 }, (_, i) => ({ id: base + i, workflow_id: workflow.id, subject_id: subjects[i % 6].id, answer: 1 })));
+    // Six batches, each touching every subject, all at once: each reduces, evaluates and retires under
+    // the others' feet.
+    const batches = Array.from({ length: 6 }, (_, b) => ids.filter((_, i) => Math.floor(i / 10) === b));
+    await Promise.all(batches.map((batch) => runBatch(batch)));
+
+    // No batch failed (a deadlock would have re-queued its classifications one per job).
+    const requeued = await db().$queryRawUnsafe<{ n: number }[]>(
+      `SELECT count(*)::int AS n FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id
+       WHERE t.identifier = $1 AND (j.payload->>'classification_id')::int = ANY($2::int[])`,
+      EVENTS.classificationReceived,
+      ids,
+    );
+    expect(requeued[0].n).toBe(0);
+    const counts = await db().subjectReduction.findMany({ where: { workflowId: workflow.id, reducerKey: "n" }, orderBy: { subjectId: "asc" } });
+    expect(counts.map((r) => r.data)).toEqual(subjects.map(() => ({ classifications: 10, extracts: 10 })));
+    const consensus = await db().subjectReduction.findMany({ where: { workflowId: workflow.id, reducerKey: "c" } });
+    expect(consensus.map((r) => r.data)).toEqual(subjects.map(() => ({ most_likely: "1", num_votes: 10, agreement: 1 })));
+    expect(await db().engineAction.count({ where: { workflowId: workflow.id, status: "completed" } })).toBe(6);
+    expect(await db().engineAction.count({ where: { workflowId: workflow.id } })).toBe(6);
+    expect((await db().workflow.findUniqueOrThrow({ where: { id: workflow.id } })).retiredSetMemberSubjectsCount).toBe(6);
   });
 
   it("retries a failed batch one classification per job, so one that cannot be processed holds up none of the others", async () => {

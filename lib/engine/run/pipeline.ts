@@ -143,7 +143,7 @@ function taskFor(name: EventName) {
  * they are sent as one classification event each. If the batch fails, each classification becomes a job
  * of its own with its own retries, so one that cannot be processed never holds up the others.
  */
-async function classificationBatch(payload: unknown): Promise<void> {
+export async function classificationBatch(payload: unknown): Promise<void> {
   const ids = ZClassificationBatch.parse(payload).classification_ids;
   const events: EngineEvent[] = ids.map((id) => ({ name: EVENTS.classificationReceived, data: { classification_id: id } }));
   if (inngestConfigured()) {
