@@ -7,3 +7,15 @@ export async function apiGet<T>(path: string): Promise<T> {
   if (!res.ok) throw new Error(body?.errors?.[0]?.message ?? `HTTP ${res.status}`);
   return body as T;
 }
+
+export async function apiPost<T>(path: string, body: unknown): Promise<T> {
+  const res = await fetch(`/api${path}`, {
+    method: "POST",
+    headers: { Accept: API_ACCEPT, "Content-Type": "application/json" },
+    credentials: "same-origin",
+    body: JSON.stringify(body),
+  });
+  const parsed = await res.json().catch(() => null);
+  if (!res.ok) throw new Error(parsed?.errors?.[0]?.message ?? `HTTP ${res.status}`);
+  return parsed as T;
+}

@@ -36,6 +36,15 @@ export default async function ProjectPage({ params }: { params: Promise<{ id: st
           <dd className="text-xl font-semibold">{project.retiredSubjectsCount.toLocaleString("en-GB")}</dd>
         </div>
       </dl>
+      {project.workflows.length > 0 && (
+        <nav aria-label="Classify" className="flex flex-wrap gap-2">
+          {project.workflows.map((w) => (
+            <Link key={w.id} href={`/projects/${project.id}/classify?workflow=${w.id}`} className="rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
+              Classify: {w.displayName}
+            </Link>
+          ))}
+        </nav>
+      )}
       {project.introduction && <p className="whitespace-pre-line text-gray-800">{project.introduction}</p>}
       <p>
         <Link href={`/stats?project_id=${project.id}`} className="text-brand-700 underline">

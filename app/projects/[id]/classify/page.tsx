@@ -1,0 +1,69 @@
+import Link from "next/link";
+import { headers } from "next/headers";
+import { notFound } from "next/navigation";
+import { Classifier } from "@/components/classifier/classifier";
+import { resolveActor } from "@/lib/auth/actor";
+import { db } from "@/lib/db";
+import { isIdString } from "@/lib/http/request";
+import type { Tasks } from "@/lib/classifier/task-flow";
+import { projectReadScope } from "@/lib/policies/project-policy";
+
+export const dynamic = "force-dynamic";
+
+/**
+ * The volunteer classifier for a project: the workflow named by ?workflow=, else the project's
+ * configuration.default_workflow, else its first active workflow. Private projects are a 404 to those
+ * without a role, as in the API.
+ */
+export default async function ClassifyPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ workflow?: string }> }) {
+  const { id } = await params;
+  const { workflow: wanted } = await searchParams;
+  if (!isIdString(id) || (wanted !== undefined && !isIdString(wanted))) notFound();
+  const h = await headers();
+  const actor = await resolveActor(new Request("http://local/", { headers: { cookie: h.get("cookie") ?? "" } }));
+  const project = await db().project.findFirst({
+    where: { AND: [{ id: Number(id) }, projectReadScope(actor)] },
+    select: { id: true, displayName: true, configuration: true, workflows: { where: { active: true }, orderBy: { id: "asc" }, select: { id: true, displayName: true, tasks: true, firstTask: true, majorVersion: true, minorVersion: true } } },
+  });
+  if (!project) notFound();
+  const preferred = wanted ?? String((project.configuration as { default_workflow?: unknown } | null)?.default_workflow ?? "");
+  const workflow = project.workflows.find((w) => String(w.id) === preferred) ?? (wanted ? undefined : project.workflows[0]);
+  if (wanted && !workflow) notFound();
+
+  return (
+    <article className="flex flex-col gap-4">
+      <header className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-2xl font-bold">
+          <Link href={`/projects/${project.id}`} className="hover:underline">
+            {project.displayName}
+          </Link>
+          <span className="text-gray-500"> · Classify</span>
+        </h1>
+        {project.workflows.length > 1 && (
+          <nav aria-label="Workflows" className="flex flex-wrap gap-2 text-sm">
+            {project.workflows.map((w) => (
+              <Link
+                key={w.id}
+                href={`/projects/${project.id}/classify?workflow=${w.id}`}
+                aria-current={w.id === workflow?.id ? "page" : undefined}
+                className={`rounded border px-3 py-1 ${w.id === workflow?.id ? "border-brand-600 bg-brand-50 font-semibold" : "border-gray-300 bg-white hover:bg-gray-100"}`}
+              >
+                {w.displayName}
+              </Link>
+            ))}
+          </nav>
+        )}
+      </header>
+      {workflow ? (
+        <Classifier
+          projectId={String(project.id)}
+          workflow={{ id: String(workflow.id), displayName: workflow.displayName, version: `${workflow.majorVersion}.${workflow.minorVersion}`, tasks: workflow.tasks as Tasks, firstTask: workflow.firstTask }}
+        />
+      ) : (
+        <p role="status" className="rounded border border-gray-200 bg-white p-6">
+          This project has no active workflow to classify yet.
+        </p>
+      )}
+    </article>
+  );
+}

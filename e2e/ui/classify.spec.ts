@@ -1,0 +1,116 @@
+// The volunteer classifier: a signed-in volunteer goes from the project page to its workflow, answers a
+// branching question, a combo step with text and drawing (mouse and keyboard), and moves on to the next
+// subject; the classifications the researchers then read carry exactly those answers.
+import { expect, test, type Page } from "@playwright/test";
+import { accessToken, API_ACCEPT, createProject, newUser, registerUser, uniqueName } from "../support";
+
+const picture = (label: string) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300"><rect width="400" height="300" fill="#334"/><text x="20" y="160" font-size="36" fill="white">${label}</text></svg>`;
+
+async function signIn(page: Page, login: string, password: string) {
+  await page.goto("/sign-in");
+  await page.getByLabel("Login or email", { exact: true }).fill(login);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByTestId("signed-in-as")).toBeVisible();
+}
+
+test("a volunteer classifies: branching, a combo of text and drawing, then the next subject", async ({ page, request }) => {
+  const token = await accessToken(request);
+  const headers = { Accept: API_ACCEPT, Authorization: `Bearer ${token}` };
+  const project = await createProject(request, token, { display_name: uniqueName("Classify") });
+  const tasks = {
+    T0: { type: "single", question: "Is there an animal?", answers: [{ label: "Yes", next: "T1" }, { label: "No" }] },
+    T1: { type: "combo", tasks: ["T2", "T3"] },
+    T2: { type: "text", instruction: "What animal is it?", required: true },
+    T3: { type: "drawing", instruction: "Mark its eyes and body", tools: [{ type: "point", label: "Eye" }, { type: "rectangle", label: "Body" }] },
+  };
+  const wf = await request.post("/api/workflows", { headers, data: { workflows: { display_name: "Find animals", tasks, first_task: "T0", links: { project: project.id } } } });
+  expect(wf.status(), await wf.text()).toBe(201);
+  const workflow = (await wf.json()).workflows[0];
+  const media = `https://media.example.org/${uniqueName("m")}`;
+  const subjectIds: string[] = [];
+  for (const n of [1, 2]) {
+    const s = await request.post("/api/subjects", { headers, data: { subjects: { locations: [{ "image/svg+xml": `${media}/${n}.svg` }], links: { project: project.id } } } });
+    expect(s.status(), await s.text()).toBe(201);
+    subjectIds.push((await s.json()).subjects[0].id);
+  }
+  const set = await request.post("/api/subject_sets", { headers, data: { subject_sets: { display_name: uniqueName("set"), links: { project: project.id, workflows: [workflow.id], subjects: subjectIds } } } });
+  expect(set.status(), await set.text()).toBe(201);
+  // The subjects' images live elsewhere; the browser gets them from here.
+  await page.route(`${media}/**`, (route) => route.fulfill({ contentType: "image/svg+xml", body: picture(route.request().url().split("/").pop()!) }));
+
+  const volunteer = newUser("ui_cls");
+  const volunteerId = await registerUser(request, volunteer);
+  await signIn(page, volunteer.login, volunteer.password);
+  await page.goto(`/projects/${project.id}`);
+  await page.getByRole("link", { name: "Classify: Find animals" }).click();
+
+  // First subject: Yes branches to the combo step.
+  const image = page.getByRole("img", { name: /^Subject \d+, image 1 of 1$/ });
+  await expect(image).toBeVisible();
+  const first = (await image.getAttribute("alt"))!.match(/Subject (\d+)/)![1];
+  const submit = page.getByRole("button", { name: /^(Next|Done)$/ });
+  await expect(submit).toBeDisabled();
+  await page.getByLabel("Yes").check();
+  await expect(page.getByRole("button", { name: "Next" })).toBeEnabled();
+  await page.keyboard.press("Enter");
+  const text = page.getByLabel("What animal is it? (required)");
+  await expect(text).toBeVisible();
+  await expect(page.getByRole("button", { name: "Done" })).toBeDisabled(); // the text is required
+  await text.fill("A fox");
+
+  // An eye with the mouse, a quarter of the way across and halfway down (100, 150 in the image's pixels).
+  const layer = page.getByTestId("drawing-layer");
+  const box = (await layer.boundingBox())!;
+  await page.mouse.click(box.x + box.width / 4, box.y + box.height / 2);
+  // The body with the keyboard: a corner at the centre, the other 20 right and 10 down.
+  await page.getByLabel(/^Body/).check();
+  await layer.focus();
+  for (const key of ["Enter", "ArrowRight", "ArrowRight", "ArrowDown", "Enter"]) await page.keyboard.press(key);
+  const marks = page.getByRole("list", { name: "Your marks" }).getByRole("listitem");
+  await expect(marks).toHaveCount(2);
+  await expect(marks.nth(1)).toContainText("Body at 200, 150 (20 × 10)");
+  await marks.nth(0).getByRole("button", { name: "Remove mark 1" }).click();
+  await expect(marks).toHaveCount(1);
+  await page.getByLabel(/^Eye/).check();
+  await page.mouse.click(box.x + box.width / 4, box.y + box.height / 2);
+  await page.getByRole("button", { name: "Done" }).click();
+
+  // The next subject, answered No: Done at once.
+  await expect(page.getByTestId("saved-count")).toHaveText("Classification saved. 1 classified in this session.");
+  await expect(image).not.toHaveAttribute("alt", new RegExp(`Subject ${first},`));
+  const second = (await image.getAttribute("alt"))!.match(/Subject (\d+)/)![1];
+  await page.getByLabel("No").check();
+  await page.getByRole("button", { name: "Done" }).click();
+  await expect(page.getByTestId("saved-count")).toHaveText("Classification saved. 2 classified in this session.");
+  await expect(page.getByText("There is nothing left to classify in this workflow. Thank you!")).toBeVisible();
+
+  // What the research team reads.
+  const listed = await request.get(`/api/classifications/project?project_id=${project.id}`, { headers });
+  expect(listed.status()).toBe(200);
+  const classifications = (await listed.json()).classifications.sort((a: { id: string }, b: { id: string }) => Number(a.id) - Number(b.id));
+  expect(classifications.map((c: { links: { subjects: string[] } }) => c.links.subjects)).toEqual([[first], [second]]);
+  const [fox, empty] = classifications;
+  expect(fox.annotations.slice(0, 2)).toEqual([
+    { task: "T0", value: 0 },
+    { task: "T2", value: "A fox" },
+  ]);
+  const drawn = fox.annotations[2];
+  expect(drawn.task).toBe("T3");
+  expect(drawn.value).toHaveLength(2);
+  expect(drawn.value[0]).toEqual({ tool: 1, x: 200, y: 150, width: 20, height: 10, frame: 0, details: [] });
+  expect(drawn.value[1]).toMatchObject({ tool: 0, frame: 0, details: [] });
+  expect(drawn.value[1].x).toBeCloseTo(100, -1);
+  expect(drawn.value[1].y).toBeCloseTo(150, -1);
+  expect(fox.metadata).toMatchObject({ workflow_version: workflow.version, user_language: expect.any(String), subject_dimensions: [{ naturalWidth: 400, naturalHeight: 300 }] });
+  expect(empty.annotations).toEqual([{ task: "T0", value: 1 }]);
+  expect(fox.links.user).toBe(volunteerId);
+});
+
+test("the classifier of a private project is not found by visitors without a role", async ({ page, request }) => {
+  const token = await accessToken(request);
+  const project = await createProject(request, token, { display_name: uniqueName("Hidden"), private: true });
+  const res = await page.goto(`/projects/${project.id}/classify`);
+  expect(res?.status()).toBe(404);
+});

@@ -1,0 +1,129 @@
+import { describe, expect, it } from "vitest";
+import { annotationFor, classificationBody, emptyValue, isAnswered, nextTask, stepTasks, unsupportedTasks, type Mark, type Tasks } from "./task-flow";
+
+const tasks: Tasks = {
+  T0: { type: "single", question: "Is there an animal?", answers: [{ label: "Yes", next: "T1" }, { label: "No" }] },
+  T1: { type: "multiple", question: "Which colours?", answers: [{ label: "Red" }, { label: "Green" }, { label: "Blue" }], next: "T2" },
+  T2: { type: "text", instruction: "Describe it", next: "T3", required: true },
+  T3: { type: "drawing", instruction: "Mark it", tools: [{ type: "point", label: "Eye" }, { type: "rectangle", label: "Body" }], next: "T4" },
+  T4: { type: "combo", tasks: ["T5", "T6"] },
+  T5: { type: "single", question: "Awake?", answers: [{ label: "Yes" }, { label: "No" }] },
+  T6: { type: "text", instruction: "Notes" },
+  S: { type: "survey", choices: {} },
+};
+
+describe("nextTask", () => {
+  it.each([
+    { from: "T0", value: 0, next: "T1", why: "the chosen answer's next" },
+    { from: "T0", value: 1, next: null, why: "an answer without next ends the workflow" },
+    { from: "T0", value: null, next: null, why: "nothing chosen yet" },
+    { from: "T1", value: [0, 2], next: "T2", why: "a multiple question's own next" },
+    { from: "T2", value: "big", next: "T3", why: "a text task's next" },
+    { from: "T3", value: [], next: "T4", why: "a drawing task's next" },
+    { from: "T4", value: null, next: null, why: "a combo without next ends" },
+    { from: "nope", value: null, next: null, why: "an unknown task" },
+  ])("$why", ({ from, value, next }) => {
+    expect(nextTask(tasks, from, value as never)).toBe(next);
+  });
+
+  it("ignores a next that names no task", () => {
+    expect(nextTask({ A: { type: "text", next: "missing" } }, "A", "")).toBeNull();
+  });
+});
+
+describe("isAnswered", () => {
+  it.each([
+    { key: "T0", value: null, ok: false },
+    { key: "T0", value: 1, ok: true },
+    { key: "T1", value: [], ok: true },
+    { key: "T2", value: "  ", ok: false },
+    { key: "T2", value: "a fox", ok: true },
+    { key: "T6", value: "", ok: true },
+    { key: "T3", value: [], ok: true },
+  ])("$key with $value → $ok", ({ key, value, ok }) => {
+    expect(isAnswered(tasks[key], value as never)).toBe(ok);
+  });
+
+  it("a required multiple question needs an answer", () => {
+    const t = { type: "multiple" as const, question: "?", answers: [{ label: "a" }], required: true };
+    expect(isAnswered(t, [])).toBe(false);
+    expect(isAnswered(t, [0])).toBe(true);
+  });
+});
+
+describe("emptyValue and stepTasks", () => {
+  it.each([
+    { key: "T0", value: null },
+    { key: "T1", value: [] },
+    { key: "T2", value: "" },
+    { key: "T3", value: [] },
+  ])("$key starts as $value", ({ key, value }) => expect(emptyValue(tasks[key])).toEqual(value));
+
+  it("a combo step shows its members; others show themselves", () => {
+    expect(stepTasks(tasks, "T4")).toEqual(["T5", "T6"]);
+    expect(stepTasks(tasks, "T0")).toEqual(["T0"]);
+    expect(stepTasks(tasks, "nope")).toEqual([]);
+  });
+});
+
+describe("annotations", () => {
+  const marks: Mark[] = [
+    { tool: 0, toolType: "point", x: 10.5, y: 20, frame: 0, details: [] },
+    { tool: 1, toolType: "rectangle", x: 1, y: 2, width: 30, height: 40, frame: 1, details: [] },
+  ];
+  it.each([
+    { key: "T0", value: 1, out: { task: "T0", value: 1 } },
+    { key: "T1", value: [2, 0], out: { task: "T1", value: [0, 2] } },
+    { key: "T2", value: "a fox", out: { task: "T2", value: "a fox" } },
+    {
+      key: "T3",
+      value: marks,
+      out: { task: "T3", value: [{ tool: 0, x: 10.5, y: 20, frame: 0, details: [] }, { tool: 1, x: 1, y: 2, width: 30, height: 40, frame: 1, details: [] }] },
+    },
+  ])("$key", ({ key, value, out }) => expect(annotationFor(tasks[key], key, value as never)).toEqual(out));
+
+  it("builds the classification the API requires", () => {
+    const body = classificationBody({
+      projectId: "3",
+      workflowId: "7",
+      workflowVersion: "2.1",
+      subjectId: "99",
+      answered: [{ key: "T0", value: 0 }, { key: "T1", value: [1] }, { key: "gone", value: 1 }],
+      tasks,
+      startedAt: new Date("2026-01-01T10:00:00Z"),
+      finishedAt: new Date("2026-01-01T10:00:07Z"),
+      userAgent: "test",
+      userLanguage: "en",
+      utcOffset: -3600,
+      subjectDimensions: [{ naturalWidth: 800, naturalHeight: 600, clientWidth: 400, clientHeight: 300 }],
+      selectionState: { retired: false, already_seen: false },
+    });
+    expect(body).toEqual({
+      classifications: {
+        completed: true,
+        annotations: [{ task: "T0", value: 0 }, { task: "T1", value: [1] }],
+        metadata: {
+          started_at: "2026-01-01T10:00:00.000Z",
+          finished_at: "2026-01-01T10:00:07.000Z",
+          user_agent: "test",
+          user_language: "en",
+          utc_offset: "-3600",
+          workflow_version: "2.1",
+          subject_dimensions: [{ naturalWidth: 800, naturalHeight: 600, clientWidth: 400, clientHeight: 300 }],
+          source: "quorum-classifier",
+          subject_selection_state: { retired: false, already_seen: false },
+        },
+        links: { project: "3", workflow: "7", subjects: ["99"] },
+      },
+    });
+  });
+});
+
+describe("unsupportedTasks", () => {
+  it("lists reachable tasks this classifier cannot show", () => {
+    expect(unsupportedTasks(tasks, "T0")).toEqual([]);
+    expect(unsupportedTasks({ ...tasks, T6: { type: "survey", choices: {} } }, "T0")).toEqual(["T6"]);
+    expect(unsupportedTasks({ A: { type: "drawing", tools: [{ type: "polygon" }] } }, "A")).toEqual(["A"]);
+    expect(unsupportedTasks({ A: { type: "single", question: "?", answers: [{ label: "x", next: "B" }] }, B: { type: "slider" } }, "A")).toEqual(["B"]);
+  });
+});
