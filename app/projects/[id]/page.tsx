@@ -2,7 +2,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { db } from "@/lib/db";
 import { resolveActor } from "@/lib/auth/actor";
-import { projectReadScope } from "@/lib/policies/project-policy";
+import { projectReadScope, rolesAllow } from "@/lib/policies/project-policy";
 import { headers } from "next/headers";
 import { isIdString } from "@/lib/http/request";
 
@@ -15,6 +15,8 @@ export default async function ProjectPage({ params }: { params: Promise<{ id: st
   const actor = await resolveActor(new Request("http://local/", { headers: { cookie: h.get("cookie") ?? "" } }));
   const project = await db().project.findFirst({ where: { AND: [{ id: Number(id) }, projectReadScope(actor)] }, include: { owner: { select: { displayName: true } }, workflows: { where: { active: true }, select: { id: true, displayName: true } } } });
   if (!project) notFound();
+  const roles = actor.user ? ((await db().projectRole.findFirst({ where: { projectId: project.id, userId: actor.user.id }, select: { roles: true } }))?.roles ?? []) : [];
+  const canEdit = !!actor.user && (actor.user.admin || rolesAllow(roles, "update"));
   return (
     <article className="flex flex-col gap-4">
       <header>
@@ -51,6 +53,13 @@ export default async function ProjectPage({ params }: { params: Promise<{ id: st
           Classification statistics for this project
         </Link>
       </p>
+      {canEdit && (
+        <p>
+          <Link href={`/lab/projects/${project.id}`} className="text-brand-700 underline">
+            Open this project in the lab
+          </Link>
+        </p>
+      )}
     </article>
   );
 }

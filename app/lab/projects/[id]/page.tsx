@@ -1,0 +1,44 @@
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { editableProject } from "@/app/lab/lab-access";
+
+export const dynamic = "force-dynamic";
+
+/** The lab's page of a project: its workflows, each with its decision-engine builder. Owners, collaborators and admins only. */
+export default async function LabProjectPage({ params }: { params: Promise<{ id: string }> }) {
+  const project = await editableProject((await params).id);
+  if (!project) notFound();
+  return (
+    <article className="flex flex-col gap-4">
+      <header>
+        <p className="text-sm text-gray-600">Lab</p>
+        <h1 className="text-2xl font-bold">{project.displayName}</h1>
+      </header>
+      <section aria-labelledby="workflows-heading" className="flex flex-col gap-2">
+        <h2 id="workflows-heading" className="text-xl font-semibold">
+          Workflows
+        </h2>
+        {project.workflows.length === 0 ? (
+          <p className="text-gray-600">This project has no workflows yet.</p>
+        ) : (
+          <ul className="flex flex-col gap-2">
+            {project.workflows.map((w) => (
+              <li key={w.id} className="flex flex-wrap items-center justify-between gap-2 rounded border border-gray-200 bg-white p-3">
+                <span>
+                  <span className="font-medium">{w.displayName}</span>{" "}
+                  <span className="text-sm text-gray-600">
+                    version {w.majorVersion}.{w.minorVersion}
+                    {w.active ? "" : " · inactive"}
+                  </span>
+                </span>
+                <Link href={`/lab/projects/${project.id}/workflows/${w.id}/engine`} className="rounded bg-brand-600 px-3 py-1 text-sm font-semibold text-white hover:bg-brand-700">
+                  Decision engine<span className="sr-only"> of {w.displayName}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,493 @@
+"use client";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useMemo, useState, type ReactNode } from "react";
+import { conditionFromWire, conditionToWire, defaultLookup, lookupSuggestions, newComparison, type ConditionNode } from "@/lib/lab/condition-model";
+import { ConditionEditor } from "./condition-editor";
+
+// The decision engine's visual builder for one workflow: extractors, reducers and rules as forms, saved to
+// /engine/workflows/<id> (the browser session authorises the call). The server validates the whole
+// configuration; its message names the offending path, and nothing is saved until it is valid.
+
+type Config = Record<string, unknown>;
+interface Row {
+  key: string;
+  config: Config;
+}
+interface RuleState {
+  topic: "subject" | "user";
+  condition: ConditionNode;
+  then: Config[];
+}
+interface Wire {
+  id: number;
+  status: string;
+  rules_applied: string;
+  extractors_config: Record<string, Config>;
+  reducers_config: Record<string, Config>;
+  rules_config: { topic?: "subject" | "user"; if: unknown; then: Config[] }[];
+}
+
+const EXTRACTOR_TYPES = ["question", "survey", "shape", "blank", "pluck_field", "external"];
+const REDUCER_TYPES = ["consensus", "count", "stats", "first_extract", "summary_stats", "unique_count", "rectangle", "queue", "external"];
+const SHAPES = ["point", "rectangle", "circle", "ellipse", "line", "polygon"];
+const SUMMARY_OPERATIONS = ["count", "min", "max", "sum", "mean", "variance", "stdev", "median", "mode"];
+const RETIREMENT_REASONS = ["consensus", "classification_count", "nothing_here", "blank", "flagged", "human", "other"];
+const EFFECTS: Record<string, { topic: "subject" | "user"; label: string; field?: [string, string] }> = {
+  retire_subject: { topic: "subject", label: "Retire the subject" },
+  add_subject_to_set: { topic: "subject", label: "Add the subject to a subject set", field: ["subject_set_id", "Subject set id"] },
+  add_subject_to_collection: { topic: "subject", label: "Add the subject to a collection", field: ["collection_id", "Collection id"] },
+  external_effect: { topic: "subject", label: "Call an external service", field: ["url", "HTTPS URL"] },
+  promote_user: { topic: "user", label: "Move the volunteer to another workflow", field: ["workflow_id", "Workflow id"] },
+};
+
+const input = "rounded border border-gray-300 px-2 py-1 text-sm";
+const button = "rounded border border-gray-300 px-3 py-1 text-sm hover:bg-gray-100";
+
+async function engineFetch(path: string, init?: RequestInit): Promise<{ status: number; body: any }> {
+  const res = await fetch(`/engine${path}`, { ...init, credentials: "same-origin", headers: { Accept: "application/json", "Content-Type": "application/json" } });
+  return { status: res.status, body: await res.json().catch(() => null) };
+}
+
+/** The engine's API answers `{"workflow": {...}}`. */
+const unwrap = (body: { workflow?: Wire } | null): Wire => (body?.workflow ?? body) as Wire;
+
+const rowsOf = (m: Record<string, Config> | undefined): Row[] => Object.entries(m ?? {}).map(([key, config]) => ({ key, config }));
+
+export function EngineBuilder({ workflowId, taskKeys }: { workflowId: number; taskKeys: { key: string; type: string }[] }) {
+  const loaded = useQuery({
+    queryKey: ["engine-workflow", workflowId],
+    queryFn: async () => {
+      const r = await engineFetch(`/workflows/${workflowId}`);
+      if (r.status === 404) return null; // not in the engine yet
+      if (r.status !== 200) throw new Error(r.body?.errors?.[0]?.message ?? `HTTP ${r.status}`);
+      return unwrap(r.body);
+    },
+    staleTime: Infinity,
+  });
+  const [exists, setExists] = useState(false);
+  const [status, setStatus] = useState("active");
+  const [rulesApplied, setRulesApplied] = useState("all_matching_rules");
+  const [extractors, setExtractors] = useState<Row[]>([]);
+  const [reducers, setReducers] = useState<Row[]>([]);
+  const [rules, setRules] = useState<RuleState[]>([]);
+  const [message, setMessage] = useState<{ kind: "error" | "ok"; text: string } | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const load = (w: Wire | null) => {
+    setExists(!!w);
+    setStatus(w?.status ?? "active");
+    setRulesApplied(w?.rules_applied ?? "all_matching_rules");
+    setExtractors(rowsOf(w?.extractors_config));
+    setReducers(rowsOf(w?.reducers_config));
+    setRules((w?.rules_config ?? []).map((r) => ({ topic: r.topic ?? "subject", condition: conditionFromWire(r.if), then: r.then })));
+  };
+  useEffect(() => {
+    if (loaded.data !== undefined) load(loaded.data);
+  }, [loaded.data]);
+
+  const wire = useMemo(() => {
+    try {
+      return {
+        ok: true as const,
+        value: {
+          id: workflowId,
+          status,
+          rules_applied: rulesApplied,
+          extractors_config: Object.fromEntries(extractors.map((r) => [r.key, r.config])),
+          reducers_config: Object.fromEntries(reducers.map((r) => [r.key, r.config])),
+          rules_config: rules.map((r) => ({ topic: r.topic, if: conditionToWire(r.condition), then: r.then })),
+        },
+      };
+    } catch (err) {
+      return { ok: false as const, message: (err as Error).message };
+    }
+  }, [workflowId, status, rulesApplied, extractors, reducers, rules]);
+
+  const save = async () => {
+    if (!wire.ok) return setMessage({ kind: "error", text: wire.message });
+    setSaving(true);
+    setMessage(null);
+    try {
+      const r = exists
+        ? await engineFetch(`/workflows/${workflowId}`, { method: "PUT", body: JSON.stringify({ workflow: wire.value }) })
+        : await engineFetch(`/workflows`, { method: "POST", body: JSON.stringify({ workflow: wire.value }) });
+      if (r.status === 200 || r.status === 201) {
+        load(unwrap(r.body));
+        setMessage({ kind: "ok", text: "Saved. New classifications are processed with this configuration." });
+      } else setMessage({ kind: "error", text: r.body?.errors?.[0]?.message ?? `HTTP ${r.status}` });
+    } catch (err) {
+      setMessage({ kind: "error", text: `Could not reach the server: ${(err as Error).message}` });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  if (loaded.isPending) return <p role="status" className="animate-pulse text-gray-600">Loading the decision engine configuration…</p>;
+  if (loaded.isError)
+    return (
+      <p role="alert" className="rounded border border-red-300 bg-red-50 p-3">
+        The configuration could not be loaded: {(loaded.error as Error).message}
+      </p>
+    );
+
+  const reducerMap = Object.fromEntries(reducers.map((r) => [r.key, r.config as { type: string; topic?: string }]));
+  const extractorKeys = extractors.map((r) => r.key);
+  return (
+    <form
+      className="flex flex-col gap-6"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+    >
+      {!exists && <p className="rounded bg-brand-50 p-3 text-sm">This workflow is not in the decision engine yet. Add extractors, reducers and rules, then save.</p>}
+      <div className="flex flex-wrap gap-4">
+        <Select label="Status" value={status} options={["active", "paused", "halted"]} onChange={setStatus} />
+        <Select label="Rules applied" value={rulesApplied} options={["all_matching_rules", "first_matching_rule", "no_rules"]} onChange={setRulesApplied} />
+      </div>
+
+      <Section title="Extractors" hint="Turn each classification's annotations into extracts." onAdd={() => setExtractors((x) => [...x, { key: freshKey(x, "q"), config: { type: "question", task_key: taskKeys[0]?.key ?? "T0" } }])} addLabel="Add an extractor">
+        {extractors.map((row, i) => (
+          <KeyedCard key={i} what="Extractor" row={row} index={i} types={EXTRACTOR_TYPES} onChange={(r) => setExtractors((x) => x.map((y, j) => (j === i ? r : y)))} onRemove={() => setExtractors((x) => x.filter((_, j) => j !== i))}>
+            <ExtractorFields row={row} taskKeys={taskKeys} onChange={(config) => setExtractors((x) => x.map((y, j) => (j === i ? { ...y, config } : y)))} />
+          </KeyedCard>
+        ))}
+      </Section>
+
+      <Section title="Reducers" hint="Combine the extracts of a subject (or a volunteer) into a reduction." onAdd={() => setReducers((x) => [...x, { key: freshKey(x, "c"), config: { type: "consensus" } }])} addLabel="Add a reducer">
+        {reducers.map((row, i) => (
+          <KeyedCard key={i} what="Reducer" row={row} index={i} types={REDUCER_TYPES} onChange={(r) => setReducers((x) => x.map((y, j) => (j === i ? r : y)))} onRemove={() => setReducers((x) => x.filter((_, j) => j !== i))}>
+            <ReducerFields row={row} extractorKeys={extractorKeys} onChange={(config) => setReducers((x) => x.map((y, j) => (j === i ? { ...y, config } : y)))} />
+          </KeyedCard>
+        ))}
+      </Section>
+
+      <Section
+        title="Rules"
+        hint="When a rule's condition holds for a subject's (or volunteer's) reductions, its effects happen once."
+        onAdd={() => setRules((x) => [...x, { topic: "subject", condition: newComparison(defaultLookup(lookupSuggestions(reducerMap, "subject"))), then: [{ action: "retire_subject", reason: "consensus" }] }])}
+        addLabel="Add a rule"
+      >
+        {rules.map((rule, i) => {
+          const suggestions = lookupSuggestions(reducerMap, rule.topic);
+          const listId = `lookups-${i}`;
+          const update = (r: Partial<RuleState>) => setRules((x) => x.map((y, j) => (j === i ? { ...y, ...r } : y)));
+          return (
+            <fieldset key={i} className="flex flex-col gap-3 rounded-lg border border-gray-200 bg-white p-3">
+              <legend className="px-1 font-semibold">Rule {i + 1}</legend>
+              <datalist id={listId}>
+                {suggestions.map((s) => (
+                  <option key={s} value={s} />
+                ))}
+              </datalist>
+              <div className="flex flex-wrap items-center gap-3">
+                <Select label={`Rule ${i + 1}: applies to`} value={rule.topic} options={["subject", "user"]} onChange={(topic) => update({ topic: topic as RuleState["topic"], then: rule.then.filter((e) => EFFECTS[String(e.action)]?.topic === topic) })} />
+                <button type="button" className={`${button} ml-auto`} onClick={() => setRules((x) => x.filter((_, j) => j !== i))}>
+                  Remove rule {i + 1}
+                </button>
+              </div>
+              <p className="text-sm font-medium">If</p>
+              <ConditionEditor node={rule.condition} onChange={(condition) => update({ condition })} suggestions={suggestions} label={`Rule ${i + 1} condition`} listId={listId} />
+              <p className="text-sm font-medium">Then</p>
+              {rule.then.map((effect, k) => (
+                <EffectEditor
+                  key={k}
+                  label={`Rule ${i + 1}, effect ${k + 1}`}
+                  topic={rule.topic}
+                  effect={effect}
+                  onChange={(e) => update({ then: rule.then.map((x, j) => (j === k ? e : x)) })}
+                  onRemove={rule.then.length > 1 ? () => update({ then: rule.then.filter((_, j) => j !== k) }) : undefined}
+                />
+              ))}
+              <button type="button" className={`${button} self-start`} onClick={() => update({ then: [...rule.then, rule.topic === "user" ? { action: "promote_user", workflow_id: "" } : { action: "retire_subject", reason: "other" }] })}>
+                Add an effect<span className="sr-only"> to rule {i + 1}</span>
+              </button>
+            </fieldset>
+          );
+        })}
+      </Section>
+
+      <details className="rounded border border-gray-200 bg-white p-3">
+        <summary className="cursor-pointer text-sm font-medium">Configuration as JSON</summary>
+        <pre data-testid="engine-json" className="mt-2 overflow-x-auto text-xs">
+          {wire.ok ? JSON.stringify(wire.value, null, 2) : wire.message}
+        </pre>
+      </details>
+
+      {message && (
+        <p role={message.kind === "error" ? "alert" : "status"} className={`rounded border p-3 text-sm ${message.kind === "error" ? "border-red-300 bg-red-50" : "border-green-300 bg-green-50"}`}>
+          {message.text}
+        </p>
+      )}
+      <div className="flex gap-2">
+        <button type="submit" disabled={saving} className="rounded bg-brand-600 px-5 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-50">
+          {saving ? "Saving…" : "Save configuration"}
+        </button>
+        <button type="button" className={button} onClick={() => load(loaded.data ?? null)}>
+          Discard changes
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function freshKey(rows: Row[], base: string): string {
+  const taken = new Set(rows.map((r) => r.key));
+  if (!taken.has(base)) return base;
+  for (let i = 2; ; i++) if (!taken.has(`${base}${i}`)) return `${base}${i}`;
+}
+
+function Section({ title, hint, children, onAdd, addLabel }: { title: string; hint: string; children: ReactNode; onAdd(): void; addLabel: string }) {
+  return (
+    <section aria-labelledby={`h-${title}`} className="flex flex-col gap-3">
+      <div>
+        <h2 id={`h-${title}`} className="text-xl font-semibold">
+          {title}
+        </h2>
+        <p className="text-sm text-gray-600">{hint}</p>
+      </div>
+      {children}
+      <button type="button" className={`${button} self-start`} onClick={onAdd}>
+        {addLabel}
+      </button>
+    </section>
+  );
+}
+
+function Select({ label, value, options, onChange }: { label: string; value: string; options: string[]; onChange(v: string): void }) {
+  return (
+    <label className="flex flex-col gap-1 text-sm">
+      <span className="font-medium">{label}</span>
+      <select className={input} value={value} onChange={(e) => onChange(e.target.value)}>
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {o}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function Text({ label, value, onChange, type = "text", list }: { label: string; value: string; onChange(v: string): void; type?: string; list?: string }) {
+  return (
+    <label className="flex flex-col gap-1 text-sm">
+      <span className="font-medium">{label}</span>
+      <input className={input} type={type} value={value} list={list} onChange={(e) => onChange(e.target.value)} />
+    </label>
+  );
+}
+
+function KeyedCard({ what, row, index, types, onChange, onRemove, children }: { what: string; row: Row; index: number; types: string[]; onChange(r: Row): void; onRemove(): void; children: ReactNode }) {
+  const name = `${what} ${index + 1}`;
+  return (
+    <fieldset className="flex flex-col gap-3 rounded-lg border border-gray-200 bg-white p-3">
+      <legend className="px-1 font-semibold">
+        {name}: {row.key || "(no key)"}
+      </legend>
+      <div className="flex flex-wrap items-end gap-3">
+        <Text label={`${name} key`} value={row.key} onChange={(key) => onChange({ ...row, key })} />
+        <Select label={`${name} type`} value={String(row.config.type)} options={types} onChange={(type) => onChange({ ...row, config: keepGeneric(row.config, type) })} />
+        <button type="button" className={`${button} ml-auto`} onClick={onRemove}>
+          Remove {what.toLowerCase()} {row.key}
+        </button>
+      </div>
+      {children}
+    </fieldset>
+  );
+}
+
+/** On a type change, keep the fields every type shares; drop the old type's own. */
+function keepGeneric(config: Config, type: string): Config {
+  const generic = ["task_key", "if_missing", "minimum_workflow_version", "topic", "reduction_mode", "filters", "grouping"];
+  return { type, ...Object.fromEntries(Object.entries(config).filter(([k]) => generic.includes(k))) };
+}
+
+const set = (config: Config, key: string, value: unknown): Config => {
+  const next = { ...config };
+  if (value === "" || value === undefined) delete next[key];
+  else next[key] = value;
+  return next;
+};
+
+function ExtractorFields({ row, taskKeys, onChange }: { row: Row; taskKeys: { key: string; type: string }[]; onChange(c: Config): void }) {
+  const c = row.config;
+  const listId = `tasks-${row.key}`;
+  return (
+    <div className="flex flex-wrap gap-3">
+      <datalist id={listId}>
+        {taskKeys.map((t) => (
+          <option key={t.key} value={t.key}>{`${t.key} (${t.type})`}</option>
+        ))}
+      </datalist>
+      {c.type !== "external" && c.type !== "pluck_field" && <Text label={`${row.key}: task key`} value={String(c.task_key ?? "")} list={listId} onChange={(v) => onChange(set(c, "task_key", v))} />}
+      {c.type === "survey" && <Text label={`${row.key}: "nothing here" choice`} value={String(c.nothing_here_choice ?? "")} onChange={(v) => onChange(set(c, "nothing_here_choice", v))} />}
+      {c.type === "shape" && (
+        <>
+          <Select label={`${row.key}: shape`} value={String(c.shape ?? "point")} options={SHAPES} onChange={(v) => onChange(set(c, "shape", v))} />
+          <Text label={`${row.key}: tool index`} type="number" value={c.tool_index === undefined ? "" : String(c.tool_index)} onChange={(v) => onChange(set(c, "tool_index", v === "" ? undefined : Number(v)))} />
+        </>
+      )}
+      {c.type === "external" && <Text label={`${row.key}: HTTPS URL`} value={String(c.url ?? "")} onChange={(v) => onChange(set(c, "url", v))} />}
+      {c.type === "pluck_field" && <JsonField label={`${row.key}: field map (name → JSONPath)`} value={c.field_map ?? { field: "$.metadata.key" }} onChange={(v) => onChange(set(c, "field_map", v))} />}
+      <Select label={`${row.key}: if the task is missing`} value={String(c.if_missing ?? "error")} options={["error", "ignore", "reject"]} onChange={(v) => onChange(set(c, "if_missing", v))} />
+      <Text label={`${row.key}: minimum workflow version`} value={String(c.minimum_workflow_version ?? "")} onChange={(v) => onChange(set(c, "minimum_workflow_version", v))} />
+    </div>
+  );
+}
+
+function ReducerFields({ row, extractorKeys, onChange }: { row: Row; extractorKeys: string[]; onChange(c: Config): void }) {
+  const c = row.config;
+  const filters = (c.filters ?? {}) as Config;
+  const setFilter = (key: string, value: unknown) => onChange(set(c, "filters", set(filters, key, value)));
+  const grouping = c.grouping as Config | undefined;
+  const chosen = new Set(Array.isArray(filters.extractor_keys) ? (filters.extractor_keys as string[]) : filters.extractor_keys ? [String(filters.extractor_keys)] : []);
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex flex-wrap gap-3">
+        <Select label={`${row.key}: reduce by`} value={String(c.topic ?? "reduce_by_subject")} options={["reduce_by_subject", "reduce_by_user"]} onChange={(v) => onChange(set(c, "topic", v))} />
+        <Select label={`${row.key}: mode`} value={String(c.reduction_mode ?? "default_reduction")} options={["default_reduction", "running_reduction"]} onChange={(v) => onChange(set(c, "reduction_mode", v))} />
+        {c.type === "summary_stats" && <Text label={`${row.key}: field to summarise`} value={String(c.summarize_field ?? "")} onChange={(v) => onChange(set(c, "summarize_field", v))} />}
+        {c.type === "unique_count" && <Text label={`${row.key}: field`} value={String(c.field ?? "")} onChange={(v) => onChange(set(c, "field", v))} />}
+        {c.type === "rectangle" && (
+          <>
+            <Text label={`${row.key}: eps`} type="number" value={c.eps === undefined ? "" : String(c.eps)} onChange={(v) => onChange(set(c, "eps", v === "" ? undefined : Number(v)))} />
+            <Text label={`${row.key}: min samples`} type="number" value={c.min_samples === undefined ? "" : String(c.min_samples)} onChange={(v) => onChange(set(c, "min_samples", v === "" ? undefined : Number(v)))} />
+          </>
+        )}
+        {c.type === "queue" && (
+          <>
+            <Text label={`${row.key}: queue URL`} value={String(c.queue_url ?? "")} onChange={(v) => onChange(set(c, "queue_url", v))} />
+            <Text label={`${row.key}: queue name`} value={String(c.queue_name ?? "")} onChange={(v) => onChange(set(c, "queue_name", v))} />
+          </>
+        )}
+        {c.type === "external" && <Text label={`${row.key}: HTTPS URL`} value={String(c.url ?? "")} onChange={(v) => onChange(set(c, "url", v))} />}
+      </div>
+      {c.type === "summary_stats" && (
+        <fieldset className="flex flex-wrap gap-3 text-sm">
+          <legend className="font-medium">{row.key}: operations</legend>
+          {SUMMARY_OPERATIONS.map((op) => {
+            const ops = (c.operations as string[] | undefined) ?? [];
+            return (
+              <label key={op} className="flex items-center gap-1">
+                <input type="checkbox" checked={ops.includes(op)} onChange={(e) => onChange(set(c, "operations", e.target.checked ? [...ops, op] : ops.filter((o) => o !== op)))} />
+                {op}
+              </label>
+            );
+          })}
+        </fieldset>
+      )}
+      <details className="text-sm">
+        <summary className="cursor-pointer font-medium">Filters and grouping</summary>
+        <div className="mt-2 flex flex-col gap-3">
+          {extractorKeys.length > 0 && (
+            <fieldset className="flex flex-wrap gap-3">
+              <legend className="font-medium">{row.key}: only extracts of (none ticked: all)</legend>
+              {extractorKeys.map((k) => (
+                <label key={k} className="flex items-center gap-1">
+                  <input
+                    type="checkbox"
+                    checked={chosen.has(k)}
+                    onChange={(e) => {
+                      const next = new Set(chosen);
+                      if (e.target.checked) next.add(k);
+                      else next.delete(k);
+                      setFilter("extractor_keys", next.size ? [...next] : undefined);
+                    }}
+                  />
+                  {k}
+                </label>
+              ))}
+            </fieldset>
+          )}
+          <div className="flex flex-wrap gap-3">
+            <Select label={`${row.key}: repeated classifications`} value={String(filters.repeated_classifications ?? "keep_first")} options={["keep_first", "keep_last", "keep_all"]} onChange={(v) => setFilter("repeated_classifications", v)} />
+            <Select label={`${row.key}: training subjects`} value={String(filters.training_behavior ?? "ignore_training")} options={["ignore_training", "training_only", "experiment_only"]} onChange={(v) => setFilter("training_behavior", v)} />
+            <Select label={`${row.key}: empty extracts`} value={String(filters.empty_extracts ?? "keep_all")} options={["keep_all", "ignore_empty"]} onChange={(v) => setFilter("empty_extracts", v)} />
+            <Text label={`${row.key}: from`} type="number" value={String(filters.from ?? 0)} onChange={(v) => setFilter("from", v === "" ? undefined : Number(v))} />
+            <Text label={`${row.key}: to`} type="number" value={String(filters.to ?? -1)} onChange={(v) => setFilter("to", v === "" ? undefined : Number(v))} />
+          </div>
+          <div className="flex flex-wrap gap-3">
+            <Text
+              label={`${row.key}: group by (extractor.field)`}
+              value={String(grouping?.field_name ?? "")}
+              onChange={(v) => onChange(set(c, "grouping", v ? { ...(grouping ?? {}), field_name: v } : undefined))}
+            />
+            {grouping && (
+              <Select label={`${row.key}: without that field`} value={String(grouping.if_missing ?? "ignore")} options={["ignore", "error", "group_missing"]} onChange={(v) => onChange(set(c, "grouping", { ...grouping, if_missing: v }))} />
+            )}
+          </div>
+        </div>
+      </details>
+    </div>
+  );
+}
+
+function JsonField({ label, value, onChange }: { label: string; value: unknown; onChange(v: unknown): void }) {
+  const [text, setText] = useState(JSON.stringify(value, null, 1));
+  const [bad, setBad] = useState(false);
+  return (
+    <label className="flex min-w-64 flex-col gap-1 text-sm">
+      <span className="font-medium">{label}</span>
+      <textarea
+        className={`${input} font-mono`}
+        rows={3}
+        value={text}
+        aria-invalid={bad}
+        onChange={(e) => {
+          setText(e.target.value);
+          try {
+            onChange(JSON.parse(e.target.value));
+            setBad(false);
+          } catch {
+            setBad(true);
+          }
+        }}
+      />
+      {bad && <span className="text-red-700">Not valid JSON yet.</span>}
+    </label>
+  );
+}
+
+function EffectEditor({ label, topic, effect, onChange, onRemove }: { label: string; topic: "subject" | "user"; effect: Config; onChange(e: Config): void; onRemove?: () => void }) {
+  const action = String(effect.action);
+  const def = EFFECTS[action];
+  const actions = Object.entries(EFFECTS).filter(([, d]) => d.topic === topic);
+  return (
+    <div role="group" aria-label={label} className="flex flex-wrap items-end gap-3 rounded bg-gray-50 p-2">
+      <label className="flex flex-col gap-1 text-sm">
+        <span className="font-medium">{label}</span>
+        <select
+          className={input}
+          value={action}
+          onChange={(e) => {
+            const next = e.target.value;
+            onChange(next === "retire_subject" ? { action: next, reason: "consensus" } : { action: next, [EFFECTS[next].field![0]]: "" });
+          }}
+        >
+          {actions.map(([a, d]) => (
+            <option key={a} value={a}>
+              {d.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      {action === "retire_subject" && (
+        <label className="flex flex-col gap-1 text-sm">
+          <span className="font-medium">{label}: reason</span>
+          <select className={input} value={String(effect.reason ?? "other")} onChange={(e) => onChange({ ...effect, reason: e.target.value })}>
+            {RETIREMENT_REASONS.map((r) => (
+              <option key={r}>{r}</option>
+            ))}
+          </select>
+        </label>
+      )}
+      {def?.field && <Text label={`${label}: ${def.field[1]}`} value={String(effect[def.field[0]] ?? "")} onChange={(v) => onChange({ ...effect, [def.field![0]]: v })} />}
+      {onRemove && (
+        <button type="button" className={button} onClick={onRemove}>
+          Remove<span className="sr-only"> {label}</span>
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+// The lab's visual builder for the decision engine: a project owner builds extractors, a reducer and a
+// nested rule with forms, a mistake is refused with the server's message, the saved configuration is
+// exactly what the forms showed, and the live pipeline then acts on it.
+import { expect, test, type Page } from "@playwright/test";
+import { accessToken, API_ACCEPT, classifiableWorkflow, createProject, newUser, registerUser, uniqueName } from "../support";
+
+async function signIn(page: Page, login: string, password: string) {
+  await page.goto("/sign-in");
+  await page.getByLabel("Login or email", { exact: true }).fill(login);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByTestId("signed-in-as")).toBeVisible();
+}
+
+test("a project owner builds the decision engine's configuration visually, and it retires subjects", async ({ page, request }) => {
+  const owner = newUser("ui_lab");
+  await registerUser(request, owner);
+  const token = await accessToken(request, owner.login, owner.password);
+  const project = await createProject(request, token, { display_name: uniqueName("Lab") });
+  const w = await classifiableWorkflow(request, token, project.id, 2);
+
+  await signIn(page, owner.login, owner.password);
+  await page.goto(`/projects/${project.id}`);
+  await page.getByRole("link", { name: "Open this project in the lab" }).click();
+  await page.getByRole("link", { name: /^Decision engine of / }).click();
+  await expect(page.getByRole("heading", { name: "Decision engine" })).toBeVisible();
+  await expect(page.getByText("This workflow is not in the decision engine yet.")).toBeVisible();
+
+  await page.getByRole("button", { name: "Add an extractor" }).click();
+  await expect(page.getByLabel("Extractor 1 key")).toHaveValue("q");
+  await expect(page.getByLabel("q: task key")).toHaveValue("T0");
+  await page.getByRole("button", { name: "Add a reducer" }).click();
+  await expect(page.getByLabel("Reducer 1 type")).toHaveValue("consensus");
+  await page.getByRole("button", { name: "Add a rule" }).click();
+  // Rule 1: c.num_votes ≥ 1 and c.agreement ≥ 0.5.
+  await page.getByLabel("Rule 1 condition: kind").selectOption("and");
+  await page.getByLabel("Rule 1 condition, part 1: right: value").fill("1");
+  await page.getByRole("button", { name: "Add a part to Rule 1 condition" }).click();
+  await page.getByLabel("Rule 1 condition, part 2: left: lookup").fill("c.agreement");
+  await page.getByLabel("Rule 1 condition, part 2: right: value").fill("0.5");
+  await page.getByLabel("Rule 1, effect 1: reason").selectOption("consensus");
+
+  // A grouping field no extractor provides: refused, with the path, and nothing saved.
+  await page.getByText("Filters and grouping").click();
+  await page.getByLabel("c: group by (extractor.field)").fill("nope.field");
+  await page.getByRole("button", { name: "Save configuration" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "reducers_config.c.grouping.field_name" })).toContainText("'nope' is not a configured extractor");
+  const none = await request.get(`/engine/workflows/${w.workflowId}`, { headers: { Accept: "application/json", Authorization: `Bearer ${token}` } });
+  expect(none.status()).toBe(404);
+  await page.getByLabel("c: group by (extractor.field)").fill("");
+
+  await page.getByRole("button", { name: "Save configuration" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  const saved = await request.get(`/engine/workflows/${w.workflowId}`, { headers: { Accept: "application/json", Authorization: `Bearer ${token}` } });
+  expect(saved.status()).toBe(200);
+  const config = (await saved.json()).workflow;
+  expect(config).toMatchObject({ id: Number(w.workflowId), status: "active", rules_applied: "all_matching_rules" });
+  expect(config.extractors_config).toEqual({ q: expect.objectContaining({ type: "question", task_key: "T0" }) });
+  expect(Object.keys(config.reducers_config)).toEqual(["c"]);
+  expect(config.reducers_config.c).toMatchObject({ type: "consensus", topic: "reduce_by_subject" });
+  expect(config.reducers_config.c.grouping).toBeUndefined();
+  expect(config.rules_config).toEqual([
+    {
+      topic: "subject",
+      if: ["and", ["gte", ["lookup", "c.num_votes", 0], ["const", 1]], ["gte", ["lookup", "c.agreement", 0], ["const", 0.5]]],
+      then: [{ action: "retire_subject", reason: "consensus" }],
+    },
+  ]);
+
+  // Reopened, the builder shows what was saved; a change is a PUT.
+  await page.reload();
+  await expect(page.getByLabel("Rule 1 condition, part 2: left: lookup")).toHaveValue("c.agreement");
+  await page.getByLabel("Status").selectOption("paused");
+  await page.getByRole("button", { name: "Save configuration" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  await page.getByLabel("Status").selectOption("active");
+  await page.getByRole("button", { name: "Save configuration" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+
+  // The pipeline acts on it: one classification retires its subject.
+  const res = await request.post("/api/classifications", {
+    headers: { Accept: API_ACCEPT },
+    data: {
+      classifications: {
+        annotations: [{ task: "T0", value: 0 }],
+        metadata: { started_at: new Date().toISOString(), finished_at: new Date().toISOString(), user_agent: "e2e", user_language: "en", workflow_version: w.version },
+        links: { project: project.id, workflow: w.workflowId, subjects: [w.subjectIds[0]] },
+      },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  await expect
+    .poll(async () => (await (await request.get(`/engine/workflows/${w.workflowId}/actions`, { headers: { Accept: "application/json", Authorization: `Bearer ${token}` } })).json()).map((a: { status: string; subject_id: number }) => [a.subject_id, a.status]), { timeout: 15_000 })
+    .toEqual([[Number(w.subjectIds[0]), "completed"]]);
+});
+
+test("the lab is not found for visitors who cannot edit the project", async ({ page, request }) => {
+  const token = await accessToken(request);
+  const project = await createProject(request, token, { display_name: uniqueName("Lab other") });
+  const w = await classifiableWorkflow(request, token, project.id, 1);
+  expect((await page.goto(`/lab/projects/${project.id}`))?.status()).toBe(404);
+  const visitor = newUser("ui_lab_v");
+  await registerUser(request, visitor);
+  await signIn(page, visitor.login, visitor.password);
+  expect((await page.goto(`/lab/projects/${project.id}/workflows/${w.workflowId}/engine`))?.status()).toBe(404);
+  await page.goto(`/projects/${project.id}`);
+  await expect(page.getByRole("link", { name: "Open this project in the lab" })).toHaveCount(0);
+});
