@@ -10,12 +10,15 @@ import {
   stepTasks,
   unsupportedTasks,
   type Mark,
+  type SurveyItem,
+  type SurveyTask,
   type Task,
   type Tasks,
   type TaskValue,
   type Tool,
 } from "@/lib/classifier/task-flow";
 import { SubjectViewer, type Dimensions } from "./subject-viewer";
+import { SurveyTaskView } from "./survey-task";
 
 interface QueuedSubject {
   id: string;
@@ -256,7 +259,7 @@ function SubjectClassification({ projectId, workflow, subject, onDone }: { proje
 }
 
 /** Unsupported task types are skipped rather than sent with a made-up value. */
-const isShown = (task: Task | undefined) => !!task && ["single", "multiple", "text", "drawing"].includes(task.type);
+const isShown = (task: Task | undefined) => !!task && ["single", "multiple", "text", "drawing", "survey"].includes(task.type);
 
 function TaskView({
   taskKey,
@@ -347,5 +350,6 @@ function TaskView({
       </fieldset>
     );
   }
+  if (task.type === "survey") return <SurveyTaskView taskKey={taskKey} task={task as unknown as SurveyTask} value={(value as SurveyItem[]) ?? []} onChange={onChange} />;
   return <p className="text-sm text-gray-600">This task ({task.type}) is not supported by the web classifier yet.</p>;
 }

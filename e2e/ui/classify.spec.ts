@@ -108,6 +108,64 @@ test("a volunteer classifies: branching, a combo of text and drawing, then the n
   expect(fox.links.user).toBe(volunteerId);
 });
 
+test("a volunteer identifies animals in a survey task: filters, search, questions, removal", async ({ page, request }) => {
+  const token = await accessToken(request);
+  const headers = { Accept: API_ACCEPT, Authorization: `Bearer ${token}` };
+  const project = await createProject(request, token, { display_name: uniqueName("Survey") });
+  const survey = {
+    type: "survey",
+    instruction: "Which animals are there?",
+    choices: {
+      ZEBRA: { label: "Zebra", characteristics: { pattern: ["stripes"] } },
+      LION: { label: "Lion", characteristics: { pattern: ["solid"] } },
+      NOTHING: { label: "Nothing here", noQuestions: true },
+    },
+    choicesOrder: ["LION", "ZEBRA", "NOTHING"],
+    characteristics: { pattern: { label: "Pattern", values: { stripes: { label: "Stripes" }, solid: { label: "Solid" } } } },
+    characteristicsOrder: ["pattern"],
+    questions: {
+      HOWMANY: { label: "How many?", required: true, answers: { "1": { label: "1" }, "2": { label: "2" } }, answersOrder: ["1", "2"] },
+      DOING: { label: "What are they doing?", multiple: true, answers: { EAT: { label: "Eating" }, REST: { label: "Resting" } } },
+    },
+    questionsOrder: ["HOWMANY", "DOING"],
+  };
+  const wf = await request.post("/api/workflows", { headers, data: { workflows: { display_name: "Survey", tasks: { T0: survey }, first_task: "T0", links: { project: project.id } } } });
+  expect(wf.status(), await wf.text()).toBe(201);
+  const workflow = (await wf.json()).workflows[0];
+  const s = await request.post("/api/subjects", { headers, data: { subjects: { locations: [{ "image/svg+xml": "https://media.example.org/survey/1.svg" }], links: { project: project.id } } } });
+  const subjectId = (await s.json()).subjects[0].id;
+  await request.post("/api/subject_sets", { headers, data: { subject_sets: { display_name: uniqueName("set"), links: { project: project.id, workflows: [workflow.id], subjects: [subjectId] } } } });
+  await page.route("https://media.example.org/survey/**", (route) => route.fulfill({ contentType: "image/svg+xml", body: picture("survey") }));
+
+  await page.goto(`/projects/${project.id}/classify`); // anonymous volunteers classify too
+  const choices = page.getByRole("group", { name: "Choices" }).getByRole("button");
+  await expect(choices).toHaveText(["Lion", "Zebra", "Nothing here"]);
+  await page.getByLabel("Pattern").selectOption("stripes");
+  await expect(choices).toHaveText(["Zebra"]);
+  await choices.first().click();
+  const identify = page.getByRole("button", { name: "Identify" });
+  await expect(identify).toBeDisabled(); // How many? is required
+  await page.getByRole("group", { name: "Identify Zebra" }).getByLabel("2").check();
+  await page.getByLabel("Eating").check();
+  await identify.click();
+  await page.getByLabel("Pattern").selectOption("");
+  await page.getByLabel("Search").fill("li");
+  await expect(choices).toHaveText(["Lion"]);
+  await choices.first().click();
+  await page.getByRole("group", { name: "Identify Lion" }).getByLabel("1").check();
+  await identify.click();
+  const identified = page.getByRole("list", { name: "Identified" }).getByRole("listitem");
+  await expect(identified).toHaveText([/Zebra \(2; EAT\)/, /Lion \(1\)/]);
+  await page.getByRole("button", { name: "Remove Lion" }).click();
+  await expect(identified).toHaveCount(1);
+  await page.getByRole("button", { name: "Done" }).click();
+  await expect(page.getByTestId("saved-count")).toHaveText("Classification saved. 1 classified in this session.");
+
+  const listed = await request.get(`/api/classifications/project?project_id=${project.id}`, { headers });
+  const [c] = (await listed.json()).classifications;
+  expect(c.annotations).toEqual([{ task: "T0", value: [{ choice: "ZEBRA", answers: { HOWMANY: "2", DOING: ["EAT"] }, filters: { pattern: "stripes" } }] }]);
+});
+
 test("the classifier of a private project is not found by visitors without a role", async ({ page, request }) => {
   const token = await accessToken(request);
   const project = await createProject(request, token, { display_name: uniqueName("Hidden"), private: true });

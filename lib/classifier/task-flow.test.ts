@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { annotationFor, classificationBody, emptyValue, isAnswered, nextTask, stepTasks, unsupportedTasks, type Mark, type Tasks } from "./task-flow";
+import { annotationFor, classificationBody, emptyValue, isAnswered, nextTask, stepTasks, surveyCharacteristics, surveyChoices, surveyItemComplete, surveyQuestions, unsupportedTasks, type Mark, type SurveyItem, type SurveyTask, type Tasks } from "./task-flow";
 
 const tasks: Tasks = {
   T0: { type: "single", question: "Is there an animal?", answers: [{ label: "Yes", next: "T1" }, { label: "No" }] },
@@ -122,8 +122,70 @@ describe("annotations", () => {
 describe("unsupportedTasks", () => {
   it("lists reachable tasks this classifier cannot show", () => {
     expect(unsupportedTasks(tasks, "T0")).toEqual([]);
-    expect(unsupportedTasks({ ...tasks, T6: { type: "survey", choices: {} } }, "T0")).toEqual(["T6"]);
+    expect(unsupportedTasks({ ...tasks, T6: { type: "slider" } }, "T0")).toEqual(["T6"]);
     expect(unsupportedTasks({ A: { type: "drawing", tools: [{ type: "polygon" }] } }, "A")).toEqual(["A"]);
     expect(unsupportedTasks({ A: { type: "single", question: "?", answers: [{ label: "x", next: "B" }] }, B: { type: "slider" } }, "A")).toEqual(["B"]);
+  });
+});
+
+describe("survey tasks", () => {
+  const survey: SurveyTask = {
+    type: "survey",
+    choices: {
+      ZEBRA: { label: "Zebra", characteristics: { pattern: ["stripes"], colour: ["black", "white"] } },
+      LION: { label: "Lion", characteristics: { pattern: ["solid"], colour: ["tan"] } },
+      NOTHING: { label: "Nothing here", noQuestions: true },
+      TIGER: { label: "Tiger", characteristics: { pattern: ["stripes"], colour: ["tan"] } },
+    },
+    choicesOrder: ["LION", "TIGER", "ZEBRA"],
+    characteristics: {
+      pattern: { label: "Pattern", values: { solid: { label: "Solid" }, stripes: { label: "Stripes" } }, valuesOrder: ["stripes", "solid"] },
+      colour: { label: "Colour", values: { tan: { label: "Tan" }, black: { label: "Black" }, white: { label: "White" } } },
+    },
+    characteristicsOrder: ["pattern", "colour"],
+    questions: {
+      HOWMANY: { label: "How many?", required: true, answers: { "1": { label: "1" }, "2": { label: "2" }, "3+": { label: "3 or more" } } },
+      DOING: { label: "What are they doing?", multiple: true, answers: { EAT: { label: "Eating" }, REST: { label: "Resting" } }, answersOrder: ["REST", "EAT"] },
+    },
+    questionsOrder: ["HOWMANY", "DOING"],
+  };
+
+  it.each([
+    { name: "everything, in order (unordered ones last)", filters: {}, search: "", ids: ["LION", "TIGER", "ZEBRA", "NOTHING"] },
+    { name: "one characteristic", filters: { pattern: "stripes" }, search: "", ids: ["TIGER", "ZEBRA"] },
+    { name: "two characteristics", filters: { pattern: "stripes", colour: "tan" }, search: "", ids: ["TIGER"] },
+    { name: "an empty filter value means any", filters: { pattern: "" }, search: "", ids: ["LION", "TIGER", "ZEBRA", "NOTHING"] },
+    { name: "search by label, any case", filters: {}, search: "  ti", ids: ["TIGER"] },
+    { name: "nothing matches", filters: { colour: "white", pattern: "solid" }, search: "", ids: [] },
+  ])("choices: $name", ({ filters, search, ids }) => {
+    expect(surveyChoices(survey, filters as Record<string, string>, search)).toEqual(ids);
+  });
+
+  it("lists characteristics and questions in the survey's order", () => {
+    expect(surveyCharacteristics(survey).map((c) => [c.id, c.values.map((v) => v.id)])).toEqual([
+      ["pattern", ["stripes", "solid"]],
+      ["colour", ["tan", "black", "white"]],
+    ]);
+    expect(surveyQuestions(survey, "ZEBRA").map((q) => [q.id, q.multiple, q.required, q.answers.map((a) => a.id)])).toEqual([
+      ["HOWMANY", false, true, ["1", "2", "3+"]],
+      ["DOING", true, false, ["REST", "EAT"]],
+    ]);
+    expect(surveyQuestions(survey, "NOTHING")).toEqual([]);
+  });
+
+  it.each([
+    { item: { choice: "ZEBRA", answers: {}, filters: {} }, complete: false },
+    { item: { choice: "ZEBRA", answers: { HOWMANY: "2" }, filters: {} }, complete: true },
+    { item: { choice: "ZEBRA", answers: { HOWMANY: "" }, filters: {} }, complete: false },
+    { item: { choice: "NOTHING", answers: {}, filters: {} }, complete: true },
+  ])("identification $item.choice $item.answers complete: $complete", ({ item, complete }) => {
+    expect(surveyItemComplete(survey, item as SurveyItem)).toBe(complete);
+  });
+
+  it("its annotation is the identifications as made, and it starts empty", () => {
+    const items = [{ choice: "ZEBRA", answers: { HOWMANY: "2", DOING: ["EAT"] }, filters: { pattern: "stripes" } }];
+    expect(emptyValue(survey)).toEqual([]);
+    expect(isAnswered(survey, [])).toBe(true);
+    expect(annotationFor(survey, "T9", items)).toEqual({ task: "T9", value: items });
   });
 });

@@ -18,6 +18,7 @@ export type Task =
   | { type: "text"; instruction?: string; help?: string; next?: string | null; required?: boolean }
   | { type: "drawing"; instruction?: string; tools: Tool[]; help?: string; next?: string | null }
   | { type: "combo"; tasks: string[]; next?: string | null }
+  | (SurveyTask & { instruction?: string; next?: string | null })
   | { type: string; next?: string | null; [key: string]: unknown };
 
 export type Tasks = Record<string, Task>;
@@ -27,11 +28,18 @@ export type Mark =
   | { tool: number; toolType: "point"; x: number; y: number; frame: number; details: unknown[] }
   | { tool: number; toolType: "rectangle"; x: number; y: number; width: number; height: number; frame: number; details: unknown[] };
 
-/** What a volunteer has answered for one task: an answer index, indices, text, or marks. */
-export type TaskValue = number | number[] | string | Mark[] | null;
+/** One identification in a survey task, as the established classifier records it. */
+export interface SurveyItem {
+  choice: string;
+  answers: Record<string, string | string[]>;
+  filters: Record<string, string>;
+}
+
+/** What a volunteer has answered for one task: an answer index, indices, text, marks, or identifications. */
+export type TaskValue = number | number[] | string | Mark[] | SurveyItem[] | null;
 
 /** Task types this classifier can show. Others are listed to the volunteer as not supported here yet. */
-export const SUPPORTED_TASKS = new Set(["single", "multiple", "text", "drawing", "combo"]);
+export const SUPPORTED_TASKS = new Set(["single", "multiple", "text", "drawing", "combo", "survey"]);
 export const SUPPORTED_TOOLS = new Set(["point", "rectangle"]);
 
 /** A task's initial value. */
@@ -41,6 +49,7 @@ export function emptyValue(task: Task): TaskValue {
       return null;
     case "multiple":
     case "drawing":
+    case "survey":
       return [];
     case "text":
       return "";
@@ -146,4 +155,61 @@ export function unsupportedTasks(tasks: Tasks, firstTask: string): string[] {
   };
   visit(firstTask);
   return out;
+}
+
+// Survey tasks: choices (species, say) with characteristics to filter them by, and questions asked about
+// each identification (how many, what are they doing).
+
+export interface SurveyTask {
+  type: "survey";
+  choices: Record<string, { label: string; characteristics?: Record<string, string[]>; noQuestions?: boolean }>;
+  choicesOrder?: string[];
+  characteristics?: Record<string, { label: string; values: Record<string, { label: string }>; valuesOrder?: string[] }>;
+  characteristicsOrder?: string[];
+  questions?: Record<string, { label: string; multiple?: boolean; required?: boolean; answers: Record<string, { label: string }>; answersOrder?: string[] }>;
+  questionsOrder?: string[];
+}
+
+const ordered = (keys: string[], order?: string[]) => [...(order ?? []).filter((k) => keys.includes(k)), ...keys.filter((k) => !(order ?? []).includes(k))];
+
+/** The survey's choices in its order, narrowed by characteristic values (`{pattern: "stripes"}`) and a search text. */
+export function surveyChoices(task: SurveyTask, filters: Record<string, string>, search = ""): string[] {
+  const needle = search.trim().toLowerCase();
+  return ordered(Object.keys(task.choices ?? {}), task.choicesOrder).filter((id) => {
+    const choice = task.choices[id];
+    if (needle && !choice.label.toLowerCase().includes(needle)) return false;
+    return Object.entries(filters).every(([characteristic, value]) => !value || (choice.characteristics?.[characteristic] ?? []).includes(value));
+  });
+}
+
+/** The characteristics in the survey's order, each with its values in order. */
+export function surveyCharacteristics(task: SurveyTask): { id: string; label: string; values: { id: string; label: string }[] }[] {
+  const all = task.characteristics ?? {};
+  return ordered(Object.keys(all), task.characteristicsOrder).map((id) => ({
+    id,
+    label: all[id].label,
+    values: ordered(Object.keys(all[id].values ?? {}), all[id].valuesOrder).map((v) => ({ id: v, label: all[id].values[v].label })),
+  }));
+}
+
+/** The questions asked about an identification of this choice (none for a choice marked noQuestions). */
+export function surveyQuestions(task: SurveyTask, choiceId: string): { id: string; label: string; multiple: boolean; required: boolean; answers: { id: string; label: string }[] }[] {
+  if (task.choices?.[choiceId]?.noQuestions) return [];
+  const all = task.questions ?? {};
+  return ordered(Object.keys(all), task.questionsOrder).map((id) => ({
+    id,
+    label: all[id].label,
+    multiple: !!all[id].multiple,
+    required: !!all[id].required,
+    answers: ordered(Object.keys(all[id].answers ?? {}), all[id].answersOrder).map((a) => ({ id: a, label: all[id].answers[a].label })),
+  }));
+}
+
+/** Whether an identification answers every required question of its choice. */
+export function surveyItemComplete(task: SurveyTask, item: SurveyItem): boolean {
+  return surveyQuestions(task, item.choice).every((q) => {
+    if (!q.required) return true;
+    const a = item.answers[q.id];
+    return Array.isArray(a) ? a.length > 0 : typeof a === "string" && a !== "";
+  });
 }
