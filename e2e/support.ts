@@ -1,5 +1,5 @@
 // Small helpers the specs use to prepare data through the HTTP API (the same calls any client makes).
-import { expect, type APIRequestContext } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { ADMIN_LOGIN, ADMIN_PASSWORD, PUBLIC_CLIENT_ID } from "./env";
 
 export const API_ACCEPT = "application/vnd.api+json; version=1";
@@ -93,4 +93,13 @@ export async function classify(request: APIRequestContext, projectId: string, w:
     });
     expect(res.status(), await res.text()).toBe(201);
   }
+}
+
+/** Signs in through the sign-in page and waits until the header shows who is signed in. */
+export async function signIn(page: Page, login: string, password: string) {
+  await page.goto("/sign-in");
+  await page.getByLabel("Login or email", { exact: true }).fill(login);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByTestId("signed-in-as")).toBeVisible();
 }

@@ -1,19 +1,11 @@
 // The volunteer classifier: a signed-in volunteer goes from the project page to its workflow, answers a
 // branching question, a combo step with text and drawing (mouse and keyboard), and moves on to the next
 // subject; the classifications the researchers then read carry exactly those answers.
-import { expect, test, type Page } from "@playwright/test";
-import { accessToken, API_ACCEPT, createProject, newUser, registerUser, uniqueName } from "../support";
+import { expect, test } from "@playwright/test";
+import { accessToken, API_ACCEPT, createProject, newUser, registerUser, signIn, uniqueName } from "../support";
 
 const picture = (label: string) =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300"><rect width="400" height="300" fill="#334"/><text x="20" y="160" font-size="36" fill="white">${label}</text></svg>`;
-
-async function signIn(page: Page, login: string, password: string) {
-  await page.goto("/sign-in");
-  await page.getByLabel("Login or email", { exact: true }).fill(login);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByTestId("signed-in-as")).toBeVisible();
-}
 
 test("a volunteer classifies: branching, a combo of text and drawing, then the next subject", async ({ page, request }) => {
   const token = await accessToken(request);

@@ -1,16 +1,8 @@
 // The lab's visual builder for the decision engine: a project owner builds extractors, a reducer and a
 // nested rule with forms, a mistake is refused with the server's message, the saved configuration is
 // exactly what the forms showed, and the live pipeline then acts on it.
-import { expect, test, type Page } from "@playwright/test";
-import { accessToken, API_ACCEPT, classifiableWorkflow, createProject, newUser, registerUser, uniqueName } from "../support";
-
-async function signIn(page: Page, login: string, password: string) {
-  await page.goto("/sign-in");
-  await page.getByLabel("Login or email", { exact: true }).fill(login);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByTestId("signed-in-as")).toBeVisible();
-}
+import { expect, test } from "@playwright/test";
+import { accessToken, API_ACCEPT, classifiableWorkflow, createProject, newUser, registerUser, signIn, uniqueName } from "../support";
 
 test("a project owner builds the decision engine's configuration visually, and it retires subjects", async ({ page, request }) => {
   const owner = newUser("ui_lab");
