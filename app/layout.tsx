@@ -26,6 +26,11 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             <Link href="/stats" className="text-sm text-gray-700 hover:text-brand-700">
               Statistics
             </Link>
+            {session?.user && (
+              <Link href="/lab" className="text-sm text-gray-700 hover:text-brand-700">
+                Lab
+              </Link>
+            )}
             <div className="ml-auto flex items-center gap-3 text-sm">
               {session?.user ? (
                 <>

@@ -19,6 +19,7 @@ export async function editableProject(id: string) {
       id: true,
       displayName: true,
       roles: { where: { userId: actor.user.id }, select: { roles: true } },
+      subjectSets: { orderBy: { id: "asc" }, select: { id: true, displayName: true, setMemberSubjectsCount: true } },
       workflows: { orderBy: { id: "asc" }, select: { id: true, displayName: true, active: true, tasks: true, majorVersion: true, minorVersion: true } },
     },
   });

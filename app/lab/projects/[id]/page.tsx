@@ -1,6 +1,8 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { editableProject } from "@/app/lab/lab-access";
+import { NewWorkflowForm } from "@/components/lab/new-workflow-form";
+import { SubjectUploadForm } from "@/components/lab/subject-upload-form";
 
 export const dynamic = "force-dynamic";
 
@@ -11,8 +13,17 @@ export default async function LabProjectPage({ params }: { params: Promise<{ id:
   return (
     <article className="flex flex-col gap-4">
       <header>
-        <p className="text-sm text-gray-600">Lab</p>
+        <p className="text-sm text-gray-600">
+          <Link href="/lab" className="underline">
+            Lab
+          </Link>
+        </p>
         <h1 className="text-2xl font-bold">{project.displayName}</h1>
+        <p className="text-sm">
+          <Link href={`/projects/${project.id}`} className="text-brand-700 underline">
+            The project&apos;s page
+          </Link>
+        </p>
       </header>
       <section aria-labelledby="workflows-heading" className="flex flex-col gap-2">
         <h2 id="workflows-heading" className="text-xl font-semibold">
@@ -39,6 +50,18 @@ export default async function LabProjectPage({ params }: { params: Promise<{ id:
           </ul>
         )}
       </section>
+      <section aria-labelledby="subjects-heading" className="flex flex-col gap-2">
+        <h2 id="subjects-heading" className="text-xl font-semibold">
+          Subjects
+        </h2>
+        <p className="text-sm text-gray-600">
+          {project.subjectSets.length
+            ? project.subjectSets.map((s) => `${s.displayName} (${s.setMemberSubjectsCount})`).join(" · ")
+            : "No subject sets yet."}
+        </p>
+        <SubjectUploadForm projectId={project.id} workflows={project.workflows.map((w) => ({ id: w.id, displayName: w.displayName }))} />
+      </section>
+      <NewWorkflowForm projectId={project.id} />
     </article>
   );
 }

@@ -1,0 +1,58 @@
+import Link from "next/link";
+import { headers } from "next/headers";
+import { NewProjectForm } from "@/components/lab/new-project-form";
+import { resolveActor } from "@/lib/auth/actor";
+import { db } from "@/lib/db";
+import { projectActionScope } from "@/lib/policies/project-policy";
+
+export const dynamic = "force-dynamic";
+
+/** The lab: the projects the signed-in user builds (owner or collaborator), and a new one. */
+export default async function LabPage() {
+  const h = await headers();
+  const actor = await resolveActor(new Request("http://local/", { headers: { cookie: h.get("cookie") ?? "" } }));
+  if (!actor.user)
+    return (
+      <p className="rounded border border-gray-200 bg-white p-6">
+        <Link href="/sign-in" className="text-brand-700 underline">
+          Sign in
+        </Link>{" "}
+        to build a project.
+      </p>
+    );
+  // Admins see every project in the API; here, like everyone, the ones they build.
+  const projects = await db().project.findMany({
+    where: actor.user.admin ? { roles: { some: { userId: actor.user.id } } } : projectActionScope(actor, "update"),
+    orderBy: { updatedAt: "desc" },
+    take: 100,
+    select: { id: true, displayName: true, private: true, _count: { select: { workflows: true } } },
+  });
+  return (
+    <article className="flex flex-col gap-6">
+      <h1 className="text-2xl font-bold">Lab</h1>
+      <section aria-labelledby="mine" className="flex flex-col gap-2">
+        <h2 id="mine" className="text-xl font-semibold">
+          Your projects
+        </h2>
+        {projects.length === 0 ? (
+          <p className="text-gray-600">You are not building any project yet.</p>
+        ) : (
+          <ul className="flex flex-col gap-2">
+            {projects.map((p) => (
+              <li key={p.id}>
+                <Link href={`/lab/projects/${p.id}`} className="flex justify-between rounded border border-gray-200 bg-white p-3 hover:border-brand-600">
+                  <span className="font-medium">{p.displayName}</span>
+                  <span className="text-sm text-gray-600">
+                    {p._count.workflows} workflow{p._count.workflows === 1 ? "" : "s"}
+                    {p.private ? " · private" : ""}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <NewProjectForm />
+    </article>
+  );
+}

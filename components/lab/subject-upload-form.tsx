@@ -1,0 +1,109 @@
+"use client";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { apiPost } from "@/components/ui/api-client";
+import { Field } from "@/components/ui/field";
+
+const ACCEPTED = /^(image|audio|video|text)\//;
+
+/** One subject per file: create it naming the file's type, PUT the file to the signed URL the API answers with. */
+async function uploadSubject(projectId: number, file: File): Promise<string> {
+  const created = await apiPost<{ subjects: { id: string; locations: Record<string, string>[] }[] }>("/subjects", {
+    subjects: { locations: [file.type], metadata: { Filename: file.name }, links: { project: String(projectId) } },
+  });
+  const subject = created.subjects[0];
+  const url = Object.values(subject.locations[0])[0];
+  const put = await fetch(url, { method: "PUT", headers: { "Content-Type": file.type }, body: file });
+  if (!put.ok) throw new Error(`${file.name} could not be uploaded (HTTP ${put.status})`);
+  return subject.id;
+}
+
+/**
+ * A new subject set from files chosen on this computer (one subject per file, its name kept as
+ * `Filename` metadata), linked to the chosen workflows. Progress is shown as files go; a failure stops
+ * the upload and says which file, and what was uploaded stays.
+ */
+export function SubjectUploadForm({ projectId, workflows }: { projectId: number; workflows: { id: number; displayName: string }[] }) {
+  const router = useRouter();
+  const [name, setName] = useState("");
+  const [files, setFiles] = useState<File[]>([]);
+  // Every workflow is linked unless unticked (including ones created after this form appeared).
+  const [unlinked, setUnlinked] = useState<number[]>([]);
+  const linked = workflows.map((w) => w.id).filter((id) => !unlinked.includes(id));
+  const [done, setDone] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ kind: "error" | "ok"; text: string } | null>(null);
+
+  return (
+    <form
+      className="flex flex-col gap-3 rounded-lg border border-gray-200 bg-white p-4"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        setBusy(true);
+        setMessage(null);
+        setDone(0);
+        const ids: string[] = [];
+        try {
+          // A few at a time: fast, without flooding the server.
+          let next = 0;
+          await Promise.all(
+            Array.from({ length: Math.min(4, files.length) }, async () => {
+              while (next < files.length) {
+                const file = files[next++];
+                ids.push(await uploadSubject(projectId, file));
+                setDone((n) => n + 1);
+              }
+            }),
+          );
+          await apiPost("/subject_sets", { subject_sets: { display_name: name, links: { project: String(projectId), workflows: linked.map(String), subjects: ids } } });
+          setMessage({ kind: "ok", text: `Subject set “${name}” created with ${ids.length} subjects.` });
+          setFiles([]);
+          setName("");
+          router.refresh();
+        } catch (err) {
+          setMessage({ kind: "error", text: `${(err as Error).message}. ${ids.length} of ${files.length} files were uploaded; the set was not created.` });
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      <h3 className="text-lg font-semibold">New subject set from files</h3>
+      <Field id="set-name" label="Subject set name" required value={name} onChange={(e) => setName(e.target.value)} />
+      <label className="flex flex-col gap-1 text-sm">
+        <span className="font-medium">Files (one subject each: images, audio, video or text)</span>
+        <input
+          type="file"
+          multiple
+          required
+          accept="image/*,audio/*,video/*,text/plain"
+          onChange={(e) => setFiles([...(e.target.files ?? [])].filter((f) => ACCEPTED.test(f.type)))}
+        />
+      </label>
+      {workflows.length > 0 && (
+        <fieldset className="flex flex-wrap gap-3 text-sm">
+          <legend className="font-medium">Link to workflows</legend>
+          {workflows.map((w) => (
+            <label key={w.id} className="flex items-center gap-1">
+              <input type="checkbox" checked={linked.includes(w.id)} onChange={(e) => setUnlinked((u) => (e.target.checked ? u.filter((x) => x !== w.id) : [...u, w.id]))} />
+              {w.displayName}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {busy && (
+        <div role="status" aria-live="polite" className="flex items-center gap-2 text-sm">
+          <progress max={files.length} value={done} className="w-48" />
+          Uploaded {done} of {files.length}
+        </div>
+      )}
+      {message && (
+        <p role={message.kind === "error" ? "alert" : "status"} className={`rounded border p-2 text-sm ${message.kind === "error" ? "border-red-300 bg-red-50" : "border-green-300 bg-green-50"}`}>
+          {message.text}
+        </p>
+      )}
+      <button type="submit" disabled={busy || !files.length} className="self-start rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-50">
+        {busy ? "Uploading…" : `Upload ${files.length || ""} ${files.length === 1 ? "file" : "files"}`}
+      </button>
+    </form>
+  );
+}
