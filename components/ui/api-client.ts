@@ -19,3 +19,18 @@ export async function apiPost<T>(path: string, body: unknown): Promise<T> {
   if (!res.ok) throw new Error(parsed?.errors?.[0]?.message ?? `HTTP ${res.status}`);
   return parsed as T;
 }
+
+/** PUT with the record's current ETag as If-Match (the API refuses blind overwrites): GET it, then PUT. */
+export async function apiPutFresh<T>(path: string, body: unknown): Promise<T> {
+  const current = await fetch(`/api${path}`, { headers: { Accept: API_ACCEPT }, credentials: "same-origin", cache: "no-store" });
+  if (!current.ok) throw new Error(`HTTP ${current.status}`);
+  const res = await fetch(`/api${path}`, {
+    method: "PUT",
+    headers: { Accept: API_ACCEPT, "Content-Type": "application/json", "If-Match": current.headers.get("ETag") ?? "*" },
+    credentials: "same-origin",
+    body: JSON.stringify(body),
+  });
+  const parsed = await res.json().catch(() => null);
+  if (!res.ok) throw new Error(parsed?.errors?.[0]?.message ?? `HTTP ${res.status}`);
+  return parsed as T;
+}

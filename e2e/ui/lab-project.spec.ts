@@ -35,6 +35,18 @@ test("a researcher builds a project in the lab and it can be classified", async 
   await page.getByRole("button", { name: "Create workflow" }).click();
   await expect(page.getByRole("link", { name: "Decision engine of Find cats" })).toBeVisible();
 
+  // Edited: a wording change moves the minor version, a new answer the major one.
+  await page.getByRole("link", { name: "Edit Find cats" }).click();
+  await expect(page.getByLabel("T0 question")).toHaveValue("Is there a cat?");
+  await page.getByLabel("T0 question").fill("Is there a cat here?");
+  await page.getByRole("button", { name: "Save workflow" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved" })).toHaveText("Saved: version 1.2.");
+  await page.getByRole("button", { name: "Add an answer to T0" }).click();
+  await page.getByLabel("T0 answer 3", { exact: true }).fill("Not sure");
+  await page.getByRole("button", { name: "Save workflow" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved" })).toHaveText("Saved: version 2.2.");
+  await page.getByRole("link", { name }).click();
+
   // Subjects from two files, linked to the new workflow.
   await page.getByLabel("Subject set name").fill("Garden photos");
   await page.getByLabel(/^Files/).setInputFiles([
@@ -51,9 +63,9 @@ test("a researcher builds a project in the lab and it can be classified", async 
   const headers = { Accept: API_ACCEPT, Authorization: `Bearer ${token}` };
   const workflows = (await (await request.get(`/api/workflows?project_id=${projectId}`, { headers })).json()).workflows;
   expect(workflows).toHaveLength(1);
-  expect(workflows[0]).toMatchObject({ display_name: "Find cats", first_task: "T0", retirement: { criteria: "classification_count", options: { count: 3 } } });
+  expect(workflows[0]).toMatchObject({ display_name: "Find cats", version: "2.2", first_task: "T0", retirement: { criteria: "classification_count", options: { count: 3 } } });
   expect(workflows[0].tasks).toEqual({
-    T0: { type: "single", question: "Is there a cat?", answers: [{ label: "Yes", next: "T1" }, { label: "No" }] },
+    T0: { type: "single", question: "Is there a cat here?", answers: [{ label: "Yes", next: "T1" }, { label: "No" }, { label: "Not sure" }] },
     T1: { type: "text", instruction: "What is its name?" },
   });
   expect(workflows[0].links.subject_sets).toHaveLength(1);

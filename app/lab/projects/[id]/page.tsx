@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { editableProject } from "@/app/lab/lab-access";
-import { NewWorkflowForm } from "@/components/lab/new-workflow-form";
+import { WorkflowForm } from "@/components/lab/workflow-form";
 import { SubjectUploadForm } from "@/components/lab/subject-upload-form";
 
 export const dynamic = "force-dynamic";
@@ -42,9 +42,14 @@ export default async function LabProjectPage({ params }: { params: Promise<{ id:
                     {w.active ? "" : " · inactive"}
                   </span>
                 </span>
-                <Link href={`/lab/projects/${project.id}/workflows/${w.id}/engine`} className="rounded bg-brand-600 px-3 py-1 text-sm font-semibold text-white hover:bg-brand-700">
-                  Decision engine<span className="sr-only"> of {w.displayName}</span>
-                </Link>
+                <span className="flex gap-2">
+                  <Link href={`/lab/projects/${project.id}/workflows/${w.id}`} className="rounded border border-gray-300 px-3 py-1 text-sm hover:bg-gray-100">
+                    Edit<span className="sr-only"> {w.displayName}</span>
+                  </Link>
+                  <Link href={`/lab/projects/${project.id}/workflows/${w.id}/engine`} className="rounded bg-brand-600 px-3 py-1 text-sm font-semibold text-white hover:bg-brand-700">
+                    Decision engine<span className="sr-only"> of {w.displayName}</span>
+                  </Link>
+                </span>
               </li>
             ))}
           </ul>
@@ -61,7 +66,7 @@ export default async function LabProjectPage({ params }: { params: Promise<{ id:
         </p>
         <SubjectUploadForm projectId={project.id} workflows={project.workflows.map((w) => ({ id: w.id, displayName: w.displayName }))} />
       </section>
-      <NewWorkflowForm projectId={project.id} />
+      <WorkflowForm projectId={project.id} />
     </article>
   );
 }

@@ -1,53 +1,39 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { apiPost } from "@/components/ui/api-client";
+import { apiPost, apiPutFresh } from "@/components/ui/api-client";
 import { Field } from "@/components/ui/field";
-
-interface DraftTask {
-  type: "single" | "multiple" | "text";
-  question: string;
-  answers: { label: string; next: string }[];
-  next: string;
-}
+import { emptyDraft, freshKey, toTasks, type DraftTask } from "@/lib/lab/workflow-drafts";
 
 const input = "rounded border border-gray-300 px-2 py-1 text-sm";
 const button = "rounded border border-gray-300 px-3 py-1 text-sm hover:bg-gray-100";
-const keyOf = (i: number) => `T${i}`;
 
-/** The API's task definitions from the editor's drafts: T0, T1, ... in order, T0 first; `next` links as chosen. */
-function toTasks(drafts: DraftTask[]) {
-  return Object.fromEntries(
-    drafts.map((d, i) => {
-      const next = d.next || undefined;
-      if (d.type === "text") return [keyOf(i), { type: "text", instruction: d.question, ...(next ? { next } : {}) }];
-      return [
-        keyOf(i),
-        {
-          type: d.type,
-          question: d.question,
-          answers: d.answers.map((a) => ({ label: a.label, ...(d.type === "single" && a.next ? { next: a.next } : {}) })),
-          ...(d.type === "multiple" && next ? { next } : {}),
-        },
-      ];
-    }),
-  );
+export interface EditedWorkflow {
+  id: number;
+  displayName: string;
+  active: boolean;
+  retirement: { criteria?: string; options?: { count?: number } };
+  drafts: DraftTask[];
 }
 
 /**
  * A workflow with question and text tasks: each task's question and answers, and where each answer (or
- * the task) leads. The API validates the whole (every `next` must name a task); its message is shown.
- * Drawing, survey and combo tasks are written through the API for now.
+ * the task) leads. New, or an existing one edited (its tasks keep their keys; the API moves its version).
+ * The API validates the whole (every `next` must name a task); its message is shown. Drawing, survey and
+ * combo tasks are written through the API for now.
  */
-export function NewWorkflowForm({ projectId }: { projectId: number }) {
+export function WorkflowForm({ projectId, workflow }: { projectId: number; workflow?: EditedWorkflow }) {
   const router = useRouter();
-  const [name, setName] = useState("");
-  const [count, setCount] = useState("15");
-  const [drafts, setDrafts] = useState<DraftTask[]>([{ type: "single", question: "", answers: [{ label: "", next: "" }, { label: "", next: "" }], next: "" }]);
+  const [name, setName] = useState(workflow?.displayName ?? "");
+  const [active, setActive] = useState(workflow?.active ?? true);
+  const [count, setCount] = useState(workflow ? (workflow.retirement.criteria === "never_retire" ? "" : String(workflow.retirement.options?.count ?? 15)) : "15");
+  const [drafts, setDrafts] = useState<DraftTask[]>(workflow?.drafts.length ? workflow.drafts : [emptyDraft("T0")]);
   const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const update = (i: number, d: Partial<DraftTask>) => setDrafts((all) => all.map((x, j) => (j === i ? { ...x, ...d } : x)));
-  const nextOptions = (i: number) => drafts.map((_, j) => keyOf(j)).filter((k) => k !== keyOf(i));
+  const nextOptions = (i: number) => drafts.map((d) => d.key).filter((k) => k !== drafts[i].key);
+  const keyOf = (i: number) => drafts[i].key;
 
   return (
     <form
@@ -56,17 +42,22 @@ export function NewWorkflowForm({ projectId }: { projectId: number }) {
         e.preventDefault();
         setBusy(true);
         setError(null);
+        setSaved(null);
         try {
-          await apiPost("/workflows", {
-            workflows: {
-              display_name: name,
-              tasks: toTasks(drafts),
-              first_task: keyOf(0),
-              retirement: count ? { criteria: "classification_count", options: { count: Number(count) } } : { criteria: "never_retire" },
-              links: { project: String(projectId) },
-            },
-          });
-          setName("");
+          const fields = {
+            display_name: name,
+            tasks: toTasks(drafts),
+            first_task: keyOf(0),
+            retirement: count ? { criteria: "classification_count", options: { count: Number(count) } } : { criteria: "never_retire" },
+          };
+          if (workflow) {
+            const body = await apiPutFresh<{ workflows: { version: string }[] }>(`/workflows/${workflow.id}`, { workflows: { ...fields, active } });
+            setSaved(`Saved: version ${body.workflows[0].version}.`);
+          } else {
+            await apiPost("/workflows", { workflows: { ...fields, links: { project: String(projectId) } } });
+            setName("");
+            setDrafts([emptyDraft("T0")]);
+          }
           router.refresh();
         } catch (err) {
           setError((err as Error).message);
@@ -75,13 +66,19 @@ export function NewWorkflowForm({ projectId }: { projectId: number }) {
         }
       }}
     >
-      <h3 className="text-lg font-semibold">New workflow</h3>
-      <div className="flex flex-wrap gap-3">
+      <h3 className="text-lg font-semibold">{workflow ? "Workflow" : "New workflow"}</h3>
+      <div className="flex flex-wrap items-end gap-3">
         <Field id="workflow-name" label="Workflow name" required value={name} onChange={(e) => setName(e.target.value)} />
         <Field id="workflow-retirement" label="Retire after this many classifications (empty: never)" type="number" min={1} value={count} onChange={(e) => setCount(e.target.value)} />
+        {workflow && (
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} />
+            Active (volunteers can classify it)
+          </label>
+        )}
       </div>
       {drafts.map((d, i) => (
-        <fieldset key={i} className="flex flex-col gap-2 rounded border border-gray-200 p-3">
+        <fieldset key={d.key} className="flex flex-col gap-2 rounded border border-gray-200 p-3">
           <legend className="px-1 font-semibold">
             Task {keyOf(i)}
             {i === 0 ? " (first)" : ""}
@@ -155,7 +152,7 @@ export function NewWorkflowForm({ projectId }: { projectId: number }) {
           )}
         </fieldset>
       ))}
-      <button type="button" className={`${button} self-start`} onClick={() => setDrafts((all) => [...all, { type: "single", question: "", answers: [{ label: "", next: "" }, { label: "", next: "" }], next: "" }])}>
+      <button type="button" className={`${button} self-start`} onClick={() => setDrafts((all) => [...all, emptyDraft(freshKey(all))])}>
         Add a task
       </button>
       {error && (
@@ -163,8 +160,13 @@ export function NewWorkflowForm({ projectId }: { projectId: number }) {
           {error}
         </p>
       )}
+      {saved && (
+        <p role="status" className="rounded border border-green-300 bg-green-50 p-2 text-sm">
+          {saved}
+        </p>
+      )}
       <button type="submit" disabled={busy} className="self-start rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-50">
-        {busy ? "Creating…" : "Create workflow"}
+        {busy ? "Saving…" : workflow ? "Save workflow" : "Create workflow"}
       </button>
     </form>
   );
