@@ -1,4 +1,5 @@
 import { headers } from "next/headers";
+import { notFound } from "next/navigation";
 import { resolveActor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
 import { isIdString } from "@/lib/http/request";
@@ -26,4 +27,13 @@ export async function editableProject(id: string) {
   if (!project) return null;
   if (!actor.user.admin && !rolesAllow(project.roles[0]?.roles ?? [], "update")) return null;
   return project;
+}
+
+/** A lab page's project and workflow from its route params (`/lab/projects/<id>/workflows/<wid>/...`), else a 404. */
+export async function editableWorkflow(params: Promise<{ id: string; wid: string }>) {
+  const { id, wid } = await params;
+  const project = await editableProject(id);
+  const workflow = project?.workflows.find((w) => String(w.id) === wid);
+  if (!project || !workflow) notFound();
+  return { project, workflow };
 }

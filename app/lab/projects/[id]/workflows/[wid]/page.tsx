@@ -1,6 +1,5 @@
 import Link from "next/link";
-import { notFound } from "next/navigation";
-import { editableProject } from "@/app/lab/lab-access";
+import { editableWorkflow } from "@/app/lab/lab-access";
 import { WorkflowForm } from "@/components/lab/workflow-form";
 import { draftsFrom } from "@/lib/lab/workflow-drafts";
 
@@ -8,10 +7,7 @@ export const dynamic = "force-dynamic";
 
 /** Editing a workflow in the lab: its name, retirement, whether it is active, and its question and text tasks. */
 export default async function LabWorkflowPage({ params }: { params: Promise<{ id: string; wid: string }> }) {
-  const { id, wid } = await params;
-  const project = await editableProject(id);
-  const workflow = project?.workflows.find((w) => String(w.id) === wid);
-  if (!project || !workflow) notFound();
+  const { project, workflow } = await editableWorkflow(params);
   const drafts = draftsFrom((workflow.tasks ?? {}) as Record<string, Record<string, unknown>>, workflow.firstTask);
   return (
     <article className="flex flex-col gap-4">

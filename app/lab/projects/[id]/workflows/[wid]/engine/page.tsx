@@ -1,16 +1,12 @@
 import Link from "next/link";
-import { notFound } from "next/navigation";
-import { editableProject } from "@/app/lab/lab-access";
+import { editableWorkflow } from "@/app/lab/lab-access";
 import { EngineBuilder } from "@/components/lab/engine-builder";
 
 export const dynamic = "force-dynamic";
 
 /** The visual builder of a workflow's decision-engine configuration (extractors, reducers, rules). */
 export default async function EngineBuilderPage({ params }: { params: Promise<{ id: string; wid: string }> }) {
-  const { id, wid } = await params;
-  const project = await editableProject(id);
-  const workflow = project?.workflows.find((w) => String(w.id) === wid);
-  if (!project || !workflow) notFound();
+  const { project, workflow } = await editableWorkflow(params);
   const taskKeys = Object.entries((workflow.tasks ?? {}) as Record<string, { type?: string }>).map(([key, t]) => ({ key, type: String(t?.type ?? "") }));
   return (
     <article className="flex flex-col gap-4">
