@@ -1,4 +1,5 @@
 // npm start / npm run dev: database (embedded unless DATABASE_URL), migrations, build if needed, serve.
+import "./require-node";
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";

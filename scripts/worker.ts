@@ -1,4 +1,5 @@
 // npm run worker: a separate background-job worker process (scale-out), against DATABASE_URL.
+import "./require-node";
 import { startWorker, stopWorker } from "../lib/jobs/worker";
 
 if (!process.env.DATABASE_URL) {

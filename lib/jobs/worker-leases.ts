@@ -3,8 +3,8 @@ import type { WorkerEvents } from "graphile-worker";
 import { pool } from "@/lib/db";
 
 // graphile-worker keeps a job locked by a dead worker for 4 hours. Each worker process renews a lease
-// for its workers every few seconds; every process, at start and periodically, unlocks the jobs of
-// workers whose lease lapsed (graphile_worker.force_unlock_workers), so a killed process's work is
+// for its worker pools every few seconds; every process, at start and periodically, unlocks the jobs of
+// pools whose lease lapsed (graphile_worker.force_unlock_workers), so a killed process's work is
 // picked up again within seconds. Stages are idempotent, so re-running a half-done job is safe.
 
 const leaseSeconds = () => Number(process.env.WORKER_LEASE_SECONDS ?? 30);
@@ -15,14 +15,16 @@ export class WorkerLeases {
   private timer: NodeJS.Timeout | null = null;
 
   constructor() {
-    this.events.on("worker:create", ({ worker }) => {
-      this.ids.add(worker.workerId);
-      // Leased from the start: a worker killed before its first renewal is still found lapsed.
-      void pool().query(`INSERT INTO worker_leases (worker_id) VALUES ($1) ON CONFLICT (worker_id) DO UPDATE SET heartbeat_at = now()`, [worker.workerId]).catch(() => {});
+    // Since graphile-worker 0.17 a job is locked by its worker pool's id (not the worker's), so the lease
+    // is the pool's.
+    this.events.on("pool:create", ({ workerPool }) => {
+      this.ids.add(workerPool.id);
+      // Leased from the start: a pool killed before its first renewal is still found lapsed.
+      void pool().query(`INSERT INTO worker_leases (worker_id) VALUES ($1) ON CONFLICT (worker_id) DO UPDATE SET heartbeat_at = now()`, [workerPool.id]).catch(() => {});
     });
-    this.events.on("worker:stop", ({ worker }) => {
-      this.ids.delete(worker.workerId);
-      void pool().query(`DELETE FROM worker_leases WHERE worker_id = $1`, [worker.workerId]).catch(() => {});
+    this.events.on("pool:release", ({ workerPool }) => {
+      this.ids.delete(workerPool.id);
+      void pool().query(`DELETE FROM worker_leases WHERE worker_id = $1`, [workerPool.id]).catch(() => {});
     });
   }
 
