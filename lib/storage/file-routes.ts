@@ -6,10 +6,11 @@ import { normalizeContentType, verifySignedUrl } from "./signed-urls";
 import { isStorageKey, storage } from "./storage";
 
 // GET and PUT /uploads/<key>: the files in storage, outside the JSON-API (no Accept header, no bearer).
-// Subject media (keys under subjects/) are public; anything else (exports) needs a signed GET URL. A PUT
+// Subject media (keys under subjects/) and record media (media/: avatars, attached images) are public;
+// anything else (exports, manifests) needs a signed GET URL. A PUT
 // always needs a signed URL, whose content type the body must have, within UPLOAD_MAX_BYTES.
 
-const isPublic = (key: string) => key.startsWith("subjects/");
+const isPublic = (key: string) => key.startsWith("subjects/") || key.startsWith("media/");
 
 function keyOf(params: Record<string, string>): string {
   const key = params.key ?? "";

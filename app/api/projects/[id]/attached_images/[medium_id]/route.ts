@@ -1,0 +1,5 @@
+// GET/PUT/DELETE /api/projects/<id>/attached_images/<medium id>: one attached image (lib/resources/media.ts).
+import { mediumRoutes } from "@/lib/resources/media";
+import { projects } from "@/lib/resources/projects";
+
+export const { GET, PUT, DELETE } = mediumRoutes(projects, "attached_images");
