@@ -1,0 +1,181 @@
+// npm run bench:http — what a client gets: the production server started as `npm start` does (WORKER=off,
+// with `npm run worker` beside it, the documented production layout), on the classifying dataset
+// (BENCH_SUBJECTS, default 1,000,000), measured over real HTTP from this separate process, each for
+// BENCH_SECONDS (default 15) after a warm-up. Beside our routes, two ceilings taken in the same run: a
+// no-op route of the same server (the /api catch-all's 404: the framework's own cost) and, when pgbench is
+// installed, the classification row INSERTed by pgbench straight into the same database. Prints JSON.
+// WEB_CONCURRENCY (default 1) is passed to the server. BENCH_BUILD=0 skips `next build` when a build exists.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { classificationBody, loadClassifyDataset } from "./classify-dataset";
+import { benchDatabase, summarize } from "./lib";
+
+const SUBJECTS = Number(process.env.BENCH_SUBJECTS ?? 1_000_000);
+const SEEN = Number(process.env.BENCH_SEEN ?? 20_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
+const PORT = Number(process.env.BENCH_PORT ?? 3950);
+const WEB_CONCURRENCY = process.env.WEB_CONCURRENCY ?? "1";
+
+const database = await benchDatabase();
+const { pool, closeDb } = await import("../lib/db");
+const { ensureBootstrapRecords } = await import("../lib/domain/ensure-bootstrap-records");
+await ensureBootstrapRecords();
+const sql = pool();
+const dataset = await loadClassifyDataset(sql, { subjects: SUBJECTS, seen: SEEN });
+
+if (process.env.BENCH_BUILD === "0" && fs.existsSync(".next/BUILD_ID")) {
+  console.error("[bench] using the existing production build");
+} else {
+  console.error("[bench] next build");
+  const build = spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], { stdio: ["ignore", "ignore", "inherit"] });
+  if (build.status !== 0) throw new Error("next build failed");
+}
+
+const serverEnv = { ...process.env, PORT: String(PORT), NODE_ENV: "production", WORKER: "off", WEB_CONCURRENCY } as NodeJS.ProcessEnv;
+const tsx = path.resolve("node_modules/.bin/tsx");
+const children: ChildProcess[] = [
+  spawn(tsx, ["scripts/start.ts"], { env: serverEnv, stdio: ["ignore", "ignore", "inherit"] }),
+  spawn(tsx, ["scripts/worker.ts"], { env: serverEnv, stdio: ["ignore", "ignore", "inherit"] }),
+];
+async function stopChildren() {
+  await Promise.all(children.map((c) => (c.exitCode === null && c.signalCode === null ? new Promise((r) => (c.once("exit", r), c.kill("SIGTERM"))) : null)));
+}
+process.on("SIGINT", () => void stopChildren().then(() => process.exit(130)));
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+const ACCEPT = "application/vnd.api+json; version=1";
+
+function request(method: string, urlPath: string, token?: string, body?: unknown): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const req = http.request(
+      {
+        host: "127.0.0.1",
+        port: PORT,
+        method,
+        path: urlPath,
+        agent,
+        headers: {
+          accept: ACCEPT,
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(payload ? { "content-type": "application/json", "content-length": Buffer.byteLength(payload) } : {}),
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode ?? 0));
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    req.end(payload);
+  });
+}
+
+async function waitForServer() {
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    const status = await request("GET", "/api/bench-ready").catch(() => 0);
+    if (status === 404) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error("the server did not start within 180 s");
+}
+
+/** Runs `concurrency` clients calling fn back to back for `seconds`; every answer must have `expected` status. */
+async function timed(seconds: number, concurrency: number, expected: number, fn: (i: number) => Promise<number>) {
+  const latencies: number[] = [];
+  let next = 0;
+  let failures = 0;
+  const until = performance.now() + seconds * 1000;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < until) {
+        const t = performance.now();
+        const status = await fn(next++);
+        if (status !== expected) failures++;
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  return { ...summarize(latencies, performance.now() - t0), concurrency, failures };
+}
+
+async function measure(name: string, concurrency: number, expected: number, fn: (i: number) => Promise<number>) {
+  console.error(`[bench] ${name} at ${concurrency} concurrent`);
+  await timed(WARMUP_SECONDS, concurrency, expected, fn);
+  return timed(SECONDS, concurrency, expected, fn);
+}
+
+/** The classification row inserted by pgbench with `clients` connections: the database's own ceiling. */
+function pgbenchInsert(clients: number) {
+  const which = spawnSync("which", ["pgbench"], { encoding: "utf8" });
+  if (which.status !== 0) return { skipped: "pgbench is not installed (Debian: postgresql-client)" };
+  const script = path.join(os.tmpdir(), `quorum-bench-insert-${process.pid}.sql`);
+  fs.writeFileSync(
+    script,
+    `\\set s random(${dataset.firstSubject}, ${dataset.firstSubject + dataset.subjects - 1})
+INSERT INTO classifications (project_id, workflow_id, user_id, subject_ids, annotations, metadata, completed, workflow_version, updated_at)
+VALUES (${dataset.project}, ${dataset.workflow}, NULL, ARRAY[(:s)::int], '[{"task":"T0","value":1}]', '{"user_agent":"pgbench"}', true, '1.1', now());
+`,
+  );
+  const run = spawnSync("pgbench", ["-n", "-M", "prepared", "-c", String(clients), "-j", "2", "-T", String(SECONDS), "-f", script, process.env.DATABASE_URL!], { encoding: "utf8" });
+  fs.rmSync(script, { force: true });
+  const tps = /tps = ([\d.]+)/.exec(run.stdout)?.[1];
+  const latency = /latency average = ([\d.]+) ms/.exec(run.stdout)?.[1];
+  if (!tps) return { skipped: `pgbench failed: ${run.stderr.split("\n").find((l) => /error/i.test(l)) ?? run.stderr.trim()}` };
+  return { concurrency: clients, throughput_per_s: Number(tps), latency_avg_ms: Number(latency) };
+}
+
+try {
+  await waitForServer();
+  const { tokens, heavyTokens, workflow, project } = dataset;
+  const noop = (i: number) => request("GET", "/api/bench-noop", tokens[i % tokens.length]);
+  const results = {
+    noop_1: await measure("no-op route", 1, 404, noop),
+    noop_16: await measure("no-op route", 16, 404, noop),
+    queue_1: await measure("subject queue", 1, 200, (i) => request("GET", `/api/subjects/queued?workflow_id=${workflow}`, heavyTokens[i % heavyTokens.length])),
+    queue_16: await measure("subject queue", 16, 200, (i) => request("GET", `/api/subjects/queued?workflow_id=${workflow}`, heavyTokens[i % heavyTokens.length])),
+    project_show_16: await measure("project show", 16, 200, (i) => request("GET", `/api/projects/${project}`, tokens[i % tokens.length])),
+    counts_16: await measure("counts", 16, 200, () => request("GET", `/counts/classifications?project_id=${project}&period=day`)),
+    create_16: await measure("classification create", 16, 201, (i) => request("POST", "/api/classifications", tokens[i % tokens.length], classificationBody(dataset, i))),
+    create_50: await measure("classification create", 50, 201, (i) => request("POST", "/api/classifications", tokens[i % tokens.length], classificationBody(dataset, 1_000_000 + i))),
+  };
+  console.error("[bench] pgbench raw INSERT at 16 concurrent");
+  const rawInsert16 = pgbenchInsert(16);
+  const ratio = (a: number, b: number | undefined) => (b ? Math.round((a / b) * 1000) / 1000 : null);
+  console.log(
+    JSON.stringify(
+      {
+        benchmark: "http",
+        node: process.version,
+        cores: os.cpus().length,
+        web_concurrency: Number(WEB_CONCURRENCY),
+        layout: "npm start with WORKER=off, plus one npm run worker process; load generator in this process over loopback HTTP keep-alive",
+        subjects: dataset.subjects,
+        seen_per_heavy_user: SEEN,
+        seconds_per_measurement: SECONDS,
+        ...results,
+        raw_insert_16: rawInsert16,
+        ratios: {
+          create_16_vs_noop_16_throughput: ratio(results.create_16.throughput_per_s, results.noop_16.throughput_per_s),
+          create_16_vs_raw_insert_16_throughput: ratio(results.create_16.throughput_per_s, "throughput_per_s" in rawInsert16 ? rawInsert16.throughput_per_s : undefined),
+          queue_1_p50_minus_noop_1_p50_ms: Math.round((results.queue_1.p50_ms - results.noop_1.p50_ms) * 100) / 100,
+        },
+      },
+      null,
+      2,
+    ),
+  );
+} finally {
+  agent.destroy();
+  await stopChildren();
+  await closeDb();
+  await database.stop();
+}
+process.exit(0);
