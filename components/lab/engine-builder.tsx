@@ -41,6 +41,7 @@ const EFFECTS: Record<string, { topic: "subject" | "user"; label: string; field?
 };
 
 const input = "rounded border border-gray-300 px-2 py-1 text-sm";
+const MESSAGE_STYLES = { error: "border-red-300 bg-red-50", warning: "border-amber-300 bg-amber-50", ok: "border-green-300 bg-green-50" };
 const button = "rounded border border-gray-300 px-3 py-1 text-sm hover:bg-gray-100";
 
 async function engineFetch(path: string, init?: RequestInit): Promise<{ status: number; body: any }> {
@@ -70,7 +71,7 @@ export function EngineBuilder({ workflowId, taskKeys }: { workflowId: number; ta
   const [extractors, setExtractors] = useState<Row[]>([]);
   const [reducers, setReducers] = useState<Row[]>([]);
   const [rules, setRules] = useState<RuleState[]>([]);
-  const [message, setMessage] = useState<{ kind: "error" | "ok"; text: string } | null>(null);
+  const [message, setMessage] = useState<{ kind: "error" | "warning" | "ok"; text: string } | null>(null);
   const [saving, setSaving] = useState(false);
 
   const load = (w: Wire | null) => {
@@ -113,7 +114,12 @@ export function EngineBuilder({ workflowId, taskKeys }: { workflowId: number; ta
         : await engineFetch(`/workflows`, { method: "POST", body: JSON.stringify({ workflow: wire.value }) });
       if (r.status === 200 || r.status === 201) {
         load(unwrap(r.body));
-        setMessage({ kind: "ok", text: "Saved. New classifications are processed with this configuration." });
+        const warnings: string[] = r.body?.warnings ?? [];
+        setMessage(
+          warnings.length
+            ? { kind: "warning", text: `Saved, with warnings. ${warnings.join("; ")}` }
+            : { kind: "ok", text: "Saved. New classifications are processed with this configuration." },
+        );
       } else setMessage({ kind: "error", text: r.body?.errors?.[0]?.message ?? `HTTP ${r.status}` });
     } catch (err) {
       setMessage({ kind: "error", text: `Could not reach the server: ${(err as Error).message}` });
@@ -215,7 +221,7 @@ export function EngineBuilder({ workflowId, taskKeys }: { workflowId: number; ta
       </details>
 
       {message && (
-        <p role={message.kind === "error" ? "alert" : "status"} className={`rounded border p-3 text-sm ${message.kind === "error" ? "border-red-300 bg-red-50" : "border-green-300 bg-green-50"}`}>
+        <p role={message.kind === "error" ? "alert" : "status"} className={`rounded border p-3 text-sm ${MESSAGE_STYLES[message.kind]}`}>
           {message.text}
         </p>
       )}

@@ -65,6 +65,11 @@ test("a project owner builds the decision engine's configuration visually, and i
   await page.getByLabel("Status").selectOption("paused");
   await page.getByRole("button", { name: "Save configuration" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  // A lookup of a reducer that is not configured is saved, with a warning (it always yields its default).
+  await page.getByLabel("Rule 1 condition, part 2: left: lookup").fill("later.agreement");
+  await page.getByRole("button", { name: "Save configuration" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved, with warnings." })).toContainText("'later' is not a configured reducer, so it always yields its default");
+  await page.getByLabel("Rule 1 condition, part 2: left: lookup").fill("c.agreement");
   await page.getByLabel("Status").selectOption("active");
   await page.getByRole("button", { name: "Save configuration" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();

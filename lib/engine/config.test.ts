@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseEngineWorkflowConfig, type TEngineWorkflowConfig } from "./config";
+import { configWarnings, parseEngineWorkflowConfig, type TEngineWorkflowConfig } from "./config";
 import { referenceEngineConfig } from "./reference-config";
 
 const example = { workflow: referenceEngineConfig(12) };
@@ -81,11 +81,12 @@ describe("valid configurations", () => {
   });
 });
 
+const base = { id: 1, extractors_config: { q: { type: "question", task_key: "T0" } }, reducers_config: { c: { type: "consensus" } } };
+const withReducer = (r: object) => ({ ...base, reducers_config: { c: r } });
+const withRule = (rule: object) => ({ ...base, rules_config: [rule] });
+const retire = [{ action: "retire_subject" }];
+
 describe("invalid configurations name the path", () => {
-  const base = { id: 1, extractors_config: { q: { type: "question", task_key: "T0" } }, reducers_config: { c: { type: "consensus" } } };
-  const withReducer = (r: object) => ({ ...base, reducers_config: { c: r } });
-  const withRule = (rule: object) => ({ ...base, rules_config: [rule] });
-  const retire = [{ action: "retire_subject" }];
   it.each([
     ["not an object", [], "workflow: must be an object"],
     ["missing id", { status: "active" }, "id: must be a positive integer"],
@@ -125,7 +126,6 @@ describe("invalid configurations name the path", () => {
     ["nested unknown operator", withRule({ if: ["and", ["const", true], ["nope", 1]], then: retire }), "rules_config[0].if[2]: unknown operator 'nope'"],
     ["malformed condition", withRule({ if: "c.num_votes > 3", then: retire }), "rules_config[0].if: expected a condition array"],
     ["bare literal operand", withRule({ if: ["gte", ["lookup", "c.num_votes", 0], 3], then: retire }), "rules_config[0].if[2]: expected a condition array"],
-    ["lookup of an unknown reducer", withRule({ if: ["gte", ["lookup", "zz.num_votes", 0], ["const", 3]], then: retire }), "rules_config[0].if[1][1]: lookup 'zz.num_votes': 'zz' is not a configured reducer"],
     ["user rule reading a subject reducer", withRule({ topic: "user", if: ["gte", ["lookup", "c.num_votes", 0], ["const", 3]], then: [{ action: "promote_user", workflow_id: 2 }] }), "rules_config[0].if[1][1]: lookup 'c.num_votes': reducer 'c' is reduce_by_subject; a user rule cannot read it"],
     ["subject rule reading a user reducer", { ...base, reducers_config: { u: { type: "count", topic: "reduce_by_user" } }, rules_config: [{ if: ["lookup", "u.extracts"], then: retire }] }, "rules_config[0].if[1]: lookup 'u.extracts': reducer 'u' is reduce_by_user; a subject rule cannot read it"],
     ["user rule reading subject metadata", withRule({ topic: "user", if: ["lookup", "subject.size"], then: [{ action: "promote_user", workflow_id: 2 }] }), "rules_config[0].if[1]: lookup 'subject.size': a user rule cannot read subject metadata"],
@@ -144,5 +144,33 @@ describe("invalid configurations name the path", () => {
   it("reports every problem, joined with '; '", () => {
     const message = error({ id: 1, status: "x", extractors_config: { q: { type: "nope" } } });
     expect(message.split("; ")).toHaveLength(2);
+  });
+});
+
+describe("configuration warnings", () => {
+  const valid = (input: object) => {
+    const parsed = parseEngineWorkflowConfig(input);
+    if (!parsed.ok) throw new Error(parsed.message);
+    return parsed.value;
+  };
+  it.each([
+    ["no rules", withReducer({ type: "count" }), []],
+    ["a lookup of a configured reducer", withRule({ if: ["gte", ["lookup", "c.num_votes", 0], ["const", 3]], then: retire }), []],
+    ["subject metadata", withRule({ if: ["gte", ["to_f", ["lookup", "subject.size", 0]], ["const", 3]], then: retire }), []],
+    [
+      "a lookup of a reducer that is not configured",
+      withRule({ if: ["gte", ["lookup", "zz.num_votes", 0], ["const", 3]], then: retire }),
+      ["rules_config[0].if[1][1]: lookup 'zz.num_votes': 'zz' is not a configured reducer, so it always yields its default"],
+    ],
+    [
+      "one per lookup, nested",
+      withRule({ if: ["and", ["lookup", "a.x"], ["not", ["lookup", "b.y", 1]]], then: retire }),
+      [
+        "rules_config[0].if[1][1]: lookup 'a.x': 'a' is not a configured reducer, so it always yields its default",
+        "rules_config[0].if[2][1][1]: lookup 'b.y': 'b' is not a configured reducer, so it always yields its default",
+      ],
+    ],
+  ])("%s", (_n, input, warnings) => {
+    expect(configWarnings(valid(input))).toEqual(warnings);
   });
 });

@@ -3,7 +3,7 @@ import { conditionLookups } from "./conditions/schema";
 import { ZExtractorConfig } from "./extractors/schemas";
 import { ZReducerConfig } from "./reducers/schemas";
 import { RULES_APPLIED, ZRules } from "./rules";
-import { formatIssues, ZKey, zEnum } from "./validation";
+import { formatIssues, formatPath, ZKey, zEnum } from "./validation";
 
 // A workflow's decision-engine configuration as `POST/PUT/GET /engine/workflows` carry it (the inner object of
 // `{"workflow": {...}}`). Parsing fills every default, so a GET after a save shows them; every error names its
@@ -52,12 +52,27 @@ export const ZEngineWorkflowConfig = ZEngineWorkflowConfigShape.superRefine((con
         continue;
       }
       const reducer = config.reducers_config[ref.source];
-      if (!reducer) ctx.addIssue({ code: "custom", path, message: `lookup '${ref.key}': '${ref.source}' is not a configured reducer` });
-      else if ((reducer.topic === "reduce_by_user") !== (rule.topic === "user"))
+      // A lookup of a reducer that is not configured yields its default (the contract): a warning, below.
+      if (reducer && (reducer.topic === "reduce_by_user") !== (rule.topic === "user"))
         ctx.addIssue({ code: "custom", path, message: `lookup '${ref.key}': reducer '${ref.source}' is ${reducer.topic}; a ${rule.topic} rule cannot read it` });
     }
   });
 });
+
+/**
+ * What a valid configuration may still not mean to do: rules that look up reducers which are not
+ * configured (such a lookup always yields its default). Each names its path, as errors do.
+ */
+export function configWarnings(config: TEngineWorkflowConfig): string[] {
+  const warnings: string[] = [];
+  config.rules_config.forEach((rule, i) => {
+    for (const ref of conditionLookups(rule.if)) {
+      if (ref.source === "subject" || config.reducers_config[ref.source]) continue;
+      warnings.push(`${formatPath(["rules_config", i, "if", ...ref.path])}: lookup '${ref.key}': '${ref.source}' is not a configured reducer, so it always yields its default`);
+    }
+  });
+  return warnings;
+}
 
 export type TEngineWorkflowConfig = z.output<typeof ZEngineWorkflowConfig>;
 export type TEngineWorkflowConfigInput = z.input<typeof ZEngineWorkflowConfig>;

@@ -36,6 +36,18 @@ describe("engine configuration API", () => {
     expect(await db().engineRule.count({ where: { workflowId: workflow.id } })).toBe(2);
   });
 
+  it("answers warnings beside a valid configuration (a rule reading a reducer that is not configured), and none otherwise", async () => {
+    const { owner, workflow } = await ownedWorkflow();
+    const created = await engine.post("/workflows", { workflow: fullConfig(workflow.id) }, owner.token);
+    expect(created.status).toBe(201);
+    expect(created.body.warnings).toBeUndefined();
+    const rules = [{ if: ["gte", ["lookup", "gone.num_votes", 0], ["const", 3]], then: [{ action: "retire_subject" }] }];
+    const put = await engine.put(`/workflows/${workflow.id}`, { workflow: { rules_config: rules } }, owner.token);
+    expect(put.status).toBe(200);
+    expect(put.body.warnings).toEqual(["rules_config[0].if[1][1]: lookup 'gone.num_votes': 'gone' is not a configured reducer, so it always yields its default"]);
+    expect((await engine.get(`/workflows/${workflow.id}`, owner.token)).body.warnings).toHaveLength(1);
+  });
+
   it("PUT replaces the keys it gives and keeps the rest; a second POST is refused", async () => {
     const { owner, workflow } = await ownedWorkflow();
     await engine.post("/workflows", { workflow: fullConfig(workflow.id) }, owner.token);
@@ -58,7 +70,7 @@ describe("engine configuration API", () => {
     ["bad filter value", { reducers_config: { r: { type: "count", filters: { repeated_classifications: "sometimes" } } } }, /reducers_config\.r\.filters\.repeated_classifications/],
     ["unknown operator", { rules_config: [{ if: ["gtx", ["const", 1], ["const", 2]], then: [{ action: "retire_subject" }] }] }, /rules_config.*0.*gtx/],
     ["malformed condition", { rules_config: [{ if: "yes", then: [{ action: "retire_subject" }] }] }, /rules_config/],
-    ["lookup of an unknown reducer", { rules_config: [{ if: ["gt", ["lookup", "zz.count", 0], ["const", 1]], then: [{ action: "retire_subject" }] }] }, /zz/],
+    ["a user rule reading a subject reducer", { reducers_config: { zz: { type: "count" } }, rules_config: [{ topic: "user", if: ["gt", ["lookup", "zz.extracts", 0], ["const", 1]], then: [{ action: "promote_user", workflow_id: 2 }] }] }, /zz.*a user rule cannot read it/],
     ["unknown effect", { rules_config: [{ if: ["const", true], then: [{ action: "explode" }] }] }, /rules_config/],
     ["non-HTTPS external effect", { rules_config: [{ if: ["const", true], then: [{ action: "external_effect", url: "ftp://x" }] }] }, /url/],
     ["bad status", { status: "sleeping" }, /status/],

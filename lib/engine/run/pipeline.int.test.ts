@@ -66,6 +66,30 @@ describe("pipeline: classification → extract → reduce → rules → effects"
     expect(queued.body.subjects.map((x: { id: string }) => Number(x.id))).not.toContain(s.id);
   });
 
+  it("a rule may look up a reducer that is not configured: the lookup yields its default (saved with a warning)", async () => {
+    const { owner, workflow, subjects } = await classifiableProject(2);
+    const config = retireOnConsensus(workflow.id, {
+      rules_config: [
+        {
+          if: ["and", ["gte", ["lookup", "n.classifications", 0], ["const", 2]], ["eq", ["lookup", "later.verdict", "none"], ["const", "none"]]],
+          then: [{ action: "retire_subject", reason: "other" }],
+        },
+      ],
+    });
+    const saved = await engine.post("/workflows", { workflow: config }, owner.token);
+    expect(saved.status).toBe(201);
+    expect(saved.body.warnings).toEqual([
+      "rules_config[0].if[2][1][1]: lookup 'later.verdict': 'later' is not a configured reducer, so it always yields its default",
+    ]);
+    const [s, untouched] = subjects;
+    await classify(workflow, s.id, 0);
+    await classify(workflow, s.id, 1);
+    await classify(workflow, untouched.id, 1);
+    await drainPipeline();
+    expect(await retiredAt(s.id, workflow.id)).not.toBeNull();
+    expect(await retiredAt(untouched.id, workflow.id)).toBeNull();
+  });
+
   it("re-running stages after a crash applies nothing twice", async () => {
     const { owner, workflow, subjects } = await classifiableProject(1);
     await engine.post("/workflows", { workflow: retireOnConsensus(workflow.id) }, owner.token);

@@ -1,5 +1,5 @@
 import type { Sql } from "@/lib/db/sql";
-import type { TEngineWorkflowConfig } from "@/lib/engine/config";
+import { configWarnings, type TEngineWorkflowConfig } from "@/lib/engine/config";
 
 // An engine workflow's configuration: stored normalised (one row per extractor, reducer, rule and effect),
 // read back in one query in the wire shape the configuration API speaks and the stages run on.
@@ -94,7 +94,10 @@ export async function saveEngineWorkflow(client: Sql, config: TEngineWorkflowCon
 
 /** The wire shape of GET /engine/workflows/<id>. */
 export function serializeEngineWorkflow(w: EngineWorkflow) {
+  const warnings = configWarnings(w);
   return {
+    // Beside the workflow: what the configuration may not mean to do (absent when nothing).
+    ...(warnings.length ? { warnings } : {}),
     workflow: {
       id: w.id,
       project_id: w.project_id,
