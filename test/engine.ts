@@ -9,6 +9,7 @@ export const engine = {
   get: (p: string, token?: string) => call("GET", `/engine${p}`, opts(token)),
   post: (p: string, body: unknown, token?: string, extra: CallOptions = {}) => call("POST", `/engine${p}`, opts(token, { body, ...extra })),
   put: (p: string, body: unknown, token?: string) => call("PUT", `/engine${p}`, opts(token, { body })),
+  delete: (p: string, token?: string) => call("DELETE", `/engine${p}`, opts(token)),
 };
 
 /** Runs queued jobs until none is left (each stage enqueues the next). */

@@ -24,6 +24,8 @@ describe("valid configurations", () => {
       id: 12,
       status: "active",
       rules_applied: "all_matching_rules",
+      public_extracts: false,
+      public_reductions: false,
       extractors_config: {
         q: { type: "question", task_key: "T0", if_missing: "ignore", minimum_workflow_version: "2.0" },
         s: { type: "survey", task_key: "T1", if_missing: "error", nothing_here_choice: "NTHNGHR" },
@@ -50,9 +52,10 @@ describe("valid configurations", () => {
   });
 
   it.each([
-    ["minimal", { id: 5 }, { id: 5, status: "active", rules_applied: "all_matching_rules", extractors_config: {}, reducers_config: {}, rules_config: [] }],
-    ["id as digits", { id: "7", status: "paused", rules_applied: "no_rules" }, { id: 7, status: "paused", rules_applied: "no_rules", extractors_config: {}, reducers_config: {}, rules_config: [] }],
-    ["halted, first_matching_rule", { id: 1, status: "halted", rules_applied: "first_matching_rule" }, { id: 1, status: "halted", rules_applied: "first_matching_rule", extractors_config: {}, reducers_config: {}, rules_config: [] }],
+    ["public data", { id: 3, public_extracts: true, public_reductions: true }, { id: 3, status: "active", rules_applied: "all_matching_rules", public_extracts: true, public_reductions: true, extractors_config: {}, reducers_config: {}, rules_config: [] }],
+    ["minimal", { id: 5 }, { id: 5, status: "active", rules_applied: "all_matching_rules", public_extracts: false, public_reductions: false, extractors_config: {}, reducers_config: {}, rules_config: [] }],
+    ["id as digits", { id: "7", status: "paused", rules_applied: "no_rules" }, { id: 7, status: "paused", rules_applied: "no_rules", public_extracts: false, public_reductions: false, extractors_config: {}, reducers_config: {}, rules_config: [] }],
+    ["halted, first_matching_rule", { id: 1, status: "halted", rules_applied: "first_matching_rule" }, { id: 1, status: "halted", rules_applied: "first_matching_rule", public_extracts: false, public_reductions: false, extractors_config: {}, reducers_config: {}, rules_config: [] }],
   ])("%s", (_n, input, expected) => {
     expect(ok(input)).toEqual(expected);
   });
@@ -135,7 +138,6 @@ describe("invalid configurations name the path", () => {
     ["user effect in a subject rule", withRule({ if: ["const", true], then: [{ action: "promote_user", workflow_id: 3 }] }), "rules_config[0].then[0].action: 'promote_user' is a user effect; it cannot be used in a subject rule"],
     ["subject effect in a user rule", withRule({ topic: "user", if: ["const", true], then: retire }), "rules_config[0].then[0].action: 'retire_subject' is a subject effect; it cannot be used in a user rule"],
     ["bad rule topic", withRule({ topic: "project", if: ["const", true], then: retire }), "rules_config[0].topic: must be one of subject, user"],
-    ["rule without effects", withRule({ if: ["const", true], then: [] }), "rules_config[0].then: a rule needs at least one effect"],
     ["unknown rule field", withRule({ if: ["const", true], then: retire, else: [] }), "rules_config[0]: unknown key(s) 'else'"],
   ])("%s", (_n, input, message) => {
     expect(error(input)).toContain(message);
@@ -156,6 +158,8 @@ describe("configuration warnings", () => {
   it.each([
     ["no rules", withReducer({ type: "count" }), []],
     ["a lookup of a configured reducer", withRule({ if: ["gte", ["lookup", "c.num_votes", 0], ["const", 3]], then: retire }), []],
+    ["a rule without effects (yet)", withRule({ if: ["const", true], then: [] }), ["rules_config[0].then: the rule has no effects, so it does nothing"]],
+    ["a rule without a then", withRule({ if: ["const", true] }), ["rules_config[0].then: the rule has no effects, so it does nothing"]],
     ["subject metadata", withRule({ if: ["gte", ["to_f", ["lookup", "subject.size", 0]], ["const", 3]], then: retire }), []],
     [
       "a lookup of a reducer that is not configured",

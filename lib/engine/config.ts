@@ -23,6 +23,8 @@ const ZEngineWorkflowConfigShape = z.strictObject({
   id: ZWorkflowId,
   status: zEnum(ENGINE_STATUSES).default("active"),
   rules_applied: zEnum(RULES_APPLIED).default("all_matching_rules"),
+  public_extracts: z.boolean({ error: "must be true or false" }).default(false),
+  public_reductions: z.boolean({ error: "must be true or false" }).default(false),
   extractors_config: z.record(ZKey, ZExtractorConfig).default({}),
   reducers_config: z.record(ZKey, ZReducerConfig).default({}),
   rules_config: ZRules.default([]),
@@ -60,12 +62,13 @@ export const ZEngineWorkflowConfig = ZEngineWorkflowConfigShape.superRefine((con
 });
 
 /**
- * What a valid configuration may still not mean to do: rules that look up reducers which are not
- * configured (such a lookup always yields its default). Each names its path, as errors do.
+ * What a valid configuration may still not mean to do: rules without effects, and rules that look up
+ * reducers which are not configured (such a lookup always yields its default). Each names its path.
  */
 export function configWarnings(config: TEngineWorkflowConfig): string[] {
   const warnings: string[] = [];
   config.rules_config.forEach((rule, i) => {
+    if (!rule.then.length) warnings.push(`rules_config[${i}].then: the rule has no effects, so it does nothing`);
     for (const ref of conditionLookups(rule.if)) {
       if (ref.source === "subject" || config.reducers_config[ref.source]) continue;
       warnings.push(`${formatPath(["rules_config", i, "if", ...ref.path])}: lookup '${ref.key}': '${ref.source}' is not a configured reducer, so it always yields its default`);

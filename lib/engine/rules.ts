@@ -15,7 +15,8 @@ export const ZRule = z
   .strictObject({
     topic: zEnum(RULE_TOPICS).default("subject"),
     if: ZCondition,
-    then: z.array(ZEffectConfig).min(1, "a rule needs at least one effect").max(50),
+    // A rule may have no effects yet (the per-resource API adds them one by one): a warning, not an error.
+    then: z.array(ZEffectConfig).max(50).default([]),
   })
   .superRefine((rule, ctx) => {
     rule.then.forEach((effect, i) => {

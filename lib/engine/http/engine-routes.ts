@@ -23,7 +23,7 @@ import { forgetEngineWorkflow, loadEngineWorkflow, saveEngineWorkflow, serialize
 
 type Handler = (ctx: { req: Request; url: URL; params: Record<string, string>; actor: Actor }) => Promise<Response>;
 
-function engineRoute(handler: Handler) {
+export function engineRoute(handler: Handler) {
   return jsonRoute(async (req, params) => {
     if ((req.method === "POST" || req.method === "PUT") && !/^application\/json\b/i.test(req.headers.get("content-type") ?? "")) {
       throw new ApiError(415, "Content-Type must be application/json");
@@ -38,7 +38,7 @@ function engineRoute(handler: Handler) {
  * The caller must edit the workflow's project (or be an admin). A workflow component A does not have
  * (fed by an external forwarder) is configurable by admins only.
  */
-async function requireWorkflowEditor(client: Sql, actor: Actor, workflowId: number): Promise<{ projectId: number | null }> {
+export async function requireWorkflowEditor(client: Sql, actor: Actor, workflowId: number): Promise<{ projectId: number | null }> {
   try {
     const w = await loadWorkflowForActor(client, workflowId, actor);
     if (!w.canEdit) throw forbidden("Only the project's owners and collaborators may use the decision engine for this workflow");
@@ -49,10 +49,15 @@ async function requireWorkflowEditor(client: Sql, actor: Actor, workflowId: numb
   }
 }
 
+/** The established engine's words for a workflow it does not have (the Python client's save_workflow looks for them). */
+export function workflowNotFound(workflowId: number): ApiError {
+  return notFound(`Couldn't find Workflow with 'id'=${workflowId}`);
+}
+
 async function requireEngineWorkflow(actor: Actor, workflowId: number) {
   await requireWorkflowEditor(pool(), actor, workflowId);
   const workflow = await loadEngineWorkflow(pool(), workflowId, { fresh: true });
-  if (!workflow) throw notFound(`The decision engine has no workflow ${workflowId}`);
+  if (!workflow) throw workflowNotFound(workflowId);
   return workflow;
 }
 
@@ -91,7 +96,7 @@ export const updateWorkflow = engineRoute(async ({ req, params, actor }) => {
     const { projectId } = await requireWorkflowEditor(client, actor, id);
     await client.query(`SELECT 1 FROM engine_workflows WHERE id = $1 FOR UPDATE`, [id]);
     const current = await loadEngineWorkflow(client, id, { fresh: true });
-    if (!current) throw notFound(`The decision engine has no workflow ${id}`);
+    if (!current) throw workflowNotFound(id);
     const { project_id: _p, created_at: _c, updated_at: _u, ...stored } = current;
     const parsed = parseEngineWorkflowConfig({ ...stored, ...given, id });
     if (!parsed.ok) configError(parsed.message);
@@ -113,13 +118,35 @@ function configuredKey(map: Record<string, unknown> | undefined, key: string, wh
   return config as Record<string, any>;
 }
 
-/** GET /engine/workflows/<id>/extractors/<key>/extracts?subject_id= */
+/**
+ * Reading a workflow's extracts or reductions: its editors, or, when the workflow makes them public
+ * (public_extracts, public_reductions), anyone who may see the workflow.
+ */
+async function requireDataReader(actor: Actor, workflowId: number, data: "public_extracts" | "public_reductions") {
+  const workflow = await loadEngineWorkflow(pool(), workflowId, { fresh: true });
+  if (workflow?.[data]) {
+    try {
+      await loadWorkflowForActor(pool(), workflowId, actor);
+      return workflow;
+    } catch (err) {
+      if (!(err instanceof ApiError && err.status === 404 && actor.user?.admin)) throw err;
+    }
+  }
+  return requireEngineWorkflow(actor, workflowId);
+}
+
+/**
+ * GET /engine/workflows/<id>/extractors/<key>/extracts?subject_id=: the subject's extracts of that extractor;
+ * a key that names no extractor (clients of the established engine send "extractor") lists every
+ * extractor's, as the established engine does.
+ */
 export const listExtracts = engineRoute(async ({ url, params, actor }) => {
-  const workflow = await requireEngineWorkflow(actor, parsePathId(params.id, "workflows"));
+  const workflow = await requireDataReader(actor, parsePathId(params.id, "workflows"), "public_extracts");
   const subjectId = requiredQueryId(url, "subject_id");
+  const key = params.key in workflow.extractors_config ? params.key : null;
   const { rows } = await pool().query(
-    `SELECT * FROM extracts WHERE workflow_id = $1 AND subject_id = $2 AND extractor_key = $3 ORDER BY classification_at, classification_id`,
-    [workflow.id, subjectId, params.key],
+    `SELECT * FROM extracts WHERE workflow_id = $1 AND subject_id = $2 AND ($3::text IS NULL OR extractor_key = $3) ORDER BY classification_at, classification_id, extractor_key`,
+    [workflow.id, subjectId, key],
   );
   return json(
     rows.map((e) => ({
@@ -180,17 +207,27 @@ function reductionTarget(url: URL, body?: Record<string, unknown>): { topic: "su
   return subject != null ? { topic: "subject", id: parseIdValue(subject, "subject_id") } : { topic: "user", id: parseIdValue(user, "user_id") };
 }
 
-/** GET .../reducers/<key>/reductions?subject_id= (or user_id=) */
-export const listReductions = engineRoute(async ({ url, params, actor }) => {
-  const workflow = await requireEngineWorkflow(actor, parsePathId(params.id, "workflows"));
-  const target = reductionTarget(url);
+async function reductionsOf(workflowId: number, target: { topic: "subject" | "user"; id: number }, reducerKey: string | null) {
   const table = target.topic === "subject" ? "subject_reductions" : "user_reductions";
   const column = target.topic === "subject" ? "subject_id" : "user_id";
   const { rows } = await pool().query(
-    `SELECT id, reducer_key, ${column}, workflow_id, subgroup, data, store, created_at, updated_at FROM ${table} WHERE workflow_id = $1 AND ${column} = $2 AND reducer_key = $3 ORDER BY subgroup`,
-    [workflow.id, target.id, params.key],
+    `SELECT id, reducer_key, ${column}, workflow_id, subgroup, data, store, created_at, updated_at FROM ${table}
+     WHERE workflow_id = $1 AND ${column} = $2 AND ($3::text IS NULL OR reducer_key = $3) ORDER BY reducer_key, subgroup`,
+    [workflowId, target.id, reducerKey],
   );
-  return json(rows);
+  return rows;
+}
+
+/** GET .../reducers/<key>/reductions?subject_id= (or user_id=) */
+export const listReductions = engineRoute(async ({ url, params, actor }) => {
+  const workflow = await requireDataReader(actor, parsePathId(params.id, "workflows"), "public_reductions");
+  return json(await reductionsOf(workflow.id, reductionTarget(url), params.key));
+});
+
+/** GET /engine/workflows/<id>/subjects/<subject id>/reductions: every reducer's reductions of the subject. */
+export const listSubjectReductions = engineRoute(async ({ params, actor }) => {
+  const workflow = await requireDataReader(actor, parsePathId(params.id, "workflows"), "public_reductions");
+  return json(await reductionsOf(workflow.id, { topic: "subject", id: parsePathId(params.subject_id, "subjects") }, null));
 });
 
 /**

@@ -1,0 +1,4 @@
+// GET/PUT/DELETE /engine/workflows/<id>/subject_rules/<rule id>/subject_rule_effects/<effect id>: one effect.
+import { effectMemberRoutes } from "@/lib/engine/http/engine-config-resources";
+
+export const { GET, PUT, DELETE } = effectMemberRoutes("subject");

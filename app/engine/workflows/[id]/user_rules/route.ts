@@ -1,0 +1,4 @@
+// GET/POST /engine/workflows/<id>/user_rules: the workflow's user rules (a new one is evaluated last).
+import { ruleCollectionRoutes } from "@/lib/engine/http/engine-config-resources";
+
+export const { GET, POST } = ruleCollectionRoutes("user");
