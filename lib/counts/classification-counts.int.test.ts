@@ -122,7 +122,7 @@ describe("GET /counts/classifications/users/<id>", () => {
         { project_id: pa, count: 3, time_spent: 180 },
         { project_id: pb, count: 1, time_spent: 10800 },
       ],
-      data: [{ period: "2024-03-04T00:00:00.000Z", count: 4, time_spent: 10980 }],
+      data: [{ period: "2024-03-04T00:00:00.000Z", count: 4, session_time: 10980, time_spent: 10980 }],
     });
     expect((await call("GET", `${path}?project_id=${pb}`, { token: admin.token, accept: "application/json" })).body).toMatchObject({ total_count: 1 });
     expect((await call("GET", path, { token: other.token, accept: "application/json" })).status).toBe(403);
@@ -138,5 +138,21 @@ describe("GET /counts/classifications/users/<id>", () => {
     expect(secondsSpent({ started_at: "2024-01-01T00:01:00Z", finished_at: "2024-01-01T00:00:00Z" })).toBe(0);
     expect(secondsSpent({ started_at: "nope", finished_at: "2024-01-01T00:00:00Z" })).toBe(0);
     expect(secondsSpent(undefined)).toBe(0);
+  });
+});
+
+describe("what no counts route serves", () => {
+  it.each([
+    ["GET", "/counts/nothing", 404, /No route matches GET \/counts\/nothing/],
+    ["GET", "/counts/classifications/projects/1", 404, /No route matches/],
+    ["POST", "/counts/classifications", 405, /POST is not allowed on \/counts\/classifications; allowed: GET/],
+    ["DELETE", "/counts/classifications", 405, /allowed: GET/],
+    ["GET", "/engine/nothing/here", 404, /No route matches GET \/engine\/nothing\/here/],
+  ] as const)("%s %s answers %i with a JSON error", async (method, path, status, message) => {
+    const res = await call(method, path, { accept: "application/json", contentType: null });
+    expect(res.status).toBe(status);
+    expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(res.body.errors[0].message).toMatch(message);
+    if (status === 405) expect(res.headers.get("allow")).toBe("GET");
   });
 });

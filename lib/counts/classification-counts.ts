@@ -83,7 +83,8 @@ export async function classificationCounts(q: CountsQuery): Promise<CountsResult
 export interface UserCountsResult extends CountsResult {
   time_spent: number;
   project_contributions: { project_id: number; count: number; time_spent: number }[];
-  data?: { period: string; count: number; time_spent?: number }[];
+  /** Per period: `session_time` as the established counts service names it, and the same as `time_spent`. */
+  data?: { period: string; count: number; session_time: number; time_spent: number }[];
 }
 
 /** GET /counts/classifications/users/<id>: a volunteer's counts, per-project contributions and time spent (seconds). */
@@ -109,6 +110,6 @@ export async function userClassificationCounts(userId: number, q: CountsQuery): 
     time_spent: contributions.reduce((t, c) => t + c.time_spent, 0),
     project_contributions: contributions,
   };
-  if (buckets) result.data = buckets.rows.map((r) => ({ period: bucketIso(r.bucket), count: Number(r.n), time_spent: Number(r.s) }));
+  if (buckets) result.data = buckets.rows.map((r) => ({ period: bucketIso(r.bucket), count: Number(r.n), session_time: Number(r.s), time_spent: Number(r.s) }));
   return result;
 }

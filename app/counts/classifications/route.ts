@@ -1,4 +1,6 @@
 // GET /counts/classifications: public classification counts (project_id | workflow_id, dates, period).
 import { countsRoute } from "@/lib/counts/counts-route";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const GET = countsRoute;
+export const { POST, PUT, PATCH, DELETE } = methodNotAllowed(["GET"]);

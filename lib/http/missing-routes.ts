@@ -1,0 +1,24 @@
+import { ApiError, notFound } from "./api-error";
+import { errorResponse } from "./respond";
+
+// JSON answers for what no route serves, outside /api (whose catch-all answers JSON-API errors): an unknown
+// path is a 404 and a method a path does not take is a 405 with an Allow header, never Next's empty or
+// HTML answers.
+
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+
+/** Every method of a catch-all route: 404 naming the path. */
+export function unknownPathRoutes(): Record<(typeof METHODS)[number], (req: Request) => Promise<Response>> {
+  const missing = async (req: Request) => errorResponse(notFound(`No route matches ${req.method} ${new URL(req.url).pathname}`));
+  return Object.fromEntries(METHODS.map((m) => [m, missing])) as never;
+}
+
+/** The methods a route does not take: 405 with Allow. */
+export function methodNotAllowed(allowed: readonly string[]): Record<string, (req: Request) => Promise<Response>> {
+  const refuse = async (req: Request) => {
+    const res = errorResponse(new ApiError(405, `${req.method} is not allowed on ${new URL(req.url).pathname}; allowed: ${allowed.join(", ")}`));
+    res.headers.set("allow", allowed.join(", "));
+    return res;
+  };
+  return Object.fromEntries(METHODS.filter((m) => !allowed.includes(m)).map((m) => [m, refuse]));
+}
