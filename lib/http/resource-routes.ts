@@ -32,7 +32,8 @@ export async function findVisible<R extends BaseRow>(def: ResourceDef<R>, id: nu
   return row;
 }
 
-async function envelope<R extends BaseRow>(def: ResourceDef<R>, rows: R[], actor: Actor, include: string[], meta?: object, written = false) {
+/** The JSON-API envelope of records: the type's array, link templates, meta when given, linked when included. */
+export async function envelope<R extends BaseRow>(def: ResourceDef<R>, rows: R[], actor: Actor, include: string[], meta?: object, written = false) {
   const linked = await buildLinked(def, rows, include, actor);
   const present = def.present;
   const records = rows.map((r) => def.serialize(r, actor));

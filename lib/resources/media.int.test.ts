@@ -5,6 +5,7 @@ import { db } from "@/lib/db";
 import { storage } from "@/lib/storage/storage";
 import { api } from "@/test/http";
 import { createProject, grantProjectRole, signedInUser } from "@/test/factories";
+import { createOrganization } from "@/test/factories-organizations";
 
 // Media under their record: avatar (one, replaced by the next), attached images (many), upload through the
 // signed PUT URL a create answers, reads following the record's visibility, writes its update permission.
@@ -163,5 +164,32 @@ describe("media: who may", () => {
     const header = await api.post(`/users/${user.user.id}/profile_header`, { media: { content_type: "image/webp" } }, { token: user.token });
     expect(header.status).toBe(201);
     expect(header.body.media[0]).toMatchObject({ media_type: "user_profile_header", href: `/users/${user.user.id}/profile_header` });
+  });
+});
+
+describe("media: an organization's avatar and attached images", () => {
+  it("shows as avatar_src and include=avatar; an unlisted organization's media are 404 to outsiders", async () => {
+    const owner = await signedInUser();
+    const stranger = await signedInUser();
+    const org = await createOrganization(owner.user.id, { listed: false });
+    const path = `/organizations/${org.id}/avatar`;
+    expect((await api.post(path, { media: { content_type: "image/png" } }, { token: stranger.token })).status).toBe(404);
+    const created = await api.post(path, { media: { content_type: "image/png", external_link: true, src: "https://cdn.example.test/org.png" } }, { token: owner.token });
+    expect(created.status).toBe(201);
+    expect(created.body.media[0]).toMatchObject({ media_type: "organization_avatar", href: path });
+    const shown = await api.get(`/organizations/${org.id}?include=avatar`, { token: owner.token });
+    expect(shown.body.organizations[0].avatar_src).toBe("https://cdn.example.test/org.png");
+    expect(shown.body.organizations[0].links.avatar).toMatchObject({ href: path, type: "avatars" });
+    expect(shown.body.linked.avatars).toEqual([expect.objectContaining({ id: created.body.media[0].id, src: "https://cdn.example.test/org.png" })]);
+    expect((await api.get(path, { token: stranger.token })).status).toBe(404);
+    expect((await api.get(path)).status).toBe(404);
+
+    const image = await api.post(`/organizations/${org.id}/attached_images`, { media: { content_type: "image/jpeg" } }, { token: owner.token });
+    expect(image.status).toBe(201);
+    expect(image.body.media[0]).toMatchObject({ media_type: "organization_attached_image", href: `/organizations/${org.id}/attached_images/${image.body.media[0].id}` });
+    // Deleting the organization takes its media rows with it.
+    const etag = (await api.get(`/organizations/${org.id}`, { token: owner.token })).headers.get("etag");
+    expect((await api.delete(`/organizations/${org.id}`, { token: owner.token, ...ifMatch(etag) })).status).toBe(204);
+    expect(await db().medium.count({ where: { linkedType: "organizations", linkedId: org.id } })).toBe(0);
   });
 });

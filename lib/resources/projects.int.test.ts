@@ -54,8 +54,9 @@ describe("projects: filters", () => {
     expect((await api.get(`/projects?owner=${owner.user.login.toUpperCase()}`)).body.projects).toHaveLength(3);
     expect((await api.get(`/projects?owner=nobody_${tag}`)).body.projects).toEqual([]);
 
-    const org1 = await db().organization.create({ data: { ownerId: owner.user.id, displayName: `Org1 ${tag}` } });
-    const org2 = await db().organization.create({ data: { ownerId: owner.user.id, displayName: `Org2 ${tag}` } });
+    // Listed: unlisted organizations are invisible to anonymous callers (lib/resources/organizations.int.test.ts).
+    const org1 = await db().organization.create({ data: { ownerId: owner.user.id, displayName: `Org1 ${tag}`, listed: true } });
+    const org2 = await db().organization.create({ data: { ownerId: owner.user.id, displayName: `Org2 ${tag}`, listed: true } });
     await db().organizationProject.createMany({ data: [{ organizationId: org1.id, projectId: a.id }, { organizationId: org2.id, projectId: b.id }] });
     expect(await ids(`organization_id=${org1.id}`)).toEqual([a.id]);
     expect(await ids(`organization_id=${org1.id},${org2.id}`)).toEqual([a.id, b.id].sort());

@@ -1,11 +1,12 @@
 import { z } from "zod";
-import type { Actor } from "@/lib/auth/actor";
+import { ANONYMOUS, type Actor } from "@/lib/auth/actor";
 import type { Prisma, Project } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
 import { forbidden, ApiError, unprocessable } from "@/lib/http/api-error";
 import { parseBooleanParam, parseIdList, parseIdValue } from "@/lib/http/request";
 import { duplicateSubjectSet } from "@/lib/domain/subject-set-members";
 import { canOnProject, projectReadScope } from "@/lib/policies/project-policy";
+import { ORGANIZATION_VISIBILITY_SELECT, organizationReadScope, organizationVisibleTo, type OrganizationVisibility } from "@/lib/policies/organization-policy";
 import { projectRoles, serializeProjectRole } from "./project-roles";
 import type { ResourceDef, Tx } from "./types";
 import { users } from "./users";
@@ -14,7 +15,7 @@ import { iso, userLink } from "./wire";
 type ProjectRow = Project & {
   owner: { id: number; login: string; displayName: string };
   roles: { id: number }[];
-  organizations: { organizationId: number }[];
+  organizations: { organizationId: number; organization: OrganizationVisibility }[];
   workflows: { id: number; active: boolean }[];
   subjectSets: { id: number }[];
 };
@@ -60,7 +61,7 @@ type TProjectInput = z.infer<typeof ZUpdateProject>;
 
 const ADMIN_ONLY = ["approved", "launch_approved"] as const;
 
-function slugFor(login: string, displayName: string): string {
+export function slugFor(login: string, displayName: string): string {
   const name = displayName.toLowerCase().normalize("NFKD").replace(/[^\w\s-]/g, "").trim().replace(/[\s_]+/g, "-");
   return `${login.toLowerCase()}/${name || "project"}`;
 }
@@ -103,7 +104,7 @@ async function ensureNameFree(tx: Tx, ownerId: number, displayName: string, exce
   if (clash) throw new ApiError(400, "display_name has already been taken by another of the owner's projects");
 }
 
-export function serializeProject(p: ProjectRow) {
+export function serializeProject(p: ProjectRow, actor: Actor = ANONYMOUS) {
   return {
     id: String(p.id),
     display_name: p.displayName,
@@ -143,7 +144,7 @@ export function serializeProject(p: ProjectRow) {
       active_workflows: p.workflows.filter((w) => w.active).map((w) => String(w.id)),
       subject_sets: p.subjectSets.map((s) => String(s.id)),
       project_roles: p.roles.map((r) => String(r.id)),
-      organizations: p.organizations.map((o) => String(o.organizationId)),
+      organizations: p.organizations.filter((o) => organizationVisibleTo(actor, o.organization)).map((o) => String(o.organizationId)),
     },
   };
 }
@@ -156,7 +157,7 @@ export const projects: ResourceDef<ProjectRow> = {
   queryInclude: {
     owner: { select: { id: true, login: true, displayName: true } },
     roles: { select: { id: true }, orderBy: { id: "asc" } },
-    organizations: { select: { organizationId: true } },
+    organizations: { select: { organizationId: true, organization: { select: ORGANIZATION_VISIBILITY_SELECT } }, orderBy: { organizationId: "asc" } },
     workflows: { select: { id: true, active: true }, orderBy: { id: "asc" } },
     subjectSets: { select: { id: true }, orderBy: { id: "asc" } },
   },
@@ -193,11 +194,18 @@ export const projects: ResourceDef<ProjectRow> = {
     },
     organizations: {
       type: "organizations",
-      load: async (rows) => {
-        const orgs = await db().organization.findMany({ where: { projects: { some: { projectId: { in: rows.map((r) => r.id) } } } }, include: { projects: { select: { projectId: true } } } });
+      load: async (rows, actor) => {
+        // Imported here: organizations.ts includes projects in turn.
+        const { organizations } = await import("./organizations");
+        const ids = new Set(rows.map((r) => r.id));
+        const orgs = await db().organization.findMany({
+          where: { AND: [{ projects: { some: { projectId: { in: [...ids] } } } }, organizationReadScope(actor)] },
+          include: organizations.queryInclude as Prisma.OrganizationInclude,
+          orderBy: { id: "asc" },
+        });
         return orgs.map((o) => ({
-          record: { id: String(o.id), display_name: o.displayName, slug: o.slug, description: o.description, primary_language: o.primaryLanguage, listed: o.listed, created_at: iso(o.createdAt), updated_at: iso(o.updatedAt), href: `/organizations/${o.id}`, links: { projects: o.projects.map((p) => String(p.projectId)) } },
-          parentIds: o.projects.map((p) => p.projectId),
+          record: organizations.serialize(o as never, actor),
+          parentIds: (o as unknown as { projects: { projectId: number }[] }).projects.map((p) => p.projectId).filter((id) => ids.has(id)),
         }));
       },
     },
@@ -212,7 +220,7 @@ export const projects: ResourceDef<ProjectRow> = {
     launch_approved: (v) => ({ launchApproved: parseBooleanParam(v, "launch_approved") }),
     private: (v) => ({ private: parseBooleanParam(v, "private") }),
     owner: (v) => ({ owner: { login: { equals: v, mode: "insensitive" } } }),
-    organization_id: (v) => ({ organizations: { some: { organizationId: { in: parseIdList(v, "organization_id") } } } }),
+    organization_id: (v, actor) => ({ organizations: { some: { organizationId: { in: parseIdList(v, "organization_id") }, organization: organizationReadScope(actor) } } }),
   },
   sortable: {
     id: "id",

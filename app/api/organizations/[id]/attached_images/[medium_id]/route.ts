@@ -1,0 +1,5 @@
+// GET/PUT/DELETE /api/organizations/<id>/attached_images/<medium id>: one attached image (lib/resources/media.ts).
+import { mediumRoutes } from "@/lib/resources/media";
+import { organizations } from "@/lib/resources/organizations";
+
+export const { GET, PUT, DELETE } = mediumRoutes(organizations, "attached_images");

@@ -1,0 +1,5 @@
+// GET/POST/PUT/DELETE /api/organizations/<id>/avatar: the organization's avatar (lib/resources/media.ts).
+import { mediaRoutes } from "@/lib/resources/media";
+import { organizations } from "@/lib/resources/organizations";
+
+export const { GET, POST, PUT, DELETE } = mediaRoutes(organizations, "avatar");

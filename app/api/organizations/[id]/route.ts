@@ -1,0 +1,5 @@
+// GET/PUT/DELETE /api/organizations/<id>: show, edit (If-Match; listed: admins), destroy (If-Match; with its roles, pages, project links, media).
+import { memberRoutes } from "@/lib/http/resource-routes";
+import { organizations } from "@/lib/resources/organizations";
+
+export const { GET, PUT, DELETE } = memberRoutes(organizations);

@@ -1,0 +1,5 @@
+// GET/PUT/DELETE /api/projects/<id>/pages/<page id>: one page; edits and destroys need If-Match.
+import { nestedMemberRoutes } from "@/lib/http/nested-routes";
+import { projectPages } from "@/lib/resources/project-pages";
+
+export const { GET, PUT, DELETE } = nestedMemberRoutes(projectPages);

@@ -1,0 +1,5 @@
+// GET/POST /api/projects/<id>/pages: the project's pages (filters url_key, language; default language en) and create.
+import { nestedCollectionRoutes } from "@/lib/http/nested-routes";
+import { projectPages } from "@/lib/resources/project-pages";
+
+export const { GET, POST } = nestedCollectionRoutes(projectPages);
