@@ -3,12 +3,12 @@ import { db } from "@/lib/db";
 import { api } from "@/test/http";
 import { createProject, grantProjectRole, signedInUser, uid } from "@/test/factories";
 import { createOrganization, createOrganizationPage, createProjectPage, grantOrganizationRole } from "@/test/factories-organizations";
-import { nestedResourceContract } from "@/test/nested-resource-contract";
+import { resourceContract } from "@/test/resource-contract";
 
 // Project pages (/projects/<id>/pages) and organization pages (/organizations/<id>/pages): reading follows
 // the parent's visibility, writing its edit permission (translators: languages other than the primary one).
 
-nestedResourceContract({
+resourceContract({
   type: "project_pages",
   async setup() {
     const owner = await signedInUser();
@@ -44,7 +44,7 @@ nestedResourceContract({
   sortable: ["url_key", "language", "title", "created_at", "updated_at"],
 });
 
-nestedResourceContract({
+resourceContract({
   type: "organization_pages",
   async setup() {
     const owner = await signedInUser();
