@@ -5,7 +5,7 @@ import { db } from "@/lib/db";
 import { prismaSql } from "@/lib/db/sql";
 import { forbidden, unprocessable } from "@/lib/http/api-error";
 import { parseIdList, parseIdValue } from "@/lib/http/request";
-import { PROJECT_PERMISSIONS } from "@/lib/policies/project-policy";
+import { PROJECT_PERMISSIONS, projectReadScope } from "@/lib/policies/project-policy";
 import { countClassification, ZAnnotations } from "@/lib/domain/create-classification";
 import type { ResourceDef, Where } from "./types";
 import { iso } from "./wire";
@@ -72,8 +72,9 @@ const base: ResourceDef<Classification> = {
   },
   sortable: { id: "id", created_at: "createdAt", updated_at: "updatedAt" },
   defaultSort: "updated_at",
-  // Show: one's own classifications (complete or not) and those of projects one edits.
-  readScope: async (actor) => ({ OR: [own(actor), await ofEditableProjects(actor)] }),
+  // Show: one's own classifications (complete or not) and those of projects one edits (admins: all; an
+  // empty clause inside OR would not widen it, so admins get no clause at all).
+  readScope: async (actor) => (actor.user?.admin ? {} : { OR: [own(actor), await ofEditableProjects(actor)] }),
   can: (actor, action, row) => action === "show" || (!!actor.user && row.userId === actor.user.id),
   update: {
     schema: ZUpdate,
@@ -117,11 +118,18 @@ export const projectClassifications: ResourceDef<Classification> = {
   },
 };
 
-/** Gold standard classifications of workflows whose gold standard is public, or of projects one edits. */
+/**
+ * Gold standard classifications of workflows whose gold standard is public (of projects the caller may see:
+ * a private project's stay private), or of projects one edits.
+ */
 export const goldStandardClassifications: ResourceDef<Classification> = {
   ...base,
   readScope: async (a) => {
-    const publicGold = await db().workflow.findMany({ where: { configuration: { path: ["public_gold_standard"], equals: true } }, select: { id: true } });
+    if (a.user?.admin) return { goldStandard: true };
+    const publicGold = await db().workflow.findMany({
+      where: { configuration: { path: ["public_gold_standard"], equals: true }, project: projectReadScope(a) },
+      select: { id: true },
+    });
     return { AND: [{ goldStandard: true }, { OR: [await ofEditableProjects(a), { workflowId: { in: publicGold.map((w) => w.id) } }] }] };
   },
 };

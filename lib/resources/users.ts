@@ -27,16 +27,19 @@ function publicFields(u: User) {
     type: "users",
     href: `/users/${u.id}`,
     avatar_src: u.avatarSrc,
-    languages: u.languages,
     links: {},
   };
 }
 
-/** Every field of the contract's User table: for the user themself and admins. */
+/**
+ * Every field of the contract's User table: for the user themself and admins. `languages` is one of these
+ * private fields, as on the reference platform (its serializer lists it with email among the "me only" ones).
+ */
 export function serializeFullUser(u: User) {
   return {
     ...publicFields(u),
     email: u.email,
+    languages: u.languages,
     global_email_communication: u.globalEmailCommunication,
     project_email_communication: u.projectEmailCommunication,
     beta_email_communication: u.betaEmailCommunication,
