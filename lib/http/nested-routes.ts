@@ -1,12 +1,12 @@
 import type { ZodType } from "zod";
 import { db } from "@/lib/db";
 import type { Actor } from "@/lib/auth/actor";
-import { delegate, type Action, type BaseRow, type ResourceDef, type Tx, type WriteContext, type Where } from "@/lib/resources/types";
-import { ApiError, forbidden, notFound } from "./api-error";
+import { delegate, type BaseRow, type ResourceDef, type Tx, type WriteContext, type Where } from "@/lib/resources/types";
+import { ApiError, notFound } from "./api-error";
 import { apiRoute, type ApiContext } from "./api-route";
-import { buildLinked, checkIfMatch, etagFor, linkTemplates, pageMeta, parseInclude, parsePaging, parseSort } from "./jsonapi";
+import { pageMeta, parseInclude, parsePaging, parseSort } from "./jsonapi";
 import { parsePathId } from "./request";
-import { envelope, findVisible, listWhere, recordBody, requireWriter, showResponse } from "./resource-routes";
+import { envelope, findVisible, listWhere, memberRoutes, recordBody, requireWriter, showResponse } from "./resource-routes";
 import { json } from "./respond";
 
 // Resources whose records live under a parent's path, as a project's pages do:
@@ -53,16 +53,6 @@ async function findNested<R extends BaseRow>(n: NestedResource<R, BaseRow>, ctx:
   return row;
 }
 
-/** Locks the child for a conditional write, re-reads it, and checks visibility, If-Match and permission. */
-async function lockNested<R extends BaseRow>(n: NestedResource<R, BaseRow>, tx: Tx, ctx: ApiContext, actor: Actor, action: Action): Promise<R> {
-  const id = parsePathId(ctx.params[n.memberParam], n.def.type);
-  await tx.$queryRawUnsafe(`SELECT 1 FROM "${n.def.table}" WHERE id = $1 FOR UPDATE`, id);
-  const row = await findNested(n, ctx, actor, tx, true);
-  checkIfMatch(ctx.req, etagFor(n.def.type, row));
-  if (!(await n.def.can(actor, action, row, tx))) throw forbidden();
-  return row;
-}
-
 /** GET (list) and POST (create) on /api/<parent type>/<parent id>/<segment>. */
 export function nestedCollectionRoutes<R extends BaseRow, P extends BaseRow>(nested: NestedResource<R, P>) {
   const n = nested as unknown as NestedResource<BaseRow, BaseRow>;
@@ -100,33 +90,6 @@ export function nestedCollectionRoutes<R extends BaseRow, P extends BaseRow>(nes
 
 /** GET (show), PUT (update) and DELETE on /api/<parent type>/<parent id>/<segment>/<child id>. */
 export function nestedMemberRoutes<R extends BaseRow, P extends BaseRow>(nested: NestedResource<R, P>) {
-  const n = nested as unknown as NestedResource<BaseRow, BaseRow>;
-  const d = n.def as AnyDef;
-  return {
-    GET: apiRoute(async (ctx) => {
-      const actor = await ctx.actor();
-      parseInclude(ctx.url, d as never);
-      return showResponse(d, await findNested(n, ctx, actor), ctx);
-    }),
-    PUT: apiRoute(async (ctx) => {
-      const update = d.update;
-      if (!update) throw new ApiError(405, `${d.type} cannot be edited through the API`);
-      const actor = await ctx.actor();
-      requireWriter(actor, d);
-      const record = await recordBody(ctx, d.type);
-      await transaction(async (tx) => {
-        const row = await lockNested(n, tx, ctx, actor, "update");
-        await update.perform({ actor, tx }, row, update.schema.parse(record) as never);
-      });
-      return showResponse(d, await findNested(n, ctx, actor, db(), true), ctx, 200, true);
-    }),
-    DELETE: apiRoute(async (ctx) => {
-      const destroy = d.destroy;
-      if (!destroy) throw new ApiError(405, `${d.type} cannot be deleted through the API`);
-      const actor = await ctx.actor();
-      requireWriter(actor, d);
-      await transaction(async (tx) => destroy({ actor, tx }, await lockNested(n, tx, ctx, actor, "destroy")));
-      return new Response(null, { status: 204 });
-    }),
-  };
+  const n = nested as unknown as NestedResource<R, BaseRow>;
+  return memberRoutes(n.def, { idParam: n.memberParam, find: (ctx, actor, client, forWrite) => findNested(n, ctx, actor, client, forWrite) });
 }

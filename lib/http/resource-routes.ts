@@ -69,11 +69,24 @@ export async function recordBody(ctx: ApiContext, type: string): Promise<Record<
   return record as Record<string, unknown>;
 }
 
+/**
+ * How a member route finds its record: the path parameter naming its id, and the read of it as the actor
+ * may see it (404 otherwise). By default `id` and findVisible; records under a parent's path narrow it.
+ */
+export interface MemberLocator<R extends BaseRow> {
+  idParam: string;
+  find(ctx: ApiContext, actor: Actor, client: object, forWrite: boolean): Promise<R>;
+}
+
+function defaultLocator<R extends BaseRow>(def: ResourceDef<R>): MemberLocator<R> {
+  return { idParam: "id", find: (ctx, actor, client, forWrite) => findVisible(def, parsePathId(ctx.params.id, def.type), actor, client, forWrite) };
+}
+
 /** Locks the row for a conditional write, re-reads it, and checks visibility, If-Match and permission. */
-async function lockForWrite<R extends BaseRow>(def: ResourceDef<R>, tx: Tx, ctx: ApiContext, actor: Actor, action: Action, ifMatch = true): Promise<R> {
-  const id = parsePathId(ctx.params.id, def.type);
+async function lockForWrite<R extends BaseRow>(def: ResourceDef<R>, tx: Tx, ctx: ApiContext, actor: Actor, action: Action, ifMatch = true, locate: MemberLocator<R> = defaultLocator(def)): Promise<R> {
+  const id = parsePathId(ctx.params[locate.idParam], def.type);
   await tx.$queryRawUnsafe(`SELECT 1 FROM "${def.table}" WHERE id = $1 FOR UPDATE`, id);
-  const row = await findVisible(def, id, actor, tx, true);
+  const row = await locate.find(ctx, actor, tx, true);
   if (ifMatch) checkIfMatch(ctx.req, etagFor(def.type, row));
   if (!(await def.can(actor, action, row, tx))) throw forbidden();
   return row;
@@ -112,14 +125,15 @@ export function collectionRoutes<R extends BaseRow>(def: ResourceDef<R>) {
   };
 }
 
-/** GET (show), PUT (update) and DELETE on /api/<type>/<id>. */
-export function memberRoutes<R extends BaseRow>(def: ResourceDef<R>) {
+/** GET (show), PUT (update) and DELETE on /api/<type>/<id> (or where `locate` finds the record). */
+export function memberRoutes<R extends BaseRow>(def: ResourceDef<R>, locate: MemberLocator<R> = defaultLocator(def)) {
   const d = def as unknown as AnyDef;
+  const l = locate as unknown as MemberLocator<BaseRow>;
   return {
     GET: apiRoute(async (ctx) => {
       const actor = await ctx.actor();
       parseInclude(ctx.url, d as never);
-      return showResponse(d, await findVisible(d, parsePathId(ctx.params.id, d.type), actor), ctx);
+      return showResponse(d, await l.find(ctx, actor, db(), false), ctx);
     }),
     PUT: apiRoute(async (ctx) => {
       const update = d.update;
@@ -128,17 +142,17 @@ export function memberRoutes<R extends BaseRow>(def: ResourceDef<R>) {
       requireWriter(actor, d);
       const record = await recordBody(ctx, d.type);
       await transaction(async (tx) => {
-        const row = await lockForWrite(d, tx, ctx, actor, "update");
+        const row = await lockForWrite(d, tx, ctx, actor, "update", true, l);
         await update.perform({ actor, tx }, row, update.schema.parse(record) as never);
       });
-      return showResponse(d, await findVisible(d, parsePathId(ctx.params.id, d.type), actor, db(), true), ctx, 200, true);
+      return showResponse(d, await l.find(ctx, actor, db(), true), ctx, 200, true);
     }),
     DELETE: apiRoute(async (ctx) => {
       const destroy = d.destroy;
       if (!destroy) throw new ApiError(405, `${d.type} cannot be deleted through the API`);
       const actor = await ctx.actor();
       requireWriter(actor, d);
-      await transaction(async (tx) => destroy({ actor, tx }, await lockForWrite(d, tx, ctx, actor, "destroy")));
+      await transaction(async (tx) => destroy({ actor, tx }, await lockForWrite(d, tx, ctx, actor, "destroy", true, l)));
       return new Response(null, { status: 204 });
     }),
   };
