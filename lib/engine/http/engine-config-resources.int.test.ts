@@ -38,6 +38,8 @@ describe("engine per-resource API (the Python client's Caesar calls)", () => {
     const created = await saveWorkflow(token, w, true, true);
     expect(created.status).toBe(201);
     expect(created.body.workflow).toMatchObject({ id: w, public_extracts: true, public_reductions: true, extractors_config: {}, rules_config: [] });
+    // get_workflow reads the established shape: the workflow's fields at the top level.
+    expect((await engine.get(`/workflows/${w}`, token)).body).toMatchObject({ id: w, status: "active", public_extracts: true, public_reductions: true, rules_config: [] });
     const again = await saveWorkflow(token, w, true, false);
     expect(again.status).toBe(200);
     expect(again.body.workflow.public_reductions).toBe(false);

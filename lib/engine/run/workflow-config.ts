@@ -108,21 +108,21 @@ export async function saveRuleEffects(client: Sql, ruleId: number, effects: read
 /** The wire shape of GET /engine/workflows/<id>. */
 export function serializeEngineWorkflow(w: EngineWorkflow) {
   const warnings = configWarnings(w);
-  return {
-    // Beside the workflow: what the configuration may not mean to do (absent when nothing).
-    ...(warnings.length ? { warnings } : {}),
-    workflow: {
-      id: w.id,
-      project_id: w.project_id,
-      status: w.status,
-      rules_applied: w.rules_applied,
-      public_extracts: w.public_extracts,
-      public_reductions: w.public_reductions,
-      extractors_config: w.extractors_config,
-      reducers_config: w.reducers_config,
-      rules_config: w.rules_config,
-      created_at: w.created_at,
-      updated_at: w.updated_at,
-    },
+  const workflow = {
+    id: w.id,
+    project_id: w.project_id,
+    status: w.status,
+    rules_applied: w.rules_applied,
+    public_extracts: w.public_extracts,
+    public_reductions: w.public_reductions,
+    extractors_config: w.extractors_config,
+    reducers_config: w.reducers_config,
+    rules_config: w.rules_config,
+    created_at: w.created_at,
+    updated_at: w.updated_at,
   };
+  // The workflow's fields at the top level, as the established engine answers (its clients read them
+  // there), and under `workflow`, as this API's documents carry it; beside them what the configuration
+  // may not mean to do (absent when nothing).
+  return { ...workflow, workflow, ...(warnings.length ? { warnings } : {}) };
 }
