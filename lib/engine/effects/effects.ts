@@ -18,7 +18,8 @@ export type EffectTopic = "subject" | "user";
 export const ZRetireSubjectEffect = z.strictObject({ action: z.literal("retire_subject"), reason: zEnum(RETIREMENT_REASONS).default("other") });
 export const ZAddSubjectToSetEffect = z.strictObject({ action: z.literal("add_subject_to_set"), subject_set_id: ZIdString });
 export const ZAddSubjectToCollectionEffect = z.strictObject({ action: z.literal("add_subject_to_collection"), collection_id: ZIdString });
-export const ZExternalEffect = z.strictObject({ action: z.literal("external_effect"), url: ZHttpsUrl });
+/** `reducer_key`: send only that reducer's reductions (the established engine's option); all otherwise. */
+export const ZExternalEffect = z.strictObject({ action: z.literal("external_effect"), url: ZHttpsUrl, reducer_key: z.string().min(1).max(64).optional() });
 export const ZPromoteUserEffect = z.strictObject({ action: z.literal("promote_user"), workflow_id: ZIdString });
 
 export interface EffectDef<S extends z.ZodType = z.ZodType> {

@@ -108,6 +108,46 @@ describe("engine per-resource API (the Python client's Caesar calls)", () => {
     expect(a[1].retired).toBeNull();
   });
 
+  it("takes the Python client's ALICE set-up (configure_for_alice: its extractors, reducers, rules and effects)", async () => {
+    const { owner, workflow } = await classifiableProject(1);
+    const t = owner.token;
+    const w = workflow.id;
+    expect((await saveWorkflow(t, w)).status).toBe(201);
+    const post = async (path: string, body: object) => {
+      const res = await engine.post(`/workflows/${w}${path}`, body, t);
+      expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(201);
+      return res.body;
+    };
+    // add_alice_extractors()
+    await post("/extractors", { extractor: { type: "question", key: "complete", task_key: "T1", if_missing: "ignore" } });
+    await post("/extractors", { extractor: { type: "external", key: "alice", task_key: "T0", url: "https://aggregation-caesar.zooniverse.org/extractors/line_text_extractor?task=T0" } });
+    // add_alice_reducers()
+    const filters = { extractor_keys: ["alice"], repeated_classifications: "keep_first" };
+    await post("/reducers", { reducer: { type: "external", key: "alice", url: "https://aggregation-caesar.zooniverse.org/reducers/optics_line_text_reducer?minimum_views=5&low_consensus_threshold=3", filters } });
+    const complete = { filters: { extractor_keys: ["complete"], repeated_classifications: "keep_first" } };
+    await post("/reducers", { reducer: { type: "stats", key: "complete", ...complete } });
+    await post("/reducers", { reducer: { type: "count", key: "count", ...complete } });
+    // add_alice_rules_and_effects()
+    const toAlice = { url: "https://tove.zooniverse.org/import", reducer_key: "alice" };
+    const question = await post("/subject_rules", { subject_rule: { condition_string: '["gte", ["lookup", "complete.0", 0], ["const", 3]]' } });
+    await post(`/subject_rules/${question.id}/subject_rule_effects`, { subject_rule_effect: { action: "external", config: toAlice } });
+    await post(`/subject_rules/${question.id}/subject_rule_effects`, { subject_rule_effect: { action: "retire_subject", config: { reason: "consensus" } } });
+    const count = await post("/subject_rules", { subject_rule: { condition_string: '["gte", ["lookup", "count.classifications", 0], ["const", 30]]' } });
+    await post(`/subject_rules/${count.id}/subject_rule_effects`, { subject_rule_effect: { action: "external", config: toAlice } });
+    await post(`/subject_rules/${count.id}/subject_rule_effects`, { subject_rule_effect: { action: "retire_subject", config: { reason: "classification_count" } } });
+
+    const doc = (await engine.get(`/workflows/${w}`, t)).body.workflow;
+    expect(Object.keys(doc.extractors_config).sort()).toEqual(["alice", "complete"]);
+    expect(Object.keys(doc.reducers_config).sort()).toEqual(["alice", "complete", "count"]);
+    expect(doc.rules_config.map((r: { then: { action: string }[] }) => r.then.map((e) => e.action))).toEqual([
+      ["external_effect", "retire_subject"],
+      ["external_effect", "retire_subject"],
+    ]);
+    expect(doc.rules_config[0].then[0]).toEqual({ action: "external_effect", url: "https://tove.zooniverse.org/import", reducer_key: "alice" });
+    // caesar_subject_reductions(subject, 'complete') asks with ?reducer_key=
+    expect((await engine.get(`/workflows/${w}/subjects/1/reductions?reducer_key=complete`, t)).body).toEqual([]);
+  });
+
   it("edits and deletes one resource at a time, keeping the others' ids, and validates each change as the whole document", async () => {
     const { owner, workflow } = await classifiableProject(1);
     const t = owner.token;

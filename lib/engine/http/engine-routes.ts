@@ -224,10 +224,10 @@ export const listReductions = engineRoute(async ({ url, params, actor }) => {
   return json(await reductionsOf(workflow.id, reductionTarget(url), params.key));
 });
 
-/** GET /engine/workflows/<id>/subjects/<subject id>/reductions: every reducer's reductions of the subject. */
-export const listSubjectReductions = engineRoute(async ({ params, actor }) => {
+/** GET /engine/workflows/<id>/subjects/<subject id>/reductions[?reducer_key=]: the subject's reductions (of every reducer, or one). */
+export const listSubjectReductions = engineRoute(async ({ url, params, actor }) => {
   const workflow = await requireDataReader(actor, parsePathId(params.id, "workflows"), "public_reductions");
-  return json(await reductionsOf(workflow.id, { topic: "subject", id: parsePathId(params.subject_id, "subjects") }, null));
+  return json(await reductionsOf(workflow.id, { topic: "subject", id: parsePathId(params.subject_id, "subjects") }, url.searchParams.get("reducer_key")?.trim() || null));
 });
 
 /**

@@ -174,10 +174,11 @@ describe("external stages in the pipeline", () => {
     const p = await setup((id) => ({
       id,
       extractors_config: { q: { type: "question", task_key: "T0" } },
-      reducers_config: { c: { type: "count" } },
+      reducers_config: { c: { type: "count" }, n: { type: "count" } },
       rules_config: [
         { if: ["gte", ["lookup", "c.classifications", 0], ["const", 1]], then: [{ action: "external_effect", url: server.url("/effect") }] },
         { if: ["gte", ["lookup", "c.classifications", 0], ["const", 2]], then: [{ action: "external_effect", url: server.url("/effect-down") }] },
+        { if: ["gte", ["lookup", "c.classifications", 0], ["const", 2]], then: [{ action: "external_effect", url: server.url("/effect-n"), reducer_key: "n" }] },
       ],
     }));
     failing.add("/effect-down");
@@ -188,6 +189,9 @@ describe("external stages in the pipeline", () => {
     expect(done).toHaveLength(1);
     expect(done[0].body).toMatchObject({ subject_id: p.subjects[0].id, reductions: { c: { classifications: 2 } } });
     expect(done[0].headers["idempotency-key"]).toBe(`action-${done[0].body.action_id}`);
+    // With reducer_key, only that reducer's reductions are sent.
+    const onlyN = server.received.filter((r) => r.path === "/effect-n" && r.body.workflow_id === p.workflow.id);
+    expect(onlyN.map((r) => r.body.reductions)).toEqual([{ n: { classifications: 2, extracts: 2 } }]);
     let actions = await engine.get(`/workflows/${p.workflow.id}/actions`, p.owner.token);
     const down = () => actions.body.find((a: { config: { url: string } }) => a.config.url.endsWith("/effect-down"));
     expect(actions.body.find((a: { config: { url: string } }) => a.config.url.endsWith("/effect")).status).toBe("completed");

@@ -128,7 +128,11 @@ export async function performAction(tx: TxRunner, actionId: number): Promise<voi
   const action = external as ActionRow | null;
   if (!action) return;
   const target = action.topic === "subject" ? { subject_id: action.subject_id } : { user_id: action.user_id };
-  const reductions = await tx(async (client) => reductionContext(await loadReductions(client, action.topic, action.workflow_id, (action.subject_id ?? action.user_id)!)));
+  const onlyKey = action.config.reducer_key as string | undefined;
+  const reductions = await tx(async (client) => {
+    const rows = await loadReductions(client, action.topic, action.workflow_id, (action.subject_id ?? action.user_id)!);
+    return reductionContext(onlyKey ? rows.filter((r) => r.reducer_key === onlyKey) : rows);
+  });
   try {
     await postExternal(action.config.url, { action_id: action.id, workflow_id: action.workflow_id, ...target, reductions }, { headers: { "idempotency-key": `action-${action.id}` } });
   } catch (err) {
