@@ -15,6 +15,7 @@ import { wireExtract } from "@/lib/engine/reducers";
 import { upsertExtract } from "@/lib/engine/run/extract-classification";
 import { saveReduction, TOPIC_OF_REDUCER } from "@/lib/engine/run/reduce-target";
 import { handToEngine } from "@/lib/engine/run/engine-inbox";
+import { startExtractsImport } from "@/lib/engine/run/import-extracts";
 import { forgetEngineWorkflow, loadEngineWorkflow, saveEngineWorkflow, serializeEngineWorkflow } from "@/lib/engine/run/workflow-config";
 
 // The decision engine's HTTP API under /engine: plain JSON, bearer-authenticated. Every endpoint is for
@@ -256,6 +257,20 @@ export const postReduction = engineRoute(async ({ req, url, params, actor }) => 
     return rows[0];
   });
   return json(saved, 200);
+});
+
+const ZImportBody = z.strictObject({ file: z.url({ protocol: /^https?$/, message: "file must be the http(s) URL of the CSV" }) });
+
+/** POST /engine/workflows/<id>/extracts/import {"file": url}: imports machine extracts from a CSV in the background (202). */
+export const importExtractsRoute = engineRoute(async ({ req, params, actor }) => {
+  const workflowId = parsePathId(params.id, "workflows");
+  const body = await readJsonBody(req);
+  if (!("file" in body)) throw unprocessable("file (the CSV's URL) is required");
+  const { file } = ZImportBody.parse(body);
+  const { project_id: projectId } = await requireEngineWorkflow(actor, workflowId);
+  if (projectId === null) throw unprocessable("Extracts can be imported only for workflows of a project");
+  const job = await startExtractsImport(actor, workflowId, projectId, file);
+  return json({ id: job.id, kind: job.kind, status: job.status, href: `/background_jobs/${job.id}` }, 202);
 });
 
 /** GET /engine/workflows/<id>/actions: recent actions, newest first (`status`, `page_size` up to 100, `before_id`). */

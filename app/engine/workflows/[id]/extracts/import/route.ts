@@ -1,0 +1,4 @@
+// POST /engine/workflows/<id>/extracts/import: imports machine-made extracts from a CSV at a URL (background job, 202).
+import { importExtractsRoute } from "@/lib/engine/http/engine-routes";
+
+export const POST = importExtractsRoute;

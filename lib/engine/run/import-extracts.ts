@@ -1,0 +1,124 @@
+import { parse } from "csv-parse/sync";
+import type { Actor } from "@/lib/auth/actor";
+import { db } from "@/lib/db";
+import { withTransaction } from "@/lib/db/sql";
+import { JobFailure, runBackgroundJob, startBackgroundJob } from "@/lib/domain/background-jobs";
+import { enqueueEvents } from "./enqueue-events";
+import { EVENTS } from "./events";
+
+// Machine-made extracts imported from a CSV (the established engine's `extracts/import`):
+// POST /engine/workflows/<id>/extracts/import {"file": "<http(s) URL of the CSV>"} answers 202 and starts a
+// background job (`engine_extracts_import`, visible as a background_jobs record of the project). The job
+// downloads the file (at most EXTRACTS_IMPORT_MAX_BYTES), validates every row first (columns
+// `extractor_key`, `subject_id`, `data` as a JSON object; a bad file fails the job naming the line, and
+// nothing is imported), then upserts one extract per subject and extractor key, 1,000 rows per
+// transaction with `progress` committed alongside (a crashed import resumes), and starts reduction of
+// each subject it touched. A machine extract has no classification: it takes a negative id from
+// engine_machine_extract_ids, so it is an extract like any other to the reducers, and importing the same
+// subject and key again replaces its data.
+
+export const ENGINE_EXTRACTS_IMPORT = "engine_extracts_import";
+const BATCH = 1000;
+const maxBytes = () => Number(process.env.EXTRACTS_IMPORT_MAX_BYTES ?? 50 * 1024 * 1024);
+const DOWNLOAD_TIMEOUT_MS = 60_000;
+
+interface ImportParams {
+  workflow_id: number;
+  url: string;
+}
+interface Row {
+  subjectId: number;
+  extractorKey: string;
+  data: string;
+}
+
+/** Starts an import (the caller checked who may): a background job of the workflow's project. */
+export function startExtractsImport(actor: Actor, workflowId: number, projectId: number, url: string) {
+  return db().$transaction((tx) => startBackgroundJob(tx, actor, ENGINE_EXTRACTS_IMPORT, projectId, { workflow_id: workflowId, url }));
+}
+
+async function download(url: string): Promise<string> {
+  let res: Response;
+  try {
+    res = await fetch(url, { signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS), redirect: "follow" });
+  } catch (err) {
+    throw new Error(`could not download ${url}: ${(err as Error).message}`); // retried
+  }
+  if (res.status >= 400 && res.status < 500) throw new JobFailure(`${url} answered ${res.status}`);
+  if (!res.ok || !res.body) throw new Error(`${url} answered ${res.status}`); // retried
+  const limit = maxBytes();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+    size += chunk.byteLength;
+    if (size > limit) throw new JobFailure(`the CSV is larger than ${limit} bytes (EXTRACTS_IMPORT_MAX_BYTES)`);
+    chunks.push(Buffer.from(chunk));
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** Every row, validated: the first bad one fails the whole import (nothing written). */
+function parseRows(text: string): Row[] {
+  let records: Record<string, string>[];
+  try {
+    records = parse(text, { columns: true, skip_empty_lines: true, trim: true, bom: true });
+  } catch (err) {
+    throw new JobFailure(`the file is not valid CSV: ${(err as Error).message}`);
+  }
+  const header = records.length ? Object.keys(records[0]) : [];
+  for (const column of ["extractor_key", "subject_id", "data"]) {
+    if (records.length && !header.includes(column)) throw new JobFailure(`the CSV needs a column '${column}' (it has ${header.join(", ")})`);
+  }
+  return records.map((r, i) => {
+    const line = i + 2;
+    const subjectId = Number(r.subject_id);
+    if (!/^\d{1,10}$/.test(r.subject_id ?? "") || subjectId <= 0 || subjectId > 2147483647) throw new JobFailure(`line ${line}: subject_id must be a positive integer`);
+    const extractorKey = r.extractor_key ?? "";
+    if (!/^[\w-]{1,64}$/.test(extractorKey)) throw new JobFailure(`line ${line}: extractor_key must be 1-64 letters, digits, _ or -`);
+    let data: unknown;
+    try {
+      data = JSON.parse(r.data ?? "");
+    } catch {
+      throw new JobFailure(`line ${line}: data must be JSON`);
+    }
+    if (!data || typeof data !== "object" || Array.isArray(data)) throw new JobFailure(`line ${line}: data must be a JSON object`);
+    return { subjectId, extractorKey, data: JSON.stringify(data) };
+  });
+}
+
+/** Upserts one batch of machine extracts and starts reduction of their subjects, with progress, in one transaction. */
+async function importBatch(jobId: number, workflowId: number, rows: Row[], progress: number, total: number): Promise<void> {
+  // The same subject and key twice in one batch: the later row wins (one statement cannot see its own inserts).
+  const unique = [...new Map(rows.map((r) => [`${r.subjectId}:${r.extractorKey}`, r])).values()];
+  await withTransaction(async (client) => {
+    await client.query(
+      `INSERT INTO extracts (workflow_id, subject_id, user_id, classification_id, classification_at, extractor_key, data, updated_at)
+       SELECT $1, x.s, NULL,
+              coalesce((SELECT e.classification_id FROM extracts e WHERE e.workflow_id = $1 AND e.subject_id = x.s AND e.extractor_key = x.k AND e.classification_id < 0 LIMIT 1),
+                       -nextval('engine_machine_extract_ids')),
+              now(), x.k, x.d::jsonb, now()
+       FROM unnest($2::int[], $3::text[], $4::text[]) AS x(s, k, d)
+       ON CONFLICT (classification_id, extractor_key) DO UPDATE SET data = excluded.data, updated_at = now()`,
+      [workflowId, unique.map((r) => r.subjectId), unique.map((r) => r.extractorKey), unique.map((r) => r.data)],
+    );
+    const subjects = [...new Set(unique.map((r) => r.subjectId))];
+    await enqueueEvents(
+      client,
+      subjects.map((id) => ({ name: EVENTS.extractsChanged, data: { workflow_id: workflowId, topic: "subject" as const, target_id: id } })),
+    );
+    await client.query(`UPDATE background_jobs SET progress = $2, total = $3, updated_at = now() WHERE id = $1`, [jobId, progress, total]);
+  });
+}
+
+export function runExtractsImport(jobId: number): Promise<void> {
+  return runBackgroundJob(jobId, ENGINE_EXTRACTS_IMPORT, async (job) => {
+    const { workflow_id: workflowId, url } = job.params as unknown as ImportParams;
+    const rows = parseRows(await download(url));
+    for (let from = job.progress; from < rows.length; from += BATCH) {
+      const to = Math.min(from + BATCH, rows.length);
+      await importBatch(job.id, workflowId, rows.slice(from, to), to, rows.length);
+    }
+    if (!rows.length) await db().backgroundJob.update({ where: { id: job.id }, data: { total: 0 } });
+    return null;
+  });
+}
