@@ -28,8 +28,15 @@ import { requireEditableProject } from "./require-editable-project";
 
 export const CLASSIFICATIONS_EXPORT = "classifications_export";
 export const SUBJECTS_EXPORT = "subjects_export";
-type ExportKind = typeof CLASSIFICATIONS_EXPORT | typeof SUBJECTS_EXPORT;
-type Target = { project_id: number } | { workflow_id: number };
+// The decision engine's data requests (lib/engine/http/data-requests.ts): a workflow's extracts, subject
+// reductions or user reductions, optionally of one subgroup or one user.
+export const ENGINE_EXPORTS = {
+  extracts: "engine_extracts_export",
+  subject_reductions: "engine_subject_reductions_export",
+  user_reductions: "engine_user_reductions_export",
+} as const;
+type ExportKind = typeof CLASSIFICATIONS_EXPORT | typeof SUBJECTS_EXPORT | (typeof ENGINE_EXPORTS)[keyof typeof ENGINE_EXPORTS];
+type Target = { project_id: number } | { workflow_id: number; subgroup?: string | null; user_id?: number | null };
 
 const BATCH = 1000;
 const UTC = (col: string) => `to_char(${col}, 'YYYY-MM-DD HH24:MI:SS') || ' UTC'`;
@@ -107,14 +114,43 @@ const subjectsExport: ExportDef = {
   record: (r) => [r.id, r.project_id, text(r.workflow_id), text(r.subject_set_id), json(r.metadata), json(r.locations), text(r.classifications_count), text(r.retired_at), text(r.retirement_reason)],
 };
 
-const EXPORTS: Record<ExportKind, ExportDef> = { [CLASSIFICATIONS_EXPORT]: classificationsExport, [SUBJECTS_EXPORT]: subjectsExport };
+/** A decision-engine table of the workflow, by id: everything, or one subgroup (reductions) or one user. */
+function engineExport(table: "extracts" | "subject_reductions" | "user_reductions", columns: string[]): ExportDef {
+  const where = (t: Target) => {
+    const { workflow_id, subgroup, user_id } = t as { workflow_id: number; subgroup?: string | null; user_id?: number | null };
+    return {
+      sql: `workflow_id = $1 AND ($2::text IS NULL OR ${table === "extracts" ? "NULL" : "subgroup"} = $2) AND ($3::int IS NULL OR ${table === "subject_reductions" ? "NULL" : "user_id"} = $3)`,
+      values: [workflow_id, subgroup ?? null, user_id ?? null],
+    };
+  };
+  return {
+    columns,
+    count: (t) => ({ sql: `SELECT count(*)::int AS n FROM ${table} WHERE ${where(t).sql}`, values: where(t).values }),
+    batch: (t, after) => ({
+      sql: `SELECT ${columns.map((c) => (c.endsWith("_at") ? `to_char(${c} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ${c}` : c)).join(", ")}
+            FROM ${table} WHERE ${where(t).sql} AND id > $4 ORDER BY id LIMIT ${BATCH}`,
+      values: [...where(t).values, after],
+    }),
+    cursor: (r) => r.id as number,
+    record: (r) => columns.map((c) => (["data", "store"].includes(c) ? json(r[c]) : text(r[c]))),
+  };
+}
+
+const EXPORTS: Record<ExportKind, ExportDef> = {
+  [CLASSIFICATIONS_EXPORT]: classificationsExport,
+  [SUBJECTS_EXPORT]: subjectsExport,
+  [ENGINE_EXPORTS.extracts]: engineExport("extracts", ["id", "classification_id", "classification_at", "subject_id", "user_id", "workflow_id", "extractor_key", "data", "created_at", "updated_at"]),
+  [ENGINE_EXPORTS.subject_reductions]: engineExport("subject_reductions", ["id", "reducer_key", "workflow_id", "subject_id", "subgroup", "data", "store", "created_at", "updated_at"]),
+  [ENGINE_EXPORTS.user_reductions]: engineExport("user_reductions", ["id", "reducer_key", "workflow_id", "user_id", "subgroup", "data", "store", "created_at", "updated_at"]),
+};
 
 /** The task of an export job: streams the CSV into storage and answers its key. */
 export async function runExport(kind: ExportKind, jobId: number): Promise<void> {
   const def = EXPORTS[kind];
   await runBackgroundJob(jobId, kind, async (job) => {
     const target = job.params as unknown as Target;
-    const { rows } = await pool().query(def.count(target).sql, def.count(target).values);
+    const counted = def.count(target);
+    const { rows } = await pool().query(counted.sql, counted.values);
     await db().backgroundJob.update({ where: { id: jobId }, data: { total: rows[0].n, progress: 0 } });
     const key = `exports/${job.projectId}/${kind}-${jobId}.csv`;
     const csv = stringify({ header: true, columns: def.columns });

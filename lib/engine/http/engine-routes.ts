@@ -55,7 +55,7 @@ export function workflowNotFound(workflowId: number): ApiError {
   return notFound(`Couldn't find Workflow with 'id'=${workflowId}`);
 }
 
-async function requireEngineWorkflow(actor: Actor, workflowId: number) {
+export async function requireEngineWorkflow(actor: Actor, workflowId: number) {
   await requireWorkflowEditor(pool(), actor, workflowId);
   const workflow = await loadEngineWorkflow(pool(), workflowId, { fresh: true });
   if (!workflow) throw workflowNotFound(workflowId);
