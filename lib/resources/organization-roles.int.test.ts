@@ -115,7 +115,7 @@ describe("organization_roles: rules", () => {
     expect(ok.body.organization_roles[0].roles).toEqual(["collaborator"]);
     const dup = await api.post("/organization_roles", body(["tester"]), { token: owner.token });
     expect(dup.status).toBe(400);
-    expect(dup.body.errors[0].message).toMatch(/already been set/);
+    expect(dup.body.errors[0].message).toMatch(/already has a role record on this organization/);
 
     // A tester may not change their own roles; the new collaborator may change others'.
     const path = `/organization_roles/${testerRole.id}`;
