@@ -1,6 +1,8 @@
 import { z } from "zod";
 import type { Actor } from "@/lib/auth/actor";
 import type { User } from "@/lib/generated/prisma/client";
+import { parseIdList } from "@/lib/http/request";
+import { userGroupReadScope } from "@/lib/policies/user-group-policy";
 import type { ResourceDef } from "./types";
 import { iso } from "./wire";
 
@@ -86,6 +88,8 @@ export const users: ResourceDef<User> = {
   filters: {
     login: (v) => ({ login: { equals: v, mode: "insensitive" } }),
     display_name: (v) => ({ displayName: { equals: v, mode: "insensitive" } }),
+    // The active members of a group the caller may see (the user_groups.users link).
+    user_group_id: (v, actor) => ({ memberships: { some: { state: "active", userGroupId: { in: parseIdList(v, "user_group_id") }, userGroup: userGroupReadScope(actor) } } }),
   },
   sortable: { id: "id", login: "login", display_name: "displayName", created_at: "createdAt", updated_at: "updatedAt" },
   readScope: () => ({}),

@@ -1,0 +1,5 @@
+// GET/PUT/DELETE /api/user_groups/<id>: a group (edit and delete: its group admins).
+import { memberRoutes } from "@/lib/http/resource-routes";
+import { userGroups } from "@/lib/resources/user-groups";
+
+export const { GET, PUT, DELETE } = memberRoutes(userGroups);

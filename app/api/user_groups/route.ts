@@ -1,0 +1,5 @@
+// GET/POST /api/user_groups: groups of users (public ones to all, private ones to their members); create makes you its group_admin.
+import { collectionRoutes } from "@/lib/http/resource-routes";
+import { userGroups } from "@/lib/resources/user-groups";
+
+export const { GET, POST } = collectionRoutes(userGroups);
