@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pool } from "@/lib/db";
+import { db, pool } from "@/lib/db";
 import { foldClassificationCounts } from "@/lib/domain/fold-classification-counts";
 import { api, call } from "@/test/http";
 import { classifiableProject, classificationBody, signedInUser } from "@/test/factories";
@@ -154,5 +154,84 @@ describe("what no counts route serves", () => {
     expect(res.headers.get("content-type")).toMatch(/^application\/json/);
     expect(res.body.errors[0].message).toMatch(message);
     if (status === 405) expect(res.headers.get("allow")).toBe("GET");
+  });
+});
+
+describe("GET /counts/classifications/user_groups/<id>", () => {
+  async function groupWith(visibility: string, opts: { private?: boolean } = {}) {
+    const admin = await signedInUser();
+    const member = await signedInUser();
+    const leaver = await signedInUser();
+    const group = await db().userGroup.create({ data: { name: `counts_${fresh()}_${Date.now()}`, displayName: "Counters", private: opts.private ?? false, joinToken: "t", statsVisibility: visibility } });
+    await db().membership.createMany({
+      data: [
+        { userGroupId: group.id, userId: admin.user.id, state: "active", roles: ["group_admin"] },
+        { userGroupId: group.id, userId: member.user.id, state: "active", roles: ["group_member"] },
+        { userGroupId: group.id, userId: leaver.user.id, state: "inactive", roles: ["group_member"] },
+      ],
+    });
+    const pa = fresh();
+    await classified([
+      { project: pa, workflow: fresh(), day: "2024-05-06", n: 2, user: admin.user.id, seconds: 30 },
+      { project: pa, workflow: fresh(), day: "2024-05-07", n: 3, user: member.user.id, seconds: 50 },
+      { project: pa, workflow: fresh(), day: "2024-05-07", n: 7, user: leaver.user.id, seconds: 70 },
+    ]);
+    return { group, admin, member, leaver, pa };
+  }
+  const get = (id: number, token?: string, q = "") => call("GET", `/counts/classifications/user_groups/${id}${q}`, { token, accept: "application/json" });
+
+  it("counts the active members together, with buckets and each member when the visibility shows them", async () => {
+    const { group, admin, member, pa } = await groupWith("private_show_agg_and_ind");
+    const res = await get(group.id, member.token, "?period=day");
+    expect(res.status).toBe(200);
+    // Seconds are per classification: 2 × 30 s and 3 × 50 s.
+    expect(res.body).toEqual({
+      total_count: 5,
+      time_spent: 210,
+      active_users: 2,
+      project_contributions: [{ project_id: pa, count: 5, time_spent: 210 }],
+      data: [
+        { period: "2024-05-06T00:00:00.000Z", count: 2, session_time: 60, time_spent: 60 },
+        { period: "2024-05-07T00:00:00.000Z", count: 3, session_time: 150, time_spent: 150 },
+      ],
+      group_member_stats_breakdown: [
+        { user_id: member.user.id, count: 3, session_time: 150, project_contributions: [{ project_id: pa, count: 3, session_time: 150 }] },
+        { user_id: admin.user.id, count: 2, session_time: 60, project_contributions: [{ project_id: pa, count: 2, session_time: 60 }] },
+      ],
+    });
+    expect((await get(group.id, member.token, "?start_date=2024-05-07")).body.total_count).toBe(3);
+  });
+
+  it.each([
+    ["private_agg_only", { member: "together", stranger: 403, anonymous: 401 }],
+    ["private_show_agg_and_ind", { member: "both", stranger: 403, anonymous: 401 }],
+    ["public_agg_only", { member: "together", stranger: "together", anonymous: "together" }],
+    ["public_agg_show_ind_if_member", { member: "both", stranger: "together", anonymous: "together" }],
+    ["public_show_all", { member: "both", stranger: "both", anonymous: "both" }],
+  ] as const)("%s: who sees what", async (visibility, expected) => {
+    const { group, member } = await groupWith(visibility);
+    const stranger = await signedInUser();
+    const admin = await signedInUser({ admin: true });
+    for (const [who, token, want] of [["member", member.token, expected.member], ["stranger", stranger.token, expected.stranger], ["anonymous", undefined, expected.anonymous], ["admin", admin.token, "both"]] as const) {
+      const res = await get(group.id, token);
+      if (typeof want === "number") {
+        expect(res.status, who).toBe(want);
+        expect(res.body.errors[0].message, who).toBeTruthy();
+        continue;
+      }
+      expect(res.status, who).toBe(200);
+      expect(res.body.total_count, who).toBe(5);
+      expect("group_member_stats_breakdown" in res.body, who).toBe(want === "both");
+    }
+  });
+
+  it("is a JSON 404 for a private group to outsiders and for a missing one", async () => {
+    const { group, member } = await groupWith("public_show_all", { private: true });
+    const stranger = await signedInUser();
+    expect((await get(group.id, member.token)).status).toBe(200);
+    for (const res of [await get(group.id, stranger.token), await get(group.id), await get(99999999, member.token)]) {
+      expect(res.status).toBe(404);
+      expect(res.body.errors[0].message).toMatch(/user_groups/);
+    }
   });
 });

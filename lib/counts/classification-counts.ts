@@ -88,9 +88,14 @@ export interface UserCountsResult extends CountsResult {
 }
 
 /** GET /counts/classifications/users/<id>: a volunteer's counts, per-project contributions and time spent (seconds). */
-export async function userClassificationCounts(userId: number, q: CountsQuery): Promise<UserCountsResult> {
-  const args = [userId, q.projectIds ?? null, q.startDate ?? null, q.endDate ?? null];
-  const where = `user_id = $1 AND ($2::int[] IS NULL OR project_id = ANY($2::int[])) AND ($3::date IS NULL OR day >= $3::date) AND ($4::date IS NULL OR day <= $4::date)`;
+export function userClassificationCounts(userId: number, q: CountsQuery): Promise<UserCountsResult> {
+  return usersClassificationCounts([userId], q);
+}
+
+/** The counts of a set of volunteers together (one user, or a group's members). */
+async function usersClassificationCounts(userIds: number[], q: CountsQuery): Promise<UserCountsResult> {
+  const args = [userIds, q.projectIds ?? null, q.startDate ?? null, q.endDate ?? null];
+  const where = `user_id = ANY($1::int[]) AND ($2::int[] IS NULL OR project_id = ANY($2::int[])) AND ($3::date IS NULL OR day >= $3::date) AND ($4::date IS NULL OR day <= $4::date)`;
   const [projects, buckets] = await Promise.all([
     pool().query<{ project_id: number; n: string; s: string }>(
       `SELECT project_id, sum(count)::bigint AS n, sum(seconds)::bigint AS s FROM user_project_daily_counts WHERE ${where} GROUP BY 1 ORDER BY 2 DESC, 1`,
@@ -111,5 +116,39 @@ export async function userClassificationCounts(userId: number, q: CountsQuery): 
     project_contributions: contributions,
   };
   if (buckets) result.data = buckets.rows.map((r) => ({ period: bucketIso(r.bucket), count: Number(r.n), session_time: Number(r.s), time_spent: Number(r.s) }));
+  return result;
+}
+
+export interface GroupCountsResult extends UserCountsResult {
+  /** Members with at least one classification in the range. */
+  active_users: number;
+  /** Per member, when the group's stats_visibility shows individuals to the caller. */
+  group_member_stats_breakdown?: { user_id: number; count: number; session_time: number; project_contributions: { project_id: number; count: number; session_time: number }[] }[];
+}
+
+/** GET /counts/classifications/user_groups/<id>: the group's members together, and each member when shown. */
+export async function groupClassificationCounts(memberIds: number[], q: CountsQuery, individuals: boolean): Promise<GroupCountsResult> {
+  const [together, perMember] = await Promise.all([
+    usersClassificationCounts(memberIds, q),
+    pool().query<{ user_id: number; project_id: number; n: string; s: string }>(
+      `SELECT user_id, project_id, sum(count)::bigint AS n, sum(seconds)::bigint AS s FROM user_project_daily_counts
+       WHERE user_id = ANY($1::int[]) AND ($2::int[] IS NULL OR project_id = ANY($2::int[])) AND ($3::date IS NULL OR day >= $3::date) AND ($4::date IS NULL OR day <= $4::date)
+       GROUP BY 1, 2 ORDER BY 1, 2`,
+      [memberIds, q.projectIds ?? null, q.startDate ?? null, q.endDate ?? null],
+    ),
+  ]);
+  const byUser = new Map<number, { project_id: number; count: number; session_time: number }[]>();
+  for (const r of perMember.rows) byUser.set(r.user_id, [...(byUser.get(r.user_id) ?? []), { project_id: r.project_id, count: Number(r.n), session_time: Number(r.s) }]);
+  const result: GroupCountsResult = { ...together, active_users: [...byUser.values()].filter((c) => c.some((p) => p.count > 0)).length };
+  if (individuals) {
+    result.group_member_stats_breakdown = [...byUser]
+      .map(([userId, projects]) => ({
+        user_id: userId,
+        count: projects.reduce((t, p) => t + p.count, 0),
+        session_time: projects.reduce((t, p) => t + p.session_time, 0),
+        project_contributions: projects.sort((a, b) => b.count - a.count),
+      }))
+      .sort((a, b) => b.count - a.count || a.user_id - b.user_id);
+  }
   return result;
 }

@@ -1,9 +1,11 @@
 import { resolveActor } from "@/lib/auth/actor";
-import { forbidden, unauthorized } from "@/lib/http/api-error";
+import { forbidden, notFound, unauthorized } from "@/lib/http/api-error";
 import { jsonRoute } from "@/lib/http/api-route";
 import { parsePathId } from "@/lib/http/request";
 import { json } from "@/lib/http/respond";
-import { classificationCounts, parseCountsQuery, userClassificationCounts } from "./classification-counts";
+import { classificationCounts, groupClassificationCounts, parseCountsQuery, userClassificationCounts } from "./classification-counts";
+import { db } from "@/lib/db";
+import { userGroupReadScope } from "@/lib/policies/user-group-policy";
 
 // Public, cacheable for a few seconds (counts are folded every second), readable from any site.
 const PUBLIC_HEADERS = { "Cache-Control": "public, max-age=5, stale-while-revalidate=55", "Access-Control-Allow-Origin": "*" };
@@ -17,4 +19,29 @@ export const userCountsRoute = jsonRoute(async (req, params) => {
   if (!actor.user) throw unauthorized("Sign in to see your counts");
   if (actor.user.id !== userId && !actor.user.admin) throw forbidden("You may only see your own counts");
   return json(await userClassificationCounts(userId, query), 200, { "Cache-Control": "private, no-store" });
+});
+
+/**
+ * GET /counts/classifications/user_groups/<id>: the group's active members' counts together, and per member
+ * when the group's stats_visibility shows individuals to the caller:
+ *   private_agg_only (members: together), private_show_agg_and_ind (members: both),
+ *   public_agg_only (anyone: together), public_agg_show_ind_if_member (anyone: together; members: both),
+ *   public_show_all (anyone: both). Admins see both. A group the caller may not see is a 404.
+ */
+export const userGroupCountsRoute = jsonRoute(async (req, params) => {
+  const groupId = parsePathId(params.id, "user_groups");
+  const query = parseCountsQuery(new URL(req.url), { allowWorkflow: false });
+  const actor = await resolveActor(req);
+  const group = await db().userGroup.findFirst({ where: { AND: [{ id: groupId }, userGroupReadScope(actor)] }, include: { memberships: { where: { state: "active" }, select: { userId: true } } } });
+  if (!group) throw notFound(`Could not find user_groups with id='${groupId}'`);
+  const memberIds = group.memberships.map((m) => m.userId);
+  const member = !!actor.user && memberIds.includes(actor.user.id);
+  const admin = !!actor.user?.admin;
+  const visibility = group.statsVisibility;
+  if (visibility.startsWith("private") && !member && !admin) {
+    if (!actor.user) throw unauthorized("Sign in to see this group's counts");
+    throw forbidden("This group's counts are visible to its members only");
+  }
+  const individuals = admin || visibility === "public_show_all" || (member && (visibility === "private_show_agg_and_ind" || visibility === "public_agg_show_ind_if_member"));
+  return json(await groupClassificationCounts(memberIds, query, individuals), 200, { "Cache-Control": "private, no-store" });
 });
