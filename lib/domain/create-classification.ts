@@ -2,10 +2,10 @@ import { z } from "zod";
 import type { Classification } from "@/lib/generated/prisma/client";
 import type { Actor } from "@/lib/auth/actor";
 import { hasScope } from "@/lib/auth/actor";
+import { pool } from "@/lib/db";
 import { withTransaction, type Sql } from "@/lib/db/sql";
 import { ApiError, forbidden, unprocessable } from "@/lib/http/api-error";
 import { parseIdValue } from "@/lib/http/request";
-import { handToEngine } from "@/lib/engine/run/engine-inbox";
 import { retirementLimit } from "./workflow-tasks";
 import { bumpRetiredCounters } from "./retire-subjects";
 import { GOLD_STANDARD_ROLES, loadWorkflowForActor } from "./load-workflow";
@@ -42,38 +42,33 @@ export async function countClassification(
   client: Sql,
   c: { id: number; workflowId: number; projectId: number; userId: number | null; metadata: unknown; subjectIds: number[]; retirement: unknown },
 ): Promise<number[]> {
-  let retired: number[] = [];
-  if (c.subjectIds.length) {
-    const { rows } = await client.query<{ id: number; subject_id: number; classifications_count: number }>(
-      `INSERT INTO subject_workflow_statuses AS sws (subject_id, workflow_id, classifications_count, updated_at)
+  // One statement: the subject-workflow rows (upserted; sorted, so concurrent multi-subject classifications
+  // lock rows in one order and never deadlock), the counters' outbox (workflow and project counters are
+  // folded from it by lib/domain/fold-classification-counts.ts: updating them here would serialise every
+  // classification of a project on one row), and the decision engine's inbox (in the same transaction:
+  // a committed classification always reaches the engine).
+  const { rows } = await client.query<{ id: number; subject_id: number; classifications_count: number }>(
+    `WITH counted AS (
+       INSERT INTO subject_workflow_statuses AS sws (subject_id, workflow_id, classifications_count, updated_at)
        SELECT s, $2, 1, now() FROM unnest($1::int[]) AS s
        ON CONFLICT (subject_id, workflow_id) DO UPDATE SET classifications_count = sws.classifications_count + 1, updated_at = now()
-       RETURNING id, subject_id, classifications_count`,
-      // Sorted, so concurrent multi-subject classifications lock rows in one order (no deadlocks).
-      [[...c.subjectIds].sort((a, b) => a - b), c.workflowId],
+       RETURNING id, subject_id, classifications_count),
+     outbox AS (INSERT INTO classification_count_outbox (classification_id, project_id, workflow_id, user_id, seconds) VALUES ($3, $4, $2, $5, $6)),
+     inbox AS (INSERT INTO engine_inbox (classification_id) VALUES ($3))
+     SELECT id, subject_id, classifications_count FROM counted`,
+    [[...c.subjectIds].sort((a, b) => a - b), c.workflowId, c.id, c.projectId, c.userId, secondsSpent(c.metadata)],
+  );
+  let retired: number[] = [];
+  const limit = retirementLimit(c.retirement);
+  const due = limit === null ? [] : rows.filter((r) => r.classifications_count >= limit).map((r) => r.id);
+  if (due.length) {
+    const res = await client.query<{ subject_id: number }>(
+      `UPDATE subject_workflow_statuses SET retired_at = now(), retirement_reason = 'classification_count' WHERE id = ANY($1::int[]) AND retired_at IS NULL RETURNING subject_id`,
+      [due],
     );
-    const limit = retirementLimit(c.retirement);
-    const due = limit === null ? [] : rows.filter((r) => r.classifications_count >= limit).map((r) => r.id);
-    if (due.length) {
-      const res = await client.query<{ subject_id: number }>(
-        `UPDATE subject_workflow_statuses SET retired_at = now(), retirement_reason = 'classification_count' WHERE id = ANY($1::int[]) AND retired_at IS NULL RETURNING subject_id`,
-        [due],
-      );
-      retired = res.rows.map((r) => r.subject_id);
-    }
+    retired = res.rows.map((r) => r.subject_id);
   }
-  // Workflow and project counters are folded from this outbox (lib/domain/fold-classification-counts.ts):
-  // updating them here would serialise every classification of a project on one row.
-  await client.query(`INSERT INTO classification_count_outbox (classification_id, project_id, workflow_id, user_id, seconds) VALUES ($1, $2, $3, $4, $5)`, [
-    c.id,
-    c.projectId,
-    c.workflowId,
-    c.userId,
-    secondsSpent(c.metadata),
-  ]);
   await bumpRetiredCounters(client, c.workflowId, retired.length);
-  // Handed to the decision engine in the same transaction: committed classifications always reach it.
-  await handToEngine(client, c.id);
   return retired;
 }
 
@@ -97,30 +92,32 @@ export async function createClassification(actor: Actor, input: TCreateClassific
   const completed = input.completed ?? true;
   if (!completed && !actor.user) throw unprocessable("Incomplete classifications need a signed-in user");
 
-  return withTransaction(async (client) => {
-    const workflow = await loadWorkflowForActor(client, workflowId, actor).catch((e) => {
-      throw e instanceof ApiError && e.status === 404 ? unprocessable(`links.workflow: no workflow ${workflowId}`) : e;
-    });
-    if (workflow.projectId !== projectId) throw unprocessable("links.project must be the workflow's project");
-    if (String(input.metadata.workflow_version) !== workflow.version) {
-      throw unprocessable(`metadata.workflow_version '${String(input.metadata.workflow_version)}' is not the workflow's version '${workflow.version}'`);
-    }
-    if (input.gold_standard && !(actor.user?.admin || workflow.roles.some((r) => GOLD_STANDARD_ROLES.includes(r)))) {
-      throw forbidden("Only the project's experts may make gold standard classifications");
-    }
-    const found = await client.query(`SELECT count(*)::int AS n FROM subjects WHERE id = ANY($1::int[]) AND project_id = $2`, [subjectIds, projectId]);
-    if (found.rows[0].n !== subjectIds.length) throw unprocessable("links.subjects must be subjects of the project");
+  // Read before the transaction, so its connection is held only for the writes.
+  const workflow = await loadWorkflowForActor(pool(), workflowId, actor).catch((e) => {
+    throw e instanceof ApiError && e.status === 404 ? unprocessable(`links.workflow: no workflow ${workflowId}`) : e;
+  });
+  if (workflow.projectId !== projectId) throw unprocessable("links.project must be the workflow's project");
+  if (String(input.metadata.workflow_version) !== workflow.version) {
+    throw unprocessable(`metadata.workflow_version '${String(input.metadata.workflow_version)}' is not the workflow's version '${workflow.version}'`);
+  }
+  if (input.gold_standard && !(actor.user?.admin || workflow.roles.some((r) => GOLD_STANDARD_ROLES.includes(r)))) {
+    throw forbidden("Only the project's experts may make gold standard classifications");
+  }
 
-    // Newly seen subjects are the ones this insert adds; anything else was seen before.
-    let counted = subjectIds;
-    if (actor.user) {
-      const seen = await client.query<{ subject_id: number }>(
-        `INSERT INTO user_seen_subjects (user_id, workflow_id, subject_id) SELECT $1, $2, s FROM unnest($3::int[]) AS s
-         ON CONFLICT DO NOTHING RETURNING subject_id`,
-        [actor.user.id, workflowId, subjectIds],
-      );
-      counted = seen.rows.map((r) => r.subject_id);
-    }
+  return withTransaction(async (client) => {
+    // One statement: the subjects must all be the project's; a signed-in volunteer's are marked seen, and
+    // the ones this insert adds are the newly seen (anything else was seen before).
+    const found = await client.query<{ n: number; added: number[] }>(
+      `WITH found AS (SELECT count(*)::int AS n FROM subjects WHERE id = ANY($1::int[]) AND project_id = $2),
+       seen AS (
+         INSERT INTO user_seen_subjects (user_id, workflow_id, subject_id)
+         SELECT $3, $4, s FROM unnest($1::int[]) AS s WHERE $3::int IS NOT NULL AND (SELECT n FROM found) = cardinality($1::int[])
+         ON CONFLICT DO NOTHING RETURNING subject_id)
+       SELECT (SELECT n FROM found) AS n, coalesce((SELECT array_agg(subject_id) FROM seen), '{}') AS added`,
+      [subjectIds, projectId, actor.user?.id ?? null, workflowId],
+    );
+    if (found.rows[0].n !== subjectIds.length) throw unprocessable("links.subjects must be subjects of the project");
+    const counted = actor.user ? found.rows[0].added : subjectIds;
     const metadata = { ...input.metadata, ...(counted.length < subjectIds.length ? { seen_before: true } : {}) };
     const userGroupId = input.links.user_group == null ? null : parseIdValue(input.links.user_group, "links.user_group");
     const { rows } = await client.query(
