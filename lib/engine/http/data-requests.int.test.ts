@@ -52,7 +52,8 @@ describe("engine data requests", () => {
     expect(Object.keys(records[0])).toEqual(columns);
     expect(records).toHaveLength(rows);
     for (const r of records) expect(Number(r.workflow_id)).toBe(p.workflow.id);
-    if (requested === "extracts") expect(records.map((r) => JSON.parse(r.data))).toEqual([{ "0": 1 }, { "1": 1 }, { "1": 1 }]);
+    // Extracts are written as the pipeline gets to them: compare without order.
+    if (requested === "extracts") expect(records.map((r) => r.data).sort()).toEqual(['{"0":1}', '{"1":1}', '{"1":1}']);
     expect((await engine.get(`/workflows/${p.workflow.id}/data_requests`, p.owner.token)).body.map((r: { id: number }) => r.id)).toEqual([created.body.id]);
     // Without the signature the file is not served.
     expect((await download(shown.body.url.split("?")[0])).status).toBe(403);
