@@ -1,34 +1,34 @@
+import crypto from "node:crypto";
 import { z } from "zod";
 import type { Actor } from "@/lib/auth/actor";
-import type { Membership } from "@/lib/generated/prisma/client";
+import { db } from "@/lib/db";
+import type { Membership, Prisma } from "@/lib/generated/prisma/client";
 import { ApiError, forbidden, notFound, unauthorized, unprocessable } from "@/lib/http/api-error";
 import { parseIdList, parseIdValue } from "@/lib/http/request";
-import { activeMemberOf, GROUP_ROLES, isGroupAdmin } from "@/lib/policies/user-group-policy";
-import type { ResourceDef, Tx, Where } from "./types";
+import { lockGroupAdmins, requireAnActiveGroupAdmin } from "@/lib/domain/group-memberships";
+import { MEMBERSHIP_STATES, membershipReadScope, membershipTransition, type MembershipMover, type MembershipState } from "@/lib/policies/membership-policy";
+import { GROUP_ROLES, isGroupAdmin, userGroupReadScope } from "@/lib/policies/user-group-policy";
+import type { ResourceDef, Tx } from "./types";
+import { users } from "./users";
 import { iso } from "./wire";
 
-// Memberships of users in user groups (/api/memberships). States, as the contract's table says:
+// Memberships of users in user groups (/api/memberships). States move only as the contract's table says
+// (MEMBERSHIP_TRANSITIONS in lib/policies/membership-policy.ts):
 //   (none) --invited by a group admin (links/users)--> invited --the user accepts--> active
 //   active --the member leaves, an admin sets inactive, or DELETE--> inactive (the record stays)
 // Anyone holding the group's join token may join (POST, links.user = themself): a new membership, or an
 // invited or inactive one, becomes active. Members change only their own state; group admins change
-// anyone's state and roles. A group keeps at least one active group_admin.
-
-export const MEMBERSHIP_STATES = ["invited", "active", "inactive"] as const;
-type State = (typeof MEMBERSHIP_STATES)[number];
+// others' state (within the table) and roles. A group keeps at least one active group_admin.
 
 const ZId = z.union([z.string(), z.number()]);
 const ZCreateMembership = z.strictObject({
-  join_token: z.string({ error: "join_token is required" }).min(1, "join_token is required"),
+  join_token: z.string({ error: "join_token is required" }).min(1, "join_token is required").max(200),
   links: z.strictObject({ user: ZId, user_group: ZId }),
 });
 const ZUpdateMembership = z.strictObject({
   state: z.enum(MEMBERSHIP_STATES, { message: `state must be one of ${MEMBERSHIP_STATES.join(", ")}` }).optional(),
-  roles: z.array(z.enum(GROUP_ROLES, { message: `roles must be among ${GROUP_ROLES.join(", ")}` })).min(1).max(2).optional(),
+  roles: z.array(z.enum(GROUP_ROLES, { message: `roles must be among ${GROUP_ROLES.join(", ")}` })).min(1, "roles must name at least one role").max(2).optional(),
 });
-
-/** Moves a member may make on their own membership. */
-const OWN_MOVES: Record<State, readonly State[]> = { invited: ["active", "inactive"], active: ["inactive"], inactive: [] };
 
 export function serializeMembership(m: Membership) {
   return {
@@ -42,27 +42,38 @@ export function serializeMembership(m: Membership) {
   };
 }
 
-/** Would this change leave the group without an active group_admin? */
-async function orphansGroup(tx: Tx, m: Membership, next: { state: string; roles: string[] }): Promise<boolean> {
-  const wasAdmin = m.state === "active" && m.roles.includes("group_admin");
-  const staysAdmin = next.state === "active" && next.roles.includes("group_admin");
-  if (!wasAdmin || staysAdmin) return false;
-  const others = await tx.membership.count({ where: { userGroupId: m.userGroupId, id: { not: m.id }, state: "active", roles: { has: "group_admin" } } });
-  return others === 0;
+/** Compares secrets in constant time, so response times say nothing about how much of a guess was right. */
+function sameSecret(given: string, actual: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(actual);
+  return a.length === b.length && crypto.timingSafeEqual(a, b);
 }
 
-async function change(tx: Tx, actor: Actor, m: Membership, next: { state: State; roles: string[] }) {
-  const admin = await isGroupAdmin(actor, m.userGroupId, tx);
-  const own = actor.user?.id === m.userId;
-  if (!admin) {
-    if (!own) throw forbidden("Only the group's admins may change another member's membership");
-    if (next.roles.join() !== m.roles.join()) throw forbidden("Only the group's admins may change roles");
-    if (next.state !== m.state && !OWN_MOVES[m.state as State].includes(next.state)) {
-      throw unprocessable(`A member cannot move their membership from ${m.state} to ${next.state}${m.state === "inactive" ? " (join again with the group's join token)" : ""}`);
+const sameRoles = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((r) => b.includes(r));
+
+/** Applies a state and roles change after checking who may make it; never orphans the group. */
+async function change(tx: Tx, actor: Actor, m: Membership, next: { state: MembershipState; roles: string[] }) {
+  const movers: MembershipMover[] = [];
+  if (actor.user?.id === m.userId) movers.push("member");
+  if (await isGroupAdmin(actor, m.userGroupId, tx)) movers.push("group_admin");
+  if (!movers.includes("group_admin")) {
+    if (!movers.includes("member")) throw forbidden("Only the group's admins may change another member's membership");
+    if (!sameRoles(next.roles, m.roles)) throw forbidden("Only the group's admins may change roles");
+  }
+  if (next.state !== m.state) {
+    const move = membershipTransition(m.state, next.state);
+    if (!move) {
+      const rejoin = m.state === "inactive" && next.state === "active" ? " (join again with the group's join token)" : "";
+      throw unprocessable(`A membership cannot move from ${m.state} to ${next.state}${rejoin}`);
+    }
+    if (!move.by.some((who) => movers.includes(who))) {
+      throw forbidden(`Only ${move.by.includes("member") ? "the member themself" : "the group's admins"} may move a membership from ${m.state} to ${next.state}`);
     }
   }
-  if (await orphansGroup(tx, m, next)) throw unprocessable("The group's last active group_admin cannot leave or give up the role: make another member group_admin first");
+  const dropsAnAdmin = m.state === "active" && m.roles.includes("group_admin") && !(next.state === "active" && next.roles.includes("group_admin"));
+  if (dropsAnAdmin) await lockGroupAdmins(tx, m.userGroupId);
   await tx.membership.update({ where: { id: m.id }, data: { state: next.state, roles: next.roles, updatedAt: new Date() } });
+  if (dropsAnAdmin) await requireAnActiveGroupAdmin(tx, m.userGroupId);
 }
 
 export const memberships: ResourceDef<Membership> = {
@@ -75,6 +86,29 @@ export const memberships: ResourceDef<Membership> = {
     user: { href: "/users/{memberships.user}", type: "users" },
     user_group: { href: "/user_groups/{memberships.user_group}", type: "user_groups" },
   },
+  includes: {
+    user: {
+      type: "users",
+      load: async (rows, actor) => {
+        const found = await db().user.findMany({ where: { id: { in: [...new Set(rows.map((r) => r.userId))] } }, orderBy: { id: "asc" } });
+        return found.map((u) => ({ record: users.serialize(u, actor), parentIds: rows.filter((r) => r.userId === u.id).map((r) => r.id) }));
+      },
+    },
+    user_group: {
+      type: "user_groups",
+      load: async (rows, actor) => {
+        // Imported here: user-groups.ts includes memberships in turn. Only groups the actor may see (an
+        // invitee does not see the private group that invited them until they accept).
+        const { userGroups } = await import("./user-groups");
+        const found = await db().userGroup.findMany({
+          where: { AND: [{ id: { in: [...new Set(rows.map((r) => r.userGroupId))] } }, userGroupReadScope(actor)] },
+          include: userGroups.queryInclude as Prisma.UserGroupInclude,
+          orderBy: { id: "asc" },
+        });
+        return found.map((g) => ({ record: userGroups.serialize(g as never, actor), parentIds: rows.filter((r) => r.userGroupId === g.id).map((r) => r.id) }));
+      },
+    },
+  },
   filters: {
     user_id: (v) => ({ userId: { in: parseIdList(v, "user_id") } }),
     user_group_id: (v) => ({ userGroupId: { in: parseIdList(v, "user_group_id") } }),
@@ -85,14 +119,7 @@ export const memberships: ResourceDef<Membership> = {
   },
   sortable: { id: "id", created_at: "createdAt", updated_at: "updatedAt" },
   defaultSort: "id",
-  // One's own memberships; every membership of a group one is an active member of; active memberships of
-  // public groups (admins: all).
-  readScope: (actor): Where => {
-    if (actor.user?.admin) return {};
-    const publicActive: Where = { state: "active", userGroup: { private: false } };
-    if (!actor.user) return publicActive;
-    return { OR: [{ userId: actor.user.id }, { userGroup: activeMemberOf(actor.user.id) }, publicActive] };
-  },
+  readScope: membershipReadScope,
   // Editing rules depend on what changes (see change()); here: the member themself or a group admin.
   can: async (actor, action, row, tx) => action === "show" || actor.user?.id === row.userId || isGroupAdmin(actor, row.userGroupId, tx),
   create: {
@@ -103,8 +130,13 @@ export const memberships: ResourceDef<Membership> = {
       const groupId = parseIdValue(input.links.user_group, "links.user_group");
       if (userId !== actor.user.id) throw forbidden("A membership can only be created for yourself (links.user)");
       const group = await tx.userGroup.findUnique({ where: { id: groupId }, select: { joinToken: true } });
-      if (!group) throw notFound(`Could not find user_groups with id='${groupId}'`);
-      if (group.joinToken !== input.join_token) throw forbidden("Invalid join token");
+      const missing = notFound(`Could not find user_groups with id='${groupId}'`);
+      if (!group) throw missing;
+      if (!sameSecret(input.join_token, group.joinToken)) {
+        // Without the token, a private group the caller cannot see stays as invisible as a missing one.
+        const visible = await tx.userGroup.count({ where: { AND: [{ id: groupId }, userGroupReadScope(actor)] } });
+        throw visible ? forbidden("Invalid join token") : missing;
+      }
       const m = await tx.membership.upsert({
         where: { userGroupId_userId: { userGroupId: groupId, userId } },
         create: { userGroupId: groupId, userId, state: "active", roles: ["group_member"] },
@@ -116,10 +148,10 @@ export const memberships: ResourceDef<Membership> = {
   update: {
     schema: ZUpdateMembership,
     perform: async ({ actor, tx }, row, input: z.infer<typeof ZUpdateMembership>) => {
-      await change(tx, actor, row, { state: (input.state ?? row.state) as State, roles: input.roles ? [...new Set(input.roles)] : row.roles });
+      await change(tx, actor, row, { state: (input.state ?? row.state) as MembershipState, roles: input.roles ? [...new Set(input.roles)] : row.roles });
     },
   },
-  // DELETE leaves the group: the membership becomes inactive and stays.
+  // DELETE leaves the group (or declines or withdraws an invitation): the membership becomes inactive and stays.
   destroy: async ({ actor, tx }, row) => {
     if (row.state === "inactive") throw new ApiError(422, "The membership is already inactive");
     await change(tx, actor, row, { state: "inactive", roles: row.roles });

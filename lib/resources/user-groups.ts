@@ -4,7 +4,9 @@ import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
 import type { UserGroup } from "@/lib/generated/prisma/client";
 import { ApiError, unprocessable } from "@/lib/http/api-error";
-import { parseIdList, parseIdValue } from "@/lib/http/request";
+import { parseIdValue } from "@/lib/http/request";
+import { deactivateMembers } from "@/lib/domain/group-memberships";
+import { membershipsVisibleTo } from "@/lib/policies/membership-policy";
 import { isGroupAdmin, userGroupReadScope } from "@/lib/policies/user-group-policy";
 import type { ResourceDef, Tx } from "./types";
 import { users } from "./users";
@@ -13,7 +15,8 @@ import { iso } from "./wire";
 // User groups (/api/user_groups): public ones visible to all, private ones to their active members. The
 // creator is the first active group_admin; group admins edit the group, invite users (links/users) and
 // see its join token, which anyone may use to join (POST /api/memberships). Names are unique without
-// regard to case.
+// regard to case. Members leave through DELETE .../links/users/<their id> too
+// (lib/domain/remove-group-members.ts).
 
 export const STATS_VISIBILITIES = ["private_agg_only", "private_show_agg_and_ind", "public_agg_only", "public_agg_show_ind_if_member", "public_show_all"] as const;
 
@@ -54,16 +57,32 @@ export function serializeUserGroup(g: UserGroupRow, actor: Actor) {
     stats_visibility: g.statsVisibility,
     ...(seesToken ? { join_token: g.joinToken } : {}),
     links: {
-      memberships: g.memberships.map((m) => String(m.id)),
+      // Only the memberships the actor may see (an invitation to a public group is its invitee's and members' business).
+      memberships: membershipsVisibleTo(actor, g).map((m) => String(m.id)),
       users: g.memberships.filter((m) => m.state === "active").map((m) => String(m.userId)),
     },
   };
 }
 
+const nameTaken = (name: string) => new ApiError(400, `name '${name}' has already been taken by another group`);
+
+/** Checked first for a clear message; the unique index on lower(name) settles races (see writeNamed). */
 async function ensureNameFree(tx: Tx, name: string, exceptId?: number) {
   const clash = await tx.$queryRawUnsafe<{ id: number }[]>(`SELECT id FROM user_groups WHERE lower(name) = lower($1) AND id <> $2 LIMIT 1`, name, exceptId ?? -1);
-  if (clash.length) throw new ApiError(400, `name '${name}' has already been taken by another group`);
+  if (clash.length) throw nameTaken(name);
 }
+
+/** A write of the group's name: a concurrent writer that took the name first makes it the same 400. */
+async function writeNamed<T>(name: string | undefined, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (name !== undefined && (err as { code?: string })?.code === "P2002") throw nameTaken(name);
+    throw err;
+  }
+}
+
+const touch = (tx: Tx, id: number) => tx.userGroup.update({ where: { id }, data: { updatedAt: new Date() } });
 
 async function existingUserIds(tx: Tx, raw: unknown[]): Promise<number[]> {
   const ids = [...new Set(raw.map((v) => parseIdValue(v as string, "links.users")))];
@@ -128,15 +147,17 @@ export const userGroups: ResourceDef<UserGroupRow> = {
     perform: async ({ actor, tx }, input: z.infer<typeof ZCreateUserGroup>) => {
       await ensureNameFree(tx, input.name);
       const invited = await existingUserIds(tx, input.links?.users ?? []);
-      const group = await tx.userGroup.create({
-        data: {
-          name: input.name,
-          displayName: input.display_name ?? input.name,
-          private: input.private ?? true,
-          statsVisibility: input.stats_visibility ?? "private_agg_only",
-          joinToken: crypto.randomBytes(16).toString("hex"),
-        },
-      });
+      const group = await writeNamed(input.name, () =>
+        tx.userGroup.create({
+          data: {
+            name: input.name,
+            displayName: input.display_name ?? input.name,
+            private: input.private ?? true,
+            statsVisibility: input.stats_visibility ?? "private_agg_only",
+            joinToken: crypto.randomBytes(16).toString("hex"),
+          },
+        }),
+      );
       await tx.membership.create({ data: { userGroupId: group.id, userId: actor.user!.id, state: "active", roles: ["group_admin"] } });
       await inviteUsers(tx, group.id, invited.filter((id) => id !== actor.user!.id));
       return group.id;
@@ -146,10 +167,12 @@ export const userGroups: ResourceDef<UserGroupRow> = {
     schema: ZUpdateUserGroup,
     perform: async ({ tx }, row, input: z.infer<typeof ZUpdateUserGroup>) => {
       if (input.name !== undefined) await ensureNameFree(tx, input.name, row.id);
-      await tx.userGroup.update({
-        where: { id: row.id },
-        data: { name: input.name, displayName: input.display_name, private: input.private, statsVisibility: input.stats_visibility, updatedAt: new Date() },
-      });
+      await writeNamed(input.name, () =>
+        tx.userGroup.update({
+          where: { id: row.id },
+          data: { name: input.name, displayName: input.display_name, private: input.private, statsVisibility: input.stats_visibility, updatedAt: new Date() },
+        }),
+      );
     },
   },
   destroy: async ({ tx }, row) => {
@@ -157,11 +180,14 @@ export const userGroups: ResourceDef<UserGroupRow> = {
   },
   links: {
     users: {
-      add: async ({ tx }, row, ids) => inviteUsers(tx, row.id, await existingUserIds(tx, ids)),
+      // The group's links (and so its ETag) change with who belongs.
+      add: async ({ tx }, row, ids) => {
+        await inviteUsers(tx, row.id, await existingUserIds(tx, ids));
+        await touch(tx, row.id);
+      },
       remove: async ({ tx }, row, ids) => {
-        const admins = row.memberships.filter((m) => m.state === "active" && m.roles.includes("group_admin")).map((m) => m.userId);
-        if (admins.length && admins.every((id) => ids.includes(id))) throw unprocessable("A group needs an active group_admin: make another member group_admin first");
-        await tx.membership.updateMany({ where: { userGroupId: row.id, userId: { in: ids } }, data: { state: "inactive", updatedAt: new Date() } });
+        await deactivateMembers(tx, row.id, ids);
+        await touch(tx, row.id);
       },
     },
   },

@@ -1,5 +1,4 @@
-// DELETE /api/user_groups/<id>/links/users/<ids>: make those members inactive (group admins).
-import { linkRoutes } from "@/lib/http/resource-routes";
-import { userGroups } from "@/lib/resources/user-groups";
+// DELETE /api/user_groups/<id>/links/users/<user ids>: those members become inactive (group admins; any member for themself).
+import { removeGroupMembersRoute } from "@/lib/domain/remove-group-members";
 
-export const { DELETE } = linkRoutes(userGroups);
+export const DELETE = removeGroupMembersRoute;
