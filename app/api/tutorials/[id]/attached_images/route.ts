@@ -1,0 +1,5 @@
+// GET/POST /api/tutorials/<id>/attached_images: the images its items show (PUT/DELETE name one: 405).
+import { mediaRoutes } from "@/lib/resources/media";
+import { tutorials } from "@/lib/resources/tutorials";
+
+export const { GET, POST, PUT, DELETE } = mediaRoutes(tutorials, "attached_images");

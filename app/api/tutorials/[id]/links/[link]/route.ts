@@ -1,0 +1,5 @@
+// POST /api/tutorials/<id>/links/workflows {"workflows": [ids]}: link workflows of the tutorial's project.
+import { linkRoutes } from "@/lib/http/resource-routes";
+import { tutorials } from "@/lib/resources/tutorials";
+
+export const { POST } = linkRoutes(tutorials);
