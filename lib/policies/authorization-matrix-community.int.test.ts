@@ -1,11 +1,13 @@
 import { db } from "@/lib/db";
-import type { Organization, OrganizationPage, OrganizationRole, Project, ProjectPage } from "@/lib/generated/prisma/client";
+import type { Aggregation, FieldGuide, Membership, Organization, OrganizationPage, OrganizationRole, Project, ProjectPage, Tutorial, UserGroup, Workflow } from "@/lib/generated/prisma/client";
 import { mediumType } from "@/lib/resources/media";
-import { uid } from "@/test/factories";
+import { createWorkflow, uid } from "@/test/factories";
+import { createFieldGuide, createTutorial } from "@/test/factories-project-content";
 import { createOrganization, createOrganizationPage, createProjectPage } from "@/test/factories-organizations";
 import {
   ACTORS,
   authorizationMatrix,
+  EDITORS,
   castProject,
   createCast,
   MISSING_ID,
@@ -41,10 +43,25 @@ interface OrgWorld {
   roles: Record<"owner" | (typeof ORG_ROLE_ACTORS)[number], OrganizationRole>;
   page: OrganizationPage;
 }
+interface ProjectContent {
+  project: Project;
+  page: ProjectPage;
+  workflow: Workflow;
+  guide: FieldGuide;
+  tutorial: Tutorial;
+  /** The owner's aggregation run of the workflow: for the project's editors only. */
+  aggregation: Aggregation;
+}
+interface GroupWorld {
+  group: UserGroup;
+  /** The tester's membership (an active member). */
+  testerMembership: Membership;
+}
 interface World extends MatrixWorld {
   org: Record<Visibility, OrgWorld>;
-  /** A project page of a public and of a private project. */
-  projectPage: Record<Visibility, { project: Project; page: ProjectPage }>;
+  /** Pages, a field guide, a tutorial and an aggregation run of a public and of a private project. */
+  projectPage: Record<Visibility, ProjectContent>;
+  group: Record<Visibility, GroupWorld>;
 }
 type Row = MatrixRow<World, any>;
 
@@ -61,20 +78,51 @@ async function freshOrganization(w: World, vis: Visibility): Promise<OrgWorld> {
   return castOrganization(w.cast, vis === "public");
 }
 
+// On a user group the cast's owner and collaborator are group admins, the tester, scientist, moderator and
+// translator active members, the expert invited (not yet a member).
+const GROUP_ADMINS: readonly ActorName[] = ["owner", "collaborator", "admin"];
+const GROUP_MEMBERS: readonly ActorName[] = [...GROUP_ADMINS, "tester", "scientist", "moderator", "translator"];
+
+async function castGroup(cast: Cast, isPrivate: boolean): Promise<GroupWorld> {
+  const group = await db().userGroup.create({ data: { name: `matrix_${uid()}`, displayName: `Matrix group ${uid()}`, private: isPrivate, joinToken: `tok${uid()}${uid()}` } });
+  const member = (a: ActorName, state: string, roles: string[]) => db().membership.create({ data: { userGroupId: group.id, userId: cast.members[a as Exclude<ActorName, "anonymous">].user.id, state, roles } });
+  for (const a of ["owner", "collaborator"] as const) await member(a, "active", ["group_admin"]);
+  const memberships = {} as Record<string, Membership>;
+  for (const a of ["tester", "scientist", "moderator", "translator"] as const) memberships[a] = await member(a, "active", ["group_member"]);
+  await member("expert", "invited", ["group_member"]);
+  return { group, testerMembership: memberships.tester };
+}
+
 async function setup(): Promise<World> {
   const cast = await createCast();
   const org = { public: await castOrganization(cast, true), private: await castOrganization(cast, false) };
   const projectPage = {} as World["projectPage"];
+  const group = {} as World["group"];
   for (const vis of VIS) {
     const project = await castProject(cast, { private: vis === "private" });
-    projectPage[vis] = { project, page: await createProjectPage(project.id, { title: `Project page ${uid()}` }) };
+    const workflow = await createWorkflow(project.id);
+    projectPage[vis] = {
+      project,
+      workflow,
+      page: await createProjectPage(project.id, { title: `Project page ${uid()}` }),
+      guide: await createFieldGuide(project.id, { items: [{ title: `Guide item ${uid()}`, content: "c" }] }),
+      tutorial: await createTutorial(project.id, { displayName: `Tutorial ${uid()}`, workflowIds: [workflow.id] }),
+      aggregation: await db().aggregation.create({ data: { workflowId: workflow.id, projectId: project.id, userId: cast.members.owner.user.id, taskId: `task${uid()}` } }),
+    };
+    group[vis] = await castGroup(cast, vis === "private");
   }
   const secrets: Secret[] = [
     { label: "the unlisted organization's name", text: org.private.organization.displayName, visibleTo: ORG_VIEWERS },
     { label: "the unlisted organization's page", text: org.private.page.title, visibleTo: ORG_VIEWERS },
     { label: "the private project's page", text: projectPage.private.page.title, visibleTo: VIEWERS },
+    { label: "the private project's field guide", text: (projectPage.private.guide.items as { title: string }[])[0].title, visibleTo: VIEWERS },
+    { label: "the private project's tutorial", text: projectPage.private.tutorial.displayName, visibleTo: VIEWERS },
+    { label: "the public project's aggregation task", text: projectPage.public.aggregation.taskId!, visibleTo: EDITORS },
+    { label: "the private project's aggregation task", text: projectPage.private.aggregation.taskId!, visibleTo: EDITORS },
+    { label: "the private group's name", text: group.private.group.name, visibleTo: GROUP_MEMBERS },
+    ...VIS.map((vis) => ({ label: `the ${vis} group's join token`, text: group[vis].group.joinToken, visibleTo: GROUP_ADMINS })),
   ];
-  return { cast, secrets, org, projectPage };
+  return { cast, secrets, org, projectPage, group };
 }
 
 /** Reads for an organization's records: 404 to outsiders when unlisted. */
@@ -293,4 +341,202 @@ const projectPageRows: Row[] = VIS.flatMap((vis): Row[] => [
   },
 ]);
 
-authorizationMatrix("authorization matrix: community resources", setup, [...organizationRows, ...projectPageRows]);
+/** A project of the cast with a workflow, for writes that need their own (one run per user and workflow, one guide per language). */
+async function freshContent(w: World, vis: Visibility) {
+  const project = await castProject(w.cast, { private: vis === "private" });
+  const workflow = await createWorkflow(project.id);
+  return { project, workflow, guide: await createFieldGuide(project.id), tutorial: await createTutorial(project.id, { workflowIds: [workflow.id] }) };
+}
+type Content = Awaited<ReturnType<typeof freshContent>>;
+const HEX32 = "0123456789abcdef0123456789abcdef";
+
+const contentRows: Row[] = [
+  {
+    name: "/api/field_guides?project_id= (both projects)",
+    method: "GET",
+    expect: statuses(200),
+    path: (w) => `/api/field_guides?project_id=${w.projectPage.public.project.id},${w.projectPage.private.project.id}`,
+    listed: {
+      key: "field_guides",
+      records: (w) => [
+        { label: "the public project's guide", id: w.projectPage.public.guide.id, visibleTo: ACTORS },
+        { label: "the private project's guide", id: w.projectPage.private.guide.id, visibleTo: VIEWERS },
+      ],
+    },
+  },
+  {
+    name: "/api/tutorials?workflow_id= (the private project's workflow)",
+    method: "GET",
+    expect: statuses(200),
+    path: (w) => `/api/tutorials?workflow_id=${w.projectPage.private.workflow.id}`,
+    listed: { key: "tutorials", records: (w) => [{ label: "the private project's tutorial", id: w.projectPage.private.tutorial.id, visibleTo: VIEWERS }] },
+  },
+  ...VIS.map(
+    (vis): Row => ({
+      name: `/api/aggregations?project_id= (${vis} project)`,
+      method: "GET",
+      expect: statuses(200),
+      path: (w) => `/api/aggregations?project_id=${w.projectPage[vis].project.id}`,
+      listed: { key: "aggregations", records: (w) => [{ label: `the ${vis} project's run`, id: w.projectPage[vis].aggregation.id, visibleTo: EDITORS }] },
+    }),
+  ),
+  ...VIS.flatMap((vis): Row[] => [
+    { name: `/api/field_guides/:id (${vis} project)`, method: "GET", expect: read(vis), path: (w) => `/api/field_guides/${w.projectPage[vis].guide.id}`, missing: () => ({ path: `/api/field_guides/${MISSING_ID}` }) },
+    {
+      name: `/api/field_guides (${vis} project, its primary language)`,
+      method: "POST",
+      expect: write(vis, 201),
+      fresh: async (w) => ({ project: await castProject(w.cast, { private: vis === "private" }) }),
+      path: () => "/api/field_guides",
+      body: (_w, f: { project: Project }) => ({ field_guides: { language: "en", items: [{ title: "Zebra", content: "Stripes" }], links: { project: String(f.project.id) } } }),
+      unchanged: (_w, f: { project: Project }) => db().fieldGuide.count({ where: { projectId: f.project.id } }),
+    },
+    {
+      name: `/api/field_guides/:id (${vis} project)`,
+      method: "PUT",
+      expect: write(vis, 200),
+      fresh: (w) => freshContent(w, vis),
+      path: (_w, f: Content) => `/api/field_guides/${f.guide.id}`,
+      body: () => ({ field_guides: { items: [{ title: "Changed", content: "" }] } }),
+      unchanged: (_w, f: Content) => db().fieldGuide.findUnique({ where: { id: f.guide.id } }),
+    },
+    {
+      name: `/api/field_guides/:id (${vis} project)`,
+      method: "DELETE",
+      expect: write(vis, 204),
+      fresh: (w) => freshContent(w, vis),
+      path: (_w, f: Content) => `/api/field_guides/${f.guide.id}`,
+      unchanged: (_w, f: Content) => db().fieldGuide.findUnique({ where: { id: f.guide.id } }),
+    },
+    { name: `/api/tutorials/:id (${vis} project)`, method: "GET", expect: read(vis), path: (w) => `/api/tutorials/${w.projectPage[vis].tutorial.id}?include=workflows`, missing: () => ({ path: `/api/tutorials/${MISSING_ID}` }) },
+    {
+      name: `/api/tutorials (${vis} project)`,
+      method: "POST",
+      expect: write(vis, 201),
+      fresh: (w) => freshContent(w, vis),
+      path: () => "/api/tutorials",
+      body: (_w, f: Content) => ({ tutorials: { language: "en", kind: "mini-course", steps: [{ content: "Hello" }], links: { project: String(f.project.id), workflows: [String(f.workflow.id)] } } }),
+      unchanged: (_w, f: Content) => db().tutorial.count({ where: { projectId: f.project.id } }),
+    },
+    {
+      name: `/api/tutorials/:id (${vis} project)`,
+      method: "PUT",
+      expect: write(vis, 200),
+      fresh: (w) => freshContent(w, vis),
+      path: (_w, f: Content) => `/api/tutorials/${f.tutorial.id}`,
+      body: () => ({ tutorials: { display_name: `Renamed ${uid()}` } }),
+      unchanged: (_w, f: Content) => db().tutorial.findUnique({ where: { id: f.tutorial.id } }),
+    },
+    {
+      name: `/api/tutorials/:id (${vis} project)`,
+      method: "DELETE",
+      expect: write(vis, 204),
+      fresh: (w) => freshContent(w, vis),
+      path: (_w, f: Content) => `/api/tutorials/${f.tutorial.id}`,
+      unchanged: (_w, f: Content) => db().tutorial.findUnique({ where: { id: f.tutorial.id } }),
+    },
+    { name: `/api/aggregations/:id (${vis} project)`, method: "GET", expect: only(EDITORS, 200, 404), path: (w) => `/api/aggregations/${w.projectPage[vis].aggregation.id}`, missing: () => ({ path: `/api/aggregations/${MISSING_ID}` }) },
+    {
+      name: `/api/aggregations (${vis} project, a run for oneself)`,
+      method: "POST",
+      expect: write(vis, 201),
+      fresh: (w) => freshContent(w, vis),
+      path: () => "/api/aggregations",
+      body: (w, f: Content, actor) => ({ aggregations: { links: { user: String(w.cast.user(actor)?.id ?? w.cast.members.owner.user.id), workflow: String(f.workflow.id) } } }),
+      unchanged: (_w, f: Content) => db().aggregation.count({ where: { workflowId: f.workflow.id } }),
+    },
+    {
+      // The aggregation service reports a finished run; a run is for its project's editors only.
+      name: `/api/aggregations/:id (${vis} project, completed)`,
+      method: "PUT",
+      expect: only(EDITORS, 200, 404, { anonymous: 401 }),
+      fresh: async (w) => {
+        const c = await freshContent(w, vis);
+        return db().aggregation.create({ data: { workflowId: c.workflow.id, projectId: c.project.id, userId: w.cast.members.owner.user.id, status: "pending", taskId: "t" } });
+      },
+      path: (_w, a: Aggregation) => `/api/aggregations/${a.id}`,
+      body: () => ({ aggregations: { status: "completed", uuid: HEX32 } }),
+      unchanged: (_w, a: Aggregation) => db().aggregation.findUnique({ where: { id: a.id } }),
+    },
+    {
+      name: `/api/aggregations/:id (${vis} project)`,
+      method: "DELETE",
+      expect: only(EDITORS, 204, 404, { anonymous: 401 }),
+      fresh: async (w) => {
+        const c = await freshContent(w, vis);
+        return db().aggregation.create({ data: { workflowId: c.workflow.id, projectId: c.project.id, userId: w.cast.members.owner.user.id } });
+      },
+      path: (_w, a: Aggregation) => `/api/aggregations/${a.id}`,
+      unchanged: (_w, a: Aggregation) => db().aggregation.findUnique({ where: { id: a.id } }),
+    },
+  ]),
+];
+
+const groupRead = (vis: Visibility) => (vis === "public" ? statuses(200) : only(GROUP_MEMBERS, 200, 404));
+/** Group admins write; members who see it 403; outsiders of a private group 404. */
+const groupWrite = (vis: Visibility, ok: number) =>
+  only(GROUP_ADMINS, ok, vis === "public" ? 403 : 404, { anonymous: 401, ...(vis === "private" ? { tester: 403, scientist: 403, moderator: 403, translator: 403 } : {}) });
+
+const groupRows: Row[] = VIS.flatMap((vis): Row[] => [
+  {
+    name: `/api/user_groups/:id (${vis} group)`,
+    method: "GET",
+    expect: groupRead(vis),
+    path: (w) => `/api/user_groups/${w.group[vis].group.id}?include=memberships,users`,
+    missing: () => ({ path: `/api/user_groups/${MISSING_ID}` }),
+  },
+  {
+    name: `/api/user_groups/:id (${vis} group)`,
+    method: "PUT",
+    expect: groupWrite(vis, 200),
+    fresh: (w) => castGroup(w.cast, vis === "private"),
+    path: (_w, g: GroupWorld) => `/api/user_groups/${g.group.id}`,
+    body: () => ({ user_groups: { display_name: `Renamed ${uid()}` } }),
+    unchanged: (_w, g: GroupWorld) => db().userGroup.findUnique({ where: { id: g.group.id } }),
+  },
+  {
+    name: `/api/user_groups/:id (${vis} group)`,
+    method: "DELETE",
+    expect: groupWrite(vis, 204),
+    fresh: (w) => castGroup(w.cast, vis === "private"),
+    path: (_w, g: GroupWorld) => `/api/user_groups/${g.group.id}`,
+    unchanged: (_w, g: GroupWorld) => db().userGroup.findUnique({ where: { id: g.group.id } }),
+  },
+  {
+    name: `/api/user_groups/:id/links/users (${vis} group, invite the stranger)`,
+    method: "POST",
+    expect: groupWrite(vis, 200),
+    fresh: (w) => castGroup(w.cast, vis === "private"),
+    path: (_w, g: GroupWorld) => `/api/user_groups/${g.group.id}/links/users`,
+    body: (w) => ({ users: [String(w.cast.members.stranger.user.id)] }),
+    unchanged: (w, g: GroupWorld) => db().membership.count({ where: { userGroupId: g.group.id, userId: w.cast.members.stranger.user.id } }),
+  },
+  {
+    name: `/api/memberships?user_group_id= (${vis} group)`,
+    method: "GET",
+    expect: statuses(200),
+    path: (w) => `/api/memberships?user_group_id=${w.group[vis].group.id}&page_size=100`,
+    listed: { key: "memberships", records: (w) => [{ label: "the tester's membership", id: w.group[vis].testerMembership.id, visibleTo: vis === "public" ? ACTORS : GROUP_MEMBERS }] },
+  },
+  {
+    name: `/api/memberships/:id (${vis} group, the tester's, made group_admin)`,
+    method: "PUT",
+    // Group admins change roles; the tester and other members may not (403); outsiders of a private group see nothing.
+    expect: groupWrite(vis, 200),
+    fresh: (w) => castGroup(w.cast, vis === "private"),
+    path: (_w, g: GroupWorld) => `/api/memberships/${g.testerMembership.id}`,
+    body: () => ({ memberships: { roles: ["group_admin"] } }),
+    unchanged: (_w, g: GroupWorld) => db().membership.findUnique({ where: { id: g.testerMembership.id } }),
+  },
+  {
+    name: `/api/memberships (${vis} group, joining with its token)`,
+    method: "POST",
+    expect: statuses(201, { anonymous: 401 }),
+    fresh: (w) => castGroup(w.cast, vis === "private"),
+    path: () => "/api/memberships",
+    body: (w, g: GroupWorld, actor) => ({ memberships: { join_token: g.group.joinToken, links: { user: String(w.cast.user(actor)?.id ?? w.cast.members.stranger.user.id), user_group: String(g.group.id) } } }),
+    unchanged: (_w, g: GroupWorld) => db().membership.count({ where: { userGroupId: g.group.id, state: "active" } }),
+  },
+]);
+
+authorizationMatrix("authorization matrix: community resources", setup, [...organizationRows, ...projectPageRows, ...contentRows, ...groupRows]);
