@@ -6,7 +6,8 @@ import { projectReadScope } from "@/lib/policies/project-policy";
 import { canWriteProjectContent, requireProjectContentWriter } from "@/lib/policies/project-content-policy";
 import { sameLanguage, ZLanguageCode } from "./language-code";
 import { deleteMediaOf, mediaInclude, mediaLink, mediaLinkTemplates } from "./media";
-import { DEFAULT_CONTENT_LANGUAGE, projectInclude, ZMediumId } from "./project-content";
+import { DEFAULT_CONTENT_LANGUAGE, ZMediumId } from "./project-content";
+import { projectInclude } from "./projects";
 import type { ResourceDef, Tx } from "./types";
 import { iso } from "./wire";
 

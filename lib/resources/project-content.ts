@@ -1,10 +1,6 @@
 import { z } from "zod";
-import { db } from "@/lib/db";
-import type { Prisma } from "@/lib/generated/prisma/client";
 import { collectionRoutes } from "@/lib/http/resource-routes";
-import { projectReadScope } from "@/lib/policies/project-policy";
-import { projects } from "./projects";
-import type { BaseRow, IncludeDef, ResourceDef } from "./types";
+import type { BaseRow, ResourceDef } from "./types";
 
 // What field guides and tutorials share: they belong to a project, are written in one language, and are
 // listed in English unless a language is asked for (as the reference platform and its clients expect).
@@ -14,20 +10,6 @@ export const DEFAULT_CONTENT_LANGUAGE = "en";
 
 /** A medium id as a string ("789"): an item's icon, a step's media. */
 export const ZMediumId = z.string().regex(/^[1-9]\d{0,9}$/, "must be the id (a string of digits) of one of the record's attached images");
-
-/** include=project: the record's project, when the actor may see it. */
-export function projectInclude<R extends { id: number; projectId: number }>(): IncludeDef<R> {
-  return {
-    type: "projects",
-    load: async (rows, actor) => {
-      const found = await db().project.findMany({
-        where: { AND: [{ id: { in: [...new Set(rows.map((r) => r.projectId))] } }, projectReadScope(actor)] },
-        include: projects.queryInclude as Prisma.ProjectInclude,
-      });
-      return found.map((p) => ({ record: projects.serialize(p as never, actor), parentIds: rows.filter((r) => r.projectId === p.id).map((r) => r.id) }));
-    },
-  };
-}
 
 /**
  * GET (list) and POST on /api/<type>, the list applying `defaults` for parameters the request leaves out or

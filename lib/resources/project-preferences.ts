@@ -6,7 +6,7 @@ import { ApiError, forbidden, notFound, unprocessable } from "@/lib/http/api-err
 import { parseIdList, parseIdValue } from "@/lib/http/request";
 import { canOnProject, projectActionScope, projectReadScope } from "@/lib/policies/project-policy";
 import { settingsAfter, ZPreferenceSettings } from "@/lib/domain/project-preference-settings";
-import { projects } from "./projects";
+import { projectInclude } from "./projects";
 import type { ResourceDef } from "./types";
 import { users } from "./users";
 import { iso } from "./wire";
@@ -58,16 +58,7 @@ export const projectPreferences: ResourceDef<ProjectPreference> = {
     project: { href: "/projects/{project_preferences.project}", type: "projects" },
   },
   includes: {
-    project: {
-      type: "projects",
-      load: async (rows, actor) => {
-        const found = await db().project.findMany({
-          where: { AND: [{ id: { in: [...new Set(rows.map((r) => r.projectId))] } }, projectReadScope(actor)] },
-          include: projects.queryInclude as Prisma.ProjectInclude,
-        });
-        return found.map((p) => ({ record: projects.serialize(p as never, actor), parentIds: rows.filter((r) => r.projectId === p.id).map((r) => r.id) }));
-      },
-    },
+    project: projectInclude(),
     user: {
       type: "users",
       load: async (rows, actor) => {

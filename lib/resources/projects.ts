@@ -8,7 +8,7 @@ import { duplicateSubjectSet } from "@/lib/domain/subject-set-members";
 import { canOnProject, projectReadScope } from "@/lib/policies/project-policy";
 import { ORGANIZATION_VISIBILITY_SELECT, organizationReadScope, organizationVisibleTo, type OrganizationVisibility } from "@/lib/policies/organization-policy";
 import { projectRoles, serializeProjectRole } from "./project-roles";
-import type { ResourceDef, Tx } from "./types";
+import type { IncludeDef, ResourceDef, Tx } from "./types";
 import { users } from "./users";
 import { iso, userLink } from "./wire";
 
@@ -311,4 +311,18 @@ async function linkSubjectSets(tx: Tx, actor: Actor, projectId: number, setIds: 
     }
     if (set.projectId !== projectId) await duplicateSubjectSet(tx, setId, projectId);
   }
+}
+
+/** include=project: the record's project, when the actor may see it. */
+export function projectInclude<R extends { id: number; projectId: number }>(): IncludeDef<R> {
+  return {
+    type: "projects",
+    load: async (rows, actor) => {
+      const found = await db().project.findMany({
+        where: { AND: [{ id: { in: [...new Set(rows.map((r) => r.projectId))] } }, projectReadScope(actor)] },
+        include: projects.queryInclude as Prisma.ProjectInclude,
+      });
+      return found.map((p) => ({ record: projects.serialize(p as never, actor), parentIds: rows.filter((r) => r.projectId === p.id).map((r) => r.id) }));
+    },
+  };
 }
