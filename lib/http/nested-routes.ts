@@ -6,7 +6,7 @@ import { ApiError, notFound } from "./api-error";
 import { apiRoute, type ApiContext } from "./api-route";
 import { pageMeta, parseInclude, parsePaging, parseSort } from "./jsonapi";
 import { parsePathId } from "./request";
-import { envelope, findVisible, listWhere, memberRoutes, recordBody, requireWriter, showResponse } from "./resource-routes";
+import { envelope, findVisible, listWhere, memberRoutes, recordBody, requireWriter, showResponse, withListDefaults } from "./resource-routes";
 import { json } from "./respond";
 
 // Resources whose records live under a parent's path, as a project's pages do:
@@ -26,8 +26,6 @@ export interface NestedResource<R extends BaseRow, P extends BaseRow> {
   parentField: string;
   /** The route parameter of the child's id, e.g. "page_id" for app/api/projects/[id]/pages/[page_id]. */
   memberParam: string;
-  /** List parameters applied when the request does not give them (the reference platform's defaults). */
-  defaultParams?: Record<string, string>;
   /** Create under a visible parent; `perform` checks the write permission (it may depend on the input). */
   create?: { schema: ZodType; perform(ctx: WriteContext, parent: P, input: never): Promise<number> };
 }
@@ -36,12 +34,6 @@ function transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
   return db().$transaction(fn, { timeout: 15_000 });
 }
 
-function withDefaults(url: URL, defaults: Record<string, string> | undefined): URL {
-  if (!defaults) return url;
-  const out = new URL(url);
-  for (const [name, value] of Object.entries(defaults)) if (!out.searchParams.get(name)) out.searchParams.set(name, value);
-  return out;
-}
 
 /** The child named by the path, under the parent named by the path, as the actor may see it (404 otherwise). */
 async function findNested<R extends BaseRow>(n: NestedResource<R, BaseRow>, ctx: ApiContext, actor: Actor, client: object = db(), forWrite = false): Promise<R> {
@@ -60,7 +52,7 @@ export function nestedCollectionRoutes<R extends BaseRow, P extends BaseRow>(nes
   return {
     GET: apiRoute(async (ctx) => {
       const actor = await ctx.actor();
-      const url = withDefaults(ctx.url, n.defaultParams);
+      const url = withListDefaults(ctx.url, d.listDefaults);
       const paging = parsePaging(url);
       const orderBy = parseSort(url, d as never);
       const include = parseInclude(url, d as never);

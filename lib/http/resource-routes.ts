@@ -12,6 +12,14 @@ type AnyDef = ResourceDef<BaseRow>;
 
 const GENERIC_PARAMS = new Set(["page", "page_size", "sort", "include", "http_cache", "id"]);
 
+/** The list request's URL with the resource's default parameters filled in where the request gives none. */
+export function withListDefaults(url: URL, defaults: Record<string, string> | undefined): URL {
+  if (!defaults) return url;
+  const out = new URL(url);
+  for (const [name, value] of Object.entries(defaults)) if (!out.searchParams.get(name)) out.searchParams.set(name, value);
+  return out;
+}
+
 /** The where clause of a list request: visibility AND every known filter given. */
 export async function listWhere(def: AnyDef, url: URL, actor: Actor): Promise<Where> {
   const and: Where[] = [await def.readScope(actor)];
@@ -102,15 +110,16 @@ export function collectionRoutes<R extends BaseRow>(def: ResourceDef<R>) {
   return {
     GET: apiRoute(async (ctx) => {
       const actor = await ctx.actor();
-      const paging = parsePaging(ctx.url);
-      const orderBy = parseSort(ctx.url, d as never);
-      const include = parseInclude(ctx.url, d as never);
-      const where = await listWhere(d, ctx.url, actor);
+      const url = withListDefaults(ctx.url, d.listDefaults);
+      const paging = parsePaging(url);
+      const orderBy = parseSort(url, d as never);
+      const include = parseInclude(url, d as never);
+      const where = await listWhere(d, url, actor);
       const [count, rows] = await Promise.all([
         delegate(db(), d).count({ where }),
         delegate(db(), d).findMany({ where, orderBy, skip: (paging.page - 1) * paging.pageSize, take: paging.pageSize, include: d.queryInclude }) as Promise<BaseRow[]>,
       ]);
-      return json(await envelope(d, rows, actor, include, pageMeta(d.type, ctx.url, paging, count, include)));
+      return json(await envelope(d, rows, actor, include, pageMeta(d.type, url, paging, count, include)));
     }),
     POST: apiRoute(async (ctx) => {
       const create = d.create;

@@ -55,6 +55,8 @@ export const fieldGuides: ResourceDef<FieldGuideRow> = {
     updated_at: iso(g.updatedAt),
     links: { project: String(g.projectId), attached_images: mediaLink("field_guides", g.id, "attached_images") },
   }),
+  // Listed in English unless a language is asked for, as the reference platform and its clients expect.
+  listDefaults: { language: DEFAULT_CONTENT_LANGUAGE },
   linkTemplates: {
     project: { href: "/projects/{field_guides.project}", type: "projects" },
     ...mediaLinkTemplates("field_guides", ["attached_images"]),
@@ -100,5 +102,3 @@ export const fieldGuides: ResourceDef<FieldGuideRow> = {
   },
 };
 
-/** The list shows English guides unless `language` is given (the reference platform's default). */
-export const FIELD_GUIDE_LIST_DEFAULTS = { language: DEFAULT_CONTENT_LANGUAGE };

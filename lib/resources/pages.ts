@@ -107,6 +107,8 @@ export function pageResource<R extends PageRow, P extends PageParent>(kind: Page
     queryInclude: kind.queryInclude,
     serialize: (row) => serializePage(kind, row),
     linkTemplates: { [kind.parentLink]: { href: `/${kind.parentType}/{${kind.type}.${kind.parentLink}}`, type: kind.parentType } },
+    // The reference platform lists the English pages unless a language is asked for.
+    listDefaults: { language: DEFAULT_PAGE_LANGUAGE },
     includes: kind.includes,
     filters: {
       url_key: (v) => ({ urlKey: v }),
@@ -140,8 +142,6 @@ export function pageResource<R extends PageRow, P extends PageParent>(kind: Page
     parent,
     parentField: kind.parentField,
     memberParam: "page_id",
-    // The reference platform lists the English pages unless a language is asked for.
-    defaultParams: { language: DEFAULT_PAGE_LANGUAGE },
     create: {
       schema: ZCreatePage,
       perform: async ({ actor, tx }, p: P, input: TCreatePage) => {

@@ -92,6 +92,8 @@ export const tutorials: ResourceDef<TutorialRow> = {
       attached_images: mediaLink("tutorials", t.id, "attached_images"),
     },
   }),
+  // Listed in English unless a language is asked for, as the reference platform and its clients expect.
+  listDefaults: { language: DEFAULT_CONTENT_LANGUAGE },
   linkTemplates: {
     project: { href: "/projects/{tutorials.project}", type: "projects" },
     workflows: { href: "/workflows?id={tutorials.workflows}", type: "workflows" },
@@ -172,5 +174,3 @@ export const tutorials: ResourceDef<TutorialRow> = {
   },
 };
 
-/** The list shows English tutorials unless `language` is given (the reference platform's default). */
-export const TUTORIAL_LIST_DEFAULTS = { language: DEFAULT_CONTENT_LANGUAGE };

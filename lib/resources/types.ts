@@ -63,6 +63,8 @@ export interface ResourceDef<R extends BaseRow = BaseRow> {
   includes?: Record<string, IncludeDef<R>>;
   /** Query parameter → where clause. */
   filters?: Record<string, (value: string, actor: Actor) => Where | Promise<Where>>;
+  /** List parameters applied when a list request does not give them (the reference platform's defaults, e.g. language=en). */
+  listDefaults?: Record<string, string>;
   /** Wire field → Prisma field, for `sort`. */
   sortable: Record<string, string>;
   defaultSort?: string;

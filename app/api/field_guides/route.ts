@@ -1,5 +1,5 @@
 // GET/POST /api/field_guides: list (English guides unless `language` is given) and create.
-import { collectionRoutesWithDefaults } from "@/lib/resources/project-content";
-import { FIELD_GUIDE_LIST_DEFAULTS, fieldGuides } from "@/lib/resources/field-guides";
+import { collectionRoutes } from "@/lib/http/resource-routes";
+import { fieldGuides } from "@/lib/resources/field-guides";
 
-export const { GET, POST } = collectionRoutesWithDefaults(fieldGuides, FIELD_GUIDE_LIST_DEFAULTS);
+export const { GET, POST } = collectionRoutes(fieldGuides);
