@@ -5,6 +5,7 @@ import { parseIdList, parseIdValue } from "@/lib/http/request";
 import { canOnProject, projectReadScope } from "@/lib/policies/project-policy";
 import { requireEditableProject } from "@/lib/domain/require-editable-project";
 import { addSubjectsToSet } from "@/lib/domain/subject-set-members";
+import { inCollectionsWhere } from "@/lib/domain/collection-subjects";
 import { parseLocations, ZLocations, type LocationEntry } from "@/lib/domain/subject-locations";
 import { locationsWithUploadUrls, storedLocations } from "@/lib/domain/subject-uploads";
 import type { ResourceDef, Tx } from "./types";
@@ -79,6 +80,8 @@ export const subjects: ResourceDef<SubjectRow> = {
     subject_set_id: (v) => ({ members: { some: { subjectSetId: { in: parseIdList(v, "subject_set_id") } } } }),
     workflow_id: (v) => ({ members: { some: { subjectSet: { workflows: { some: { workflowId: { in: parseIdList(v, "workflow_id") } } } } } } }),
     external_id: (v) => ({ externalId: v }),
+    // The subjects of collections the caller may see (/subjects?collection_id=, the collections.subjects link).
+    collection_id: (v, actor) => inCollectionsWhere(v, actor),
   },
   sortable: { id: "id", created_at: "createdAt", updated_at: "updatedAt" },
   readScope: (actor) => ({ project: projectReadScope(actor) }),

@@ -1,0 +1,5 @@
+// GET/POST /api/collection_preferences: a user's preferences on collections (visible only to that user).
+import { collectionRoutes } from "@/lib/http/resource-routes";
+import { collectionPreferences } from "@/lib/resources/collection-preferences";
+
+export const { GET, POST } = collectionRoutes(collectionPreferences);

@@ -1,0 +1,52 @@
+import { db } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { requireEditableCollection } from "@/lib/domain/require-editable-collection";
+import { ASSIGNABLE_COLLECTION_ROLES, canOnCollection, collectionActionScope, collectionReadScope, COLLECTION_PERMISSIONS } from "@/lib/policies/collection-policy";
+import { collections, presentCollections, type CollectionRow } from "./collections";
+import { roleResource, type RoleRow } from "./role-resource";
+import type { ResourceDef } from "./types";
+
+const roles = roleResource({
+  type: "collection_roles",
+  model: "collectionRole",
+  writeScope: "collection",
+  parent: "collection",
+  parentField: "collectionId",
+  parentRelation: "collection",
+  uniqueKey: "collectionId_userId",
+  assignable: ASSIGNABLE_COLLECTION_ROLES,
+  editorRoles: COLLECTION_PERMISSIONS.update,
+  requireEditableParent: (tx, actor, id) => requireEditableCollection(tx, actor, id),
+  canEdit: async (actor, collectionId, tx) => {
+    const collection = await tx.collection.findUniqueOrThrow({ where: { id: collectionId }, select: { id: true, ownerId: true, ownerGroupId: true } });
+    return canOnCollection(actor, "update", collection, tx);
+  },
+});
+
+/**
+ * Roles on collections (collaborator, contributor, viewer; "owner" is given at creation and fixed). Visible
+ * to the holder and to those who may edit the collection: its owner, the owning group's admins, its
+ * collaborators, admins.
+ */
+export const collectionRoles: ResourceDef<RoleRow & { collectionId: number } & Record<string, unknown>> = {
+  ...roles,
+  readScope: (actor) => {
+    if (actor.user?.admin) return {};
+    if (!actor.user) return { id: -1 };
+    return { OR: [{ userId: actor.user.id }, { collection: collectionActionScope(actor, "update") }] };
+  },
+  includes: {
+    collection: {
+      type: "collections",
+      load: async (rows, actor) => {
+        const found = (await db().collection.findMany({
+          where: { AND: [{ id: { in: [...new Set(rows.map((r) => r.collectionId))] } }, collectionReadScope(actor)] },
+          include: collections.queryInclude as Prisma.CollectionInclude,
+          orderBy: { id: "asc" },
+        })) as unknown as CollectionRow[];
+        const records = await presentCollections(found, actor);
+        return found.map((c, i) => ({ record: records[i], parentIds: rows.filter((r) => r.collectionId === c.id).map((r) => r.id) }));
+      },
+    },
+  },
+};

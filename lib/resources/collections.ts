@@ -1,0 +1,352 @@
+import { z } from "zod";
+import type { Actor } from "@/lib/auth/actor";
+import { db } from "@/lib/db";
+import type { Collection, Prisma } from "@/lib/generated/prisma/client";
+import { badRequest, forbidden, unprocessable } from "@/lib/http/api-error";
+import { parseBooleanParam, parseIdList, parseIdValue } from "@/lib/http/request";
+import {
+  collectionViews,
+  defaultSubjectFrom,
+  insertCollectionSubjects,
+  MAX_SUBJECT_IDS_PER_REQUEST,
+  replaceCollectionSubjects,
+  requireVisibleProjects,
+  requireVisibleSubjects,
+  type CollectionView,
+} from "@/lib/domain/collection-subjects";
+import { canOnCollection, collectionReadScope, COLLECTION_ROLE_NAMES } from "@/lib/policies/collection-policy";
+import { projectReadScope } from "@/lib/policies/project-policy";
+import { activeMemberOf, isGroupAdmin, userGroupReadScope } from "@/lib/policies/user-group-policy";
+import { projects } from "./projects";
+import { subjects } from "./subjects";
+import type { ResourceDef, SerializedRecord, Tx, Where } from "./types";
+import { users } from "./users";
+import { idStr, iso, userLink } from "./wire";
+
+// Collections (/api/collections): user-curated sets of subjects, owned by a user or a user group. Public
+// ones are seen by everyone; private ones by their owner (or the owning group's active members), holders
+// of a collection role, and admins. A user's favourites for a project are its collection with
+// favorite = true whose projects include that project: at most one per owner and project.
+
+export type CollectionRow = Collection & {
+  owner: { id: number; login: string; displayName: string } | null;
+  ownerGroup: { id: number; name: string; displayName: string } | null;
+  roles: { id: number }[];
+};
+
+type Owner = { kind: "user" | "group"; id: number; name: string };
+
+const ZId = z.union([z.string(), z.number()]);
+const ZOwner = z.union([
+  ZId,
+  z.strictObject({
+    id: ZId,
+    type: z.enum(["users", "user_groups"], { message: "links.owner.type must be users or user_groups" }),
+    display_name: z.string().optional(),
+    href: z.string().optional(),
+  }),
+]);
+const ZSubjectIds = z.array(ZId).max(MAX_SUBJECT_IDS_PER_REQUEST);
+const collectionFields = {
+  name: z.string().trim().min(1, "name can't be blank").max(255),
+  display_name: z.string().trim().min(1, "display_name can't be blank").max(255),
+  private: z.boolean(),
+  description: z.string().max(10_000),
+};
+export const ZCreateCollection = z
+  .strictObject({
+    ...collectionFields,
+    favorite: z.boolean(),
+    links: z.strictObject({ owner: ZOwner, project: ZId, projects: z.array(ZId).max(100), subjects: ZSubjectIds, default_subject: ZId.nullable() }).partial(),
+  })
+  .partial()
+  .required({ display_name: true });
+export const ZUpdateCollection = z
+  .strictObject({ ...collectionFields, links: z.strictObject({ subjects: ZSubjectIds, default_subject: ZId.nullable() }).partial() })
+  .partial();
+
+/** The reference platform's default name: display_name underscored and lower-cased ("My Fav Things" → "my_fav_things"). */
+export function defaultCollectionName(displayName: string): string {
+  return displayName.trim().replace(/([a-z\d])([A-Z])/g, "$1_$2").replace(/[\s-]+/g, "_").toLowerCase();
+}
+
+/** `<owner login or group name>/<name with dashes>`, lower-cased and URL-safe. */
+export function collectionSlug(ownerName: string, name: string): string {
+  const part = name.toLowerCase().normalize("NFKD").replace(/\//g, "-").replace(/[^\w\s-]/g, "").trim().replace(/[\s_-]+/g, "-");
+  return `${ownerName.toLowerCase()}/${part || "collection"}`;
+}
+
+function ownerOf(c: CollectionRow): Owner | null {
+  if (c.owner) return { kind: "user", id: c.owner.id, name: c.owner.login };
+  if (c.ownerGroup) return { kind: "group", id: c.ownerGroup.id, name: c.ownerGroup.name };
+  return null;
+}
+
+const ownerWhere = (owner: Owner): Where => (owner.kind === "user" ? { ownerId: owner.id } : { ownerGroupId: owner.id });
+
+function ownerLink(c: CollectionRow) {
+  if (c.owner) return userLink(c.owner);
+  if (c.ownerGroup) return { id: String(c.ownerGroup.id), display_name: c.ownerGroup.displayName, type: "user_groups", href: `/user_groups/${c.ownerGroup.id}` };
+  return null;
+}
+
+/** The record without what depends on which subjects and projects the reader may see (see withView). */
+function serializeCollection(c: CollectionRow): SerializedRecord {
+  return {
+    id: String(c.id),
+    name: c.name,
+    display_name: c.displayName,
+    slug: c.slug,
+    created_at: iso(c.createdAt),
+    updated_at: iso(c.updatedAt),
+    href: `/collections/${c.id}`,
+    favorite: c.favorite,
+    private: c.private,
+    description: c.description,
+    links: { owner: ownerLink(c), collection_roles: c.roles.map((r) => String(r.id)) },
+  };
+}
+
+function withView(record: SerializedRecord, view: CollectionView): SerializedRecord {
+  return {
+    ...record,
+    default_subject_src: view.defaultSubjectSrc,
+    links: { ...record.links, subjects: view.subjectIds.map(String), projects: view.projectIds.map(String), default_subject: idStr(view.defaultSubjectId) },
+  };
+}
+
+/** Complete records of collections as this actor sees them (for other resources' includes). */
+export async function presentCollections(rows: CollectionRow[], actor: Actor): Promise<SerializedRecord[]> {
+  const views = await collectionViews(rows, actor);
+  return rows.map((r) => withView(serializeCollection(r), views.get(r.id)!));
+}
+
+/**
+ * present() is called for every record of an envelope in one synchronous pass, so the rows gathered until
+ * the next microtask are one page: their views load together in a fixed number of queries instead of
+ * once per record.
+ */
+function pageViews() {
+  let batch: { actor: Actor; rows: CollectionRow[]; views: Promise<Map<number, CollectionView>> } | null = null;
+  return (row: CollectionRow, actor: Actor): Promise<Map<number, CollectionView>> => {
+    if (!batch || batch.actor !== actor) {
+      const next: { actor: Actor; rows: CollectionRow[]; views: Promise<Map<number, CollectionView>> } = { actor, rows: [], views: Promise.resolve(new Map()) };
+      next.views = Promise.resolve().then(() => {
+        if (batch === next) batch = null;
+        return collectionViews(next.rows, actor);
+      });
+      batch = next;
+    }
+    batch.rows.push(row);
+    return batch.views;
+  };
+}
+const viewsOfPage = pageViews();
+
+/** The owner a create names: the current user by default, or a user group it administers (admins: anyone). */
+async function ownerFor(tx: Tx, actor: Actor, raw: z.infer<typeof ZOwner> | undefined): Promise<Owner> {
+  const me = actor.user!;
+  if (raw === undefined) return { kind: "user", id: me.id, name: me.login };
+  const { id: rawId, type } = typeof raw === "object" ? raw : { id: raw, type: "users" as const };
+  const id = parseIdValue(rawId, "links.owner.id");
+  const refused = () => forbidden("links.owner: you may create collections only for yourself or for a user group you administer");
+  if (type === "users") {
+    if (id === me.id) return { kind: "user", id, name: me.login };
+    if (!me.admin) throw refused();
+    const user = await tx.user.findUnique({ where: { id }, select: { login: true } });
+    if (!user) throw unprocessable(`links.owner: no user with id ${id}`);
+    return { kind: "user", id, name: user.login };
+  }
+  const group = await tx.userGroup.findFirst({ where: { AND: [{ id }, userGroupReadScope(actor)] }, select: { name: true } });
+  if (!group) throw unprocessable(`links.owner: no user group with id ${id}`);
+  if (!(await isGroupAdmin(actor, id, tx))) throw refused();
+  return { kind: "group", id, name: group.name };
+}
+
+/** Serialises creates and renames of one owner's collections, so the uniqueness checks below hold under concurrency. */
+async function lockOwner(tx: Tx, owner: Owner) {
+  await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(hashtext($1))`, `collections_of:${owner.kind}:${owner.id}`);
+}
+
+/** Display names are unique per owner without regard to case, as on the reference platform. */
+async function ensureDisplayNameFree(tx: Tx, owner: Owner, displayName: string, exceptId?: number) {
+  const clash = await tx.collection.findFirst({
+    where: { ...ownerWhere(owner), displayName: { equals: displayName, mode: "insensitive" }, NOT: exceptId ? { id: exceptId } : undefined },
+    select: { id: true },
+  });
+  if (clash) throw badRequest(`display_name '${displayName}' has already been taken by another of the owner's collections (collections/${clash.id})`);
+}
+
+async function ensureNoOtherFavourites(tx: Tx, owner: Owner, projectIds: number[]) {
+  if (!projectIds.length) return;
+  const existing = await tx.collection.findFirst({ where: { ...ownerWhere(owner), favorite: true, projectIds: { hasSome: projectIds } }, select: { id: true, displayName: true, projectIds: true } });
+  if (existing) {
+    const shared = existing.projectIds.filter((id) => projectIds.includes(id));
+    throw badRequest(`The owner already has a favourites collection for project ${shared.join(", ")}: collections/${existing.id} ('${existing.displayName}'); add subjects to it instead`);
+  }
+}
+
+export const collections: ResourceDef<CollectionRow> = {
+  type: "collections",
+  table: "collections",
+  model: "collection",
+  writeScope: "collection",
+  queryInclude: {
+    owner: { select: { id: true, login: true, displayName: true } },
+    ownerGroup: { select: { id: true, name: true, displayName: true } },
+    roles: { select: { id: true }, orderBy: { id: "asc" } },
+  },
+  serialize: serializeCollection,
+  present: async (record, row, { actor }) => withView(record, (await viewsOfPage(row, actor)).get(row.id)!),
+  linkTemplates: {
+    owner: { href: "/{collections.owner.href}", type: "owners" },
+    subjects: { href: "/subjects?collection_id={collections.id}", type: "subjects" },
+    projects: { href: "/projects/{collections.projects}", type: "projects" },
+    default_subject: { href: "/subjects/{collections.default_subject}", type: "subjects" },
+    collection_roles: { href: "/collection_roles?collection_id={collections.id}", type: "collection_roles" },
+  },
+  includes: {
+    owner: {
+      type: "owners",
+      load: async (rows, actor) => {
+        const userIds = [...new Set(rows.flatMap((r) => (r.ownerId === null ? [] : [r.ownerId])))];
+        const owners = userIds.length ? await db().user.findMany({ where: { id: { in: userIds } }, orderBy: { id: "asc" } }) : [];
+        const groups = [...new Map(rows.flatMap((r) => (r.ownerGroup ? [[r.ownerGroup.id, r.ownerGroup] as const] : []))).values()];
+        return [
+          ...owners.map((u) => ({ record: users.serialize(u, actor), parentIds: rows.filter((r) => r.ownerId === u.id).map((r) => r.id) })),
+          // A group owner is linked minimally: what the collection's owner link already shows.
+          ...groups.map((g) => ({
+            record: { id: String(g.id), display_name: g.displayName, name: g.name, type: "user_groups", href: `/user_groups/${g.id}`, links: {} },
+            parentIds: rows.filter((r) => r.ownerGroupId === g.id).map((r) => r.id),
+          })),
+        ];
+      },
+    },
+    collection_roles: {
+      type: "collection_roles",
+      load: async (rows, actor) => {
+        // Imported here: collection-roles.ts includes collections in turn.
+        const { collectionRoles } = await import("./collection-roles");
+        const roles = await db().collectionRole.findMany({
+          where: { AND: [{ collectionId: { in: rows.map((r) => r.id) } }, await collectionRoles.readScope(actor)] },
+          include: collectionRoles.queryInclude,
+          orderBy: { id: "asc" },
+        });
+        return roles.map((r) => ({ record: collectionRoles.serialize(r as never, actor), parentIds: [r.collectionId] }));
+      },
+    },
+    subjects: {
+      type: "subjects",
+      load: async (rows, actor) => {
+        const views = await collectionViews(rows, actor);
+        const parents = new Map<number, number[]>();
+        for (const r of rows) for (const id of views.get(r.id)!.subjectIds) parents.set(id, [...(parents.get(id) ?? []), r.id]);
+        const ids = [...parents.keys()];
+        const found = [];
+        // In slices: a statement binds each id of an `in` list as a parameter.
+        for (let i = 0; i < ids.length; i += MAX_SUBJECT_IDS_PER_REQUEST) {
+          found.push(...(await db().subject.findMany({ where: { id: { in: ids.slice(i, i + MAX_SUBJECT_IDS_PER_REQUEST) } }, include: subjects.queryInclude, orderBy: { id: "asc" } })));
+        }
+        return found.map((s) => ({ record: subjects.serialize(s as never, actor), parentIds: parents.get(s.id)! }));
+      },
+    },
+    projects: {
+      type: "projects",
+      load: async (rows, actor) => {
+        const ids = [...new Set(rows.flatMap((r) => r.projectIds))];
+        if (!ids.length) return [];
+        const found = await db().project.findMany({
+          where: { AND: [{ id: { in: ids } }, projectReadScope(actor)] },
+          include: projects.queryInclude as Prisma.ProjectInclude,
+          orderBy: { id: "asc" },
+        });
+        return found.map((p) => ({ record: projects.serialize(p as never, actor), parentIds: rows.filter((r) => r.projectIds.includes(p.id)).map((r) => r.id) }));
+      },
+    },
+  },
+  filters: {
+    // A user's login or a user group's name (several: comma-separated), without regard to case.
+    owner: (v) => {
+      const names = v.split(",").map((s) => s.trim()).filter(Boolean);
+      if (names.length > 100) throw unprocessable("owner: at most 100 names");
+      return { OR: names.flatMap((name) => [{ owner: { login: { equals: name, mode: "insensitive" } } }, { ownerGroup: { name: { equals: name, mode: "insensitive" } } }]) };
+    },
+    favorite: (v) => ({ favorite: parseBooleanParam(v, "favorite") }),
+    project_ids: (v) => ({ projectIds: { hasSome: parseIdList(v, "project_ids") } }),
+    project_id: (v) => ({ projectIds: { hasSome: parseIdList(v, "project_id") } }),
+    display_name: (v) => ({ displayName: v }),
+    slug: (v) => ({ slug: v.toLowerCase() }),
+    search: (v) => ({ displayName: { contains: v, mode: "insensitive" } }),
+    // Collections holding any of these subjects (among those the caller may see).
+    subject_id: async (v, actor) => {
+      const ids = parseIdList(v, "subject_id");
+      const visible = await db().subject.findMany({ where: { AND: [{ id: { in: ids } }, { project: projectReadScope(actor) }] }, select: { id: true } });
+      return { subjects: { some: { subjectId: { in: visible.map((s) => s.id) } } } };
+    },
+    // The official front end lists the collections a user may add subjects to with current_user_roles=owner,collaborator,contributor.
+    current_user_roles: (v, actor) => {
+      const roles = v.split(",").map((s) => s.trim()).filter(Boolean);
+      const unknown = roles.filter((r) => !(COLLECTION_ROLE_NAMES as readonly string[]).includes(r));
+      if (unknown.length) throw unprocessable(`current_user_roles: unknown role(s) ${unknown.join(", ")}; roles are ${COLLECTION_ROLE_NAMES.join(", ")}`);
+      if (!actor.user) return { id: -1 };
+      const userId = actor.user.id;
+      const owned = roles.includes("owner") ? [{ ownerId: userId }, { ownerGroup: activeMemberOf(userId, ["group_admin"]) }] : [];
+      return { OR: [{ roles: { some: { userId, roles: { hasSome: roles } } } }, ...owned] };
+    },
+  },
+  sortable: { id: "id", display_name: "displayName", created_at: "createdAt", updated_at: "updatedAt" },
+  defaultSort: "id",
+  readScope: collectionReadScope,
+  can: (actor, action, row, tx) => (action === "show" ? true : canOnCollection(actor, action, row, tx)),
+  create: {
+    schema: ZCreateCollection,
+    perform: async ({ actor, tx }, input: z.infer<typeof ZCreateCollection>) => {
+      const links = input.links ?? {};
+      if (links.project !== undefined && links.projects !== undefined) throw unprocessable("links.project and links.projects must not be set together");
+      const owner = await ownerFor(tx, actor, links.owner);
+      const projectIds = await requireVisibleProjects(tx, actor, links.projects ?? (links.project === undefined ? [] : [links.project]), links.projects ? "links.projects" : "links.project");
+      const subjectIds = await requireVisibleSubjects(tx, actor, links.subjects ?? [], "links.subjects");
+      const defaultSubjectId = links.default_subject === undefined ? null : await defaultSubjectFrom(tx, actor, links.default_subject, "links.default_subject");
+      await lockOwner(tx, owner);
+      if (input.favorite) await ensureNoOtherFavourites(tx, owner, projectIds);
+      await ensureDisplayNameFree(tx, owner, input.display_name);
+      const name = input.name ?? defaultCollectionName(input.display_name);
+      const collection = await tx.collection.create({
+        data: {
+          ...(owner.kind === "user" ? { ownerId: owner.id } : { ownerGroupId: owner.id }),
+          displayName: input.display_name,
+          name,
+          slug: collectionSlug(owner.name, name),
+          private: input.private ?? false,
+          favorite: input.favorite ?? false,
+          description: input.description ?? "",
+          projectIds,
+          defaultSubjectId,
+        },
+      });
+      // A user owner holds the owner role, as a project's owner does; a group's admins act for a group owner.
+      if (owner.kind === "user") await tx.collectionRole.create({ data: { collectionId: collection.id, userId: owner.id, roles: ["owner"] } });
+      await insertCollectionSubjects(tx, collection.id, subjectIds);
+      return collection.id;
+    },
+  },
+  update: {
+    schema: ZUpdateCollection,
+    perform: async ({ actor, tx }, row, input: z.infer<typeof ZUpdateCollection>) => {
+      const owner = ownerOf(row);
+      const data: Prisma.CollectionUncheckedUpdateInput = { name: input.name, displayName: input.display_name, private: input.private, description: input.description, updatedAt: new Date() };
+      if (owner && input.display_name !== undefined && input.display_name.toLowerCase() !== row.displayName.toLowerCase()) {
+        await lockOwner(tx, owner);
+        await ensureDisplayNameFree(tx, owner, input.display_name, row.id);
+      }
+      if (owner && input.name !== undefined) data.slug = collectionSlug(owner.name, input.name);
+      // Subjects first: removing the default subject clears it, unless this edit names a new one.
+      if (input.links?.subjects) await replaceCollectionSubjects(tx, actor, row, input.links.subjects);
+      if (input.links?.default_subject !== undefined) data.defaultSubjectId = await defaultSubjectFrom(tx, actor, input.links.default_subject, "links.default_subject");
+      await tx.collection.update({ where: { id: row.id }, data });
+    },
+  },
+  destroy: async ({ tx }, row) => {
+    await tx.collection.delete({ where: { id: row.id } });
+  },
+};
