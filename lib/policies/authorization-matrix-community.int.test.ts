@@ -1,8 +1,9 @@
 import { db } from "@/lib/db";
-import type { Aggregation, FieldGuide, Membership, Organization, OrganizationPage, OrganizationRole, Project, ProjectPage, Tutorial, UserGroup, Workflow } from "@/lib/generated/prisma/client";
+import type { Aggregation, Collection, FieldGuide, Membership, Organization, OrganizationPage, OrganizationRole, Project, ProjectPage, Tutorial, UserGroup, Workflow } from "@/lib/generated/prisma/client";
 import { mediumType } from "@/lib/resources/media";
 import { createWorkflow, uid } from "@/test/factories";
 import { createFieldGuide, createTutorial } from "@/test/factories-project-content";
+import { createCollection, grantCollectionRole } from "@/test/factories-collections";
 import { createOrganization, createOrganizationPage, createProjectPage } from "@/test/factories-organizations";
 import {
   ACTORS,
@@ -62,6 +63,7 @@ interface World extends MatrixWorld {
   /** Pages, a field guide, a tutorial and an aggregation run of a public and of a private project. */
   projectPage: Record<Visibility, ProjectContent>;
   group: Record<Visibility, GroupWorld>;
+  collection: Record<Visibility, CollectionWorld>;
 }
 type Row = MatrixRow<World, any>;
 
@@ -76,6 +78,25 @@ async function castOrganization(cast: Cast, listed: boolean): Promise<OrgWorld> 
 /** A fresh organization of the cast (public or not) for a write that changes or removes it. */
 async function freshOrganization(w: World, vis: Visibility): Promise<OrgWorld> {
   return castOrganization(w.cast, vis === "public");
+}
+
+// On a collection the cast's owner owns it, the collaborator is a collaborator, the scientist a
+// contributor (adds subjects), the tester a viewer; the others hold no role.
+const COLLECTION_EDITORS: readonly ActorName[] = ["owner", "collaborator", "admin"];
+const COLLECTION_VIEWERS: readonly ActorName[] = [...COLLECTION_EDITORS, "scientist", "tester"];
+interface CollectionWorld {
+  collection: Collection;
+  /** A subject of a public project, in the collection. */
+  subjectId: number;
+  viewerRoleId: number;
+}
+
+async function castCollection(cast: Cast, isPrivate: boolean, subjectId: number): Promise<CollectionWorld> {
+  const collection = await createCollection({ userId: cast.members.owner.user.id }, { private: isPrivate, displayName: `Matrix collection ${uid()}`, subjectIds: [subjectId] });
+  await grantCollectionRole(collection.id, cast.members.collaborator.user.id, ["collaborator"]);
+  await grantCollectionRole(collection.id, cast.members.scientist.user.id, ["contributor"]);
+  const viewer = await grantCollectionRole(collection.id, cast.members.tester.user.id, ["viewer"]);
+  return { collection, subjectId, viewerRoleId: viewer.id };
 }
 
 // On a user group the cast's owner and collaborator are group admins, the tester, scientist, moderator and
@@ -111,6 +132,8 @@ async function setup(): Promise<World> {
     };
     group[vis] = await castGroup(cast, vis === "private");
   }
+  const subject = await db().subject.create({ data: { projectId: projectPage.public.project.id, locations: [{ "image/png": "https://example.test/c.png" }] } });
+  const collection = { public: await castCollection(cast, false, subject.id), private: await castCollection(cast, true, subject.id) };
   const secrets: Secret[] = [
     { label: "the unlisted organization's name", text: org.private.organization.displayName, visibleTo: ORG_VIEWERS },
     { label: "the unlisted organization's page", text: org.private.page.title, visibleTo: ORG_VIEWERS },
@@ -122,7 +145,8 @@ async function setup(): Promise<World> {
     { label: "the private group's name", text: group.private.group.name, visibleTo: GROUP_MEMBERS },
     ...VIS.map((vis) => ({ label: `the ${vis} group's join token`, text: group[vis].group.joinToken, visibleTo: GROUP_ADMINS })),
   ];
-  return { cast, secrets, org, projectPage, group };
+  secrets.push({ label: "the private collection's name", text: collection.private.collection.displayName, visibleTo: COLLECTION_VIEWERS });
+  return { cast, secrets, org, projectPage, group, collection };
 }
 
 /** Reads for an organization's records: 404 to outsiders when unlisted. */
@@ -539,4 +563,113 @@ const groupRows: Row[] = VIS.flatMap((vis): Row[] => [
   },
 ]);
 
-authorizationMatrix("authorization matrix: community resources", setup, [...organizationRows, ...projectPageRows, ...contentRows, ...groupRows]);
+const collectionRead = (vis: Visibility) => (vis === "public" ? statuses(200) : only(COLLECTION_VIEWERS, 200, 404));
+/** Collection editors write; others who see it 403; outsiders of a private one 404. */
+const collectionWrite = (vis: Visibility, ok: number, also: readonly ActorName[] = []) =>
+  only([...COLLECTION_EDITORS, ...also], ok, vis === "public" ? 403 : 404, { anonymous: 401, ...(vis === "private" ? Object.fromEntries(COLLECTION_VIEWERS.filter((a) => !COLLECTION_EDITORS.includes(a) && !also.includes(a)).map((a) => [a, 403])) : {}) });
+const freshCollection = (vis: Visibility) => (w: World) => castCollection(w.cast, vis === "private", w.collection.public.subjectId);
+
+const collectionRows: Row[] = [
+  {
+    name: "/api/collections?owner= (the owner's collections)",
+    method: "GET",
+    expect: statuses(200),
+    path: (w) => `/api/collections?owner=${w.cast.members.owner.user.login}&page_size=100`,
+    listed: {
+      key: "collections",
+      records: (w) => [
+        { label: "the public collection", id: w.collection.public.collection.id, visibleTo: ACTORS },
+        { label: "the private collection", id: w.collection.private.collection.id, visibleTo: COLLECTION_VIEWERS },
+      ],
+    },
+  },
+  {
+    name: "/api/subjects?collection_id= (the private collection)",
+    method: "GET",
+    expect: statuses(200),
+    path: (w) => `/api/subjects?collection_id=${w.collection.private.collection.id}`,
+    listed: { key: "subjects", records: (w) => [{ label: "the private collection's subject", id: w.collection.private.subjectId, visibleTo: COLLECTION_VIEWERS }] },
+  },
+  {
+    name: "/api/collections",
+    method: "POST",
+    expect: signedIn(201),
+    fresh: async () => ({ name: `Created collection ${uid()}` }),
+    path: () => "/api/collections",
+    body: (_w, f) => ({ collections: { display_name: f.name, private: true } }),
+    unchanged: (_w, f) => db().collection.count({ where: { displayName: f.name } }),
+  },
+  ...VIS.flatMap((vis): Row[] => [
+    {
+      name: `/api/collections/:id (${vis} collection)`,
+      method: "GET",
+      expect: collectionRead(vis),
+      path: (w) => `/api/collections/${w.collection[vis].collection.id}?include=owner,collection_roles,subjects`,
+      missing: () => ({ path: `/api/collections/${MISSING_ID}` }),
+    },
+    {
+      name: `/api/collections/:id (${vis} collection)`,
+      method: "PUT",
+      expect: collectionWrite(vis, 200),
+      fresh: freshCollection(vis),
+      path: (_w, c: CollectionWorld) => `/api/collections/${c.collection.id}`,
+      body: () => ({ collections: { description: `Changed ${uid()}` } }),
+      unchanged: (_w, c: CollectionWorld) => db().collection.findUnique({ where: { id: c.collection.id } }),
+    },
+    {
+      name: `/api/collections/:id (${vis} collection)`,
+      method: "DELETE",
+      expect: collectionWrite(vis, 204),
+      fresh: freshCollection(vis),
+      path: (_w, c: CollectionWorld) => `/api/collections/${c.collection.id}`,
+      unchanged: (_w, c: CollectionWorld) => db().collection.findUnique({ where: { id: c.collection.id } }),
+    },
+    {
+      name: `/api/collections/:id/links/subjects (${vis} collection, add a subject)`,
+      method: "POST",
+      // Contributors add subjects too.
+      expect: collectionWrite(vis, 200, ["scientist"]),
+      fresh: async (w) => ({ c: await freshCollection(vis)(w), subject: await db().subject.create({ data: { projectId: w.projectPage.public.project.id, locations: [] } }) }),
+      path: (_w, f: { c: CollectionWorld }) => `/api/collections/${f.c.collection.id}/links/subjects`,
+      body: (_w, f: { subject: { id: number } }) => ({ subjects: [String(f.subject.id)] }),
+      unchanged: (_w, f: { c: CollectionWorld }) => db().collectionSubject.count({ where: { collectionId: f.c.collection.id } }),
+    },
+    {
+      name: `/api/collections/:id/links/subjects/:ids (${vis} collection, remove the subject)`,
+      method: "DELETE",
+      expect: collectionWrite(vis, 204),
+      fresh: freshCollection(vis),
+      path: (_w, c: CollectionWorld) => `/api/collections/${c.collection.id}/links/subjects/${c.subjectId}`,
+      unchanged: (_w, c: CollectionWorld) => db().collectionSubject.count({ where: { collectionId: c.collection.id } }),
+    },
+    {
+      name: `/api/collection_roles?collection_id= (${vis} collection)`,
+      method: "GET",
+      expect: statuses(200),
+      path: (w) => `/api/collection_roles?collection_id=${w.collection[vis].collection.id}&page_size=100`,
+      // The viewer's role record: its holder and the collection's editors.
+      listed: { key: "collection_roles", records: (w) => [{ label: "the viewer's role", id: w.collection[vis].viewerRoleId, visibleTo: ["tester", ...COLLECTION_EDITORS] }] },
+    },
+    {
+      name: `/api/collection_roles (${vis} collection, give the expert a viewer role)`,
+      method: "POST",
+      expect: collectionWrite(vis, 201),
+      fresh: freshCollection(vis),
+      path: () => "/api/collection_roles",
+      body: (w, c: CollectionWorld) => ({ collection_roles: { roles: ["viewer"], links: { collection: String(c.collection.id), user: String(w.cast.members.expert.user.id) } } }),
+      unchanged: (w, c: CollectionWorld) => db().collectionRole.count({ where: { collectionId: c.collection.id, userId: w.cast.members.expert.user.id } }),
+    },
+    {
+      name: `/api/collection_preferences (${vis} collection)`,
+      method: "POST",
+      // Anyone who sees the collection keeps their own preferences of it.
+      expect: vis === "public" ? signedIn(201) : only(COLLECTION_VIEWERS, 201, 404, { anonymous: 401 }),
+      fresh: freshCollection(vis),
+      path: () => "/api/collection_preferences",
+      body: (_w, c: CollectionWorld) => ({ collection_preferences: { preferences: { display: "grid" }, links: { collection: String(c.collection.id) } } }),
+      unchanged: (_w, c: CollectionWorld) => db().collectionPreference.count({ where: { collectionId: c.collection.id } }),
+    },
+  ]),
+];
+
+authorizationMatrix("authorization matrix: community resources", setup, [...organizationRows, ...projectPageRows, ...contentRows, ...groupRows, ...collectionRows]);
