@@ -1,13 +1,12 @@
 import { z } from "zod";
 import type { Actor } from "@/lib/auth/actor";
-import { db } from "@/lib/db";
 import type { CollectionPreference, Prisma } from "@/lib/generated/prisma/client";
 import { badRequest, notFound, unprocessable } from "@/lib/http/api-error";
 import { parseIdList, parseIdValue } from "@/lib/http/request";
 import { collectionReadScope } from "@/lib/policies/collection-policy";
-import { collections, presentCollections, type CollectionRow } from "./collections";
+import { collectionInclude } from "./collections";
 import type { ResourceDef } from "./types";
-import { users } from "./users";
+import { userInclude } from "./users";
 import { iso } from "./wire";
 
 const ZId = z.union([z.string(), z.number()]);
@@ -43,25 +42,8 @@ export const collectionPreferences: ResourceDef<CollectionPreference> = {
     collection: { href: "/collections/{collection_preferences.collection}", type: "collections" },
   },
   includes: {
-    collection: {
-      type: "collections",
-      load: async (rows, actor) => {
-        const found = (await db().collection.findMany({
-          where: { AND: [{ id: { in: [...new Set(rows.map((r) => r.collectionId))] } }, collectionReadScope(actor)] },
-          include: collections.queryInclude as Prisma.CollectionInclude,
-          orderBy: { id: "asc" },
-        })) as unknown as CollectionRow[];
-        const records = await presentCollections(found, actor);
-        return found.map((c, i) => ({ record: records[i], parentIds: rows.filter((r) => r.collectionId === c.id).map((r) => r.id) }));
-      },
-    },
-    user: {
-      type: "users",
-      load: async (rows, actor) => {
-        const found = await db().user.findMany({ where: { id: { in: [...new Set(rows.map((r) => r.userId))] } } });
-        return found.map((u) => ({ record: users.serialize(u, actor), parentIds: rows.filter((r) => r.userId === u.id).map((r) => r.id) }));
-      },
-    },
+    collection: collectionInclude(),
+    user: userInclude(),
   },
   filters: {
     user_id: (v) => ({ userId: { in: parseIdList(v, "user_id") } }),

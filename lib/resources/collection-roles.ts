@@ -1,8 +1,6 @@
-import { db } from "@/lib/db";
-import type { Prisma } from "@/lib/generated/prisma/client";
 import { requireEditableCollection } from "@/lib/domain/require-editable-collection";
-import { ASSIGNABLE_COLLECTION_ROLES, canOnCollection, collectionActionScope, collectionReadScope, COLLECTION_PERMISSIONS } from "@/lib/policies/collection-policy";
-import { collections, presentCollections, type CollectionRow } from "./collections";
+import { ASSIGNABLE_COLLECTION_ROLES, canOnCollection, collectionActionScope, COLLECTION_PERMISSIONS } from "@/lib/policies/collection-policy";
+import { collectionInclude } from "./collections";
 import { roleResource, type RoleRow } from "./role-resource";
 import type { ResourceDef } from "./types";
 
@@ -36,17 +34,6 @@ export const collectionRoles: ResourceDef<RoleRow & { collectionId: number } & R
     return { OR: [{ userId: actor.user.id }, { collection: collectionActionScope(actor, "update") }] };
   },
   includes: {
-    collection: {
-      type: "collections",
-      load: async (rows, actor) => {
-        const found = (await db().collection.findMany({
-          where: { AND: [{ id: { in: [...new Set(rows.map((r) => r.collectionId))] } }, collectionReadScope(actor)] },
-          include: collections.queryInclude as Prisma.CollectionInclude,
-          orderBy: { id: "asc" },
-        })) as unknown as CollectionRow[];
-        const records = await presentCollections(found, actor);
-        return found.map((c, i) => ({ record: records[i], parentIds: rows.filter((r) => r.collectionId === c.id).map((r) => r.id) }));
-      },
-    },
+    collection: collectionInclude(),
   },
 };

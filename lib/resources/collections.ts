@@ -19,7 +19,7 @@ import { projectReadScope } from "@/lib/policies/project-policy";
 import { activeMemberOf, isGroupAdmin, userGroupReadScope } from "@/lib/policies/user-group-policy";
 import { projects } from "./projects";
 import { subjects } from "./subjects";
-import type { ResourceDef, SerializedRecord, Tx, Where } from "./types";
+import type { IncludeDef, ResourceDef, SerializedRecord, Tx, Where } from "./types";
 import { users } from "./users";
 import { idStr, iso, userLink } from "./wire";
 
@@ -350,3 +350,19 @@ export const collections: ResourceDef<CollectionRow> = {
     await tx.collection.delete({ where: { id: row.id } });
   },
 };
+
+/** include=collection: the record's collection, when the actor may see it. */
+export function collectionInclude<R extends { id: number; collectionId: number }>(): IncludeDef<R> {
+  return {
+    type: "collections",
+    load: async (rows, actor) => {
+      const found = (await db().collection.findMany({
+        where: { AND: [{ id: { in: [...new Set(rows.map((r) => r.collectionId))] } }, collectionReadScope(actor)] },
+        include: collections.queryInclude as Prisma.CollectionInclude,
+        orderBy: { id: "asc" },
+      })) as unknown as CollectionRow[];
+      const records = await presentCollections(found, actor);
+      return found.map((c, i) => ({ record: records[i], parentIds: rows.filter((r) => r.collectionId === c.id).map((r) => r.id) }));
+    },
+  };
+}

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import type { Actor } from "@/lib/auth/actor";
-import { db } from "@/lib/db";
 import type { Prisma, ProjectPreference } from "@/lib/generated/prisma/client";
 import { ApiError, forbidden, notFound, unprocessable } from "@/lib/http/api-error";
 import { parseIdList, parseIdValue } from "@/lib/http/request";
@@ -8,7 +7,7 @@ import { canOnProject, projectActionScope, projectReadScope } from "@/lib/polici
 import { settingsAfter, ZPreferenceSettings } from "@/lib/domain/project-preference-settings";
 import { projectInclude } from "./projects";
 import type { ResourceDef } from "./types";
-import { users } from "./users";
+import { userInclude } from "./users";
 import { iso } from "./wire";
 
 const ZId = z.union([z.string(), z.number()]);
@@ -59,13 +58,7 @@ export const projectPreferences: ResourceDef<ProjectPreference> = {
   },
   includes: {
     project: projectInclude(),
-    user: {
-      type: "users",
-      load: async (rows, actor) => {
-        const found = await db().user.findMany({ where: { id: { in: [...new Set(rows.map((r) => r.userId))] } } });
-        return found.map((u) => ({ record: users.serialize(u, actor), parentIds: rows.filter((r) => r.userId === u.id).map((r) => r.id) }));
-      },
-    },
+    user: userInclude(),
   },
   filters: {
     user_id: (v) => ({ userId: { in: parseIdList(v, "user_id") } }),

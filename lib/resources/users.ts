@@ -1,9 +1,10 @@
 import { z } from "zod";
 import type { Actor } from "@/lib/auth/actor";
+import { db } from "@/lib/db";
 import type { User } from "@/lib/generated/prisma/client";
 import { parseIdList } from "@/lib/http/request";
 import { userGroupReadScope } from "@/lib/policies/user-group-policy";
-import type { ResourceDef } from "./types";
+import type { IncludeDef, ResourceDef } from "./types";
 import { iso } from "./wire";
 
 const TEMPLATES = {
@@ -116,3 +117,14 @@ export const users: ResourceDef<User> = {
     },
   },
 };
+
+/** include=user: the record's user (as the actor may see their fields). */
+export function userInclude<R extends { id: number; userId: number }>(): IncludeDef<R> {
+  return {
+    type: "users",
+    load: async (rows, actor) => {
+      const found = await db().user.findMany({ where: { id: { in: [...new Set(rows.map((r) => r.userId))] } } });
+      return found.map((u) => ({ record: users.serialize(u, actor), parentIds: rows.filter((r) => r.userId === u.id).map((r) => r.id) }));
+    },
+  };
+}
