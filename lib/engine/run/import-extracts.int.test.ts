@@ -115,5 +115,8 @@ describe("machine extracts import", () => {
     const started = await engine.post(path, { file: url }, p.owner.token);
     const listed = await api.get(`/background_jobs?project_id=${p.project.id}`, { token: p.owner.token });
     expect(listed.body.background_jobs.map((j: { id: string }) => Number(j.id))).toEqual([started.body.id]);
+    // Finished while its file is still served (an empty CSV imports nothing).
+    await drainPipeline();
+    expect(await job(started.body.id)).toMatchObject({ status: "completed", total: 0 });
   });
 });
