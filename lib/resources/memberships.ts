@@ -9,7 +9,7 @@ import { lockGroupAdmins, requireAnActiveGroupAdmin } from "@/lib/domain/group-m
 import { MEMBERSHIP_STATES, membershipReadScope, membershipTransition, type MembershipMover, type MembershipState } from "@/lib/policies/membership-policy";
 import { GROUP_ROLES, isGroupAdmin, userGroupReadScope } from "@/lib/policies/user-group-policy";
 import type { ResourceDef, Tx } from "./types";
-import { users } from "./users";
+import { userInclude } from "./users";
 import { iso } from "./wire";
 
 // Memberships of users in user groups (/api/memberships). States move only as the contract's table says
@@ -87,13 +87,7 @@ export const memberships: ResourceDef<Membership> = {
     user_group: { href: "/user_groups/{memberships.user_group}", type: "user_groups" },
   },
   includes: {
-    user: {
-      type: "users",
-      load: async (rows, actor) => {
-        const found = await db().user.findMany({ where: { id: { in: [...new Set(rows.map((r) => r.userId))] } }, orderBy: { id: "asc" } });
-        return found.map((u) => ({ record: users.serialize(u, actor), parentIds: rows.filter((r) => r.userId === u.id).map((r) => r.id) }));
-      },
-    },
+    user: userInclude(),
     user_group: {
       type: "user_groups",
       load: async (rows, actor) => {

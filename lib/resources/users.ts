@@ -123,7 +123,7 @@ export function userInclude<R extends { id: number; userId: number }>(): Include
   return {
     type: "users",
     load: async (rows, actor) => {
-      const found = await db().user.findMany({ where: { id: { in: [...new Set(rows.map((r) => r.userId))] } } });
+      const found = await db().user.findMany({ where: { id: { in: [...new Set(rows.map((r) => r.userId))] } }, orderBy: { id: "asc" } });
       return found.map((u) => ({ record: users.serialize(u, actor), parentIds: rows.filter((r) => r.userId === u.id).map((r) => r.id) }));
     },
   };
