@@ -7,6 +7,24 @@ export const PROJECT_ROLE_NAMES = ["collaborator", "tester", "scientist", "moder
 export const PEOPLE = ["anonymous", "stranger", ...PROJECT_ROLE_NAMES, "owner", "admin"] as const;
 export type Person = (typeof PEOPLE)[number];
 
+/**
+ * Who may create a field guide or tutorial (the same rule for both): on a private project (in its primary
+ * language), and on a public one in its primary language (en) and in another (fr). Editors write any
+ * language, translators only the others; outsiders of a private project get 404.
+ */
+export const CREATE_STATUSES: Record<Person, { private: number; en: number; fr: number }> = {
+  anonymous: { private: 401, en: 401, fr: 401 },
+  stranger: { private: 404, en: 403, fr: 403 },
+  collaborator: { private: 201, en: 201, fr: 201 },
+  tester: { private: 403, en: 403, fr: 403 },
+  scientist: { private: 403, en: 403, fr: 403 },
+  moderator: { private: 403, en: 403, fr: 403 },
+  translator: { private: 201, en: 403, fr: 201 },
+  expert: { private: 403, en: 403, fr: 403 },
+  owner: { private: 201, en: 201, fr: 201 },
+  admin: { private: 201, en: 201, fr: 201 },
+};
+
 /** A project and one signed-in user per person (each role holder with that one role); anonymous has no token. */
 export async function projectWithPeople(opts: { private?: boolean; primaryLanguage?: string } = {}) {
   const owner = await signedInUser();

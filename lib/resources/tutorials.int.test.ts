@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { api } from "@/test/http";
 import { createProject, createWorkflow, grantProjectRole, signedInUser } from "@/test/factories";
-import { attachImage, createTutorial, PEOPLE, projectWithPeople, type Person } from "@/test/factories-project-content";
+import { attachImage, createTutorial, CREATE_STATUSES, PEOPLE, projectWithPeople, type Person } from "@/test/factories-project-content";
 import { resourceContract } from "@/test/resource-contract";
 
 resourceContract({
@@ -190,18 +190,7 @@ describe("tutorials: create", () => {
   });
 
   it("lets editors create in any language and translators in languages other than the project's primary one", async () => {
-    const expected: Record<Person, { private: number; en: number; fr: number }> = {
-      anonymous: { private: 401, en: 401, fr: 401 },
-      stranger: { private: 404, en: 403, fr: 403 },
-      collaborator: { private: 201, en: 201, fr: 201 },
-      tester: { private: 403, en: 403, fr: 403 },
-      scientist: { private: 403, en: 403, fr: 403 },
-      moderator: { private: 403, en: 403, fr: 403 },
-      translator: { private: 201, en: 403, fr: 201 },
-      expert: { private: 403, en: 403, fr: 403 },
-      owner: { private: 201, en: 201, fr: 201 },
-      admin: { private: 201, en: 201, fr: 201 },
-    };
+    const expected = CREATE_STATUSES;
     const pub = await projectWithPeople();
     const priv = await projectWithPeople({ private: true });
     for (const who of PEOPLE) {
