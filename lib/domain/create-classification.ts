@@ -83,8 +83,25 @@ export function secondsSpent(metadata: unknown): number {
   return Math.min(Math.round((end - start) / 1000), MAX_SECONDS);
 }
 
-/** POST /api/classifications: validates, records seen_before, marks subjects seen, counts when complete. */
-export async function createClassification(actor: Actor, input: TCreateClassification, userIp?: string): Promise<Classification> {
+/** The Idempotency-Key header's value: 1 to 255 visible ASCII characters (a UUID in our own classifier). */
+export function parseIdempotencyKey(header: string | null): string | null {
+  if (header === null) return null;
+  if (!/^[\x21-\x7e]{1,255}$/.test(header)) throw unprocessable("Idempotency-Key must be 1 to 255 visible ASCII characters");
+  return header;
+}
+
+export interface CreatedClassification {
+  classification: Classification;
+  /** True when an earlier POST with the same Idempotency-Key stored it (nothing was created now). */
+  replayed: boolean;
+}
+
+/**
+ * POST /api/classifications: validates, records seen_before, marks subjects seen, counts when complete.
+ * With an idempotency key, a repeat (a client retrying after a lost answer, a browser resending what it
+ * kept offline) answers the classification stored the first time, and nothing is counted twice.
+ */
+export async function createClassification(actor: Actor, input: TCreateClassification, userIp?: string, idempotencyKey: string | null = null): Promise<CreatedClassification> {
   if (actor.user && !hasScope(actor, "classification")) throw forbidden("This token lacks the 'classification' scope");
   const workflowId = parseIdValue(input.links.workflow, "links.workflow");
   const projectId = parseIdValue(input.links.project, "links.project");
@@ -97,14 +114,20 @@ export async function createClassification(actor: Actor, input: TCreateClassific
     throw e instanceof ApiError && e.status === 404 ? unprocessable(`links.workflow: no workflow ${workflowId}`) : e;
   });
   if (workflow.projectId !== projectId) throw unprocessable("links.project must be the workflow's project");
-  if (String(input.metadata.workflow_version) !== workflow.version) {
-    throw unprocessable(`metadata.workflow_version '${String(input.metadata.workflow_version)}' is not the workflow's version '${workflow.version}'`);
+  // An older version is stored as named (a volunteer who loaded the workflow before an edit; the engine's
+  // minimum_workflow_version reads it), as the established platform does; a version the workflow never had
+  // is refused.
+  const named = String(input.metadata.workflow_version);
+  if (!versionNotAfter(named, workflow.version)) {
+    throw unprocessable(`metadata.workflow_version '${named}' is not a version of the workflow (its current version is '${workflow.version}')`);
   }
   if (input.gold_standard && !(actor.user?.admin || workflow.roles.some((r) => GOLD_STANDARD_ROLES.includes(r)))) {
     throw forbidden("Only the project's experts may make gold standard classifications");
   }
 
-  return withTransaction(async (client) => {
+  // No lookup first: a repeat goes through the same statements, marking as seen what is already seen and
+  // inserting nothing (ON CONFLICT), so the common first POST costs no extra query.
+  const created = await withTransaction(async (client) => {
     // One statement: the subjects must all be the project's; a signed-in volunteer's are marked seen, and
     // the ones this insert adds are the newly seen (anything else was seen before).
     const found = await client.query<{ n: number; added: number[] }>(
@@ -120,17 +143,50 @@ export async function createClassification(actor: Actor, input: TCreateClassific
     const counted = actor.user ? found.rows[0].added : subjectIds;
     const metadata = { ...input.metadata, ...(counted.length < subjectIds.length ? { seen_before: true } : {}) };
     const userGroupId = input.links.user_group == null ? null : parseIdValue(input.links.user_group, "links.user_group");
+    // A concurrent POST with the same key waits on the unique index here and then inserts nothing.
     const { rows } = await client.query(
-      `INSERT INTO classifications (project_id, workflow_id, user_id, user_group_id, subject_ids, annotations, metadata, completed, gold_standard, workflow_version, user_ip, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, now()) RETURNING *`,
-      [projectId, workflowId, actor.user?.id ?? null, userGroupId, subjectIds, JSON.stringify(input.annotations), JSON.stringify(metadata), completed, input.gold_standard ?? null, workflow.version, userIp ?? null],
+      `INSERT INTO classifications (project_id, workflow_id, user_id, user_group_id, subject_ids, annotations, metadata, completed, gold_standard, workflow_version, user_ip, idempotency_key, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, now())
+       ON CONFLICT (coalesce(user_id, 0), idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING RETURNING *`,
+      [projectId, workflowId, actor.user?.id ?? null, userGroupId, subjectIds, JSON.stringify(input.annotations), JSON.stringify(metadata), completed, input.gold_standard ?? null, named, userIp ?? null, idempotencyKey],
     );
     const r = rows[0];
+    if (!r) return null;
     if (completed) await countClassification(client, { id: r.id, workflowId, projectId, userId: r.user_id, metadata, subjectIds: counted, retirement: workflow.retirement });
-    return {
-      id: r.id, projectId: r.project_id, workflowId: r.workflow_id, userId: r.user_id, userGroupId: r.user_group_id, subjectIds: r.subject_ids,
-      annotations: r.annotations, metadata: r.metadata, completed: r.completed, goldStandard: r.gold_standard, workflowVersion: r.workflow_version,
-      userIp: r.user_ip, createdAt: r.created_at, updatedAt: r.updated_at,
-    };
+    return fromRow(r);
   });
+  if (created) return { classification: created, replayed: false };
+  const earlier = await findByIdempotencyKey(pool(), actor.user?.id ?? null, idempotencyKey!);
+  if (!earlier) throw new Error("a classification with this Idempotency-Key vanished while being created");
+  return { classification: sameRequest(earlier, workflowId, subjectIds), replayed: true };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function fromRow(r: any): Classification {
+  return {
+    id: r.id, projectId: r.project_id, workflowId: r.workflow_id, userId: r.user_id, userGroupId: r.user_group_id, subjectIds: r.subject_ids,
+    annotations: r.annotations, metadata: r.metadata, completed: r.completed, goldStandard: r.gold_standard, workflowVersion: r.workflow_version,
+    userIp: r.user_ip, idempotencyKey: r.idempotency_key, createdAt: r.created_at, updatedAt: r.updated_at,
+  };
+}
+
+async function findByIdempotencyKey(client: Sql, userId: number | null, key: string): Promise<Classification | null> {
+  const { rows } = await client.query(`SELECT * FROM classifications WHERE coalesce(user_id, 0) = $1 AND idempotency_key = $2`, [userId ?? 0, key]);
+  return rows[0] ? fromRow(rows[0]) : null;
+}
+
+/** A key names one classification: reusing it for another workflow or other subjects is a client's bug. */
+function sameRequest(c: Classification, workflowId: number, subjectIds: number[]): Classification {
+  const same = c.workflowId === workflowId && c.subjectIds.length === subjectIds.length && c.subjectIds.every((s, i) => s === subjectIds[i]);
+  if (!same) throw unprocessable("Idempotency-Key was already used for a classification of other subjects or another workflow");
+  return c;
+}
+
+/** Whether version `named` ("major.minor") is `current` or an earlier one. */
+export function versionNotAfter(named: string, current: string): boolean {
+  const parse = (v: string) => (/^\d{1,9}\.\d{1,9}$/.test(v) ? v.split(".").map(Number) : null);
+  const a = parse(named);
+  const b = parse(current);
+  if (!a || !b) return named === current;
+  return a[0] < b[0] || (a[0] === b[0] && a[1] <= b[1]);
 }
