@@ -1,6 +1,7 @@
 import { Logger, run, runOnce, type Runner, type TaskList } from "graphile-worker";
 import { databaseUrl } from "@/lib/env";
 import { startCountFolder, stopCountFolder } from "@/lib/domain/fold-classification-counts";
+import { startProjectStatsRefresher, stopProjectStatsRefresher } from "@/lib/domain/project-stats";
 import { dispatchEngineInbox, startInboxDispatcher, stopInboxDispatcher } from "@/lib/engine/run/engine-inbox";
 import { engineTasks, externalEngineTasks } from "@/lib/engine/run/pipeline";
 import { tasks } from "./tasks";
@@ -23,6 +24,7 @@ const logger = new Logger(() => (level, message) => {
  */
 export function startWorker(concurrency = Number(process.env.WORKER_CONCURRENCY ?? 4)): Promise<Runner[]> {
   startCountFolder();
+  startProjectStatsRefresher();
   startInboxDispatcher();
   if (g.quorumWorkers) return g.quorumWorkers;
   const leases = (g.quorumLeases = new WorkerLeases());
@@ -38,6 +40,7 @@ export function startWorker(concurrency = Number(process.env.WORKER_CONCURRENCY 
 
 export async function stopWorker(): Promise<void> {
   stopCountFolder();
+  stopProjectStatsRefresher();
   stopInboxDispatcher();
   const runners = await g.quorumWorkers;
   g.quorumWorkers = undefined;
