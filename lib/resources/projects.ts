@@ -11,6 +11,7 @@ import { projectRoles, serializeProjectRole } from "./project-roles";
 import type { IncludeDef, ResourceDef, Tx } from "./types";
 import { users } from "./users";
 import { iso, userLink } from "./wire";
+import { deleteMediaOf, mediaInclude, mediaLink, mediaLinkTemplates } from "./media";
 
 type ProjectRow = Project & {
   owner: { id: number; login: string; displayName: string };
@@ -177,6 +178,9 @@ export function serializeProject(p: ProjectRow, actor: Actor = ANONYMOUS) {
       subject_sets: p.subjectSets.map((s) => String(s.id)),
       project_roles: p.roles.map((r) => String(r.id)),
       organizations: p.organizations.filter((o) => organizationVisibleTo(actor, o.organization)).map((o) => String(o.organizationId)),
+      avatar: mediaLink("projects", p.id, "avatar"),
+      background: mediaLink("projects", p.id, "background"),
+      attached_images: mediaLink("projects", p.id, "attached_images"),
     },
   };
 }
@@ -203,10 +207,17 @@ export const projects: ResourceDef<ProjectRow> = {
     classifications: { href: "/classifications?project_id={projects.id}", type: "classifications" },
     project_roles: { href: "/project_roles?project_id={projects.id}", type: "project_roles" },
     organizations: { href: "/organizations?project_id={projects.id}", type: "organizations" },
+    ...mediaLinkTemplates("projects", ["avatar", "background", "attached_images"]),
   },
   includes: {
+    // As the established platform: include=avatar,background,owners fills linked.avatars, linked.backgrounds
+    // and linked.owners.
+    avatar: mediaInclude("projects", "avatar"),
+    background: mediaInclude("projects", "background"),
+    attached_images: mediaInclude("projects", "attached_images"),
     owners: {
-      type: "users",
+      // Under linked.owners, the type of the projects.owner link template (as the established platform).
+      type: "owners",
       load: async (rows, actor) => {
         const owners = await db().user.findMany({ where: { id: { in: [...new Set(rows.map((r) => r.ownerId))] } } });
         return owners.map((u) => ({ record: users.serialize(u, actor), parentIds: rows.filter((r) => r.ownerId === u.id).map((r) => r.id) }));
@@ -315,6 +326,7 @@ export const projects: ResourceDef<ProjectRow> = {
   },
   destroy: async ({ tx }, row) => {
     await tx.project.delete({ where: { id: row.id } });
+    await deleteMediaOf(tx, "projects", row.id);
   },
   links: {
     workflows: {

@@ -7,6 +7,7 @@ import { forbidden } from "@/lib/http/api-error";
 import { userGroupReadScope } from "@/lib/policies/user-group-policy";
 import type { IncludeDef, ResourceDef } from "./types";
 import { iso } from "./wire";
+import { mediaInclude } from "./media";
 
 const TEMPLATES = {
   classifications: { href: "/classifications?user_id={users.id}", type: "classifications" },
@@ -87,6 +88,7 @@ export const users: ResourceDef<User> = {
   writeScope: "user",
   serialize: (u, actor) => (seesAll(actor, u) ? serializeFullUser(u) : publicFields(u)),
   linkTemplates: TEMPLATES,
+  includes: { avatar: mediaInclude("users", "avatar"), profile_header: mediaInclude("users", "profile_header") } as Record<string, IncludeDef<User>>,
   filters: {
     // One login or several, comma-separated, case-insensitively (as the established platform).
     login: (v) => ({ OR: v.split(",").map((l) => l.trim()).filter(Boolean).map((l) => ({ login: { equals: l, mode: "insensitive" } })) }),
