@@ -23,5 +23,5 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  matcher: ["/api/:path*", "/oauth/token", "/users/sign_in", "/counts/:path*", "/engine/:path*"],
+  matcher: ["/api/:path*", "/oauth/token", "/users", "/users/sign_in", "/users/password", "/counts/:path*", "/engine/:path*"],
 };

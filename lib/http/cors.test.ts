@@ -22,6 +22,9 @@ describe("corsDecision", () => {
     ["session from a trusted origin", req("POST", "/api/classifications", { origin: "http://localhost:4000", ...SESSION }), "headers", { "Access-Control-Allow-Origin": "http://localhost:4000", "Access-Control-Allow-Credentials": "true" }],
     ["token endpoint", req("OPTIONS", "/oauth/token", { origin: "https://other.example" }), "preflight"],
     ["sign-in", req("POST", "/users/sign_in", { origin: "https://other.example" }), "headers"],
+    ["password change with a session from an unlisted origin", req("PUT", "/users", { origin: "https://other.example", cookie: "quorum_session=abc" }), "refuse"],
+    ["password reset request", req("POST", "/users/password", { origin: "https://other.example" }), "headers"],
+    ["a page under /users is not an API path", req("GET", "/users/5/profile", { origin: "https://other.example", ...SESSION }), "none"],
     ["engine", req("GET", "/engine/workflows", { origin: "https://other.example" }), "headers"],
     ["an opaque origin never gets credentials", req("GET", "/api/me", { origin: "null", ...SESSION }), "refuse"],
   ];

@@ -4,12 +4,14 @@
 // requests (a browser session) only from our own origin and the origins listed in CORS_ORIGINS, so another
 // site cannot act as a signed-in volunteer: such a request is refused (403) before it reaches a route.
 
-export const CORS_PATHS = /^\/(?:api(?:\/|$)|oauth\/token$|users\/sign_in$|counts(?:\/|$)|engine(?:\/|$))/;
+export const CORS_PATHS = /^\/(?:api(?:\/|$)|oauth\/token$|users(?:\/sign_in|\/password)?$|counts(?:\/|$)|engine(?:\/|$))/;
 export const ALLOWED_METHODS = "GET, POST, PUT, PATCH, DELETE, OPTIONS";
 export const ALLOWED_HEADERS = "Authorization, Content-Type, If-Match, If-None-Match, X-CSRF-Token, Accept, Accept-Language, Idempotency-Key, X-Requested-With";
 export const EXPOSED_HEADERS = "ETag, X-CSRF-Token, Location, Idempotent-Replayed, Retry-After";
 const MAX_AGE = "7200";
-const SESSION_COOKIES = ["authjs.session-token", "__Secure-authjs.session-token"];
+// Auth.js's session (our pages) and quorum_session (the official clients' sign-in, which /oauth/token
+// turns into a token).
+const SESSION_COOKIES = ["authjs.session-token", "__Secure-authjs.session-token", "quorum_session"];
 
 export interface CorsRequest {
   method: string;
