@@ -5,6 +5,7 @@ import { unprocessable } from "@/lib/http/api-error";
 import { readJsonBody } from "@/lib/http/request";
 import { collectionRoutes, showResponse } from "@/lib/http/resource-routes";
 import { classifications, ownCompleteClassifications } from "@/lib/resources/classifications";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const { GET } = collectionRoutes(ownCompleteClassifications);
 
@@ -19,3 +20,6 @@ export const POST = apiRoute(async (ctx) => {
   if (replayed) res.headers.set("Idempotent-Replayed", "true");
   return res;
 });
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { PUT, PATCH, DELETE } = methodNotAllowed(["GET", "POST"]);

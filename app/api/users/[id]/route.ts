@@ -8,6 +8,7 @@ import { parsePathId } from "@/lib/http/request";
 import { memberRoutes } from "@/lib/http/resource-routes";
 import { users } from "@/lib/resources/users";
 import { db } from "@/lib/db";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const { GET, PUT } = memberRoutes(users);
 
@@ -21,3 +22,6 @@ export const DELETE = apiRoute(async (ctx) => {
   await disableUser(id);
   return new Response(null, { status: 204 });
 });
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { POST, PATCH } = methodNotAllowed(["GET", "PUT", "DELETE"]);
