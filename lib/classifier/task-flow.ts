@@ -30,7 +30,7 @@ export interface Highlight {
 export type Task =
   | { type: "single" | "multiple"; question: string; answers: Answer[]; help?: string; required?: boolean }
   | { type: "text"; instruction?: string; help?: string; next?: string | null; required?: boolean }
-  | { type: "drawing"; instruction?: string; tools: Tool[]; help?: string; next?: string | null }
+  | { type: "drawing"; instruction?: string; tools: Tool[]; help?: string; next?: string | null; required?: boolean }
   | { type: "combo"; tasks: string[]; next?: string | null }
   | (SurveyTask & { instruction?: string; next?: string | null })
   | { type: string; next?: string | null; [key: string]: unknown };
@@ -95,7 +95,7 @@ export function isAnswered(task: Task, value: TaskValue): boolean {
       return !task.required || (typeof value === "string" && value.trim() !== "");
     case "highlighter":
     case "drawing":
-      return !task.required || (Array.isArray(value) && value.length > 0);
+      return !(task as { required?: boolean }).required || (Array.isArray(value) && value.length > 0);
     case "slider":
       return typeof value === "string" && value !== "" && Number.isFinite(Number(value));
     default:
@@ -214,7 +214,7 @@ export function unsupportedTasks(tasks: Tasks, firstTask: string): string[] {
     if (task.type === "drawing" && (task as { tools: Tool[] }).tools.some((t) => !SUPPORTED_TOOLS.has(t.type))) out.push(key);
     if (task.type === "combo") (task as { tasks: string[] }).tasks.forEach(visit);
     if (task.type === "single" || task.type === "multiple") (task as { answers: Answer[] }).answers.forEach((a) => visit(a.next));
-    if (typeof (task as { unlinkedTask?: unknown }).unlinkedTask === "string") visit((task as { unlinkedTask: string }).unlinkedTask);
+    if (typeof (task as { unlinkedTask?: unknown }).unlinkedTask === "string") visit((task as { unlinkedTask?: string }).unlinkedTask);
     visit((task as { next?: string | null }).next);
   };
   visit(firstTask);

@@ -1,6 +1,6 @@
 // The value shapes of every task type and drawing tool, from the volunteer's answer to the annotation sent.
 import { describe, expect, it } from "vitest";
-import { annotationFor, classificationBody, emptyDetails, emptyValue, isAnswered, isStepAnswered, stepTasks, type Mark, type Task, type Tasks, type TaskValue } from "./task-flow";
+import { annotationFor, classificationBody, emptyDetails, emptyValue, isAnswered, isStepAnswered, stepTasks, type Mark, type Task, type Tasks, type TaskValue, type Tool } from "./task-flow";
 import { describeMark, markFromDrag, markFromPath, markHandles, moveHandle, translateMark, type Pt, type ToolType } from "./marks";
 
 const base = { tool: 0, frame: 1, details: [] };
@@ -105,7 +105,7 @@ describe("task value shapes", () => {
   });
 
   it("a tool's subtasks start empty, one {value} each", () => {
-    expect(emptyDetails((drawing as { tools: never[] }).tools[0])).toEqual([{ value: null }, { value: "" }]);
+    expect(emptyDetails((drawing as { tools: Tool[] }).tools[0])).toEqual([{ value: null }, { value: "" }]);
     expect(emptyDetails(undefined)).toEqual([]);
   });
 });
