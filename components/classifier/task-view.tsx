@@ -1,6 +1,6 @@
 "use client";
 import { describeMark } from "@/lib/classifier/marks";
-import type { Highlight, Mark, SurveyItem, SurveyTask, Task, TaskValue, Tool } from "@/lib/classifier/task-flow";
+import { SUPPORTED_TOOLS, type Highlight, type Mark, type SurveyItem, type SurveyTask, type Task, type TaskValue, type Tool } from "@/lib/classifier/task-flow";
 import { toolColor } from "./drawing/drawing-layer";
 import { SurveyTaskView } from "./survey-task";
 import { HighlighterTaskView } from "./tasks/highlighter-task";
@@ -80,7 +80,7 @@ export function TaskView({
         <legend className="mb-2 font-medium">{t.instruction || "Mark the subject"}</legend>
         {t.tools.map((tl, i) => (
           <label key={i} className="flex items-center gap-3 rounded border border-gray-300 px-3 py-2 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
-            <input type="radio" name={`${id}-tool`} checked={tool === i} onChange={() => onTool(i)} />
+            <input type="radio" name={`${id}-tool`} checked={tool === i} onChange={() => onTool(i)} disabled={!SUPPORTED_TOOLS.has(tl.type)} />
             <span aria-hidden className="inline-block h-3 w-3 rounded-full" style={{ background: toolColor(t.tools, i) }} />
             <span>
               {tl.label ?? tl.type} <span className="text-xs text-gray-600">({tl.type}: {marks.filter((m) => m.tool === i).length})</span>

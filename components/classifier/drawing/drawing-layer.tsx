@@ -1,6 +1,6 @@
 "use client";
 import { createPortal } from "react-dom";
-import { useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { emptyDetails, type Mark, type Tool } from "@/lib/classifier/task-flow";
 import { DRAG_TOOLS, PATH_TOOLS, describeMark, markFromDrag, markFromPath, markHandles, moveHandle, translateMark, type Pt, type ToolType } from "@/lib/classifier/marks";
 import { COLORS, MarkHitArea, MarkShape } from "./mark-shape";
@@ -59,6 +59,11 @@ export function DrawingLayer({
   const toolType = (tools[tool]?.type ?? "point") as ToolType;
   const color = toolColor(tools, tool);
   const sw = Math.max(2, Math.max(width, height) / 300);
+  // A half-drawn shape belongs to the tool it was started with.
+  useEffect(() => {
+    setPath([]);
+    setAnchor(null);
+  }, [tool]);
   const clampPt = (p: Pt): Pt => ({ x: Math.min(width, Math.max(0, p.x)), y: Math.min(height, Math.max(0, p.y)) });
 
   const toImage = (e: { clientX: number; clientY: number }): Pt => {

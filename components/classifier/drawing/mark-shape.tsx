@@ -37,7 +37,7 @@ export function MarkShape({ mark, color, strokeWidth, height, dashed }: { mark: 
 export function MarkHitArea({ mark, strokeWidth, height }: { mark: Mark; strokeWidth: number; height: number }) {
   return (
     <g opacity={0} style={{ pointerEvents: "all" }}>
-      <MarkShape mark={mark} color="#000" strokeWidth={strokeWidth * 6} height={height} />
+      {mark.toolType === "point" ? <circle cx={mark.x} cy={mark.y} r={strokeWidth * 6} /> : <MarkShape mark={mark} color="#000" strokeWidth={strokeWidth * 6} height={height} />}
     </g>
   );
 }
