@@ -61,6 +61,11 @@ export function SubjectViewer({
   const [details, setDetails] = useState<number | null>(null);
   const [controls, setControls] = useState<HTMLDivElement | null>(null);
   const drag = useRef<{ x: number; y: number; panX: number; panY: number } | null>(null);
+  const figure = useRef<HTMLElement>(null);
+  const closeDetails = () => {
+    setDetails(null);
+    figure.current?.querySelector<SVGSVGElement>("[data-testid=drawing-layer]")?.focus();
+  };
   const [mime, url] = frameMedia(locations[frame]);
   const isImage = mime.startsWith("image/");
   const text = useSubjectText(mime.startsWith("text/") ? url : null);
@@ -96,7 +101,7 @@ export function SubjectViewer({
   const detailTool = detailMark && drawing ? drawing.tools[detailMark.tool] : undefined;
 
   return (
-    <figure className="flex flex-col gap-2">
+    <figure ref={figure} className="flex flex-col gap-2">
       {isImage && (
         <div role="toolbar" aria-label="Image tools" className="flex flex-wrap gap-2">
           <button type="button" className={tool} onClick={() => zoomBy(1)} disabled={view.zoom >= ZOOMS[ZOOMS.length - 1]}>
@@ -198,10 +203,10 @@ export function SubjectViewer({
           index={details!}
           tool={detailTool}
           onChange={(m) => drawing.onChange(marks.map((x, j) => (j === details ? m : x)))}
-          onClose={() => setDetails(null)}
+          onClose={closeDetails}
           onDelete={() => {
             drawing.onChange(marks.filter((_, j) => j !== details));
-            setDetails(null);
+            closeDetails();
           }}
         />
       ) : null}

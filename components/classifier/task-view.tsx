@@ -69,7 +69,7 @@ export function TaskView({
       </div>
     );
   }
-  if (task.type === "slider") return <SliderTaskView taskKey={taskKey} task={task} value={String(value ?? "")} onChange={onChange} />;
+  if (task.type === "slider") return <SliderTaskView taskKey={taskKey} task={task} value={typeof value === "number" ? value : 0} onChange={onChange} />;
   if (task.type === "shortcut") return <ShortcutTaskView taskKey={taskKey} task={task} value={(value as number[]) ?? []} onChange={onChange} />;
   if (task.type === "highlighter") return <HighlighterTaskView taskKey={taskKey} task={task} value={(value as Highlight[]) ?? []} onChange={onChange} textUrl={textUrl} />;
   if (task.type === "drawing") {

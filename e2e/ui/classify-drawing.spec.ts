@@ -407,7 +407,7 @@ test("text subjects: highlighter, slider and shortcut tasks, and the metadata pa
         { start: 17, end: 22, text: "Paris", labelInformation: { label: "Place", color: "#93c5fd" } },
       ],
     },
-    { task: "T2", value: "8" },
+    { task: "T2", value: 8 },
   ]);
   expect(second.annotations).toEqual([
     { task: "T0", value: null },

@@ -3,18 +3,22 @@
 //
 // Shapes follow the established platform so that its aggregation scripts and our engine's shape extractor
 // (lib/engine/extractors/shape.ts) read them unchanged. Every mark is `{tool, frame, details, ...shape}`
-// as zooniverse/Panoptes-Front-End records it (app/classifier/drawing-tools/*.cjsx, `tool` = the tool's
-// index in the task, `details` = one `{value}` per subtask); the shape fields are:
-//   point              {x, y}                                   (PFE point.cjsx; FEM marks/Point/Point.js)
-//   rectangle          {x, y, width, height}  x, y = top left   (PFE rectangle.cjsx)
-//   circle             {x, y, r, angle}       x, y = centre     (PFE circle.cjsx; FEM Circle.js names them x_center/y_center)
-//   ellipse            {x, y, rx, ry, angle}  angle in degrees  (PFE ellipse.cjsx; FEM Ellipse.js likewise x_center/y_center)
-//   line               {x1, y1, x2, y2}                         (PFE line.cjsx; FEM marks/Line/Line.js)
-//   transcriptionLine  {x1, y1, x2, y2}                         (FEM drawingTools/experimental TranscriptionLine, a Line)
-//   column             {x, width}             a full-height band (PFE column.cjsx)
-//   polygon            {points: [{x, y}], closed: true}         (PFE polygon.cjsx; FEM marks/Polygon/Polygon.js `points`)
-//   polyline           {points: [{x, y}], closed: false}        (PFE polygon.cjsx left open)
-//   freehandLine       {points: [{x, y}]}                       (FEM FreehandLine `points`)
+// as zooniverse/Panoptes-Front-End records it (`tool` = the tool's index in the task, `details` = one
+// `{value}` per subtask); the shape fields are each tool's `defaultValues` in PFE's
+// app/classifier/drawing-tools/ (checked against its source):
+//   point              {x, y}                                   point.cjsx
+//   rectangle          {x, y, width, height}  x, y = top left   rectangle.cjsx
+//   circle             {x, y, r, angle}       x, y = centre     circle.cjsx
+//   ellipse            {x, y, rx, ry, angle}  angle in degrees  ellipse.cjsx
+//   line               {x1, y1, x2, y2}                         line.cjsx
+//   transcriptionLine  {x1, y1, x2, y2}                         index.coffee maps it to line.cjsx
+//   column             {x, width}             a full-height band column-rectangle.cjsx
+//   polygon            {points: [{x, y}], closed: true}         polygon.cjsx once closed
+//   polyline           {points: [{x, y}], closed: false}        polygon.cjsx left open (PFE has no tool of this name)
+//   freehandLine       {points: [{x, y}]}                       freehand-line.cjsx
+// zooniverse/front-end-monorepo (lib-classifier drawingTools/models/marks) has the same point, line and
+// polygon fields, and names the circle's and ellipse's centre x_center/y_center and records toolIndex
+// and toolType; we keep PFE's names, which are what lib/engine/extractors/shape.ts reads.
 // We keep a `toolType` while drawing; it is dropped from the annotation (annotationFor in task-flow.ts),
 // as PFE sends none.
 

@@ -46,9 +46,8 @@ export interface SurveyItem {
 }
 
 /**
- * What a volunteer has answered for one task: an answer index (single), indices (multiple, shortcut), text
- * (text; a slider's value as a string, as PFE's slider task records the range input's value), marks,
- * identifications or highlights.
+ * What a volunteer has answered for one task: an answer index (single), indices (multiple, shortcut), a
+ * number (slider), text, marks, identifications or highlights.
  */
 export type TaskValue = number | number[] | string | Mark[] | SurveyItem[] | Highlight[] | null;
 
@@ -58,10 +57,17 @@ export const SUPPORTED_TOOLS = new Set<string>(TOOL_TYPES);
 /** Task types whose answers are recorded as annotations (a combo is recorded as its members). */
 export const RECORDED_TASKS = new Set(["single", "multiple", "text", "drawing", "survey", "slider", "shortcut", "highlighter"]);
 
-/** A slider task's value before it is moved: its defaultValue, else its min, as a string (PFE slider). */
-function sliderStart(task: Task): string {
-  const t = task as { min?: unknown; defaultValue?: unknown };
-  return String(t.defaultValue ?? t.min ?? 0);
+/**
+ * A slider task's value before it is moved: its defaultValue, else its min. PFE's slider task
+ * (app/classifier/tasks/slider/index.jsx) records a moved slider as a number clamped to [min, max] and an
+ * untouched one as the task's defaultValue as configured (a string); we record a number in both cases.
+ */
+export function sliderValue(task: Task, raw?: unknown): number {
+  const t = task as { min?: unknown; max?: unknown; defaultValue?: unknown };
+  const v = parseFloat(String(raw ?? t.defaultValue ?? t.min ?? 0));
+  const min = parseFloat(String(t.min ?? Number.NEGATIVE_INFINITY));
+  const max = parseFloat(String(t.max ?? Number.POSITIVE_INFINITY));
+  return Math.max(min, Math.min(max, Number.isFinite(v) ? v : 0));
 }
 
 /** A task's initial value. */
@@ -78,7 +84,7 @@ export function emptyValue(task: Task): TaskValue {
     case "text":
       return "";
     case "slider":
-      return sliderStart(task);
+      return sliderValue(task);
     default:
       return null;
   }
@@ -97,7 +103,7 @@ export function isAnswered(task: Task, value: TaskValue): boolean {
     case "drawing":
       return !(task as { required?: boolean }).required || (Array.isArray(value) && value.length > 0);
     case "slider":
-      return typeof value === "string" && value !== "" && Number.isFinite(Number(value));
+      return typeof value === "number" && Number.isFinite(value);
     default:
       return true;
   }
@@ -153,7 +159,7 @@ export interface Annotation {
 export function annotationFor(task: Task, key: string, value: TaskValue): Annotation {
   if (task.type === "drawing") return { task: key, value: ((value as Mark[]) ?? []).map(({ toolType: _t, ...m }) => m) };
   if (task.type === "multiple" || task.type === "shortcut") return { task: key, value: [...((value as number[]) ?? [])].sort((a, b) => a - b) };
-  if (task.type === "slider") return { task: key, value: value ?? sliderStart(task) };
+  if (task.type === "slider") return { task: key, value: typeof value === "number" ? value : sliderValue(task, value) };
   return { task: key, value };
 }
 

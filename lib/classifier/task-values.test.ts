@@ -1,6 +1,6 @@
 // The value shapes of every task type and drawing tool, from the volunteer's answer to the annotation sent.
 import { describe, expect, it } from "vitest";
-import { annotationFor, classificationBody, emptyDetails, emptyValue, isAnswered, isStepAnswered, stepTasks, type Mark, type Task, type Tasks, type TaskValue, type Tool } from "./task-flow";
+import { annotationFor, classificationBody, emptyDetails, emptyValue, isAnswered, isStepAnswered, sliderValue, stepTasks, type Mark, type Task, type Tasks, type TaskValue, type Tool } from "./task-flow";
 import { describeMark, markFromDrag, markFromPath, markHandles, moveHandle, translateMark, type Pt, type ToolType } from "./marks";
 
 const base = { tool: 0, frame: 1, details: [] };
@@ -90,8 +90,9 @@ describe("task value shapes", () => {
   const point: Mark = { tool: 0, toolType: "point", x: 1, y: 2, frame: 0, details: [{ value: 0 }, { value: "big" }] };
 
   it.each<{ name: string; task: Task; empty: TaskValue; emptyOk: boolean; value: TaskValue; ok: boolean; annotation: unknown }>([
-    { name: "slider starts at its default", task: slider, empty: "5", emptyOk: true, value: "7.5", ok: true, annotation: "7.5" },
-    { name: "slider without default starts at min", task: { type: "slider", min: 2, max: 4 }, empty: "2", emptyOk: true, value: "x", ok: false, annotation: "x" },
+    { name: "slider starts at its default", task: slider, empty: 5, emptyOk: true, value: 7.5, ok: true, annotation: 7.5 },
+    { name: "slider without default starts at min", task: { type: "slider", min: 2, max: 4 }, empty: 2, emptyOk: true, value: 3, ok: true, annotation: 3 },
+    { name: "slider value that is not a number", task: { type: "slider", min: 2, max: 4 }, empty: 2, emptyOk: true, value: "x", ok: false, annotation: 2 },
     { name: "shortcut: chosen indices, sorted", task: shortcut, empty: [], emptyOk: true, value: [1, 0], ok: true, annotation: [0, 1] },
     { name: "highlighter: spans with labels", task: highlighter, empty: [], emptyOk: true, value: [highlight], ok: true, annotation: [highlight] },
     { name: "required highlighter needs a span", task: { ...highlighter, required: true }, empty: [], emptyOk: false, value: [highlight], ok: true, annotation: [highlight] },
@@ -107,6 +108,17 @@ describe("task value shapes", () => {
   it("a tool's subtasks start empty, one {value} each", () => {
     expect(emptyDetails((drawing as { tools: Tool[] }).tools[0])).toEqual([{ value: null }, { value: "" }]);
     expect(emptyDetails(undefined)).toEqual([]);
+  });
+});
+
+describe("sliderValue", () => {
+  it.each([
+    { task: { type: "slider", min: "0", max: "10", defaultValue: "5" }, raw: undefined, value: 5 },
+    { task: { type: "slider", min: "0", max: "10" }, raw: "12", value: 10 },
+    { task: { type: "slider", min: "0", max: "10" }, raw: "-1", value: 0 },
+    { task: { type: "slider", min: 0.5, max: 1 }, raw: "0.75", value: 0.75 },
+  ])("$raw in $task.min..$task.max is $value", ({ task, raw, value }) => {
+    expect(sliderValue(task, raw)).toBe(value);
   });
 });
 

@@ -1,8 +1,8 @@
 "use client";
-import type { Task } from "@/lib/classifier/task-flow";
+import { sliderValue, type Task } from "@/lib/classifier/task-flow";
 
-/** A slider task (PFE tasks/slider): a range input between `min` and `max` by `step`; the value is kept as a string. */
-export function SliderTaskView({ taskKey, task, value, onChange }: { taskKey: string; task: Task; value: string; onChange(v: string): void }) {
+/** A slider task (PFE tasks/slider): a range input between `min` and `max` by `step`; the value is a number. */
+export function SliderTaskView({ taskKey, task, value, onChange }: { taskKey: string; task: Task; value: number; onChange(v: number): void }) {
   const t = task as { instruction?: string; help?: string; min?: number | string; max?: number | string; step?: number | string };
   const id = `task-${taskKey}`;
   const min = Number(t.min ?? 0);
@@ -14,7 +14,7 @@ export function SliderTaskView({ taskKey, task, value, onChange }: { taskKey: st
       </label>
       <div className="flex items-center gap-3">
         <span aria-hidden className="text-sm text-gray-600">{min}</span>
-        <input id={id} type="range" min={min} max={max} step={Number(t.step ?? 0.1)} value={value} onChange={(e) => onChange(e.target.value)} className="h-8 grow accent-brand-600" />
+        <input id={id} type="range" min={min} max={max} step={Number(t.step ?? 0.1)} value={value} onChange={(e) => onChange(sliderValue(task, e.target.value))} className="h-8 grow accent-brand-600" />
         <span aria-hidden className="text-sm text-gray-600">{max}</span>
         <output htmlFor={id} className="min-w-12 rounded bg-gray-100 px-2 py-1 text-center font-mono" data-testid={`${id}-value`}>
           {value}
