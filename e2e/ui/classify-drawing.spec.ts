@@ -298,12 +298,18 @@ test("zoomed, rotated and panned, a mark still lands on the image pixel under th
   await page.getByTestId("subject-viewport").focus();
   await page.keyboard.press("ArrowRight");
   await page.keyboard.press("ArrowRight");
+  // And 20 px right, 10 down by dragging the image.
+  const from = { x: centre.x - 100, y: centre.y - 20 };
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(from.x + 20, from.y + 10, { steps: 4 });
+  await page.mouse.up();
   await page.getByRole("button", { name: "Move image" }).click();
   await page.waitForTimeout(200); // the transform's short transition
 
   // Image pixel (x, y) is now at centre + pan + zoom × rotate90(x − 200, y − 150); rotating (dx, dy) by 90°
   // clockwise on screen gives (−dy, dx).
-  const screen = (x: number, y: number) => ({ x: centre.x + 50 + 2 * scale * -(y - H / 2), y: centre.y + 2 * scale * (x - W / 2) });
+  const screen = (x: number, y: number) => ({ x: centre.x + 70 + 2 * scale * -(y - H / 2), y: centre.y + 10 + 2 * scale * (x - W / 2) });
   const p = screen(250, 120);
   await page.mouse.click(p.x, p.y);
   await page.getByRole("radio", { name: /^Box/ }).check();
@@ -413,6 +419,28 @@ test("text subjects: highlighter, slider and shortcut tasks, and the metadata pa
     { task: "T0", value: null },
     { task: "T3", value: [0] },
   ]);
+});
+
+test("audio and video subjects play with their native controls", async ({ page, request }) => {
+  const host = uniqueName("av").toLowerCase();
+  const { project, classifications } = await setUp(page, request, { T0: { type: "single", question: "Heard or seen a bird?", answers: [{ label: "Bird" }, { label: "No bird" }] } }, [
+    { locations: [{ "audio/mpeg": `${media(host)}/song.mp3` }] },
+    { locations: [{ "video/mp4": `${media(host)}/clip.mp4` }] },
+  ]);
+  await page.route(`${media(host)}/**`, (route) => route.fulfill({ status: 404, body: "" }));
+  await page.goto(`/projects/${project.id}/classify`);
+  const seen: string[] = [];
+  for (const n of [1, 2]) {
+    const player = page.locator("audio[controls], video[controls]");
+    await expect(player).toHaveCount(1);
+    seen.push(await player.evaluate((el) => el.tagName.toLowerCase()));
+    await expect(page.getByRole("toolbar", { name: "Image tools" })).toHaveCount(0); // no image to zoom
+    await page.getByLabel("Bird", { exact: true }).check();
+    await page.getByRole("button", { name: "Done" }).click();
+    await expect(page.getByTestId("saved-count")).toHaveText(`Classification saved. ${n} classified in this session.`);
+  }
+  expect(seen.sort()).toEqual(["audio", "video"]);
+  expect((await classifications()).map((c) => c.annotations)).toEqual([[{ task: "T0", value: 0 }], [{ task: "T0", value: 0 }]]);
 });
 
 test.describe("on a phone", () => {
