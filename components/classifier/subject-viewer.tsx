@@ -168,9 +168,7 @@ export function SubjectViewer({
                 onError={() => setFailed((f) => ({ ...f, [frame]: true }))}
               />
               {drawing && dims && (
-                <div className={movable ? "pointer-events-none" : undefined}>
-                  <DrawingLayer drawing={drawing} frame={frame} width={dims.w} height={dims.h} onDetails={setDetails} controls={controls} />
-                </div>
+                <DrawingLayer drawing={drawing} frame={frame} width={dims.w} height={dims.h} onDetails={setDetails} controls={controls} disabled={movable} />
               )}
             </div>
           )

@@ -39,6 +39,7 @@ export function DrawingLayer({
   height,
   onDetails,
   controls,
+  disabled = false,
 }: {
   drawing: DrawingState;
   frame: number;
@@ -48,6 +49,8 @@ export function DrawingLayer({
   onDetails(index: number): void;
   /** Where the layer's buttons (finish shape, delete mark) go: outside the transformed image. */
   controls: HTMLElement | null;
+  /** While the viewer moves the image, the layer lets the pointer through. */
+  disabled?: boolean;
 }) {
   const svg = useRef<SVGSVGElement>(null);
   const [drag, setDrag] = useState<Drag | null>(null);
@@ -214,6 +217,7 @@ export function DrawingLayer({
         viewBox={`0 0 ${width} ${height}`}
         preserveAspectRatio="none"
         className="absolute inset-0 h-full w-full cursor-crosshair touch-none focus:outline focus:outline-4 focus:outline-brand-600"
+        style={disabled ? { pointerEvents: "none" } : undefined}
         data-testid="drawing-layer"
         data-tool={toolType}
         onKeyDown={onLayerKey}
@@ -234,12 +238,12 @@ export function DrawingLayer({
                 aria-label={name}
                 aria-pressed={isSelected}
                 data-testid={`mark-${i}`}
-                className="cursor-move outline-none focus:[&>*:first-child]:opacity-100"
+                className="cursor-move outline-none focus:[&>*:first-child]:opacity-60"
                 onFocus={() => setSelected(i)}
                 onKeyDown={(e) => onMarkKey(e, i)}
                 onPointerDown={(e) => grab(e, { kind: "move", index: i, from: toImage(e), original: m })}
               >
-                <MarkHitArea mark={m} strokeWidth={sw} height={height} />
+                <MarkHitArea mark={m} strokeWidth={sw} height={height} disabled={disabled} />
                 <MarkShape mark={m} color={toolColor(tools, m.tool)} strokeWidth={isSelected ? sw * 1.8 : sw} height={height} />
               </g>
               {isSelected &&
@@ -257,6 +261,7 @@ export function DrawingLayer({
                     stroke={toolColor(tools, m.tool)}
                     strokeWidth={sw}
                     className="cursor-pointer focus:outline-none focus:[stroke:black]"
+                    style={disabled ? { pointerEvents: "none" } : undefined}
                     onKeyDown={(e) => onHandleKey(e, i, k)}
                     onPointerDown={(e) => grab(e, { kind: "handle", index: i, handle: k })}
                   />

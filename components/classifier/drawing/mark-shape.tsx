@@ -1,5 +1,6 @@
 import type { Mark } from "@/lib/classifier/task-flow";
 
+const FOCUS = "#facc15";
 export const COLORS = ["#e11d48", "#2563eb", "#16a34a", "#d97706", "#9333ea", "#0891b2"];
 
 /** One mark drawn in the image's pixels; `height` is the image's, for full-height columns. */
@@ -33,11 +34,14 @@ export function MarkShape({ mark, color, strokeWidth, height, dashed }: { mark: 
   }
 }
 
-/** A wide transparent copy of the mark that is easy to grab with a finger. */
-export function MarkHitArea({ mark, strokeWidth, height }: { mark: Mark; strokeWidth: number; height: number }) {
+/**
+ * A wide transparent copy of the mark that is easy to grab with a finger (its inside too); shown in
+ * yellow while the mark has keyboard focus.
+ */
+export function MarkHitArea({ mark, strokeWidth, height, disabled }: { mark: Mark; strokeWidth: number; height: number; disabled?: boolean }) {
   return (
-    <g opacity={0} style={{ pointerEvents: "all" }}>
-      {mark.toolType === "point" ? <circle cx={mark.x} cy={mark.y} r={strokeWidth * 6} /> : <MarkShape mark={mark} color="#000" strokeWidth={strokeWidth * 6} height={height} />}
+    <g opacity={0} style={{ pointerEvents: disabled ? "none" : "all" }}>
+      {mark.toolType === "point" ? <circle cx={mark.x} cy={mark.y} r={strokeWidth * 6} fill={FOCUS} /> : <MarkShape mark={mark} color={FOCUS} strokeWidth={strokeWidth * 6} height={height} />}
     </g>
   );
 }
