@@ -421,6 +421,56 @@ test("text subjects: highlighter, slider and shortcut tasks, and the metadata pa
   ]);
 });
 
+test("with the keyboard alone: a polygon, a line and its subtask, a mark moved and reshaped, its subtask reopened", async ({ page, request }) => {
+  const host = uniqueName("keys").toLowerCase();
+  const tools = [{ type: "polygon", label: "Region" }, { type: "line", label: "Jet", details: [{ type: "text", instruction: "Note" }] }];
+  const { project, classifications } = await setUp(page, request, { T0: { type: "drawing", instruction: "Mark it", tools } }, [{ locations: [{ "image/svg+xml": `${media(host)}/k.svg` }] }]);
+  await serveMedia(page, host);
+  await page.goto(`/projects/${project.id}/classify`);
+  const layer = page.getByTestId("drawing-layer");
+  await expect(layer).toBeVisible();
+  const keys = async (...ks: string[]) => {
+    for (const k of ks) await page.keyboard.press(k);
+  };
+  const times = (k: string, n: number) => Array<string>(n).fill(k);
+
+  // The crosshair starts at the centre (200, 150) and moves 10 px a press.
+  await layer.focus();
+  await keys("Enter", ...times("ArrowRight", 5), "Enter", ...times("ArrowDown", 5), "Enter");
+  await keys("Tab"); // to "Finish shape"
+  await expect(page.getByRole("button", { name: "Finish shape" })).toBeFocused();
+  await keys("Enter");
+  await page.getByRole("radio", { name: /^Jet/ }).check();
+  await layer.focus();
+  await keys("Enter", ...times("ArrowLeft", 10), "Enter");
+  const dialog = page.getByRole("dialog", { name: "About Jet 2" });
+  await expect(dialog.getByLabel("Note")).toBeFocused();
+  await page.keyboard.type("faint jet");
+  await keys("Tab", "Tab", "Enter"); // past "Delete this mark" to OK
+  await expect(dialog).toBeHidden();
+  await expect(layer).toBeFocused();
+  // Tab to the polygon, two up; Tab to its first vertex's handle, one left; past its other handles to
+  // the line, where Enter reopens the subtask.
+  await keys("Tab");
+  await expect(page.getByTestId("mark-0")).toBeFocused();
+  await keys("ArrowUp", "ArrowUp", "Tab");
+  await expect(page.getByRole("button", { name: "Resize handle 1 of Region 1" })).toBeFocused();
+  await keys("ArrowLeft", "Tab", "Tab", "Tab");
+  await expect(page.getByTestId("mark-1")).toBeFocused();
+  await keys("Enter");
+  await expect(dialog.getByLabel("Note")).toHaveValue("faint jet");
+  await keys("Escape");
+  await expect(dialog).toBeHidden();
+  await page.getByRole("button", { name: "Done" }).click();
+  await expect(page.getByTestId("saved-count")).toHaveText("Classification saved. 1 classified in this session.");
+
+  const [c] = await classifications();
+  near(c.annotations[0].value, [
+    { tool: 0, frame: 0, details: [], points: [{ x: 199, y: 148 }, { x: 250, y: 148 }, { x: 250, y: 198 }], closed: true },
+    { tool: 1, frame: 0, details: [{ value: "faint jet" }], x1: 250, y1: 200, x2: 150, y2: 200 },
+  ], 0);
+});
+
 test("audio and video subjects play with their native controls", async ({ page, request }) => {
   const host = uniqueName("av").toLowerCase();
   const { project, classifications } = await setUp(page, request, { T0: { type: "single", question: "Heard or seen a bird?", answers: [{ label: "Bird" }, { label: "No bird" }] } }, [
