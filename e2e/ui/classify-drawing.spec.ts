@@ -1,5 +1,5 @@
 // The volunteer classifier's drawing tools, subject viewer and the slider, shortcut and highlighter tasks:
-// volunteers (anonymous and signed in) draw with every tool, move, reshape and delete marks with the mouse
+// volunteers (anonymous and signed in) draw with every tool on several subjects, move, reshape and delete marks with the mouse
 // and the keyboard, answer a mark's subtasks, mark two frames of a flipbook, draw on a zoomed, rotated and
 // panned image; the classifications the research team then reads carry exactly what was drawn.
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
@@ -220,10 +220,15 @@ test("volunteers draw with every tool, move, reshape and delete marks, and answe
   const signed = await drawEverything(page, "Signed");
   await done.click();
   await expect(page.getByTestId("saved-count")).toHaveText("Classification saved. 1 classified in this session.");
+  await expect(image).not.toHaveAttribute("alt", new RegExp(`Subject ${signedSubject},`));
+  await useTool(page, "Galaxy");
+  await drag(page, [200, 150], [240, 130]);
+  await done.click();
+  await expect(page.getByTestId("saved-count")).toHaveText("Classification saved. 2 classified in this session.");
 
   const all = await classifications();
-  expect(all).toHaveLength(3);
-  const [a0, a1, s0] = all;
+  expect(all).toHaveLength(4);
+  const [a0, a1, s0, s1] = all;
   expect(a0.links.user ?? null).toBeNull();
   expect(a0.links.subjects).toEqual([order[0]]);
   expect(a1.links.subjects).toEqual([order[1]]);
@@ -233,6 +238,8 @@ test("volunteers draw with every tool, move, reshape and delete marks, and answe
   expect(s0.links.user).toBe(volunteerId);
   expect(s0.links.subjects).toEqual([signedSubject]);
   expectDrawn(s0.annotations[0].value, signed);
+  expect(s1.links.user).toBe(volunteerId);
+  expectDrawn(s1.annotations[0].value, [{ tool: 3, frame: 0, details: [], x: 200, y: 150, rx: 40, ry: 20, angle: 0 }]);
 });
 
 test("a multi-frame subject: flipbook, and marks on two frames", async ({ page, request }) => {
