@@ -132,6 +132,7 @@ try {
           largest: [...scripts].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([url, bytes]) => ({ script: new URL(url).pathname, gzip_bytes: bytes })),
           // Of which not loaded by the home page (the classifier's own code and what only it uses).
           beyond_home_gzip_bytes: [...scripts].filter(([url]) => !homeScripts.has(url)).reduce((a, [, b]) => a + b, 0),
+          beyond_home: [...scripts].filter(([url]) => !homeScripts.has(url)).map(([url, bytes]) => ({ script: new URL(url).pathname, gzip_bytes: bytes })),
           home_page_gzip_bytes: homeGzip,
         },
         done_to_next_image_ms: {

@@ -1,10 +1,14 @@
 "use client";
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
-import { DetailsPopup } from "./drawing/details-popup";
-import { DrawingLayer, type DrawingState } from "./drawing/drawing-layer";
-import { useSubjectText } from "./tasks/highlighter-task";
-import { FrameControls } from "./viewer/frame-controls";
+import type { DrawingState } from "./drawing/drawing-layer";
+import { useSubjectText } from "./tasks/subject-text";
+import { lazyPart } from "./lazy-part";
 import { MetadataPanel } from "./viewer/metadata-panel";
+
+// The drawing layer, its subtask popup and the frame controls load when a subject needs them.
+const DrawingLayer = lazyPart(() => import("./drawing/drawing-layer").then((m) => m.DrawingLayer));
+const DetailsPopup = lazyPart(() => import("./drawing/details-popup").then((m) => m.DetailsPopup));
+const FrameControls = lazyPart(() => import("./viewer/frame-controls").then((m) => m.FrameControls));
 
 export type { DrawingState } from "./drawing/drawing-layer";
 

@@ -1,11 +1,15 @@
 "use client";
-import { describeMark } from "@/lib/classifier/marks";
-import { SUPPORTED_TOOLS, type Highlight, type Mark, type SurveyItem, type SurveyTask, type Task, type TaskValue, type Tool } from "@/lib/classifier/task-flow";
-import { toolColor } from "./drawing/drawing-layer";
-import { SurveyTaskView } from "./survey-task";
-import { HighlighterTaskView } from "./tasks/highlighter-task";
-import { ShortcutTaskView } from "./tasks/shortcut-task";
-import { SliderTaskView } from "./tasks/slider-task";
+import { lazyPart } from "./lazy-part";
+import type { Highlight, SurveyItem, SurveyTask, Task, TaskValue } from "@/lib/classifier/task-flow";
+
+// Every task type but the question and text is a chunk of its own, loaded when a workflow shows one: the
+// first load of the classifier carries only what a question needs.
+const loading = () => <p className="animate-pulse text-sm text-gray-600">Loading the task…</p>;
+const SurveyTaskView = lazyPart(() => import("./survey-task").then((m) => m.SurveyTaskView), loading());
+const HighlighterTaskView = lazyPart(() => import("./tasks/highlighter-task").then((m) => m.HighlighterTaskView), loading());
+const ShortcutTaskView = lazyPart(() => import("./tasks/shortcut-task").then((m) => m.ShortcutTaskView), loading());
+const SliderTaskView = lazyPart(() => import("./tasks/slider-task").then((m) => m.SliderTaskView), loading());
+const DrawingTaskView = lazyPart(() => import("./tasks/drawing-task").then((m) => m.DrawingTaskView), loading());
 
 /**
  * One task of the current step: question (single/multiple), text, slider, shortcut, highlighter, survey,
@@ -72,39 +76,7 @@ export function TaskView({
   if (task.type === "slider") return <SliderTaskView taskKey={taskKey} task={task} value={typeof value === "number" ? value : 0} onChange={onChange} />;
   if (task.type === "shortcut") return <ShortcutTaskView taskKey={taskKey} task={task} value={(value as number[]) ?? []} onChange={onChange} />;
   if (task.type === "highlighter") return <HighlighterTaskView taskKey={taskKey} task={task} value={(value as Highlight[]) ?? []} onChange={onChange} textUrl={textUrl} />;
-  if (task.type === "drawing") {
-    const t = task as { instruction?: string; tools: Tool[] };
-    const marks = (value as Mark[]) ?? [];
-    return (
-      <fieldset className="flex flex-col gap-2">
-        <legend className="mb-2 font-medium">{t.instruction || "Mark the subject"}</legend>
-        {t.tools.map((tl, i) => (
-          <label key={i} className="flex items-center gap-3 rounded border border-gray-300 px-3 py-2 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
-            <input type="radio" name={`${id}-tool`} checked={tool === i} onChange={() => onTool(i)} disabled={!SUPPORTED_TOOLS.has(tl.type)} />
-            <span aria-hidden className="inline-block h-3 w-3 rounded-full" style={{ background: toolColor(t.tools, i) }} />
-            <span>
-              {tl.label ?? tl.type} <span className="text-xs text-gray-600">({tl.type}: {marks.filter((m) => m.tool === i).length})</span>
-            </span>
-          </label>
-        ))}
-        {marks.length > 0 && (
-          <ul aria-label="Your marks" className="flex flex-col gap-1 text-sm">
-            {marks.map((m, i) => (
-              <li key={i} className="flex items-center justify-between gap-2">
-                <span>
-                  {t.tools[m.tool]?.label ?? m.toolType} {describeMark(m)}
-                  {m.frame !== frame ? ` on image ${m.frame + 1}` : ""}
-                </span>
-                <button type="button" className="rounded border border-gray-300 px-2 py-0.5 hover:bg-gray-100" onClick={() => onChange(marks.filter((_, j) => j !== i))}>
-                  Remove<span className="sr-only"> mark {i + 1}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </fieldset>
-    );
-  }
+  if (task.type === "drawing") return <DrawingTaskView id={id} task={task} value={value} onChange={onChange} tool={tool} onTool={onTool} frame={frame} />;
   if (task.type === "survey") return <SurveyTaskView taskKey={taskKey} task={task as unknown as SurveyTask} value={(value as SurveyItem[]) ?? []} onChange={onChange} />;
   return <p className="text-sm text-gray-600">This task ({task.type}) is not supported by the web classifier yet.</p>;
 }

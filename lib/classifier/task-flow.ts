@@ -2,7 +2,8 @@
 // as an annotation (the established platform's shapes, so its aggregation scripts read ours), and the
 // classification a finished subject becomes.
 
-import { TOOL_TYPES, type Mark } from "./marks";
+import type { Mark } from "./marks";
+import { TOOL_TYPES } from "./tool-types";
 export type { Mark } from "./marks";
 
 export interface Answer {

@@ -3,7 +3,10 @@ import { createPortal } from "react-dom";
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { emptyDetails, type Mark, type Tool } from "@/lib/classifier/task-flow";
 import { DRAG_TOOLS, PATH_TOOLS, describeMark, markFromDrag, markFromPath, markHandles, moveHandle, translateMark, type Pt, type ToolType } from "@/lib/classifier/marks";
-import { COLORS, MarkHitArea, MarkShape } from "./mark-shape";
+import { MarkHitArea, MarkShape } from "./mark-shape";
+import { toolColor, toolLabel } from "./tool-style";
+
+export { toolColor, toolLabel } from "./tool-style";
 
 export interface DrawingState {
   /** The drawing task's tools and the chosen one's index. */
@@ -20,8 +23,6 @@ type Drag =
   | { kind: "move"; index: number; from: Pt; original: Mark }
   | { kind: "handle"; index: number; handle: number };
 
-export const toolColor = (tools: Tool[], i: number) => tools[i]?.color ?? COLORS[i % COLORS.length];
-export const toolLabel = (tools: Tool[], i: number) => tools[i]?.label || tools[i]?.type || "Mark";
 
 /**
  * The SVG drawing layer over one frame, in the image's own pixel coordinates. Pointer positions are

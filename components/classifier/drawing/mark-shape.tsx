@@ -1,7 +1,7 @@
 import type { Mark } from "@/lib/classifier/task-flow";
 
 const FOCUS = "#facc15";
-export const COLORS = ["#e11d48", "#2563eb", "#16a34a", "#d97706", "#9333ea", "#0891b2"];
+
 
 /** One mark drawn in the image's pixels; `height` is the image's, for full-height columns. */
 export function MarkShape({ mark, color, strokeWidth, height, dashed }: { mark: Mark; color: string; strokeWidth: number; height: number; dashed?: boolean }) {
@@ -45,3 +45,5 @@ export function MarkHitArea({ mark, strokeWidth, height, disabled }: { mark: Mar
     </g>
   );
 }
+
+export { COLORS } from "./tool-style";

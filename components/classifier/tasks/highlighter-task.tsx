@@ -1,21 +1,9 @@
 "use client";
-import { useQuery } from "@tanstack/react-query";
 import { useRef } from "react";
 import type { Highlight, Task } from "@/lib/classifier/task-flow";
+import { useSubjectText } from "./subject-text";
 
-/** A text subject's text, fetched once and shared by the viewer and the highlighter. */
-export function useSubjectText(url: string | null) {
-  return useQuery({
-    queryKey: ["subject-text", url],
-    enabled: !!url,
-    staleTime: Infinity,
-    queryFn: async () => {
-      const res = await fetch(url!);
-      if (!res.ok) throw new Error(`the text could not be loaded (${res.status})`);
-      return res.text();
-    },
-  });
-}
+export { useSubjectText } from "./subject-text";
 
 /** Offsets of the selection within `root`'s text, or null when the selection is empty or elsewhere. */
 function selectionOffsets(root: HTMLElement): { start: number; end: number } | null {
