@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { GET as getFile, PUT as putFile } from "@/app/uploads/[...key]/route";
 import { db } from "@/lib/db";
 import { storage } from "@/lib/storage/storage";
+import { shownInline } from "@/lib/storage/file-routes";
 import { api } from "@/test/http";
 import { createProject, grantProjectRole, signedInUser } from "@/test/factories";
 import { createOrganization } from "@/test/factories-organizations";
@@ -50,6 +51,10 @@ describe("media: a project's avatar", () => {
     const got = await file("GET", served);
     expect(got.status).toBe(200);
     expect(got.headers.get("content-type")).toBe("image/png");
+    // Shown in place, but sandboxed: nothing stored runs on our origin.
+    expect(got.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(got.headers.get("content-security-policy")).toMatch(/default-src 'none'.*sandbox/);
+    expect(got.headers.get("content-disposition")).toBeNull();
     expect(got.bytes.equals(bytes)).toBe(true);
     expect((await api.get(path, { headers: { "if-none-match": shown.headers.get("etag")! } })).status).toBe(304);
 
@@ -238,5 +243,22 @@ describe("media: includes on projects and users, and subjects' attached images",
     const subjectEtag = (await api.get(`/subjects/${subject.id}`, { token: owner.token })).headers.get("etag");
     expect((await api.delete(`/subjects/${subject.id}`, { token: owner.token, ...ifMatch(subjectEtag) })).status).toBe(204);
     expect(await db().medium.count({ where: { linkedType: "subjects", linkedId: Number(subject.id) } })).toBe(0);
+  });
+});
+
+describe("stored files", () => {
+  it.each([
+    ["image/png", true],
+    ["image/svg+xml", true],
+    ["video/mp4", true],
+    ["audio/mpeg", true],
+    ["text/plain; charset=utf-8", true],
+    ["text/html", false],
+    ["application/javascript", false],
+    ["text/csv", false],
+    ["application/pdf", false],
+    ["application/octet-stream", false],
+  ])("%s is shown in place: %s (anything else downloads as an attachment)", (type, inline) => {
+    expect(shownInline(type)).toBe(inline);
   });
 });
