@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { redirect } from "next/navigation";
-import { AuthError } from "next-auth";
+import { AuthError, CredentialsSignin } from "next-auth";
 import { signIn } from "@/lib/auth/next-auth";
 import { Field } from "@/components/ui/field";
 
@@ -15,7 +15,8 @@ async function signInAction(form: FormData) {
   try {
     await signIn("credentials", { login: form.get("login"), password: form.get("password"), redirectTo: returnTo });
   } catch (err) {
-    if (err instanceof AuthError) redirect(`/sign-in?error=1${returnTo === "/" ? "" : `&return_to=${encodeURIComponent(returnTo)}`}`);
+    const kind = err instanceof CredentialsSignin && err.code === "rate_limited" ? "limit" : "1";
+    if (err instanceof AuthError) redirect(`/sign-in?error=${kind}${returnTo === "/" ? "" : `&return_to=${encodeURIComponent(returnTo)}`}`);
     throw err; // the redirect on success
   }
 }
@@ -27,7 +28,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
       <h1 className="mb-4 text-2xl font-bold">Sign in</h1>
       {error && (
         <p role="alert" className="mb-4 rounded bg-red-50 p-3 text-sm text-red-800">
-          Invalid login or password.
+          {error === "limit" ? "Too many sign-in attempts. Wait a few minutes and try again." : "Invalid login or password."}
         </p>
       )}
       {reset && (

@@ -8,6 +8,7 @@ import { readJsonBody } from "@/lib/http/request";
 import { json } from "@/lib/http/respond";
 import { serializeFullUser } from "@/lib/resources/users";
 import { unprocessable } from "@/lib/http/api-error";
+import { clientAddress, countAttempt, LIMITS } from "@/lib/http/rate-limit";
 import { changePassword, ZChangePassword } from "@/lib/domain/accounts";
 import { currentAccount } from "@/lib/domain/current-account";
 
@@ -16,6 +17,7 @@ const ZBody = z.strictObject({ user: ZRegisterUser, authenticity_token: z.string
 export const POST = jsonRoute(async (req) => {
   if (!/json/i.test(req.headers.get("content-type") ?? "")) throw unprocessable("Send the registration as JSON");
   const { user: input } = ZBody.parse(await readJsonBody(req));
+  await countAttempt(LIMITS.signUpPerAddress, clientAddress(req));
   const user = await registerUser(input);
   const { session } = await ensureBrowserSession(req);
   return json({ users: [serializeFullUser(user)] }, 201, { "Set-Cookie": await signInCookie(req, session, user.id) });

@@ -6,6 +6,7 @@ import { publicBaseUrl } from "@/lib/env";
 import type { User } from "@/lib/generated/prisma/client";
 import { ApiError, unprocessable } from "@/lib/http/api-error";
 import { sendMail } from "@/lib/mail/mailer";
+import { countAttempt, LIMITS } from "@/lib/http/rate-limit";
 
 // Accounts as the established platform's Devise routes: password change (PUT /users), reset by a token
 // mailed to the address (POST/PUT /users/password), and disabling an account (DELETE /api/users/<id>).
@@ -45,7 +46,9 @@ export async function changePassword(user: User, input: z.infer<typeof ZChangePa
  * Mails a reset link to the account with this address, if there is one. The answer is the same either
  * way, so the form does not tell who has an account here.
  */
-export async function requestPasswordReset(email: string): Promise<void> {
+export async function requestPasswordReset(email: string, address: string | null): Promise<void> {
+  await countAttempt(LIMITS.resetPerAddress, address);
+  await countAttempt(LIMITS.resetPerAccount, email.trim());
   const user = await db().user.findFirst({ where: { email: { equals: email.trim(), mode: "insensitive" }, disabledAt: null, banned: false } });
   if (!user) return;
   const token = crypto.randomBytes(32).toString("base64url");

@@ -27,7 +27,7 @@ interface PgLikeError {
 /** Maps any thrown value to a response with `{"errors":[{"message"}]}`; unexpected errors are logged, never leaked. */
 export function errorResponse(err: unknown, contentType?: string): Response {
   const body = (message: string, extra?: Record<string, unknown>) => ({ ...extra, errors: [{ message }] });
-  if (err instanceof ApiError) return json(body(err.message, err.extra), err.status, {}, contentType);
+  if (err instanceof ApiError) return json(body(err.message, err.extra), err.status, err.headers ?? {}, contentType);
   if (err instanceof ZodError) return json(body(zodMessage(err)), 422, {}, contentType);
   const e = err as PgLikeError;
   if (e?.code === "P2002") {

@@ -5,13 +5,14 @@
 import { ensureBrowserSession, signInCookie } from "@/lib/domain/browser-session";
 import { requestPasswordReset, resetPassword, ZRequestReset, ZResetPassword } from "@/lib/domain/accounts";
 import { jsonRoute } from "@/lib/http/api-route";
+import { clientAddress } from "@/lib/http/rate-limit";
 import { readJsonBody } from "@/lib/http/request";
 import { json } from "@/lib/http/respond";
 import { serializeFullUser } from "@/lib/resources/users";
 
 export const POST = jsonRoute(async (req) => {
   const { user } = ZRequestReset.parse(await readJsonBody(req));
-  await requestPasswordReset(user.email);
+  await requestPasswordReset(user.email, clientAddress(req));
   return json({ message: "If the address belongs to an account, a link to reset its password is on its way." }, 200, { "Cache-Control": "no-store" });
 });
 
