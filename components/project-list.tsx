@@ -1,6 +1,6 @@
 "use client";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { apiGet } from "@/components/ui/api-client";
 
 interface ProjectSummary {
@@ -9,8 +9,11 @@ interface ProjectSummary {
   description: string;
   classifications_count: number;
   subjects_count: number;
+  completeness: number;
+  tags: string[];
   beta: boolean;
   live: boolean;
+  state: string | null;
   links: { owner: { display_name: string } };
 }
 interface ProjectsPage {
@@ -20,22 +23,92 @@ interface ProjectsPage {
 
 const PAGE_SIZE = 12;
 
-/** Public projects from /api/projects, with search and paging (the browser session is sent along). */
+/** The established front end's disciplines: tags from this list (stored lower-cased on projects). */
+export const DISCIPLINES = ["Arts", "Biology", "Climate", "History", "Language", "Literature", "Medicine", "Nature", "Physics", "Social Science", "Space", "Transcription"];
+
+const SORTS: [value: string, label: string][] = [
+  ["-updated_at", "Recently updated"],
+  ["-launch_date", "Newest launches"],
+  ["-activity", "Most active (24 h)"],
+  ["-classifications_count", "Most classifications"],
+  ["completeness", "Least complete"],
+  ["display_name", "Name"],
+];
+const STATUSES: [value: string, label: string, query: string][] = [
+  ["live", "Live projects", "live=true"],
+  ["paused", "Paused", "state=paused"],
+  ["finished", "Finished", "state=finished"],
+  ["all", "All public projects", ""],
+];
+
+interface Filters {
+  search: string;
+  discipline: string;
+  tag: string;
+  sort: string;
+  status: string;
+  page: number;
+}
+const DEFAULTS: Filters = { search: "", discipline: "", tag: "", sort: "-updated_at", status: "live", page: 1 };
+
+function fromUrl(): Filters {
+  if (typeof window === "undefined") return DEFAULTS;
+  const q = new URLSearchParams(window.location.search);
+  return {
+    search: q.get("q") ?? "",
+    discipline: DISCIPLINES.find((d) => d.toLowerCase() === (q.get("discipline") ?? "").toLowerCase()) ?? "",
+    tag: q.get("tag") ?? "",
+    sort: SORTS.some(([v]) => v === q.get("sort")) ? q.get("sort")! : DEFAULTS.sort,
+    status: STATUSES.some(([v]) => v === q.get("status")) ? q.get("status")! : DEFAULTS.status,
+    page: Math.max(1, Number(q.get("page")) || 1),
+  };
+}
+
+function listQuery(f: Filters): string {
+  const q = new URLSearchParams({ private: "false", sort: f.sort, page: String(f.page), page_size: String(PAGE_SIZE) });
+  if (f.search) q.set("search", f.search);
+  // Each `tags` parameter is one filter (any of its comma-separated tags); several must all match.
+  if (f.discipline) q.append("tags", f.discipline.toLowerCase());
+  if (f.tag) q.append("tags", f.tag.toLowerCase());
+  const status = STATUSES.find(([v]) => v === f.status)?.[2];
+  return `/projects?${q}${status ? `&${status}` : ""}`;
+}
+
+/**
+ * The public projects from /api/projects: search by name, filters by discipline, tag and status, sorts,
+ * pages. The choice is kept in the address (shareable, and the back button restores it).
+ */
 export function ProjectList() {
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState("");
-  const [draft, setDraft] = useState("");
-  const query = useQuery({
-    queryKey: ["projects", page, search],
-    queryFn: () =>
-      apiGet<ProjectsPage>(`/projects?private=false&sort=-updated_at&page=${page}&page_size=${PAGE_SIZE}${search ? `&search=${encodeURIComponent(search)}` : ""}`),
-    placeholderData: keepPreviousData,
-  });
+  const [f, setF] = useState<Filters>(DEFAULTS);
+  const [draft, setDraft] = useState({ search: "", tag: "" });
+  useEffect(() => {
+    const initial = fromUrl();
+    setF(initial);
+    setDraft({ search: initial.search, tag: initial.tag });
+    const back = () => setF(fromUrl());
+    window.addEventListener("popstate", back);
+    return () => window.removeEventListener("popstate", back);
+  }, []);
+  const update = (changes: Partial<Filters>) => {
+    const next = { ...f, page: 1, ...changes };
+    setF(next);
+    const q = new URLSearchParams();
+    if (next.search) q.set("q", next.search);
+    if (next.discipline) q.set("discipline", next.discipline);
+    if (next.tag) q.set("tag", next.tag);
+    if (next.sort !== DEFAULTS.sort) q.set("sort", next.sort);
+    if (next.status !== DEFAULTS.status) q.set("status", next.status);
+    if (next.page > 1) q.set("page", String(next.page));
+    window.history.pushState(null, "", `${window.location.pathname}${q.size ? `?${q}` : ""}`);
+  };
+  const query = useQuery({ queryKey: ["projects", f], queryFn: () => apiGet<ProjectsPage>(listQuery(f)), placeholderData: keepPreviousData });
   const meta = query.data?.meta.projects;
+  const control = "rounded border border-gray-300 bg-white px-3 py-1.5 focus:outline focus:outline-2 focus:outline-brand-600";
+  const filtered = !!(f.search || f.discipline || f.tag);
 
   return (
     <section aria-labelledby="projects-heading">
-      <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
+      <div className="mb-4 flex flex-wrap items-end justify-between gap-4">
         <h1 id="projects-heading" className="text-2xl font-bold">
           Projects
         </h1>
@@ -44,26 +117,77 @@ export function ProjectList() {
           className="flex gap-2"
           onSubmit={(e) => {
             e.preventDefault();
-            setPage(1);
-            setSearch(draft.trim());
+            update({ search: draft.search.trim(), tag: draft.tag.trim() });
           }}
         >
           <label htmlFor="project-search" className="sr-only">
             Search projects
           </label>
-          <input
-            id="project-search"
-            value={draft}
-            onChange={(e) => setDraft(e.target.value)}
-            placeholder="Search projects"
-            className="w-56 rounded border border-gray-300 px-3 py-1.5"
-          />
-          <button className="rounded bg-brand-600 px-3 py-1.5 text-white hover:bg-brand-700">Search</button>
+          <input id="project-search" type="search" value={draft.search} onChange={(e) => setDraft((d) => ({ ...d, search: e.target.value }))} placeholder="Search projects" className={`w-44 sm:w-56 ${control}`} />
+          <button className="rounded bg-brand-600 px-3 py-1.5 text-white hover:bg-brand-700 focus:outline focus:outline-2 focus:outline-offset-2 focus:outline-brand-600">Search</button>
         </form>
+      </div>
+      <div className="mb-6 flex flex-wrap items-end gap-3 text-sm" role="group" aria-label="Filter and sort projects">
+        <label className="flex flex-col gap-1">
+          <span className="font-medium">Discipline</span>
+          <select value={f.discipline} onChange={(e) => update({ discipline: e.target.value })} className={control}>
+            <option value="">All disciplines</option>
+            {DISCIPLINES.map((d) => (
+              <option key={d} value={d}>
+                {d}
+              </option>
+            ))}
+          </select>
+        </label>
+        <form
+          className="flex items-end gap-1"
+          onSubmit={(e) => {
+            e.preventDefault();
+            update({ tag: draft.tag.trim() });
+          }}
+        >
+          <label className="flex flex-col gap-1">
+            <span className="font-medium">Tag</span>
+            <input value={draft.tag} onChange={(e) => setDraft((d) => ({ ...d, tag: e.target.value }))} placeholder="e.g. penguins" className={`w-36 ${control}`} />
+          </label>
+          <button className="rounded border border-gray-300 bg-white px-3 py-1.5 hover:bg-gray-100">Apply tag</button>
+        </form>
+        <label className="flex flex-col gap-1">
+          <span className="font-medium">Status</span>
+          <select value={f.status} onChange={(e) => update({ status: e.target.value })} className={control}>
+            {STATUSES.map(([v, label]) => (
+              <option key={v} value={v}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1">
+          <span className="font-medium">Sort by</span>
+          <select value={f.sort} onChange={(e) => update({ sort: e.target.value })} className={control}>
+            {SORTS.map(([v, label]) => (
+              <option key={v} value={v}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        {filtered && (
+          <button
+            type="button"
+            className="rounded px-3 py-1.5 text-brand-700 underline"
+            onClick={() => {
+              setDraft({ search: "", tag: "" });
+              update({ search: "", discipline: "", tag: "" });
+            }}
+          >
+            Clear filters
+          </button>
+        )}
       </div>
 
       {query.isPending ? (
-        <p role="status" className="text-gray-600">
+        <p role="status" className="animate-pulse text-gray-600">
           Loading projects…
         </p>
       ) : query.isError ? (
@@ -74,7 +198,7 @@ export function ProjectList() {
           </button>
         </div>
       ) : query.data.projects.length === 0 ? (
-        <p className="text-gray-600">{search ? `No projects match “${search}”.` : "No public projects yet."}</p>
+        <p className="text-gray-600">{filtered ? "No projects match these filters." : "No projects to show yet."}</p>
       ) : (
         <>
           <p className="sr-only" role="status">
@@ -88,9 +212,21 @@ export function ProjectList() {
                     {p.display_name}
                   </a>
                 </h2>
-                <p className="text-xs text-gray-500">by {p.links.owner.display_name}</p>
+                <p className="text-xs text-gray-500">
+                  by {p.links.owner.display_name}
+                  {p.state ? ` · ${p.state}` : p.beta ? " · beta" : ""}
+                </p>
                 <p className="mt-2 line-clamp-3 flex-1 text-sm text-gray-700">{p.description || "No description yet."}</p>
-                <dl className="mt-3 flex gap-4 text-xs text-gray-600">
+                {p.tags.length > 0 && (
+                  <ul aria-label="Tags" className="mt-2 flex flex-wrap gap-1">
+                    {p.tags.slice(0, 5).map((t) => (
+                      <li key={t} className="rounded bg-gray-100 px-2 py-0.5 text-xs text-gray-700">
+                        {t}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+                <dl className="mt-3 flex flex-wrap gap-x-4 text-xs text-gray-600">
                   <div>
                     <dt className="inline">Classifications: </dt>
                     <dd className="inline font-medium">{p.classifications_count.toLocaleString()}</dd>
@@ -99,27 +235,23 @@ export function ProjectList() {
                     <dt className="inline">Subjects: </dt>
                     <dd className="inline font-medium">{p.subjects_count.toLocaleString()}</dd>
                   </div>
+                  <div>
+                    <dt className="inline">Complete: </dt>
+                    <dd className="inline font-medium">{Math.round((p.completeness ?? 0) * 100)}%</dd>
+                  </div>
                 </dl>
               </li>
             ))}
           </ul>
           {meta && meta.page_count > 1 && (
             <nav aria-label="Project pages" className="mt-6 flex items-center justify-center gap-3">
-              <button
-                className="rounded border border-gray-300 px-3 py-1 disabled:opacity-40"
-                disabled={page <= 1}
-                onClick={() => setPage((p) => p - 1)}
-              >
+              <button className="rounded border border-gray-300 px-3 py-1 disabled:opacity-40" disabled={f.page <= 1} onClick={() => update({ page: f.page - 1 })}>
                 Previous
               </button>
               <span className="text-sm">
                 Page {meta.page} of {meta.page_count}
               </span>
-              <button
-                className="rounded border border-gray-300 px-3 py-1 disabled:opacity-40"
-                disabled={page >= meta.page_count}
-                onClick={() => setPage((p) => p + 1)}
-              >
+              <button className="rounded border border-gray-300 px-3 py-1 disabled:opacity-40" disabled={f.page >= meta.page_count} onClick={() => update({ page: f.page + 1 })}>
                 Next
               </button>
             </nav>

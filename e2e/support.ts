@@ -44,6 +44,9 @@ export interface ProjectInput {
   display_name: string;
   description?: string;
   private?: boolean;
+  live?: boolean;
+  tags?: string[];
+  introduction?: string;
 }
 
 /** POST /api/projects with a bearer token; returns the created project. */

@@ -1,4 +1,4 @@
-// The home page: public projects (created here through the API), paging, search; private ones stay hidden.
+// The home page: live public projects (created here through the API), paging, search; private ones stay hidden.
 import { expect, request as playwrightRequest, test, type Page } from "@playwright/test";
 import { E2E_BASE_URL } from "../env";
 import { accessToken, createProject, newUser, registerUser, uniqueName } from "../support";
@@ -26,8 +26,8 @@ test.describe("home page", () => {
       await registerUser(api, owner);
       const token = await accessToken(api, owner.login, owner.password);
       // One at a time, so that "newest first" has a well-defined order.
-      for (const display_name of publicNames) await createProject(api, token, { display_name });
-      await createProject(api, token, { display_name: privateName, private: true });
+      for (const display_name of publicNames) await createProject(api, token, { display_name, live: true });
+      await createProject(api, token, { display_name: privateName, private: true, live: true });
     } finally {
       await api.dispose();
     }
@@ -82,7 +82,7 @@ test.describe("home page", () => {
     await expect(cardTitles(page)).toHaveText([publicNames[3]]);
 
     await search(page, privateName);
-    await expect(page.getByText(`No projects match “${privateName}”.`)).toBeVisible();
+    await expect(page.getByText(`No projects match these filters.`)).toBeVisible();
     await expect(cards(page)).toHaveCount(0);
   });
 
@@ -96,7 +96,7 @@ test.describe("home page", () => {
     await search(page, tag);
     await expect(cards(page)).toHaveCount(PAGE_SIZE);
     await search(page, privateName);
-    await expect(page.getByText(`No projects match “${privateName}”.`)).toBeVisible();
+    await expect(page.getByText(`No projects match these filters.`)).toBeVisible();
   });
 
   test("a project created while browsing shows up after a reload", async ({ page, request }) => {
@@ -106,7 +106,7 @@ test.describe("home page", () => {
     await expect(cards(page).first()).toBeVisible();
     await expect(page.getByText(name)).toHaveCount(0);
 
-    await createProject(request, token, { display_name: name, description: "Made by the admin" });
+    await createProject(request, token, { display_name: name, description: "Made by the admin", live: true });
     await page.reload();
     await expect(cardTitles(page).first()).toHaveText(name);
     await expect(cards(page).first()).toContainText("Made by the admin");

@@ -1,58 +1,149 @@
 import Link from "next/link";
-import { notFound } from "next/navigation";
-import { db } from "@/lib/db";
-import { resolveActor } from "@/lib/auth/actor";
-import { projectReadScope, rolesAllow } from "@/lib/policies/project-policy";
 import { headers } from "next/headers";
+import { notFound } from "next/navigation";
+import { resolveActor } from "@/lib/auth/actor";
 import { isIdString } from "@/lib/http/request";
+import { loadProjectPage } from "@/lib/project-page/load";
+import { Markdown } from "@/components/ui/markdown";
+import { ProjectStatistics } from "@/components/project/project-statistics";
+import { AboutNav, ProjectBanner } from "@/components/project/project-header";
 
 export const dynamic = "force-dynamic";
 
+const ROLE_NAMES: Record<string, string> = { owner: "Owner", collaborator: "Collaborator", scientist: "Researcher", moderator: "Moderator" };
+
+/**
+ * A project's front page: banner (background, avatar, title, owner), a call to action per active workflow
+ * with its completeness, the figures, introduction, about pages, team, organisations, the volunteer's
+ * recently classified subjects, and classifications over the last 30 days. Private projects are a 404 to
+ * those without a role, as in the API.
+ */
 export default async function ProjectPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   if (!isIdString(id)) notFound();
   const h = await headers();
   const actor = await resolveActor(new Request("http://local/", { headers: { cookie: h.get("cookie") ?? "" } }));
-  const project = await db().project.findFirst({ where: { AND: [{ id: Number(id) }, projectReadScope(actor)] }, include: { owner: { select: { displayName: true } }, workflows: { where: { active: true }, select: { id: true, displayName: true } } } });
-  if (!project) notFound();
-  const roles = actor.user ? ((await db().projectRole.findFirst({ where: { projectId: project.id, userId: actor.user.id }, select: { roles: true } }))?.roles ?? []) : [];
-  const canEdit = !!actor.user && (actor.user.admin || rolesAllow(roles, "update"));
+  const loaded = await loadProjectPage(Number(id), actor);
+  if (!loaded) notFound();
+  const { project, about, team, organizations, recents, canEdit } = loaded;
+  const pct = (x: number) => Math.round(Math.min(1, Math.max(0, x)) * 100);
+
   return (
-    <article className="flex flex-col gap-4">
-      <header>
-        <h1 className="text-3xl font-bold">{project.displayName}</h1>
-        <p className="text-sm text-gray-600">by {project.owner.displayName}</p>
-      </header>
+    <article className="flex flex-col gap-6">
+      <ProjectBanner projectId={project.id} title={project.displayName} owner={project.owner.displayName} avatar={loaded.avatar} background={loaded.background} />
+      <AboutNav projectId={project.id} pages={about} current={null} />
       {project.description && <p className="text-lg text-gray-800">{project.description}</p>}
-      <dl className="grid max-w-xl grid-cols-3 gap-4 rounded-lg border border-gray-200 bg-white p-4 text-center">
-        <div>
-          <dt className="text-xs text-gray-600">Classifications</dt>
-          <dd className="text-xl font-semibold">{project.classificationsCount.toLocaleString("en-GB")}</dd>
-        </div>
-        <div>
-          <dt className="text-xs text-gray-600">Subjects</dt>
-          <dd className="text-xl font-semibold">{project.subjectsCount.toLocaleString("en-GB")}</dd>
-        </div>
-        <div>
-          <dt className="text-xs text-gray-600">Retired</dt>
-          <dd className="text-xl font-semibold">{project.retiredSubjectsCount.toLocaleString("en-GB")}</dd>
-        </div>
+
+      <section aria-labelledby="get-started" className="flex flex-col gap-3">
+        <h2 id="get-started" className="text-xl font-semibold">
+          Get started
+        </h2>
+        {project.workflows.length ? (
+          <ul className="grid gap-3 sm:grid-cols-2">
+            {project.workflows.map((w) => (
+              <li key={w.id} className="flex flex-col gap-2 rounded-lg border border-gray-200 bg-white p-4">
+                <Link href={`/projects/${project.id}/classify?workflow=${w.id}`} className="rounded bg-brand-600 px-4 py-2 text-center font-semibold text-white hover:bg-brand-700 focus:outline focus:outline-2 focus:outline-offset-2 focus:outline-brand-600">
+                  Classify: {w.displayName}
+                </Link>
+                <label className="flex items-center gap-2 text-sm text-gray-700">
+                  <span className="shrink-0">{pct(w.completeness)}% complete</span>
+                  <progress className="h-2 w-full accent-brand-600" max={100} value={pct(w.completeness)} aria-label={`${w.displayName}: ${pct(w.completeness)}% complete`} />
+                </label>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="rounded border border-gray-200 bg-white p-4">This project has no active workflow to classify yet.</p>
+        )}
+      </section>
+
+      <dl className="grid grid-cols-2 gap-4 rounded-lg border border-gray-200 bg-white p-4 text-center sm:grid-cols-4">
+        {[
+          ["Volunteers", project.classifiersCount],
+          ["Classifications", project.classificationsCount],
+          ["Subjects", project.subjectsCount],
+          ["Retired", project.retiredSubjectsCount],
+        ].map(([label, n]) => (
+          <div key={label as string}>
+            <dt className="text-xs text-gray-600">{label}</dt>
+            <dd className="text-xl font-semibold">{(n as number).toLocaleString("en-GB")}</dd>
+          </div>
+        ))}
       </dl>
-      {project.workflows.length > 0 && (
-        <nav aria-label="Classify" className="flex flex-wrap gap-2">
-          {project.workflows.map((w) => (
-            <Link key={w.id} href={`/projects/${project.id}/classify?workflow=${w.id}`} className="rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
-              Classify: {w.displayName}
-            </Link>
-          ))}
-        </nav>
+
+      {project.introduction.trim() && (
+        <section aria-labelledby="introduction">
+          <h2 id="introduction" className="mb-2 text-xl font-semibold">
+            Introduction
+          </h2>
+          <Markdown source={project.introduction} className="text-gray-800" />
+        </section>
       )}
-      {project.introduction && <p className="whitespace-pre-line text-gray-800">{project.introduction}</p>}
-      <p>
-        <Link href={`/stats?project_id=${project.id}`} className="text-brand-700 underline">
-          Classification statistics for this project
-        </Link>
-      </p>
+
+      {recents.length > 0 && (
+        <section aria-labelledby="recents">
+          <h2 id="recents" className="mb-2 text-xl font-semibold">
+            Your recent classifications
+          </h2>
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid="recents">
+            {recents.map((r) => (
+              <li key={r.subjectId} className="overflow-hidden rounded border border-gray-200 bg-white">
+                {r.mime.startsWith("image/") ? (
+                  // eslint-disable-next-line @next/next/no-img-element -- subject media are arbitrary URLs
+                  <img src={r.url} alt={`Subject ${r.subjectId}`} className="aspect-square w-full object-cover" loading="lazy" />
+                ) : (
+                  <p className="aspect-square p-2 text-sm">Subject {r.subjectId}</p>
+                )}
+                <p className="px-2 py-1 text-xs text-gray-600">
+                  Subject {r.subjectId}, {r.classifiedAt.toLocaleDateString("en-GB", { day: "numeric", month: "short", timeZone: "UTC" })}
+                </p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {team.length > 0 && (
+        <section aria-labelledby="team">
+          <h2 id="team" className="mb-2 text-xl font-semibold">
+            The team
+          </h2>
+          <ul className="flex flex-wrap gap-3" data-testid="team">
+            {team.map((m) => (
+              <li key={m.id} className="rounded border border-gray-200 bg-white px-3 py-2">
+                <span className="font-medium">{m.displayName}</span> <span className="text-sm text-gray-600">({m.roles.map((r) => ROLE_NAMES[r] ?? r).join(", ")})</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {organizations.length > 0 && (
+        <p>
+          Part of{" "}
+          {organizations.map((o, i) => (
+            <span key={o.id}>
+              {i > 0 && ", "}
+              <Link href={`/organizations/${o.id}`} className="text-brand-700 underline">
+                {o.displayName}
+              </Link>
+            </span>
+          ))}
+        </p>
+      )}
+
+      <section aria-labelledby="statistics">
+        <h2 id="statistics" className="mb-2 text-xl font-semibold">
+          Statistics
+        </h2>
+        <ProjectStatistics projectId={String(project.id)} />
+        <p className="mt-2">
+          <Link href={`/stats?project_id=${project.id}`} className="text-brand-700 underline">
+            Classification statistics for this project
+          </Link>
+        </p>
+      </section>
+
       {canEdit && (
         <p>
           <Link href={`/lab/projects/${project.id}`} className="text-brand-700 underline">

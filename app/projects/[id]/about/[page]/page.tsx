@@ -1,0 +1,40 @@
+import Link from "next/link";
+import { headers } from "next/headers";
+import { notFound } from "next/navigation";
+import { resolveActor } from "@/lib/auth/actor";
+import { isIdString } from "@/lib/http/request";
+import { loadProjectPage } from "@/lib/project-page/load";
+import { Markdown } from "@/components/ui/markdown";
+import { AboutNav, ProjectBanner } from "@/components/project/project-header";
+
+export const dynamic = "force-dynamic";
+
+/** One of a project's about pages (research, team, results, education, FAQ, or any the team wrote). */
+export default async function ProjectAboutPage({ params }: { params: Promise<{ id: string; page: string }> }) {
+  const { id, page } = await params;
+  if (!isIdString(id)) notFound();
+  const h = await headers();
+  const actor = await resolveActor(new Request("http://local/", { headers: { cookie: h.get("cookie") ?? "" } }));
+  const loaded = await loadProjectPage(Number(id), actor);
+  const key = decodeURIComponent(page);
+  const shown = loaded?.about.find((p) => p.key === key);
+  if (!loaded || !shown) notFound();
+  const { project } = loaded;
+  return (
+    <article className="flex flex-col gap-6">
+      <ProjectBanner projectId={project.id} title={project.displayName} owner={project.owner.displayName} avatar={loaded.avatar} background={loaded.background} />
+      <AboutNav projectId={project.id} pages={loaded.about} current={shown.key} />
+      <section aria-labelledby="about-title">
+        <h2 id="about-title" className="mb-3 text-2xl font-semibold">
+          {shown.title}
+        </h2>
+        <Markdown source={shown.content} className="text-gray-800" />
+      </section>
+      <p>
+        <Link href={`/projects/${project.id}`} className="text-brand-700 underline">
+          Back to {project.displayName}
+        </Link>
+      </p>
+    </article>
+  );
+}

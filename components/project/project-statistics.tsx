@@ -1,0 +1,66 @@
+"use client";
+import { useQuery } from "@tanstack/react-query";
+import { lazy, Suspense } from "react";
+import { formatBucket, type CountBucket } from "@/components/charts/counts-chart";
+
+// The chart library is large: it loads after the page, in a chunk of its own.
+const CountsChart = lazy(() => import("@/components/charts/counts-chart").then((m) => ({ default: m.CountsChart })));
+
+/** Classifications of the project per day over the last 30 days, as a chart and a table. */
+export function ProjectStatistics({ projectId }: { projectId: string }) {
+  const start = new Date(Date.now() - 29 * 86400_000).toISOString().slice(0, 10);
+  const counts = useQuery({
+    queryKey: ["project-counts", projectId, start],
+    queryFn: async () => {
+      const res = await fetch(`/counts/classifications?project_id=${projectId}&period=day&start_date=${start}`, { headers: { Accept: "application/json" } });
+      if (!res.ok) throw new Error(`the statistics could not be loaded (HTTP ${res.status})`);
+      return (await res.json()) as { total_count: number; data?: CountBucket[] };
+    },
+  });
+  if (counts.isPending) return <p role="status" className="h-72 animate-pulse rounded bg-gray-100 p-4 text-gray-600">Loading statistics…</p>;
+  if (counts.isError)
+    return (
+      <p role="alert" className="rounded border border-red-300 bg-red-50 p-3 text-sm">
+        {(counts.error as Error).message}.{" "}
+        <button type="button" className="underline" onClick={() => counts.refetch()}>
+          Try again
+        </button>
+      </p>
+    );
+  const data = counts.data.data ?? [];
+  const recent = data.reduce((a, b) => a + b.count, 0);
+  return (
+    <div className="flex flex-col gap-2">
+      <p className="text-sm text-gray-700" data-testid="recent-classifications">
+        {recent.toLocaleString("en-GB")} classifications in the last 30 days.
+      </p>
+      <Suspense fallback={<div className="h-72 animate-pulse rounded bg-gray-100" />}>
+        <CountsChart data={data} period="day" />
+      </Suspense>
+      <details className="text-sm">
+        <summary className="cursor-pointer text-brand-700">The numbers as a table</summary>
+        <table className="mt-2">
+          <caption className="sr-only">Classifications per day</caption>
+          <thead>
+            <tr>
+              <th scope="col" className="pr-4 text-left">
+                Day
+              </th>
+              <th scope="col" className="text-right">
+                Classifications
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.map((d) => (
+              <tr key={d.period}>
+                <td className="pr-4">{formatBucket(d.period, "day")}</td>
+                <td className="text-right">{d.count.toLocaleString("en-GB")}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </div>
+  );
+}
