@@ -1,7 +1,8 @@
 "use client";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { apiGet, apiPost } from "@/components/ui/api-client";
+import { apiGet } from "@/components/ui/api-client";
+import { PendingProvider, PendingStatus, usePending } from "./pending-classifications";
 import {
   classificationBody,
   emptyValue,
@@ -46,7 +47,15 @@ const COLORS = ["#e11d48", "#2563eb", "#16a34a", "#d97706", "#9333ea", "#0891b2"
  * answers, combo tasks together), and the classification posted when the volunteer is done. The next
  * subjects are fetched before they are needed; a failed save keeps the answers and offers a retry.
  */
-export function Classifier({ projectId, workflow }: { projectId: string; workflow: ClassifierWorkflow }) {
+export function Classifier(props: { projectId: string; workflow: ClassifierWorkflow }) {
+  return (
+    <PendingProvider>
+      <ClassifierQueue {...props} />
+    </PendingProvider>
+  );
+}
+
+function ClassifierQueue({ projectId, workflow }: { projectId: string; workflow: ClassifierWorkflow }) {
   const [queue, setQueue] = useState<QueuedSubject[]>([]);
   const [round, setRound] = useState(0);
   const [exhausted, setExhausted] = useState(false);
@@ -72,6 +81,7 @@ export function Classifier({ projectId, workflow }: { projectId: string; workflo
   }, [queue.length, fetched.isFetching, fetched.data, exhausted]);
 
   const [saved, setSaved] = useState(0);
+  const { stored } = usePending();
   const unsupported = useMemo(() => unsupportedTasks(workflow.tasks, workflow.firstTask), [workflow]);
 
   let body;
@@ -114,8 +124,9 @@ export function Classifier({ projectId, workflow }: { projectId: string; workflo
         </p>
       )}
       <p role="status" aria-live="polite" className="sr-only" data-testid="saved-count">
-        {saved ? `Classification saved. ${saved} classified in this session.` : ""}
+        {stored ? `Classification saved. ${stored} classified in this session.` : ""}
       </p>
+      <PendingStatus />
       {body}
       {saved > 0 && <p className="text-sm text-gray-600">{saved} classified in this session.</p>}
     </div>
@@ -139,10 +150,12 @@ function SubjectClassification({ projectId, workflow, subject, onDone }: { proje
   // A combo branches as a whole; a single question in a step decides where it goes.
   const next = step ? nextTask(workflow.tasks, step, keys.length === 1 ? valueOf(keys[0]) : null) : null;
 
+  const pending = usePending();
+  // Done stores the classification in the pending queue (sent in the background) and moves on at once.
   const save = useMutation({
     mutationFn: () => {
       const answered = [...history, ...(step ? [step] : [])].flatMap((s) => stepTasks(workflow.tasks, s)).map((key) => ({ key, value: valueOf(key) }));
-      return apiPost("/classifications", {
+      return pending.submit({
         ...classificationBody({
           projectId,
           workflowId: workflow.id,

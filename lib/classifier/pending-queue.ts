@@ -59,6 +59,7 @@ export class PendingQueue {
     private store: PendingStore,
     private send: (item: PendingItem) => Promise<SendResult>,
     private now: () => number = Date.now,
+    private onStored: (item: PendingItem) => void = () => {},
   ) {}
 
   add(item: PendingItem) {
@@ -96,7 +97,10 @@ export class PendingQueue {
         result = { networkError: (e as Error).message };
       }
       const outcome = outcomeOf(result);
-      if (outcome === "stored") await this.store.remove(item.id);
+      if (outcome === "stored") {
+        await this.store.remove(item.id);
+        this.onStored(item);
+      }
       else {
         const attempts = item.attempts + 1;
         const message = "networkError" in result ? result.networkError : result.message ?? `HTTP ${result.status}`;
