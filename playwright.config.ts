@@ -74,6 +74,9 @@ export default defineConfig({
       ADMIN_PASSWORD,
       ADMIN_EMAIL: `${ADMIN_LOGIN}@example.org`,
       NODE_ENV: "production",
+      // The suite registers and signs in many users from one address: abuse limits scaled up (their own
+      // tests are in lib/http/rate-limit.int.test.ts).
+      RATE_LIMIT_FACTOR: "100",
     },
   },
 });

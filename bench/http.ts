@@ -118,6 +118,33 @@ async function measure(name: string, concurrency: number, expected: number, fn: 
   return timed(SECONDS, concurrency, expected, fn);
 }
 
+/**
+ * Two routes measured in alternating slices (ROUNDS of each, SECONDS in all per route), so both see the same
+ * machine: on a shared machine a neighbour's burst would otherwise land on one of the two and skew their
+ * ratio. Returns each route's summary over all its slices.
+ */
+async function paired(concurrency: number, a: { name: string; expected: number; fn: (i: number) => Promise<number> }, b: { name: string; expected: number; fn: (i: number) => Promise<number> }) {
+  const ROUNDS = 6;
+  console.error(`[bench] ${a.name} and ${b.name} alternately at ${concurrency} concurrent`);
+  await timed(WARMUP_SECONDS, concurrency, a.expected, a.fn);
+  await timed(WARMUP_SECONDS, concurrency, b.expected, b.fn);
+  const acc = { a: { count: 0, wall: 0, failures: 0, p50: [] as number[], p99: [] as number[] }, b: { count: 0, wall: 0, failures: 0, p50: [] as number[], p99: [] as number[] } };
+  for (let r = 0; r < ROUNDS; r++) {
+    for (const [key, route] of [["a", a], ["b", b]] as const) {
+      const res = await timed(SECONDS / ROUNDS, concurrency, route.expected, route.fn);
+      const t = acc[key];
+      t.count += res.count;
+      t.wall += res.count / res.throughput_per_s;
+      t.failures += res.failures;
+      t.p50.push(res.p50_ms);
+      t.p99.push(res.p99_ms);
+    }
+  }
+  const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+  const out = (t: typeof acc.a) => ({ count: t.count, throughput_per_s: Math.round((t.count / t.wall) * 100) / 100, p50_ms: median(t.p50), p99_ms: median(t.p99), concurrency, failures: t.failures, slices: ROUNDS });
+  return { [a.name]: out(acc.a), [b.name]: out(acc.b) };
+}
+
 /** The classification row inserted by pgbench with `clients` connections: the database's own ceiling. */
 function pgbenchInsert(clients: number) {
   const which = spawnSync("which", ["pgbench"], { encoding: "utf8" });
@@ -151,6 +178,8 @@ try {
     counts_16: await measure("counts", 16, 200, () => request("GET", `/counts/classifications?project_id=${project}&period=day`)),
     create_16: await measure("classification create", 16, 201, (i) => request("POST", "/api/classifications", tokens[i % tokens.length], classificationBody(dataset, i))),
     create_50: await measure("classification create", 50, 201, (i) => request("POST", "/api/classifications", tokens[i % tokens.length], classificationBody(dataset, 1_000_000 + i))),
+    // The ratio's figures, measured in alternating slices (see paired()).
+    paired_16: await paired(16, { name: "noop", expected: 404, fn: noop }, { name: "create", expected: 201, fn: (i) => request("POST", "/api/classifications", tokens[i % tokens.length], classificationBody(dataset, 2_000_000 + i)) }),
   };
   console.error("[bench] pgbench raw INSERT at 16 concurrent");
   const rawInsert16 = pgbenchInsert(16);
@@ -170,6 +199,7 @@ try {
         raw_insert_16: rawInsert16,
         ratios: {
           create_16_vs_noop_16_throughput: ratio(results.create_16.throughput_per_s, results.noop_16.throughput_per_s),
+          create_16_vs_noop_16_throughput_paired: ratio(results.paired_16.create.throughput_per_s, results.paired_16.noop.throughput_per_s),
           create_16_vs_raw_insert_16_throughput: ratio(results.create_16.throughput_per_s, "throughput_per_s" in rawInsert16 ? rawInsert16.throughput_per_s : undefined),
           queue_1_p50_minus_noop_1_p50_ms: Math.round((results.queue_1.p50_ms - results.noop_1.p50_ms) * 100) / 100,
         },

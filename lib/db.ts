@@ -13,6 +13,8 @@ export function pool(): pg.Pool {
     g.quorumPool = new pg.Pool({
       connectionString: databaseUrl(),
       max: Number(process.env.DB_POOL_SIZE ?? 10),
+      // While the database is unreachable, requests fail fast (a 503) instead of queueing for a connection.
+      connectionTimeoutMillis: Number(process.env.DB_CONNECT_TIMEOUT_MS ?? 3000),
       // Timestamps are UTC everywhere (columns are "timestamp without time zone" holding UTC).
       options: "-c TimeZone=UTC",
     });

@@ -14,6 +14,10 @@ const ZEnv = z.object({
   JWT_PUBLIC_KEY: z.string().optional(),
   AUTH_SECRET: z.string().optional(),
   PUBLIC_URL: z.string().url().optional(),
+  // Read where they are used: lib/http/cors.ts, lib/mail/mailer.ts.
+  CORS_ORIGINS: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().optional(),
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(20 * 1024 * 1024),
   UPLOAD_URL_TTL: z.coerce.number().int().positive().default(3600),
   IMPORT_MAX_BYTES: z.coerce.number().int().positive().default(1024 * 1024 * 1024),

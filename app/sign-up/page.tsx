@@ -1,5 +1,7 @@
 import Link from "next/link";
+import { headers } from "next/headers";
 import { redirect } from "next/navigation";
+import { clientAddress, countAttempt, LIMITS } from "@/lib/http/rate-limit";
 import { ZodError } from "zod";
 import { signIn } from "@/lib/auth/next-auth";
 import { registerUser, ZRegisterUser } from "@/lib/domain/register-user";
@@ -15,6 +17,7 @@ async function signUpAction(form: FormData) {
     display_name: String(form.get("display_name") ?? "") || undefined,
   };
   try {
+    await countAttempt(LIMITS.signUpPerAddress, clientAddress(new Request("http://local/", { headers: await headers() })));
     await registerUser(ZRegisterUser.parse(input));
   } catch (err) {
     const message = err instanceof ZodError ? err.issues.map((i) => i.message).join("; ") : err instanceof ApiError ? err.message : "Registration failed";

@@ -1,4 +1,5 @@
 // POST /users: register ({"user": {login, email, password, display_name}}); signs the new user in.
+// PUT /users: change one's password ({"user": {current_password, password, password_confirmation}}).
 import { z } from "zod";
 import { ensureBrowserSession, signInCookie } from "@/lib/domain/browser-session";
 import { registerUser, ZRegisterUser } from "@/lib/domain/register-user";
@@ -7,13 +8,24 @@ import { readJsonBody } from "@/lib/http/request";
 import { json } from "@/lib/http/respond";
 import { serializeFullUser } from "@/lib/resources/users";
 import { unprocessable } from "@/lib/http/api-error";
+import { clientAddress, countAttempt, LIMITS } from "@/lib/http/rate-limit";
+import { changePassword, ZChangePassword } from "@/lib/domain/accounts";
+import { currentAccount } from "@/lib/domain/current-account";
 
 const ZBody = z.strictObject({ user: ZRegisterUser, authenticity_token: z.string().optional() });
 
 export const POST = jsonRoute(async (req) => {
   if (!/json/i.test(req.headers.get("content-type") ?? "")) throw unprocessable("Send the registration as JSON");
   const { user: input } = ZBody.parse(await readJsonBody(req));
+  await countAttempt(LIMITS.signUpPerAddress, clientAddress(req));
   const user = await registerUser(input);
   const { session } = await ensureBrowserSession(req);
   return json({ users: [serializeFullUser(user)] }, 201, { "Set-Cookie": await signInCookie(req, session, user.id) });
+});
+
+export const PUT = jsonRoute(async (req) => {
+  const body = ZChangePassword.parse(await readJsonBody(req));
+  const { user, grantId } = await currentAccount(req, body.authenticity_token);
+  const updated = await changePassword(user, body.user, grantId);
+  return json({ users: [serializeFullUser(updated)] }, 200, { "Cache-Control": "no-store" });
 });

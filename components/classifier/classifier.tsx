@@ -6,20 +6,20 @@ import { PendingProvider, PendingStatus, usePending } from "./pending-classifica
 import {
   classificationBody,
   emptyValue,
-  isAnswered,
+  isStepAnswered,
   nextTask,
+  RECORDED_TASKS,
+  shortcutChosen,
   stepTasks,
   unsupportedTasks,
   type Mark,
-  type SurveyItem,
-  type SurveyTask,
   type Task,
   type Tasks,
   type TaskValue,
   type Tool,
 } from "@/lib/classifier/task-flow";
-import { SubjectViewer, type Dimensions } from "./subject-viewer";
-import { SurveyTaskView } from "./survey-task";
+import { frameMedia, SubjectViewer, type Dimensions, type DrawingState } from "./subject-viewer";
+import { TaskView } from "./task-view";
 
 interface QueuedSubject {
   id: string;
@@ -39,8 +39,6 @@ export interface ClassifierWorkflow {
   tasks: Tasks;
   firstTask: string;
 }
-
-const COLORS = ["#e11d48", "#2563eb", "#16a34a", "#d97706", "#9333ea", "#0891b2"];
 
 /**
  * The volunteer classifier: subjects from the workflow's queue, its tasks one step at a time (branching on
@@ -146,9 +144,11 @@ function SubjectClassification({ projectId, workflow, subject, onDone }: { proje
   const keys = step ? stepTasks(workflow.tasks, step) : [];
   const valueOf = (key: string) => (key in values ? values[key] : emptyValue(workflow.tasks[key]));
   const setValue = (key: string, v: TaskValue) => setValues((all) => ({ ...all, [key]: v }));
-  const ready = keys.every((k) => isAnswered(workflow.tasks[k], valueOf(k)));
-  // A combo branches as a whole; a single question in a step decides where it goes.
-  const next = step ? nextTask(workflow.tasks, step, keys.length === 1 ? valueOf(keys[0]) : null) : null;
+  const ready = isStepAnswered(workflow.tasks, keys, valueOf);
+  // A combo branches as a whole; a single question in a step decides where it goes; a chosen shortcut ends.
+  const main = keys.filter((k) => workflow.tasks[k].type !== "shortcut");
+  const next = step && !shortcutChosen(workflow.tasks, keys, valueOf) ? nextTask(workflow.tasks, step, main.length === 1 ? valueOf(main[0]) : null) : null;
+  const textUrl = subject.locations.map(frameMedia).find(([mime]) => mime.startsWith("text/"))?.[1] ?? null;
 
   const pending = usePending();
   // Done stores the classification in the pending queue (sent in the background) and moves on at once.
@@ -178,17 +178,9 @@ function SubjectClassification({ projectId, workflow, subject, onDone }: { proje
 
   const drawingKey = keys.find((k) => workflow.tasks[k].type === "drawing");
   const drawingTask = drawingKey ? (workflow.tasks[drawingKey] as { tools: Tool[] }) : null;
-  const chosenTool = drawingTask?.tools[tool];
-  const drawing =
-    drawingKey && chosenTool && (chosenTool.type === "point" || chosenTool.type === "rectangle")
-      ? {
-          tool,
-          toolType: chosenTool.type as "point" | "rectangle",
-          label: chosenTool.label ?? chosenTool.type,
-          color: chosenTool.color ?? COLORS[tool % COLORS.length],
-          marks: valueOf(drawingKey) as Mark[],
-          onAdd: (m: Mark) => setValue(drawingKey, [...(valueOf(drawingKey) as Mark[]), m]),
-        }
+  const drawing: DrawingState | null =
+    drawingKey && drawingTask?.tools[tool]
+      ? { tools: drawingTask.tools, tool, marks: valueOf(drawingKey) as Mark[], onChange: (marks: Mark[]) => setValue(drawingKey, marks) }
       : null;
 
   const go = (to: string | null, back = false) => {
@@ -219,6 +211,7 @@ function SubjectClassification({ projectId, workflow, subject, onDone }: { proje
           frame={frame}
           onFrame={setFrame}
           drawing={drawing}
+          metadata={subject.metadata}
           onDimensions={(f, d) => {
             dimensions.current[f] = d;
           }}
@@ -248,6 +241,7 @@ function SubjectClassification({ projectId, workflow, subject, onDone }: { proje
               tool={tool}
               onTool={setTool}
               frame={frame}
+              textUrl={textUrl}
             />
           ))}
           {save.isError && (
@@ -272,97 +266,4 @@ function SubjectClassification({ projectId, workflow, subject, onDone }: { proje
 }
 
 /** Unsupported task types are skipped rather than sent with a made-up value. */
-const isShown = (task: Task | undefined) => !!task && ["single", "multiple", "text", "drawing", "survey"].includes(task.type);
-
-function TaskView({
-  taskKey,
-  task,
-  value,
-  onChange,
-  tool,
-  onTool,
-  frame,
-}: {
-  taskKey: string;
-  task: Task;
-  value: TaskValue;
-  onChange(v: TaskValue): void;
-  tool: number;
-  onTool(i: number): void;
-  frame: number;
-}) {
-  const id = `task-${taskKey}`;
-  if (task.type === "single" || task.type === "multiple") {
-    const t = task as { question: string; answers: { label: string }[]; help?: string };
-    const chosen = task.type === "single" ? [value as number | null] : ((value as number[]) ?? []);
-    return (
-      <fieldset className="flex flex-col gap-2">
-        <legend className="mb-2 font-medium">{t.question}</legend>
-        {t.answers.map((a, i) => (
-          <label key={i} className="flex cursor-pointer items-center gap-3 rounded border border-gray-300 px-3 py-2 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
-            <input
-              type={task.type === "single" ? "radio" : "checkbox"}
-              name={id}
-              checked={chosen.includes(i)}
-              onChange={(e) => {
-                if (task.type === "single") onChange(i);
-                else onChange(e.target.checked ? [...(value as number[]), i] : (value as number[]).filter((x) => x !== i));
-              }}
-            />
-            <span>{a.label}</span>
-          </label>
-        ))}
-        {t.help && <p className="text-sm text-gray-600">{t.help}</p>}
-      </fieldset>
-    );
-  }
-  if (task.type === "text") {
-    const t = task as { instruction?: string; help?: string; required?: boolean };
-    return (
-      <div className="flex flex-col gap-1">
-        <label htmlFor={id} className="font-medium">
-          {t.instruction || "Your answer"}
-          {t.required ? " (required)" : ""}
-        </label>
-        <textarea id={id} rows={3} value={(value as string) ?? ""} onChange={(e) => onChange(e.target.value)} className="rounded border border-gray-300 px-3 py-2" />
-        {t.help && <p className="text-sm text-gray-600">{t.help}</p>}
-      </div>
-    );
-  }
-  if (task.type === "drawing") {
-    const t = task as { instruction?: string; tools: Tool[] };
-    const marks = (value as Mark[]) ?? [];
-    return (
-      <fieldset className="flex flex-col gap-2">
-        <legend className="mb-2 font-medium">{t.instruction || "Mark the subject"}</legend>
-        {t.tools.map((tl, i) => (
-          <label key={i} className="flex items-center gap-3 rounded border border-gray-300 px-3 py-2 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
-            <input type="radio" name={`${id}-tool`} checked={tool === i} onChange={() => onTool(i)} disabled={tl.type !== "point" && tl.type !== "rectangle"} />
-            <span aria-hidden className="inline-block h-3 w-3 rounded-full" style={{ background: tl.color ?? COLORS[i % COLORS.length] }} />
-            <span>
-              {tl.label ?? tl.type} <span className="text-xs text-gray-600">({tl.type}: {marks.filter((m) => m.tool === i).length})</span>
-            </span>
-          </label>
-        ))}
-        {marks.length > 0 && (
-          <ul aria-label="Your marks" className="flex flex-col gap-1 text-sm">
-            {marks.map((m, i) => (
-              <li key={i} className="flex items-center justify-between gap-2">
-                <span>
-                  {t.tools[m.tool]?.label ?? m.toolType} at {Math.round(m.x)}, {Math.round(m.y)}
-                  {m.toolType === "rectangle" ? ` (${Math.round(m.width)} × ${Math.round(m.height)})` : ""}
-                  {m.frame !== frame ? ` on image ${m.frame + 1}` : ""}
-                </span>
-                <button type="button" className="rounded border border-gray-300 px-2 py-0.5 hover:bg-gray-100" onClick={() => onChange(marks.filter((_, j) => j !== i))}>
-                  Remove<span className="sr-only"> mark {i + 1}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </fieldset>
-    );
-  }
-  if (task.type === "survey") return <SurveyTaskView taskKey={taskKey} task={task as unknown as SurveyTask} value={(value as SurveyItem[]) ?? []} onChange={onChange} />;
-  return <p className="text-sm text-gray-600">This task ({task.type}) is not supported by the web classifier yet.</p>;
-}
+const isShown = (task: Task | undefined) => !!task && RECORDED_TASKS.has(task.type);

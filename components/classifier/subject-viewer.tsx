@@ -1,6 +1,16 @@
 "use client";
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
-import type { Mark } from "@/lib/classifier/task-flow";
+import type { DrawingState } from "./drawing/drawing-layer";
+import { useSubjectText } from "./tasks/subject-text";
+import { lazyPart } from "./lazy-part";
+import { MetadataPanel } from "./viewer/metadata-panel";
+
+// The drawing layer, its subtask popup and the frame controls load when a subject needs them.
+const DrawingLayer = lazyPart(() => import("./drawing/drawing-layer").then((m) => m.DrawingLayer));
+const DetailsPopup = lazyPart(() => import("./drawing/details-popup").then((m) => m.DetailsPopup));
+const FrameControls = lazyPart(() => import("./viewer/frame-controls").then((m) => m.FrameControls));
+
+export type { DrawingState } from "./drawing/drawing-layer";
 
 export interface Dimensions {
   naturalWidth: number;
@@ -9,20 +19,27 @@ export interface Dimensions {
   clientHeight: number;
 }
 
-export interface DrawingState {
-  /** The chosen tool's index in the task and its type. */
-  tool: number;
-  toolType: "point" | "rectangle";
-  label: string;
-  color: string;
-  marks: Mark[];
-  onAdd(mark: Mark): void;
+interface View {
+  zoom: number;
+  rotation: number;
+  panX: number;
+  panY: number;
+  invert: boolean;
 }
+const START: View = { zoom: 1, rotation: 0, panX: 0, panY: 0, invert: false };
+const ZOOMS = [0.5, 0.75, 1, 1.5, 2, 3, 4, 6, 8];
+const tool = "rounded border border-gray-300 bg-white px-3 py-1 text-sm hover:bg-gray-100 focus:outline focus:outline-2 focus:outline-brand-600 aria-pressed:border-brand-600 aria-pressed:bg-brand-50 disabled:opacity-50";
+
+/** The media type and address of one frame: a location is `{mime: url}`. */
+export const frameMedia = (location: Record<string, string> | undefined): [string, string] => (Object.entries(location ?? {})[0] as [string, string]) ?? ["", ""];
 
 /**
- * One subject: its media, a frame at a time, and (during a drawing task) an SVG layer in the image's own
- * pixel coordinates. Marks are placed with the pointer (click a point, drag a rectangle) or the keyboard
- * (arrow keys move a crosshair, Enter places a point or a rectangle's corners).
+ * One subject: its media a frame at a time, chosen by the location's mime type (images, text/plain shown
+ * as text, audio and video with native controls), a toolbar to zoom, rotate, invert and reset the image
+ * and to pan it (drag in "Move image" mode, or the arrow keys on the focused image), the frame switcher
+ * and flipbook of multi-frame subjects, the drawing layer of a drawing task, and the metadata panel.
+ * Zoom, pan and rotation are a CSS transform of the image and its drawing layer together, so marks stay
+ * on the image and are recorded in the image's own pixels.
  */
 export function SubjectViewer({
   locations,
@@ -31,6 +48,7 @@ export function SubjectViewer({
   onFrame,
   drawing,
   onDimensions,
+  metadata = {},
 }: {
   locations: Record<string, string>[];
   subjectLabel: string;
@@ -38,82 +56,140 @@ export function SubjectViewer({
   onFrame(frame: number): void;
   drawing: DrawingState | null;
   onDimensions(frame: number, d: Dimensions): void;
+  metadata?: Record<string, unknown>;
 }) {
   const [failed, setFailed] = useState<Record<number, boolean>>({});
   const [size, setSize] = useState<Record<number, { w: number; h: number }>>({});
-  const [cursor, setCursor] = useState<{ x: number; y: number } | null>(null);
-  const [anchor, setAnchor] = useState<{ x: number; y: number } | null>(null);
-  const [drag, setDrag] = useState<{ x: number; y: number } | null>(null);
-  const svg = useRef<SVGSVGElement>(null);
-  const [mime, url] = Object.entries(locations[frame] ?? {})[0] ?? ["", ""];
+  const [view, setView] = useState<View>(START);
+  const [panning, setPanning] = useState(false);
+  const [details, setDetails] = useState<number | null>(null);
+  const [controls, setControls] = useState<HTMLDivElement | null>(null);
+  const drag = useRef<{ x: number; y: number; panX: number; panY: number } | null>(null);
+  const figure = useRef<HTMLElement>(null);
+  const closeDetails = () => {
+    setDetails(null);
+    figure.current?.querySelector<SVGSVGElement>("[data-testid=drawing-layer]")?.focus();
+  };
+  const [mime, url] = frameMedia(locations[frame]);
+  const isImage = mime.startsWith("image/");
+  const text = useSubjectText(mime.startsWith("text/") ? url : null);
   const dims = size[frame];
+  const movable = panning || !drawing;
 
-  const toImage = (e: PointerEvent<SVGSVGElement>) => {
-    const box = svg.current!.getBoundingClientRect();
-    return { x: round(((e.clientX - box.left) / box.width) * dims!.w), y: round(((e.clientY - box.top) / box.height) * dims!.h) };
-  };
-  const add = (a: { x: number; y: number }, b?: { x: number; y: number }) => {
-    if (!drawing) return;
-    if (drawing.toolType === "point" || !b) {
-      if (drawing.toolType === "point") drawing.onAdd({ tool: drawing.tool, toolType: "point", x: a.x, y: a.y, frame, details: [] });
-      return;
-    }
-    const x = Math.min(a.x, b.x);
-    const y = Math.min(a.y, b.y);
-    const width = Math.abs(a.x - b.x);
-    const height = Math.abs(a.y - b.y);
-    if (width < 1 || height < 1) return;
-    drawing.onAdd({ tool: drawing.tool, toolType: "rectangle", x, y, width, height, frame, details: [] });
-  };
-
-  const onKey = (e: KeyboardEvent<SVGSVGElement>) => {
-    if (!drawing || !dims) return;
-    const step = e.shiftKey ? 50 : 10;
-    const c = cursor ?? { x: round(dims.w / 2), y: round(dims.h / 2) };
-    const moves: Record<string, [number, number]> = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
-    if (moves[e.key]) {
+  const zoomBy = (dir: 1 | -1) =>
+    setView((v) => {
+      const i = ZOOMS.findIndex((z) => z >= v.zoom);
+      return { ...v, zoom: ZOOMS[Math.min(ZOOMS.length - 1, Math.max(0, (i < 0 ? ZOOMS.length - 1 : i) + dir))] };
+    });
+  const onViewportKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.target !== e.currentTarget) return;
+    const s = e.shiftKey ? 100 : 25;
+    const d: Record<string, [number, number]> = { ArrowLeft: [-s, 0], ArrowRight: [s, 0], ArrowUp: [0, -s], ArrowDown: [0, s] };
+    if (d[e.key]) {
       e.preventDefault();
-      setCursor({ x: clamp(c.x + moves[e.key][0], 0, dims.w), y: clamp(c.y + moves[e.key][1], 0, dims.h) });
-    } else if (e.key === "Enter" || e.key === " ") {
-      e.preventDefault();
-      if (drawing.toolType === "point") add(c);
-      else if (!anchor) setAnchor(c);
-      else {
-        add(anchor, c);
-        setAnchor(null);
-      }
-      setCursor(c);
-    } else if (e.key === "Escape") setAnchor(null);
+      setView((v) => ({ ...v, panX: v.panX + d[e.key][0], panY: v.panY + d[e.key][1] }));
+    } else if (e.key === "+" || e.key === "=") zoomBy(1);
+    else if (e.key === "-") zoomBy(-1);
   };
+  const onPanStart = (e: PointerEvent<HTMLDivElement>) => {
+    if (!movable || !isImage) return;
+    e.currentTarget.setPointerCapture(e.pointerId);
+    drag.current = { x: e.clientX, y: e.clientY, panX: view.panX, panY: view.panY };
+  };
+  const onPanMove = (e: PointerEvent<HTMLDivElement>) => {
+    const d = drag.current;
+    if (d) setView((v) => ({ ...v, panX: d.panX + e.clientX - d.x, panY: d.panY + e.clientY - d.y }));
+  };
+  const marks = drawing?.marks ?? [];
+  const detailMark = details !== null ? marks[details] : undefined;
+  const detailTool = detailMark && drawing ? drawing.tools[detailMark.tool] : undefined;
 
   return (
-    <figure className="flex flex-col gap-2">
-      <div className="relative overflow-hidden rounded-lg border border-gray-200 bg-gray-900">
-        {mime.startsWith("image/") ? (
+    <figure ref={figure} className="flex flex-col gap-2">
+      {isImage && (
+        <div role="toolbar" aria-label="Image tools" className="flex flex-wrap gap-2">
+          <button type="button" className={tool} onClick={() => zoomBy(1)} disabled={view.zoom >= ZOOMS[ZOOMS.length - 1]}>
+            Zoom in
+          </button>
+          <button type="button" className={tool} onClick={() => zoomBy(-1)} disabled={view.zoom <= ZOOMS[0]}>
+            Zoom out
+          </button>
+          <button type="button" className={tool} onClick={() => setView((v) => ({ ...v, rotation: (v.rotation + 90) % 360 }))}>
+            Rotate
+          </button>
+          <button type="button" className={tool} aria-pressed={view.invert} onClick={() => setView((v) => ({ ...v, invert: !v.invert }))}>
+            Invert colours
+          </button>
+          {drawing && (
+            <button type="button" className={tool} aria-pressed={panning} onClick={() => setPanning((p) => !p)}>
+              Move image
+            </button>
+          )}
+          <button type="button" className={tool} onClick={() => setView(START)}>
+            Reset view
+          </button>
+          <span className="sr-only" role="status" aria-live="polite" data-testid="view-state">
+            {`Zoom ${Math.round(view.zoom * 100)}%, rotated ${view.rotation}°${view.invert ? ", colours inverted" : ""}`}
+          </span>
+        </div>
+      )}
+      <div
+        className={`relative flex min-h-48 items-center justify-center overflow-hidden rounded-lg border border-gray-200 bg-gray-900 focus:outline focus:outline-4 focus:outline-brand-600 ${movable && isImage ? "cursor-grab touch-none" : ""}`}
+        tabIndex={isImage ? 0 : undefined}
+        aria-label={isImage ? `${subjectLabel}: arrow keys move the image, + and - zoom` : undefined}
+        role={isImage ? "group" : undefined}
+        data-testid="subject-viewport"
+        onKeyDown={isImage ? onViewportKey : undefined}
+        onPointerDown={onPanStart}
+        onPointerMove={onPanMove}
+        onPointerUp={() => (drag.current = null)}
+        onPointerCancel={() => (drag.current = null)}
+      >
+        {isImage ? (
           failed[frame] ? (
             <p role="alert" className="flex min-h-48 items-center justify-center p-6 text-center text-gray-100">
               This image could not be loaded. You can still answer, or move on with “Done”.
             </p>
           ) : (
-            // eslint-disable-next-line @next/next/no-img-element -- subject media are arbitrary URLs of any size
-            <img
-              key={url}
-              src={url}
-              alt={`${subjectLabel}, image ${frame + 1} of ${locations.length}`}
-              className="mx-auto block max-h-[70vh] w-auto max-w-full select-none"
-              draggable={false}
-              onLoad={(e) => {
-                const img = e.currentTarget;
-                setSize((s) => ({ ...s, [frame]: { w: img.naturalWidth, h: img.naturalHeight } }));
-                onDimensions(frame, { naturalWidth: img.naturalWidth, naturalHeight: img.naturalHeight, clientWidth: img.clientWidth, clientHeight: img.clientHeight });
-              }}
-              onError={() => setFailed((f) => ({ ...f, [frame]: true }))}
-            />
+            <div
+              className="relative w-fit origin-center transition-transform duration-75"
+              style={{ transform: `translate(${view.panX}px, ${view.panY}px) rotate(${view.rotation}deg) scale(${view.zoom})` }}
+              data-testid="subject-transform"
+            >
+              {/* eslint-disable-next-line @next/next/no-img-element -- subject media are arbitrary URLs of any size */}
+              <img
+                key={url}
+                src={url}
+                alt={`${subjectLabel}, image ${frame + 1} of ${locations.length}`}
+                className="block max-h-[70vh] w-auto max-w-full select-none"
+                style={view.invert ? { filter: "invert(1)" } : undefined}
+                draggable={false}
+                onLoad={(e) => {
+                  const img = e.currentTarget;
+                  setSize((s) => ({ ...s, [frame]: { w: img.naturalWidth, h: img.naturalHeight } }));
+                  onDimensions(frame, { naturalWidth: img.naturalWidth, naturalHeight: img.naturalHeight, clientWidth: img.clientWidth, clientHeight: img.clientHeight });
+                }}
+                onError={() => setFailed((f) => ({ ...f, [frame]: true }))}
+              />
+              {drawing && dims && (
+                <DrawingLayer drawing={drawing} frame={frame} width={dims.w} height={dims.h} onDetails={setDetails} controls={controls} disabled={movable} />
+              )}
+            </div>
           )
         ) : mime.startsWith("video/") ? (
-          <video src={url} controls className="mx-auto block max-h-[70vh] max-w-full" aria-label={`${subjectLabel}, video`} />
+          <video src={url} controls className="block max-h-[70vh] max-w-full" aria-label={`${subjectLabel}, video`} />
         ) : mime.startsWith("audio/") ? (
           <audio src={url} controls className="m-6 w-[90%]" aria-label={`${subjectLabel}, audio`} />
+        ) : mime.startsWith("text/") ? (
+          <div className="max-h-[70vh] w-full overflow-auto bg-white p-4" aria-label={`${subjectLabel}, text`} role="region" tabIndex={0}>
+            {text.isError ? (
+              <p role="alert">This text could not be loaded.</p>
+            ) : (
+              <pre className="whitespace-pre-wrap font-serif text-base" data-testid="subject-text">
+                {text.data ?? "Loading…"}
+              </pre>
+            )}
+          </div>
         ) : (
           <p className="p-6 text-gray-100">
             <a className="underline" href={url} target="_blank" rel="noreferrer">
@@ -121,73 +197,23 @@ export function SubjectViewer({
             </a>
           </p>
         )}
-        {drawing && dims && !failed[frame] && mime.startsWith("image/") && (
-          <svg
-            ref={svg}
-            role="application"
-            aria-label={`Drawing layer: ${drawing.label}. Click to place a ${drawing.toolType === "point" ? "point" : "rectangle corner, drag for the other"}; or use the arrow keys and Enter.`}
-            tabIndex={0}
-            viewBox={`0 0 ${dims.w} ${dims.h}`}
-            preserveAspectRatio="none"
-            className="absolute inset-0 m-auto h-full max-h-[70vh] w-auto max-w-full cursor-crosshair touch-none focus:outline focus:outline-4 focus:outline-brand-600"
-            style={{ aspectRatio: `${dims.w} / ${dims.h}` }}
-            data-testid="drawing-layer"
-            onKeyDown={onKey}
-            onPointerDown={(e) => {
-              e.currentTarget.setPointerCapture(e.pointerId);
-              const p = toImage(e);
-              if (drawing.toolType === "point") add(p);
-              else {
-                setAnchor(p);
-                setDrag(p);
-              }
-            }}
-            onPointerMove={(e) => anchor && drag && setDrag(toImage(e))}
-            onPointerUp={(e) => {
-              if (drawing.toolType === "rectangle" && anchor) add(anchor, toImage(e));
-              setAnchor(null);
-              setDrag(null);
-            }}
-          >
-            {drawing.marks
-              .filter((m) => m.frame === frame)
-              .map((m, i) =>
-                m.toolType === "point" ? (
-                  <circle key={i} cx={m.x} cy={m.y} r={Math.max(4, dims.w / 120)} fill="none" stroke={drawing.color} strokeWidth={Math.max(2, dims.w / 400)} />
-                ) : (
-                  <rect key={i} x={m.x} y={m.y} width={m.width} height={m.height} fill="none" stroke={drawing.color} strokeWidth={Math.max(2, dims.w / 400)} />
-                ),
-              )}
-            {anchor && drag && (
-              <rect x={Math.min(anchor.x, drag.x)} y={Math.min(anchor.y, drag.y)} width={Math.abs(anchor.x - drag.x)} height={Math.abs(anchor.y - drag.y)} fill="none" stroke={drawing.color} strokeDasharray="6 4" strokeWidth={2} />
-            )}
-            {cursor && (
-              <g stroke="white" strokeWidth={2} aria-hidden>
-                <line x1={cursor.x - 12} y1={cursor.y} x2={cursor.x + 12} y2={cursor.y} />
-                <line x1={cursor.x} y1={cursor.y - 12} x2={cursor.x} y2={cursor.y + 12} />
-              </g>
-            )}
-          </svg>
-        )}
       </div>
-      {locations.length > 1 && (
-        <div role="group" aria-label="Images of this subject" className="flex flex-wrap gap-2">
-          {locations.map((_, i) => (
-            <button
-              key={i}
-              type="button"
-              aria-pressed={i === frame}
-              onClick={() => onFrame(i)}
-              className={`rounded border px-3 py-1 text-sm ${i === frame ? "border-brand-600 bg-brand-50 font-semibold" : "border-gray-300 bg-white hover:bg-gray-100"}`}
-            >
-              Image {i + 1}
-            </button>
-          ))}
-        </div>
-      )}
+      <div ref={setControls} aria-label="Mark tools" role="group" className="empty:hidden" />
+      {drawing && detailMark && detailTool?.details?.length ? (
+        <DetailsPopup
+          mark={detailMark}
+          index={details!}
+          tool={detailTool}
+          onChange={(m) => drawing.onChange(marks.map((x, j) => (j === details ? m : x)))}
+          onClose={closeDetails}
+          onDelete={() => {
+            drawing.onChange(marks.filter((_, j) => j !== details));
+            closeDetails();
+          }}
+        />
+      ) : null}
+      {locations.length > 1 && <FrameControls count={locations.length} frame={frame} onFrame={onFrame} />}
+      <MetadataPanel metadata={metadata} />
     </figure>
   );
 }
-
-const round = (n: number) => Math.round(n * 100) / 100;
-const clamp = (n: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, n));

@@ -1,7 +1,14 @@
-import NextAuth from "next-auth";
+import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
-import { authenticateUser } from "@/lib/domain/authenticate-user";
+import { authenticateWithinLimits } from "@/lib/domain/authenticate-user";
+import { ApiError } from "@/lib/http/api-error";
+import { clientAddress } from "@/lib/http/rate-limit";
 import { keys } from "./keys";
+
+/** A sign-in refused by the abuse limits (the sign-in page says so instead of "invalid password"). */
+export class RateLimited extends CredentialsSignin {
+  code = "rate_limited";
+}
 
 // Auth.js for the browser, mounted under /auth, on the same users table. Sessions are JWT cookies that
 // lib/auth/actor.ts also reads, so our pages can call /api with them.
@@ -16,8 +23,14 @@ export const { handlers, auth, signIn, signOut } = NextAuth(async () => ({
   providers: [
     Credentials({
       credentials: { login: { label: "Login or email" }, password: { label: "Password", type: "password" } },
-      authorize: async (c) => {
-        const user = await authenticateUser(String(c?.login ?? ""), String(c?.password ?? ""));
+      authorize: async (c, request) => {
+        let user;
+        try {
+          user = await authenticateWithinLimits(String(c?.login ?? ""), String(c?.password ?? ""), clientAddress(request));
+        } catch (err) {
+          if (err instanceof ApiError && err.status === 429) throw new RateLimited();
+          throw err;
+        }
         return user ? { id: String(user.id), name: user.displayName, email: user.email } : null;
       },
     }),

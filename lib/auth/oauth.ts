@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { db } from "@/lib/db";
-import { authenticateUser } from "@/lib/domain/authenticate-user";
+import { authenticateWithinLimits } from "@/lib/domain/authenticate-user";
+import { clientAddress } from "@/lib/http/rate-limit";
 import { ApiError } from "@/lib/http/api-error";
 import { readSession } from "./session";
 import { issueToken, refreshGrant, type TokenResponse } from "./tokens";
@@ -57,7 +58,7 @@ export async function exchangeToken(req: Request, body: Record<string, unknown>)
   const login = str(body.login) ?? str(body.username);
   const password = str(body.password);
   if (login || password) {
-    const user = await authenticateUser(login ?? "", password ?? "");
+    const user = await authenticateWithinLimits(login ?? "", password ?? "", clientAddress(req));
     if (!user) throw oauthError(400, "invalid_grant", "Invalid login or password");
     return issueToken(app.id, app.clientId, user, scopes);
   }

@@ -122,9 +122,10 @@ describe("annotations", () => {
 describe("unsupportedTasks", () => {
   it("lists reachable tasks this classifier cannot show", () => {
     expect(unsupportedTasks(tasks, "T0")).toEqual([]);
-    expect(unsupportedTasks({ ...tasks, T6: { type: "slider" } }, "T0")).toEqual(["T6"]);
-    expect(unsupportedTasks({ A: { type: "drawing", tools: [{ type: "polygon" }] } }, "A")).toEqual(["A"]);
-    expect(unsupportedTasks({ A: { type: "single", question: "?", answers: [{ label: "x", next: "B" }] }, B: { type: "slider" } }, "A")).toEqual(["B"]);
+    expect(unsupportedTasks({ ...tasks, T6: { type: "dropdown" } }, "T0")).toEqual(["T6"]);
+    expect(unsupportedTasks({ A: { type: "drawing", tools: [{ type: "bezier" }] } }, "A")).toEqual(["A"]);
+    expect(unsupportedTasks({ A: { type: "single", question: "?", answers: [{ label: "x", next: "B" }] }, B: { type: "dropdown" } }, "A")).toEqual(["B"]);
+    expect(unsupportedTasks({ A: { type: "single", question: "?", answers: [], unlinkedTask: "B" }, B: { type: "crop" } }, "A")).toEqual(["B"]);
   });
 });
 

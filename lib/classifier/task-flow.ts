@@ -2,6 +2,10 @@
 // as an annotation (the established platform's shapes, so its aggregation scripts read ours), and the
 // classification a finished subject becomes.
 
+import type { Mark } from "./marks";
+import { TOOL_TYPES } from "./tool-types";
+export type { Mark } from "./marks";
+
 export interface Answer {
   label: string;
   next?: string | null;
@@ -11,22 +15,29 @@ export interface Tool {
   type: string;
   label?: string;
   color?: string;
+  /** Subtasks asked about each mark of this tool (questions or text); answers go in the mark's `details`. */
+  details?: Task[];
+}
+
+
+/** A highlighted span of a text subject (FEM tasks/experimental/highlighter/models/HighlighterAnnotation.js). */
+export interface Highlight {
+  start: number;
+  end: number;
+  text: string;
+  labelInformation: { color: string; label: string };
 }
 
 export type Task =
   | { type: "single" | "multiple"; question: string; answers: Answer[]; help?: string; required?: boolean }
   | { type: "text"; instruction?: string; help?: string; next?: string | null; required?: boolean }
-  | { type: "drawing"; instruction?: string; tools: Tool[]; help?: string; next?: string | null }
+  | { type: "drawing"; instruction?: string; tools: Tool[]; help?: string; next?: string | null; required?: boolean }
   | { type: "combo"; tasks: string[]; next?: string | null }
   | (SurveyTask & { instruction?: string; next?: string | null })
   | { type: string; next?: string | null; [key: string]: unknown };
 
 export type Tasks = Record<string, Task>;
 
-/** Drawing marks as the established classifier records them (coordinates in the image's own pixels). */
-export type Mark =
-  | { tool: number; toolType: "point"; x: number; y: number; frame: number; details: unknown[] }
-  | { tool: number; toolType: "rectangle"; x: number; y: number; width: number; height: number; frame: number; details: unknown[] };
 
 /** One identification in a survey task, as the established classifier records it. */
 export interface SurveyItem {
@@ -35,12 +46,30 @@ export interface SurveyItem {
   filters: Record<string, string>;
 }
 
-/** What a volunteer has answered for one task: an answer index, indices, text, marks, or identifications. */
-export type TaskValue = number | number[] | string | Mark[] | SurveyItem[] | null;
+/**
+ * What a volunteer has answered for one task: an answer index (single), indices (multiple, shortcut), a
+ * number (slider), text, marks, identifications or highlights.
+ */
+export type TaskValue = number | number[] | string | Mark[] | SurveyItem[] | Highlight[] | null;
 
 /** Task types this classifier can show. Others are listed to the volunteer as not supported here yet. */
-export const SUPPORTED_TASKS = new Set(["single", "multiple", "text", "drawing", "combo", "survey"]);
-export const SUPPORTED_TOOLS = new Set(["point", "rectangle"]);
+export const SUPPORTED_TASKS = new Set(["single", "multiple", "text", "drawing", "combo", "survey", "slider", "shortcut", "highlighter"]);
+export const SUPPORTED_TOOLS = new Set<string>(TOOL_TYPES);
+/** Task types whose answers are recorded as annotations (a combo is recorded as its members). */
+export const RECORDED_TASKS = new Set(["single", "multiple", "text", "drawing", "survey", "slider", "shortcut", "highlighter"]);
+
+/**
+ * A slider task's value before it is moved: its defaultValue, else its min. PFE's slider task
+ * (app/classifier/tasks/slider/index.jsx) records a moved slider as a number clamped to [min, max] and an
+ * untouched one as the task's defaultValue as configured (a string); we record a number in both cases.
+ */
+export function sliderValue(task: Task, raw?: unknown): number {
+  const t = task as { min?: unknown; max?: unknown; defaultValue?: unknown };
+  const v = parseFloat(String(raw ?? t.defaultValue ?? t.min ?? 0));
+  const min = parseFloat(String(t.min ?? Number.NEGATIVE_INFINITY));
+  const max = parseFloat(String(t.max ?? Number.POSITIVE_INFINITY));
+  return Math.max(min, Math.min(max, Number.isFinite(v) ? v : 0));
+}
 
 /** A task's initial value. */
 export function emptyValue(task: Task): TaskValue {
@@ -50,9 +79,13 @@ export function emptyValue(task: Task): TaskValue {
     case "multiple":
     case "drawing":
     case "survey":
+    case "shortcut":
+    case "highlighter":
       return [];
     case "text":
       return "";
+    case "slider":
+      return sliderValue(task);
     default:
       return null;
   }
@@ -67,9 +100,30 @@ export function isAnswered(task: Task, value: TaskValue): boolean {
       return !task.required || (Array.isArray(value) && value.length > 0);
     case "text":
       return !task.required || (typeof value === "string" && value.trim() !== "");
+    case "highlighter":
+    case "drawing":
+      return !(task as { required?: boolean }).required || (Array.isArray(value) && value.length > 0);
+    case "slider":
+      return typeof value === "number" && Number.isFinite(value);
     default:
       return true;
   }
+}
+
+/** Whether a step's tasks let the volunteer move on: all answered, or a shortcut ("nothing here") chosen. */
+export function isStepAnswered(tasks: Tasks, keys: string[], valueOf: (key: string) => TaskValue): boolean {
+  if (shortcutChosen(tasks, keys, valueOf)) return true;
+  return keys.every((k) => isAnswered(tasks[k], valueOf(k)));
+}
+
+/** Whether one of a step's shortcut tasks has an option chosen: that ends the classification. */
+export function shortcutChosen(tasks: Tasks, keys: string[], valueOf: (key: string) => TaskValue): boolean {
+  return keys.some((k) => tasks[k]?.type === "shortcut" && Array.isArray(valueOf(k)) && (valueOf(k) as number[]).length > 0);
+}
+
+/** A drawing tool's subtasks' starting values, as a mark's `details` (PFE: one `{value}` per subtask). */
+export function emptyDetails(tool: Tool | undefined): { value: unknown }[] {
+  return (tool?.details ?? []).map((t) => ({ value: emptyValue(t) }));
 }
 
 /** The task after this one: a single question's chosen answer may branch; otherwise the task's `next`. null ends. */
@@ -81,11 +135,17 @@ export function nextTask(tasks: Tasks, key: string, value: TaskValue): string | 
   return typeof next === "string" && next !== "" && tasks[next] ? next : null;
 }
 
-/** The tasks one step shows: a combo's members, or the task itself. */
+/**
+ * The tasks one step shows: a combo's members, or the task itself; a question's shortcut task (its
+ * `unlinkedTask`, the "nothing here" options PFE shows under the answers) comes right after it.
+ */
 export function stepTasks(tasks: Tasks, key: string): string[] {
   const task = tasks[key];
-  if (task?.type === "combo") return ((task as { tasks: string[] }).tasks ?? []).filter((k) => tasks[k]);
-  return task ? [key] : [];
+  const members = task?.type === "combo" ? ((task as { tasks: string[] }).tasks ?? []).filter((k) => tasks[k]) : task ? [key] : [];
+  return members.flatMap((k) => {
+    const linked = (tasks[k] as { unlinkedTask?: unknown }).unlinkedTask;
+    return typeof linked === "string" && tasks[linked]?.type === "shortcut" && !members.includes(linked) ? [k, linked] : [k];
+  });
 }
 
 export interface Annotation {
@@ -93,11 +153,21 @@ export interface Annotation {
   value: unknown;
 }
 
-/** The annotation of one task: marks lose the classifier's own toolType; everything else is sent as answered. */
+/**
+ * The annotation of one task: marks lose the classifier's own toolType; multiple and shortcut indices are
+ * sorted; everything else is sent as answered.
+ */
 export function annotationFor(task: Task, key: string, value: TaskValue): Annotation {
   if (task.type === "drawing") return { task: key, value: ((value as Mark[]) ?? []).map(({ toolType: _t, ...m }) => m) };
-  if (task.type === "multiple") return { task: key, value: [...((value as number[]) ?? [])].sort((a, b) => a - b) };
+  if (task.type === "multiple" || task.type === "shortcut") return { task: key, value: [...((value as number[]) ?? [])].sort((a, b) => a - b) };
+  if (task.type === "slider") return { task: key, value: typeof value === "number" ? value : sliderValue(task, value) };
   return { task: key, value };
+}
+
+/** Whether a task's answer becomes an annotation: recorded types only, and a shortcut only when one was chosen (as PFE). */
+export function isRecorded(task: Task | undefined, value: TaskValue): boolean {
+  if (!task || !RECORDED_TASKS.has(task.type)) return false;
+  return task.type !== "shortcut" || (Array.isArray(value) && value.length > 0);
 }
 
 export interface ClassificationInput {
@@ -122,7 +192,7 @@ export function classificationBody(c: ClassificationInput) {
   return {
     classifications: {
       completed: true,
-      annotations: c.answered.filter(({ key }) => c.tasks[key]).map(({ key, value }) => annotationFor(c.tasks[key], key, value)),
+      annotations: c.answered.filter(({ key, value }) => isRecorded(c.tasks[key], value)).map(({ key, value }) => annotationFor(c.tasks[key], key, value)),
       metadata: {
         started_at: c.startedAt.toISOString(),
         finished_at: c.finishedAt.toISOString(),
@@ -151,6 +221,7 @@ export function unsupportedTasks(tasks: Tasks, firstTask: string): string[] {
     if (task.type === "drawing" && (task as { tools: Tool[] }).tools.some((t) => !SUPPORTED_TOOLS.has(t.type))) out.push(key);
     if (task.type === "combo") (task as { tasks: string[] }).tasks.forEach(visit);
     if (task.type === "single" || task.type === "multiple") (task as { answers: Answer[] }).answers.forEach((a) => visit(a.next));
+    if (typeof (task as { unlinkedTask?: unknown }).unlinkedTask === "string") visit((task as { unlinkedTask?: string }).unlinkedTask);
     visit((task as { next?: string | null }).next);
   };
   visit(firstTask);

@@ -11,3 +11,17 @@ export async function authenticateUser(login: string, password: string): Promise
   if (!user || user.banned) return null;
   return (await verifyPassword(password, user.encryptedPassword)) ? user : null;
 }
+
+/**
+ * A password check under the abuse limits: an address may try so many times in a window, and an account
+ * that failed too often is locked for the rest of its window (429 with Retry-After), whoever tries.
+ */
+export async function authenticateWithinLimits(login: string, password: string, address: string | null): Promise<User | null> {
+  const { checkLimit, countAttempt, LIMITS } = await import("@/lib/http/rate-limit");
+  const account = login.trim() || null;
+  await checkLimit(LIMITS.signInFailuresPerAccount, account);
+  await countAttempt(LIMITS.signInPerAddress, address);
+  const user = await authenticateUser(login, password);
+  if (!user) await countAttempt(LIMITS.signInFailuresPerAccount, account);
+  return user;
+}

@@ -87,7 +87,8 @@ describe("POST /api/classifications", () => {
     const c = body.classifications;
     const cases: [string, unknown, number, string?][] = [
       ["missing metadata key", { classifications: { ...c, metadata: { ...c.metadata, user_agent: undefined } } }, 422],
-      ["wrong workflow_version", { classifications: { ...c, metadata: { ...c.metadata, workflow_version: "9.9" } } }, 422],
+      ["workflow_version newer than the workflow's", { classifications: { ...c, metadata: { ...c.metadata, workflow_version: "9.9" } } }, 422],
+      ["workflow_version not a version", { classifications: { ...c, metadata: { ...c.metadata, workflow_version: "latest" } } }, 422],
       ["no annotations", { classifications: { ...c, annotations: undefined } }, 422],
       ["annotation without task", { classifications: { ...c, annotations: [{ value: 1 }] } }, 422],
       ["no subjects", { classifications: { ...c, links: { ...c.links, subjects: [] } } }, 422],
@@ -104,12 +105,63 @@ describe("POST /api/classifications", () => {
       expect(res.status, name).toBe(status);
       expect(res.body.errors[0].message, name).toBeTruthy();
     }
+    for (const key of ["has space", "", "x".repeat(256), "tab\there"]) {
+      const res = await call("POST", "/api/classifications", { body, token: v.token, headers: { "idempotency-key": key } });
+      expect(res.status, `Idempotency-Key ${JSON.stringify(key)}`).toBe(422);
+      expect(res.body.errors[0].message).toMatch(/Idempotency-Key/);
+    }
     const anonIncomplete = await api.post("/classifications", classificationBody(workflow, [subjects[0].id], { completed: false }));
     expect(anonIncomplete.status).toBe(422);
     expect((await call("POST", "/api/classifications", { raw: "{oops", token: v.token })).status).toBe(400);
     expect(await db().classification.count({ where: { workflowId: workflow.id } })).toBe(0);
     expect(await counters(project.id, workflow.id)).toMatchObject({ project: 0, workflow: 0 });
     expect(await db().userSeenSubject.count({ where: { workflowId: workflow.id } })).toBe(0);
+  });
+
+  it("stores a classification made on an older version of the workflow, with the version it names", async () => {
+    const { workflow, subjects } = await classifiableProject(1);
+    await db().workflow.update({ where: { id: workflow.id }, data: { majorVersion: 3, minorVersion: 2 } });
+    const v = await signedInUser();
+    for (const [named, status] of [["1.1", 201], ["3.1", 201], ["2.9", 201], ["3.2", 201], ["3.3", 422], ["4.0", 422]] as const) {
+      const body = classificationBody(workflow, [subjects[0].id]);
+      body.classifications.metadata.workflow_version = named;
+      const res = await api.post("/classifications", body, { token: v.token });
+      expect(res.status, named).toBe(status);
+      if (status === 201) expect(res.body.classifications[0].workflow_version).toBe(named);
+    }
+    expect((await db().classification.findMany({ where: { workflowId: workflow.id }, orderBy: { id: "asc" } })).map((c) => c.workflowVersion)).toEqual(["1.1", "3.1", "2.9", "3.2"]);
+  });
+
+  it("stores a classification once per Idempotency-Key and owner, however often and however concurrently it is sent", async () => {
+    const { workflow, project, subjects } = await classifiableProject(2);
+    const [v, other] = [await signedInUser(), await signedInUser()];
+    const body = classificationBody(workflow, [subjects[0].id]);
+    const send = (token: string | undefined, key: string, b: unknown = body) => call("POST", "/api/classifications", { body: b, token, headers: { "idempotency-key": key } });
+    const first = await send(v.token, "key-1");
+    expect(first.status).toBe(201);
+    expect(first.headers.get("idempotent-replayed")).toBeNull();
+    const again = await send(v.token, "key-1");
+    expect(again.status).toBe(201);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(again.body.classifications[0].id).toBe(first.body.classifications[0].id);
+    expect(again.body.classifications[0].metadata.seen_before).toBeUndefined();
+    // Concurrent repeats of a new key (a browser and its retry racing): one row.
+    const racing = await Promise.all(Array.from({ length: 6 }, () => send(v.token, "key-2", classificationBody(workflow, [subjects[1].id]))));
+    expect(racing.map((r) => r.status)).toEqual(Array(6).fill(201));
+    expect(new Set(racing.map((r) => r.body.classifications[0].id)).size).toBe(1);
+    // The same key from another volunteer, and from anonymous volunteers (one owner: "anonymous").
+    expect((await send(other.token, "key-1")).headers.get("idempotent-replayed")).toBeNull();
+    const anon = [await send(undefined, "key-1"), await send(undefined, "key-1")];
+    expect(anon.map((r) => r.headers.get("idempotent-replayed"))).toEqual([null, "true"]);
+    // A key names one classification: reused for another subject it is refused.
+    const reused = await send(v.token, "key-1", classificationBody(workflow, [subjects[1].id]));
+    expect(reused.status).toBe(422);
+    expect(reused.body.errors[0].message).toMatch(/Idempotency-Key was already used/);
+    // Stored and counted once each: v's two, other's one, anonymous one.
+    expect(await db().classification.count({ where: { workflowId: workflow.id } })).toBe(4);
+    expect(await counters(project.id, workflow.id)).toMatchObject({ project: 4, workflow: 4 });
+    const sws = await db().subjectWorkflowStatus.findMany({ where: { workflowId: workflow.id }, orderBy: { subjectId: "asc" } });
+    expect(sws.map((s) => s.classificationsCount)).toEqual([3, 1]);
   });
 
   it("allows gold standard classifications to experts and editors", async () => {

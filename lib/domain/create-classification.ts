@@ -3,12 +3,13 @@ import type { Classification } from "@/lib/generated/prisma/client";
 import type { Actor } from "@/lib/auth/actor";
 import { hasScope } from "@/lib/auth/actor";
 import { pool } from "@/lib/db";
-import { withTransaction, type Sql } from "@/lib/db/sql";
-import { ApiError, forbidden, unprocessable } from "@/lib/http/api-error";
+import type { Sql } from "@/lib/db/sql";
+import { forbidden, unprocessable } from "@/lib/http/api-error";
 import { parseIdValue } from "@/lib/http/request";
 import { retirementLimit } from "./workflow-tasks";
 import { bumpRetiredCounters } from "./retire-subjects";
-import { GOLD_STANDARD_ROLES, loadWorkflowForActor } from "./load-workflow";
+import { GOLD_STANDARD_ROLES } from "./load-workflow";
+import { PROJECT_PERMISSIONS } from "@/lib/policies/project-policy";
 
 const ZId = z.union([z.string(), z.number()]);
 export const ZAnnotation = z.looseObject({ task: z.string().min(1).max(200), value: z.unknown() });
@@ -83,54 +84,167 @@ export function secondsSpent(metadata: unknown): number {
   return Math.min(Math.round((end - start) / 1000), MAX_SECONDS);
 }
 
-/** POST /api/classifications: validates, records seen_before, marks subjects seen, counts when complete. */
-export async function createClassification(actor: Actor, input: TCreateClassification, userIp?: string): Promise<Classification> {
+/** The Idempotency-Key header's value: 1 to 255 visible ASCII characters (a UUID in our own classifier). */
+export function parseIdempotencyKey(header: string | null): string | null {
+  if (header === null) return null;
+  if (!/^[\x21-\x7e]{1,255}$/.test(header)) throw unprocessable("Idempotency-Key must be 1 to 255 visible ASCII characters");
+  return header;
+}
+
+export interface CreatedClassification {
+  classification: Classification;
+  /** True when an earlier POST with the same Idempotency-Key stored it (nothing was created now). */
+  replayed: boolean;
+}
+
+/**
+ * POST /api/classifications: validates, records seen_before, marks subjects seen, counts when complete.
+ * With an idempotency key, a repeat (a client retrying after a lost answer, a browser resending what it
+ * kept offline) answers the classification stored the first time, and nothing is counted twice.
+ *
+ * One SQL statement (atomic on its own, no BEGIN/COMMIT round trips; prepared once per connection): the
+ * checks (the workflow is visible to the actor and of the project, the version is the workflow's or an
+ * earlier one, gold standard only by experts, the subjects are the project's) gate every write that
+ * follows; then the subjects are marked seen (the ones already seen make it seen_before), the row is
+ * inserted (nothing on a repeated idempotency key), and a completed classification is counted: the
+ * subject-workflow rows upserted in subject order (concurrent multi-subject classifications never
+ * deadlock) with retirement decided in the same upsert, the retired counters, the counters' outbox and the
+ * engine's inbox (a committed classification always reaches the engine).
+ */
+export async function createClassification(actor: Actor, input: TCreateClassification, userIp?: string, idempotencyKey: string | null = null): Promise<CreatedClassification> {
   if (actor.user && !hasScope(actor, "classification")) throw forbidden("This token lacks the 'classification' scope");
   const workflowId = parseIdValue(input.links.workflow, "links.workflow");
   const projectId = parseIdValue(input.links.project, "links.project");
-  const subjectIds = [...new Set(input.links.subjects.map((s) => parseIdValue(s, "links.subjects")))];
+  const subjectIds = [...new Set(input.links.subjects.map((s) => parseIdValue(s, "links.subjects")))].sort((a, b) => a - b);
   const completed = input.completed ?? true;
   if (!completed && !actor.user) throw unprocessable("Incomplete classifications need a signed-in user");
+  const userGroupId = input.links.user_group == null ? null : parseIdValue(input.links.user_group, "links.user_group");
+  const named = String(input.metadata.workflow_version);
+  const parsed = /^\d{1,9}\.\d{1,9}$/.test(named) ? named.split(".").map(Number) : [null, null];
 
-  // Read before the transaction, so its connection is held only for the writes.
-  const workflow = await loadWorkflowForActor(pool(), workflowId, actor).catch((e) => {
-    throw e instanceof ApiError && e.status === 404 ? unprocessable(`links.workflow: no workflow ${workflowId}`) : e;
+  const { rows } = await pool().query({
+    name: "create-classification",
+    text: CREATE_SQL,
+    values: [
+      workflowId, projectId, actor.user?.id ?? null, subjectIds, JSON.stringify(input.annotations), JSON.stringify(input.metadata), completed,
+      input.gold_standard ?? null, named, userIp ?? null, idempotencyKey, userGroupId, !!actor.user?.admin, secondsSpent(input.metadata),
+      parsed[0], parsed[1], [...PROJECT_PERMISSIONS.show], GOLD_STANDARD_ROLES,
+    ],
   });
-  if (workflow.projectId !== projectId) throw unprocessable("links.project must be the workflow's project");
-  if (String(input.metadata.workflow_version) !== workflow.version) {
-    throw unprocessable(`metadata.workflow_version '${String(input.metadata.workflow_version)}' is not the workflow's version '${workflow.version}'`);
+  const r = rows[0];
+  switch (r.problem as string | null) {
+    case "workflow":
+      throw unprocessable(`links.workflow: no workflow ${workflowId}`);
+    case "project":
+      throw unprocessable("links.project must be the workflow's project");
+    case "version":
+      throw unprocessable(`metadata.workflow_version '${named}' is not a version of the workflow (its current version is '${r.current_version}')`);
+    case "gold":
+      throw forbidden("Only the project's experts may make gold standard classifications");
+    case "subjects":
+      throw unprocessable("links.subjects must be subjects of the project");
   }
-  if (input.gold_standard && !(actor.user?.admin || workflow.roles.some((r) => GOLD_STANDARD_ROLES.includes(r)))) {
-    throw forbidden("Only the project's experts may make gold standard classifications");
+  if (r.id !== null) {
+    await retireDue(workflowId, r.retirement, r.open_counts);
+    return { classification: fromRow(r), replayed: false };
   }
+  // The key was used before (or by a concurrent request, which the insert waited for).
+  const earlier = await findByIdempotencyKey(pool(), actor.user?.id ?? null, idempotencyKey!);
+  if (!earlier) throw new Error("a classification with this Idempotency-Key vanished while being created");
+  return { classification: sameRequest(earlier, workflowId, subjectIds), replayed: true };
+}
 
-  return withTransaction(async (client) => {
-    // One statement: the subjects must all be the project's; a signed-in volunteer's are marked seen, and
-    // the ones this insert adds are the newly seen (anything else was seen before).
-    const found = await client.query<{ n: number; added: number[] }>(
-      `WITH found AS (SELECT count(*)::int AS n FROM subjects WHERE id = ANY($1::int[]) AND project_id = $2),
-       seen AS (
-         INSERT INTO user_seen_subjects (user_id, workflow_id, subject_id)
-         SELECT $3, $4, s FROM unnest($1::int[]) AS s WHERE $3::int IS NOT NULL AND (SELECT n FROM found) = cardinality($1::int[])
-         ON CONFLICT DO NOTHING RETURNING subject_id)
-       SELECT (SELECT n FROM found) AS n, coalesce((SELECT array_agg(subject_id) FROM seen), '{}') AS added`,
-      [subjectIds, projectId, actor.user?.id ?? null, workflowId],
-    );
-    if (found.rows[0].n !== subjectIds.length) throw unprocessable("links.subjects must be subjects of the project");
-    const counted = actor.user ? found.rows[0].added : subjectIds;
-    const metadata = { ...input.metadata, ...(counted.length < subjectIds.length ? { seen_before: true } : {}) };
-    const userGroupId = input.links.user_group == null ? null : parseIdValue(input.links.user_group, "links.user_group");
-    const { rows } = await client.query(
-      `INSERT INTO classifications (project_id, workflow_id, user_id, user_group_id, subject_ids, annotations, metadata, completed, gold_standard, workflow_version, user_ip, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, now()) RETURNING *`,
-      [projectId, workflowId, actor.user?.id ?? null, userGroupId, subjectIds, JSON.stringify(input.annotations), JSON.stringify(metadata), completed, input.gold_standard ?? null, workflow.version, userIp ?? null],
-    );
-    const r = rows[0];
-    if (completed) await countClassification(client, { id: r.id, workflowId, projectId, userId: r.user_id, metadata, subjectIds: counted, retirement: workflow.retirement });
-    return {
-      id: r.id, projectId: r.project_id, workflowId: r.workflow_id, userId: r.user_id, userGroupId: r.user_group_id, subjectIds: r.subject_ids,
-      annotations: r.annotations, metadata: r.metadata, completed: r.completed, goldStandard: r.gold_standard, workflowVersion: r.workflow_version,
-      userIp: r.user_ip, createdAt: r.created_at, updatedAt: r.updated_at,
-    };
-  });
+// $1 workflow, $2 project, $3 user (null: anonymous), $4 subjects (distinct, sorted), $5 annotations,
+// $6 metadata, $7 completed, $8 gold_standard, $9 workflow_version as named, $10 user_ip, $11 idempotency
+// key, $12 user group, $13 admin, $14 seconds spent, $15/$16 the named version's major/minor (null when it
+// is not "major.minor"), $17 roles that see a private project, $18 roles that may make gold standard.
+const CREATE_SQL = `
+WITH w AS (
+  SELECT w.id, w.project_id, w.major_version, w.minor_version, w.retirement, p.private, coalesce(pr.roles, '{}') AS roles
+  FROM workflows w JOIN projects p ON p.id = w.project_id
+  LEFT JOIN project_roles pr ON pr.project_id = p.id AND pr.user_id = $3
+  WHERE w.id = $1),
+chk AS (
+  SELECT CASE
+    WHEN w.id IS NULL OR (w.private AND NOT $13 AND NOT w.roles && $17::text[]) THEN 'workflow'
+    WHEN w.project_id <> $2 THEN 'project'
+    WHEN NOT CASE WHEN $15::int IS NULL THEN $9 = w.major_version || '.' || w.minor_version
+                  ELSE $15 < w.major_version OR ($15 = w.major_version AND $16::int <= w.minor_version) END THEN 'version'
+    WHEN $8 IS TRUE AND NOT $13 AND NOT w.roles && $18::text[] THEN 'gold'
+    WHEN (SELECT count(*) FROM subjects WHERE id = ANY($4::int[]) AND project_id = $2) <> cardinality($4::int[]) THEN 'subjects'
+  END AS problem,
+  w.major_version || '.' || w.minor_version AS current_version
+  FROM (SELECT 1) one LEFT JOIN w ON true),
+seen AS (
+  INSERT INTO user_seen_subjects (user_id, workflow_id, subject_id)
+  SELECT $3, $1, s FROM unnest($4::int[]) AS s, chk WHERE $3::int IS NOT NULL AND chk.problem IS NULL
+  ON CONFLICT DO NOTHING RETURNING subject_id),
+counted AS (
+  SELECT CASE WHEN $3::int IS NULL THEN $4::int[] ELSE coalesce((SELECT array_agg(subject_id ORDER BY subject_id) FROM seen), '{}') END AS ids),
+ins AS (
+  INSERT INTO classifications (project_id, workflow_id, user_id, user_group_id, subject_ids, annotations, metadata, completed, gold_standard, workflow_version, user_ip, idempotency_key, updated_at)
+  SELECT $2, $1, $3, $12, $4, $5::jsonb,
+         CASE WHEN cardinality(counted.ids) < cardinality($4::int[]) THEN $6::jsonb || '{"seen_before": true}' ELSE $6::jsonb END,
+         $7, $8, $9, $10, $11, now()
+  FROM counted, chk WHERE chk.problem IS NULL
+  ON CONFLICT (coalesce(user_id, 0), idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
+  RETURNING *),
+sws AS (
+  INSERT INTO subject_workflow_statuses AS s (subject_id, workflow_id, classifications_count, updated_at)
+  SELECT x, $1, 1, now() FROM ins, counted, unnest(counted.ids) AS x WHERE ins.completed
+  ON CONFLICT (subject_id, workflow_id) DO UPDATE SET classifications_count = s.classifications_count + 1, updated_at = now()
+  RETURNING id, classifications_count, retired_at IS NULL AS open),
+outbox AS (
+  INSERT INTO classification_count_outbox (classification_id, project_id, workflow_id, user_id, seconds) SELECT id, $2, $1, $3, $14 FROM ins WHERE completed),
+inbox AS (INSERT INTO engine_inbox (classification_id) SELECT id FROM ins WHERE completed)
+SELECT chk.problem, chk.current_version, (SELECT retirement FROM w) AS retirement,
+       (SELECT json_agg(json_build_array(sws.id, sws.classifications_count)) FROM sws WHERE sws.open) AS open_counts, ins.*
+FROM chk LEFT JOIN ins ON true`;
+
+/**
+ * Retires the subject-workflow rows that reached the workflow's retirement count and are still open, and
+ * moves the retired counters by exactly as many (a second statement, needed only when a count reaches the
+ * limit; should the process die between the two, the next classification of that subject retires it).
+ */
+async function retireDue(workflowId: number, retirement: unknown, openCounts: [number, number][] | null): Promise<void> {
+  const limit = retirementLimit(retirement);
+  const due = limit === null ? [] : (openCounts ?? []).filter(([, count]) => count >= limit).map(([id]) => id);
+  if (!due.length) return;
+  await pool().query(
+    `WITH r AS (UPDATE subject_workflow_statuses SET retired_at = now(), retirement_reason = 'classification_count' WHERE id = ANY($1::int[]) AND retired_at IS NULL RETURNING 1),
+     n AS (SELECT count(*)::int AS n FROM r),
+     wf AS (UPDATE workflows SET retired_set_member_subjects_count = retired_set_member_subjects_count + n.n FROM n WHERE workflows.id = $2 AND n.n > 0 RETURNING workflows.project_id, n.n)
+     UPDATE projects SET retired_subjects_count = retired_subjects_count + wf.n FROM wf WHERE projects.id = wf.project_id`,
+    [due, workflowId],
+  );
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function fromRow(r: any): Classification {
+  return {
+    id: r.id, projectId: r.project_id, workflowId: r.workflow_id, userId: r.user_id, userGroupId: r.user_group_id, subjectIds: r.subject_ids,
+    annotations: r.annotations, metadata: r.metadata, completed: r.completed, goldStandard: r.gold_standard, workflowVersion: r.workflow_version,
+    userIp: r.user_ip, idempotencyKey: r.idempotency_key, createdAt: r.created_at, updatedAt: r.updated_at,
+  };
+}
+
+async function findByIdempotencyKey(client: Sql, userId: number | null, key: string): Promise<Classification | null> {
+  const { rows } = await client.query(`SELECT * FROM classifications WHERE coalesce(user_id, 0) = $1 AND idempotency_key = $2`, [userId ?? 0, key]);
+  return rows[0] ? fromRow(rows[0]) : null;
+}
+
+/** A key names one classification: reusing it for another workflow or other subjects is a client's bug. */
+function sameRequest(c: Classification, workflowId: number, subjectIds: number[]): Classification {
+  const same = c.workflowId === workflowId && c.subjectIds.length === subjectIds.length && c.subjectIds.every((s, i) => s === subjectIds[i]);
+  if (!same) throw unprocessable("Idempotency-Key was already used for a classification of other subjects or another workflow");
+  return c;
+}
+
+/** Whether version `named` ("major.minor") is `current` or an earlier one. */
+export function versionNotAfter(named: string, current: string): boolean {
+  const parse = (v: string) => (/^\d{1,9}\.\d{1,9}$/.test(v) ? v.split(".").map(Number) : null);
+  const a = parse(named);
+  const b = parse(current);
+  if (!a || !b) return named === current;
+  return a[0] < b[0] || (a[0] === b[0] && a[1] <= b[1]);
 }

@@ -28,9 +28,16 @@ export async function foldClassificationCounts(): Promise<number> {
          wf AS (
            UPDATE workflows w SET classifications_count = w.classifications_count + b.n
            FROM (SELECT workflow_id, count(*)::int AS n FROM batch GROUP BY 1 ORDER BY 1) b WHERE w.id = b.workflow_id RETURNING 1),
+         -- Volunteers new to a project: no rollup row yet (the statement sees the rows as they were before
+         -- its own inserts below).
+         newcomers AS (
+           SELECT project_id, count(DISTINCT user_id)::int AS n FROM batch b
+           WHERE user_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM user_project_daily_counts u WHERE u.user_id = b.user_id AND u.project_id = b.project_id)
+           GROUP BY 1),
          pr AS (
-           UPDATE projects p SET classifications_count = p.classifications_count + b.n
-           FROM (SELECT project_id, count(*)::int AS n FROM batch GROUP BY 1 ORDER BY 1) b WHERE p.id = b.project_id RETURNING 1),
+           UPDATE projects p SET classifications_count = p.classifications_count + b.n, classifiers_count = p.classifiers_count + coalesce(v.n, 0)
+           FROM (SELECT project_id, count(*)::int AS n FROM batch GROUP BY 1 ORDER BY 1) b LEFT JOIN newcomers v ON v.project_id = b.project_id
+           WHERE p.id = b.project_id RETURNING 1),
          daily AS (
            INSERT INTO classification_daily_counts AS d (scope, scope_id, day, count)
            SELECT scope, scope_id, day, n FROM (

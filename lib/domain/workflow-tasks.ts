@@ -15,7 +15,8 @@ const ZQuestion = z.looseObject({
   required: z.boolean().optional(),
 });
 
-export const DRAWING_TOOLS = ["point", "rectangle", "circle", "ellipse", "line", "polygon", "bezier", "column", "triangle", "fullWidthLine", "fullHeightLine"] as const;
+// polyline, freehandLine and transcriptionLine are drawn by the volunteer classifier (lib/classifier/marks.ts).
+export const DRAWING_TOOLS = ["point", "rectangle", "circle", "ellipse", "line", "polygon", "bezier", "column", "triangle", "fullWidthLine", "fullHeightLine", "polyline", "freehandLine", "transcriptionLine"] as const;
 const ZTool = z.looseObject({
   type: z.enum(DRAWING_TOOLS, { message: `tool type must be one of ${DRAWING_TOOLS.join(", ")}` }),
   label: ZText.optional(),

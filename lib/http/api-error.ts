@@ -5,6 +5,8 @@ export class ApiError extends Error {
     message: string,
     /** Extra top-level fields for protocols that define their own error shape (OAuth). */
     readonly extra?: Record<string, unknown>,
+    /** Response headers (Retry-After of a 429, Allow of a 405). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }

@@ -10,7 +10,10 @@ import { json } from "./respond";
 
 type AnyDef = ResourceDef<BaseRow>;
 
-const GENERIC_PARAMS = new Set(["page", "page_size", "sort", "include", "http_cache", "id"]);
+// Parameters every list takes. `http_cache`, `cards` and `admin` are the established platform's response
+// modes that the clients send; here they change nothing (every answer is cacheable with its ETag, a card is
+// the full record, an admin sees everything anyway).
+const GENERIC_PARAMS = new Set(["page", "page_size", "sort", "include", "http_cache", "id", "cards", "admin"]);
 
 /** The list request's URL with the resource's default parameters filled in where the request gives none. */
 export function withListDefaults(url: URL, defaults: Record<string, string> | undefined): URL {
@@ -20,7 +23,11 @@ export function withListDefaults(url: URL, defaults: Record<string, string> | un
   return out;
 }
 
-/** The where clause of a list request: visibility AND every known filter given. */
+/**
+ * The where clause of a list request: visibility AND every filter given. A parameter that is neither a
+ * filter of the resource nor a generic one is a 422 naming it: a misspelt filter must not answer
+ * everything.
+ */
 export async function listWhere(def: AnyDef, url: URL, actor: Actor): Promise<Where> {
   const and: Where[] = [await def.readScope(actor)];
   const ids = url.searchParams.get("id");
@@ -28,7 +35,11 @@ export async function listWhere(def: AnyDef, url: URL, actor: Actor): Promise<Wh
   for (const [name, value] of url.searchParams) {
     if (GENERIC_PARAMS.has(name)) continue;
     const filter = def.filters?.[name];
-    if (filter && value !== "") and.push(await filter(value, actor));
+    if (!filter) {
+      const known = Object.keys(def.filters ?? {}).sort();
+      throw unprocessable(`Unknown filter '${name}' for ${def.type}; filters: ${known.length ? known.join(", ") : "none"} (and ${[...GENERIC_PARAMS].join(", ")})`);
+    }
+    if (value !== "") and.push(await filter(value, actor));
   }
   return { AND: and };
 }

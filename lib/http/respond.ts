@@ -24,10 +24,25 @@ interface PgLikeError {
   meta?: { target?: unknown; modelName?: string; driverAdapterError?: { cause?: { kind?: string; constraint?: { fields?: string[] } } } };
 }
 
+// Connection-level failures: refused or reset connections, a server shutting down or starting up, too many
+// clients, a pool timeout, and Prisma's "cannot reach" errors. These are an outage, not a bug: 503.
+const OUTAGE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "57P01", "57P02", "57P03", "08000", "08001", "08003", "08004", "08006", "53300", "P1001", "P1002", "P1017"]);
+
+export function databaseUnavailable(err: unknown): boolean {
+  for (let e = err as { code?: string; message?: string; cause?: unknown; meta?: { driverAdapterError?: { cause?: { originalCode?: string; kind?: string } } } } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (e.code && OUTAGE_CODES.has(e.code)) return true;
+    const adapter = e.meta?.driverAdapterError?.cause;
+    if (adapter?.originalCode && OUTAGE_CODES.has(adapter.originalCode)) return true;
+    if (adapter?.kind === "DatabaseNotReachable" || adapter?.kind === "ConnectionClosed" || adapter?.kind === "SocketTimeout") return true;
+    if (typeof e.message === "string" && /timeout exceeded when trying to connect|Connection terminated|connect ECONNREFUSED|terminating connection due to administrator command|the database system is (starting up|shutting down)/i.test(e.message)) return true;
+  }
+  return false;
+}
+
 /** Maps any thrown value to a response with `{"errors":[{"message"}]}`; unexpected errors are logged, never leaked. */
 export function errorResponse(err: unknown, contentType?: string): Response {
   const body = (message: string, extra?: Record<string, unknown>) => ({ ...extra, errors: [{ message }] });
-  if (err instanceof ApiError) return json(body(err.message, err.extra), err.status, {}, contentType);
+  if (err instanceof ApiError) return json(body(err.message, err.extra), err.status, err.headers ?? {}, contentType);
   if (err instanceof ZodError) return json(body(zodMessage(err)), 422, {}, contentType);
   const e = err as PgLikeError;
   if (e?.code === "P2002") {
@@ -36,6 +51,10 @@ export function errorResponse(err: unknown, contentType?: string): Response {
   }
   if (e?.code === "P2025") return json(body("Not Found"), 404, {}, contentType);
   if (e?.code === "P2034" || e?.code === "40001") return json(body("Conflicting concurrent write; retry"), 409, {}, contentType);
+  if (databaseUnavailable(err)) {
+    console.error("[503] database unavailable:", (err as Error).message);
+    return json(body("The database is unavailable; try again shortly"), 503, { "Retry-After": "5" }, contentType);
+  }
   console.error("[500]", err);
   return json(body("Internal server error"), 500, {}, contentType);
 }

@@ -1,12 +1,21 @@
 import { Logger, run, runOnce, type Runner, type TaskList } from "graphile-worker";
 import { databaseUrl } from "@/lib/env";
 import { startCountFolder, stopCountFolder } from "@/lib/domain/fold-classification-counts";
+import { startProjectStatsRefresher, stopProjectStatsRefresher } from "@/lib/domain/project-stats";
+import { pruneRateLimits } from "@/lib/http/rate-limit";
 import { dispatchEngineInbox, startInboxDispatcher, stopInboxDispatcher } from "@/lib/engine/run/engine-inbox";
 import { engineTasks, externalEngineTasks } from "@/lib/engine/run/pipeline";
 import { tasks } from "./tasks";
 import { WorkerLeases } from "./worker-leases";
 
-const g = globalThis as unknown as { quorumWorkers?: Promise<Runner[]>; quorumLeases?: WorkerLeases };
+const g = globalThis as unknown as { quorumWorkers?: Promise<Runner[]>; quorumLeases?: WorkerLeases; quorumHousekeeping?: NodeJS.Timeout };
+
+/** Hourly: drops abuse-limit windows that ended long ago. */
+function startHousekeeping() {
+  if (g.quorumHousekeeping) return;
+  g.quorumHousekeeping = setInterval(() => void pruneRateLimits().catch((err) => console.error("[housekeeping]", err)), 3600_000);
+  g.quorumHousekeeping.unref();
+}
 
 const mainTasks = (): TaskList => ({ ...tasks, ...engineTasks });
 
@@ -23,6 +32,8 @@ const logger = new Logger(() => (level, message) => {
  */
 export function startWorker(concurrency = Number(process.env.WORKER_CONCURRENCY ?? 4)): Promise<Runner[]> {
   startCountFolder();
+  startProjectStatsRefresher();
+  startHousekeeping();
   startInboxDispatcher();
   if (g.quorumWorkers) return g.quorumWorkers;
   const leases = (g.quorumLeases = new WorkerLeases());
@@ -38,6 +49,9 @@ export function startWorker(concurrency = Number(process.env.WORKER_CONCURRENCY 
 
 export async function stopWorker(): Promise<void> {
   stopCountFolder();
+  stopProjectStatsRefresher();
+  if (g.quorumHousekeeping) clearInterval(g.quorumHousekeeping);
+  g.quorumHousekeeping = undefined;
   stopInboxDispatcher();
   const runners = await g.quorumWorkers;
   g.quorumWorkers = undefined;

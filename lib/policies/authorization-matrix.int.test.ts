@@ -206,7 +206,7 @@ const projectRows: Row[] = [
     listed: { key: "projects", records: (w) => [{ label: "the public project", id: w.public.project.id, visibleTo: ACTORS }, { label: "the private project", id: w.private.project.id, visibleTo: VIEWERS }] },
     check: (res, w, _f, actor) => {
       expect(linkedIds(res, "project_roles"), `project roles included for ${actor}`).toEqual(visibleRoleIds(w, actor, [w.public, w.private]));
-      expect(linkedIds(res, "users"), `owners included for ${actor}`).toEqual([w.cast.members.owner.user.id]);
+      expect(linkedIds(res, "owners"), `owners included for ${actor}`).toEqual([w.cast.members.owner.user.id]);
     },
   },
   {

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { GET as getFile, PUT as putFile } from "@/app/uploads/[...key]/route";
 import { db } from "@/lib/db";
 import { storage } from "@/lib/storage/storage";
+import { shownInline } from "@/lib/storage/file-routes";
 import { api } from "@/test/http";
 import { createProject, grantProjectRole, signedInUser } from "@/test/factories";
 import { createOrganization } from "@/test/factories-organizations";
@@ -50,6 +51,10 @@ describe("media: a project's avatar", () => {
     const got = await file("GET", served);
     expect(got.status).toBe(200);
     expect(got.headers.get("content-type")).toBe("image/png");
+    // Shown in place, but sandboxed: nothing stored runs on our origin.
+    expect(got.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(got.headers.get("content-security-policy")).toMatch(/default-src 'none'.*sandbox/);
+    expect(got.headers.get("content-disposition")).toBeNull();
     expect(got.bytes.equals(bytes)).toBe(true);
     expect((await api.get(path, { headers: { "if-none-match": shown.headers.get("etag")! } })).status).toBe(304);
 
@@ -191,5 +196,69 @@ describe("media: an organization's avatar and attached images", () => {
     const etag = (await api.get(`/organizations/${org.id}`, { token: owner.token })).headers.get("etag");
     expect((await api.delete(`/organizations/${org.id}`, { token: owner.token, ...ifMatch(etag) })).status).toBe(204);
     expect(await db().medium.count({ where: { linkedType: "organizations", linkedId: org.id } })).toBe(0);
+  });
+});
+
+describe("media: includes on projects and users, and subjects' attached images", () => {
+  it("include=avatar,background,owners on projects answers linked.avatars, linked.backgrounds and linked.owners", async () => {
+    const owner = await signedInUser();
+    const project = await createProject(owner.user.id);
+    const avatar = (await api.post(`/projects/${project.id}/avatar`, { media: { content_type: "image/png", src: "https://example.org/a.png", external_link: true } }, { token: owner.token })).body.media[0];
+    const background = (await api.post(`/projects/${project.id}/background`, { media: { content_type: "image/jpeg", src: "https://example.org/b.jpg", external_link: true } }, { token: owner.token })).body.media[0];
+    const res = await api.get(`/projects?id=${project.id}&include=avatar,background,owners`);
+    expect(res.status).toBe(200);
+    expect(res.body.projects[0].links).toMatchObject({ avatar: { href: `/projects/${project.id}/avatar`, type: "avatars" }, background: { href: `/projects/${project.id}/background`, type: "backgrounds" } });
+    expect(res.body.linked.avatars.map((m: { id: string; src: string }) => [m.id, m.src])).toEqual([[avatar.id, "https://example.org/a.png"]]);
+    expect(res.body.linked.backgrounds.map((m: { id: string }) => m.id)).toEqual([background.id]);
+    expect(res.body.linked.owners.map((u: { id: string }) => u.id)).toEqual([String(owner.user.id)]);
+    expect(res.body.links["projects.avatar"]).toBeDefined();
+    const user = await api.get(`/users/${owner.user.id}?include=avatar,profile_header`);
+    expect(user.status).toBe(200);
+    expect(user.body.linked).toMatchObject({ avatars: [], profile_headers: [] });
+  });
+
+  it("a subject's attached images: its project's editors add them (signed upload), anyone who sees the subject reads them", async () => {
+    const owner = await signedInUser();
+    const volunteer = await signedInUser();
+    const project = await createProject(owner.user.id, { private: true });
+    const subject = (await api.post("/subjects", { subjects: { locations: [{ "image/png": "https://example.org/s.png" }], links: { project: String(project.id) } } }, { token: owner.token })).body.subjects[0];
+    const path = `/subjects/${subject.id}/attached_images`;
+    expect((await api.post(path, { media: { content_type: "image/png" } }, { token: volunteer.token })).status).toBe(404);
+    expect((await api.post(path, { media: { content_type: "text/html" } }, { token: owner.token })).status).toBe(422);
+    const created = await api.post(path, { media: { content_type: "image/png", metadata: { caption: "detail" } } }, { token: owner.token });
+    expect(created.status).toBe(201);
+    const medium = created.body.media[0];
+    expect(medium).toMatchObject({ media_type: "subject_attached_image", metadata: { caption: "detail" } });
+    expect((await file("PUT", medium.src, png(), "image/png")).status).toBe(200);
+    expect((await api.get(path, { token: owner.token })).body.media.map((m: { id: string }) => m.id)).toEqual([medium.id]);
+    expect((await api.get(path, { token: volunteer.token })).status).toBe(404);
+    const withImages = await api.get(`/subjects/${subject.id}?include=attached_images`, { token: owner.token });
+    expect(withImages.body.linked.attached_images.map((m: { id: string }) => m.id)).toEqual([medium.id]);
+    const one = `${path}/${medium.id}`;
+    const etag = (await api.get(one, { token: owner.token })).headers.get("etag");
+    expect((await api.delete(one, { token: owner.token, ...ifMatch(etag) })).status).toBe(204);
+    expect(await db().medium.count({ where: { linkedType: "subjects", linkedId: Number(subject.id) } })).toBe(0);
+    // Deleting the subject removes its media rows too.
+    await api.post(path, { media: { content_type: "image/png", src: "https://example.org/x.png", external_link: true } }, { token: owner.token });
+    const subjectEtag = (await api.get(`/subjects/${subject.id}`, { token: owner.token })).headers.get("etag");
+    expect((await api.delete(`/subjects/${subject.id}`, { token: owner.token, ...ifMatch(subjectEtag) })).status).toBe(204);
+    expect(await db().medium.count({ where: { linkedType: "subjects", linkedId: Number(subject.id) } })).toBe(0);
+  });
+});
+
+describe("stored files", () => {
+  it.each([
+    ["image/png", true],
+    ["image/svg+xml", true],
+    ["video/mp4", true],
+    ["audio/mpeg", true],
+    ["text/plain; charset=utf-8", true],
+    ["text/html", false],
+    ["application/javascript", false],
+    ["text/csv", false],
+    ["application/pdf", false],
+    ["application/octet-stream", false],
+  ])("%s is shown in place: %s (anything else downloads as an attachment)", (type, inline) => {
+    expect(shownInline(type)).toBe(inline);
   });
 });

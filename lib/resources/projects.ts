@@ -11,6 +11,7 @@ import { projectRoles, serializeProjectRole } from "./project-roles";
 import type { IncludeDef, ResourceDef, Tx } from "./types";
 import { users } from "./users";
 import { iso, userLink } from "./wire";
+import { deleteMediaOf, mediaInclude, mediaLink, mediaLinkTemplates } from "./media";
 
 type ProjectRow = Project & {
   owner: { id: number; login: string; displayName: string };
@@ -50,6 +51,13 @@ const projectFields = {
   live: z.boolean(),
   approved: z.boolean(),
   launch_approved: z.boolean(),
+  beta_approved: z.boolean(),
+  featured: z.boolean(),
+  // null while the project runs; paused or finished (the established platform's states).
+  state: z.enum(["paused", "finished"]).nullable(),
+  beta_requested: z.boolean(),
+  launch_requested: z.boolean(),
+  mobile_friendly: z.boolean(),
 };
 
 const ZLinkIds = z.array(z.union([z.string(), z.number()])).max(1000);
@@ -59,7 +67,14 @@ export const ZCreateProject = z.strictObject({ ...projectFields, primary_languag
 export const ZUpdateProject = z.strictObject({ ...projectFields, links: ZLinks }).partial();
 type TProjectInput = z.infer<typeof ZUpdateProject>;
 
-const ADMIN_ONLY = ["approved", "launch_approved"] as const;
+const ADMIN_ONLY = ["approved", "launch_approved", "beta_approved", "featured"] as const;
+
+/** A comma-separated tags parameter: trimmed, lower-cased, without empties (a 422 when none is left). */
+export function tagList(raw: string): string[] {
+  const tags = [...new Set(raw.split(",").map((t) => t.trim().toLowerCase()).filter(Boolean))];
+  if (!tags.length) throw unprocessable("tags must be one or more comma-separated tags");
+  return tags;
+}
 
 export function slugFor(login: string, displayName: string): string {
   const name = displayName.toLowerCase().normalize("NFKD").replace(/[^\w\s-]/g, "").trim().replace(/[\s_]+/g, "-");
@@ -85,13 +100,21 @@ function columns(input: TProjectInput): Prisma.ProjectUncheckedUpdateInput {
     guide: input.guide as Prisma.InputJsonValue | undefined,
     teamMembers: input.team_members as Prisma.InputJsonValue | undefined,
     urls: input.urls as Prisma.InputJsonValue | undefined,
-    tags: input.tags,
+    tags: input.tags?.map((t) => t.trim().toLowerCase()).filter(Boolean),
     configuration: input.configuration as Prisma.InputJsonValue | undefined,
     private: input.private,
-    beta: input.beta,
+    beta: input.beta_approved ?? input.beta,
     live: input.live,
     approved: input.approved,
     launchApproved: input.launch_approved,
+    // Launch approval dates the launch (the listing's sort=-launch_date); see also update, which keeps a
+    // date set before.
+    launchDate: input.launch_approved ? new Date() : undefined,
+    featured: input.featured,
+    state: input.state,
+    betaRequested: input.beta_requested,
+    launchRequested: input.launch_requested,
+    mobileFriendly: input.mobile_friendly,
   };
 }
 
@@ -132,6 +155,16 @@ export function serializeProject(p: ProjectRow, actor: Actor = ANONYMOUS) {
     approved: p.approved,
     live: p.live,
     launch_approved: p.launchApproved,
+    beta_approved: p.beta,
+    beta_requested: p.betaRequested,
+    launch_requested: p.launchRequested,
+    launch_date: p.launchDate ? iso(p.launchDate) : null,
+    featured: p.featured,
+    state: p.state,
+    mobile_friendly: p.mobileFriendly,
+    completeness: p.completeness,
+    activity: p.activity,
+    classifiers_count: p.classifiersCount,
     classifications_count: p.classificationsCount,
     subjects_count: p.subjectsCount,
     retired_subjects_count: p.retiredSubjectsCount,
@@ -145,6 +178,9 @@ export function serializeProject(p: ProjectRow, actor: Actor = ANONYMOUS) {
       subject_sets: p.subjectSets.map((s) => String(s.id)),
       project_roles: p.roles.map((r) => String(r.id)),
       organizations: p.organizations.filter((o) => organizationVisibleTo(actor, o.organization)).map((o) => String(o.organizationId)),
+      avatar: mediaLink("projects", p.id, "avatar"),
+      background: mediaLink("projects", p.id, "background"),
+      attached_images: mediaLink("projects", p.id, "attached_images"),
     },
   };
 }
@@ -171,10 +207,17 @@ export const projects: ResourceDef<ProjectRow> = {
     classifications: { href: "/classifications?project_id={projects.id}", type: "classifications" },
     project_roles: { href: "/project_roles?project_id={projects.id}", type: "project_roles" },
     organizations: { href: "/organizations?project_id={projects.id}", type: "organizations" },
+    ...mediaLinkTemplates("projects", ["avatar", "background", "attached_images"]),
   },
   includes: {
+    // As the established platform: include=avatar,background,owners fills linked.avatars, linked.backgrounds
+    // and linked.owners.
+    avatar: mediaInclude("projects", "avatar"),
+    background: mediaInclude("projects", "background"),
+    attached_images: mediaInclude("projects", "attached_images"),
     owners: {
-      type: "users",
+      // Under linked.owners, the type of the projects.owner link template (as the established platform).
+      type: "owners",
       load: async (rows, actor) => {
         const owners = await db().user.findMany({ where: { id: { in: [...new Set(rows.map((r) => r.ownerId))] } } });
         return owners.map((u) => ({ record: users.serialize(u, actor), parentIds: rows.filter((r) => r.ownerId === u.id).map((r) => r.id) }));
@@ -218,6 +261,20 @@ export const projects: ResourceDef<ProjectRow> = {
     beta: (v) => ({ beta: parseBooleanParam(v, "beta") }),
     live: (v) => ({ live: parseBooleanParam(v, "live") }),
     launch_approved: (v) => ({ launchApproved: parseBooleanParam(v, "launch_approved") }),
+    beta_approved: (v) => ({ beta: parseBooleanParam(v, "beta_approved") }),
+    beta_requested: (v) => ({ betaRequested: parseBooleanParam(v, "beta_requested") }),
+    launch_requested: (v) => ({ launchRequested: parseBooleanParam(v, "launch_requested") }),
+    mobile_friendly: (v) => ({ mobileFriendly: parseBooleanParam(v, "mobile_friendly") }),
+    featured: (v) => ({ featured: parseBooleanParam(v, "featured") }),
+    // As the established platform: live means live and neither paused nor finished.
+    state: (v) => {
+      if (v === "live") return { live: true, state: null };
+      if (v === "paused" || v === "finished") return { state: v };
+      throw unprocessable("state must be live, paused or finished");
+    },
+    complete: (v) => (parseBooleanParam(v, "complete") ? { completeness: { gte: 1 } } : { completeness: { lt: 1 } }),
+    // Any of the comma-separated tags, case-insensitively (tags are stored lower-cased by the lab).
+    tags: (v) => ({ tags: { hasSome: tagList(v) } }),
     private: (v) => ({ private: parseBooleanParam(v, "private") }),
     owner: (v) => ({ owner: { login: { equals: v, mode: "insensitive" } } }),
     organization_id: (v, actor) => ({ organizations: { some: { organizationId: { in: parseIdList(v, "organization_id") }, organization: organizationReadScope(actor) } } }),
@@ -230,6 +287,10 @@ export const projects: ResourceDef<ProjectRow> = {
     classifications_count: "classificationsCount",
     subjects_count: "subjectsCount",
     launch_approved: "launchApproved",
+    launch_date: "launchDate",
+    activity: "activity",
+    completeness: "completeness",
+    classifiers_count: "classifiersCount",
   },
   readScope: projectReadScope,
   can: (actor, action, row, tx) => (action === "show" ? true : canOnProject(actor, action, row.id, tx)),
@@ -253,6 +314,7 @@ export const projects: ResourceDef<ProjectRow> = {
     perform: async ({ actor, tx }, row, input: TProjectInput) => {
       checkAdminOnly(actor, input);
       const data = columns(input);
+      if (row.launchDate) delete data.launchDate;
       if (input.display_name !== undefined && input.display_name !== row.displayName) {
         await ensureNameFree(tx, row.ownerId, input.display_name, row.id);
         data.slug = slugFor(row.owner.login, input.display_name);
@@ -264,6 +326,7 @@ export const projects: ResourceDef<ProjectRow> = {
   },
   destroy: async ({ tx }, row) => {
     await tx.project.delete({ where: { id: row.id } });
+    await deleteMediaOf(tx, "projects", row.id);
   },
   links: {
     workflows: {

@@ -10,6 +10,7 @@ import { parseLocations, ZLocations, type LocationEntry } from "@/lib/domain/sub
 import { locationsWithUploadUrls, storedLocations } from "@/lib/domain/subject-uploads";
 import type { ResourceDef, Tx } from "./types";
 import { iso } from "./wire";
+import { deleteMediaOf, mediaInclude, mediaLinkTemplates } from "./media";
 
 export type SubjectRow = Subject & { members: { subjectSetId: number }[] };
 
@@ -74,7 +75,9 @@ export const subjects: ResourceDef<SubjectRow> = {
   linkTemplates: {
     project: { href: "/projects/{subjects.project}", type: "projects" },
     subject_sets: { href: "/subject_sets?subject_id={subjects.id}", type: "subject_sets" },
+    ...mediaLinkTemplates("subjects", ["attached_images"]),
   },
+  includes: { attached_images: mediaInclude("subjects", "attached_images") },
   filters: {
     project_id: (v) => ({ projectId: { in: parseIdList(v, "project_id") } }),
     subject_set_id: (v) => ({ members: { some: { subjectSetId: { in: parseIdList(v, "subject_set_id") } } } }),
@@ -109,6 +112,7 @@ export const subjects: ResourceDef<SubjectRow> = {
       row.id,
     );
     await tx.subject.delete({ where: { id: row.id } });
+    await deleteMediaOf(tx, "subjects", row.id);
     await tx.$executeRawUnsafe(`UPDATE projects SET subjects_count = subjects_count - 1 WHERE id = $1`, row.projectId);
   },
 };

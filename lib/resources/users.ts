@@ -3,9 +3,11 @@ import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
 import type { User } from "@/lib/generated/prisma/client";
 import { parseIdList } from "@/lib/http/request";
+import { forbidden } from "@/lib/http/api-error";
 import { userGroupReadScope } from "@/lib/policies/user-group-policy";
 import type { IncludeDef, ResourceDef } from "./types";
 import { iso } from "./wire";
+import { mediaInclude } from "./media";
 
 const TEMPLATES = {
   classifications: { href: "/classifications?user_id={users.id}", type: "classifications" },
@@ -86,8 +88,15 @@ export const users: ResourceDef<User> = {
   writeScope: "user",
   serialize: (u, actor) => (seesAll(actor, u) ? serializeFullUser(u) : publicFields(u)),
   linkTemplates: TEMPLATES,
+  includes: { avatar: mediaInclude("users", "avatar"), profile_header: mediaInclude("users", "profile_header") } as Record<string, IncludeDef<User>>,
   filters: {
-    login: (v) => ({ login: { equals: v, mode: "insensitive" } }),
+    // One login or several, comma-separated, case-insensitively (as the established platform).
+    login: (v) => ({ OR: v.split(",").map((l) => l.trim()).filter(Boolean).map((l) => ({ login: { equals: l, mode: "insensitive" } })) }),
+    // Admins only: an address is private (the established platform drops the filter for others; we refuse it).
+    email: (v, actor) => {
+      if (!actor.user?.admin) throw forbidden("Only admins may filter users by email");
+      return { OR: v.split(",").map((e) => e.trim()).filter(Boolean).map((e) => ({ email: { equals: e, mode: "insensitive" } })) };
+    },
     display_name: (v) => ({ displayName: { equals: v, mode: "insensitive" } }),
     // The active members of a group the caller may see (the user_groups.users link).
     user_group_id: (v, actor) => ({ memberships: { some: { state: "active", userGroupId: { in: parseIdList(v, "user_group_id") }, userGroup: userGroupReadScope(actor) } } }),

@@ -18,6 +18,14 @@ function keyOf(params: Record<string, string>): string {
   return key;
 }
 
+const FILE_CSP = "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; sandbox";
+
+/** Media a browser may show in place (with nosniff and the sandbox above); anything else downloads. */
+export function shownInline(contentType: string): boolean {
+  const type = contentType.split(";")[0].trim().toLowerCase();
+  return /^(image\/(png|jpeg|gif|webp|svg\+xml|tiff)|audio\/[\w.+-]+|video\/[\w.+-]+|text\/plain)$/.test(type);
+}
+
 export const getFile = jsonRoute(async (req, params) => {
   const key = keyOf(params);
   if (!isPublic(key)) await verifySignedUrl("GET", key, new URL(req.url));
@@ -30,8 +38,11 @@ export const getFile = jsonRoute(async (req, params) => {
     "last-modified": object.modifiedAt.toUTCString(),
     "cache-control": isPublic(key) ? "public, max-age=86400" : "private, max-age=0",
     "x-content-type-options": "nosniff",
+    // Nothing stored runs on our origin: an SVG or HTML opened directly gets no script, no plugin and no
+    // access to our cookies (sandbox), whatever it contains.
+    "content-security-policy": FILE_CSP,
   });
-  if (!isPublic(key)) headers.set("content-disposition", `attachment; filename="${key.split("/").pop()}"`);
+  if (!isPublic(key) || !shownInline(object.contentType)) headers.set("content-disposition", `attachment; filename="${key.split("/").pop()}"`);
   const inm = req.headers.get("if-none-match");
   if (inm && inm.split(",").some((t) => t.trim().replace(/^W\//, "") === etag)) {
     object.stream.destroy();

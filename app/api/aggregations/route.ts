@@ -2,6 +2,10 @@
 import { startAggregationRoute } from "@/lib/domain/start-aggregation";
 import { collectionRoutes } from "@/lib/http/resource-routes";
 import { aggregations } from "@/lib/resources/aggregations";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const { GET } = collectionRoutes(aggregations);
 export const POST = startAggregationRoute;
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { PUT, PATCH, DELETE } = methodNotAllowed(["GET", "POST"]);

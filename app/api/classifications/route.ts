@@ -1,10 +1,11 @@
 // GET /api/classifications (the caller's complete classifications) and POST (create a classification).
-import { createClassification, ZCreateClassification } from "@/lib/domain/create-classification";
+import { createClassification, parseIdempotencyKey, ZCreateClassification } from "@/lib/domain/create-classification";
 import { apiRoute } from "@/lib/http/api-route";
 import { unprocessable } from "@/lib/http/api-error";
 import { readJsonBody } from "@/lib/http/request";
 import { collectionRoutes, showResponse } from "@/lib/http/resource-routes";
 import { classifications, ownCompleteClassifications } from "@/lib/resources/classifications";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const { GET } = collectionRoutes(ownCompleteClassifications);
 
@@ -13,6 +14,12 @@ export const POST = apiRoute(async (ctx) => {
   const extra = Object.keys(body).filter((k) => k !== "classifications");
   if (extra.length) throw unprocessable(`Unknown top-level key(s) ${extra.map((k) => `'${k}'`).join(", ")}; expected 'classifications'`);
   const input = ZCreateClassification.parse(body.classifications);
-  const created = await createClassification(await ctx.actor(), input, ctx.req.headers.get("x-forwarded-for")?.split(",")[0]?.trim());
-  return showResponse(classifications, created, ctx, 201);
+  const key = parseIdempotencyKey(ctx.req.headers.get("idempotency-key"));
+  const { classification, replayed } = await createClassification(await ctx.actor(), input, ctx.req.headers.get("x-forwarded-for")?.split(",")[0]?.trim(), key);
+  const res = await showResponse(classifications, classification, ctx, 201);
+  if (replayed) res.headers.set("Idempotent-Replayed", "true");
+  return res;
 });
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { PUT, PATCH, DELETE } = methodNotAllowed(["GET", "POST"]);

@@ -1,5 +1,9 @@
 // GET/POST /api/collection_preferences: a user's preferences on collections (visible only to that user).
 import { collectionRoutes } from "@/lib/http/resource-routes";
 import { collectionPreferences } from "@/lib/resources/collection-preferences";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const { GET, POST } = collectionRoutes(collectionPreferences);
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { PUT, PATCH, DELETE } = methodNotAllowed(["GET", "POST"]);

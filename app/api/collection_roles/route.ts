@@ -1,5 +1,9 @@
 // GET/POST /api/collection_roles: roles on collections (visible to the holder and the collection's editors).
 import { collectionRoutes } from "@/lib/http/resource-routes";
 import { collectionRoles } from "@/lib/resources/collection-roles";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const { GET, POST } = collectionRoutes(collectionRoles);
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { PUT, PATCH, DELETE } = methodNotAllowed(["GET", "POST"]);

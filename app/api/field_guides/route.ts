@@ -1,5 +1,9 @@
 // GET/POST /api/field_guides: list (English guides unless `language` is given) and create.
 import { collectionRoutes } from "@/lib/http/resource-routes";
 import { fieldGuides } from "@/lib/resources/field-guides";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const { GET, POST } = collectionRoutes(fieldGuides);
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { PUT, PATCH, DELETE } = methodNotAllowed(["GET", "POST"]);

@@ -4,9 +4,13 @@ import { unauthorized } from "@/lib/http/api-error";
 import { showResponse } from "@/lib/http/resource-routes";
 import { db } from "@/lib/db";
 import { users } from "@/lib/resources/users";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const GET = apiRoute(async (ctx) => {
   const actor = await ctx.actor();
   if (!actor.user) throw unauthorized("You must be signed in to read /me");
   return showResponse(users, await db().user.findUniqueOrThrow({ where: { id: actor.user.id } }), ctx);
 });
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { POST, PUT, PATCH, DELETE } = methodNotAllowed(["GET"]);

@@ -1,5 +1,9 @@
 // GET/POST /api/organization_roles: roles on organizations (visible to the holder and the organization's editors).
 import { collectionRoutes } from "@/lib/http/resource-routes";
 import { organizationRoles } from "@/lib/resources/organization-roles";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const { GET, POST } = collectionRoutes(organizationRoles);
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { PUT, PATCH, DELETE } = methodNotAllowed(["GET", "POST"]);

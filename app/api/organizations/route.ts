@@ -1,5 +1,9 @@
 // GET/POST /api/organizations: list (filters owner, search ranked by relevance, listed, display_name, slug, categories, tags, project_id) and create.
 import { organizationCollectionRoutes } from "@/lib/domain/search-organizations";
 import { organizations } from "@/lib/resources/organizations";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const { GET, POST } = organizationCollectionRoutes(organizations);
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { PUT, PATCH, DELETE } = methodNotAllowed(["GET", "POST"]);

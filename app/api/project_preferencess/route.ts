@@ -1,4 +1,8 @@
 // POST /api/project_preferencess?user_id=&project_id=: the contract's spelling of update_settings.
 import { updateProjectPreferenceSettings } from "@/lib/domain/update-project-preference-settings";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const POST = updateProjectPreferenceSettings;
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { GET, PUT, PATCH, DELETE } = methodNotAllowed(["POST"]);

@@ -1,5 +1,9 @@
 // GET/POST /api/project_roles: roles on projects (visible to the holder and the project's editors).
 import { collectionRoutes } from "@/lib/http/resource-routes";
 import { projectRoles } from "@/lib/resources/project-roles";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const { GET, POST } = collectionRoutes(projectRoles);
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { PUT, PATCH, DELETE } = methodNotAllowed(["GET", "POST"]);

@@ -1,5 +1,9 @@
 // GET/POST /api/projects: list (filters display_name, approved, beta, live, owner, organization_id) and create.
 import { collectionRoutes } from "@/lib/http/resource-routes";
 import { projects } from "@/lib/resources/projects";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const { GET, POST } = collectionRoutes(projects);
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { PUT, PATCH, DELETE } = methodNotAllowed(["GET", "POST"]);

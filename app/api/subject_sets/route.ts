@@ -1,5 +1,9 @@
 // GET/POST /api/subject_sets: list and create.
 import { collectionRoutes } from "@/lib/http/resource-routes";
 import { subjectSets } from "@/lib/resources/subject-sets";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const { GET, POST } = collectionRoutes(subjectSets);
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { PUT, PATCH, DELETE } = methodNotAllowed(["GET", "POST"]);

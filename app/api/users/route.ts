@@ -1,5 +1,9 @@
 // GET /api/users: users (public fields; all fields for oneself and admins).
 import { collectionRoutes } from "@/lib/http/resource-routes";
 import { users } from "@/lib/resources/users";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const { GET } = collectionRoutes(users);
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { POST, PUT, PATCH, DELETE } = methodNotAllowed(["GET"]);

@@ -1,5 +1,9 @@
 // GET/POST /api/workflows: list and create.
 import { collectionRoutes } from "@/lib/http/resource-routes";
 import { workflows } from "@/lib/resources/workflows";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const { GET, POST } = collectionRoutes(workflows);
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { PUT, PATCH, DELETE } = methodNotAllowed(["GET", "POST"]);

@@ -1,4 +1,8 @@
 // POST /engine/classifications: ingest one classification or a batch from a forwarder (202 once queued).
 import { ingestClassifications } from "@/lib/engine/http/engine-routes";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const POST = ingestClassifications;
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { GET, PUT, PATCH, DELETE } = methodNotAllowed(["POST"]);

@@ -1,4 +1,8 @@
 // POST /engine/workflows: add a workflow to the decision engine with its configuration.
 import { createWorkflow } from "@/lib/engine/http/engine-routes";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const POST = createWorkflow;
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { GET, PUT, PATCH, DELETE } = methodNotAllowed(["POST"]);

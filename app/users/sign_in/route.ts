@@ -1,6 +1,7 @@
 // GET /users/sign_in: CSRF token (X-CSRF-Token) and session cookie; POST: sign in with login and password.
 import { z } from "zod";
-import { authenticateUser } from "@/lib/domain/authenticate-user";
+import { authenticateWithinLimits } from "@/lib/domain/authenticate-user";
+import { clientAddress } from "@/lib/http/rate-limit";
 import { ensureBrowserSession, requireCsrf, signInCookie } from "@/lib/domain/browser-session";
 import { ApiError } from "@/lib/http/api-error";
 import { jsonRoute } from "@/lib/http/api-route";
@@ -26,7 +27,7 @@ const ZSignIn = z.object({
 export const POST = jsonRoute(async (req) => {
   const body = ZSignIn.parse(await readJsonBody(req));
   const session = await requireCsrf(req, body.authenticity_token);
-  const user = await authenticateUser(body.user.login, body.user.password);
+  const user = await authenticateWithinLimits(body.user.login, body.user.password, clientAddress(req));
   if (!user) throw new ApiError(401, "Invalid login or password.", { error: "Invalid login or password." });
   return json({ users: [serializeFullUser(user)] }, 200, { "Set-Cookie": await signInCookie(req, session, user.id), "X-CSRF-Token": session.csrf });
 });

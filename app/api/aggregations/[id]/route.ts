@@ -1,5 +1,9 @@
 // GET/PUT/DELETE /api/aggregations/<id>: one run (PUT: the service reports uuid and status; DELETE: the project's editors).
 import { memberRoutes } from "@/lib/http/resource-routes";
 import { aggregations } from "@/lib/resources/aggregations";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const { GET, PUT, DELETE } = memberRoutes(aggregations);
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { POST, PATCH } = methodNotAllowed(["GET", "PUT", "DELETE"]);

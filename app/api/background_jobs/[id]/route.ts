@@ -1,5 +1,9 @@
 // GET /api/background_jobs/<id>: status, progress, total, error, and download_url of a finished export.
 import { memberRoutes } from "@/lib/http/resource-routes";
 import { backgroundJobs } from "@/lib/resources/background-jobs";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const { GET } = memberRoutes(backgroundJobs);
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { POST, PUT, PATCH, DELETE } = methodNotAllowed(["GET"]);

@@ -1,5 +1,9 @@
 // GET /api/classifications/incomplete: see lib/resources/classifications.ts (ownIncompleteClassifications).
 import { collectionRoutes } from "@/lib/http/resource-routes";
 import { ownIncompleteClassifications } from "@/lib/resources/classifications";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const { GET } = collectionRoutes(ownIncompleteClassifications);
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { POST, PUT, PATCH, DELETE } = methodNotAllowed(["GET"]);

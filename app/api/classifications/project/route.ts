@@ -2,9 +2,13 @@
 import { apiRoute } from "@/lib/http/api-route";
 import { collectionRoutes } from "@/lib/http/resource-routes";
 import { projectClassifications, requireProjectIdWithLastId } from "@/lib/resources/classifications";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 const list = collectionRoutes(projectClassifications).GET;
 export const GET = apiRoute(async (ctx) => {
   requireProjectIdWithLastId(ctx.url);
   return list(ctx.req);
 });
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { POST, PUT, PATCH, DELETE } = methodNotAllowed(["GET"]);

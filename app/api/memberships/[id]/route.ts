@@ -1,5 +1,9 @@
 // GET/PUT/DELETE /api/memberships/<id>: one membership (state, roles); DELETE makes it inactive.
 import { memberRoutes } from "@/lib/http/resource-routes";
 import { memberships } from "@/lib/resources/memberships";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const { GET, PUT, DELETE } = memberRoutes(memberships);
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { POST, PATCH } = methodNotAllowed(["GET", "PUT", "DELETE"]);

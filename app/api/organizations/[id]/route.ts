@@ -1,5 +1,9 @@
 // GET/PUT/DELETE /api/organizations/<id>: show, edit (If-Match; listed: admins), destroy (If-Match; with its roles, pages, project links, media).
 import { memberRoutes } from "@/lib/http/resource-routes";
 import { organizations } from "@/lib/resources/organizations";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const { GET, PUT, DELETE } = memberRoutes(organizations);
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { POST, PATCH } = methodNotAllowed(["GET", "PUT", "DELETE"]);

@@ -1,5 +1,9 @@
 // GET/PUT /api/project_preferences/<id>: show (owner only) and edit (owner: preferences; project editors: settings).
 import { memberRoutes } from "@/lib/http/resource-routes";
 import { projectPreferences } from "@/lib/resources/project-preferences";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const { GET, PUT } = memberRoutes(projectPreferences);
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { POST, PATCH, DELETE } = methodNotAllowed(["GET", "PUT"]);

@@ -1,4 +1,8 @@
 // POST /api/project_preferences/update_settings: a user's designator chances or workflow_id on a project.
 import { updateProjectPreferenceSettings } from "@/lib/domain/update-project-preference-settings";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const POST = updateProjectPreferenceSettings;
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { GET, PUT, PATCH, DELETE } = methodNotAllowed(["POST"]);

@@ -1,5 +1,9 @@
 // GET/PUT/DELETE /api/project_roles/<id>.
 import { memberRoutes } from "@/lib/http/resource-routes";
 import { projectRoles } from "@/lib/resources/project-roles";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const { GET, PUT, DELETE } = memberRoutes(projectRoles);
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { POST, PATCH } = methodNotAllowed(["GET", "PUT", "DELETE"]);

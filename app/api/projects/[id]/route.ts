@@ -1,5 +1,9 @@
 // GET/PUT/DELETE /api/projects/<id>: show, edit (If-Match), destroy (If-Match).
 import { memberRoutes } from "@/lib/http/resource-routes";
 import { projects } from "@/lib/resources/projects";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const { GET, PUT, DELETE } = memberRoutes(projects);
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { POST, PATCH } = methodNotAllowed(["GET", "PUT", "DELETE"]);

@@ -1,5 +1,9 @@
 // GET/PUT/DELETE /api/subjects/<id>.
 import { memberRoutes } from "@/lib/http/resource-routes";
 import { subjects } from "@/lib/resources/subjects";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const { GET, PUT, DELETE } = memberRoutes(subjects);
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { POST, PATCH } = methodNotAllowed(["GET", "PUT", "DELETE"]);

@@ -1,4 +1,8 @@
 // GET /api/subjects/queued?workflow_id=: the next subjects for the caller to classify.
 import { queuedRoute } from "@/lib/domain/queue-response";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const GET = queuedRoute;
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { POST, PUT, PATCH, DELETE } = methodNotAllowed(["GET"]);

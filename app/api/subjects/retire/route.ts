@@ -1,4 +1,8 @@
 // POST /api/subjects/retire {workflow_id, subject_id|subject_ids, retirement_reason}: retire (decision engine).
 import { retirementRoute } from "@/lib/domain/retirement-routes";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const POST = retirementRoute("retire", "body");
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { GET, PUT, PATCH, DELETE } = methodNotAllowed(["POST"]);

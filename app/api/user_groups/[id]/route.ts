@@ -1,5 +1,9 @@
 // GET/PUT/DELETE /api/user_groups/<id>: a group (edit and delete: its group admins).
 import { memberRoutes } from "@/lib/http/resource-routes";
 import { userGroups } from "@/lib/resources/user-groups";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const { GET, PUT, DELETE } = memberRoutes(userGroups);
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { POST, PATCH } = methodNotAllowed(["GET", "PUT", "DELETE"]);

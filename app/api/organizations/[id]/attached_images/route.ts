@@ -1,5 +1,9 @@
 // GET/POST /api/organizations/<id>/attached_images: the organization's attached images (PUT/DELETE name one: 405).
 import { mediaRoutes } from "@/lib/resources/media";
 import { organizations } from "@/lib/resources/organizations";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const { GET, POST, PUT, DELETE } = mediaRoutes(organizations, "attached_images");
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { PATCH } = methodNotAllowed(["GET", "POST", "PUT", "DELETE"]);

@@ -1,5 +1,9 @@
 // GET/POST/PUT/DELETE /api/organizations/<id>/background: the organization's background (lib/resources/media.ts).
 import { mediaRoutes } from "@/lib/resources/media";
 import { organizations } from "@/lib/resources/organizations";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const { GET, POST, PUT, DELETE } = mediaRoutes(organizations, "background");
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { PATCH } = methodNotAllowed(["GET", "POST", "PUT", "DELETE"]);

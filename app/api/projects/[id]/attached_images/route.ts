@@ -1,5 +1,9 @@
 // GET/POST /api/projects/<id>/attached_images: the project's attached images (PUT/DELETE name one: 405).
 import { mediaRoutes } from "@/lib/resources/media";
 import { projects } from "@/lib/resources/projects";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const { GET, POST, PUT, DELETE } = mediaRoutes(projects, "attached_images");
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { PATCH } = methodNotAllowed(["GET", "POST", "PUT", "DELETE"]);

@@ -1,5 +1,9 @@
 // GET/POST /api/projects/<id>/pages: the project's pages (filters url_key, language; default language en) and create.
 import { nestedCollectionRoutes } from "@/lib/http/nested-routes";
 import { projectPages } from "@/lib/resources/project-pages";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const { GET, POST } = nestedCollectionRoutes(projectPages);
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { PUT, PATCH, DELETE } = methodNotAllowed(["GET", "POST"]);

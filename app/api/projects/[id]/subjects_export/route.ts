@@ -1,4 +1,8 @@
 // POST /api/projects/<id>/subjects_export: start a CSV export of the project's subjects; GET: the latest.
 import { exportRoutes, SUBJECTS_EXPORT } from "@/lib/domain/export-csv";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const { GET, POST } = exportRoutes(SUBJECTS_EXPORT, "projects");
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { PUT, PATCH, DELETE } = methodNotAllowed(["GET", "POST"]);

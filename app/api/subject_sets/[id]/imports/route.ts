@@ -1,4 +1,8 @@
 // POST /api/subject_sets/<id>/imports: a CSV manifest (text/csv body) imported in the background, one subject per row.
 import { startSubjectImport } from "@/lib/domain/import-subjects";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const POST = startSubjectImport;
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { GET, PUT, PATCH, DELETE } = methodNotAllowed(["POST"]);

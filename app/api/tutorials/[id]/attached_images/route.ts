@@ -1,5 +1,9 @@
 // GET/POST /api/tutorials/<id>/attached_images: the images its items show (PUT/DELETE name one: 405).
 import { mediaRoutes } from "@/lib/resources/media";
 import { tutorials } from "@/lib/resources/tutorials";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const { GET, POST, PUT, DELETE } = mediaRoutes(tutorials, "attached_images");
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { PATCH } = methodNotAllowed(["GET", "POST", "PUT", "DELETE"]);

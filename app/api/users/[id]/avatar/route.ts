@@ -1,5 +1,9 @@
 // GET/POST/PUT/DELETE /api/users/<id>/avatar: the record's avatar (lib/resources/media.ts).
 import { mediaRoutes } from "@/lib/resources/media";
 import { users } from "@/lib/resources/users";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const { GET, POST, PUT, DELETE } = mediaRoutes(users, "avatar");
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { PATCH } = methodNotAllowed(["GET", "POST", "PUT", "DELETE"]);

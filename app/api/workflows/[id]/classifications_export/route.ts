@@ -1,4 +1,8 @@
 // POST /api/workflows/<id>/classifications_export: start a CSV export of the workflow's classifications; GET: the latest.
 import { CLASSIFICATIONS_EXPORT, exportRoutes } from "@/lib/domain/export-csv";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const { GET, POST } = exportRoutes(CLASSIFICATIONS_EXPORT, "workflows");
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { PUT, PATCH, DELETE } = methodNotAllowed(["GET", "POST"]);

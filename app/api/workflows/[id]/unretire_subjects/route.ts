@@ -1,4 +1,8 @@
 // POST /api/workflows/<id>/unretire_subjects {subject_id|subject_ids}: return subjects to the queue.
 import { retirementRoute } from "@/lib/domain/retirement-routes";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const POST = retirementRoute("unretire", "path");
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { GET, PUT, PATCH, DELETE } = methodNotAllowed(["POST"]);

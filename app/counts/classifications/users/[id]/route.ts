@@ -1,4 +1,8 @@
 // GET /counts/classifications/users/<id>: a volunteer's own counts and time spent (that user or an admin).
 import { userCountsRoute } from "@/lib/counts/counts-route";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const GET = userCountsRoute;
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { POST, PUT, PATCH, DELETE } = methodNotAllowed(["GET"]);

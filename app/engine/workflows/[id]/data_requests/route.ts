@@ -1,4 +1,8 @@
 // GET/POST /engine/workflows/<id>/data_requests: the workflow's extracts or reductions as a CSV, built in the background.
 import { dataRequestCollectionRoutes } from "@/lib/engine/http/data-requests";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const { GET, POST } = dataRequestCollectionRoutes;
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { PUT, PATCH, DELETE } = methodNotAllowed(["GET", "POST"]);

@@ -1,4 +1,8 @@
 // GET/POST /engine/workflows/<id>/reducers: the workflow's reducers, one by one (the established engine's API).
 import { keyedCollectionRoutes } from "@/lib/engine/http/engine-config-resources";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const { GET, POST } = keyedCollectionRoutes("reducers");
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { PUT, PATCH, DELETE } = methodNotAllowed(["GET", "POST"]);

@@ -1,4 +1,8 @@
 // POST /engine/workflows/<id>/refresh_subject_metadata: admins re-read the engine's cached subject metadata.
 import { refreshSubjects } from "@/lib/engine/http/engine-routes";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const POST = refreshSubjects;
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { GET, PUT, PATCH, DELETE } = methodNotAllowed(["POST"]);

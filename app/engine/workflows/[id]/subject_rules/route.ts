@@ -1,4 +1,8 @@
 // GET/POST /engine/workflows/<id>/subject_rules: the workflow's subject rules (a new one is evaluated last).
 import { ruleCollectionRoutes } from "@/lib/engine/http/engine-config-resources";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const { GET, POST } = ruleCollectionRoutes("subject");
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { PUT, PATCH, DELETE } = methodNotAllowed(["GET", "POST"]);

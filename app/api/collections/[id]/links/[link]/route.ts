@@ -1,5 +1,9 @@
 // POST /api/collections/<id>/links/subjects (owner, collaborators, contributors) and .../links/default_subject (editors).
 import { collectionLinkRoutes } from "@/lib/domain/collection-links";
 import { collections } from "@/lib/resources/collections";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const { POST } = collectionLinkRoutes(collections);
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { GET, PUT, PATCH, DELETE } = methodNotAllowed(["POST"]);

@@ -1,5 +1,9 @@
 // GET/PUT/DELETE /api/organizations/<id>/attached_images/<medium id>: one attached image (lib/resources/media.ts).
 import { mediumRoutes } from "@/lib/resources/media";
 import { organizations } from "@/lib/resources/organizations";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const { GET, PUT, DELETE } = mediumRoutes(organizations, "attached_images");
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { POST, PATCH } = methodNotAllowed(["GET", "PUT", "DELETE"]);

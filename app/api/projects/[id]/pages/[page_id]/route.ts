@@ -1,5 +1,9 @@
 // GET/PUT/DELETE /api/projects/<id>/pages/<page id>: one page; edits and destroys need If-Match.
 import { nestedMemberRoutes } from "@/lib/http/nested-routes";
 import { projectPages } from "@/lib/resources/project-pages";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const { GET, PUT, DELETE } = nestedMemberRoutes(projectPages);
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { POST, PATCH } = methodNotAllowed(["GET", "PUT", "DELETE"]);

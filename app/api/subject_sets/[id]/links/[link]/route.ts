@@ -1,5 +1,9 @@
 // POST /api/subject_sets/<id>/links/<link>: add linked ids.
 import { linkRoutes } from "@/lib/http/resource-routes";
 import { subjectSets } from "@/lib/resources/subject-sets";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const { POST } = linkRoutes(subjectSets);
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { GET, PUT, PATCH, DELETE } = methodNotAllowed(["POST"]);

@@ -1,5 +1,9 @@
 // GET/PUT/DELETE /api/tutorials/<id>/attached_images/<medium id>: one attached image.
 import { mediumRoutes } from "@/lib/resources/media";
 import { tutorials } from "@/lib/resources/tutorials";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const { GET, PUT, DELETE } = mediumRoutes(tutorials, "attached_images");
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { POST, PATCH } = methodNotAllowed(["GET", "PUT", "DELETE"]);

@@ -1,5 +1,9 @@
 // POST /api/tutorials/<id>/links/workflows {"workflows": [ids]}: link workflows of the tutorial's project.
 import { linkRoutes } from "@/lib/http/resource-routes";
 import { tutorials } from "@/lib/resources/tutorials";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const { POST } = linkRoutes(tutorials);
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { GET, PUT, PATCH, DELETE } = methodNotAllowed(["POST"]);

@@ -1,4 +1,8 @@
 // GET/PUT/DELETE /engine/workflows/<id>/reducers/<id or key>: one reducer.
 import { keyedMemberRoutes } from "@/lib/engine/http/engine-config-resources";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const { GET, PUT, DELETE } = keyedMemberRoutes("reducers");
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { POST, PATCH } = methodNotAllowed(["GET", "PUT", "DELETE"]);

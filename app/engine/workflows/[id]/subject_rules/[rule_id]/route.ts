@@ -1,4 +1,8 @@
 // GET/PUT/DELETE /engine/workflows/<id>/subject_rules/<rule id>: one subject rule (DELETE takes its effects).
 import { ruleMemberRoutes } from "@/lib/engine/http/engine-config-resources";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const { GET, PUT, DELETE } = ruleMemberRoutes("subject");
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { POST, PATCH } = methodNotAllowed(["GET", "PUT", "DELETE"]);

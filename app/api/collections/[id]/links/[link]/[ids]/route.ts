@@ -1,5 +1,9 @@
 // DELETE /api/collections/<id>/links/subjects/<comma-separated ids>: removes subjects from the collection (owner, collaborators).
 import { collectionLinkRoutes } from "@/lib/domain/collection-links";
 import { collections } from "@/lib/resources/collections";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const { DELETE } = collectionLinkRoutes(collections);
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { GET, POST, PUT, PATCH } = methodNotAllowed(["DELETE"]);

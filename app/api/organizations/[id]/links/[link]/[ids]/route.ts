@@ -1,5 +1,9 @@
 // DELETE /api/organizations/<id>/links/projects/<ids>: unlink comma-separated project ids.
 import { linkRoutes } from "@/lib/http/resource-routes";
 import { organizations } from "@/lib/resources/organizations";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const { DELETE } = linkRoutes(organizations);
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { GET, POST, PUT, PATCH } = methodNotAllowed(["DELETE"]);

@@ -1,5 +1,9 @@
 // DELETE /api/tutorials/<id>/links/workflows/<ids>: unlink workflows.
 import { linkRoutes } from "@/lib/http/resource-routes";
 import { tutorials } from "@/lib/resources/tutorials";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const { DELETE } = linkRoutes(tutorials);
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { GET, POST, PUT, PATCH } = methodNotAllowed(["DELETE"]);

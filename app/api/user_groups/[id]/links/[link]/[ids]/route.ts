@@ -1,4 +1,8 @@
 // DELETE /api/user_groups/<id>/links/users/<user ids>: those members become inactive (group admins; any member for themself).
 import { removeGroupMembersRoute } from "@/lib/domain/remove-group-members";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const DELETE = removeGroupMembersRoute;
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { GET, POST, PUT, PATCH } = methodNotAllowed(["DELETE"]);

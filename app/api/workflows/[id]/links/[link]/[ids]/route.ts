@@ -1,5 +1,9 @@
 // DELETE /api/workflows/<id>/links/<link>/<ids>: remove linked ids.
 import { linkRoutes } from "@/lib/http/resource-routes";
 import { workflows } from "@/lib/resources/workflows";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const { DELETE } = linkRoutes(workflows);
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { GET, POST, PUT, PATCH } = methodNotAllowed(["DELETE"]);

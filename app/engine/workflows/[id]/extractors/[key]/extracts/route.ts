@@ -1,5 +1,9 @@
 // GET/POST /engine/workflows/<id>/extractors/<key>/extracts: a subject's extracts; upsert one (starts reduction).
 import { listExtracts, upsertExtractRoute } from "@/lib/engine/http/engine-routes";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const GET = listExtracts;
 export const POST = upsertExtractRoute;
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { PUT, PATCH, DELETE } = methodNotAllowed(["GET", "POST"]);

@@ -1,4 +1,8 @@
 // GET/POST /engine/workflows/<id>/subject_rules/<rule id>/subject_rule_effects: a subject rule's effects, in order.
 import { effectCollectionRoutes } from "@/lib/engine/http/engine-config-resources";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const { GET, POST } = effectCollectionRoutes("subject");
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { PUT, PATCH, DELETE } = methodNotAllowed(["GET", "POST"]);

@@ -1,4 +1,8 @@
 // GET /engine/workflows/<id>/subjects/<subject id>/reductions: every reducer's reductions of one subject.
 import { listSubjectReductions } from "@/lib/engine/http/engine-routes";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const GET = listSubjectReductions;
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { POST, PUT, PATCH, DELETE } = methodNotAllowed(["GET"]);

@@ -1,4 +1,8 @@
 // GET/POST /engine/workflows/<id>/user_rules/<rule id>/user_rule_effects: a user rule's effects, in order.
 import { effectCollectionRoutes } from "@/lib/engine/http/engine-config-resources";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const { GET, POST } = effectCollectionRoutes("user");
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { PUT, PATCH, DELETE } = methodNotAllowed(["GET", "POST"]);

@@ -1,4 +1,8 @@
 // GET/PUT/DELETE /engine/workflows/<id>/user_rules/<rule id>/user_rule_effects/<effect id>: one effect.
 import { effectMemberRoutes } from "@/lib/engine/http/engine-config-resources";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const { GET, PUT, DELETE } = effectMemberRoutes("user");
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { POST, PATCH } = methodNotAllowed(["GET", "PUT", "DELETE"]);

@@ -1,0 +1,9 @@
+// GET/PUT/DELETE /api/set_member_subjects/<id>: one membership (PUT edits its priority).
+import { memberRoutes } from "@/lib/http/resource-routes";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
+import { setMemberSubjects } from "@/lib/resources/set-member-subjects";
+
+export const { GET, PUT, DELETE } = memberRoutes(setMemberSubjects);
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { POST, PATCH } = methodNotAllowed(["GET", "PUT", "DELETE"]);

@@ -1,0 +1,9 @@
+// GET/POST /api/set_member_subjects: subjects' memberships of subject sets (lib/resources/set-member-subjects.ts).
+import { collectionRoutes } from "@/lib/http/resource-routes";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
+import { setMemberSubjects } from "@/lib/resources/set-member-subjects";
+
+export const { GET, POST } = collectionRoutes(setMemberSubjects);
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { PUT, PATCH, DELETE } = methodNotAllowed(["GET", "POST"]);

@@ -1,0 +1,9 @@
+// GET/PUT/DELETE /api/subjects/<id>/attached_images/<medium id>: one attached image (lib/resources/media.ts).
+import { mediumRoutes } from "@/lib/resources/media";
+import { subjects } from "@/lib/resources/subjects";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
+
+export const { GET, PUT, DELETE } = mediumRoutes(subjects, "attached_images");
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { POST, PATCH } = methodNotAllowed(["GET", "PUT", "DELETE"]);

@@ -1,0 +1,10 @@
+// GET /oauth/authorize: the implicit grant for first-party applications (lib/auth/authorize.ts).
+import { authorize } from "@/lib/auth/authorize";
+import { jsonRoute } from "@/lib/http/api-route";
+import { json } from "@/lib/http/respond";
+
+export const GET = jsonRoute(async (req) => {
+  const outcome = await authorize(req);
+  if (outcome.kind === "error") return json({ error: outcome.error, error_description: outcome.description }, outcome.status);
+  return new Response(null, { status: 302, headers: { Location: outcome.location, "Cache-Control": "no-store" } });
+});

@@ -1,0 +1,24 @@
+// Password reset by email, as the established platform's Devise routes:
+// POST /users/password {"user": {"email"}}: mails a link with a token (the same answer whether or not the
+// address has an account); PUT /users/password {"user": {reset_password_token, password,
+// password_confirmation}}: sets the password (the token works once, for 6 hours) and signs the user in.
+import { ensureBrowserSession, signInCookie } from "@/lib/domain/browser-session";
+import { requestPasswordReset, resetPassword, ZRequestReset, ZResetPassword } from "@/lib/domain/accounts";
+import { jsonRoute } from "@/lib/http/api-route";
+import { clientAddress } from "@/lib/http/rate-limit";
+import { readJsonBody } from "@/lib/http/request";
+import { json } from "@/lib/http/respond";
+import { serializeFullUser } from "@/lib/resources/users";
+
+export const POST = jsonRoute(async (req) => {
+  const { user } = ZRequestReset.parse(await readJsonBody(req));
+  await requestPasswordReset(user.email, clientAddress(req));
+  return json({ message: "If the address belongs to an account, a link to reset its password is on its way." }, 200, { "Cache-Control": "no-store" });
+});
+
+export const PUT = jsonRoute(async (req) => {
+  const { user: input } = ZResetPassword.parse(await readJsonBody(req));
+  const user = await resetPassword(input);
+  const { session } = await ensureBrowserSession(req);
+  return json({ users: [serializeFullUser(user)] }, 200, { "Set-Cookie": await signInCookie(req, session, user.id), "Cache-Control": "no-store" });
+});

@@ -1,0 +1,309 @@
+"use client";
+import { createPortal } from "react-dom";
+import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
+import { emptyDetails, type Mark, type Tool } from "@/lib/classifier/task-flow";
+import { DRAG_TOOLS, PATH_TOOLS, describeMark, markFromDrag, markFromPath, markHandles, moveHandle, translateMark, type Pt, type ToolType } from "@/lib/classifier/marks";
+import { MarkHitArea, MarkShape } from "./mark-shape";
+import { toolColor, toolLabel } from "./tool-style";
+
+export { toolColor, toolLabel } from "./tool-style";
+
+export interface DrawingState {
+  /** The drawing task's tools and the chosen one's index. */
+  tools: Tool[];
+  tool: number;
+  /** Every mark of the task (all frames); this layer shows the current frame's. */
+  marks: Mark[];
+  onChange(marks: Mark[]): void;
+}
+
+type Drag =
+  | { kind: "draw"; from: Pt; to: Pt }
+  | { kind: "free"; points: Pt[] }
+  | { kind: "move"; index: number; from: Pt; original: Mark }
+  | { kind: "handle"; index: number; handle: number };
+
+
+/**
+ * The SVG drawing layer over one frame, in the image's own pixel coordinates. Pointer positions are
+ * converted with the layer's getScreenCTM().inverse(), so zoom, pan and rotation of the viewer (CSS
+ * transforms of an ancestor) leave marks attached to the image. Drawing: click (point), drag (rectangle,
+ * circle, ellipse, line, transcription line, column), click vertex by vertex (polygon, polyline; finish
+ * on the first vertex or with "Finish shape"), or drag freehand. The keyboard does the same with a
+ * crosshair (arrows, Enter). Marks are focusable: Tab to one, arrows move it, Delete removes it, Enter
+ * opens its subtasks; a selected mark's handles reshape it by dragging or (focused) with the arrows.
+ */
+export function DrawingLayer({
+  drawing,
+  frame,
+  width,
+  height,
+  onDetails,
+  controls,
+  disabled = false,
+}: {
+  drawing: DrawingState;
+  frame: number;
+  width: number;
+  height: number;
+  /** Asks the subtasks about mark `index` (after it is drawn with a tool that has `details`, or on Enter). */
+  onDetails(index: number): void;
+  /** Where the layer's buttons (finish shape, delete mark) go: outside the transformed image. */
+  controls: HTMLElement | null;
+  /** While the viewer moves the image, the layer lets the pointer through. */
+  disabled?: boolean;
+}) {
+  const svg = useRef<SVGSVGElement>(null);
+  const [drag, setDrag] = useState<Drag | null>(null);
+  const [path, setPath] = useState<Pt[]>([]);
+  const [anchor, setAnchor] = useState<Pt | null>(null);
+  const [cursor, setCursor] = useState<Pt | null>(null);
+  const [selected, setSelected] = useState<number | null>(null);
+  const { tools, tool, marks } = drawing;
+  const toolType = (tools[tool]?.type ?? "point") as ToolType;
+  const color = toolColor(tools, tool);
+  const sw = Math.max(2, Math.max(width, height) / 300);
+  // A half-drawn shape belongs to the tool it was started with.
+  useEffect(() => {
+    setPath([]);
+    setAnchor(null);
+  }, [tool]);
+  const clampPt = (p: Pt): Pt => ({ x: Math.min(width, Math.max(0, p.x)), y: Math.min(height, Math.max(0, p.y)) });
+
+  const toImage = (e: { clientX: number; clientY: number }): Pt => {
+    const m = svg.current!.getScreenCTM()!.inverse();
+    const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(m);
+    return { x: Math.round(p.x * 100) / 100, y: Math.round(p.y * 100) / 100 };
+  };
+  const base = () => ({ tool, frame, details: emptyDetails(tools[tool]) });
+  const add = (m: Mark | null) => {
+    if (!m) return;
+    const index = marks.length;
+    drawing.onChange([...marks, m]);
+    setSelected(index);
+    if (tools[tool]?.details?.length) onDetails(index);
+  };
+  const replace = (i: number, m: Mark) => drawing.onChange(marks.map((x, j) => (j === i ? m : x)));
+  const remove = (i: number) => {
+    drawing.onChange(marks.filter((_, j) => j !== i));
+    setSelected(null);
+    svg.current?.focus();
+  };
+  const finishPath = (points = path) => {
+    add(markFromPath(toolType, base(), points));
+    setPath([]);
+  };
+  // Close a polygon by touching its first vertex again (within a few screen pixels).
+  const nearFirst = (p: Pt) => {
+    if (!path.length) return false;
+    const scale = svg.current ? svg.current.getBoundingClientRect().width / width || 1 : 1;
+    return Math.hypot(p.x - path[0].x, p.y - path[0].y) * scale < 12;
+  };
+  const place = (p: Pt) => {
+    if (toolType === "point") add({ ...base(), toolType: "point", x: p.x, y: p.y });
+    else if (DRAG_TOOLS.has(toolType)) {
+      if (!anchor) setAnchor(p);
+      else {
+        add(markFromDrag(toolType, base(), anchor, p));
+        setAnchor(null);
+      }
+    } else if (PATH_TOOLS.has(toolType)) {
+      if (toolType === "polygon" && path.length >= 3 && nearFirst(p)) finishPath();
+      else setPath((ps) => [...ps, p]);
+    }
+  };
+
+  const onPointerDown = (e: PointerEvent<SVGSVGElement>) => {
+    if (e.button !== 0) return;
+    svg.current!.setPointerCapture(e.pointerId);
+    setSelected(null);
+    const p = clampPt(toImage(e));
+    if (DRAG_TOOLS.has(toolType)) setDrag({ kind: "draw", from: p, to: p });
+    else if (toolType === "freehandLine") setDrag({ kind: "free", points: [p] });
+    else place(p);
+  };
+  const onPointerMove = (e: PointerEvent<SVGSVGElement>) => {
+    if (!drag) return;
+    const p = clampPt(toImage(e));
+    if (drag.kind === "draw") setDrag({ ...drag, to: p });
+    else if (drag.kind === "free") setDrag({ kind: "free", points: [...drag.points, p] });
+    else if (drag.kind === "move") replace(drag.index, translateMark(drag.original, p.x - drag.from.x, p.y - drag.from.y));
+    else replace(drag.index, moveHandle(marks[drag.index], drag.handle, p));
+  };
+  const onPointerUp = (e: PointerEvent<SVGSVGElement>) => {
+    if (!drag) return;
+    const p = clampPt(toImage(e));
+    if (drag.kind === "draw") add(markFromDrag(toolType, base(), drag.from, p));
+    else if (drag.kind === "free") finishPath([...drag.points, p]);
+    setDrag(null);
+  };
+  const grab = (e: PointerEvent<SVGElement>, d: Drag) => {
+    if (e.button !== 0) return;
+    e.stopPropagation();
+    svg.current!.setPointerCapture(e.pointerId);
+    if (d.kind === "move" || d.kind === "handle") setSelected(d.index);
+    setDrag(d);
+  };
+
+  const arrows = (e: KeyboardEvent, step: number): [number, number] | null => {
+    const s = e.shiftKey ? step * 5 : step;
+    const d: Record<string, [number, number]> = { ArrowLeft: [-s, 0], ArrowRight: [s, 0], ArrowUp: [0, -s], ArrowDown: [0, s] };
+    return d[e.key] ?? null;
+  };
+  const onLayerKey = (e: KeyboardEvent<SVGSVGElement>) => {
+    if (e.target !== e.currentTarget) return;
+    const c = cursor ?? { x: Math.round(width / 2), y: Math.round(height / 2) };
+    const d = arrows(e, 10);
+    if (d) {
+      e.preventDefault();
+      setCursor(clampPt({ x: c.x + d[0], y: c.y + d[1] }));
+    } else if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      place(c);
+      setCursor(c);
+    } else if (e.key === "Escape") {
+      setAnchor(null);
+      setPath([]);
+    }
+  };
+  const onMarkKey = (e: KeyboardEvent, i: number) => {
+    const d = arrows(e, 1);
+    if (d) {
+      e.preventDefault();
+      e.stopPropagation();
+      replace(i, translateMark(marks[i], d[0], d[1]));
+    } else if (e.key === "Delete" || e.key === "Backspace") {
+      e.preventDefault();
+      e.stopPropagation();
+      remove(i);
+    } else if (e.key === "Enter" && tools[marks[i].tool]?.details?.length) {
+      e.preventDefault();
+      e.stopPropagation();
+      onDetails(i);
+    }
+  };
+  const onHandleKey = (e: KeyboardEvent, i: number, h: number) => {
+    const d = arrows(e, 1);
+    if (!d) return;
+    e.preventDefault();
+    e.stopPropagation();
+    const p = markHandles(marks[i], height)[h];
+    replace(i, moveHandle(marks[i], h, { x: p.x + d[0], y: p.y + d[1] }));
+  };
+
+  const preview =
+    drag?.kind === "draw"
+      ? markFromDrag(toolType, base(), drag.from, drag.to)
+      : drag?.kind === "free"
+        ? markFromPath("polyline", base(), drag.points)
+        : path.length >= 2
+          ? markFromPath("polyline", base(), path)
+          : null;
+  const how =
+    toolType === "point"
+      ? "click to place a point"
+      : DRAG_TOOLS.has(toolType)
+        ? "drag to draw"
+        : toolType === "freehandLine"
+          ? "drag to draw freehand"
+          : "click each vertex, then Finish shape";
+
+  return (
+    <>
+      <svg
+        ref={svg}
+        role="application"
+        aria-label={`Drawing layer: ${toolLabel(tools, tool)} (${toolType}): ${how}; or use the arrow keys and Enter. Tab to a mark to move it with the arrows or remove it with Delete.`}
+        tabIndex={0}
+        viewBox={`0 0 ${width} ${height}`}
+        preserveAspectRatio="none"
+        className="absolute inset-0 h-full w-full cursor-crosshair touch-none focus:outline focus:outline-4 focus:outline-brand-600"
+        style={disabled ? { pointerEvents: "none" } : undefined}
+        data-testid="drawing-layer"
+        data-tool={toolType}
+        onKeyDown={onLayerKey}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        onPointerCancel={() => setDrag(null)}
+      >
+        {marks.map((m, i) => {
+          if (m.frame !== frame) return null;
+          const name = `${toolLabel(tools, m.tool)} ${i + 1}: ${m.toolType} ${describeMark(m)}`;
+          const isSelected = selected === i;
+          return (
+            <g key={i}>
+              <g
+                role="button"
+                tabIndex={0}
+                aria-label={name}
+                aria-pressed={isSelected}
+                data-testid={`mark-${i}`}
+                className="cursor-move outline-none focus:[&>*:first-child]:opacity-60"
+                onFocus={() => setSelected(i)}
+                onKeyDown={(e) => onMarkKey(e, i)}
+                onPointerDown={(e) => grab(e, { kind: "move", index: i, from: toImage(e), original: m })}
+              >
+                <MarkHitArea mark={m} strokeWidth={sw} height={height} disabled={disabled} />
+                <MarkShape mark={m} color={toolColor(tools, m.tool)} strokeWidth={isSelected ? sw * 1.8 : sw} height={height} />
+              </g>
+              {isSelected &&
+                markHandles(m, height).map((h, k) => (
+                  <circle
+                    key={k}
+                    role="button"
+                    tabIndex={0}
+                    aria-label={`Resize handle ${k + 1} of ${toolLabel(tools, m.tool)} ${i + 1}`}
+                    data-testid={`mark-${i}-handle-${k}`}
+                    cx={h.x}
+                    cy={h.y}
+                    r={sw * 3}
+                    fill="white"
+                    stroke={toolColor(tools, m.tool)}
+                    strokeWidth={sw}
+                    className="cursor-pointer focus:outline-none focus:[stroke:black]"
+                    style={disabled ? { pointerEvents: "none" } : undefined}
+                    onKeyDown={(e) => onHandleKey(e, i, k)}
+                    onPointerDown={(e) => grab(e, { kind: "handle", index: i, handle: k })}
+                  />
+                ))}
+            </g>
+          );
+        })}
+        {preview && <MarkShape mark={preview} color={color} strokeWidth={sw} height={height} dashed />}
+        {path.map((p, i) => (
+          <circle key={i} cx={p.x} cy={p.y} r={sw * 2} fill={color} aria-hidden />
+        ))}
+        {anchor && <circle cx={anchor.x} cy={anchor.y} r={sw * 2} fill={color} aria-hidden />}
+        {cursor && (
+          <g stroke="white" strokeWidth={2} aria-hidden>
+            <line x1={cursor.x - 12} y1={cursor.y} x2={cursor.x + 12} y2={cursor.y} />
+            <line x1={cursor.x} y1={cursor.y - 12} x2={cursor.x} y2={cursor.y + 12} />
+          </g>
+        )}
+      </svg>
+      {controls &&
+        (path.length > 0 || selected !== null) &&
+        createPortal(
+        <div className="flex flex-wrap gap-2">
+          {path.length > 0 && (
+            <>
+              <button type="button" className="rounded border border-gray-300 bg-white px-3 py-1 text-sm font-semibold shadow focus:outline focus:outline-2 focus:outline-brand-600" onClick={() => finishPath()}>
+                Finish shape
+              </button>
+              <button type="button" className="rounded border border-gray-300 bg-white px-3 py-1 text-sm shadow" onClick={() => setPath([])}>
+                Cancel shape
+              </button>
+            </>
+          )}
+          {selected !== null && marks[selected] && (
+            <button type="button" className="rounded border border-gray-300 bg-white px-3 py-1 text-sm shadow focus:outline focus:outline-2 focus:outline-brand-600" onClick={() => remove(selected)}>
+              Delete selected mark
+            </button>
+          )}
+        </div>,
+        controls,
+        )}
+    </>
+  );
+}

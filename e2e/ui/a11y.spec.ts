@@ -1,0 +1,99 @@
+// The volunteer's pages for everyone: an axe-core scan of the home, project and classify pages (no serious
+// or critical violations), screenshots of each at 1280 and 375 px wide kept as test artifacts
+// (test-results/screenshots/), and a question answered with the keyboard alone, with a visible focus ring.
+import fs from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { accessToken, API_ACCEPT, createProject, uniqueName } from "../support";
+
+const SHOTS = path.resolve("test-results/screenshots");
+const picture = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300"><rect width="400" height="300" fill="#334"/><circle cx="200" cy="150" r="60" fill="#eee"/></svg>`;
+
+async function setUp(request: APIRequestContext, page: Page) {
+  const token = await accessToken(request);
+  const headers = { Accept: API_ACCEPT, Authorization: `Bearer ${token}` };
+  const project = await createProject(request, token, { display_name: uniqueName("Accessible") });
+  const tasks = { T0: { type: "single", question: "Is there a moon?", answers: [{ label: "Yes" }, { label: "No" }] } };
+  const wf = await request.post("/api/workflows", { headers, data: { workflows: { display_name: "Moons", tasks, first_task: "T0", links: { project: project.id } } } });
+  const workflow = (await wf.json()).workflows[0];
+  const media = `https://media.example.org/${uniqueName("a11y")}`;
+  const ids: string[] = [];
+  for (const n of [1, 2, 3]) {
+    const s = await request.post("/api/subjects", { headers, data: { subjects: { locations: [{ "image/svg+xml": `${media}/${n}.svg` }], links: { project: project.id } } } });
+    ids.push((await s.json()).subjects[0].id);
+  }
+  await request.post("/api/subject_sets", { headers, data: { subject_sets: { display_name: uniqueName("set"), links: { project: project.id, workflows: [workflow.id], subjects: ids } } } });
+  await page.route(`${media}/**`, (route) => route.fulfill({ contentType: "image/svg+xml", body: picture }));
+  return { project, workflow, headers };
+}
+
+async function scan(page: Page, name: string) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join("; ")})`), `${name}: serious accessibility violations`).toEqual([]);
+}
+
+async function shoot(page: Page, name: string) {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test("home, project and classify pages: no serious axe violations; screenshots at 1280 and 375 px", async ({ page, request }) => {
+  const { project } = await setUp(request, page);
+  const pages: [string, string, () => Promise<void>][] = [
+    ["home", "/", async () => void (await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible())],
+    ["project", `/projects/${project.id}`, async () => void (await expect(page.getByRole("heading", { name: project.display_name })).toBeVisible())],
+    ["classify", `/projects/${project.id}/classify`, async () => void (await expect(page.getByRole("img", { name: /^Subject \d+/ })).toBeVisible())],
+  ];
+  for (const [name, url, ready] of pages) {
+    await page.goto(url);
+    await ready();
+    await scan(page, name);
+    await shoot(page, name);
+  }
+  for (const name of ["home", "project", "classify"]) for (const w of [1280, 375]) expect(fs.statSync(path.join(SHOTS, `${name}-${w}.png`)).size).toBeGreaterThan(1000);
+});
+
+test("a question classified with the keyboard alone, focus always visible", async ({ page, request }) => {
+  const { project, workflow, headers } = await setUp(request, page);
+  await page.goto(`/projects/${project.id}/classify`);
+  const image = page.getByRole("img", { name: /^Subject \d+/ });
+  await expect(image).toBeVisible();
+  const first = (await image.getAttribute("alt"))!.match(/Subject (\d+)/)![1];
+
+  // Tab until the first answer has focus, choosing it with the arrow keys as radio groups do.
+  const yes = page.getByLabel("Yes", { exact: true });
+  for (let i = 0; i < 40 && !(await yes.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
+  await expect(yes).toBeFocused();
+  const ring = async () =>
+    page.evaluate(() => {
+      const el = document.activeElement as HTMLElement;
+      const s = getComputedStyle(el);
+      const label = el.closest("label");
+      const l = label ? getComputedStyle(label) : null;
+      // A visible focus indicator: an outline or ring on the control or its label.
+      return (s.outlineStyle !== "none" && parseFloat(s.outlineWidth) > 0) || s.boxShadow !== "none" || (!!l && ((l.outlineStyle !== "none" && parseFloat(l.outlineWidth) > 0) || l.boxShadow !== "none"));
+    });
+  expect(await ring(), "focus ring on the answer").toBe(true);
+  await page.keyboard.press("Space");
+  await expect(yes).toBeChecked();
+  const done = page.getByRole("button", { name: "Done" });
+  for (let i = 0; i < 10 && !(await done.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
+  await expect(done).toBeFocused();
+  expect(await ring(), "focus ring on Done").toBe(true);
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("img", { name: /^Subject \d+/ })).not.toHaveAttribute("alt", new RegExp(`^Subject ${first},`));
+
+  // Stored with the answer chosen (anonymous classifications are read back through the project's list).
+  await expect
+    .poll(async () => {
+      const res = await request.get(`/api/classifications/project?project_id=${project.id}&workflow_id=${workflow.id}`, { headers });
+      return ((await res.json()).classifications ?? []).map((c: { annotations: unknown; links: { subjects: string[] } }) => [c.links.subjects[0], c.annotations]);
+    })
+    .toEqual([[first, [{ task: "T0", value: 0 }]]]);
+});

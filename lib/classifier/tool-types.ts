@@ -1,0 +1,4 @@
+import type { ToolType } from "./marks";
+
+/** The drawing tools the classifier draws (lib/classifier/marks.ts has their geometry). */
+export const TOOL_TYPES: ToolType[] = ["point", "rectangle", "circle", "ellipse", "line", "transcriptionLine", "column", "polygon", "polyline", "freehandLine"];

@@ -1,0 +1,52 @@
+// Errors as answers: a database outage is a 503 with Retry-After (never a 500), taken from the real errors
+// the pg driver raises.
+import pg from "pg";
+import { describe, expect, it } from "vitest";
+import { ApiError } from "./api-error";
+import { databaseUnavailable, errorResponse } from "./respond";
+
+async function realConnectionError(): Promise<unknown> {
+  const client = new pg.Client({ host: "127.0.0.1", port: 1, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+  } catch (err) {
+    return err;
+  }
+  throw new Error("connected to port 1");
+}
+
+describe("errorResponse", () => {
+  it("answers an unreachable database with a JSON 503 and Retry-After", async () => {
+    const err = await realConnectionError();
+    expect(databaseUnavailable(err)).toBe(true);
+    const res = errorResponse(err);
+    expect(res.status).toBe(503);
+    expect(res.headers.get("retry-after")).toBe("5");
+    expect((await res.json()).errors[0].message).toMatch(/database is unavailable/);
+  });
+
+  it.each([
+    [{ code: "57P01", message: "terminating connection due to administrator command" }, true],
+    [{ code: "57P03", message: "the database system is starting up" }, true],
+    [new Error("timeout exceeded when trying to connect"), true],
+    [{ message: "wrapped", cause: { code: "ECONNRESET" } }, true],
+    [{ code: "P1001" }, true],
+    [{ code: "23505", message: "duplicate key" }, false],
+    [new Error("something else"), false],
+  ])("%o is an outage: %s", (err, outage) => {
+    expect(databaseUnavailable(err)).toBe(outage);
+  });
+
+  it("keeps API errors and hides unexpected ones", async () => {
+    expect(errorResponse(new ApiError(429, "slow down", undefined, { "Retry-After": "9" })).headers.get("retry-after")).toBe("9");
+    const orig = console.error;
+    console.error = () => {};
+    try {
+      const res = errorResponse(new Error("secret detail"));
+      expect(res.status).toBe(500);
+      expect(JSON.stringify(await res.json())).not.toContain("secret");
+    } finally {
+      console.error = orig;
+    }
+  });
+});

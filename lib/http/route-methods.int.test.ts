@@ -1,0 +1,37 @@
+// Every route under /api, /engine and /counts answers every method: a handler or a JSON 405 with Allow
+// (never Next's empty 405), so clients always get an error body they can show.
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { call } from "@/test/http";
+
+const APP = path.resolve(import.meta.dirname, "../../app");
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+
+function routeFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? routeFiles(path.join(dir, e.name)) : e.name === "route.ts" ? [path.join(dir, e.name)] : []));
+}
+
+describe("methods of the API routes", () => {
+  const files = ["api", "engine", "counts"].flatMap((d) => routeFiles(path.join(APP, d)));
+
+  it("covers the routes", () => expect(files.length).toBeGreaterThan(100));
+
+  it.each(files.map((f) => [path.relative(APP, f)]))("%s exports a handler for every method", async (rel) => {
+    const mod = (await import(path.join(APP, rel))) as Record<string, unknown>;
+    for (const m of METHODS) expect(typeof mod[m], `${rel} ${m}`).toBe("function");
+  });
+
+  it.each([
+    ["PATCH", "/api/projects", "GET, POST"],
+    ["DELETE", "/api/classifications", "GET, POST"],
+    ["POST", "/api/me", "GET"],
+    ["PUT", "/counts/classifications", "GET"],
+    ["DELETE", "/engine/workflows", "POST"],
+  ])("%s %s is a JSON 405 allowing %s", async (method, p, allow) => {
+    const res = await call(method, p, { body: method === "GET" || method === "DELETE" ? undefined : {} });
+    expect(res.status).toBe(405);
+    expect(res.headers.get("allow")).toBe(allow);
+    expect(res.body.errors[0].message).toMatch(new RegExp(`${method} is not allowed on ${p.replace(/\//g, "\\/")}`));
+  });
+});
