@@ -173,6 +173,8 @@ function SubjectClassification({ projectId, workflow, subject, onDone }: { proje
         }),
       });
     },
+    // Only the browser's own store is involved: offline is exactly when it must run (TanStack pauses by default).
+    networkMode: "always",
     onSuccess: onDone,
   });
 

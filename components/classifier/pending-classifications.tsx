@@ -59,7 +59,8 @@ export function PendingProvider({ children }: { children: React.ReactNode }) {
   );
 
   useEffect(() => {
-    void flush();
+    // What an earlier visit left behind is sent at once, whatever its backoff said.
+    void flush(true);
     const online = () => void flush(true);
     window.addEventListener("online", online);
     return () => {
