@@ -36,7 +36,7 @@ test("classifications that cannot be sent are kept, resent and stored exactly on
   await registerUser(request, volunteer);
   await signIn(page, volunteer.login, volunteer.password);
   await page.goto(`/projects/${project.id}/classify?workflow=${w.workflowId}`);
-  const pending = page.getByTestId("pending"); });
+  const pending = page.getByTestId("pending");
 
   // 1. The server stores it but the answer is lost (503 to the browser): resent with the same key.
   let failNext = true;
