@@ -3,6 +3,9 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { apiGet } from "@/components/ui/api-client";
 import { PendingProvider, PendingStatus, usePending } from "./pending-classifications";
+import { evaluateFeedback, type FeedbackResult } from "@/lib/classifier/feedback";
+import { FeedbackModal } from "./context/feedback-modal";
+import { SubjectBanners } from "./context/subject-banners";
 import {
   classificationBody,
   emptyValue,
@@ -80,6 +83,7 @@ function ClassifierQueue({ projectId, workflow }: { projectId: string; workflow:
 
   const [saved, setSaved] = useState(0);
   const { stored } = usePending();
+  const [feedback, setFeedback] = useState<FeedbackResult[]>([]);
   const unsupported = useMemo(() => unsupportedTasks(workflow.tasks, workflow.firstTask), [workflow]);
 
   let body;
@@ -107,7 +111,8 @@ function ClassifierQueue({ projectId, workflow }: { projectId: string; workflow:
         projectId={projectId}
         workflow={workflow}
         subject={subject}
-        onDone={() => {
+        onDone={(results) => {
+          setFeedback(results);
           setSaved((n) => n + 1);
           setQueue((q) => q.slice(1));
         }}
@@ -126,12 +131,13 @@ function ClassifierQueue({ projectId, workflow }: { projectId: string; workflow:
       </p>
       <PendingStatus />
       {body}
+      {feedback.length > 0 && <FeedbackModal results={feedback} onClose={() => setFeedback([])} />}
       {saved > 0 && <p className="text-sm text-gray-600">{saved} classified in this session.</p>}
     </div>
   );
 }
 
-function SubjectClassification({ projectId, workflow, subject, onDone }: { projectId: string; workflow: ClassifierWorkflow; subject: QueuedSubject; onDone(): void }) {
+function SubjectClassification({ projectId, workflow, subject, onDone }: { projectId: string; workflow: ClassifierWorkflow; subject: QueuedSubject; onDone(feedback: FeedbackResult[]): void }) {
   const startedAt = useRef(new Date());
   const [step, setStep] = useState<string | null>(workflow.tasks[workflow.firstTask] ? workflow.firstTask : null);
   const [history, setHistory] = useState<string[]>([]);
@@ -153,9 +159,10 @@ function SubjectClassification({ projectId, workflow, subject, onDone }: { proje
   const pending = usePending();
   // Done stores the classification in the pending queue (sent in the background) and moves on at once.
   const save = useMutation({
-    mutationFn: () => {
+    mutationFn: async () => {
       const answered = [...history, ...(step ? [step] : [])].flatMap((s) => stepTasks(workflow.tasks, s)).map((key) => ({ key, value: valueOf(key) }));
-      return pending.submit({
+      const feedback = evaluateFeedback(workflow.tasks as never, answered.map(({ key, value }) => ({ task: key, value })), subject.metadata ?? {});
+      await pending.submit({
         ...classificationBody({
           projectId,
           workflowId: workflow.id,
@@ -172,6 +179,7 @@ function SubjectClassification({ projectId, workflow, subject, onDone }: { proje
           selectionState: { retired: subject.retired, already_seen: subject.already_seen, selection_state: subject.selection_state },
         }),
       });
+      return feedback;
     },
     // Only the browser's own store is involved: offline is exactly when it must run (TanStack pauses by default).
     networkMode: "always",
@@ -197,16 +205,11 @@ function SubjectClassification({ projectId, workflow, subject, onDone }: { proje
     heading.current?.focus();
   };
 
-  const banner = subject.retired ? "This subject is already retired: your classification is still welcome." : subject.already_seen ? "You have seen this subject before." : null;
 
   return (
     <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(18rem,2fr)]">
       <section aria-label="Subject">
-        {banner && (
-          <p role="note" className="mb-2 rounded bg-gray-200 px-3 py-1 text-sm">
-            {banner}
-          </p>
-        )}
+        <SubjectBanners subject={subject} />
         <SubjectViewer
           locations={subject.locations}
           subjectLabel={`Subject ${subject.id}`}

@@ -89,3 +89,89 @@ test("classifications that cannot be sent are kept, resent and stored exactly on
   expect(new Set(keys).size).toBe(4); // a, b, c and the refused one
   expect(keys.length).toBeGreaterThan(4); // with resends
 });
+
+test("feedback on gold-standard subjects: a modal says whether the answer matched", async ({ page, request, context }) => {
+  const token = await accessToken(request);
+  const headers = { Accept: API_ACCEPT, Authorization: `Bearer ${token}` };
+  const project = await createProject(request, token, { display_name: uniqueName("Gold") });
+  const tasks = {
+    T0: {
+      type: "single",
+      question: "Is it a cat?",
+      answers: [{ label: "Yes" }, { label: "No" }],
+      feedback: { enabled: true, rules: [{ id: "cat", strategy: "singleAnswerQuestion", successEnabled: true, defaultSuccessMessage: "Yes, a cat.", failureEnabled: true, defaultFailureMessage: "It was a cat." }] },
+    },
+  };
+  const wf = await request.post("/api/workflows", { headers, data: { workflows: { display_name: "Cats", tasks, first_task: "T0", links: { project: project.id } } } });
+  expect(wf.status(), await wf.text()).toBe(201);
+  const workflow = (await wf.json()).workflows[0];
+  const ids: string[] = [];
+  for (const n of [1, 2]) {
+    const s = await request.post("/api/subjects", {
+      headers,
+      data: { subjects: { locations: [{ "image/png": `https://example.org/gold${n}.png` }], metadata: { "#feedback_1_id": "cat", "#feedback_1_answer": "0" }, links: { project: project.id } } },
+    });
+    expect(s.status(), await s.text()).toBe(201);
+    ids.push((await s.json()).subjects[0].id);
+  }
+  const set = await request.post("/api/subject_sets", { headers, data: { subject_sets: { display_name: uniqueName("set"), links: { project: project.id, workflows: [workflow.id], subjects: ids } } } });
+  expect(set.status(), await set.text()).toBe(201);
+  await context.route("https://example.org/**", (route) => route.fulfill({ contentType: "image/svg+xml", body: picture }));
+  await page.goto(`/projects/${project.id}/classify?workflow=${workflow.id}`);
+
+  await currentSubject(page);
+  await page.getByLabel("Yes").check();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Well done" });
+  await expect(dialog).toContainText("Your answer matched. Yes, a cat.");
+  await expect(dialog.getByRole("button", { name: "Continue" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("heading", { name: "Cats" })).toBeFocused();
+
+  await currentSubject(page);
+  await page.getByLabel("No").check();
+  await page.getByRole("button", { name: "Done" }).click();
+  const wrong = page.getByRole("dialog", { name: "Feedback" });
+  await expect(wrong).toContainText("Your answer did not match. It was a cat.");
+  await wrong.getByRole("button", { name: "Continue" }).click();
+  await expect(wrong).toBeHidden();
+});
+
+test("banners from the queue's selection state: retired and finished, already seen", async ({ page, request, context }) => {
+  const token = await accessToken(request);
+  const headers = { Accept: API_ACCEPT, Authorization: `Bearer ${token}` };
+  const project = await createProject(request, token, { display_name: uniqueName("Banners") });
+  await context.route("https://example.org/**", (route) => route.fulfill({ contentType: "image/svg+xml", body: picture }));
+
+  // Every subject retired: the workflow is finished.
+  const done = await classifiableWorkflow(request, token, project.id, 1);
+  const retired = await request.post(`/api/workflows/${done.workflowId}/retired_subjects`, { headers, data: { subject_id: done.subjectIds[0], retirement_reason: "consensus" } });
+  expect(retired.status(), await retired.text()).toBeLessThan(300);
+  await page.goto(`/projects/${project.id}/classify?workflow=${done.workflowId}`);
+  await currentSubject(page);
+  const banners = page.getByTestId("subject-banners");
+  await expect(banners).toContainText("This workflow is finished");
+
+  // A volunteer who classified every subject sees them again, marked as seen.
+  const seen = await classifiableWorkflow(request, token, project.id, 1);
+  const volunteer = newUser("ui_seen");
+  await registerUser(request, volunteer);
+  const vToken = await accessToken(request, volunteer.login, volunteer.password);
+  const c = await request.post("/api/classifications", {
+    headers: { Accept: API_ACCEPT, Authorization: `Bearer ${vToken}` },
+    data: {
+      classifications: {
+        annotations: [{ task: "T0", value: 0 }],
+        metadata: { started_at: new Date().toISOString(), finished_at: new Date().toISOString(), user_agent: "e2e", user_language: "en", workflow_version: seen.version },
+        links: { project: project.id, workflow: seen.workflowId, subjects: seen.subjectIds },
+      },
+    },
+  });
+  expect(c.status(), await c.text()).toBe(201);
+  await signIn(page, volunteer.login, volunteer.password);
+  await page.goto(`/projects/${project.id}/classify?workflow=${seen.workflowId}`);
+  await currentSubject(page);
+  await expect(banners).toContainText("You have classified every subject in this workflow.");
+  await expect(banners).toContainText("You have seen this subject before.");
+});
