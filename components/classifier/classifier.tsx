@@ -6,6 +6,7 @@ import { PendingProvider, PendingStatus, usePending } from "./pending-classifica
 import { evaluateFeedback, type FeedbackResult } from "@/lib/classifier/feedback";
 import { FeedbackModal } from "./context/feedback-modal";
 import { SubjectBanners } from "./context/subject-banners";
+import { ClassifiedCounter } from "./context/classified-counter";
 import {
   classificationBody,
   emptyValue,
@@ -129,6 +130,7 @@ function ClassifierQueue({ projectId, workflow }: { projectId: string; workflow:
       <p role="status" aria-live="polite" className="sr-only" data-testid="saved-count">
         {stored ? `Classification saved. ${stored} classified in this session.` : ""}
       </p>
+      <ClassifiedCounter projectId={projectId} session={saved} />
       <PendingStatus />
       {body}
       {feedback.length > 0 && <FeedbackModal results={feedback} onClose={() => setFeedback([])} />}

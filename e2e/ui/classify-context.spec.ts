@@ -128,6 +128,8 @@ test("feedback on gold-standard subjects: a modal says whether the answer matche
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("heading", { name: "Cats" })).toBeFocused();
+  // Anonymous: this session's count only.
+  await expect(page.getByTestId("classified-counter")).toHaveText("You have classified 1 subject in this session.");
 
   await currentSubject(page);
   await page.getByLabel("No").check();
@@ -174,4 +176,12 @@ test("banners from the queue's selection state: retired and finished, already se
   await currentSubject(page);
   await expect(banners).toContainText("You have classified every subject in this workflow.");
   await expect(banners).toContainText("You have seen this subject before.");
+
+  // The counter: the project preference's activity_count plus this session's. (The server does not raise
+  // activity_count on a classification yet, so the stored part is 0 here.)
+  const counter = page.getByTestId("classified-counter");
+  await expect(counter).toHaveText("You have classified 0 subjects in this project.");
+  await page.getByLabel("Yes").check();
+  await page.getByRole("button", { name: "Done" }).click();
+  await expect(counter).toHaveText("You have classified 1 subject in this project.");
 });
