@@ -7,6 +7,7 @@ import { evaluateFeedback, type FeedbackResult } from "@/lib/classifier/feedback
 import { FeedbackModal } from "./context/feedback-modal";
 import { SubjectBanners } from "./context/subject-banners";
 import { ClassifiedCounter } from "./context/classified-counter";
+import { FieldGuideButton } from "./help/field-guide";
 import {
   classificationBody,
   emptyValue,
@@ -130,7 +131,10 @@ function ClassifierQueue({ projectId, workflow }: { projectId: string; workflow:
       <p role="status" aria-live="polite" className="sr-only" data-testid="saved-count">
         {stored ? `Classification saved. ${stored} classified in this session.` : ""}
       </p>
-      <ClassifiedCounter projectId={projectId} session={saved} />
+      <div className="flex flex-wrap items-center gap-3">
+        <ClassifiedCounter projectId={projectId} session={saved} />
+        <FieldGuideButton projectId={projectId} />
+      </div>
       <PendingStatus />
       {body}
       {feedback.length > 0 && <FeedbackModal results={feedback} onClose={() => setFeedback([])} />}

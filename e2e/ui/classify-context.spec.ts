@@ -185,3 +185,34 @@ test("banners from the queue's selection state: retired and finished, already se
   await page.getByRole("button", { name: "Done" }).click();
   await expect(counter).toHaveText("You have classified 1 subject in this project.");
 });
+
+test("the field guide drawer: keyboard only, safe markdown, nothing without a guide", async ({ page, request, context }) => {
+  const token = await accessToken(request);
+  const headers = { Accept: API_ACCEPT, Authorization: `Bearer ${token}` };
+  const project = await createProject(request, token, { display_name: uniqueName("Guide") });
+  const w = await classifiableWorkflow(request, token, project.id, 1);
+  await context.route("https://example.org/**", (route) => route.fulfill({ contentType: "image/svg+xml", body: picture }));
+  await page.goto(`/projects/${project.id}/classify?workflow=${w.workflowId}`);
+  await currentSubject(page);
+  await expect(page.getByRole("button", { name: "Field guide" })).toHaveCount(0);
+
+  const g = await request.post("/api/field_guides", {
+    headers,
+    data: { field_guides: { language: "en", items: [{ title: "Fox", content: "A **red** fox.\n\n<img src=x onerror=alert(1)>" }, { title: "Owl", content: "Hoots at *night*." }], links: { project: project.id } } },
+  });
+  expect(g.status(), await g.text()).toBe(201);
+  await page.reload();
+  await currentSubject(page);
+  const open = page.getByRole("button", { name: "Field guide" });
+  await open.focus();
+  await page.keyboard.press("Enter");
+  const drawer = page.getByRole("dialog", { name: "Field guide" });
+  await expect(drawer).toBeVisible();
+  await drawer.getByText("Fox", { exact: true }).click();
+  await expect(drawer.locator("strong")).toHaveText("red");
+  await expect(drawer).toContainText("<img src=x onerror=alert(1)>"); // shown as text, not markup
+  await expect(drawer.locator("img")).toHaveCount(0);
+  await page.keyboard.press("Escape");
+  await expect(drawer).toBeHidden();
+  await expect(open).toBeFocused();
+});
