@@ -8,6 +8,7 @@ import { FeedbackModal } from "./context/feedback-modal";
 import { SubjectBanners } from "./context/subject-banners";
 import { ClassifiedCounter } from "./context/classified-counter";
 import { FieldGuideButton } from "./help/field-guide";
+import { TutorialButton } from "./help/tutorial";
 import {
   classificationBody,
   emptyValue,
@@ -134,6 +135,7 @@ function ClassifierQueue({ projectId, workflow }: { projectId: string; workflow:
       <div className="flex flex-wrap items-center gap-3">
         <ClassifiedCounter projectId={projectId} session={saved} />
         <FieldGuideButton projectId={projectId} />
+        <TutorialButton workflowId={workflow.id} />
       </div>
       <PendingStatus />
       {body}

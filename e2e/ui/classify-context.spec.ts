@@ -216,3 +216,36 @@ test("the field guide drawer: keyboard only, safe markdown, nothing without a gu
   await expect(drawer).toBeHidden();
   await expect(open).toBeFocused();
 });
+
+test("the tutorial: shown on the first visit, not the second, reopened from its button", async ({ page, request, context }) => {
+  const token = await accessToken(request);
+  const headers = { Accept: API_ACCEPT, Authorization: `Bearer ${token}` };
+  const project = await createProject(request, token, { display_name: uniqueName("Tut") });
+  const w = await classifiableWorkflow(request, token, project.id, 1);
+  const t = await request.post("/api/tutorials", {
+    headers,
+    data: { tutorials: { language: "en", display_name: "How to classify", steps: [{ content: "Look at the **image**." }, { content: "Answer the question." }], links: { project: project.id, workflows: [w.workflowId] } } },
+  });
+  expect(t.status(), await t.text()).toBe(201);
+  await context.route("https://example.org/**", (route) => route.fulfill({ contentType: "image/svg+xml", body: picture }));
+  await page.goto(`/projects/${project.id}/classify?workflow=${w.workflowId}`);
+  const tutorial = page.getByRole("dialog", { name: "How to classify" });
+  await expect(tutorial).toBeVisible();
+  await expect(tutorial).toContainText("Step 1 of 2");
+  await page.keyboard.press("Enter"); // Next step has focus
+  await expect(tutorial).toContainText("Answer the question.");
+  await page.keyboard.press("Escape");
+  await expect(tutorial).toBeHidden();
+
+  await page.reload();
+  await currentSubject(page);
+  const button = page.getByRole("button", { name: "Tutorial" });
+  await expect(button).toBeVisible();
+  await expect(tutorial).toBeHidden();
+  await button.focus();
+  await page.keyboard.press("Enter");
+  await expect(tutorial).toContainText("Step 1 of 2");
+  await page.keyboard.press("Escape");
+  await expect(tutorial).toBeHidden();
+  await expect(button).toBeFocused();
+});
