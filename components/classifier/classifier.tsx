@@ -6,6 +6,7 @@ import { PendingProvider, PendingStatus, usePending } from "./pending-classifica
 import { evaluateFeedback, type FeedbackResult } from "@/lib/classifier/feedback";
 import { FeedbackModal } from "./context/feedback-modal";
 import { SubjectBanners } from "./context/subject-banners";
+import { FavouriteButton } from "./context/favourite-button";
 import { ClassifiedCounter } from "./context/classified-counter";
 import { FieldGuideButton } from "./help/field-guide";
 import { TutorialButton } from "./help/tutorial";
@@ -218,6 +219,9 @@ function SubjectClassification({ projectId, workflow, subject, onDone }: { proje
     <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(18rem,2fr)]">
       <section aria-label="Subject">
         <SubjectBanners subject={subject} />
+        <div className="mb-2 flex flex-wrap gap-2">
+          <FavouriteButton projectId={projectId} subjectId={subject.id} />
+        </div>
         <SubjectViewer
           locations={subject.locations}
           subjectLabel={`Subject ${subject.id}`}

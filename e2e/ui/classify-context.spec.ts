@@ -128,6 +128,7 @@ test("feedback on gold-standard subjects: a modal says whether the answer matche
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("heading", { name: "Cats" })).toBeFocused();
+  await expect(page.getByText("to favourite subjects and add them to collections.")).toBeVisible();
   // Anonymous: this session's count only.
   await expect(page.getByTestId("classified-counter")).toHaveText("You have classified 1 subject in this session.");
 
@@ -176,6 +177,18 @@ test("banners from the queue's selection state: retired and finished, already se
   await currentSubject(page);
   await expect(banners).toContainText("You have classified every subject in this workflow.");
   await expect(banners).toContainText("You have seen this subject before.");
+
+  // Favourite the subject, read it back, then take it out again.
+  const heart = page.getByRole("button", { name: "Favourite" });
+  await expect(heart).toHaveAttribute("aria-pressed", "false");
+  await heart.click();
+  await expect(heart).toHaveAttribute("aria-pressed", "true");
+  const favs = async () =>
+    (await (await request.get(`/api/collections?favorite=true&project_ids=${project.id}&owner=${volunteer.login}`, { headers: { Accept: API_ACCEPT, Authorization: `Bearer ${vToken}` } })).json()).collections;
+  expect((await favs()).map((c: { links: { subjects: string[] } }) => c.links.subjects)).toEqual([seen.subjectIds]);
+  await heart.click();
+  await expect(heart).toHaveAttribute("aria-pressed", "false");
+  expect((await favs())[0].links.subjects).toEqual([]);
 
   // The counter: the project preference's activity_count plus this session's. (The server does not raise
   // activity_count on a classification yet, so the stored part is 0 here.)
