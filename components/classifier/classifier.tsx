@@ -1,7 +1,15 @@
 "use client";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { apiGet, apiPost } from "@/components/ui/api-client";
+import { apiGet } from "@/components/ui/api-client";
+import { PendingProvider, PendingStatus, usePending } from "./pending-classifications";
+import { evaluateFeedback, type FeedbackResult } from "@/lib/classifier/feedback";
+import { FeedbackModal } from "./context/feedback-modal";
+import { SubjectBanners } from "./context/subject-banners";
+import { FavouriteButton } from "./context/favourite-button";
+import { ClassifiedCounter } from "./context/classified-counter";
+import { FieldGuideButton } from "./help/field-guide";
+import { TutorialButton } from "./help/tutorial";
 import {
   classificationBody,
   emptyValue,
@@ -44,7 +52,15 @@ export interface ClassifierWorkflow {
  * answers, combo tasks together), and the classification posted when the volunteer is done. The next
  * subjects are fetched before they are needed; a failed save keeps the answers and offers a retry.
  */
-export function Classifier({ projectId, workflow }: { projectId: string; workflow: ClassifierWorkflow }) {
+export function Classifier(props: { projectId: string; workflow: ClassifierWorkflow }) {
+  return (
+    <PendingProvider>
+      <ClassifierQueue {...props} />
+    </PendingProvider>
+  );
+}
+
+function ClassifierQueue({ projectId, workflow }: { projectId: string; workflow: ClassifierWorkflow }) {
   const [queue, setQueue] = useState<QueuedSubject[]>([]);
   const [round, setRound] = useState(0);
   const [exhausted, setExhausted] = useState(false);
@@ -70,6 +86,8 @@ export function Classifier({ projectId, workflow }: { projectId: string; workflo
   }, [queue.length, fetched.isFetching, fetched.data, exhausted]);
 
   const [saved, setSaved] = useState(0);
+  const { stored } = usePending();
+  const [feedback, setFeedback] = useState<FeedbackResult[]>([]);
   const unsupported = useMemo(() => unsupportedTasks(workflow.tasks, workflow.firstTask), [workflow]);
 
   let body;
@@ -97,7 +115,8 @@ export function Classifier({ projectId, workflow }: { projectId: string; workflo
         projectId={projectId}
         workflow={workflow}
         subject={subject}
-        onDone={() => {
+        onDone={(results) => {
+          setFeedback(results);
           setSaved((n) => n + 1);
           setQueue((q) => q.slice(1));
         }}
@@ -112,15 +131,22 @@ export function Classifier({ projectId, workflow }: { projectId: string; workflo
         </p>
       )}
       <p role="status" aria-live="polite" className="sr-only" data-testid="saved-count">
-        {saved ? `Classification saved. ${saved} classified in this session.` : ""}
+        {stored ? `Classification saved. ${stored} classified in this session.` : ""}
       </p>
+      <div className="flex flex-wrap items-center gap-3">
+        <ClassifiedCounter projectId={projectId} session={saved} />
+        <FieldGuideButton projectId={projectId} />
+        <TutorialButton workflowId={workflow.id} />
+      </div>
+      <PendingStatus />
       {body}
+      {feedback.length > 0 && <FeedbackModal results={feedback} onClose={() => setFeedback([])} />}
       {saved > 0 && <p className="text-sm text-gray-600">{saved} classified in this session.</p>}
     </div>
   );
 }
 
-function SubjectClassification({ projectId, workflow, subject, onDone }: { projectId: string; workflow: ClassifierWorkflow; subject: QueuedSubject; onDone(): void }) {
+function SubjectClassification({ projectId, workflow, subject, onDone }: { projectId: string; workflow: ClassifierWorkflow; subject: QueuedSubject; onDone(feedback: FeedbackResult[]): void }) {
   const startedAt = useRef(new Date());
   const [step, setStep] = useState<string | null>(workflow.tasks[workflow.firstTask] ? workflow.firstTask : null);
   const [history, setHistory] = useState<string[]>([]);
@@ -139,10 +165,13 @@ function SubjectClassification({ projectId, workflow, subject, onDone }: { proje
   const next = step && !shortcutChosen(workflow.tasks, keys, valueOf) ? nextTask(workflow.tasks, step, main.length === 1 ? valueOf(main[0]) : null) : null;
   const textUrl = subject.locations.map(frameMedia).find(([mime]) => mime.startsWith("text/"))?.[1] ?? null;
 
+  const pending = usePending();
+  // Done stores the classification in the pending queue (sent in the background) and moves on at once.
   const save = useMutation({
-    mutationFn: () => {
+    mutationFn: async () => {
       const answered = [...history, ...(step ? [step] : [])].flatMap((s) => stepTasks(workflow.tasks, s)).map((key) => ({ key, value: valueOf(key) }));
-      return apiPost("/classifications", {
+      const feedback = evaluateFeedback(workflow.tasks as never, answered.map(({ key, value }) => ({ task: key, value })), subject.metadata ?? {});
+      await pending.submit({
         ...classificationBody({
           projectId,
           workflowId: workflow.id,
@@ -159,7 +188,10 @@ function SubjectClassification({ projectId, workflow, subject, onDone }: { proje
           selectionState: { retired: subject.retired, already_seen: subject.already_seen, selection_state: subject.selection_state },
         }),
       });
+      return feedback;
     },
+    // Only the browser's own store is involved: offline is exactly when it must run (TanStack pauses by default).
+    networkMode: "always",
     onSuccess: onDone,
   });
 
@@ -182,16 +214,14 @@ function SubjectClassification({ projectId, workflow, subject, onDone }: { proje
     heading.current?.focus();
   };
 
-  const banner = subject.retired ? "This subject is already retired: your classification is still welcome." : subject.already_seen ? "You have seen this subject before." : null;
 
   return (
     <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(18rem,2fr)]">
       <section aria-label="Subject">
-        {banner && (
-          <p role="note" className="mb-2 rounded bg-gray-200 px-3 py-1 text-sm">
-            {banner}
-          </p>
-        )}
+        <SubjectBanners subject={subject} />
+        <div className="mb-2 flex flex-wrap gap-2">
+          <FavouriteButton projectId={projectId} subjectId={subject.id} />
+        </div>
         <SubjectViewer
           locations={subject.locations}
           subjectLabel={`Subject ${subject.id}`}

@@ -1,0 +1,33 @@
+"use client";
+import { useQuery } from "@tanstack/react-query";
+import { apiGet } from "@/components/ui/api-client";
+
+/** The signed-in volunteer's activity_count on this project as it was when the page opened; null when anonymous. */
+function useActivityCount(projectId: string) {
+  return useQuery({
+    queryKey: ["activity-count", projectId],
+    queryFn: async () => {
+      const me = await apiGet<{ users: { id: string }[] }>("/me").catch(() => null);
+      const id = me?.users?.[0]?.id;
+      if (!id) return null;
+      const prefs = await apiGet<{ project_preferences: { activity_count: number }[] }>(`/project_preferences?project_id=${projectId}&user_id=${id}`);
+      return prefs.project_preferences[0]?.activity_count ?? 0;
+    },
+    staleTime: Infinity,
+    retry: 1,
+  });
+}
+
+/** "You have classified N subjects": the stored count plus this session's Done presses (only the latter when anonymous). */
+export function ClassifiedCounter({ projectId, session }: { projectId: string; session: number }) {
+  const count = useActivityCount(projectId);
+  if (count.isPending) return null;
+  const total = (count.data ?? 0) + session;
+  return (
+    <p data-testid="classified-counter" className="text-sm text-gray-700">
+      {count.data === null || count.isError
+        ? `You have classified ${session} ${session === 1 ? "subject" : "subjects"} in this session.`
+        : `You have classified ${total} ${total === 1 ? "subject" : "subjects"} in this project.`}
+    </p>
+  );
+}

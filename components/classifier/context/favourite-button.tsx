@@ -1,0 +1,77 @@
+"use client";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { API_ACCEPT, apiGet, apiPost } from "@/components/ui/api-client";
+
+interface Collection {
+  id: string;
+  links: { subjects?: string[] };
+}
+
+/** The signed-in user (id and login) or null, from /api/me. */
+export function useMe() {
+  return useQuery({
+    queryKey: ["me"],
+    queryFn: async () => (await apiGet<{ users: { id: string; login: string }[] }>("/me").catch(() => null))?.users?.[0] ?? null,
+    staleTime: Infinity,
+  });
+}
+
+/**
+ * The heart toggle for the current subject, on the user's favourites collection of this project (created on
+ * the first favourite), with the requests the established front end makes; a sign-in hint when anonymous.
+ */
+export function FavouriteButton({ projectId, subjectId }: { projectId: string; subjectId: string }) {
+  const me = useMe();
+  const client = useQueryClient();
+  const key = ["favourites", projectId, me.data?.login];
+  const favourites = useQuery({
+    queryKey: key,
+    enabled: !!me.data,
+    queryFn: async () => (await apiGet<{ collections: Collection[] }>(`/collections?favorite=true&project_ids=${projectId}&owner=${encodeURIComponent(me.data!.login)}`)).collections[0] ?? null,
+  });
+  const isFavourite = !!favourites.data?.links.subjects?.includes(subjectId);
+  const toggle = useMutation({
+    mutationFn: async () => {
+      const c = favourites.data;
+      if (!c) {
+        await apiPost("/collections", { collections: { display_name: `Favorites ${projectId}`, favorite: true, private: true, links: { project: projectId, subjects: [subjectId] } } });
+      } else if (isFavourite) {
+        const res = await fetch(`/api/collections/${c.id}/links/subjects/${subjectId}`, { method: "DELETE", headers: { Accept: API_ACCEPT }, credentials: "same-origin" });
+        if (!res.ok) throw new Error(`HTTP ${res.status}`);
+      } else await apiPost(`/collections/${c.id}/links/subjects`, { subjects: [subjectId] });
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: key }),
+  });
+  if (me.isPending) return null;
+  if (!me.data)
+    return (
+      <p className="text-sm text-gray-600">
+        <Link href="/sign-in" className="text-brand-700 underline">
+          Sign in
+        </Link>{" "}
+        to favourite subjects and add them to collections.
+      </p>
+    );
+  return (
+    <span className="flex items-center gap-2">
+      <button
+        type="button"
+        aria-pressed={isFavourite}
+        disabled={favourites.isPending || toggle.isPending}
+        onClick={() => toggle.mutate()}
+        className="rounded border border-gray-300 bg-white px-3 py-1 text-sm hover:bg-gray-100 disabled:opacity-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600"
+      >
+        <span aria-hidden="true" className={isFavourite ? "text-rose-600" : "text-gray-400"}>
+          {isFavourite ? "♥" : "♡"}
+        </span>{" "}
+        Favourite
+      </button>
+      {(toggle.isError || favourites.isError) && (
+        <span role="alert" className="text-sm text-red-700">
+          Favourites could not be updated.
+        </span>
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,113 @@
+"use client";
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { API_ACCEPT } from "@/components/ui/api-client";
+import { IndexedDbStore, MemoryStore, newPendingItem, PendingQueue, type PendingItem, type SendResult } from "@/lib/classifier/pending-queue";
+
+async function sendClassification(item: PendingItem): Promise<SendResult> {
+  let res: Response;
+  try {
+    res = await fetch("/api/classifications", {
+      method: "POST",
+      headers: { Accept: API_ACCEPT, "Content-Type": "application/json", "Idempotency-Key": item.id },
+      credentials: "same-origin",
+      body: JSON.stringify(item.body),
+    });
+  } catch (e) {
+    return { networkError: (e as Error).message || "network error" };
+  }
+  const parsed = await res.json().catch(() => null);
+  return { status: res.status, message: parsed?.errors?.[0]?.message };
+}
+
+interface PendingApi {
+  items: PendingItem[];
+  /** Classifications the server has stored since this page was opened (including ones left from before). */
+  stored: number;
+  submit(body: unknown): Promise<void>;
+  retry(): void;
+  dismiss(id: string): void;
+}
+
+const Ctx = createContext<PendingApi | null>(null);
+export const usePending = () => useContext(Ctx)!;
+
+/**
+ * Owns the page's pending queue: Done only stores the classification here and returns; it is sent in the
+ * background, again on `online`, on a timer following the backoff, and on the next page load.
+ */
+export function PendingProvider({ children }: { children: React.ReactNode }) {
+  const [stored, setStored] = useState(0);
+  const queue = useMemo(
+    () => new PendingQueue(typeof indexedDB === "undefined" ? new MemoryStore() : new IndexedDbStore(), sendClassification, Date.now, () => setStored((n) => n + 1)),
+    [],
+  );
+  const [items, setItems] = useState<PendingItem[]>([]);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const flush = useCallback(
+    async (force = false) => {
+      try {
+        await queue.flush(force);
+      } finally {
+        setItems(await queue.list().catch(() => []));
+        if (timer.current) clearTimeout(timer.current);
+        const due = await queue.nextDue().catch(() => null);
+        if (due !== null) timer.current = setTimeout(() => void flush(), Math.max(250, due - Date.now()));
+      }
+    },
+    [queue],
+  );
+
+  useEffect(() => {
+    // What an earlier visit left behind is sent at once, whatever its backoff said.
+    void flush(true);
+    const online = () => void flush(true);
+    window.addEventListener("online", online);
+    return () => {
+      window.removeEventListener("online", online);
+      if (timer.current) clearTimeout(timer.current);
+    };
+  }, [flush]);
+
+  const api: PendingApi = {
+    items,
+    stored,
+    submit: async (body) => {
+      await queue.add(newPendingItem(body));
+      setItems(await queue.list());
+      void flush();
+    },
+    retry: () => void flush(true),
+    dismiss: (id) => void queue.dismiss(id).then(() => flush()),
+  };
+  return <Ctx.Provider value={api}>{children}</Ctx.Provider>;
+}
+
+/** "N pending" with a retry button, and each refused classification as a dismissible error. */
+export function PendingStatus() {
+  const { items, retry, dismiss } = usePending();
+  const waiting = items.filter((i) => !i.refused);
+  const refused = items.filter((i) => i.refused);
+  return (
+    <>
+      {waiting.length > 0 && (
+        <div role="status" aria-live="polite" data-testid="pending" className="flex flex-wrap items-center gap-3 rounded border border-amber-300 bg-amber-50 p-3 text-sm">
+          <span>
+            {waiting.length} pending: {waiting.length === 1 ? "this classification is" : "these classifications are"} kept in this browser and sent when the connection is back.
+          </span>
+          <button type="button" onClick={retry} className="rounded border border-amber-400 bg-white px-3 py-1 hover:bg-amber-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600">
+            Retry now
+          </button>
+        </div>
+      )}
+      {refused.map((i) => (
+        <div key={i.id} role="alert" className="flex flex-wrap items-center gap-3 rounded border border-red-300 bg-red-50 p-3 text-sm">
+          <span>A classification was refused by the server: {i.refused}</span>
+          <button type="button" onClick={() => dismiss(i.id)} className="rounded border border-red-400 bg-white px-3 py-1 hover:bg-red-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600">
+            Dismiss
+          </button>
+        </div>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,264 @@
+// What surrounds the task in the classifier: a classification that cannot be sent (5xx after the server
+// stored it, offline, a network error across a page reload) is kept in the browser and resent with the
+// same Idempotency-Key until stored, exactly once; a refused one (4xx) is shown and can be dismissed.
+import { expect, test, type Page } from "@playwright/test";
+import { accessToken, API_ACCEPT, classifiableWorkflow, createProject, newUser, registerUser, signIn, uniqueName } from "../support";
+
+const picture = `<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30"><rect width="40" height="30" fill="#334"/></svg>`;
+
+async function currentSubject(page: Page) {
+  const image = page.getByRole("img", { name: /^Subject \d+, image 1 of 1$/ });
+  await expect(image).toBeVisible();
+  return (await image.getAttribute("alt"))!.match(/Subject (\d+)/)![1];
+}
+
+async function answer(page: Page) {
+  const id = await currentSubject(page);
+  await page.getByLabel("Yes").check();
+  await page.getByRole("button", { name: "Done" }).click();
+  // The volunteer moves on at once, whatever happens to the save.
+  await expect(page.getByRole("img", { name: new RegExp(`^Subject ${id},`) })).toHaveCount(0);
+  return id;
+}
+
+test("classifications that cannot be sent are kept, resent and stored exactly once", async ({ page, request, context }) => {
+  const token = await accessToken(request);
+  const headers = { Accept: API_ACCEPT, Authorization: `Bearer ${token}` };
+  const project = await createProject(request, token, { display_name: uniqueName("Pending") });
+  const w = await classifiableWorkflow(request, token, project.id, 6);
+  await context.route("https://example.org/**", (route) => route.fulfill({ contentType: "image/svg+xml", body: picture }));
+  const keys: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "POST" && r.url().endsWith("/api/classifications")) keys.push(r.headers()["idempotency-key"]);
+  });
+
+  const volunteer = newUser("ui_pend");
+  await registerUser(request, volunteer);
+  await signIn(page, volunteer.login, volunteer.password);
+  await page.goto(`/projects/${project.id}/classify?workflow=${w.workflowId}`);
+  const pending = page.getByTestId("pending");
+
+  // 1. The server stores it but the answer is lost (503 to the browser): resent with the same key.
+  let failNext = true;
+  await page.route("**/api/classifications", async (route) => {
+    if (route.request().method() !== "POST" || !failNext) return route.fallback();
+    failNext = false;
+    const res = await route.fetch();
+    expect(res.status()).toBe(201);
+    await route.fulfill({ status: 503, body: "{}" });
+  });
+  const a = await answer(page);
+  await expect(pending).toBeHidden({ timeout: 15_000 }); // retried after the backoff
+
+  // 2. Offline: kept, then sent when the browser is online again.
+  await context.setOffline(true);
+  const b = await answer(page);
+  await expect(pending).toContainText("1 pending");
+  await context.setOffline(false);
+  await expect(pending).toBeHidden({ timeout: 15_000 });
+
+  // 3. A network error, then a page reload while it is pending: it is still there and sent from there.
+  await page.unroute("**/api/classifications");
+  await page.route("**/api/classifications", (route) => (route.request().method() === "POST" ? route.abort("connectionfailed") : route.fallback()));
+  const c = await answer(page);
+  await expect(pending).toContainText("1 pending");
+  await page.reload();
+  await expect(pending).toContainText("1 pending");
+  await page.unroute("**/api/classifications");
+  await page.getByRole("button", { name: "Retry now" }).click();
+  await expect(pending).toBeHidden({ timeout: 15_000 });
+
+  // 4. Refused (422): shown, not retried, dismissible.
+  await page.route("**/api/classifications", (route) =>
+    route.request().method() === "POST" ? route.fulfill({ status: 422, contentType: "application/json", body: JSON.stringify({ errors: [{ message: "not accepted" }] }) }) : route.fallback(),
+  );
+  await answer(page);
+  const refused = page.getByRole("alert").filter({ hasText: "refused by the server: not accepted" });
+  await expect(refused).toBeVisible();
+  await expect(pending).toBeHidden();
+  await refused.getByRole("button", { name: "Dismiss" }).click();
+  await expect(refused).toBeHidden();
+  await page.unroute("**/api/classifications");
+
+  // Each stored exactly once, and every resend carried the key of its first attempt.
+  const listed = await request.get(`/api/classifications/project?project_id=${project.id}&page_size=100`, { headers });
+  expect(listed.status()).toBe(200);
+  const subjects = (await listed.json()).classifications.map((c: { links: { subjects: string[] } }) => c.links.subjects[0]).sort();
+  expect(subjects).toEqual([a, b, c].sort());
+  expect(keys.every((k) => /^[0-9a-f-]{36}$/.test(k))).toBe(true);
+  expect(new Set(keys).size).toBe(4); // a, b, c and the refused one
+  expect(keys.length).toBeGreaterThan(4); // with resends
+});
+
+test("feedback on gold-standard subjects: a modal says whether the answer matched", async ({ page, request, context }) => {
+  const token = await accessToken(request);
+  const headers = { Accept: API_ACCEPT, Authorization: `Bearer ${token}` };
+  const project = await createProject(request, token, { display_name: uniqueName("Gold") });
+  const tasks = {
+    T0: {
+      type: "single",
+      question: "Is it a cat?",
+      answers: [{ label: "Yes" }, { label: "No" }],
+      feedback: { enabled: true, rules: [{ id: "cat", strategy: "singleAnswerQuestion", successEnabled: true, defaultSuccessMessage: "Yes, a cat.", failureEnabled: true, defaultFailureMessage: "It was a cat." }] },
+    },
+  };
+  const wf = await request.post("/api/workflows", { headers, data: { workflows: { display_name: "Cats", tasks, first_task: "T0", links: { project: project.id } } } });
+  expect(wf.status(), await wf.text()).toBe(201);
+  const workflow = (await wf.json()).workflows[0];
+  const ids: string[] = [];
+  for (const n of [1, 2]) {
+    const s = await request.post("/api/subjects", {
+      headers,
+      data: { subjects: { locations: [{ "image/png": `https://example.org/gold${n}.png` }], metadata: { "#feedback_1_id": "cat", "#feedback_1_answer": "0" }, links: { project: project.id } } },
+    });
+    expect(s.status(), await s.text()).toBe(201);
+    ids.push((await s.json()).subjects[0].id);
+  }
+  const set = await request.post("/api/subject_sets", { headers, data: { subject_sets: { display_name: uniqueName("set"), links: { project: project.id, workflows: [workflow.id], subjects: ids } } } });
+  expect(set.status(), await set.text()).toBe(201);
+  await context.route("https://example.org/**", (route) => route.fulfill({ contentType: "image/svg+xml", body: picture }));
+  await page.goto(`/projects/${project.id}/classify?workflow=${workflow.id}`);
+
+  await currentSubject(page);
+  await page.getByLabel("Yes").check();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Well done" });
+  await expect(dialog).toContainText("Your answer matched. Yes, a cat.");
+  await expect(dialog.getByRole("button", { name: "Continue" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("heading", { name: "Cats" })).toBeFocused();
+  await expect(page.getByText("to favourite subjects and add them to collections.")).toBeVisible();
+  // Anonymous: this session's count only.
+  await expect(page.getByTestId("classified-counter")).toHaveText("You have classified 1 subject in this session.");
+
+  await currentSubject(page);
+  await page.getByLabel("No").check();
+  await page.getByRole("button", { name: "Done" }).click();
+  const wrong = page.getByRole("dialog", { name: "Feedback" });
+  await expect(wrong).toContainText("Your answer did not match. It was a cat.");
+  await wrong.getByRole("button", { name: "Continue" }).click();
+  await expect(wrong).toBeHidden();
+});
+
+test("banners from the queue's selection state: retired and finished, already seen", async ({ page, request, context }) => {
+  const token = await accessToken(request);
+  const headers = { Accept: API_ACCEPT, Authorization: `Bearer ${token}` };
+  const project = await createProject(request, token, { display_name: uniqueName("Banners") });
+  await context.route("https://example.org/**", (route) => route.fulfill({ contentType: "image/svg+xml", body: picture }));
+
+  // Every subject retired: the workflow is finished.
+  const done = await classifiableWorkflow(request, token, project.id, 1);
+  const retired = await request.post(`/api/workflows/${done.workflowId}/retired_subjects`, { headers, data: { subject_id: done.subjectIds[0], retirement_reason: "consensus" } });
+  expect(retired.status(), await retired.text()).toBeLessThan(300);
+  await page.goto(`/projects/${project.id}/classify?workflow=${done.workflowId}`);
+  await currentSubject(page);
+  const banners = page.getByTestId("subject-banners");
+  await expect(banners).toContainText("This workflow is finished");
+
+  // A volunteer who classified every subject sees them again, marked as seen.
+  const seen = await classifiableWorkflow(request, token, project.id, 1);
+  const volunteer = newUser("ui_seen");
+  await registerUser(request, volunteer);
+  const vToken = await accessToken(request, volunteer.login, volunteer.password);
+  const c = await request.post("/api/classifications", {
+    headers: { Accept: API_ACCEPT, Authorization: `Bearer ${vToken}` },
+    data: {
+      classifications: {
+        annotations: [{ task: "T0", value: 0 }],
+        metadata: { started_at: new Date().toISOString(), finished_at: new Date().toISOString(), user_agent: "e2e", user_language: "en", workflow_version: seen.version },
+        links: { project: project.id, workflow: seen.workflowId, subjects: seen.subjectIds },
+      },
+    },
+  });
+  expect(c.status(), await c.text()).toBe(201);
+  await signIn(page, volunteer.login, volunteer.password);
+  await page.goto(`/projects/${project.id}/classify?workflow=${seen.workflowId}`);
+  await currentSubject(page);
+  await expect(banners).toContainText("You have classified every subject in this workflow.");
+  await expect(banners).toContainText("You have seen this subject before.");
+
+  // Favourite the subject, read it back, then take it out again.
+  const heart = page.getByRole("button", { name: "Favourite" });
+  await expect(heart).toHaveAttribute("aria-pressed", "false");
+  await heart.click();
+  await expect(heart).toHaveAttribute("aria-pressed", "true");
+  const favs = async () =>
+    (await (await request.get(`/api/collections?favorite=true&project_ids=${project.id}&owner=${volunteer.login}`, { headers: { Accept: API_ACCEPT, Authorization: `Bearer ${vToken}` } })).json()).collections;
+  expect((await favs()).map((c: { links: { subjects: string[] } }) => c.links.subjects)).toEqual([seen.subjectIds]);
+  await heart.click();
+  await expect(heart).toHaveAttribute("aria-pressed", "false");
+  expect((await favs())[0].links.subjects).toEqual([]);
+
+  // The counter: the project preference's activity_count plus this session's. (The server does not raise
+  // activity_count on a classification yet, so the stored part is 0 here.)
+  const counter = page.getByTestId("classified-counter");
+  await expect(counter).toHaveText("You have classified 0 subjects in this project.");
+  await page.getByLabel("Yes").check();
+  await page.getByRole("button", { name: "Done" }).click();
+  await expect(counter).toHaveText("You have classified 1 subject in this project.");
+});
+
+test("the field guide drawer: keyboard only, safe markdown, nothing without a guide", async ({ page, request, context }) => {
+  const token = await accessToken(request);
+  const headers = { Accept: API_ACCEPT, Authorization: `Bearer ${token}` };
+  const project = await createProject(request, token, { display_name: uniqueName("Guide") });
+  const w = await classifiableWorkflow(request, token, project.id, 1);
+  await context.route("https://example.org/**", (route) => route.fulfill({ contentType: "image/svg+xml", body: picture }));
+  await page.goto(`/projects/${project.id}/classify?workflow=${w.workflowId}`);
+  await currentSubject(page);
+  await expect(page.getByRole("button", { name: "Field guide" })).toHaveCount(0);
+
+  const g = await request.post("/api/field_guides", {
+    headers,
+    data: { field_guides: { language: "en", items: [{ title: "Fox", content: "A **red** fox.\n\n<img src=x onerror=alert(1)>" }, { title: "Owl", content: "Hoots at *night*." }], links: { project: project.id } } },
+  });
+  expect(g.status(), await g.text()).toBe(201);
+  await page.reload();
+  await currentSubject(page);
+  const open = page.getByRole("button", { name: "Field guide" });
+  await open.focus();
+  await page.keyboard.press("Enter");
+  const drawer = page.getByRole("dialog", { name: "Field guide" });
+  await expect(drawer).toBeVisible();
+  await drawer.getByText("Fox", { exact: true }).click();
+  await expect(drawer.locator("strong")).toHaveText("red");
+  await expect(drawer).toContainText("<img src=x onerror=alert(1)>"); // shown as text, not markup
+  await expect(drawer.locator("img")).toHaveCount(0);
+  await page.keyboard.press("Escape");
+  await expect(drawer).toBeHidden();
+  await expect(open).toBeFocused();
+});
+
+test("the tutorial: shown on the first visit, not the second, reopened from its button", async ({ page, request, context }) => {
+  const token = await accessToken(request);
+  const headers = { Accept: API_ACCEPT, Authorization: `Bearer ${token}` };
+  const project = await createProject(request, token, { display_name: uniqueName("Tut") });
+  const w = await classifiableWorkflow(request, token, project.id, 1);
+  const t = await request.post("/api/tutorials", {
+    headers,
+    data: { tutorials: { language: "en", display_name: "How to classify", steps: [{ content: "Look at the **image**." }, { content: "Answer the question." }], links: { project: project.id, workflows: [w.workflowId] } } },
+  });
+  expect(t.status(), await t.text()).toBe(201);
+  await context.route("https://example.org/**", (route) => route.fulfill({ contentType: "image/svg+xml", body: picture }));
+  await page.goto(`/projects/${project.id}/classify?workflow=${w.workflowId}`);
+  const tutorial = page.getByRole("dialog", { name: "How to classify" });
+  await expect(tutorial).toBeVisible();
+  await expect(tutorial).toContainText("Step 1 of 2");
+  await page.keyboard.press("Enter"); // Next step has focus
+  await expect(tutorial).toContainText("Answer the question.");
+  await page.keyboard.press("Escape");
+  await expect(tutorial).toBeHidden();
+
+  await page.reload();
+  await currentSubject(page);
+  const button = page.getByRole("button", { name: "Tutorial" });
+  await expect(button).toBeVisible();
+  await expect(tutorial).toBeHidden();
+  await button.focus();
+  await page.keyboard.press("Enter");
+  await expect(tutorial).toContainText("Step 1 of 2");
+  await page.keyboard.press("Escape");
+  await expect(tutorial).toBeHidden();
+  await expect(button).toBeFocused();
+});
