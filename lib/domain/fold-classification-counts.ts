@@ -46,12 +46,20 @@ export async function foldClassificationCounts(): Promise<number> {
              UNION ALL SELECT 'workflow', workflow_id, day, count(*)::int FROM batch GROUP BY workflow_id, day
            ) t ORDER BY 1, 2, 3
            ON CONFLICT (scope, scope_id, day) DO UPDATE SET count = d.count + EXCLUDED.count RETURNING 1),
-         users AS (
+         user_days AS (
            INSERT INTO user_project_daily_counts AS u (user_id, project_id, day, count, seconds)
            SELECT user_id, project_id, day, count(*)::int, sum(seconds) FROM batch WHERE user_id IS NOT NULL GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
-           ON CONFLICT (user_id, project_id, day) DO UPDATE SET count = u.count + EXCLUDED.count, seconds = u.seconds + EXCLUDED.seconds RETURNING 1)
-         SELECT (SELECT count(*)::int FROM batch) AS n, (SELECT count(*) FROM wf) AS w, (SELECT count(*) FROM pr) AS p,
-                (SELECT count(*) FROM daily) AS d, (SELECT count(*) FROM users) AS u`,
+           ON CONFLICT (user_id, project_id, day) DO UPDATE SET count = u.count + EXCLUDED.count, seconds = u.seconds + EXCLUDED.seconds RETURNING 1),
+         -- A volunteer's project preference counts their classifications (activity_count), created on the
+         -- first one as the established platform does; updated_at stays (clients edit with its ETag). Users and
+         -- projects deleted since are skipped (their classifications still count in the rollups).
+         prefs AS (
+           INSERT INTO project_preferences AS pp (user_id, project_id, activity_count, email_communication)
+           SELECT b.user_id, b.project_id, count(*)::int, coalesce(bool_or(u.project_email_communication), false)
+           FROM batch b JOIN users u ON u.id = b.user_id JOIN projects p ON p.id = b.project_id GROUP BY 1, 2 ORDER BY 1, 2
+           ON CONFLICT (user_id, project_id) DO UPDATE SET activity_count = pp.activity_count + EXCLUDED.activity_count RETURNING 1)
+         SELECT (SELECT count(*)::int FROM batch) AS n, (SELECT count(*) FROM prefs) AS pf, (SELECT count(*) FROM wf) AS w, (SELECT count(*) FROM pr) AS p,
+                (SELECT count(*) FROM daily) AS d, (SELECT count(*) FROM user_days) AS u`,
         [BATCH],
       );
       await conn.query("COMMIT");

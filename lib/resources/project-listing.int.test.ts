@@ -152,3 +152,22 @@ describe("user listing", () => {
     }
   });
 });
+
+describe("project preference activity_count", () => {
+  it("counts a volunteer's classifications of the project (created on the first, as the established platform)", async () => {
+    const { project, workflow, subjects } = await classifiableProject(3);
+    const v = await signedInUser();
+    for (const s of subjects) await api.post("/classifications", classificationBody(workflow, [s.id]), { token: v.token });
+    await foldClassificationCounts();
+    const pref = await db().projectPreference.findUniqueOrThrow({ where: { userId_projectId: { userId: v.user.id, projectId: project.id } } });
+    expect(pref.activityCount).toBe(3);
+    const before = pref.updatedAt;
+    await api.post("/classifications", classificationBody(workflow, [subjects[0].id]), { token: v.token });
+    await foldClassificationCounts();
+    const after = await db().projectPreference.findUniqueOrThrow({ where: { id: pref.id } });
+    expect(after.activityCount).toBe(4);
+    expect(after.updatedAt).toEqual(before); // its ETag holds for a client editing it
+    const listed = await api.get(`/project_preferences?project_id=${project.id}`, { token: v.token });
+    expect(listed.body.project_preferences[0].activity_count).toBe(4);
+  });
+});
