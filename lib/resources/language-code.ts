@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ApiError } from "@/lib/http/api-error";
 
 // A language as the reference platform accepts it: an ISO 639 code, optionally with a region or script
 // after a hyphen or underscore ("en", "zh-tw", "es_MX", "zh-Hant").
@@ -9,3 +10,10 @@ export const ZLanguageCode = z
   .max(35);
 
 export const sameLanguage = (a: string, b: string) => a.toLowerCase().replace("_", "-") === b.toLowerCase().replace("_", "-");
+
+/** A language code in the one form stored and compared: lower case (the reference platform downcases it). */
+export function normalizeLanguage(raw: string): string {
+  const parsed = ZLanguageCode.safeParse(raw);
+  if (!parsed.success) throw new ApiError(422, `language ${parsed.error.issues[0].message}`);
+  return parsed.data.toLowerCase();
+}

@@ -1,0 +1,9 @@
+// GET/PUT /api/translations/<id>: one translation; its project's translators edit its strings.
+import { memberRoutes } from "@/lib/http/resource-routes";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
+import { translations } from "@/lib/resources/translations";
+
+export const { GET, PUT } = memberRoutes(translations);
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { POST, PATCH, DELETE } = methodNotAllowed(["GET", "PUT"]);
