@@ -4,12 +4,9 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { apiGet } from "@/components/ui/api-client";
 import { PendingProvider, PendingStatus, usePending } from "./pending-classifications";
 import { evaluateFeedback, type FeedbackResult } from "@/lib/classifier/feedback";
-import { FeedbackModal } from "./context/feedback-modal";
 import { SubjectBanners } from "./context/subject-banners";
-import { FavouriteButton } from "./context/favourite-button";
 import { ClassifiedCounter } from "./context/classified-counter";
-import { FieldGuideButton } from "./help/field-guide";
-import { TutorialButton } from "./help/tutorial";
+import { lazyPart } from "./lazy-part";
 import {
   classificationBody,
   emptyValue,
@@ -27,6 +24,32 @@ import {
 } from "@/lib/classifier/task-flow";
 import { frameMedia, SubjectViewer, type Dimensions, type DrawingState } from "./subject-viewer";
 import { TaskView } from "./task-view";
+
+// Help, favourites and feedback arrive after the first subject: their own chunks (the first load carries
+// what the first task needs).
+const FeedbackModal = lazyPart(() => import("./context/feedback-modal").then((m) => m.FeedbackModal));
+const FavouriteButton = lazyPart(() => import("./context/favourite-button").then((m) => m.FavouriteButton));
+const FieldGuideButton = lazyPart(() => import("./help/field-guide").then((m) => m.FieldGuideButton));
+const TutorialButton = lazyPart(() => import("./help/tutorial").then((m) => m.TutorialButton));
+
+/** Asks the browser for the next subjects' images now, so the next one shows at once after Done. */
+function usePreload(subjects: { locations: Record<string, string>[] }[]) {
+  const held = useRef(new Map<string, HTMLImageElement>());
+  const urls = subjects.flatMap((s) => s.locations.map((l) => Object.entries(l)[0] ?? ["", ""]).filter(([mime]) => mime.startsWith("image/")).map(([, url]) => url));
+  const key = urls.join(" ");
+  useEffect(() => {
+    const keep = new Set(key ? key.split(" ") : []);
+    for (const url of keep) {
+      if (held.current.has(url)) continue;
+      const img = new Image();
+      img.decoding = "async";
+      img.src = url;
+      held.current.set(url, img);
+    }
+    // Forget (without cancelling: the cache keeps what arrived) the ones no longer ahead.
+    for (const url of [...held.current.keys()]) if (!keep.has(url)) held.current.delete(url);
+  }, [key]);
+}
 
 interface QueuedSubject {
   id: string;
@@ -80,6 +103,7 @@ function ClassifierQueue({ projectId, workflow }: { projectId: string; workflow:
     setQueue((q) => [...q, ...fresh]);
   }, [fetched.data]);
   const subject = queue[0];
+  usePreload(queue.slice(1, 3));
   // Top up before the volunteer reaches the end of what is loaded.
   useEffect(() => {
     if (queue.length <= 2 && !fetched.isFetching && fetched.data && !exhausted) setRound((r) => r + 1);

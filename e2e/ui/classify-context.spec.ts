@@ -172,6 +172,10 @@ test("banners from the queue's selection state: retired and finished, already se
     },
   });
   expect(c.status(), await c.text()).toBe(201);
+  // The server counts it in the volunteer's project preference (folded within a second).
+  await expect
+    .poll(async () => (await (await request.get(`/api/project_preferences?project_id=${project.id}`, { headers: { Accept: API_ACCEPT, Authorization: `Bearer ${vToken}` } })).json()).project_preferences?.[0]?.activity_count)
+    .toBe(1);
   await signIn(page, volunteer.login, volunteer.password);
   await page.goto(`/projects/${project.id}/classify?workflow=${seen.workflowId}`);
   await currentSubject(page);
@@ -190,13 +194,12 @@ test("banners from the queue's selection state: retired and finished, already se
   await expect(heart).toHaveAttribute("aria-pressed", "false");
   expect((await favs())[0].links.subjects).toEqual([]);
 
-  // The counter: the project preference's activity_count plus this session's. (The server does not raise
-  // activity_count on a classification yet, so the stored part is 0 here.)
+  // The counter: the project preference's activity_count (the classification above) plus this session's.
   const counter = page.getByTestId("classified-counter");
-  await expect(counter).toHaveText("You have classified 0 subjects in this project.");
+  await expect(counter).toHaveText("You have classified 1 subject in this project.");
   await page.getByLabel("Yes").check();
   await page.getByRole("button", { name: "Done" }).click();
-  await expect(counter).toHaveText("You have classified 1 subject in this project.");
+  await expect(counter).toHaveText("You have classified 2 subjects in this project.");
 });
 
 test("the field guide drawer: keyboard only, safe markdown, nothing without a guide", async ({ page, request, context }) => {

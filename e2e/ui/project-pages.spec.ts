@@ -99,3 +99,28 @@ test("a project's front page: banner, workflows, introduction, about pages, team
   await page.getByRole("link", { name: /Bird Org/ }).click();
   await expect(page.getByRole("link", { name: project.display_name })).toBeVisible();
 });
+
+test("a volunteer who chooses a language reads the project and the workflow's tasks in it", async ({ page, request }) => {
+  const token = await accessToken(request);
+  const headers = { Accept: API_ACCEPT, Authorization: `Bearer ${token}` };
+  const project = await createProject(request, token, { display_name: uniqueName("Birds"), description: "Count the birds", live: true });
+  const etag = (await request.get(`/api/projects/${project.id}`, { headers })).headers()["etag"];
+  expect((await request.put(`/api/projects/${project.id}`, { headers: { ...headers, "If-Match": etag }, data: { projects: { available_languages: ["fr"] } } })).status()).toBe(200);
+  const w = await classifiableWorkflow(request, token, project.id, 2);
+  const tr = (type: string, id: string, strings: Record<string, string>) =>
+    request.post(`/api/translations?translated_type=${type}&translated_id=${id}`, { headers, data: { translations: { language: "fr", strings } } });
+  expect((await tr("project", project.id, { description: "Comptez les oiseaux" })).status()).toBe(201);
+  expect((await tr("workflow", w.workflowId, { "tasks.T0.question": "Un oiseau ?", "tasks.T0.answers.0.label": "Oui", "tasks.T0.answers.1.label": "Non" })).status()).toBe(201);
+  await page.route("https://example.org/**", (route) => route.fulfill({ contentType: "image/svg+xml", body: '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>' }));
+
+  await page.goto(`/projects/${project.id}`);
+  await expect(page.getByText("Count the birds")).toBeVisible();
+  await page.getByLabel("Language").selectOption("fr");
+  await expect(page.getByText("Comptez les oiseaux")).toBeVisible();
+  // Remembered: the classifier, reached without ?language, asks in French.
+  await page.goto(`/projects/${project.id}/classify`);
+  await expect(page.getByRole("group", { name: "Un oiseau ?" })).toBeVisible();
+  await expect(page.getByLabel("Oui", { exact: true })).toBeVisible();
+  await page.getByLabel("Language").selectOption("en");
+  await expect(page.getByLabel("Yes", { exact: true })).toBeVisible();
+});

@@ -7,6 +7,9 @@ import { loadProjectPage } from "@/lib/project-page/load";
 import { Markdown } from "@/components/ui/markdown";
 import { ProjectStatistics } from "@/components/project/project-statistics";
 import { AboutNav, ProjectBanner } from "@/components/project/project-header";
+import { LanguageChooser } from "@/components/project/language-chooser";
+import { chooseLanguage, LANGUAGE_COOKIE, translated, translationsOf } from "@/lib/i18n/translate";
+import { applyStrings } from "@/lib/i18n/strings";
 
 export const dynamic = "force-dynamic";
 
@@ -18,20 +21,40 @@ const ROLE_NAMES: Record<string, string> = { owner: "Owner", collaborator: "Coll
  * recently classified subjects, and classifications over the last 30 days. Private projects are a 404 to
  * those without a role, as in the API.
  */
-export default async function ProjectPage({ params }: { params: Promise<{ id: string }> }) {
+export default async function ProjectPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ language?: string }> }) {
   const { id } = await params;
+  const { language: asked } = await searchParams;
   if (!isIdString(id)) notFound();
   const h = await headers();
   const actor = await resolveActor(new Request("http://local/", { headers: { cookie: h.get("cookie") ?? "" } }));
   const loaded = await loadProjectPage(Number(id), actor);
   if (!loaded) notFound();
-  const { project, about, team, organizations, recents, canEdit } = loaded;
+  const { about, team, organizations, recents, canEdit } = loaded;
+  // The project's texts and workflow names in the chosen language, where translated.
+  const language = chooseLanguage(loaded.project, asked, h.get("cookie")?.match(new RegExp(`(?:^|; )${LANGUAGE_COOKIE}=([^;]+)`))?.[1]);
+  const texts = await translated("project", loaded.project.id, language, loaded.project.primaryLanguage, {
+    display_name: loaded.project.displayName,
+    description: loaded.project.description,
+    introduction: loaded.project.introduction,
+  });
+  const workflowNames = await translationsOf("workflow", loaded.project.workflows.map((w) => w.id), language);
+  const project = {
+    ...loaded.project,
+    displayName: texts.display_name,
+    description: texts.description,
+    introduction: texts.introduction,
+    workflows: loaded.project.workflows.map((w) => ({ ...w, displayName: applyStrings({ display_name: w.displayName }, workflowNames.get(w.id) ?? {}).display_name })),
+  };
+  const languages = [...new Set([loaded.project.primaryLanguage, ...loaded.project.availableLanguages].map((l) => l.toLowerCase()))];
   const pct = (x: number) => Math.round(Math.min(1, Math.max(0, x)) * 100);
 
   return (
     <article className="flex flex-col gap-6">
       <ProjectBanner projectId={project.id} title={project.displayName} owner={project.owner.displayName} avatar={loaded.avatar} background={loaded.background} />
-      <AboutNav projectId={project.id} pages={about} current={null} />
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <AboutNav projectId={project.id} pages={about} current={null} />
+        <LanguageChooser languages={languages} current={language} />
+      </div>
       {project.description && <p className="text-lg text-gray-800">{project.description}</p>}
 
       <section aria-labelledby="get-started" className="flex flex-col gap-3">
@@ -42,7 +65,7 @@ export default async function ProjectPage({ params }: { params: Promise<{ id: st
           <ul className="grid gap-3 sm:grid-cols-2">
             {project.workflows.map((w) => (
               <li key={w.id} className="flex flex-col gap-2 rounded-lg border border-gray-200 bg-white p-4">
-                <Link href={`/projects/${project.id}/classify?workflow=${w.id}`} className="rounded bg-brand-600 px-4 py-2 text-center font-semibold text-white hover:bg-brand-700 focus:outline focus:outline-2 focus:outline-offset-2 focus:outline-brand-600">
+                <Link href={`/projects/${project.id}/classify?workflow=${w.id}${language !== loaded.project.primaryLanguage.toLowerCase() ? `&language=${language}` : ""}`} className="rounded bg-brand-600 px-4 py-2 text-center font-semibold text-white hover:bg-brand-700 focus:outline focus:outline-2 focus:outline-offset-2 focus:outline-brand-600">
                   Classify: {w.displayName}
                 </Link>
                 <label className="flex items-center gap-2 text-sm text-gray-700">

@@ -2,7 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useRef } from "react";
 import { apiGet } from "@/components/ui/api-client";
-import { SafeMarkdown } from "./safe-markdown";
+import { Markdown } from "@/components/ui/markdown";
 
 interface FieldGuide {
   id: string;
@@ -53,7 +53,7 @@ export function FieldGuideButton({ projectId }: { projectId: string }) {
                 <details className="rounded border border-gray-200">
                   <summary className="cursor-pointer p-3 font-semibold focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600">{item.title || `Item ${i + 1}`}</summary>
                   <div className="px-3 pb-3 text-sm">
-                    <SafeMarkdown text={item.content ?? ""} />
+                    <Markdown source={item.content ?? ""} />
                   </div>
                 </details>
               </li>

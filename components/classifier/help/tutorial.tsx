@@ -2,7 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { apiGet } from "@/components/ui/api-client";
-import { SafeMarkdown } from "./safe-markdown";
+import { Markdown } from "@/components/ui/markdown";
 
 interface Tutorial {
   id: string;
@@ -61,7 +61,7 @@ export function TutorialButton({ workflowId }: { workflowId: string }) {
             Step {step + 1} of {t.steps.length}
           </p>
           <div className="text-sm">
-            <SafeMarkdown text={t.steps[step]?.content ?? ""} />
+            <Markdown source={t.steps[step]?.content ?? ""} />
           </div>
           <div className="flex justify-between gap-2">
             <button type="button" disabled={step === 0} onClick={() => setStep((s) => s - 1)} className="rounded border border-gray-300 px-3 py-1 disabled:opacity-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600">

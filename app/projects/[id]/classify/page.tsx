@@ -7,6 +7,9 @@ import { db } from "@/lib/db";
 import { isIdString } from "@/lib/http/request";
 import type { Tasks } from "@/lib/classifier/task-flow";
 import { projectReadScope } from "@/lib/policies/project-policy";
+import { LanguageChooser } from "@/components/project/language-chooser";
+import { chooseLanguage, LANGUAGE_COOKIE, translated, translationsOf } from "@/lib/i18n/translate";
+import { applyStrings } from "@/lib/i18n/strings";
 
 export const dynamic = "force-dynamic";
 
@@ -15,30 +18,38 @@ export const dynamic = "force-dynamic";
  * configuration.default_workflow, else its first active workflow. Private projects are a 404 to those
  * without a role, as in the API.
  */
-export default async function ClassifyPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ workflow?: string }> }) {
+export default async function ClassifyPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ workflow?: string; language?: string }> }) {
   const { id } = await params;
-  const { workflow: wanted } = await searchParams;
+  const { workflow: wanted, language: asked } = await searchParams;
   if (!isIdString(id) || (wanted !== undefined && !isIdString(wanted))) notFound();
   const h = await headers();
   const actor = await resolveActor(new Request("http://local/", { headers: { cookie: h.get("cookie") ?? "" } }));
   const project = await db().project.findFirst({
     where: { AND: [{ id: Number(id) }, projectReadScope(actor)] },
-    select: { id: true, displayName: true, configuration: true, workflows: { where: { active: true }, orderBy: { id: "asc" }, select: { id: true, displayName: true, tasks: true, firstTask: true, majorVersion: true, minorVersion: true } } },
+    select: { id: true, displayName: true, configuration: true, primaryLanguage: true, availableLanguages: true, workflows: { where: { active: true }, orderBy: { id: "asc" }, select: { id: true, displayName: true, tasks: true, firstTask: true, majorVersion: true, minorVersion: true } } },
   });
   if (!project) notFound();
   const preferred = wanted ?? String((project.configuration as { default_workflow?: unknown } | null)?.default_workflow ?? "");
   const workflow = project.workflows.find((w) => String(w.id) === preferred) ?? (wanted ? undefined : project.workflows[0]);
   if (wanted && !workflow) notFound();
+  // The chosen language's strings (project name, workflow names and the workflow's tasks), where translated.
+  const language = chooseLanguage(project, asked, h.get("cookie")?.match(new RegExp(`(?:^|; )${LANGUAGE_COOKIE}=([^;]+)`))?.[1]);
+  const projectName = (await translated("project", project.id, language, project.primaryLanguage, { display_name: project.displayName })).display_name;
+  const names = await translationsOf("workflow", project.workflows.map((w) => w.id), language);
+  const workflowName = (w: { id: number; displayName: string }) => applyStrings({ display_name: w.displayName }, names.get(w.id) ?? {}).display_name;
+  const shown = workflow && applyStrings({ display_name: workflow.displayName, tasks: workflow.tasks as Record<string, unknown> }, names.get(workflow.id) ?? {});
+  const languages = [...new Set([project.primaryLanguage, ...project.availableLanguages].map((l) => l.toLowerCase()))];
 
   return (
     <article className="flex flex-col gap-4">
       <header className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-2xl font-bold">
           <Link href={`/projects/${project.id}`} className="hover:underline">
-            {project.displayName}
+            {projectName}
           </Link>
           <span className="text-gray-500"> · Classify</span>
         </h1>
+        <LanguageChooser languages={languages} current={language} />
         {project.workflows.length > 1 && (
           <nav aria-label="Workflows" className="flex flex-wrap gap-2 text-sm">
             {project.workflows.map((w) => (
@@ -48,7 +59,7 @@ export default async function ClassifyPage({ params, searchParams }: { params: P
                 aria-current={w.id === workflow?.id ? "page" : undefined}
                 className={`rounded border px-3 py-1 ${w.id === workflow?.id ? "border-brand-600 bg-brand-50 font-semibold" : "border-gray-300 bg-white hover:bg-gray-100"}`}
               >
-                {w.displayName}
+                {workflowName(w)}
               </Link>
             ))}
           </nav>
@@ -57,7 +68,7 @@ export default async function ClassifyPage({ params, searchParams }: { params: P
       {workflow ? (
         <Classifier
           projectId={String(project.id)}
-          workflow={{ id: String(workflow.id), displayName: workflow.displayName, version: `${workflow.majorVersion}.${workflow.minorVersion}`, tasks: workflow.tasks as Tasks, firstTask: workflow.firstTask }}
+          workflow={{ id: String(workflow.id), displayName: shown!.display_name, version: `${workflow.majorVersion}.${workflow.minorVersion}`, tasks: shown!.tasks as Tasks, firstTask: workflow.firstTask }}
         />
       ) : (
         <p role="status" className="rounded border border-gray-200 bg-white p-6">
