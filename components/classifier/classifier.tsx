@@ -29,8 +29,10 @@ import { TaskView } from "./task-view";
 // what the first task needs).
 const FeedbackModal = lazyPart(() => import("./context/feedback-modal").then((m) => m.FeedbackModal));
 const FavouriteButton = lazyPart(() => import("./context/favourite-button").then((m) => m.FavouriteButton));
+const CollectButton = lazyPart(() => import("./context/collect-button").then((m) => m.CollectButton));
 const FieldGuideButton = lazyPart(() => import("./help/field-guide").then((m) => m.FieldGuideButton));
 const TutorialButton = lazyPart(() => import("./help/tutorial").then((m) => m.TutorialButton));
+const MiniCourse = lazyPart(() => import("./help/mini-course").then((m) => m.MiniCourse));
 
 /** Asks the browser for the next subjects' images now, so the next one shows at once after Done. */
 function usePreload(subjects: { locations: Record<string, string>[] }[]) {
@@ -160,9 +162,10 @@ function ClassifierQueue({ projectId, workflow }: { projectId: string; workflow:
       <div className="flex flex-wrap items-center gap-3">
         <ClassifiedCounter projectId={projectId} session={saved} />
         <FieldGuideButton projectId={projectId} />
-        <TutorialButton workflowId={workflow.id} />
+        <TutorialButton workflowId={workflow.id} projectId={projectId} />
       </div>
       <PendingStatus />
+      <MiniCourse workflowId={workflow.id} projectId={projectId} classified={saved} />
       {body}
       {feedback.length > 0 && <FeedbackModal results={feedback} onClose={() => setFeedback([])} />}
       {saved > 0 && <p className="text-sm text-gray-600">{saved} classified in this session.</p>}
@@ -245,6 +248,7 @@ function SubjectClassification({ projectId, workflow, subject, onDone }: { proje
         <SubjectBanners subject={subject} />
         <div className="mb-2 flex flex-wrap gap-2">
           <FavouriteButton projectId={projectId} subjectId={subject.id} />
+          <CollectButton projectId={projectId} subjectId={subject.id} />
         </div>
         <SubjectViewer
           locations={subject.locations}

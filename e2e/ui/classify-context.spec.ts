@@ -265,3 +265,75 @@ test("the tutorial: shown on the first visit, not the second, reopened from its 
   await expect(tutorial).toBeHidden();
   await expect(button).toBeFocused();
 });
+
+test("signed in: the tutorial remembered in the project preference, mini-course lessons, add to a collection, field guide icons", async ({ page, request, context }) => {
+  const token = await accessToken(request);
+  const headers = { Accept: API_ACCEPT, Authorization: `Bearer ${token}` };
+  const project = await createProject(request, token, { display_name: uniqueName("Course") });
+  const w = await classifiableWorkflow(request, token, project.id, 7);
+  const post = async (path: string, data: object) => {
+    const res = await request.post(path, { headers, data });
+    expect(res.status(), await res.text()).toBe(201);
+    return (await res.json()) as Record<string, { id: string }[]>;
+  };
+  const tutorial = (await post("/api/tutorials", { tutorials: { language: "en", display_name: "Start here", steps: [{ content: "Look." }], links: { project: project.id, workflows: [w.workflowId] } } })).tutorials[0];
+  await post("/api/tutorials", { tutorials: { language: "en", kind: "mini-course", display_name: "Bird school", steps: [{ content: "Lesson one: beaks." }, { content: "Lesson two: wings." }], links: { project: project.id, workflows: [w.workflowId] } } });
+  const guide = (await post("/api/field_guides", { field_guides: { language: "en", items: [{ title: "Owl", content: "Hoots." }], links: { project: project.id } } })).field_guides[0];
+  const icon = (await post(`/api/field_guides/${guide.id}/attached_images`, { media: { content_type: "image/png", src: "https://example.org/owl.png", external_link: true } })).media[0];
+  const etag = (await request.get(`/api/field_guides/${guide.id}`, { headers })).headers()["etag"];
+  expect((await request.put(`/api/field_guides/${guide.id}`, { headers: { ...headers, "If-Match": etag }, data: { field_guides: { items: [{ title: "Owl", content: "Hoots.", icon: icon.id }] } } })).status()).toBe(200);
+  await context.route("https://example.org/**", (route) => route.fulfill({ contentType: "image/svg+xml", body: picture }));
+
+  const volunteer = newUser("ui_course");
+  await registerUser(request, volunteer);
+  const vToken = await accessToken(request, volunteer.login, volunteer.password);
+  const mine = { Accept: API_ACCEPT, Authorization: `Bearer ${vToken}` };
+  await signIn(page, volunteer.login, volunteer.password);
+  await page.goto(`/projects/${project.id}/classify?workflow=${w.workflowId}`);
+  const dialog = page.getByRole("dialog", { name: "Start here" });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect
+    .poll(async () => (await (await request.get(`/api/project_preferences?project_id=${project.id}`, { headers: mine })).json()).project_preferences?.[0]?.preferences?.tutorials_completed_at?.[tutorial.id])
+    .toBeTruthy();
+  // Another browser (no localStorage) knows it from the preference: no tutorial shown.
+  const other = await context.browser()!.newContext();
+  const page2 = await other.newPage();
+  await page2.route("https://example.org/**", (route) => route.fulfill({ contentType: "image/svg+xml", body: picture }));
+  await signIn(page2, volunteer.login, volunteer.password);
+  await page2.goto(`/projects/${project.id}/classify?workflow=${w.workflowId}`);
+  await currentSubject(page2);
+  await expect(page2.getByRole("button", { name: "Tutorial" })).toBeVisible();
+  await expect(page2.getByRole("dialog", { name: "Start here" })).toBeHidden();
+  await other.close();
+
+  // Field guide icons are the guide's attached images.
+  await page.getByRole("button", { name: "Field guide" }).click();
+  await expect(page.getByTestId("field-guide-icon")).toHaveAttribute("src", "https://example.org/owl.png");
+  await page.keyboard.press("Escape");
+
+  // Add the subject to a new collection, then to it again from the list (already there).
+  const subject = await currentSubject(page);
+  await page.getByRole("button", { name: "Add to collection" }).click();
+  const collect = page.getByRole("dialog", { name: `Add subject ${subject} to a collection` });
+  await collect.getByLabel("New collection").fill("My owls");
+  await collect.getByRole("button", { name: "Create with this subject" }).click();
+  await expect(collect.getByRole("status")).toHaveText("Created “My owls” with this subject.");
+  await expect(collect.getByRole("button", { name: "Added to My owls" })).toBeDisabled();
+  await collect.getByRole("button", { name: "Close" }).click();
+  const owls = (await (await request.get(`/api/collections?owner=${volunteer.login}&display_name=My owls`, { headers: mine })).json()).collections;
+  expect(owls.map((c: { links: { subjects: string[] } }) => c.links.subjects)).toEqual([[subject]]);
+
+  // The mini-course offers its first lesson after the fifth classification; Got it moves to the next.
+  for (let i = 0; i < 5; i++) await answer(page);
+  const prompt = page.getByTestId("mini-course-prompt");
+  await expect(prompt).toContainText("Bird school: lesson 1 of 2 is ready.");
+  await prompt.getByRole("button", { name: "Show me" }).click();
+  const lesson = page.getByRole("dialog", { name: "Bird school: lesson 1 of 2" });
+  await expect(lesson).toContainText("Lesson one: beaks.");
+  await lesson.getByRole("button", { name: "Got it" }).click();
+  await expect(prompt).toHaveCount(0);
+  await expect
+    .poll(async () => (await (await request.get(`/api/project_preferences?project_id=${project.id}`, { headers: mine })).json()).project_preferences?.[0]?.preferences?.minicourses?.slide_to_start)
+    .toEqual(expect.objectContaining({ [String((await (await request.get(`/api/tutorials?workflow_id=${w.workflowId}&kind=mini-course`, { headers })).json()).tutorials[0].id)]: 1 }));
+});

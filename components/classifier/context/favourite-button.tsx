@@ -2,19 +2,11 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { API_ACCEPT, apiGet, apiPost } from "@/components/ui/api-client";
+import { useMe } from "./preferences";
 
 interface Collection {
   id: string;
   links: { subjects?: string[] };
-}
-
-/** The signed-in user (id and login) or null, from /api/me. */
-export function useMe() {
-  return useQuery({
-    queryKey: ["me"],
-    queryFn: async () => (await apiGet<{ users: { id: string; login: string }[] }>("/me").catch(() => null))?.users?.[0] ?? null,
-    staleTime: Infinity,
-  });
 }
 
 /**

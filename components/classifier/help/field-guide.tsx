@@ -19,6 +19,13 @@ export function FieldGuideButton({ projectId }: { projectId: string }) {
     queryFn: async () => (await apiGet<{ field_guides: FieldGuide[] }>(`/field_guides?project_id=${projectId}`)).field_guides[0] ?? null,
     staleTime: 5 * 60_000,
   });
+  // Item icons are the guide's attached images, named by id.
+  const icons = useQuery({
+    queryKey: ["field-guide-icons", guide.data?.id],
+    enabled: !!guide.data?.items.some((i) => i.icon),
+    queryFn: async () => new Map((await apiGet<{ media: { id: string; src: string }[] }>(`/field_guides/${guide.data!.id}/attached_images?page_size=100`)).media.map((m) => [m.id, m.src])),
+    staleTime: 5 * 60_000,
+  });
   const dialog = useRef<HTMLDialogElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   if (!guide.data || !guide.data.items.length) return null;
@@ -51,7 +58,13 @@ export function FieldGuideButton({ projectId }: { projectId: string }) {
             {guide.data.items.map((item, i) => (
               <li key={i} className="mb-3">
                 <details className="rounded border border-gray-200">
-                  <summary className="cursor-pointer p-3 font-semibold focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600">{item.title || `Item ${i + 1}`}</summary>
+                  <summary className="flex cursor-pointer items-center gap-3 p-3 font-semibold focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600">
+                    {item.icon && icons.data?.get(String(item.icon)) && (
+                      // eslint-disable-next-line @next/next/no-img-element -- guide images are arbitrary URLs
+                      <img src={icons.data.get(String(item.icon))} alt="" className="h-10 w-10 shrink-0 rounded object-cover" data-testid="field-guide-icon" />
+                    )}
+                    {item.title || `Item ${i + 1}`}
+                  </summary>
                   <div className="px-3 pb-3 text-sm">
                     <Markdown source={item.content ?? ""} />
                   </div>

@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { apiGet } from "@/components/ui/api-client";
 import { Markdown } from "@/components/ui/markdown";
+import { usePreference } from "../context/preferences";
 
 interface Tutorial {
   id: string;
@@ -14,11 +15,13 @@ interface Tutorial {
 const completedKey = (id: string) => `quorum.tutorials_completed_at.${id}`;
 
 /**
- * The workflow's tutorial: shown by itself on the first visit (remembered in this browser's localStorage
- * once seen), and from a "Tutorial" button. A native modal dialog: Escape closes, focus returns to where
- * it was. Nothing when the workflow has no tutorial.
+ * The workflow's tutorial: shown by itself on the first visit, and from a "Tutorial" button. Once seen it is
+ * remembered as the established front end does: in the volunteer's project preference
+ * (`preferences.tutorials_completed_at[<tutorial id>]`), or this browser's localStorage when anonymous. A
+ * native modal dialog: Escape closes, focus returns to where it was. Nothing when the workflow has none.
  */
-export function TutorialButton({ workflowId }: { workflowId: string }) {
+export function TutorialButton({ workflowId, projectId }: { workflowId: string; projectId: string }) {
+  const pref = usePreference(projectId);
   const tutorial = useQuery({
     queryKey: ["tutorial", workflowId],
     queryFn: async () => (await apiGet<{ tutorials: Tutorial[] }>(`/tutorials?workflow_id=${workflowId}`)).tutorials.find((t) => t.kind !== "mini-course" && t.steps.length) ?? null,
@@ -33,9 +36,13 @@ export function TutorialButton({ workflowId }: { workflowId: string }) {
     dialog.current?.showModal();
   };
   const t = tutorial.data;
+  const completedInPreference = !!(pref.preferences.tutorials_completed_at as Record<string, string> | undefined)?.[t?.id ?? ""];
   useEffect(() => {
-    if (t && !localStorage.getItem(completedKey(t.id))) show();
-  }, [t]);
+    if (!t || !pref.ready) return;
+    const seen = pref.signedIn ? completedInPreference : !!localStorage.getItem(completedKey(t.id));
+    if (!seen) show();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- decided once the tutorial and preference are known
+  }, [t, pref.ready]);
   if (!t) return null;
   const last = step === t.steps.length - 1;
   return (
@@ -47,7 +54,9 @@ export function TutorialButton({ workflowId }: { workflowId: string }) {
         ref={dialog}
         aria-labelledby="tutorial-title"
         onClose={() => {
-          localStorage.setItem(completedKey(t.id), new Date().toISOString());
+          const at = new Date().toISOString();
+          localStorage.setItem(completedKey(t.id), at);
+          if (pref.signedIn) void pref.save({ tutorials_completed_at: { [t.id]: at } }).catch(() => {});
           const o = opener.current;
           if (o instanceof HTMLElement && o.isConnected && o !== document.body) o.focus();
         }}

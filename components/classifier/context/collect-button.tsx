@@ -1,0 +1,127 @@
+"use client";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useRef, useState } from "react";
+import { apiGet, apiPost } from "@/components/ui/api-client";
+import { useMe } from "./preferences";
+
+interface Collection {
+  id: string;
+  display_name: string;
+  private: boolean;
+  links: { subjects?: string[] };
+}
+
+/**
+ * "Add to collection" for the current subject (signed-in volunteers): a dialog listing their collections
+ * (those already holding the subject are marked), adding it to one, or creating a new collection with it.
+ */
+export function CollectButton({ projectId, subjectId }: { projectId: string; subjectId: string }) {
+  const me = useMe();
+  const client = useQueryClient();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  const [name, setName] = useState("");
+  const [isPrivate, setPrivate] = useState(false);
+  const [status, setStatus] = useState<{ kind: "ok" | "error"; text: string } | null>(null);
+  const key = ["my-collections", me.data?.login];
+  const collections = useQuery({
+    queryKey: key,
+    enabled: !!me.data,
+    queryFn: async () => (await apiGet<{ collections: Collection[] }>(`/collections?owner=${encodeURIComponent(me.data!.login)}&favorite=false&sort=display_name&page_size=100`)).collections,
+  });
+  if (!me.data) return null;
+  const done = async (text: string) => {
+    setStatus({ kind: "ok", text });
+    await client.invalidateQueries({ queryKey: key });
+  };
+  const fail = (e: unknown) => setStatus({ kind: "error", text: (e as Error).message });
+  const add = async (c: Collection) => {
+    try {
+      await apiPost(`/collections/${c.id}/links/subjects`, { subjects: [subjectId] });
+      await done(`Added to “${c.display_name}”.`);
+    } catch (e) {
+      fail(e);
+    }
+  };
+  const create = async () => {
+    try {
+      await apiPost("/collections", { collections: { display_name: name.trim(), private: isPrivate, links: { projects: [projectId], subjects: [subjectId] } } });
+      setName("");
+      await done(`Created “${name.trim()}” with this subject.`);
+    } catch (e) {
+      fail(e);
+    }
+  };
+  const button = "rounded border border-gray-300 bg-white px-3 py-1 text-sm hover:bg-gray-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600";
+  return (
+    <>
+      <button
+        ref={opener}
+        type="button"
+        className={button}
+        onClick={() => {
+          setStatus(null);
+          dialog.current?.showModal();
+        }}
+      >
+        Add to collection
+      </button>
+      <dialog ref={dialog} aria-labelledby="collect-title" onClose={() => opener.current?.focus()} className="w-[min(28rem,calc(100vw-2rem))] rounded-lg border border-gray-200 p-0 shadow-xl backdrop:bg-black/40">
+        <div className="flex flex-col gap-3 p-5">
+          <h2 id="collect-title" className="text-lg font-semibold">
+            Add subject {subjectId} to a collection
+          </h2>
+          {collections.isPending ? (
+            <p role="status">Loading your collections…</p>
+          ) : collections.isError ? (
+            <p role="alert">Your collections could not be loaded.</p>
+          ) : collections.data.length ? (
+            <ul className="flex max-h-60 flex-col gap-1 overflow-y-auto" aria-label="Your collections">
+              {collections.data.map((c) => {
+                const has = !!c.links.subjects?.includes(subjectId);
+                return (
+                  <li key={c.id} className="flex items-center justify-between gap-2">
+                    <span>
+                      {c.display_name}
+                      {c.private ? <span className="text-xs text-gray-600"> (private)</span> : null}
+                    </span>
+                    <button type="button" className={button} disabled={has} onClick={() => add(c)}>
+                      {has ? "Added" : "Add"}
+                      <span className="sr-only"> to {c.display_name}</span>
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          ) : (
+            <p className="text-sm text-gray-600">You have no collections yet.</p>
+          )}
+          <form
+            className="flex flex-col gap-2 border-t border-gray-200 pt-3"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (name.trim()) void create();
+            }}
+          >
+            <label className="flex flex-col gap-1 text-sm">
+              <span className="font-medium">New collection</span>
+              <input value={name} onChange={(e) => setName(e.target.value)} required maxLength={255} className="rounded border border-gray-300 px-3 py-1.5" />
+            </label>
+            <label className="flex items-center gap-2 text-sm">
+              <input type="checkbox" checked={isPrivate} onChange={(e) => setPrivate(e.target.checked)} /> Private
+            </label>
+            <button className="self-start rounded bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">Create with this subject</button>
+          </form>
+          {status && (
+            <p role={status.kind === "error" ? "alert" : "status"} className={`text-sm ${status.kind === "error" ? "text-red-800" : "text-green-800"}`}>
+              {status.text}
+            </p>
+          )}
+          <button type="button" className={`${button} self-end`} onClick={() => dialog.current?.close()}>
+            Close
+          </button>
+        </div>
+      </dialog>
+    </>
+  );
+}
