@@ -77,7 +77,7 @@ export interface ClassifierWorkflow {
  * answers, combo tasks together), and the classification posted when the volunteer is done. The next
  * subjects are fetched before they are needed; a failed save keeps the answers and offers a retry.
  */
-export function Classifier(props: { projectId: string; workflow: ClassifierWorkflow }) {
+export function Classifier(props: { projectId: string; workflow: ClassifierWorkflow; language?: string | null }) {
   return (
     <PendingProvider>
       <ClassifierQueue {...props} />
@@ -85,7 +85,7 @@ export function Classifier(props: { projectId: string; workflow: ClassifierWorkf
   );
 }
 
-function ClassifierQueue({ projectId, workflow }: { projectId: string; workflow: ClassifierWorkflow }) {
+function ClassifierQueue({ projectId, workflow, language = null }: { projectId: string; workflow: ClassifierWorkflow; language?: string | null }) {
   const [queue, setQueue] = useState<QueuedSubject[]>([]);
   const [round, setRound] = useState(0);
   const [exhausted, setExhausted] = useState(false);
@@ -161,11 +161,11 @@ function ClassifierQueue({ projectId, workflow }: { projectId: string; workflow:
       </p>
       <div className="flex flex-wrap items-center gap-3">
         <ClassifiedCounter projectId={projectId} session={saved} />
-        <FieldGuideButton projectId={projectId} />
-        <TutorialButton workflowId={workflow.id} projectId={projectId} />
+        <FieldGuideButton projectId={projectId} language={language} />
+        <TutorialButton workflowId={workflow.id} projectId={projectId} language={language} />
       </div>
       <PendingStatus />
-      <MiniCourse workflowId={workflow.id} projectId={projectId} classified={saved} />
+      <MiniCourse workflowId={workflow.id} projectId={projectId} classified={saved} language={language} />
       {body}
       {feedback.length > 0 && <FeedbackModal results={feedback} onClose={() => setFeedback([])} />}
       {saved > 0 && <p className="text-sm text-gray-600">{saved} classified in this session.</p>}

@@ -111,6 +111,9 @@ test("a volunteer who chooses a language reads the project and the workflow's ta
     request.post(`/api/translations?translated_type=${type}&translated_id=${id}`, { headers, data: { translations: { language: "fr", strings } } });
   expect((await tr("project", project.id, { description: "Comptez les oiseaux" })).status()).toBe(201);
   expect((await tr("workflow", w.workflowId, { "tasks.T0.question": "Un oiseau ?", "tasks.T0.answers.0.label": "Oui", "tasks.T0.answers.1.label": "Non" })).status()).toBe(201);
+  const guide = await request.post("/api/field_guides", { headers, data: { field_guides: { language: "en", items: [{ title: "Robin", content: "Red breast." }], links: { project: project.id } } } });
+  expect(guide.status(), await guide.text()).toBe(201);
+  expect((await tr("field_guide", (await guide.json()).field_guides[0].id, { "items.0.title": "Rouge-gorge", "items.0.content": "Poitrine rouge." })).status()).toBe(201);
   await page.route("https://example.org/**", (route) => route.fulfill({ contentType: "image/svg+xml", body: '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>' }));
 
   await page.goto(`/projects/${project.id}`);
@@ -121,6 +124,9 @@ test("a volunteer who chooses a language reads the project and the workflow's ta
   await page.goto(`/projects/${project.id}/classify`);
   await expect(page.getByRole("group", { name: "Un oiseau ?" })).toBeVisible();
   await expect(page.getByLabel("Oui", { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Field guide" }).click();
+  await expect(page.getByRole("dialog", { name: "Field guide" })).toContainText("Rouge-gorge");
+  await page.keyboard.press("Escape");
   await page.getByLabel("Language").selectOption("en");
   await expect(page.getByLabel("Yes", { exact: true })).toBeVisible();
 });

@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useRef } from "react";
 import { apiGet } from "@/components/ui/api-client";
 import { Markdown } from "@/components/ui/markdown";
+import { useTranslated } from "./translated";
 
 interface FieldGuide {
   id: string;
@@ -13,12 +14,14 @@ interface FieldGuide {
  * The project's field guide: a "Field guide" button opening a drawer (a native modal dialog: the page
  * behind is inert, Escape closes, focus returns to the button). Nothing when the project has no guide.
  */
-export function FieldGuideButton({ projectId }: { projectId: string }) {
-  const guide = useQuery({
+export function FieldGuideButton({ projectId, language = null }: { projectId: string; language?: string | null }) {
+  const found = useQuery({
     queryKey: ["field-guide", projectId],
     queryFn: async () => (await apiGet<{ field_guides: FieldGuide[] }>(`/field_guides?project_id=${projectId}`)).field_guides[0] ?? null,
     staleTime: 5 * 60_000,
   });
+  // In the chosen language where translated.
+  const guide = { ...found, data: useTranslated("field_guide", found.data?.id, language, found.data ?? undefined) ?? found.data };
   // Item icons are the guide's attached images, named by id.
   const icons = useQuery({
     queryKey: ["field-guide-icons", guide.data?.id],

@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { apiGet } from "@/components/ui/api-client";
 import { Markdown } from "@/components/ui/markdown";
+import { useTranslated } from "./translated";
 import { usePreference } from "../context/preferences";
 
 interface Tutorial {
@@ -23,7 +24,7 @@ const localKey = (id: string) => `quorum.minicourse.${id}`;
  * `preferences.minicourses` ({slide_to_start: {<id>: n}, opt_out: {<id>: true}}), or this browser when
  * anonymous. Nothing when the workflow has none.
  */
-export function MiniCourse({ workflowId, projectId, classified }: { workflowId: string; projectId: string; classified: number }) {
+export function MiniCourse({ workflowId, projectId, classified, language = null }: { workflowId: string; projectId: string; classified: number; language?: string | null }) {
   const course = useQuery({
     queryKey: ["mini-course", workflowId],
     queryFn: async () => (await apiGet<{ tutorials: Tutorial[] }>(`/tutorials?workflow_id=${workflowId}`)).tutorials.find((t) => t.kind === "mini-course" && t.steps.length) ?? null,
@@ -33,7 +34,7 @@ export function MiniCourse({ workflowId, projectId, classified }: { workflowId: 
   const [local, setLocal] = useState<{ slide: number; optOut: boolean }>({ slide: 0, optOut: false });
   const [offered, setOffered] = useState<number | null>(null);
   const dialog = useRef<HTMLDialogElement>(null);
-  const c = course.data;
+  const c = useTranslated("tutorial", course.data?.id, language, course.data ?? undefined) ?? course.data;
   useEffect(() => {
     if (c && !pref.signedIn) setLocal(JSON.parse(localStorage.getItem(localKey(c.id)) ?? '{"slide":0,"optOut":false}'));
   }, [c, pref.signedIn]);

@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { apiGet } from "@/components/ui/api-client";
 import { Markdown } from "@/components/ui/markdown";
+import { useTranslated } from "./translated";
 import { usePreference } from "../context/preferences";
 
 interface Tutorial {
@@ -20,7 +21,7 @@ const completedKey = (id: string) => `quorum.tutorials_completed_at.${id}`;
  * (`preferences.tutorials_completed_at[<tutorial id>]`), or this browser's localStorage when anonymous. A
  * native modal dialog: Escape closes, focus returns to where it was. Nothing when the workflow has none.
  */
-export function TutorialButton({ workflowId, projectId }: { workflowId: string; projectId: string }) {
+export function TutorialButton({ workflowId, projectId, language = null }: { workflowId: string; projectId: string; language?: string | null }) {
   const pref = usePreference(projectId);
   const tutorial = useQuery({
     queryKey: ["tutorial", workflowId],
@@ -35,7 +36,7 @@ export function TutorialButton({ workflowId, projectId }: { workflowId: string; 
     setStep(0);
     dialog.current?.showModal();
   };
-  const t = tutorial.data;
+  const t = useTranslated("tutorial", tutorial.data?.id, language, tutorial.data ?? undefined) ?? tutorial.data;
   const completedInPreference = !!(pref.preferences.tutorials_completed_at as Record<string, string> | undefined)?.[t?.id ?? ""];
   useEffect(() => {
     if (!t || !pref.ready) return;

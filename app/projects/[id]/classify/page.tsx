@@ -69,6 +69,7 @@ export default async function ClassifyPage({ params, searchParams }: { params: P
         <Classifier
           projectId={String(project.id)}
           workflow={{ id: String(workflow.id), displayName: shown!.display_name, version: `${workflow.majorVersion}.${workflow.minorVersion}`, tasks: shown!.tasks as Tasks, firstTask: workflow.firstTask }}
+          language={language === project.primaryLanguage.toLowerCase() ? null : language}
         />
       ) : (
         <p role="status" className="rounded border border-gray-200 bg-white p-6">
