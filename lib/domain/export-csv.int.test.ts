@@ -17,10 +17,10 @@ async function download(url: string) {
 async function exported(path: string, token: string) {
   const started = await api.post(path, {}, { token });
   expect(started.status).toBe(201);
-  expect(started.body.background_jobs[0]).toMatchObject({ status: "pending", download_url: null });
+  expect(started.body.linked.background_jobs[0]).toMatchObject({ status: "pending", download_url: null });
   await drainJobs();
-  const job = (await api.get(path, { token })).body.background_jobs[0];
-  expect(job.id).toBe(started.body.background_jobs[0].id);
+  const job = (await api.get(path, { token })).body.linked.background_jobs[0];
+  expect(job.id).toBe(started.body.linked.background_jobs[0].id);
   expect(job.status).toBe("completed");
   const file = await download(job.download_url);
   expect(file.status).toBe(200);
@@ -135,10 +135,10 @@ describe("CSV exports", () => {
     expect(first.status).toBe(201);
     const again = await api.post(path, {}, { token: owner.token });
     expect(again.status).toBe(200);
-    expect(again.body.background_jobs[0].id).toBe(first.body.background_jobs[0].id);
+    expect(again.body.linked.background_jobs[0].id).toBe(first.body.linked.background_jobs[0].id);
     expect((await api.get(path, { token: tester.token })).status).toBe(403);
     await drainJobs();
-    const job = (await api.get(`/background_jobs/${first.body.background_jobs[0].id}`, { token: owner.token })).body.background_jobs[0];
+    const job = (await api.get(`/background_jobs/${first.body.linked.background_jobs[0].id}`, { token: owner.token })).body.background_jobs[0];
     expect(job.status).toBe("completed");
     expect((await api.get(`/background_jobs/${job.id}`, { token: tester.token })).status).toBe(404);
     expect((await download(job.download_url.split("?")[0])).status).toBe(403);

@@ -5,11 +5,14 @@ import { db, pool } from "@/lib/db";
 import { apiRoute, type ApiContext } from "@/lib/http/api-route";
 import { forbidden, notFound, unauthorized } from "@/lib/http/api-error";
 import { parsePathId } from "@/lib/http/request";
-import { showResponse } from "@/lib/http/resource-routes";
+import { z } from "zod";
+import type { BackgroundJob } from "@/lib/generated/prisma/client";
+import { JSONAPI_TYPE, json as jsonResponse } from "@/lib/http/respond";
+import { iso } from "@/lib/resources/wire";
 import { projectReadScope } from "@/lib/policies/project-policy";
 import { backgroundJobs } from "@/lib/resources/background-jobs";
 import { storage } from "@/lib/storage/storage";
-import { jobCreatedResponse, runBackgroundJob, startBackgroundJob } from "./background-jobs";
+import { runBackgroundJob, startBackgroundJob } from "./background-jobs";
 import { requireEditableProject } from "./require-editable-project";
 
 // CSV exports for a project's team: POST /api/projects/<id>/classifications_export,
@@ -28,6 +31,7 @@ import { requireEditableProject } from "./require-editable-project";
 
 export const CLASSIFICATIONS_EXPORT = "classifications_export";
 export const SUBJECTS_EXPORT = "subjects_export";
+export const WORKFLOWS_EXPORT = "workflows_export";
 // The decision engine's data requests (lib/engine/http/data-requests.ts): a workflow's extracts, subject
 // reductions or user reductions, optionally of one subgroup or one user.
 export const ENGINE_EXPORTS = {
@@ -35,7 +39,7 @@ export const ENGINE_EXPORTS = {
   subject_reductions: "engine_subject_reductions_export",
   user_reductions: "engine_user_reductions_export",
 } as const;
-type ExportKind = typeof CLASSIFICATIONS_EXPORT | typeof SUBJECTS_EXPORT | (typeof ENGINE_EXPORTS)[keyof typeof ENGINE_EXPORTS];
+type ExportKind = typeof CLASSIFICATIONS_EXPORT | typeof SUBJECTS_EXPORT | typeof WORKFLOWS_EXPORT | (typeof ENGINE_EXPORTS)[keyof typeof ENGINE_EXPORTS];
 type Target = { project_id: number } | { workflow_id: number; subgroup?: string | null; user_id?: number | null };
 
 const BATCH = 1000;
@@ -114,6 +118,24 @@ const subjectsExport: ExportDef = {
   record: (r) => [r.id, r.project_id, text(r.workflow_id), text(r.subject_set_id), json(r.metadata), json(r.locations), text(r.classifications_count), text(r.retired_at), text(r.retirement_reason)],
 };
 
+// Workflows export: one row per workflow of the project, its current version, in the established
+// platform's columns (tasks, retirement, aggregation and strings as JSON).
+const workflowsExport: ExportDef = {
+  columns: ["workflow_id", "display_name", "version", "active", "classifications_count", "pairwise", "grouped", "prioritized", "primary_language", "first_task", "tutorial_subject_id", "retired_set_member_subjects_count", "tasks", "retirement", "aggregation", "strings", "minor_version"],
+  count: (t) => ({ sql: `SELECT count(*)::int AS n FROM workflows WHERE project_id = $1`, values: [(t as { project_id: number }).project_id] }),
+  batch: (t, after) => ({
+    sql: `SELECT id, display_name, major_version, minor_version, active, classifications_count, pairwise, grouped, prioritized, primary_language, first_task,
+                 retired_set_member_subjects_count, tasks, retirement, aggregation, strings
+          FROM workflows WHERE project_id = $1 AND id > $2 ORDER BY id LIMIT ${BATCH}`,
+    values: [(t as { project_id: number }).project_id, after],
+  }),
+  cursor: (r) => r.id as number,
+  record: (r) => [
+    r.id, r.display_name, r.major_version, String(r.active), r.classifications_count, String(r.pairwise), String(r.grouped), String(r.prioritized),
+    r.primary_language, r.first_task, "", r.retired_set_member_subjects_count, json(r.tasks), json(r.retirement), json(r.aggregation), json(r.strings), r.minor_version,
+  ],
+};
+
 /** A decision-engine table of the workflow, by id: everything, or one subgroup (reductions) or one user. */
 function engineExport(table: "extracts" | "subject_reductions" | "user_reductions", columns: string[]): ExportDef {
   const where = (t: Target) => {
@@ -139,6 +161,7 @@ function engineExport(table: "extracts" | "subject_reductions" | "user_reduction
 const EXPORTS: Record<ExportKind, ExportDef> = {
   [CLASSIFICATIONS_EXPORT]: classificationsExport,
   [SUBJECTS_EXPORT]: subjectsExport,
+  [WORKFLOWS_EXPORT]: workflowsExport,
   [ENGINE_EXPORTS.extracts]: engineExport("extracts", ["id", "classification_id", "classification_at", "subject_id", "user_id", "workflow_id", "extractor_key", "data", "created_at", "updated_at"]),
   [ENGINE_EXPORTS.subject_reductions]: engineExport("subject_reductions", ["id", "reducer_key", "workflow_id", "subject_id", "subgroup", "data", "store", "created_at", "updated_at"]),
   [ENGINE_EXPORTS.user_reductions]: engineExport("user_reductions", ["id", "reducer_key", "workflow_id", "user_id", "subgroup", "data", "store", "created_at", "updated_at"]),
@@ -198,6 +221,35 @@ async function exportTarget(ctx: ApiContext, on: "projects" | "workflows"): Prom
 
 const sameTarget = (target: Target) => ({ params: { equals: target } });
 
+/**
+ * An export as the established platform answers it: a `media` record of the CSV (`src` the signed
+ * download link once ready, `metadata.state` creating, ready or failed), which the official clients poll
+ * and download (panoptes_client's generate_export / wait_export / get_export). The background job behind
+ * it is linked and included (`linked.background_jobs`), with its progress.
+ */
+async function exportResponse(ctx: ApiContext, kind: ExportKind, on: "projects" | "workflows", job: BackgroundJob, status: number): Promise<Response> {
+  const actor = await ctx.actor();
+  const jobRecord = await backgroundJobs.present!(backgroundJobs.serialize(job, actor), job, { actor, written: false });
+  const id = parsePathId(ctx.params.id, on);
+  const state = job.status === "completed" ? "ready" : job.status === "failed" ? "failed" : "creating";
+  const medium = {
+    id: String(job.id),
+    href: `/${on}/${id}/${kind}`,
+    src: (jobRecord.download_url as string | null) ?? null,
+    content_type: "text/csv",
+    media_type: `${on.slice(0, -1)}_${kind}`,
+    external_link: false,
+    created_at: iso(job.createdAt),
+    updated_at: iso(job.updatedAt),
+    metadata: { state, progress: job.progress, total: job.total, ...(job.error ? { error: job.error } : {}) },
+    links: { linked: { id: String(id), href: `/${on}/${id}`, type: on }, background_job: String(job.id) },
+  };
+  return jsonResponse({ media: [medium], links: { "media.linked": { href: "/{media.linked.type}/{media.linked.id}", type: "linked" } }, linked: { background_jobs: [jobRecord] } }, status, { ETag: `W/"export-${job.id}-${job.updatedAt.getTime()}"` }, JSONAPI_TYPE);
+}
+
+// The body the official clients send to start one ({"media": {"content_type": "text/csv"}}); optional.
+const ZStartExport = z.strictObject({ media: z.strictObject({ content_type: z.literal("text/csv", "media.content_type must be text/csv").optional(), metadata: z.record(z.string(), z.unknown()).optional() }) });
+
 /** GET and POST /api/<projects|workflows>/<id>/<kind>: the latest export, or start one. */
 export function exportRoutes(kind: ExportKind, on: "projects" | "workflows") {
   return {
@@ -205,10 +257,12 @@ export function exportRoutes(kind: ExportKind, on: "projects" | "workflows") {
       const { projectId, target } = await exportTarget(ctx, on);
       const job = await db().backgroundJob.findFirst({ where: { kind, projectId, ...sameTarget(target) }, orderBy: { id: "desc" } });
       if (!job) throw notFound(`No ${kind} has been requested for this ${on.slice(0, -1)}`);
-      return showResponse(backgroundJobs, job, ctx);
+      return exportResponse(ctx, kind, on, job, 200);
     }),
     POST: apiRoute(async (ctx) => {
       const { projectId, target } = await exportTarget(ctx, on);
+      const text = await ctx.req.text();
+      if (text.trim() && text.trim() !== "{}") ZStartExport.parse(JSON.parse(text));
       const actor = await ctx.actor();
       const { job, created } = await db().$transaction(async (tx) => {
         // One export of a kind per target at a time: a request while one runs answers that one.
@@ -217,7 +271,7 @@ export function exportRoutes(kind: ExportKind, on: "projects" | "workflows") {
         if (running) return { job: running, created: false };
         return { job: await startBackgroundJob(tx, actor, kind, projectId, target), created: true };
       });
-      return created ? jobCreatedResponse(ctx, job) : showResponse(backgroundJobs, job, ctx);
+      return exportResponse(ctx, kind, on, job, created ? 201 : 200);
     }),
   };
 }

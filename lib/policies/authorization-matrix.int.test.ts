@@ -309,7 +309,7 @@ const projectRows: Row[] = [
         path: (w) => `/api/projects/${w[vis].project.id}/${kind}`,
         missing: () => ({ path: `/api/projects/${MISSING_ID}/${kind}` }),
         check: (res, w) => {
-          if (res.status === 200) expect(res.body.background_jobs[0].id).toBe(String(w[vis].jobs[kind].id));
+          if (res.status === 200) expect([res.body.media[0].id, res.body.linked.background_jobs[0].id]).toEqual([String(w[vis].jobs[kind].id), String(w[vis].jobs[kind].id)]);
         },
       },
       {
@@ -578,7 +578,7 @@ const workflowRows: Row[] = [
       path: (w) => `/api/workflows/${w[vis].workflow.id}/classifications_export`,
       missing: () => ({ path: `/api/workflows/${MISSING_ID}/classifications_export` }),
       check: (res, w) => {
-        if (res.status === 200) expect(res.body.background_jobs[0].id).toBe(String(w[vis].jobs.workflow.id));
+        if (res.status === 200) expect(res.body.media[0].id).toBe(String(w[vis].jobs.workflow.id));
       },
     },
     {

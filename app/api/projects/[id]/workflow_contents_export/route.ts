@@ -1,0 +1,13 @@
+// /api/projects/<id>/workflow_contents_export: gone, as on the established platform (the workflows export
+// holds the workflows' contents).
+import { ApiError } from "@/lib/http/api-error";
+import { apiRoute } from "@/lib/http/api-route";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
+
+const gone = apiRoute(async () => {
+  throw new ApiError(410, "The workflow contents export is gone: use workflows_export, which includes the contents");
+});
+export { gone as GET, gone as POST };
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { PUT, PATCH, DELETE } = methodNotAllowed(["GET", "POST"]);

@@ -1,0 +1,8 @@
+// POST /api/projects/<id>/workflows_export: start a CSV export of the project's workflows; GET: the latest.
+import { exportRoutes, WORKFLOWS_EXPORT } from "@/lib/domain/export-csv";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
+
+export const { GET, POST } = exportRoutes(WORKFLOWS_EXPORT, "projects");
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { PUT, PATCH, DELETE } = methodNotAllowed(["GET", "POST"]);

@@ -1,0 +1,68 @@
+// The official Python client's (panoptes_client) own requests, replayed with its headers, for what a
+// research team scripts: uploading subjects (Subject.save with a local file, then the PUT of the file to
+// the signed URL with the client's headers), SubjectSet.add, and exports (Project.generate_export,
+// wait_export polling describe_export's media metadata.state, get_export downloading media src).
+import { parse } from "csv-parse/sync";
+import { describe, expect, it } from "vitest";
+import { GET as getFile, PUT as putFile } from "@/app/uploads/[...key]/route";
+import { drainJobs } from "@/lib/jobs/worker";
+import { api, call } from "@/test/http";
+import { classifiableProject, classificationBody, signedInUser } from "@/test/factories";
+
+const py = (token: string, body?: unknown) => ({ token, body, headers: { "content-type": "application/json", accept: "application/vnd.api+json; version=1" } });
+
+async function file(method: "GET" | "PUT", url: string, body?: Buffer, headers: Record<string, string> = {}) {
+  const u = new URL(url);
+  const req = new Request(new URL(u.pathname + u.search, "http://quorum.test"), { method, body: body as BodyInit | undefined, headers });
+  const res = await (method === "GET" ? getFile : putFile)(req, { params: Promise.resolve({ key: u.pathname.replace(/^\/uploads\//, "").split("/") }) });
+  return { status: res.status, text: await res.text() };
+}
+
+describe("the Python client's calls", () => {
+  it("Subject.save with a local file, its upload, and SubjectSet.add", async () => {
+    const { owner, project } = await classifiableProject(0);
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
+    const saved = await call("POST", "/api/subjects", py(owner.token, { subjects: { locations: ["image/png"], metadata: { "#secret": "x", name: "owl" }, links: { project: String(project.id) } } }));
+    expect(saved.status).toBe(201);
+    const [location] = saved.body.subjects[0].locations as Record<string, string>[];
+    const [mime, url] = Object.entries(location)[0];
+    expect(mime).toBe("image/png");
+    // _upload_media: requests.put(url, headers={'Content-Type': media_type, 'x-ms-blob-type': 'BlockBlob'}, data=...)
+    expect((await file("PUT", url, png, { "content-type": "image/png", "x-ms-blob-type": "BlockBlob" })).status).toBe(200);
+    const shown = await call("GET", `/api/subjects/${saved.body.subjects[0].id}`, py(owner.token));
+    const served = Object.values(shown.body.subjects[0].locations[0])[0] as string;
+    expect((await file("GET", served)).status).toBe(200);
+    // SubjectSet(...).save(); subject_set.add([subject])
+    const set = await call("POST", "/api/subject_sets", py(owner.token, { subject_sets: { display_name: "Owls", links: { project: String(project.id) } } }));
+    expect((await call("POST", `/api/subject_sets/${set.body.subject_sets[0].id}/links/subjects`, py(owner.token, { subjects: [saved.body.subjects[0].id] }))).status).toBe(200);
+    const members = await call("GET", `/api/set_member_subjects?subject_set_id=${set.body.subject_sets[0].id}`, py(owner.token));
+    expect(members.body.set_member_subjects.map((m: { links: { subject: string } }) => m.links.subject)).toEqual([saved.body.subjects[0].id]);
+  });
+
+  it("generate_export, wait_export and get_export of classifications and workflows", async () => {
+    const { owner, project, workflow, subjects } = await classifiableProject(2);
+    const volunteer = await signedInUser();
+    for (const s of subjects) expect((await api.post("/classifications", classificationBody(workflow, [s.id]), { token: volunteer.token })).status).toBe(201);
+    for (const [kind, firstColumn, rows] of [["classifications", "classification_id", 2], ["workflows", "workflow_id", 1]] as const) {
+      const path = `/api/projects/${project.id}/${kind}_export`;
+      // generate_export: http_post(path, json={"media": {"content_type": "text/csv"}})[0]
+      const started = await call("POST", path, py(owner.token, { media: { content_type: "text/csv" } }));
+      expect(started.status).toBe(201);
+      expect(started.body.media[0]).toMatchObject({ content_type: "text/csv", media_type: `project_${kind}_export`, metadata: { state: "creating" }, src: null });
+      // wait_export: describe_export until media[0].metadata.state is ready or finished
+      await drainJobs();
+      const described = await call("GET", path, py(owner.token));
+      expect(described.status).toBe(200);
+      expect(described.body.media[0].metadata.state).toBe("ready");
+      expect(described.body.media[0].id).toBe(started.body.media[0].id);
+      // get_export: requests.get(media[0].src)
+      const csv = await file("GET", described.body.media[0].src);
+      expect(csv.status).toBe(200);
+      const records = parse(csv.text, { columns: true }) as Record<string, string>[];
+      expect(csv.text.split("\n")[0].split(",")[0]).toBe(firstColumn);
+      expect(records).toHaveLength(rows);
+    }
+    expect((await call("POST", `/api/projects/${project.id}/classifications_export`, py(owner.token, { media: { content_type: "application/zip" } }))).status).toBe(422);
+    expect((await call("POST", `/api/projects/${project.id}/workflow_contents_export`, py(owner.token, { media: { content_type: "text/csv" } }))).status).toBe(410);
+  });
+});
