@@ -66,3 +66,24 @@ describe("the Python client's calls", () => {
     expect((await call("POST", `/api/projects/${project.id}/workflow_contents_export`, py(owner.token, { media: { content_type: "text/csv" } }))).status).toBe(410);
   });
 });
+
+describe("GET /api/users/<id>/recents", () => {
+  it("lists the volunteer's recently classified subjects, newest first, by project or workflow; only to them and admins", async () => {
+    const { project, workflow, subjects } = await classifiableProject(3);
+    const { workflow: otherWorkflow, subjects: others } = await classifiableProject(1);
+    const [v, stranger, admin] = [await signedInUser(), await signedInUser(), await signedInUser({ admin: true })];
+    for (const s of subjects) await api.post("/classifications", classificationBody(workflow, [s.id]), { token: v.token });
+    await api.post("/classifications", classificationBody(otherWorkflow, [others[0].id]), { token: v.token });
+    const mine = await call("GET", `/api/users/${v.user.id}/recents?project_id=${project.id}&page_size=2`, py(v.token));
+    expect(mine.status).toBe(200);
+    expect(mine.body.recents.map((r: { links: { subject: string } }) => r.links.subject)).toEqual([String(subjects[2].id), String(subjects[1].id)]);
+    expect(mine.body.recents[0]).toMatchObject({ locations: [{ "image/png": expect.any(String) }], links: { project: String(project.id), workflow: String(workflow.id) } });
+    expect(mine.body.meta.recents).toMatchObject({ count: 3, page_count: 2, next_page: 2 });
+    const all = await call("GET", `/api/users/${v.user.id}/recents`, py(v.token));
+    expect(all.body.recents).toHaveLength(4);
+    expect((await call("GET", `/api/users/${v.user.id}/recents`, py(admin.token))).body.recents).toHaveLength(4);
+    expect((await call("GET", `/api/users/${v.user.id}/recents`, py(stranger.token))).status).toBe(404);
+    expect((await api.get(`/users/${v.user.id}/recents`)).status).toBe(401);
+    expect((await call("GET", `/api/users/${v.user.id}/recents?colour=red`, py(v.token))).status).toBe(422);
+  });
+});

@@ -1,0 +1,9 @@
+// GET /api/users/<id>/recents: the volunteer's recently classified subjects (lib/domain/recents.ts).
+import { userRecents } from "@/lib/domain/recents";
+import { apiRoute } from "@/lib/http/api-route";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
+
+export const GET = apiRoute(async (ctx) => userRecents(ctx, await ctx.actor()));
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { POST, PUT, PATCH, DELETE } = methodNotAllowed(["GET"]);

@@ -1,0 +1,65 @@
+import type { Actor } from "@/lib/auth/actor";
+import { pool } from "@/lib/db";
+import { notFound, unauthorized, unprocessable } from "@/lib/http/api-error";
+import type { ApiContext } from "@/lib/http/api-route";
+import { pageMeta, parsePaging } from "@/lib/http/jsonapi";
+import { parseIdList, parsePathId } from "@/lib/http/request";
+import { JSONAPI_TYPE, json } from "@/lib/http/respond";
+import { iso } from "@/lib/resources/wire";
+
+// GET /api/users/<id>/recents as the established platform: the subjects a volunteer classified lately, one
+// record per classification and subject (newest first by default), with the subject's locations. Read from
+// the classifications themselves (no second table to keep). Only the volunteer and admins see them.
+
+const PARAMS = new Set(["page", "page_size", "sort", "project_id", "workflow_id", "http_cache"]);
+
+export async function userRecents(ctx: ApiContext, actor: Actor): Promise<Response> {
+  const userId = parsePathId(ctx.params.id, "users");
+  if (!actor.user) throw unauthorized("Sign in to see your recent classifications");
+  if (actor.user.id !== userId && !actor.user.admin) throw notFound(`Could not find users with id='${userId}'`);
+  const q = ctx.url.searchParams;
+  for (const name of q.keys()) if (!PARAMS.has(name)) throw unprocessable(`Unknown filter '${name}' for recents; filters: project_id, workflow_id (and page, page_size, sort)`);
+  const sort = q.get("sort") ?? "-created_at";
+  if (sort !== "created_at" && sort !== "-created_at") throw unprocessable("recents sort by created_at or -created_at");
+  const paging = parsePaging(ctx.url);
+  const projects = q.get("project_id") ? parseIdList(q.get("project_id")!, "project_id") : null;
+  const workflows = q.get("workflow_id") ? parseIdList(q.get("workflow_id")!, "workflow_id") : null;
+  const where = `c.user_id = $1 AND c.completed AND ($2::int[] IS NULL OR c.project_id = ANY($2)) AND ($3::int[] IS NULL OR c.workflow_id = ANY($3))`;
+  const [count, rows] = await Promise.all([
+    pool().query<{ n: number }>(`SELECT coalesce(sum(cardinality(c.subject_ids)), 0)::int AS n FROM classifications c WHERE ${where}`, [userId, projects, workflows]),
+    pool().query(
+      `SELECT c.id AS classification_id, c.created_at, c.updated_at, c.project_id, c.workflow_id, s.id AS subject_id, s.locations
+       FROM classifications c CROSS JOIN LATERAL unnest(c.subject_ids) WITH ORDINALITY AS x(subject_id, n)
+       JOIN subjects s ON s.id = x.subject_id
+       WHERE ${where}
+       ORDER BY c.id ${sort === "created_at" ? "ASC" : "DESC"}, x.n
+       LIMIT $4 OFFSET $5`,
+      [userId, projects, workflows, paging.pageSize, (paging.page - 1) * paging.pageSize],
+    ),
+  ]);
+  const recents = rows.rows.map((r) => {
+    const id = `${r.classification_id}-${r.subject_id}`;
+    return {
+      id,
+      created_at: iso(r.created_at),
+      updated_at: iso(r.updated_at),
+      locations: r.locations,
+      href: `/users/${userId}/recents/${id}`,
+      links: { project: String(r.project_id), workflow: String(r.workflow_id), subject: String(r.subject_id), user: String(userId), classification: String(r.classification_id) },
+    };
+  });
+  return json(
+    {
+      recents,
+      links: {
+        "recents.project": { href: "/projects/{recents.project}", type: "projects" },
+        "recents.workflow": { href: "/workflows/{recents.workflow}", type: "workflows" },
+        "recents.subject": { href: "/subjects/{recents.subject}", type: "subjects" },
+      },
+      meta: pageMeta("recents", ctx.url, paging, count.rows[0].n, []),
+    },
+    200,
+    {},
+    JSONAPI_TYPE,
+  );
+}
