@@ -87,3 +87,39 @@ describe("GET /api/users/<id>/recents", () => {
     expect((await call("GET", `/api/users/${v.user.id}/recents?colour=red`, py(v.token))).status).toBe(422);
   });
 });
+
+describe("workflow versions", () => {
+  it("records each version of a workflow's content; Workflow.versions lists them; private projects' are hidden", async () => {
+    const owner = await signedInUser();
+    const { db } = await import("@/lib/db");
+    const project = await db().project.create({ data: { ownerId: owner.user.id, displayName: `Versions ${Date.now()}`, slug: `v/${Date.now()}`, private: true } });
+    await db().projectRole.create({ data: { projectId: project.id, userId: owner.user.id, roles: ["owner"] } });
+    const tasks = { T0: { type: "single", question: "Bird?", answers: [{ label: "Yes" }, { label: "No" }] } };
+    const created = await call("POST", "/api/workflows", py(owner.token, { workflows: { display_name: "W", tasks, first_task: "T0", links: { project: String(project.id) } } }));
+    expect(created.status).toBe(201);
+    const id = created.body.workflows[0].id;
+    const put = async (changes: object) => {
+      const etag = (await call("GET", `/api/workflows/${id}`, py(owner.token))).headers.get("etag")!;
+      const res = await call("PUT", `/api/workflows/${id}`, { ...py(owner.token, { workflows: changes }), headers: { "content-type": "application/json", "if-match": etag } });
+      expect(res.status).toBe(200);
+      return res.body.workflows[0].version;
+    };
+    const v2 = await put({ tasks: { T0: { ...tasks.T0, question: "A bird?" } } });
+    expect(v2).toBe("1.2"); // text: minor
+    const v3 = await put({ tasks: { T0: { ...tasks.T0, answers: [{ label: "Yes" }, { label: "No" }, { label: "Maybe" }] } } });
+    expect(v3.split(".")[0]).toBe("2"); // structure: major (the minor counter runs on, as the established platform's)
+    const versions = await call("GET", `/api/workflows/${id}/versions?sort=id`, py(owner.token));
+    expect(versions.status).toBe(200);
+    expect(versions.body.workflow_versions.map((v: { major_number: number; minor_number: number; tasks: { T0: { question: string; answers: unknown[] } } }) => [v.major_number, v.minor_number, v.tasks.T0.question, v.tasks.T0.answers.length])).toEqual([
+      [1, 1, "Bird?", 2],
+      [1, 2, "A bird?", 2],
+      [2, Number(v3.split(".")[1]), "Bird?", 3],
+    ]);
+    const same = await call("GET", `/api/workflow_versions?workflow_id=${id}&sort=id`, py(owner.token));
+    expect(same.body.workflow_versions.map((v: { id: string }) => v.id)).toEqual(versions.body.workflow_versions.map((v: { id: string }) => v.id));
+    const stranger = await signedInUser();
+    expect((await call("GET", `/api/workflow_versions?workflow_id=${id}`, py(stranger.token))).body.workflow_versions).toEqual([]);
+    expect((await call("GET", `/api/workflow_versions/${versions.body.workflow_versions[0].id}`, py(stranger.token))).status).toBe(404);
+    expect((await call("GET", `/api/workflows/abc/versions`, py(owner.token))).status).toBe(422);
+  });
+});

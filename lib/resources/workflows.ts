@@ -32,6 +32,16 @@ const ZCreateWorkflow = z.strictObject({
 }).partial({ tasks: true, first_task: true, configuration: true, retirement: true, aggregation: true, active: true, grouped: true, prioritized: true, pairwise: true, mobile_friendly: true });
 const ZUpdateWorkflow = z.strictObject({ ...fields, links: z.strictObject({ subject_sets: z.array(ZId).max(1000).optional() }).optional() }).partial();
 
+/** Records the workflow's content at its current version (once per version; a later edit at the same version updates it). */
+async function recordVersion(tx: Tx, workflowId: number): Promise<void> {
+  await tx.$executeRawUnsafe(
+    `INSERT INTO workflow_versions (workflow_id, major_number, minor_number, tasks, first_task, strings, updated_at)
+     SELECT id, major_version, minor_version, tasks, first_task, strings, now() FROM workflows WHERE id = $1
+     ON CONFLICT (workflow_id, major_number, minor_number) DO UPDATE SET tasks = EXCLUDED.tasks, first_task = EXCLUDED.first_task, strings = EXCLUDED.strings, updated_at = now()`,
+    workflowId,
+  );
+}
+
 export function workflowVersion(w: { majorVersion: number; minorVersion: number }): string {
   return `${w.majorVersion}.${w.minorVersion}`;
 }
@@ -125,6 +135,7 @@ export const workflows: ResourceDef<WorkflowRow> = {
         },
       });
       await linkSubjectSets(tx, w.id, projectId, input.links.subject_sets ?? []);
+      await recordVersion(tx, w.id);
       await tx.project.update({ where: { id: projectId }, data: { updatedAt: new Date() } });
       return w.id;
     },
@@ -158,6 +169,7 @@ export const workflows: ResourceDef<WorkflowRow> = {
         await tx.workflowSubjectSet.deleteMany({ where: { workflowId: row.id } });
         await linkSubjectSets(tx, row.id, row.projectId, input.links.subject_sets);
       }
+      await recordVersion(tx, row.id);
     },
   },
   destroy: async ({ tx }, row) => {
