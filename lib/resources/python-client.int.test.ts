@@ -123,3 +123,29 @@ describe("workflow versions", () => {
     expect((await call("GET", `/api/workflows/abc/versions`, py(owner.token))).status).toBe(422);
   });
 });
+
+describe("ProjectPreferences.save_settings and fetch_settings", () => {
+  it("the project's editors write and read volunteers' settings; the volunteers' own preferences stay hidden", async () => {
+    const { owner, project, workflow } = await classifiableProject(0);
+    const [v1, v2] = [await signedInUser(), await signedInUser()];
+    await api.post("/project_preferences", { project_preferences: { preferences: { secret: "mine" }, links: { project: String(project.id) } } }, { token: v1.token });
+    // save_settings: POST project_preferences/update_settings
+    for (const v of [v1, v2]) {
+      const saved = await call("POST", "/api/project_preferences/update_settings", py(owner.token, { project_preferences: { user_id: String(v.user.id), project_id: String(project.id), settings: { workflow_id: String(workflow.id) } } }));
+      expect(saved.status).toBeLessThan(300);
+    }
+    // fetch_settings: GET project_preferences/read_settings?project_id=[&user_id=]
+    const all = await call("GET", `/api/project_preferences/read_settings?project_id=${project.id}`, py(owner.token));
+    expect(all.status).toBe(200);
+    expect(all.body.project_preferences.map((p: { links: { user: string }; settings: object }) => [p.links.user, p.settings])).toEqual([
+      [String(v1.user.id), { workflow_id: String(workflow.id) }],
+      [String(v2.user.id), { workflow_id: String(workflow.id) }],
+    ]);
+    expect(JSON.stringify(all.body)).not.toContain("mine");
+    const one = await call("GET", `/api/project_preferences/read_settings?project_id=${project.id}&user_id=${v2.user.id}`, py(owner.token));
+    expect(one.body.project_preferences.map((p: { links: { user: string } }) => p.links.user)).toEqual([String(v2.user.id)]);
+    expect((await call("GET", `/api/project_preferences/read_settings?project_id=${project.id}`, py(v1.token))).status).toBe(403);
+    expect((await call("GET", `/api/project_preferences/read_settings`, py(owner.token))).status).toBe(422);
+    expect((await api.get(`/project_preferences/read_settings?project_id=${project.id}`)).status).toBe(401);
+  });
+});
