@@ -149,3 +149,44 @@ describe("ProjectPreferences.save_settings and fetch_settings", () => {
     expect((await api.get(`/project_preferences/read_settings?project_id=${project.id}`)).status).toBe(401);
   });
 });
+
+describe("Project.copy", () => {
+  it("copies a template project for the caller with its workflows, tutorials, field guide, pages and translations", async () => {
+    const { db } = await import("@/lib/db");
+    const { owner, project, workflow } = await classifiableProject(2);
+    await db().project.update({ where: { id: project.id }, data: { configuration: { template: true }, description: "Template", tags: ["birds"] } });
+    const tutorial = await db().tutorial.create({ data: { projectId: project.id, displayName: "How", steps: [{ content: "Look" }] } });
+    await db().workflowTutorial.create({ data: { workflowId: workflow.id, tutorialId: tutorial.id } });
+    await db().fieldGuide.create({ data: { projectId: project.id, items: [{ title: "Owl", content: "Hoots" }] } });
+    await db().projectPage.create({ data: { projectId: project.id, urlKey: "science_case", title: "Research", content: "Why" } });
+    await db().translation.create({ data: { translatedType: "workflow", translatedId: workflow.id, language: "fr", projectId: project.id, strings: { display_name: "Flux" } } });
+    const other = await signedInUser();
+    // Project(id).copy("Uploads"): http_post('<id>/copy', json={'create_subject_set': 'Uploads'}); reads response[0]['projects'][0] and the etag.
+    const res = await call("POST", `/api/projects/${project.id}/copy`, py(other.token, { create_subject_set: "Uploads" }));
+    expect(res.status).toBe(201);
+    expect(res.headers.get("etag")).toBeTruthy();
+    const copy = res.body.projects[0];
+    expect(copy).toMatchObject({ display_name: project.displayName, description: "Template", tags: ["birds"], live: false, launch_approved: false, classifications_count: 0, configuration: { source_project_id: project.id }, links: { owner: { id: String(other.user.id) } } });
+    const copyId = Number(copy.id);
+    const [workflows, tutorials, guides, pages, translations, sets] = await Promise.all([
+      db().workflow.findMany({ where: { projectId: copyId }, include: { tutorials: true, subjectSets: true } }),
+      db().tutorial.findMany({ where: { projectId: copyId } }),
+      db().fieldGuide.findMany({ where: { projectId: copyId } }),
+      db().projectPage.findMany({ where: { projectId: copyId } }),
+      db().translation.findMany({ where: { projectId: copyId } }),
+      db().subjectSet.findMany({ where: { projectId: copyId } }),
+    ]);
+    expect(workflows.map((w) => [w.displayName, w.classificationsCount])).toEqual([[workflow.displayName, 0]]);
+    expect(workflows[0].tutorials.map((t) => t.tutorialId)).toEqual([tutorials[0].id]);
+    expect([guides.length, pages.map((p) => p.urlKey), tutorials.map((t) => t.displayName)]).toEqual([1, ["science_case"], ["How"]]);
+    expect(translations.map((t) => [t.translatedType, t.translatedId, t.language])).toEqual([["workflow", workflows[0].id, "fr"]]);
+    expect(sets.map((s) => s.displayName)).toEqual(["Uploads"]);
+    expect(workflows[0].subjectSets.map((s) => s.subjectSetId)).toEqual([sets[0].id]);
+    // The owner's own copy is named "(copy)"; a project that is no template, or live, cannot be copied.
+    expect((await call("POST", `/api/projects/${project.id}/copy`, py(owner.token, {}))).body.projects[0].display_name).toBe(`${project.displayName} (copy)`);
+    await db().project.update({ where: { id: project.id }, data: { live: true } });
+    expect((await call("POST", `/api/projects/${project.id}/copy`, py(other.token, {}))).status).toBe(422);
+    expect((await call("POST", `/api/projects/${copyId}/copy`, py(other.token, {}))).status).toBe(422); // not a template
+    expect((await api.post(`/projects/${project.id}/copy`, {})).status).toBe(401);
+  });
+});
