@@ -1,7 +1,8 @@
 "use client";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { CountsChart, formatBucket, type CountBucket } from "@/components/charts/counts-chart";
+import { CountsChart } from "@/components/charts/counts-chart";
+import { CountsTable, type CountBucket } from "@/components/charts/counts-table";
 import { apiGet } from "@/components/ui/api-client";
 
 const PERIODS = ["day", "week", "month", "year"] as const;
@@ -130,28 +131,7 @@ export function StatsView({ projects }: { projects: { id: string; display_name: 
           {counts.data.data && counts.data.data.length > 0 ? (
             <>
               <CountsChart data={counts.data.data} period={period} />
-              <details>
-                <summary className="cursor-pointer text-sm text-brand-700">Data table</summary>
-                <table className="mt-2 w-full max-w-md text-sm" data-testid="counts-table">
-                  <caption className="sr-only">Classifications per {period}, {scopeName}</caption>
-                  <thead>
-                    <tr className="text-left">
-                      <th scope="col">{period === "week" ? "Week beginning" : "Period"}</th>
-                      <th scope="col" className="text-right">
-                        Classifications
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {counts.data.data.map((d) => (
-                      <tr key={d.period} className="border-t border-gray-100">
-                        <td>{formatBucket(d.period, period)}</td>
-                        <td className="text-right">{d.count.toLocaleString("en-GB")}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </details>
+              <CountsTable data={counts.data.data} period={period} caption={`Classifications per ${period}, ${scopeName}`} />
             </>
           ) : (
             <p className="text-gray-600">No classifications in this range.</p>

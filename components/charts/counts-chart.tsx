@@ -1,17 +1,9 @@
 "use client";
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 
-export interface CountBucket {
-  period: string;
-  count: number;
-}
+import { formatBucket, type CountBucket } from "./counts-table";
 
-export function formatBucket(iso: string, period: string): string {
-  const d = new Date(iso);
-  const opts: Intl.DateTimeFormatOptions =
-    period === "year" ? { year: "numeric", timeZone: "UTC" } : period === "month" ? { year: "numeric", month: "short", timeZone: "UTC" } : { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" };
-  return d.toLocaleDateString("en-GB", opts);
-}
+export { formatBucket, type CountBucket } from "./counts-table";
 
 /** Classifications per period as bars; the same numbers are in the table beside it for screen readers. */
 export function CountsChart({ data, period }: { data: CountBucket[]; period: string }) {

@@ -1,7 +1,7 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense } from "react";
-import { formatBucket, type CountBucket } from "@/components/charts/counts-chart";
+import { CountsTable, type CountBucket } from "@/components/charts/counts-table";
 
 // The chart library is large: it loads after the page, in a chunk of its own.
 const CountsChart = lazy(() => import("@/components/charts/counts-chart").then((m) => ({ default: m.CountsChart })));
@@ -37,30 +37,7 @@ export function ProjectStatistics({ projectId }: { projectId: string }) {
       <Suspense fallback={<div className="h-72 animate-pulse rounded bg-gray-100" />}>
         <CountsChart data={data} period="day" />
       </Suspense>
-      <details className="text-sm">
-        <summary className="cursor-pointer text-brand-700">The numbers as a table</summary>
-        <table className="mt-2">
-          <caption className="sr-only">Classifications per day</caption>
-          <thead>
-            <tr>
-              <th scope="col" className="pr-4 text-left">
-                Day
-              </th>
-              <th scope="col" className="text-right">
-                Classifications
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.map((d) => (
-              <tr key={d.period}>
-                <td className="pr-4">{formatBucket(d.period, "day")}</td>
-                <td className="text-right">{d.count.toLocaleString("en-GB")}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </details>
+      <CountsTable data={data} period="day" caption="Classifications per day" summary="The numbers as a table" />
     </div>
   );
 }

@@ -1,17 +1,9 @@
 "use client";
-import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { apiGet } from "@/components/ui/api-client";
 import { Markdown } from "@/components/ui/markdown";
 import { useTranslated } from "./translated";
+import { useWorkflowTutorial } from "./workflow-tutorial";
 import { usePreference } from "../context/preferences";
-
-interface Tutorial {
-  id: string;
-  kind: string | null;
-  display_name?: string;
-  steps: { content?: string }[];
-}
 
 /** Every this many classifications, the next lesson of the mini-course is offered. */
 export const MINI_COURSE_EVERY = 5;
@@ -25,11 +17,7 @@ const localKey = (id: string) => `quorum.minicourse.${id}`;
  * anonymous. Nothing when the workflow has none.
  */
 export function MiniCourse({ workflowId, projectId, classified, language = null }: { workflowId: string; projectId: string; classified: number; language?: string | null }) {
-  const course = useQuery({
-    queryKey: ["mini-course", workflowId],
-    queryFn: async () => (await apiGet<{ tutorials: Tutorial[] }>(`/tutorials?workflow_id=${workflowId}`)).tutorials.find((t) => t.kind === "mini-course" && t.steps.length) ?? null,
-    staleTime: 5 * 60_000,
-  });
+  const course = useWorkflowTutorial(workflowId, "mini-course");
   const pref = usePreference(projectId);
   const [local, setLocal] = useState<{ slide: number; optOut: boolean }>({ slide: 0, optOut: false });
   const [offered, setOffered] = useState<number | null>(null);

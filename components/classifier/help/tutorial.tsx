@@ -1,17 +1,9 @@
 "use client";
-import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { apiGet } from "@/components/ui/api-client";
 import { Markdown } from "@/components/ui/markdown";
 import { useTranslated } from "./translated";
+import { useWorkflowTutorial } from "./workflow-tutorial";
 import { usePreference } from "../context/preferences";
-
-interface Tutorial {
-  id: string;
-  kind: string | null;
-  display_name?: string;
-  steps: { content?: string }[];
-}
 
 const completedKey = (id: string) => `quorum.tutorials_completed_at.${id}`;
 
@@ -23,11 +15,7 @@ const completedKey = (id: string) => `quorum.tutorials_completed_at.${id}`;
  */
 export function TutorialButton({ workflowId, projectId, language = null }: { workflowId: string; projectId: string; language?: string | null }) {
   const pref = usePreference(projectId);
-  const tutorial = useQuery({
-    queryKey: ["tutorial", workflowId],
-    queryFn: async () => (await apiGet<{ tutorials: Tutorial[] }>(`/tutorials?workflow_id=${workflowId}`)).tutorials.find((t) => t.kind !== "mini-course" && t.steps.length) ?? null,
-    staleTime: 5 * 60_000,
-  });
+  const tutorial = useWorkflowTutorial(workflowId, "tutorial");
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
   const [step, setStep] = useState(0);
