@@ -11,6 +11,7 @@ import { unprocessable } from "@/lib/http/api-error";
 import { clientAddress, countAttempt, LIMITS } from "@/lib/http/rate-limit";
 import { changePassword, ZChangePassword } from "@/lib/domain/accounts";
 import { currentAccount } from "@/lib/domain/current-account";
+import { corsPreflight } from "@/lib/http/cors";
 
 const ZBody = z.strictObject({ user: ZRegisterUser, authenticity_token: z.string().optional() });
 
@@ -29,3 +30,6 @@ export const PUT = jsonRoute(async (req) => {
   const updated = await changePassword(user, body.user, grantId);
   return json({ users: [serializeFullUser(updated)] }, 200, { "Cache-Control": "no-store" });
 });
+
+// CORS preflights (lib/http/cors.ts).
+export const OPTIONS = corsPreflight;

@@ -122,13 +122,13 @@ test.describe("panoptes-client", () => {
     expect(page2.map((p) => p.display_name)).toEqual([`${projectName} 3`]);
     expect(page2[0].getMeta()).toMatchObject({ page: 2, next_page: null, previous_page: 1 });
 
-    // get with include=owners: the owner arrives in `linked.owners` (the established platform's name) and
-    // lands in the client's cache of that type
+    // get with include=owners: the owner arrives in `linked.owners` (the established platform's name); the
+    // record says it is of type users, and lands in the client's users cache
     const withOwner = await projects.get(project.id, { include: "owners" });
     expect(withOwner).toBe(project); // the client keeps one record per id
     const ownerLink = withOwner.links.owner as { id: string; type: string };
     expect(ownerLink).toMatchObject({ id: me.id, type: "users" });
-    expect(apiClient.type("owners")._resourcesCache[ownerLink.id]?.login).toBe(user.login);
+    expect(apiClient.type("users")._resourcesCache[ownerLink.id]?.login).toBe(user.login);
     const owner = (await withOwner.get("owner")) as PanoptesResource;
     expect(owner.login).toBe(user.login);
 

@@ -1,5 +1,6 @@
 import { resolveActor, type Actor } from "@/lib/auth/actor";
 import { ApiError } from "./api-error";
+import { withCors } from "./cors";
 import { errorResponse, JSONAPI_TYPE } from "./respond";
 
 export interface ApiContext {
@@ -20,7 +21,7 @@ const WRITE_TYPES = /^(application\/json|application\/vnd\.api\+json)\b/i;
  * an accepted Content-Type on POST and PUT (415), a lazily resolved actor, and the one error mapper.
  */
 export function apiRoute(handler: ApiHandler, opts: { alsoAccepts?: RegExp } = {}) {
-  return async (req: Request, route?: RouteParams): Promise<Response> => {
+  return (req: Request, route?: RouteParams): Promise<Response> => withCors(req, async () => {
     try {
       if (!ACCEPT.test(req.headers.get("accept") ?? "")) throw new ApiError(404, "Not Found");
       const type = req.headers.get("content-type") ?? "";
@@ -36,12 +37,12 @@ export function apiRoute(handler: ApiHandler, opts: { alsoAccepts?: RegExp } = {
     } catch (err) {
       return errorResponse(err, JSONAPI_TYPE);
     }
-  };
+  });
 }
 
 /** The same error mapping for routes outside /api (OAuth, sign-in, counts) that speak plain JSON. */
 export function jsonRoute(handler: (req: Request, params: Record<string, string>) => Promise<Response>) {
-  return async (req: Request, route?: RouteParams): Promise<Response> => {
+  return (req: Request, route?: RouteParams): Promise<Response> => withCors(req, async () => {
     try {
       const raw = (route?.params ? await route.params : undefined) ?? {};
       const params = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]));
@@ -49,5 +50,5 @@ export function jsonRoute(handler: (req: Request, params: Record<string, string>
     } catch (err) {
       return errorResponse(err);
     }
-  };
+  });
 }

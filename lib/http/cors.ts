@@ -1,5 +1,5 @@
-// Cross-origin access to the APIs (/api, /oauth/token, /users/sign_in, /counts, /engine), decided here and
-// applied by proxy.ts. As on the established platform, bearer-token requests may come from any origin (a
+// Cross-origin access to the APIs (/api, /oauth/token, /users, /counts, /engine), decided here and applied
+// by the route wrappers (withCors) and every route's OPTIONS (corsPreflight). As on the established platform, bearer-token requests may come from any origin (a
 // token is not sent by browsers on their own, so another site cannot ride on it); cookie-authenticated
 // requests (a browser session) only from our own origin and the origins listed in CORS_ORIGINS, so another
 // site cannot act as a signed-in volunteer: such a request is refused (403) before it reaches a route.
@@ -89,4 +89,28 @@ export function corsDecision(req: CorsRequest, trusted: Set<string>, publicUrl?:
     return { kind: "refuse", message: `Requests signed in with a browser session are not accepted from ${origin}; use a bearer token (or list the origin in CORS_ORIGINS)` };
   }
   return { kind: "headers", headers: { ...base, "Access-Control-Expose-Headers": EXPOSED_HEADERS } };
+}
+
+let trustedOrigins: Set<string> | undefined;
+
+/**
+ * Applies the decision around a route's own work (the API wrappers call it, so no separate proxy runs on
+ * every request): a preflight is answered here, a refused browser session is a 403 JSON error, and a
+ * cross-origin answer gets its CORS headers.
+ */
+export async function withCors(req: Request, run: () => Promise<Response>): Promise<Response> {
+  trustedOrigins ??= parseOrigins(process.env.CORS_ORIGINS);
+  const decision = corsDecision({ method: req.method, pathname: new URL(req.url).pathname, headers: req.headers }, trustedOrigins, process.env.PUBLIC_URL);
+  if (decision.kind === "preflight") return new Response(null, { status: 204, headers: decision.headers });
+  if (decision.kind === "refuse") {
+    return new Response(JSON.stringify({ errors: [{ message: decision.message }] }), { status: 403, headers: { "content-type": "application/json; charset=utf-8", "Access-Control-Allow-Origin": "*" } });
+  }
+  const res = await run();
+  if (decision.kind === "headers") for (const [k, v] of Object.entries(decision.headers)) res.headers.set(k, v);
+  return res;
+}
+
+/** OPTIONS of every API route: a CORS preflight, or (same origin) the methods there are. */
+export async function corsPreflight(req: Request): Promise<Response> {
+  return withCors(req, async () => new Response(null, { status: 204, headers: { Allow: "GET, POST, PUT, PATCH, DELETE, OPTIONS" } }));
 }

@@ -1,12 +1,14 @@
 // Every route under /api, /engine and /counts answers every method: a handler or a JSON 405 with Allow
-// (never Next's empty 405), so clients always get an error body they can show.
+// (never Next's empty 405), so clients always get an error body they can show; and OPTIONS, the CORS
+// preflight.
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { call } from "@/test/http";
 
 const APP = path.resolve(import.meta.dirname, "../../app");
-const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+// OPTIONS answers CORS preflights on every path (lib/http/cors.ts).
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 
 function routeFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? routeFiles(path.join(dir, e.name)) : e.name === "route.ts" ? [path.join(dir, e.name)] : []));
@@ -16,6 +18,18 @@ describe("methods of the API routes", () => {
   const files = ["api", "engine", "counts"].flatMap((d) => routeFiles(path.join(APP, d)));
 
   it("covers the routes", () => expect(files.length).toBeGreaterThan(100));
+
+  it("answers a preflight from another origin on any route, and refuses a browser session from it", async () => {
+    const pre = await call("OPTIONS", "/api/projects/1", { headers: { origin: "https://other.example", "access-control-request-method": "PUT" } });
+    expect(pre.status).toBe(204);
+    expect(pre.headers.get("access-control-allow-origin")).toBe("*");
+    expect(pre.headers.get("access-control-allow-methods")).toContain("PUT");
+    const refused = await call("GET", "/api/me", { headers: { origin: "https://other.example", cookie: "authjs.session-token=x" } });
+    expect(refused.status).toBe(403);
+    const bearer = await call("GET", "/api/projects", { headers: { origin: "https://other.example" } });
+    expect(bearer.headers.get("access-control-allow-origin")).toBe("*");
+    expect(bearer.headers.get("access-control-expose-headers")).toContain("ETag");
+  });
 
   it.each(files.map((f) => [path.relative(APP, f)]))("%s exports a handler for every method", async (rel) => {
     const mod = (await import(path.join(APP, rel))) as Record<string, unknown>;

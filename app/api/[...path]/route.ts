@@ -1,6 +1,7 @@
-// Any other /api path: a JSON 404 (never Next's HTML page).
+// Any other /api path: a JSON 404 (never Next's HTML page); OPTIONS answers CORS preflights.
 import { notFound } from "@/lib/http/api-error";
+import { corsPreflight, withCors } from "@/lib/http/cors";
 import { errorResponse, JSONAPI_TYPE } from "@/lib/http/respond";
 
-const missing = async (req: Request) => errorResponse(notFound(`No route matches ${req.method} ${new URL(req.url).pathname}`), JSONAPI_TYPE);
-export { missing as GET, missing as POST, missing as PUT, missing as DELETE, missing as PATCH };
+const missing = (req: Request) => withCors(req, async () => errorResponse(notFound(`No route matches ${req.method} ${new URL(req.url).pathname}`), JSONAPI_TYPE));
+export { missing as GET, missing as POST, missing as PUT, missing as DELETE, missing as PATCH, corsPreflight as OPTIONS };

@@ -8,4 +8,4 @@ export const { GET } = collectionRoutes(aggregations);
 export const POST = startAggregationRoute;
 
 // The methods this path does not take: a JSON 405 with Allow (never an empty answer).
-export const { PUT, PATCH, DELETE } = methodNotAllowed(["GET", "POST"]);
+export const { PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET", "POST"]);

@@ -12,4 +12,4 @@ export const GET = (req: Request, ctx: { params: Promise<Record<string, string |
 export const POST = routes.POST;
 
 // The methods this path does not take: a JSON 405 with Allow (never an empty answer).
-export const { PUT, PATCH, DELETE } = methodNotAllowed(["GET", "POST"]);
+export const { PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET", "POST"]);

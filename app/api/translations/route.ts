@@ -45,4 +45,4 @@ export const POST: Handler = async (req, ctx) => {
 };
 
 // The methods this path does not take: a JSON 405 with Allow (never an empty answer).
-export const { PUT, PATCH, DELETE } = methodNotAllowed(["GET", "POST"]);
+export const { PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET", "POST"]);

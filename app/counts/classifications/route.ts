@@ -3,4 +3,4 @@ import { countsRoute } from "@/lib/counts/counts-route";
 import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const GET = countsRoute;
-export const { POST, PUT, PATCH, DELETE } = methodNotAllowed(["GET"]);
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET"]);

@@ -3,5 +3,9 @@ import { exchangeToken } from "@/lib/auth/oauth";
 import { jsonRoute } from "@/lib/http/api-route";
 import { readFormOrJson } from "@/lib/http/request";
 import { json } from "@/lib/http/respond";
+import { corsPreflight } from "@/lib/http/cors";
 
 export const POST = jsonRoute(async (req) => json(await exchangeToken(req, await readFormOrJson(req)), 200, { "Cache-Control": "no-store" }));
+
+// CORS preflights (lib/http/cors.ts).
+export const OPTIONS = corsPreflight;

@@ -9,6 +9,7 @@ import { clientAddress } from "@/lib/http/rate-limit";
 import { readJsonBody } from "@/lib/http/request";
 import { json } from "@/lib/http/respond";
 import { serializeFullUser } from "@/lib/resources/users";
+import { corsPreflight } from "@/lib/http/cors";
 
 export const POST = jsonRoute(async (req) => {
   const { user } = ZRequestReset.parse(await readJsonBody(req));
@@ -22,3 +23,6 @@ export const PUT = jsonRoute(async (req) => {
   const { session } = await ensureBrowserSession(req);
   return json({ users: [serializeFullUser(user)] }, 200, { "Set-Cookie": await signInCookie(req, session, user.id), "Cache-Control": "no-store" });
 });
+
+// CORS preflights (lib/http/cors.ts).
+export const OPTIONS = corsPreflight;

@@ -8,6 +8,7 @@ import { jsonRoute } from "@/lib/http/api-route";
 import { readJsonBody } from "@/lib/http/request";
 import { json } from "@/lib/http/respond";
 import { serializeFullUser } from "@/lib/resources/users";
+import { corsPreflight } from "@/lib/http/cors";
 
 export const GET = jsonRoute(async (req) => {
   const { session, cookie } = await ensureBrowserSession(req);
@@ -31,3 +32,6 @@ export const POST = jsonRoute(async (req) => {
   if (!user) throw new ApiError(401, "Invalid login or password.", { error: "Invalid login or password." });
   return json({ users: [serializeFullUser(user)] }, 200, { "Set-Cookie": await signInCookie(req, session, user.id), "X-CSRF-Token": session.csrf });
 });
+
+// CORS preflights (lib/http/cors.ts).
+export const OPTIONS = corsPreflight;

@@ -3,6 +3,7 @@ import { verifyAccessToken, revokeGrant } from "@/lib/auth/tokens";
 import { clearSessionCookie } from "@/lib/auth/session";
 import { requireCsrf } from "@/lib/domain/browser-session";
 import { jsonRoute } from "@/lib/http/api-route";
+import { corsPreflight } from "@/lib/http/cors";
 
 export const DELETE = jsonRoute(async (req) => {
   await requireCsrf(req, undefined);
@@ -13,3 +14,6 @@ export const DELETE = jsonRoute(async (req) => {
   }
   return new Response(null, { status: 204, headers: { "Set-Cookie": clearSessionCookie() } });
 });
+
+// CORS preflights (lib/http/cors.ts).
+export const OPTIONS = corsPreflight;

@@ -50,4 +50,4 @@ export const GET = apiRoute(async (ctx) => {
 });
 
 // The methods this path does not take: a JSON 405 with Allow (never an empty answer).
-export const { POST, PUT, PATCH, DELETE } = methodNotAllowed(["GET"]);
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET"]);

@@ -24,4 +24,4 @@ export const DELETE = apiRoute(async (ctx) => {
 });
 
 // The methods this path does not take: a JSON 405 with Allow (never an empty answer).
-export const { POST, PATCH } = methodNotAllowed(["GET", "PUT", "DELETE"]);
+export const { POST, PATCH, OPTIONS } = methodNotAllowed(["GET", "PUT", "DELETE"]);

@@ -6,4 +6,4 @@ export const GET = showWorkflow;
 export const PUT = updateWorkflow;
 
 // The methods this path does not take: a JSON 405 with Allow (never an empty answer).
-export const { POST, PATCH, DELETE } = methodNotAllowed(["GET", "PUT"]);
+export const { POST, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET", "PUT"]);

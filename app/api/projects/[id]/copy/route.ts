@@ -19,4 +19,4 @@ export const POST = apiRoute(async (ctx) => {
 });
 
 // The methods this path does not take: a JSON 405 with Allow (never an empty answer).
-export const { GET, PUT, PATCH, DELETE } = methodNotAllowed(["POST"]);
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["POST"]);

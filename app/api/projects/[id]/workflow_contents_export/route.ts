@@ -10,4 +10,4 @@ const gone = apiRoute(async () => {
 export { gone as GET, gone as POST };
 
 // The methods this path does not take: a JSON 405 with Allow (never an empty answer).
-export const { PUT, PATCH, DELETE } = methodNotAllowed(["GET", "POST"]);
+export const { PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET", "POST"]);

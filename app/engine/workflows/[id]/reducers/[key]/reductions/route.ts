@@ -8,4 +8,4 @@ export const POST = postReduction;
 export const PUT = postReduction;
 
 // The methods this path does not take: a JSON 405 with Allow (never an empty answer).
-export const { PATCH, DELETE } = methodNotAllowed(["GET", "POST", "PUT"]);
+export const { PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET", "POST", "PUT"]);
