@@ -88,6 +88,9 @@ test("a project's front page: banner, workflows, introduction, about pages, team
     await page.getByRole("button", { name: "Done" }).click();
     await expect(page.getByRole("img", { name: /^Subject \d+/ })).not.toHaveAttribute("alt", before!);
   }
+  // Saved in the background: both stored before leaving the classifier (what is pending waits for the
+  // volunteer's next visit to it).
+  await expect(page.getByTestId("saved-count")).toContainText("Classification saved. 2 classified");
   await expect
     .poll(async () => {
       await page.goto(`/projects/${project.id}`);
