@@ -7,7 +7,7 @@ import { loadProjectPage } from "@/lib/project-page/load";
 import { Markdown } from "@/components/ui/markdown";
 import { ProjectStatistics } from "@/components/project/project-statistics";
 import { AboutNav, ProjectBanner } from "@/components/project/project-header";
-import { LanguageChooser } from "@/components/project/language-chooser";
+import { LanguageChooser } from "@/components/project/language-chooser-lazy";
 import { chooseLanguage, LANGUAGE_COOKIE, translated, translationsOf } from "@/lib/i18n/translate";
 import { applyStrings } from "@/lib/i18n/strings";
 
@@ -53,7 +53,7 @@ export default async function ProjectPage({ params, searchParams }: { params: Pr
       <ProjectBanner projectId={project.id} title={project.displayName} owner={project.owner.displayName} avatar={loaded.avatar} background={loaded.background} />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <AboutNav projectId={project.id} pages={about} current={null} />
-        <LanguageChooser languages={languages} current={language} />
+        {languages.length > 1 && <LanguageChooser languages={languages} current={language} />}
       </div>
       {project.description && <p className="text-lg text-gray-800">{project.description}</p>}
 

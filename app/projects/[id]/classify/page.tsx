@@ -7,7 +7,7 @@ import { db } from "@/lib/db";
 import { isIdString } from "@/lib/http/request";
 import type { Tasks } from "@/lib/classifier/task-flow";
 import { projectReadScope } from "@/lib/policies/project-policy";
-import { LanguageChooser } from "@/components/project/language-chooser";
+import { LanguageChooser } from "@/components/project/language-chooser-lazy";
 import { chooseLanguage, LANGUAGE_COOKIE, translated, translationsOf } from "@/lib/i18n/translate";
 import { applyStrings } from "@/lib/i18n/strings";
 
@@ -49,7 +49,7 @@ export default async function ClassifyPage({ params, searchParams }: { params: P
           </Link>
           <span className="text-gray-500"> · Classify</span>
         </h1>
-        <LanguageChooser languages={languages} current={language} />
+        {languages.length > 1 && <LanguageChooser languages={languages} current={language} />}
         {project.workflows.length > 1 && (
           <nav aria-label="Workflows" className="flex flex-wrap gap-2 text-sm">
             {project.workflows.map((w) => (

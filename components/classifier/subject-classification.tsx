@@ -1,0 +1,182 @@
+"use client";
+import { useMutation } from "@tanstack/react-query";
+import { useRef, useState } from "react";
+import { usePending } from "./pending-classifications";
+import { evaluateFeedback, type FeedbackResult } from "@/lib/classifier/feedback";
+import { SubjectBanners } from "./context/subject-banners";
+import { lazyPart } from "./lazy-part";
+import {
+  classificationBody,
+  emptyValue,
+  isStepAnswered,
+  nextTask,
+  RECORDED_TASKS,
+  shortcutChosen,
+  stepTasks,
+  unsupportedTasks,
+  type Mark,
+  type Task,
+  type TaskValue,
+  type Tool,
+} from "@/lib/classifier/task-flow";
+import { frameMedia, SubjectViewer, type Dimensions, type DrawingState } from "./subject-viewer";
+import { TaskView } from "./task-view";
+import type { ClassifierWorkflow, QueuedSubject } from "./classifier";
+
+// The classification of one subject: its tasks step by step beside the subject viewer, saved through the
+// pending queue. A chunk of its own (lib/classifier/task-flow and the viewer with it): the classify page's
+// first load is the queue and the shell, and this arrives while the first subjects are fetched.
+
+const FavouriteButton = lazyPart(() => import("./context/favourite-button").then((m) => m.FavouriteButton));
+const CollectButton = lazyPart(() => import("./context/collect-button").then((m) => m.CollectButton));
+
+/** The note about task types the web classifier skips (none for most workflows). */
+export function UnsupportedNote({ workflow }: { workflow: ClassifierWorkflow }) {
+  const unsupported = unsupportedTasks(workflow.tasks, workflow.firstTask);
+  if (!unsupported.length) return null;
+  return (
+    <p role="note" className="rounded border border-amber-300 bg-amber-50 p-3 text-sm">
+      Some of this workflow&apos;s tasks ({unsupported.join(", ")}) are not supported by the web classifier yet; they are skipped.
+    </p>
+  );
+}
+
+export function SubjectClassification({ projectId, workflow, subject, onDone }: { projectId: string; workflow: ClassifierWorkflow; subject: QueuedSubject; onDone(feedback: FeedbackResult[]): void }) {
+  const startedAt = useRef(new Date());
+  const [step, setStep] = useState<string | null>(workflow.tasks[workflow.firstTask] ? workflow.firstTask : null);
+  const [history, setHistory] = useState<string[]>([]);
+  const [values, setValues] = useState<Record<string, TaskValue>>({});
+  const [frame, setFrame] = useState(0);
+  const [tool, setTool] = useState(0);
+  const dimensions = useRef<(Dimensions | null)[]>(subject.locations.map(() => null));
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  const keys = step ? stepTasks(workflow.tasks, step) : [];
+  const valueOf = (key: string) => (key in values ? values[key] : emptyValue(workflow.tasks[key]));
+  const setValue = (key: string, v: TaskValue) => setValues((all) => ({ ...all, [key]: v }));
+  const ready = isStepAnswered(workflow.tasks, keys, valueOf);
+  // A combo branches as a whole; a single question in a step decides where it goes; a chosen shortcut ends.
+  const main = keys.filter((k) => workflow.tasks[k].type !== "shortcut");
+  const next = step && !shortcutChosen(workflow.tasks, keys, valueOf) ? nextTask(workflow.tasks, step, main.length === 1 ? valueOf(main[0]) : null) : null;
+  const textUrl = subject.locations.map(frameMedia).find(([mime]) => mime.startsWith("text/"))?.[1] ?? null;
+
+  const pending = usePending();
+  // Done stores the classification in the pending queue (sent in the background) and moves on at once.
+  const save = useMutation({
+    mutationFn: async () => {
+      const answered = [...history, ...(step ? [step] : [])].flatMap((s) => stepTasks(workflow.tasks, s)).map((key) => ({ key, value: valueOf(key) }));
+      const feedback = evaluateFeedback(workflow.tasks as never, answered.map(({ key, value }) => ({ task: key, value })), subject.metadata ?? {});
+      await pending.submit({
+        ...classificationBody({
+          projectId,
+          workflowId: workflow.id,
+          workflowVersion: workflow.version,
+          subjectId: subject.id,
+          answered: answered.filter(({ key }) => isShown(workflow.tasks[key])),
+          tasks: workflow.tasks,
+          startedAt: startedAt.current,
+          finishedAt: new Date(),
+          userAgent: navigator.userAgent,
+          userLanguage: navigator.language || "en",
+          utcOffset: new Date().getTimezoneOffset() * 60,
+          subjectDimensions: dimensions.current,
+          selectionState: { retired: subject.retired, already_seen: subject.already_seen, selection_state: subject.selection_state },
+        }),
+      });
+      return feedback;
+    },
+    // Only the browser's own store is involved: offline is exactly when it must run (TanStack pauses by default).
+    networkMode: "always",
+    onSuccess: onDone,
+  });
+
+  const drawingKey = keys.find((k) => workflow.tasks[k].type === "drawing");
+  const drawingTask = drawingKey ? (workflow.tasks[drawingKey] as { tools: Tool[] }) : null;
+  const drawing: DrawingState | null =
+    drawingKey && drawingTask?.tools[tool]
+      ? { tools: drawingTask.tools, tool, marks: valueOf(drawingKey) as Mark[], onChange: (marks: Mark[]) => setValue(drawingKey, marks) }
+      : null;
+
+  const go = (to: string | null, back = false) => {
+    if (back) {
+      setStep(history[history.length - 1] ?? step);
+      setHistory((h) => h.slice(0, -1));
+    } else {
+      setHistory((h) => [...h, step!]);
+      setStep(to);
+    }
+    setTool(0);
+    heading.current?.focus();
+  };
+
+
+  return (
+    <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(18rem,2fr)]">
+      <section aria-label="Subject">
+        <SubjectBanners subject={subject} />
+        <div className="mb-2 flex flex-wrap gap-2">
+          <FavouriteButton projectId={projectId} subjectId={subject.id} />
+          <CollectButton projectId={projectId} subjectId={subject.id} />
+        </div>
+        <SubjectViewer
+          locations={subject.locations}
+          subjectLabel={`Subject ${subject.id}`}
+          frame={frame}
+          onFrame={setFrame}
+          drawing={drawing}
+          metadata={subject.metadata}
+          onDimensions={(f, d) => {
+            dimensions.current[f] = d;
+          }}
+        />
+      </section>
+      <section aria-labelledby="task-heading" className="flex flex-col gap-4 rounded-lg border border-gray-200 bg-white p-4">
+        <h2 id="task-heading" ref={heading} tabIndex={-1} className="text-lg font-semibold focus:outline-none">
+          {workflow.displayName}
+        </h2>
+        <form
+          className="flex flex-col gap-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!ready || save.isPending) return;
+            if (next) go(next);
+            else save.mutate();
+          }}
+        >
+          {keys.length === 0 && <p>This workflow has no tasks: press Done to record that you saw this subject.</p>}
+          {keys.map((key) => (
+            <TaskView
+              key={key}
+              taskKey={key}
+              task={workflow.tasks[key]}
+              value={valueOf(key)}
+              onChange={(v) => setValue(key, v)}
+              tool={tool}
+              onTool={setTool}
+              frame={frame}
+              textUrl={textUrl}
+            />
+          ))}
+          {save.isError && (
+            <p role="alert" className="rounded border border-red-300 bg-red-50 p-3 text-sm">
+              Your classification was not saved: {(save.error as Error).message}. Your answers are kept; press Done to try again.
+            </p>
+          )}
+          <div className="flex flex-wrap gap-2">
+            {history.length > 0 && (
+              <button type="button" onClick={() => go(null, true)} className="rounded border border-gray-300 px-4 py-2 hover:bg-gray-100" disabled={save.isPending}>
+                Back
+              </button>
+            )}
+            <button type="submit" disabled={!ready || save.isPending} className="ml-auto rounded bg-brand-600 px-5 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-50">
+              {save.isPending ? "Saving…" : next ? "Next" : "Done"}
+            </button>
+          </div>
+        </form>
+      </section>
+    </div>
+  );
+}
+
+/** Unsupported task types are skipped rather than sent with a made-up value. */
+const isShown = (task: Task | undefined) => !!task && RECORDED_TASKS.has(task.type);
