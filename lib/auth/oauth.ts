@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { db } from "@/lib/db";
 import { authenticateWithinLimits } from "@/lib/domain/authenticate-user";
-import { clientAddress } from "@/lib/http/rate-limit";
+import { checkLimit, clientAddress, countAttempt, LIMITS } from "@/lib/http/rate-limit";
 import { ApiError } from "@/lib/http/api-error";
 import { readSession } from "./session";
 import { issueToken, refreshGrant, type TokenResponse } from "./tokens";
@@ -49,7 +49,15 @@ export async function exchangeToken(req: Request, body: Record<string, unknown>)
   const scopes = grantedScopes(app.scopes, str(body.scope));
 
   if (grantType === "client_credentials") {
-    if (!secretMatches(str(body.client_secret) ?? "", app.secretHash)) throw oauthError(401, "invalid_client", "Client authentication failed");
+    // Guessing a secret is limited like guessing a password: failures per application and per address.
+    const address = clientAddress(req);
+    await checkLimit(LIMITS.clientSecretFailuresPerClient, app.clientId);
+    await checkLimit(LIMITS.clientSecretFailuresPerAddress, address);
+    if (!secretMatches(str(body.client_secret) ?? "", app.secretHash)) {
+      await countAttempt(LIMITS.clientSecretFailuresPerClient, app.clientId);
+      await countAttempt(LIMITS.clientSecretFailuresPerAddress, address);
+      throw oauthError(401, "invalid_client", "Client authentication failed");
+    }
     if (!app.owner || app.owner.banned) throw oauthError(422, "unauthorized_client", "This application has no active owner to act as");
     return issueToken(app.id, app.clientId, app.owner, scopes);
   }

@@ -18,6 +18,9 @@ export const LIMITS = {
   signInFailuresPerAccount: { name: "sign-in-failures:account", max: 10, windowSeconds: 15 * 60 },
   /** Password checks from one address, failed or not. */
   signInPerAddress: { name: "sign-in:address", max: 60, windowSeconds: 15 * 60 },
+  /** Failed client secrets of one application (client_credentials grant), and from one address. */
+  clientSecretFailuresPerClient: { name: "client-secret-failures:client", max: 10, windowSeconds: 15 * 60 },
+  clientSecretFailuresPerAddress: { name: "client-secret-failures:address", max: 30, windowSeconds: 15 * 60 },
   signUpPerAddress: { name: "sign-up:address", max: 20, windowSeconds: 60 * 60 },
   resetPerAccount: { name: "password-reset:account", max: 5, windowSeconds: 60 * 60 },
   resetPerAddress: { name: "password-reset:address", max: 20, windowSeconds: 60 * 60 },
