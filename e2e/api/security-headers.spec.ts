@@ -48,7 +48,7 @@ test("session cookies are HttpOnly and SameSite, and Secure behind HTTPS", async
   for (const https of [false, true]) {
     const request = await playwright.request.newContext({ baseURL: E2E_BASE_URL });
     if (!https) await registerUser(request, user);
-    const proto = https ? { "X-Forwarded-Proto": "https" } : {};
+    const proto: Record<string, string> = https ? { "X-Forwarded-Proto": "https" } : {};
     // Auth.js (our pages): the CSRF cookie, then the session cookie of a credentials sign-in.
     const csrf = await request.get("/auth/csrf", { headers: proto });
     const csrfToken = (await csrf.json()).csrfToken as string;
