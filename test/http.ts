@@ -56,8 +56,8 @@ export const ACCEPT = "application/vnd.api+json; version=1";
 export interface CallOptions {
   token?: string;
   body?: unknown;
-  /** Raw body text (for malformed JSON). */
-  raw?: string;
+  /** Raw body text (for malformed JSON), or a stream. */
+  raw?: string | ReadableStream<Uint8Array>;
   headers?: Record<string, string | undefined>;
   accept?: string | null;
   contentType?: string | null;
@@ -89,7 +89,9 @@ export async function call<T = any>(method: string, url: string, opts: CallOptio
   if (opts.contentType !== null && (opts.contentType || hasBody || method === "POST" || method === "PUT")) headers.set("content-type", opts.contentType ?? "application/json");
   if (opts.token) headers.set("authorization", `Bearer ${opts.token}`);
   for (const [k, v] of Object.entries(opts.headers ?? {})) if (v !== undefined) headers.set(k, v);
-  const req = new Request(full, { method, headers, body: hasBody ? (opts.raw ?? JSON.stringify(opts.body)) : undefined });
+  const sent = hasBody ? (opts.raw ?? JSON.stringify(opts.body)) : undefined;
+  // A streamed body (a ReadableStream passed as `raw`) needs half-duplex.
+  const req = new Request(full, { method, headers, body: sent, ...(sent instanceof ReadableStream ? { duplex: "half" } : {}) } as RequestInit);
   const res = await handler(req, { params: Promise.resolve(params) });
   const text = await res.text();
   let body: unknown = null;

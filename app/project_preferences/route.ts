@@ -1,5 +1,9 @@
 // GET /project_preferences: the documented path without /api; the same list as /api/project_preferences.
 import { collectionRoutes } from "@/lib/http/resource-routes";
 import { projectPreferences } from "@/lib/resources/project-preferences";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const { GET } = collectionRoutes(projectPreferences);
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET"]);

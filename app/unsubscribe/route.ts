@@ -3,6 +3,7 @@ import { z } from "zod";
 import { db } from "@/lib/db";
 import { jsonRoute } from "@/lib/http/api-route";
 import { readFormOrJson } from "@/lib/http/request";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 const ZBody = z.object({ email: z.email("email is invalid") });
 
@@ -15,3 +16,6 @@ export const POST = jsonRoute(async (req) => {
   });
   return new Response(null, { status: 200 });
 });
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["POST"]);

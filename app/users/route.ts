@@ -12,6 +12,7 @@ import { clientAddress, countAttempt, LIMITS } from "@/lib/http/rate-limit";
 import { changePassword, ZChangePassword } from "@/lib/domain/accounts";
 import { currentAccount } from "@/lib/domain/current-account";
 import { corsPreflight } from "@/lib/http/cors";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 const ZBody = z.strictObject({ user: ZRegisterUser, authenticity_token: z.string().optional() });
 
@@ -33,3 +34,6 @@ export const PUT = jsonRoute(async (req) => {
 
 // CORS preflights (lib/http/cors.ts).
 export const OPTIONS = corsPreflight;
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { GET, PATCH, DELETE } = methodNotAllowed(["POST", "PUT"]);

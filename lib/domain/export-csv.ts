@@ -4,7 +4,7 @@ import { hasScope } from "@/lib/auth/actor";
 import { db, pool } from "@/lib/db";
 import { apiRoute, type ApiContext } from "@/lib/http/api-route";
 import { forbidden, notFound, unauthorized } from "@/lib/http/api-error";
-import { parsePathId } from "@/lib/http/request";
+import { parseJsonText, parsePathId, readBodyText } from "@/lib/http/request";
 import { z } from "zod";
 import type { BackgroundJob } from "@/lib/generated/prisma/client";
 import { JSONAPI_TYPE, json as jsonResponse } from "@/lib/http/respond";
@@ -261,8 +261,8 @@ export function exportRoutes(kind: ExportKind, on: "projects" | "workflows") {
     }),
     POST: apiRoute(async (ctx) => {
       const { projectId, target } = await exportTarget(ctx, on);
-      const text = await ctx.req.text();
-      if (text.trim() && text.trim() !== "{}") ZStartExport.parse(JSON.parse(text));
+      const text = await readBodyText(ctx.req);
+      if (text.trim() && text.trim() !== "{}") ZStartExport.parse(parseJsonText(text));
       const actor = await ctx.actor();
       const { job, created } = await db().$transaction(async (tx) => {
         // One export of a kind per target at a time: a request while one runs answers that one.

@@ -34,7 +34,7 @@ export async function listWhere(def: AnyDef, url: URL, actor: Actor): Promise<Wh
   if (ids) and.push({ id: { in: parseIdList(ids, "id") } });
   for (const [name, value] of url.searchParams) {
     if (GENERIC_PARAMS.has(name)) continue;
-    const filter = def.filters?.[name];
+    const filter = def.filters && Object.hasOwn(def.filters, name) ? def.filters[name] : undefined;
     if (!filter) {
       const known = Object.keys(def.filters ?? {}).sort();
       throw unprocessable(`Unknown filter '${name}' for ${def.type}; filters: ${known.length ? known.join(", ") : "none"} (and ${[...GENERIC_PARAMS].join(", ")})`);
@@ -184,7 +184,7 @@ const ZLinkIds = z.union([z.array(z.union([z.string(), z.number()])), z.string()
 export function linkRoutes<R extends BaseRow>(def: ResourceDef<R>) {
   const d = def as unknown as AnyDef;
   const linkOf = (name: string | undefined) => {
-    const link = name ? d.links?.[name] : undefined;
+    const link = name && d.links && Object.hasOwn(d.links, name) ? d.links[name] : undefined;
     if (!link) throw unprocessable(`'${name}' is not a writable link of ${d.type}; writable: ${Object.keys(d.links ?? {}).join(", ") || "none"}`);
     return link;
   };

@@ -1,4 +1,4 @@
-// Every route under /api, /engine and /counts answers every method: a handler or a JSON 405 with Allow
+// Every route under /api, /engine, /counts, /oauth, /users, /uploads answers every method: a handler or a JSON 405 with Allow
 // (never Next's empty 405), so clients always get an error body they can show; and OPTIONS, the CORS
 // preflight.
 import fs from "node:fs";
@@ -15,7 +15,7 @@ function routeFiles(dir: string): string[] {
 }
 
 describe("methods of the API routes", () => {
-  const files = ["api", "engine", "counts"].flatMap((d) => routeFiles(path.join(APP, d)));
+  const files = ["api", "engine", "counts", "oauth", "users", "uploads", "project_preferences", "unsubscribe"].flatMap((d) => routeFiles(path.join(APP, d)));
 
   it("covers the routes", () => expect(files.length).toBeGreaterThan(100));
 
@@ -42,6 +42,9 @@ describe("methods of the API routes", () => {
     ["POST", "/api/me", "GET"],
     ["PUT", "/counts/classifications", "GET"],
     ["DELETE", "/engine/workflows", "POST"],
+    ["GET", "/unsubscribe", "POST"],
+    ["DELETE", "/oauth/token", "POST"],
+    ["GET", "/users", "POST, PUT"],
   ])("%s %s is a JSON 405 allowing %s", async (method, p, allow) => {
     const res = await call(method, p, { body: method === "GET" || method === "DELETE" ? undefined : {} });
     expect(res.status).toBe(405);

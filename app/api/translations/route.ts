@@ -4,7 +4,8 @@
 import { resolveActor } from "@/lib/auth/actor";
 import { collectionRoutes } from "@/lib/http/resource-routes";
 import { methodNotAllowed } from "@/lib/http/missing-routes";
-import { parseIdList } from "@/lib/http/request";
+import { parseIdList, readBodyText } from "@/lib/http/request";
+import { errorResponse, JSONAPI_TYPE } from "@/lib/http/respond";
 import { parseTranslatedType, syncPrimaryTranslation, translations } from "@/lib/resources/translations";
 
 const routes = collectionRoutes(translations);
@@ -28,7 +29,12 @@ export const GET: Handler = async (req, ctx) => {
 export const POST: Handler = async (req, ctx) => {
   const q = new URL(req.url).searchParams;
   if (!q.get("translated_type") && !q.get("translated_id")) return routes.POST(req, ctx);
-  const text = await req.text();
+  let text: string;
+  try {
+    text = await readBodyText(req);
+  } catch (err) {
+    return errorResponse(err, JSONAPI_TYPE); // 413
+  }
   let body: unknown;
   try {
     body = JSON.parse(text);

@@ -4,8 +4,12 @@ import { jsonRoute } from "@/lib/http/api-route";
 import { readFormOrJson } from "@/lib/http/request";
 import { json } from "@/lib/http/respond";
 import { corsPreflight } from "@/lib/http/cors";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const POST = jsonRoute(async (req) => json(await exchangeToken(req, await readFormOrJson(req)), 200, { "Cache-Control": "no-store" }));
 
 // CORS preflights (lib/http/cors.ts).
 export const OPTIONS = corsPreflight;
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { GET, PUT, PATCH, DELETE } = methodNotAllowed(["POST"]);

@@ -1,5 +1,9 @@
 // GET /uploads/<key>: a stored file (subject media public, others by signed URL); PUT with a signed URL uploads it.
 import { getFile, putFile } from "@/lib/storage/file-routes";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const GET = getFile;
 export const PUT = putFile;
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { POST, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET", "PUT"]);

@@ -10,6 +10,7 @@ import { readJsonBody } from "@/lib/http/request";
 import { json } from "@/lib/http/respond";
 import { serializeFullUser } from "@/lib/resources/users";
 import { corsPreflight } from "@/lib/http/cors";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const POST = jsonRoute(async (req) => {
   const { user } = ZRequestReset.parse(await readJsonBody(req));
@@ -26,3 +27,6 @@ export const PUT = jsonRoute(async (req) => {
 
 // CORS preflights (lib/http/cors.ts).
 export const OPTIONS = corsPreflight;
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { GET, PATCH, DELETE } = methodNotAllowed(["POST", "PUT"]);

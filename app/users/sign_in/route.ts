@@ -9,6 +9,7 @@ import { readJsonBody } from "@/lib/http/request";
 import { json } from "@/lib/http/respond";
 import { serializeFullUser } from "@/lib/resources/users";
 import { corsPreflight } from "@/lib/http/cors";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const GET = jsonRoute(async (req) => {
   const { session, cookie } = await ensureBrowserSession(req);
@@ -35,3 +36,6 @@ export const POST = jsonRoute(async (req) => {
 
 // CORS preflights (lib/http/cors.ts).
 export const OPTIONS = corsPreflight;
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { PUT, PATCH, DELETE } = methodNotAllowed(["GET", "POST"]);

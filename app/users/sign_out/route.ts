@@ -4,6 +4,7 @@ import { clearSessionCookie } from "@/lib/auth/session";
 import { requireCsrf } from "@/lib/domain/browser-session";
 import { jsonRoute } from "@/lib/http/api-route";
 import { corsPreflight } from "@/lib/http/cors";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const DELETE = jsonRoute(async (req) => {
   await requireCsrf(req, undefined);
@@ -17,3 +18,6 @@ export const DELETE = jsonRoute(async (req) => {
 
 // CORS preflights (lib/http/cors.ts).
 export const OPTIONS = corsPreflight;
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { GET, POST, PUT, PATCH } = methodNotAllowed(["DELETE"]);

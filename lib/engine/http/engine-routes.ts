@@ -6,7 +6,7 @@ import { loadWorkflowForActor } from "@/lib/domain/load-workflow";
 import { parseEngineWorkflowConfig } from "@/lib/engine/config";
 import { ApiError, forbidden, notFound, unauthorized, unprocessable } from "@/lib/http/api-error";
 import { jsonRoute } from "@/lib/http/api-route";
-import { parseIdValue, parsePathId, readJsonBody } from "@/lib/http/request";
+import { MAX_BODY_BYTES, parseIdValue, parseJsonText, parsePathId, readBodyText, readJsonBody } from "@/lib/http/request";
 import { json } from "@/lib/http/respond";
 import { refreshSubjectMetadata } from "@/lib/engine/run/classification-data";
 import { enqueueEvents } from "@/lib/engine/run/enqueue-events";
@@ -312,13 +312,8 @@ const ZInboundClassification = z.looseObject({
 
 /** POST /engine/classifications: one classification or an array from a forwarder; 202 once durably queued. */
 export const ingestClassifications = engineRoute(async ({ req, actor }) => {
-  const text = await req.text();
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw new ApiError(400, "Malformed JSON in request body");
-  }
+  // Up to 1,000 classifications at once: a larger limit than the API's single records.
+  const parsed = parseJsonText(await readBodyText(req, 4 * MAX_BODY_BYTES));
   const list = Array.isArray(parsed) ? parsed : [parsed];
   if (!list.length || list.length > 1000) throw unprocessable("send 1 to 1000 classifications");
   const items = z.array(ZInboundClassification).parse(list);

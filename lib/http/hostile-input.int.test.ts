@@ -1,0 +1,335 @@
+// Hostile input, property-based (fast-check): generated requests to every route under /api, /engine,
+// /counts, /oauth, /users and /uploads — every method, path segments that are ids of real records or
+// garbage, unknown and malformed query parameters, wrong and missing headers, forged credentials, and
+// bodies from valid-looking resource envelopes with wrong types to malformed JSON and deep nesting.
+// Properties: no answer is a 5xx; every refused request (4xx) carries a JSON error with a message; and a
+// refused request changed nothing in the database.
+//
+// "Changed nothing" is checked against a database of this file's own (created here, migrated like
+// production, so the other test files writing beside us cannot blur it): a request is cheap to check when
+// no transaction ID was used during it (PostgreSQL assigns one only to writing transactions); otherwise
+// the content of every table is compared with the state before it. Abuse-limit counters (rate_limits) are
+// the one write a refused request is meant to make.
+//
+// FUZZ_RUNS (default 3000) sets the number of generated requests; FUZZ_SEED replays a failure (fast-check
+// prints the seed and the shrunk request).
+import fs from "node:fs";
+import path from "node:path";
+import fc from "fast-check";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closeDb, db, pool } from "@/lib/db";
+import { applyMigrations } from "@/lib/db/migrations";
+import { migrateJobQueue } from "@/lib/jobs/queue";
+import { MAX_BODY_BYTES } from "@/lib/http/request";
+import { call } from "@/test/http";
+
+const APP = path.resolve(import.meta.dirname, "../../app");
+const FAMILIES = ["api", "engine", "counts", "oauth", "users", "uploads", "project_preferences", "unsubscribe"];
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
+const RUNS = Number(process.env.FUZZ_RUNS ?? 3000);
+const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : 20261125;
+
+function routeFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? routeFiles(path.join(dir, e.name)) : e.name === "route.ts" ? [path.join(dir, e.name)] : []));
+}
+/** Route templates such as /api/projects/[id]/links/[link]. */
+const TEMPLATES = FAMILIES.flatMap((f) => routeFiles(path.join(APP, f))).map((f) => `/${path.relative(APP, path.dirname(f)).split(path.sep).join("/")}`);
+
+// ---- the fixture: one of each record, owned by `owner` -------------------------------------------------
+
+interface Fixture {
+  ids: number[];
+  projectId: number;
+  tokens: { owner: string; volunteer: string; admin: string };
+  keys: string[];
+}
+let fixture: Fixture;
+/** The methods each route takes, from the Allow header of its 405 to a method no route here takes. */
+const ALLOWED = new Map<string, string[]>();
+let baseline: Map<string, string> | null = null;
+
+async function createPrivateDatabase(): Promise<string> {
+  const url = new URL(process.env.DATABASE_URL!);
+  const name = `fuzz_${process.pid}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: url.toString() });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function buildFixture(): Promise<Fixture> {
+  const { signedInUser, createWorkflow, createSubjectSet, createProject, classificationBody } = await import("@/test/factories");
+  const { createCollection } = await import("@/test/factories-collections");
+  const { createOrganization, createProjectPage } = await import("@/test/factories-organizations");
+  const { createFieldGuide, createTutorial } = await import("@/test/factories-project-content");
+  const { createGroupOwnedBy } = await import("@/test/factories-collections");
+  const owner = await signedInUser();
+  const volunteer = await signedInUser();
+  const admin = await signedInUser({ admin: true });
+  const project = await createProject(owner.user.id, { live: true });
+  const hidden = await createProject(owner.user.id, { private: true });
+  const workflow = await createWorkflow(project.id);
+  const { set, subjects } = await createSubjectSet(project.id, 3, { workflowIds: [workflow.id] });
+  const classified = await call("POST", "/api/classifications", { token: volunteer.token, body: classificationBody(workflow, [subjects[0].id]) });
+  expect(classified.status).toBe(201);
+  const incomplete = await call("POST", "/api/classifications", { token: volunteer.token, body: classificationBody(workflow, [subjects[1].id], { completed: false }) });
+  expect(incomplete.status).toBe(201);
+  const engine = await call("POST", "/engine/workflows", {
+    token: owner.token,
+    accept: "application/json",
+    body: { workflow: { id: workflow.id, extractors_config: { q: { type: "question", task_key: "T0" } }, reducers_config: { c: { type: "consensus" } }, rules_config: [{ if: ["gte", ["lookup", "c.num_votes", 0], ["const", 3]], then: [{ action: "retire_subject" }] }] } },
+  });
+  expect(engine.status, engine.text).toBe(201);
+  const collection = await createCollection({ userId: owner.user.id }, { subjectIds: [subjects[0].id], projectIds: [project.id] });
+  const organization = await createOrganization(owner.user.id);
+  const page = await createProjectPage(project.id);
+  const guide = await createFieldGuide(project.id);
+  const tutorial = await createTutorial(project.id, { workflowIds: [workflow.id] });
+  const group = await createGroupOwnedBy(owner.user.id);
+  const ids = [owner.user.id, volunteer.user.id, project.id, hidden.id, workflow.id, set.id, ...subjects.map((s) => s.id), Number(classified.body.classifications[0].id), Number(incomplete.body.classifications[0].id), collection.id, organization.id, page.id, guide.id, tutorial.id, (group as { id: number }).id];
+  return { ids: [...new Set(ids)], projectId: project.id, tokens: { owner: owner.token, volunteer: volunteer.token, admin: admin.token }, keys: ["q", "c", "T0"] };
+}
+
+// ---- change detection ----------------------------------------------------------------------------------
+
+async function nextXid(): Promise<string> {
+  return (await pool().query<{ x: string }>(`SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS x`)).rows[0].x;
+}
+
+let contentQuery: string | null = null;
+/** A digest of every table's rows (order-free), by table; rate-limit counters left out. */
+async function contents(): Promise<Map<string, string>> {
+  if (!contentQuery) {
+    const tables = (await pool().query<{ t: string }>(
+      `SELECT quote_ident(table_schema) || '.' || quote_ident(table_name) AS t FROM information_schema.tables
+       WHERE table_type = 'BASE TABLE' AND table_schema = 'public' AND table_name NOT IN ('rate_limits', '_prisma_migrations') ORDER BY 1`,
+    )).rows.map((r) => r.t);
+    contentQuery = [...tables.map((t) => `SELECT '${t}' AS t, md5(coalesce(string_agg(md5(x::text), '' ORDER BY md5(x::text)), '')) AS d FROM ${t} x`), `SELECT 'jobs', count(*)::text FROM graphile_worker.jobs`].join(" UNION ALL ");
+  }
+  return new Map((await pool().query<{ t: string; d: string }>(contentQuery)).rows.map((r) => [r.t, r.d]));
+}
+
+function changedTables(before: Map<string, string>, after: Map<string, string>): string[] {
+  return [...after].filter(([t, d]) => before.get(t) !== d).map(([t]) => t);
+}
+
+// ---- generators ----------------------------------------------------------------------------------------
+
+const HOSTILE = [
+  "", " ", "0", "-1", "1.5", "1e308", "-0", "NaN", "Infinity", "2147483648", "99999999999999999999999", "0x10", "abc", "null", "undefined", "true", "[]", "{}",
+  "'; DROP TABLE users; --", "\" OR 1=1 --", "%", "%00", "\u0000", "../../etc/passwd", "<script>alert(1)</script>", "😀", "ü", "1,2,3", ",,,", "1,,x", "1,-2",
+  "-created_at", "created_at,-id", "__proto__", "constructor", "$where", "a".repeat(5000), "1".repeat(400), " 1", "1 ", "+1", "01",
+];
+const hostileString = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...HOSTILE) }, { weight: 2, arbitrary: fc.string({ maxLength: 24 }) }, { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 12 }) });
+const headerValue = fc.stringMatching(/^[\x20-\x7e]{0,60}$/);
+
+const QUERY_KEYS = ["page", "page_size", "sort", "include", "id", "project_id", "workflow_id", "subject_set_id", "subject_id", "user_id", "search", "display_name", "slug", "owner", "language", "period", "login", "email", "state", "last_id", "fields", "http_cache", "admin", "cards", "reducer_key", "extractor_key", "translated_type", "translated_id", "response_type", "client_id", "redirect_uri", "expires", "signature", "content_type", "token", "user_group_id", "collection_id", "kind", "status", "tags", "featured", "live", "private"];
+const FIELDS = ["display_name", "description", "private", "live", "tasks", "first_task", "retirement", "annotations", "metadata", "completed", "links", "locations", "login", "email", "password", "name", "roles", "state", "join_token", "settings", "preferences", "items", "steps", "content", "title", "url_key", "language", "strings", "configuration", "active", "grant_type", "client_id", "gold_standard", "subjects", "project", "workflow", "user", "user_group", "subject_set", "extractors_config", "reducers_config", "rules_config", "listed", "primary_language", "tags", "urls", "external_id", "media", "content_type"];
+const RESOURCE_KEYS = ["projects", "workflows", "subjects", "subject_sets", "classifications", "collections", "organizations", "user_groups", "memberships", "project_roles", "project_preferences", "collection_roles", "collection_preferences", "organization_roles", "field_guides", "tutorials", "aggregations", "translations", "project_pages", "organization_pages", "users", "user", "workflow", "set_member_subjects", "media", "extractor", "reducer", "subject_rule", "subject_rule_effect", "admin"];
+
+const jsonValue: fc.Arbitrary<unknown> = fc.letrec<{ v: unknown }>((tie) => ({
+  v: fc.oneof(
+    { depthSize: "small", withCrossShrink: true },
+    fc.constantFrom(null, true, false, 0, -1, 1.5, 2 ** 31, Number.MAX_SAFE_INTEGER, 1e308, "", "1", "x"),
+    hostileString,
+    fc.array(tie("v"), { maxLength: 4 }),
+    fc.dictionary(fc.oneof(fc.constantFrom(...FIELDS), fc.string({ maxLength: 8 })), tie("v"), { maxKeys: 5 }),
+  ),
+})).v;
+
+function makeRequestArb(f: Fixture) {
+  const id = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...f.ids.map(String)) }, { weight: 1, arbitrary: hostileString });
+  const segment = (name: string): fc.Arbitrary<string | string[]> => {
+    // (an empty last segment is the parent path, which Next redirects: not a request for the catch-all)
+    if (name.startsWith("...")) return fc.array(fc.oneof(hostileString, fc.constantFrom("projects", "subjects", "1", "workflows")), { minLength: 1, maxLength: 4 }).map((a) => a.map((x) => x || "x"));
+    if (name === "link") return fc.oneof(fc.constantFrom("subject_sets", "workflows", "subjects", "projects", "users", "default_subject", "retired_subjects"), hostileString);
+    if (name === "key") return fc.oneof(fc.constantFrom(...f.keys), hostileString);
+    if (name === "ids") return fc.oneof(id, fc.array(fc.constantFrom(...f.ids.map(String)), { minLength: 1, maxLength: 4 }).map((a) => a.join(",")));
+    return id;
+  };
+  const pathArb = fc.constantFrom(...TEMPLATES).chain((template) => {
+    const parts = template.split("/").slice(1);
+    return fc.tuple(...parts.map((p) => (/^\[(.+)\]$/.test(p) ? segment(/^\[(.+)\]$/.exec(p)![1]) : fc.constant(p)))).map((values) => ({
+      template,
+      path: `/${values.map((v) => (Array.isArray(v) ? v.map(encodeSegment).join("/") : encodeSegment(v))).join("/")}`,
+    }));
+  });
+  const query = fc.array(fc.tuple(fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...QUERY_KEYS) }, { weight: 1, arbitrary: hostileString }), fc.oneof(id, hostileString)), { maxLength: 4 });
+  const rawBody = fc.oneof(
+    fc.json({ maxDepth: 3 }),
+    fc.json({ maxDepth: 3 }).map((s) => s.slice(0, Math.max(0, s.length - 1))),
+    fc.string({ maxLength: 40 }),
+    fc.constantFrom("{", "[]", "null", "1", '"x"', "{}", '{"a":}', "[".repeat(5000), '{"a":'.repeat(2000), "\u0000", "grant_type=password&client_id=x&login=a&password=b", "--x\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1\r\n--x--"),
+  );
+  const envelope = fc.tuple(fc.constantFrom(...RESOURCE_KEYS), fc.oneof({ weight: 4, arbitrary: fc.dictionary(fc.constantFrom(...FIELDS), jsonValue, { maxKeys: 6 }) }, { weight: 1, arbitrary: jsonValue }), fc.dictionary(fc.constantFrom(...FIELDS), jsonValue, { maxKeys: 2 }))
+    .map(([key, value, extra]) => JSON.stringify({ [key]: value, ...extra }));
+  const body = fc.oneof({ weight: 2, arbitrary: fc.constant(undefined) }, { weight: 3, arbitrary: rawBody }, { weight: 5, arbitrary: envelope });
+  const auth = fc.oneof(
+    { weight: 4, arbitrary: fc.constant(`Bearer ${f.tokens.owner}`) },
+    { weight: 3, arbitrary: fc.constantFrom<string | undefined>(undefined, `Bearer ${f.tokens.volunteer}`, `Bearer ${f.tokens.admin}`) },
+    { weight: 1, arbitrary: fc.constantFrom("Bearer garbage", "Bearer ", "Basic YTpi", `bearer ${f.tokens.volunteer.slice(0, -3)}xyz`) },
+  );
+  const weighted = <T,>(usual: T, others: T[]) => fc.oneof({ weight: 6, arbitrary: fc.constant(usual) }, { weight: 1, arbitrary: fc.constantFrom(...others) });
+  const required = fc.record({
+    accept: weighted("application/vnd.api+json; version=1", ["application/json", "*/*", "text/html", "application/vnd.api+json; version=9", ""]),
+    "content-type": weighted("application/json", ["application/vnd.api+json", "text/csv", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "text/plain", "application/json; charset=latin1", ""]),
+  });
+  const optional = fc.record(
+    {
+      "if-match": fc.oneof(fc.constantFrom("*", '"abc"', 'W/"1"', '""'), headerValue),
+      "if-none-match": fc.constantFrom("*", '"abc"', 'W/"1"'),
+      "idempotency-key": headerValue,
+      cookie: fc.constantFrom(undefined, undefined, undefined, "quorum_session=garbage", "authjs.session-token=garbage", "__Secure-authjs.session-token=x.y.z"),
+      origin: fc.constantFrom("https://evil.example", "null", "http://quorum.test"),
+      "x-forwarded-for": fc.constantFrom("203.0.113.7", "garbage", "::1, 10.0.0.1"),
+      "x-csrf-token": headerValue,
+      range: fc.constantFrom("bytes=0-1", "bytes=9999999999-", "bytes=x"),
+    },
+    { requiredKeys: [] },
+  );
+  const headers = fc.tuple(required, optional).map(([a, b]) => ({ ...a, ...Object.fromEntries(Object.entries(b).filter(([, v]) => v !== undefined)) }) as Record<string, string>);
+  // Mostly a method the route takes (Allow of its 405), sometimes any.
+  const method = (template: string) => fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...ALLOWED.get(template)!) }, { weight: 1, arbitrary: fc.constantFrom(...METHODS) });
+  return fc.record({ target: pathArb, query, headers, auth, body }).chain((r) => method(r.target.template).map((m) => ({ ...r, method: m })));
+}
+
+function encodeSegment(s: string): string {
+  if (s === "." || s === "..") return "x"; // dot segments are resolved by every client before sending
+  try {
+    return encodeURIComponent(s);
+  } catch {
+    return encodeURIComponent(s.replace(/[\ud800-\udfff]/g, "?")); // a lone surrogate cannot be sent
+  }
+}
+
+// ---- the suite -----------------------------------------------------------------------------------------
+
+describe("hostile input", () => {
+  beforeAll(async () => {
+    const url = await createPrivateDatabase();
+    await closeDb();
+    await applyMigrations(url);
+    await migrateJobQueue(url);
+    process.env.DATABASE_URL = url;
+    const { ensureBootstrapRecords } = await import("@/lib/domain/ensure-bootstrap-records");
+    await ensureBootstrapRecords();
+    fixture = await buildFixture();
+    for (const template of TEMPLATES) {
+      const probe = template.replace(/\[\.\.\.\w+\]/g, "x").replace(/\[\w+\]/g, String(fixture.projectId));
+      const res = await call("PATCH", probe, { raw: "{}" });
+      const allow = res.status === 405 ? (res.headers.get("allow") ?? "").split(/,\s*/).filter(Boolean) : [...METHODS];
+      ALLOWED.set(template, allow.length ? allow : [...METHODS]);
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    await closeDb();
+  });
+
+  it("covers every route of the families", () => {
+    expect(TEMPLATES.length).toBeGreaterThan(120);
+    for (const f of ["/api/projects", "/engine/workflows/[id]", "/counts/classifications", "/oauth/token", "/users/sign_in", "/uploads/[...key]"]) expect(TEMPLATES).toContain(f);
+  });
+
+  it("the change detector sees a write (so the property below can fail)", async () => {
+    const before = await nextXid();
+    const reference = await contents();
+    await pool().query(`UPDATE projects SET description = description || ' ' WHERE id = $1`, [fixture.projectId]);
+    expect(await nextXid()).not.toBe(before);
+    expect(changedTables(reference, await contents())).toEqual(["public.projects"]);
+    await pool().query(`UPDATE projects SET description = rtrim(description) WHERE id = $1`, [fixture.projectId]);
+    expect(changedTables(reference, await contents())).toEqual([]);
+  });
+
+  it("no request is a 5xx; a refused one answers a JSON error with a message and changes nothing", async () => {
+    const seen = { requests: 0, refused: 0, accepted: 0, contentChecks: 0, statuses: new Map<number, number>() };
+    const refusedWithoutMessage: string[] = [];
+    await fc.assert(
+      fc.asyncProperty(makeRequestArb(fixture), async (r) => {
+        // The fixture's users stay: disabling one would turn every later request of its token into a 401.
+        fc.pre(!(r.method === "DELETE" && r.target.template === "/api/users/[id]" && Object.values(fixture.tokens).some((t) => r.auth?.endsWith(t))));
+        const qs = new URLSearchParams(r.query).toString();
+        const url = `${r.target.path}${qs ? `?${qs}` : ""}`;
+        const headers: Record<string, string> = { ...r.headers };
+        if (r.auth) headers.authorization = r.auth;
+        const hasBody = r.body !== undefined && r.method !== "GET" && r.method !== "OPTIONS";
+        const before = await nextXid();
+        const res = await call(r.method, url, { accept: headers.accept, contentType: hasBody ? headers["content-type"] : null, headers, raw: hasBody ? r.body : undefined });
+        seen.requests++;
+        seen.statuses.set(res.status, (seen.statuses.get(res.status) ?? 0) + 1);
+        const what = `${r.method} ${url} -> ${res.status} ${res.text.slice(0, 300)}`;
+        expect(res.status, what).toBeLessThan(500);
+        expect(res.status, what).toBeGreaterThanOrEqual(200);
+        if (res.status < 400) {
+          seen.accepted++;
+          if (r.method !== "GET" && r.method !== "OPTIONS" && process.env.FUZZ_DEBUG) {
+            for (const [who, t] of Object.entries(fixture.tokens)) if ((await call("GET", "/api/me", { token: t })).status !== 200) console.info(`[fuzz] ${who} token lost after ${what}`);
+          }
+          baseline = null; // an accepted request may change things: the next check starts from here
+          return;
+        }
+        seen.refused++;
+        const message = (res.body as { errors?: { message?: unknown }[] } | null)?.errors?.[0]?.message;
+        if (typeof message !== "string" || !message.trim()) refusedWithoutMessage.push(what);
+        expect(typeof message === "string" && message.trim().length > 0, `a JSON error with a message: ${what}`).toBe(true);
+        if ((await nextXid()) !== before) {
+          seen.contentChecks++;
+          const after = await contents();
+          const reference = baseline;
+          baseline = after;
+          if (reference) expect(changedTables(reference, after), `a refused request changed the database: ${what}`).toEqual([]);
+        }
+      }).beforeEach(async () => {
+        baseline ??= await contents();
+      }),
+      { numRuns: RUNS, seed: SEED, endOnFailure: false, verbose: 1 },
+    );
+    console.info(`[fuzz] ${seen.requests} requests: ${seen.refused} refused, ${seen.accepted} accepted, ${seen.contentChecks} content checks; statuses ${JSON.stringify(Object.fromEntries(seen.statuses))}`);
+    expect(refusedWithoutMessage).toEqual([]);
+    expect(seen.refused).toBeGreaterThan(RUNS / 2);
+  }, 600_000);
+
+  it.each([
+    ["POST", "/api/projects", "application/json"],
+    ["PUT", "/api/projects/{project}", "application/json"],
+    ["POST", "/oauth/token", "application/x-www-form-urlencoded"],
+    ["POST", "/oauth/token", "multipart/form-data; boundary=x"],
+    ["POST", "/users", "application/json"],
+    ["POST", "/api/translations?translated_type=project&translated_id={project}", "application/json"],
+    ["POST", "/api/projects/{project}/classifications_export", "application/json"],
+    ["POST", "/engine/classifications", "application/json"],
+  ])("%s %s: a body over the limit is refused with 413 before it is read (%s)", async (method, template, contentType) => {
+    const url = template.replace("{project}", String(fixture.projectId));
+    const limit = url.startsWith("/engine/classifications") ? 4 * MAX_BODY_BYTES : MAX_BODY_BYTES;
+    const chunk = new Uint8Array(64 * 1024).fill(0x20);
+    const total = limit * 3;
+    let pulled = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulled >= total) return controller.close();
+        pulled += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+    });
+    // Streamed without Content-Length: refused once the limit is passed, the rest never read.
+    const streamed = await call(method, url, { token: fixture.tokens.owner, contentType, raw: stream, headers: { "if-match": "*" } });
+    expect(streamed.status, streamed.text).toBe(413);
+    expect(streamed.body.errors[0].message).toMatch(/too large/);
+    expect(pulled).toBeLessThan(limit + 4 * chunk.byteLength);
+    // Announced by Content-Length: refused before a byte is read.
+    let pulledAnnounced = 0;
+    const announced = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulledAnnounced += chunk.byteLength;
+        controller.enqueue(chunk);
+        if (pulledAnnounced > total) controller.close();
+      },
+    });
+    const res = await call(method, url, { token: fixture.tokens.owner, contentType, raw: announced, headers: { "content-length": String(total), "if-match": "*" } });
+    expect(res.status).toBe(413);
+    expect(pulledAnnounced).toBeLessThanOrEqual(2 * chunk.byteLength); // at most what the stream pre-fetches
+  });
+});
