@@ -21,7 +21,13 @@ export function pool(): pg.Pool {
     // An idle connection dropped by the server (restart, failover) must not crash the process; the pool
     // discards it and opens a new one on demand.
     g.quorumPool.on("error", (err) => console.error("[db] idle connection error:", err.message));
-    g.quorumPool.on("connect", preparePlainQueries);
+    g.quorumPool.on("connect", (client) => {
+      // A connection dropped while checked out between two queries (inside a transaction) emits 'error'
+      // on its client; without a listener that is an uncaught exception. The statement in progress fails
+      // on its own (a 503 to the request), and the pool discards the client when it is released.
+      client.on("error", (err) => console.error("[db] connection error:", err.message));
+      preparePlainQueries(client);
+    });
   }
   return g.quorumPool;
 }

@@ -2,58 +2,29 @@
 // pipeline workers) is killed with SIGKILL while classifications are flowing through the decision engine,
 // then started again on the same data. Extracts, reductions and retirements of that workflow then equal
 // those of a second workflow that received the same classifications without a crash.
-import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, request as playwrightRequest, test, type APIRequestContext } from "@playwright/test";
-import { ADMIN_LOGIN, ADMIN_PASSWORD, E2E_PORT, PUBLIC_CLIENT_ID } from "../env";
+import { ADMIN_LOGIN, ADMIN_PASSWORD, E2E_PORT } from "../env";
+import { nextServerPid, startApp, stopApp, waitUntilUp, type AppProcess } from "../server-process";
 import { API_ACCEPT, accessToken, classifiableWorkflow, createProject, uniqueName } from "../support";
 
 const PORT = E2E_PORT + 7;
 const BASE = `http://localhost:${PORT}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "quorum-crash-e2e-"));
-let server: ChildProcess | null = null;
-
-function startServer(): ChildProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
-    env: { ...process.env, DATABASE_URL: "", PORT: String(PORT), DATA_DIR: dataDir, PUBLIC_CLIENT_ID, ADMIN_LOGIN, ADMIN_PASSWORD, ADMIN_EMAIL: `${ADMIN_LOGIN}@example.org`, NODE_ENV: "production", WORKER_LEASE_SECONDS: "2" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  return child;
-}
-
-async function waitUntilUp(api: APIRequestContext) {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    const ok = await api.get("/api/projects", { headers: { Accept: API_ACCEPT } }).then((r) => r.ok(), () => false);
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error("server did not come up");
-}
-
-/** The `next start` child of our start.ts (Next renames it `next-server`): it serves requests and runs the workers. */
-function nextServerPid(): number {
-  const children = execFileSync("ps", ["-o", "pid=,args=", "--ppid", String(server!.pid)]).toString().trim().split("\n");
-  const next = children.find((line) => /next/.test(line) && !/postgres/.test(line));
-  if (!next) throw new Error(`no next server among: ${children.join(" | ")}`);
-  return Number(next.trim().split(/\s+/)[0]);
-}
+let server: AppProcess | null = null;
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    server.kill("SIGTERM");
-    await new Promise((r) => server!.once("exit", r));
-  }
+  await stopApp(server);
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 test("the server killed with SIGKILL mid-pipeline loses nothing and applies nothing twice", async () => {
   test.setTimeout(300_000);
-  server = startServer();
+  server = startApp(PORT, dataDir);
   const api = await playwrightRequest.newContext({ baseURL: BASE });
-  await waitUntilUp(api);
+  await waitUntilUp(BASE);
   const token = await accessToken(api, ADMIN_LOGIN, ADMIN_PASSWORD);
   const project = await createProject(api, token, { display_name: uniqueName("Crash") });
   const crashed = await classifiableWorkflow(api, token, project.id, 12);
@@ -97,14 +68,13 @@ test("the server killed with SIGKILL mid-pipeline loses nothing and applies noth
   }));
   const t0 = Date.now();
   const log = (what: string) => console.log(`[crash] ${what} at +${Date.now() - t0} ms`);
-  const exited = new Promise((r) => server!.once("exit", r));
-  process.kill(nextServerPid(), "SIGKILL");
-  await exited; // start.ts stops PostgreSQL and exits
+  process.kill(nextServerPid(server), "SIGKILL");
+  await server.exited; // start.ts stops PostgreSQL and exits
   log("old server gone");
 
-  server = startServer();
+  server = startApp(PORT, dataDir);
   const api2 = await playwrightRequest.newContext({ baseURL: BASE });
-  await waitUntilUp(api2);
+  await waitUntilUp(BASE);
   log("new server up");
   for (const p of crashPlan.slice(half)) await send(api2, p);
   for (const p of plan(control)) await send(api2, p);

@@ -12,6 +12,8 @@ const leaseSeconds = () => Number(process.env.WORKER_LEASE_SECONDS ?? 30);
 export class WorkerLeases {
   readonly events: WorkerEvents = new EventEmitter() as WorkerEvents;
   private ids = new Set<string>();
+  /** Jobs this process is running now (graphile-worker's job ids). */
+  private running = new Set<string>();
   private timer: NodeJS.Timeout | null = null;
 
   constructor() {
@@ -22,14 +24,19 @@ export class WorkerLeases {
       // Leased from the start: a pool killed before its first renewal is still found lapsed.
       void pool().query(`INSERT INTO worker_leases (worker_id) VALUES ($1) ON CONFLICT (worker_id) DO UPDATE SET heartbeat_at = now()`, [workerPool.id]).catch(() => {});
     });
+    this.events.on("job:start", ({ job }) => void this.running.add(String(job.id)));
+    this.events.on("job:complete", ({ job }) => void this.running.delete(String(job.id)));
+    // A pool that ended stops being renewed, and its lease is left to lapse: a pool shut down because it
+    // could not record a job's outcome (the database went away mid-job) leaves that job locked, and the
+    // reaper unlocks it once the lease has lapsed (after a clean shutdown there is nothing left to unlock).
     this.events.on("pool:release", ({ workerPool }) => {
       this.ids.delete(workerPool.id);
-      void pool().query(`DELETE FROM worker_leases WHERE worker_id = $1`, [workerPool.id]).catch(() => {});
     });
   }
 
   async start(): Promise<void> {
-    await reapLapsedWorkers();
+    // The database may be unreachable at start: the periodic tick reaps once it is back.
+    await reapLapsedWorkers().catch((err) => console.error("[worker] could not reap lapsed workers:", err.message));
     const every = Math.max(1, leaseSeconds() / 3) * 1000;
     this.timer = setInterval(() => void this.tick().catch((err) => console.error("[worker] lease renewal failed:", err.message)), every);
     this.timer.unref();
@@ -49,6 +56,23 @@ export class WorkerLeases {
       );
     }
     await reapLapsedWorkers();
+    await this.unlockOrphanedJobs();
+  }
+
+  /**
+   * A live pool can leave a job locked that none of its workers runs: when the database goes away just as
+   * a job ends, graphile-worker cannot record the outcome (its retries give up) and moves on, and the job
+   * would stay locked for four hours. Jobs locked by our pools for longer than the lease and not running
+   * here are unlocked, so they run again (stages are idempotent).
+   */
+  private async unlockOrphanedJobs(): Promise<void> {
+    if (!this.ids.size) return;
+    const { rowCount } = await pool().query(
+      `UPDATE graphile_worker._private_jobs SET locked_at = NULL, locked_by = NULL
+       WHERE locked_by = ANY($1::text[]) AND locked_at < now() - make_interval(secs => $2) AND NOT (id = ANY($3::bigint[]))`,
+      [[...this.ids], leaseSeconds(), [...this.running]],
+    );
+    if (rowCount) console.warn(`[worker] unlocked ${rowCount} job(s) whose outcome could not be recorded`);
   }
 }
 

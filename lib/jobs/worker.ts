@@ -8,7 +8,7 @@ import { engineTasks, externalEngineTasks } from "@/lib/engine/run/pipeline";
 import { tasks } from "./tasks";
 import { WorkerLeases } from "./worker-leases";
 
-const g = globalThis as unknown as { quorumWorkers?: Promise<Runner[]>; quorumLeases?: WorkerLeases; quorumHousekeeping?: NodeJS.Timeout };
+const g = globalThis as unknown as { quorumWorkers?: Promise<SupervisedPool[]>; quorumLeases?: WorkerLeases; quorumHousekeeping?: NodeJS.Timeout };
 
 /** Hourly: drops abuse-limit windows that ended long ago. */
 function startHousekeeping() {
@@ -26,25 +26,78 @@ const logger = new Logger(() => (level, message) => {
 });
 
 /**
+ * A worker pool kept running: graphile-worker shuts a pool down when one of its workers cannot record a
+ * job's outcome (the database went away mid-job), so a pool that ends while we are not stopping is started
+ * again, with a growing delay while the database stays unreachable. The ended pool's jobs are unlocked
+ * when its lease lapses (lib/jobs/worker-leases.ts).
+ */
+class SupervisedPool {
+  private current: Runner | null = null;
+  private stopped = false;
+  private wake: (() => void) | null = null;
+  /** Resolves after the first attempt to start, whether it worked or not. */
+  readonly firstStart: Promise<void>;
+
+  constructor(
+    private readonly name: string,
+    private readonly start: () => Promise<Runner>,
+  ) {
+    let started!: () => void;
+    this.firstStart = new Promise((r) => (started = r));
+    void this.loop(started);
+  }
+
+  private async loop(started: () => void) {
+    let delay = 1000;
+    while (!this.stopped) {
+      try {
+        this.current = await this.start();
+        started();
+        delay = 1000;
+        await this.current.promise;
+      } catch (err) {
+        started();
+        console.error(`[worker] the ${this.name} pool ended: ${(err as Error).message}`);
+      }
+      this.current = null;
+      if (this.stopped) break;
+      console.warn(`[worker] starting the ${this.name} pool again in ${delay} ms`);
+      await new Promise<void>((r) => {
+        this.wake = r;
+        setTimeout(r, delay).unref();
+      });
+      delay = Math.min(delay * 2, 30_000);
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.wake?.();
+    await this.current?.stop().catch(() => {});
+  }
+}
+
+/**
  * Starts the in-process workers once per process (the Next server calls this from instrumentation.ts):
- * one for the app's own jobs and engine stages, and one for the stages that call external services
+ * one pool for the app's own jobs and engine stages, and one for the stages that call external services
  * (WORKER_EXTERNAL_CONCURRENCY), so a slow or failing service never holds up the rest.
  */
-export function startWorker(concurrency = Number(process.env.WORKER_CONCURRENCY ?? 4)): Promise<Runner[]> {
+export async function startWorker(concurrency = Number(process.env.WORKER_CONCURRENCY ?? 4)): Promise<void> {
   startCountFolder();
   startProjectStatsRefresher();
   startHousekeeping();
   startInboxDispatcher();
-  if (g.quorumWorkers) return g.quorumWorkers;
-  const leases = (g.quorumLeases = new WorkerLeases());
-  const common = { connectionString: databaseUrl(), crontab: "", noHandleSignals: true, pollInterval: 500, logger, events: leases.events };
-  g.quorumWorkers = leases.start().then(() =>
-    Promise.all([
-      run({ ...common, concurrency, taskList: mainTasks() }),
-      run({ ...common, concurrency: Number(process.env.WORKER_EXTERNAL_CONCURRENCY ?? 4), taskList: externalEngineTasks }),
-    ]),
-  );
-  return g.quorumWorkers;
+  if (!g.quorumWorkers) {
+    const leases = (g.quorumLeases = new WorkerLeases());
+    const common = { connectionString: databaseUrl(), crontab: "", noHandleSignals: true, pollInterval: 500, logger, events: leases.events };
+    g.quorumWorkers = leases.start().then(
+      () => [
+        new SupervisedPool("main", () => run({ ...common, concurrency, taskList: mainTasks() })),
+        new SupervisedPool("external", () => run({ ...common, concurrency: Number(process.env.WORKER_EXTERNAL_CONCURRENCY ?? 4), taskList: externalEngineTasks })),
+      ],
+    );
+  }
+  await Promise.all((await g.quorumWorkers).map((p) => p.firstStart));
 }
 
 export async function stopWorker(): Promise<void> {
@@ -53,10 +106,10 @@ export async function stopWorker(): Promise<void> {
   if (g.quorumHousekeeping) clearInterval(g.quorumHousekeeping);
   g.quorumHousekeeping = undefined;
   stopInboxDispatcher();
-  const runners = await g.quorumWorkers;
+  const pools = await g.quorumWorkers?.catch(() => []);
   g.quorumWorkers = undefined;
   g.quorumLeases?.stop();
-  await Promise.all((runners ?? []).map((r) => r.stop()));
+  await Promise.all((pools ?? []).map((p) => p.stop()));
 }
 
 /** Runs every job that is due now, then returns (tests, one-shot scripts). */
