@@ -41,7 +41,8 @@ afterAll(async () => {
 function startWorkerProcess(): ChildProcess {
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
     cwd: path.resolve(import.meta.dirname, "../../.."),
-    env: { ...process.env, DATABASE_URL: database.url, WORKER_LEASE_SECONDS: "2", WORKER_CONCURRENCY: "4" },
+    // Small batches and two workers: many jobs in flight, so the kill lands mid-flow even on a busy machine.
+    env: { ...process.env, DATABASE_URL: database.url, WORKER_LEASE_SECONDS: "2", WORKER_CONCURRENCY: "2", ENGINE_BATCH_SIZE: "2" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stderr!.on("data", (d) => process.stderr.write(`[worker ${child.pid}] ${d}`));
