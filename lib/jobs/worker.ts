@@ -31,7 +31,7 @@ const logger = new Logger(() => (level, message) => {
  * again, with a growing delay while the database stays unreachable. The ended pool's jobs are unlocked
  * when its lease lapses (lib/jobs/worker-leases.ts).
  */
-class SupervisedPool {
+export class SupervisedPool {
   private current: Runner | null = null;
   private stopped = false;
   private wake: (() => void) | null = null;
