@@ -2,6 +2,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { apiGet } from "@/components/ui/api-client";
+import { DISCIPLINES } from "@/lib/project-page/disciplines";
 
 interface ProjectSummary {
   id: string;
@@ -23,8 +24,6 @@ interface ProjectsPage {
 
 const PAGE_SIZE = 12;
 
-/** The established front end's disciplines: tags from this list (stored lower-cased on projects). */
-export const DISCIPLINES = ["Arts", "Biology", "Climate", "History", "Language", "Literature", "Medicine", "Nature", "Physics", "Social Science", "Space", "Transcription"];
 
 const SORTS: [value: string, label: string][] = [
   ["-updated_at", "Recently updated"],

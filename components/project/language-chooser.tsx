@@ -1,7 +1,7 @@
 "use client";
 import { useEffect, useState } from "react";
+import { LANGUAGE_NAMES } from "@/lib/i18n/language-names";
 
-const NAMES: Record<string, string> = { en: "English", fr: "Français", de: "Deutsch", es: "Español", it: "Italiano", nl: "Nederlands", pt: "Português", pl: "Polski", ru: "Русский", ja: "日本語", zh: "中文", "zh-cn": "中文（简体）", "zh-tw": "中文（繁體）", ar: "العربية", hi: "हिन्दी", sv: "Svenska", fi: "Suomi", cs: "Čeština", tr: "Türkçe" };
 
 /**
  * Chooses the language a project is read in: remembered (cookie) and in the address. The page is loaded
@@ -29,7 +29,7 @@ export function LanguageChooser({ languages, current }: { languages: string[]; c
       >
         {languages.map((l) => (
           <option key={l} value={l} lang={l}>
-            {NAMES[l] ?? l}
+            {LANGUAGE_NAMES[l] ?? l}
           </option>
         ))}
       </select>

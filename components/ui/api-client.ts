@@ -34,3 +34,20 @@ export async function apiPutFresh<T>(path: string, body: unknown): Promise<T> {
   if (!res.ok) throw new Error(parsed?.errors?.[0]?.message ?? `HTTP ${res.status}`);
   return parsed as T;
 }
+
+/** DELETE with the record's current ETag as If-Match (GET it, then DELETE); a 204 resolves. */
+export async function apiDeleteFresh(path: string): Promise<void> {
+  const current = await fetch(`/api${path}`, { headers: { Accept: API_ACCEPT }, credentials: "same-origin", cache: "no-store" });
+  if (!current.ok) throw new Error(`HTTP ${current.status}`);
+  const res = await fetch(`/api${path}`, { method: "DELETE", headers: { Accept: API_ACCEPT, "If-Match": current.headers.get("ETag") ?? "*" }, credentials: "same-origin" });
+  if (!res.ok) {
+    const parsed = await res.json().catch(() => null);
+    throw new Error(parsed?.errors?.[0]?.message ?? `HTTP ${res.status}`);
+  }
+}
+
+/** Uploads a file to a signed URL the API answered with (subjects, media): the body with its type, nothing else. */
+export async function putSignedFile(url: string, file: Blob): Promise<void> {
+  const put = await fetch(url, { method: "PUT", headers: { "Content-Type": file.type }, body: file });
+  if (!put.ok) throw new Error(`the file could not be uploaded (HTTP ${put.status})`);
+}

@@ -1,0 +1,24 @@
+import { notFound } from "next/navigation";
+import { editableProject } from "@/app/lab/lab-access";
+import { DeleteProject } from "@/components/lab/delete-project";
+import { LabHeading } from "@/components/lab/lab-heading";
+import { ProjectDetailsForm } from "@/components/lab/project-details-form";
+import { ProjectMedia } from "@/components/lab/project-media";
+import { ProjectPagesEditor } from "@/components/lab/project-pages-editor";
+
+export const dynamic = "force-dynamic";
+
+/** A project's texts, settings, images and about pages, and its deletion. */
+export default async function ProjectDetailsPage({ params }: { params: Promise<{ id: string }> }) {
+  const project = await editableProject((await params).id);
+  if (!project) notFound();
+  return (
+    <article className="flex flex-col gap-4">
+      <LabHeading projectName={project.displayName} title="Project details" />
+      <ProjectDetailsForm projectId={project.id} />
+      <ProjectMedia projectId={project.id} />
+      <ProjectPagesEditor projectId={project.id} />
+      <DeleteProject projectId={project.id} name={project.displayName} />
+    </article>
+  );
+}

@@ -1,0 +1,221 @@
+"use client";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { apiGet, apiPutFresh } from "@/components/ui/api-client";
+import { Field } from "@/components/ui/field";
+import { LANGUAGE_NAMES } from "@/lib/i18n/language-names";
+import { DISCIPLINES } from "@/lib/project-page/disciplines";
+import { StatusMessage, type Outcome } from "@/components/ui/status-message";
+
+export interface ProjectRecord {
+  id: string;
+  display_name: string;
+  description: string | null;
+  introduction: string | null;
+  researcher_quote: string | null;
+  workflow_description: string | null;
+  primary_language: string;
+  available_languages: string[];
+  tags: string[];
+  urls: { label?: string | null; url: string }[];
+  private: boolean;
+  beta_requested: boolean;
+  beta_approved: boolean;
+  launch_requested: boolean;
+  launch_approved: boolean;
+  live: boolean;
+}
+
+export const projectQueryKey = (id: number) => ["lab-project", id];
+
+export function useLabProject(projectId: number) {
+  return useQuery({ queryKey: projectQueryKey(projectId), queryFn: async () => (await apiGet<{ projects: ProjectRecord[] }>(`/projects/${projectId}`)).projects[0], staleTime: 0 });
+}
+
+interface Draft {
+  display_name: string;
+  description: string;
+  introduction: string;
+  researcher_quote: string;
+  workflow_description: string;
+  primary_language: string;
+  languages: string;
+  discipline: string;
+  tags: string;
+  urls: { label: string; url: string }[];
+  private: boolean;
+  live: boolean;
+  beta_requested: boolean;
+  launch_requested: boolean;
+}
+
+function draftOf(p: ProjectRecord): Draft {
+  const discipline = DISCIPLINES.find((d) => p.tags.includes(d.toLowerCase())) ?? "";
+  return {
+    display_name: p.display_name,
+    description: p.description ?? "",
+    introduction: p.introduction ?? "",
+    researcher_quote: p.researcher_quote ?? "",
+    workflow_description: p.workflow_description ?? "",
+    primary_language: p.primary_language,
+    languages: p.available_languages.filter((l) => l !== p.primary_language).join(", "),
+    discipline,
+    tags: p.tags.filter((t) => t !== discipline.toLowerCase()).join(", "),
+    urls: p.urls.map((u) => ({ label: u.label ?? "", url: u.url })),
+    private: p.private,
+    live: p.live,
+    beta_requested: p.beta_requested,
+    launch_requested: p.launch_requested,
+  };
+}
+
+const list = (s: string) => [...new Set(s.split(",").map((x) => x.trim()).filter(Boolean))];
+
+function TextArea({ id, label, hint, value, onChange, rows = 4 }: { id: string; label: string; hint?: string; value: string; onChange: (v: string) => void; rows?: number }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      {hint && (
+        <p id={`${id}-hint`} className="text-xs text-gray-600">
+          {hint}
+        </p>
+      )}
+      <textarea id={id} rows={rows} aria-describedby={hint ? `${id}-hint` : undefined} className="rounded border border-gray-300 px-3 py-2" value={value} onChange={(e) => onChange(e.target.value)} />
+    </div>
+  );
+}
+
+/** Every text and setting of a project the team edits: names and texts, discipline and tags, links, languages, visibility and review requests. */
+export function ProjectDetailsForm({ projectId }: { projectId: number }) {
+  const queryClient = useQueryClient();
+  const project = useLabProject(projectId);
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [status, setStatus] = useState<Outcome | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (project.data && !draft) setDraft(draftOf(project.data));
+  }, [project.data, draft]);
+
+  if (project.isError) return <p role="alert" className="rounded border border-red-300 bg-red-50 p-2 text-sm">The project could not be loaded: {(project.error as Error).message}</p>;
+  if (!draft || !project.data) return <p role="status">Loading the project…</p>;
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft({ ...draft, [key]: value });
+  const p = project.data;
+
+  return (
+    <form
+      className="flex flex-col gap-4 rounded-lg border border-gray-200 bg-white p-4"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        setBusy(true);
+        setStatus(null);
+        try {
+          const languages = [draft.primary_language, ...list(draft.languages).filter((l) => l !== draft.primary_language)];
+          const tags = [...(draft.discipline ? [draft.discipline.toLowerCase()] : []), ...list(draft.tags).map((t) => t.toLowerCase())];
+          const saved = await apiPutFresh<{ projects: ProjectRecord[] }>(`/projects/${projectId}`, {
+            projects: {
+              display_name: draft.display_name,
+              description: draft.description,
+              introduction: draft.introduction,
+              researcher_quote: draft.researcher_quote,
+              workflow_description: draft.workflow_description,
+              primary_language: draft.primary_language,
+              available_languages: languages,
+              tags: [...new Set(tags)],
+              urls: draft.urls.filter((u) => u.url.trim()).map((u) => ({ label: u.label.trim() || null, url: u.url.trim() })),
+              private: draft.private,
+              live: draft.live,
+              beta_requested: draft.beta_requested,
+              launch_requested: draft.launch_requested,
+            },
+          });
+          queryClient.setQueryData(projectQueryKey(projectId), saved.projects[0]);
+          setDraft(draftOf(saved.projects[0]));
+          setStatus({ kind: "ok", text: "Saved." });
+        } catch (err) {
+          setStatus({ kind: "error", text: (err as Error).message });
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      <h2 className="text-lg font-semibold">Texts</h2>
+      <Field id="details-name" label="Project name" required maxLength={255} value={draft.display_name} onChange={(e) => set("display_name", e.target.value)} />
+      <Field id="details-description" label="Short description" value={draft.description} onChange={(e) => set("description", e.target.value)} />
+      <TextArea id="details-introduction" label="Introduction" hint="Shown on the project's front page; Markdown." rows={6} value={draft.introduction} onChange={(v) => set("introduction", v)} />
+      <TextArea id="details-workflow-description" label="Call to action" hint="A sentence above the workflows on the front page." rows={2} value={draft.workflow_description} onChange={(v) => set("workflow_description", v)} />
+      <TextArea id="details-quote" label="Researcher quote" rows={2} value={draft.researcher_quote} onChange={(v) => set("researcher_quote", v)} />
+
+      <h2 className="text-lg font-semibold">Discipline and tags</h2>
+      <div className="flex flex-col gap-1">
+        <label htmlFor="details-discipline" className="text-sm font-medium">
+          Discipline
+        </label>
+        <select id="details-discipline" className="rounded border border-gray-300 px-3 py-2" value={draft.discipline} onChange={(e) => set("discipline", e.target.value)}>
+          <option value="">None</option>
+          {DISCIPLINES.map((d) => (
+            <option key={d}>{d}</option>
+          ))}
+        </select>
+      </div>
+      <Field id="details-tags" label="Tags (comma-separated)" value={draft.tags} onChange={(e) => set("tags", e.target.value)} />
+
+      <fieldset className="flex flex-col gap-2">
+        <legend className="text-lg font-semibold">Links</legend>
+        {draft.urls.map((u, i) => (
+          <div key={i} className="flex flex-wrap items-end gap-2">
+            <Field id={`details-url-label-${i}`} label={`Link ${i + 1} label`} value={u.label} onChange={(e) => set("urls", draft.urls.map((x, j) => (j === i ? { ...x, label: e.target.value } : x)))} />
+            <Field id={`details-url-${i}`} label={`Link ${i + 1} address`} type="url" required value={u.url} onChange={(e) => set("urls", draft.urls.map((x, j) => (j === i ? { ...x, url: e.target.value } : x)))} />
+            <button type="button" className="rounded border border-gray-300 px-3 py-2 text-sm hover:bg-gray-100" onClick={() => set("urls", draft.urls.filter((_, j) => j !== i))}>
+              Remove link {i + 1}
+            </button>
+          </div>
+        ))}
+        <button type="button" className="self-start rounded border border-gray-300 px-3 py-1 text-sm hover:bg-gray-100" onClick={() => set("urls", [...draft.urls, { label: "", url: "" }])}>
+          Add a link
+        </button>
+      </fieldset>
+
+      <h2 className="text-lg font-semibold">Languages</h2>
+      <div className="flex flex-col gap-1">
+        <label htmlFor="details-primary-language" className="text-sm font-medium">
+          Primary language
+        </label>
+        <select id="details-primary-language" className="rounded border border-gray-300 px-3 py-2" value={draft.primary_language} onChange={(e) => set("primary_language", e.target.value)}>
+          {[...new Set([draft.primary_language, ...Object.keys(LANGUAGE_NAMES)])].map((code) => (
+            <option key={code} value={code}>
+              {LANGUAGE_NAMES[code] ?? code} ({code})
+            </option>
+          ))}
+        </select>
+      </div>
+      <Field id="details-languages" label="Other languages volunteers may choose (codes, comma-separated)" value={draft.languages} onChange={(e) => set("languages", e.target.value)} />
+
+      <fieldset className="flex flex-col gap-2 text-sm">
+        <legend className="text-lg font-semibold">Visibility and review</legend>
+        <label className="flex items-center gap-2">
+          <input type="checkbox" checked={draft.private} onChange={(e) => set("private", e.target.checked)} />
+          Private (only the team sees it)
+        </label>
+        <label className="flex items-center gap-2">
+          <input type="checkbox" checked={draft.live} onChange={(e) => set("live", e.target.checked)} />
+          Live (classifications count towards retirement)
+        </label>
+        <label className="flex items-center gap-2">
+          <input type="checkbox" checked={draft.beta_requested} onChange={(e) => set("beta_requested", e.target.checked)} />
+          Request a beta review {p.beta_approved ? "(approved)" : ""}
+        </label>
+        <label className="flex items-center gap-2">
+          <input type="checkbox" checked={draft.launch_requested} onChange={(e) => set("launch_requested", e.target.checked)} />
+          Request a launch {p.launch_approved ? "(approved)" : ""}
+        </label>
+      </fieldset>
+
+      <StatusMessage outcome={status} />
+      <button type="submit" disabled={busy} className="self-start rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-50">
+        {busy ? "Saving…" : "Save project"}
+      </button>
+    </form>
+  );
+}

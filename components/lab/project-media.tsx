@@ -1,0 +1,112 @@
+"use client";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { API_ACCEPT, apiDeleteFresh, apiPost, putSignedFile } from "@/components/ui/api-client";
+import { StatusMessage, type Outcome } from "@/components/ui/status-message";
+
+type Kind = "avatar" | "background";
+const LABEL: Record<Kind, string> = { avatar: "Avatar", background: "Background image" };
+const IMAGE_TYPES = "image/png,image/jpeg,image/gif,image/webp";
+
+/** The project's current medium of a kind (its served URL), or null when it has none. */
+async function currentMedium(projectId: number, kind: Kind): Promise<string | null> {
+  const res = await fetch(`/api/projects/${projectId}/${kind}`, { headers: { Accept: API_ACCEPT }, credentials: "same-origin", cache: "no-store" });
+  if (res.status === 404) return null;
+  if (!res.ok) throw new Error(`HTTP ${res.status}`);
+  return ((await res.json()).media?.[0]?.src as string | undefined) ?? null;
+}
+
+function MediumField({ projectId, kind }: { projectId: number; kind: Kind }) {
+  const current = useQuery({ queryKey: ["lab-project-medium", projectId, kind], queryFn: () => currentMedium(projectId, kind), staleTime: 0 });
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState<Outcome | null>(null);
+  const id = `medium-${kind}`;
+
+  const upload = async (file: File) => {
+    setBusy(true);
+    setStatus(null);
+    try {
+      // The API answers the new medium with a signed URL to PUT the file to; it replaces the old one.
+      const created = await apiPost<{ media: { src: string }[] }>(`/projects/${projectId}/${kind}`, { media: { content_type: file.type } });
+      await putSignedFile(created.media[0].src, file);
+      await current.refetch();
+      setStatus({ kind: "ok", text: `${LABEL[kind]} uploaded.` });
+    } catch (err) {
+      setStatus({ kind: "error", text: (err as Error).message });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-2 rounded border border-gray-200 p-3">
+      <h3 className="font-medium">{LABEL[kind]}</h3>
+      {current.isPending ? (
+        <p role="status" className="text-sm text-gray-600">
+          Loading…
+        </p>
+      ) : current.data ? (
+        // eslint-disable-next-line @next/next/no-img-element -- a stored upload of any size
+        <img src={current.data} alt={`Current ${LABEL[kind].toLowerCase()}`} className={kind === "avatar" ? "h-24 w-24 rounded object-cover" : "h-32 w-full max-w-md rounded object-cover"} />
+      ) : (
+        <p className="text-sm text-gray-600">None yet.</p>
+      )}
+      <label htmlFor={id} className="text-sm font-medium">
+        Upload {kind === "avatar" ? "an avatar" : "a background image"} (PNG, JPEG, GIF or WebP)
+      </label>
+      <input
+        id={id}
+        type="file"
+        accept={IMAGE_TYPES}
+        disabled={busy}
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          if (file) void upload(file);
+          e.target.value = "";
+        }}
+      />
+      {current.data && (
+        <button
+          type="button"
+          disabled={busy}
+          className="self-start rounded border border-gray-300 px-3 py-1 text-sm hover:bg-gray-100"
+          onClick={async () => {
+            setBusy(true);
+            try {
+              await apiDeleteFresh(`/projects/${projectId}/${kind}`);
+              await current.refetch();
+              setStatus({ kind: "ok", text: `${LABEL[kind]} removed.` });
+            } catch (err) {
+              setStatus({ kind: "error", text: (err as Error).message });
+            } finally {
+              setBusy(false);
+            }
+          }}
+        >
+          Remove the {LABEL[kind].toLowerCase()}
+        </button>
+      )}
+      {busy && (
+        <p role="status" className="text-sm">
+          Working…
+        </p>
+      )}
+      <StatusMessage outcome={status} />
+    </div>
+  );
+}
+
+/** Avatar and background image: shown, replaced by an upload, removed. */
+export function ProjectMedia({ projectId }: { projectId: number }) {
+  return (
+    <section aria-labelledby="media-heading" className="flex flex-col gap-2 rounded-lg border border-gray-200 bg-white p-4">
+      <h2 id="media-heading" className="text-lg font-semibold">
+        Images
+      </h2>
+      <div className="grid gap-3 md:grid-cols-2">
+        <MediumField projectId={projectId} kind="avatar" />
+        <MediumField projectId={projectId} kind="background" />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,137 @@
+"use client";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { apiDeleteFresh, apiGet, apiPost, apiPutFresh } from "@/components/ui/api-client";
+import { Field } from "@/components/ui/field";
+import { LANGUAGE_NAMES } from "@/lib/i18n/language-names";
+import { useLabProject } from "./project-details-form";
+import { StatusMessage, type Outcome } from "@/components/ui/status-message";
+
+/** The about pages the project page shows, in its order, by the established front end's keys. */
+const PAGES: [key: string, title: string][] = [
+  ["science_case", "Research"],
+  ["team", "Team"],
+  ["results", "Results"],
+  ["education", "Education"],
+  ["faq", "FAQ"],
+];
+
+interface PageRecord {
+  id: string;
+  url_key: string;
+  title: string | null;
+  content: string | null;
+  language: string;
+}
+
+/** About pages per language: pick a page and a language, edit its title and Markdown, save or remove it. */
+export function ProjectPagesEditor({ projectId }: { projectId: number }) {
+  const project = useLabProject(projectId);
+  const [key, setKey] = useState(PAGES[0][0]);
+  const [language, setLanguage] = useState<string | null>(null);
+  const lang = language ?? project.data?.primary_language ?? "en";
+  const pages = useQuery({
+    queryKey: ["lab-project-pages", projectId, lang],
+    queryFn: async () => (await apiGet<{ project_pages: PageRecord[] }>(`/projects/${projectId}/pages?language=${encodeURIComponent(lang)}&page_size=100`)).project_pages,
+    staleTime: 0,
+  });
+  const page = pages.data?.find((p) => p.url_key === key) ?? null;
+  const [title, setTitle] = useState("");
+  const [content, setContent] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState<Outcome | null>(null);
+  useEffect(() => {
+    setTitle(page?.title ?? PAGES.find(([k]) => k === key)![1]);
+    setContent(page?.content ?? "");
+  }, [page, key]);
+
+  const languages = project.data ? [...new Set([project.data.primary_language, ...project.data.available_languages])] : [lang];
+  const run = async (what: () => Promise<unknown>, done: string) => {
+    setBusy(true);
+    setStatus(null);
+    try {
+      await what();
+      await pages.refetch();
+      setStatus({ kind: "ok", text: done });
+    } catch (err) {
+      setStatus({ kind: "error", text: (err as Error).message });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="pages-heading" className="flex flex-col gap-3 rounded-lg border border-gray-200 bg-white p-4">
+      <h2 id="pages-heading" className="text-lg font-semibold">
+        About pages
+      </h2>
+      <div className="flex flex-wrap gap-3">
+        <div className="flex flex-col gap-1">
+          <label htmlFor="about-page" className="text-sm font-medium">
+            Page
+          </label>
+          <select id="about-page" className="rounded border border-gray-300 px-3 py-2" value={key} onChange={(e) => setKey(e.target.value)}>
+            {PAGES.map(([k, t]) => (
+              <option key={k} value={k}>
+                {t}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="about-language" className="text-sm font-medium">
+            Language
+          </label>
+          <select id="about-language" className="rounded border border-gray-300 px-3 py-2" value={lang} onChange={(e) => setLanguage(e.target.value)}>
+            {languages.map((l) => (
+              <option key={l} value={l}>
+                {LANGUAGE_NAMES[l] ?? l} ({l})
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {pages.isPending ? (
+        <p role="status">Loading the page…</p>
+      ) : pages.isError ? (
+        <p role="alert" className="rounded border border-red-300 bg-red-50 p-2 text-sm">
+          The pages could not be loaded: {(pages.error as Error).message}
+        </p>
+      ) : (
+        <form
+          className="flex flex-col gap-3"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void run(
+              () =>
+                page
+                  ? apiPutFresh(`/projects/${projectId}/pages/${page.id}`, { project_pages: { title, content } })
+                  : apiPost(`/projects/${projectId}/pages`, { project_pages: { url_key: key, language: lang, title, content } }),
+              "Page saved.",
+            );
+          }}
+        >
+          <p className="text-sm text-gray-600">{page ? "Editing the saved page." : "This page does not exist yet in this language."}</p>
+          <Field id="about-title" label="Page title" value={title} onChange={(e) => setTitle(e.target.value)} />
+          <div className="flex flex-col gap-1">
+            <label htmlFor="about-content" className="text-sm font-medium">
+              Page content (Markdown)
+            </label>
+            <textarea id="about-content" rows={8} className="rounded border border-gray-300 px-3 py-2 font-mono text-sm" value={content} onChange={(e) => setContent(e.target.value)} />
+          </div>
+          <div className="flex gap-2">
+            <button type="submit" disabled={busy} className="rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-50">
+              Save page
+            </button>
+            {page && (
+              <button type="button" disabled={busy} className="rounded border border-gray-300 px-4 py-2 hover:bg-gray-100" onClick={() => void run(() => apiDeleteFresh(`/projects/${projectId}/pages/${page.id}`), "Page removed.")}>
+                Remove page
+              </button>
+            )}
+          </div>
+        </form>
+      )}
+      <StatusMessage outcome={status} />
+    </section>
+  );
+}

@@ -1,0 +1,14 @@
+/** The outcome of a form's last action: an alert for an error, a status otherwise (both announced). */
+export interface Outcome {
+  kind: "ok" | "error";
+  text: string;
+}
+
+export function StatusMessage({ outcome }: { outcome: Outcome | null }) {
+  if (!outcome) return null;
+  return (
+    <p role={outcome.kind === "error" ? "alert" : "status"} className={`rounded border p-2 text-sm ${outcome.kind === "error" ? "border-red-300 bg-red-50" : "border-green-300 bg-green-50"}`}>
+      {outcome.text}
+    </p>
+  );
+}
