@@ -21,7 +21,10 @@ export async function editableProject(id: string) {
       displayName: true,
       roles: { where: { userId: actor.user.id }, select: { roles: true } },
       subjectSets: { orderBy: { id: "asc" }, select: { id: true, displayName: true, setMemberSubjectsCount: true } },
-      workflows: { orderBy: { id: "asc" }, select: { id: true, displayName: true, active: true, tasks: true, firstTask: true, retirement: true, majorVersion: true, minorVersion: true } },
+      workflows: {
+        orderBy: { id: "asc" },
+        select: { id: true, displayName: true, active: true, tasks: true, firstTask: true, retirement: true, configuration: true, majorVersion: true, minorVersion: true, subjectSets: { select: { subjectSetId: true } } },
+      },
     },
   });
   if (!project) return null;

@@ -3,37 +3,68 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { apiPost, apiPutFresh } from "@/components/ui/api-client";
 import { Field } from "@/components/ui/field";
-import { emptyDraft, freshKey, toTasks, type DraftTask } from "@/lib/lab/workflow-drafts";
+import { StatusMessage, type Outcome } from "@/components/ui/status-message";
+import { freshKey, removeTask, TASK_TYPES, taskTemplate, tasksFromDrafts, type TaskDef, type TaskDraft } from "@/lib/lab/task-editing";
+import { lazyPart } from "@/components/classifier/lazy-part";
+import { buttonClass, inputClass } from "./task-editors/common";
+import { TaskEditor } from "./task-editors/task-editor";
 
-const input = "rounded border border-gray-300 px-2 py-1 text-sm";
-const button = "rounded border border-gray-300 px-3 py-1 text-sm hover:bg-gray-100";
+// The graph and the preview are only drawn once a workflow has tasks: chunks of their own.
+const BranchingGraph = lazyPart(() => import("./branching-graph").then((m) => m.BranchingGraph), <p className="text-sm text-gray-600">Loading the graph…</p>);
+const WorkflowPreview = lazyPart(() => import("./workflow-preview").then((m) => m.WorkflowPreview), <p className="text-sm text-gray-600">Loading the preview…</p>);
 
 export interface EditedWorkflow {
   id: number;
   displayName: string;
   active: boolean;
   retirement: { criteria?: string; options?: { count?: number } };
-  drafts: DraftTask[];
+  drafts: TaskDraft[];
+  configuration: Record<string, unknown>;
+  subjectSetIds: number[];
+}
+
+export interface LabSubjectSet {
+  id: number;
+  displayName: string;
+  count: number;
 }
 
 /**
- * A workflow with question and text tasks: each task's question and answers, and where each answer (or
- * the task) leads. New, or an existing one edited (its tasks keep their keys; the API moves its version).
- * The API validates the whole (every `next` must name a task); its message is shown. Drawing, survey and
- * combo tasks are written through the API for now.
+ * A workflow in the lab: its name, retirement, whether it is active, the subject sets it shows and how
+ * often each is drawn, and its tasks of every type with where each leads (drawn as a graph) and a live
+ * preview. New, or an existing one edited (tasks keep their keys; the API moves its version and validates
+ * the whole, its message naming what is wrong). An existing one can be copied.
  */
-export function WorkflowForm({ projectId, workflow }: { projectId: number; workflow?: EditedWorkflow }) {
+export function WorkflowForm({ projectId, workflow, subjectSets = [] }: { projectId: number; workflow?: EditedWorkflow; subjectSets?: LabSubjectSet[] }) {
   const router = useRouter();
   const [name, setName] = useState(workflow?.displayName ?? "");
   const [active, setActive] = useState(workflow?.active ?? true);
   const [count, setCount] = useState(workflow ? (workflow.retirement.criteria === "never_retire" ? "" : String(workflow.retirement.options?.count ?? 15)) : "15");
-  const [drafts, setDrafts] = useState<DraftTask[]>(workflow?.drafts.length ? workflow.drafts : [emptyDraft("T0")]);
-  const [error, setError] = useState<string | null>(null);
-  const [saved, setSaved] = useState<string | null>(null);
+  const [drafts, setDrafts] = useState<TaskDraft[]>(workflow?.drafts.length ? workflow.drafts : [{ key: "T0", task: taskTemplate("single") }]);
+  const [linked, setLinked] = useState<number[]>(workflow?.subjectSetIds ?? subjectSets.map((s) => s.id));
+  const [chances, setChances] = useState<Record<string, string>>(() =>
+    Object.fromEntries(Object.entries((workflow?.configuration.subject_set_chances ?? {}) as Record<string, number>).map(([k, v]) => [k, String(v)])),
+  );
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [busy, setBusy] = useState(false);
-  const update = (i: number, d: Partial<DraftTask>) => setDrafts((all) => all.map((x, j) => (j === i ? { ...x, ...d } : x)));
-  const nextOptions = (i: number) => drafts.map((d) => d.key).filter((k) => k !== drafts[i].key);
-  const keyOf = (i: number) => drafts[i].key;
+  const update = (i: number, task: TaskDef) => setDrafts((all) => all.map((x, j) => (j === i ? { ...x, task } : x)));
+  const shortcuts = drafts.filter((d) => d.task.type === "shortcut").map((d) => d.key);
+
+  const fields = () => {
+    const setChances = Object.fromEntries(
+      linked.filter((id) => chances[id] !== undefined && chances[id] !== "").map((id) => [String(id), Number(chances[id])]),
+    );
+    const configuration = { ...(workflow?.configuration ?? {}) };
+    if (Object.keys(setChances).length) configuration.subject_set_chances = setChances;
+    else delete configuration.subject_set_chances;
+    return {
+      display_name: name,
+      tasks: tasksFromDrafts(drafts),
+      first_task: drafts[0]?.key ?? "",
+      retirement: count ? { criteria: "classification_count", options: { count: Number(count) } } : { criteria: "never_retire" },
+      configuration,
+    };
+  };
 
   return (
     <form
@@ -41,26 +72,19 @@ export function WorkflowForm({ projectId, workflow }: { projectId: number; workf
       onSubmit={async (e) => {
         e.preventDefault();
         setBusy(true);
-        setError(null);
-        setSaved(null);
+        setOutcome(null);
         try {
-          const fields = {
-            display_name: name,
-            tasks: toTasks(drafts),
-            first_task: keyOf(0),
-            retirement: count ? { criteria: "classification_count", options: { count: Number(count) } } : { criteria: "never_retire" },
-          };
           if (workflow) {
-            const body = await apiPutFresh<{ workflows: { version: string }[] }>(`/workflows/${workflow.id}`, { workflows: { ...fields, active } });
-            setSaved(`Saved: version ${body.workflows[0].version}.`);
+            const body = await apiPutFresh<{ workflows: { version: string }[] }>(`/workflows/${workflow.id}`, { workflows: { ...fields(), active, links: { subject_sets: linked.map(String) } } });
+            setOutcome({ kind: "ok", text: `Saved: version ${body.workflows[0].version}.` });
           } else {
-            await apiPost("/workflows", { workflows: { ...fields, links: { project: String(projectId) } } });
+            await apiPost("/workflows", { workflows: { ...fields(), links: { project: String(projectId), subject_sets: linked.map(String) } } });
             setName("");
-            setDrafts([emptyDraft("T0")]);
+            setDrafts([{ key: "T0", task: taskTemplate("single") }]);
           }
           router.refresh();
         } catch (err) {
-          setError((err as Error).message);
+          setOutcome({ kind: "error", text: (err as Error).message });
         } finally {
           setBusy(false);
         }
@@ -68,8 +92,8 @@ export function WorkflowForm({ projectId, workflow }: { projectId: number; workf
     >
       <h3 className="text-lg font-semibold">{workflow ? "Workflow" : "New workflow"}</h3>
       <div className="flex flex-wrap items-end gap-3">
-        <Field id="workflow-name" label="Workflow name" required value={name} onChange={(e) => setName(e.target.value)} />
-        <Field id="workflow-retirement" label="Retire after this many classifications (empty: never)" type="number" min={1} value={count} onChange={(e) => setCount(e.target.value)} />
+        <Field id={workflow ? "workflow-name" : "new-workflow-name"} label="Workflow name" required value={name} onChange={(e) => setName(e.target.value)} />
+        <Field id={workflow ? "workflow-retirement" : "new-workflow-retirement"} label="Retire after this many classifications (empty: never)" type="number" min={1} value={count} onChange={(e) => setCount(e.target.value)} />
         {workflow && (
           <label className="flex items-center gap-2 text-sm">
             <input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} />
@@ -77,97 +101,103 @@ export function WorkflowForm({ projectId, workflow }: { projectId: number; workf
           </label>
         )}
       </div>
-      {drafts.map((d, i) => (
-        <fieldset key={d.key} className="flex flex-col gap-2 rounded border border-gray-200 p-3">
-          <legend className="px-1 font-semibold">
-            Task {keyOf(i)}
-            {i === 0 ? " (first)" : ""}
-          </legend>
-          <div className="flex flex-wrap items-end gap-3">
-            <label className="flex flex-col gap-1 text-sm">
-              <span className="font-medium">{keyOf(i)} type</span>
-              <select className={input} value={d.type} onChange={(e) => update(i, { type: e.target.value as DraftTask["type"] })}>
-                <option value="single">Question, one answer</option>
-                <option value="multiple">Question, several answers</option>
-                <option value="text">Free text</option>
-              </select>
-            </label>
-            <label className="flex flex-1 flex-col gap-1 text-sm">
-              <span className="font-medium">{keyOf(i)} {d.type === "text" ? "instruction" : "question"}</span>
-              <input className={input} required value={d.question} onChange={(e) => update(i, { question: e.target.value })} />
-            </label>
-            {drafts.length > 1 && (
-              <button type="button" className={button} onClick={() => setDrafts((all) => all.filter((_, j) => j !== i))}>
-                Remove task {keyOf(i)}
-              </button>
-            )}
-          </div>
-          {d.type !== "text" &&
-            d.answers.map((a, k) => (
-              <div key={k} className="flex flex-wrap items-end gap-2 pl-4">
-                <label className="flex flex-col gap-1 text-sm">
-                  <span>
-                    {keyOf(i)} answer {k + 1}
-                  </span>
-                  <input className={input} required value={a.label} onChange={(e) => update(i, { answers: d.answers.map((x, j) => (j === k ? { ...x, label: e.target.value } : x)) })} />
+
+      {subjectSets.length > 0 && (
+        <fieldset className="flex flex-col gap-2 rounded border border-gray-200 p-3 text-sm">
+          <legend className="px-1 font-semibold">Subject sets</legend>
+          <p className="text-gray-600">Sets are drawn by their size unless you give chances (relative weights; 0 shows a set no more).</p>
+          {subjectSets.map((s) => (
+            <div key={s.id} className="flex flex-wrap items-center gap-3">
+              <label className="flex items-center gap-2">
+                <input type="checkbox" checked={linked.includes(s.id)} onChange={(e) => setLinked((l) => (e.target.checked ? [...l, s.id] : l.filter((x) => x !== s.id)))} />
+                {s.displayName} ({s.count} subjects)
+              </label>
+              {linked.includes(s.id) && (
+                <label className="flex items-center gap-1">
+                  Chance of {s.displayName}
+                  <input className={`${inputClass} w-20`} type="number" min={0} step="any" placeholder="by size" value={chances[s.id] ?? ""} onChange={(e) => setChances((c) => ({ ...c, [s.id]: e.target.value }))} />
                 </label>
-                {d.type === "single" && (
+              )}
+            </div>
+          ))}
+        </fieldset>
+      )}
+
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="flex flex-col gap-3">
+          {drafts.map((d, i) => {
+            const others = drafts.map((x) => x.key).filter((k) => k !== d.key);
+            return (
+              <fieldset key={d.key} className="flex flex-col gap-2 rounded border border-gray-200 p-3">
+                <legend className="px-1 font-semibold">
+                  Task {d.key}
+                  {i === 0 ? " (first)" : ""}
+                </legend>
+                <div className="flex flex-wrap items-end gap-3">
                   <label className="flex flex-col gap-1 text-sm">
-                    <span>
-                      {keyOf(i)} answer {k + 1} leads to
-                    </span>
-                    <select className={input} value={a.next} onChange={(e) => update(i, { answers: d.answers.map((x, j) => (j === k ? { ...x, next: e.target.value } : x)) })}>
-                      <option value="">the end</option>
-                      {nextOptions(i).map((t) => (
-                        <option key={t}>{t}</option>
+                    <span className="font-medium">{d.key} type</span>
+                    <select className={inputClass} value={String(d.task.type)} onChange={(e) => update(i, { ...taskTemplate(e.target.value), ...(d.task.next ? { next: d.task.next } : {}) })}>
+                      {TASK_TYPES.map(([t, label]) => (
+                        <option key={t} value={t}>
+                          {label}
+                        </option>
                       ))}
+                      {!TASK_TYPES.some(([t]) => t === d.task.type) && <option value={String(d.task.type)}>{String(d.task.type)}</option>}
                     </select>
                   </label>
-                )}
-                {d.answers.length > 1 && (
-                  <button type="button" className={button} onClick={() => update(i, { answers: d.answers.filter((_, j) => j !== k) })}>
-                    Remove<span className="sr-only">
-                      {" "}
-                      {keyOf(i)} answer {k + 1}
-                    </span>
-                  </button>
-                )}
-              </div>
-            ))}
-          {d.type !== "text" && (
-            <button type="button" className={`${button} ml-4 self-start`} onClick={() => update(i, { answers: [...d.answers, { label: "", next: "" }] })}>
-              Add an answer<span className="sr-only"> to {keyOf(i)}</span>
-            </button>
-          )}
-          {d.type !== "single" && (
-            <label className="flex flex-col gap-1 pl-4 text-sm">
-              <span>{keyOf(i)} then goes to</span>
-              <select className={`${input} self-start`} value={d.next} onChange={(e) => update(i, { next: e.target.value })}>
-                <option value="">the end</option>
-                {nextOptions(i).map((t) => (
-                  <option key={t}>{t}</option>
-                ))}
-              </select>
-            </label>
-          )}
-        </fieldset>
-      ))}
-      <button type="button" className={`${button} self-start`} onClick={() => setDrafts((all) => [...all, emptyDraft(freshKey(all))])}>
-        Add a task
-      </button>
-      {error && (
-        <p role="alert" className="rounded border border-red-300 bg-red-50 p-2 text-sm">
-          {error}
-        </p>
-      )}
-      {saved && (
-        <p role="status" className="rounded border border-green-300 bg-green-50 p-2 text-sm">
-          {saved}
-        </p>
-      )}
-      <button type="submit" disabled={busy} className="self-start rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-50">
-        {busy ? "Saving…" : workflow ? "Save workflow" : "Create workflow"}
-      </button>
+                  {i > 0 && (
+                    <button type="button" className={buttonClass} onClick={() => setDrafts((all) => [all[i], ...all.filter((_, j) => j !== i)])}>
+                      Make {d.key} the first task
+                    </button>
+                  )}
+                  {drafts.length > 1 && (
+                    <button type="button" className={buttonClass} onClick={() => setDrafts((all) => removeTask(all, d.key))}>
+                      Remove task {d.key}
+                    </button>
+                  )}
+                </div>
+                <TaskEditor taskKey={d.key} task={d.task} onChange={(t) => update(i, t)} others={others} shortcuts={shortcuts.filter((k) => k !== d.key)} />
+              </fieldset>
+            );
+          })}
+          <button type="button" className={`${buttonClass} self-start`} onClick={() => setDrafts((all) => [...all, { key: freshKey(all), task: taskTemplate("single") }])}>
+            Add a task
+          </button>
+        </div>
+        <div className="flex flex-col gap-3 self-start lg:sticky lg:top-4">
+          <BranchingGraph drafts={drafts} />
+          <WorkflowPreview drafts={drafts} />
+        </div>
+      </div>
+
+      <StatusMessage outcome={outcome} />
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" disabled={busy} className="rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-50">
+          {busy ? "Saving…" : workflow ? "Save workflow" : "Create workflow"}
+        </button>
+        {workflow && (
+          <button
+            type="button"
+            disabled={busy}
+            className={buttonClass}
+            onClick={async () => {
+              setBusy(true);
+              setOutcome(null);
+              try {
+                const body = await apiPost<{ workflows: { id: string }[] }>("/workflows", {
+                  workflows: { ...fields(), display_name: `Copy of ${name}`, active: false, links: { project: String(projectId), subject_sets: linked.map(String) } },
+                });
+                router.push(`/lab/projects/${projectId}/workflows/${body.workflows[0].id}`);
+              } catch (err) {
+                setOutcome({ kind: "error", text: (err as Error).message });
+                setBusy(false);
+              }
+            }}
+          >
+            Copy this workflow
+          </button>
+        )}
+      </div>
     </form>
   );
 }

@@ -1,14 +1,14 @@
 import Link from "next/link";
 import { editableWorkflow } from "@/app/lab/lab-access";
 import { WorkflowForm } from "@/components/lab/workflow-form";
-import { draftsFrom } from "@/lib/lab/workflow-drafts";
+import { draftsFromTasks, type TaskDef } from "@/lib/lab/task-editing";
 
 export const dynamic = "force-dynamic";
 
-/** Editing a workflow in the lab: its name, retirement, whether it is active, and its question and text tasks. */
+/** Editing a workflow in the lab: name, retirement, activity, subject sets and their chances, tasks of every type. */
 export default async function LabWorkflowPage({ params }: { params: Promise<{ id: string; wid: string }> }) {
   const { project, workflow } = await editableWorkflow(params);
-  const drafts = draftsFrom((workflow.tasks ?? {}) as Record<string, Record<string, unknown>>, workflow.firstTask);
+  const drafts = draftsFromTasks((workflow.tasks ?? {}) as Record<string, TaskDef>, workflow.firstTask);
   return (
     <article className="flex flex-col gap-4">
       <header>
@@ -22,17 +22,19 @@ export default async function LabWorkflowPage({ params }: { params: Promise<{ id
           Version {workflow.majorVersion}.{workflow.minorVersion} (task changes move the major version, wording changes the minor one)
         </p>
       </header>
-      {drafts ? (
-        <WorkflowForm
-          projectId={project.id}
-          workflow={{ id: workflow.id, displayName: workflow.displayName, active: workflow.active, retirement: (workflow.retirement ?? {}) as { criteria?: string; options?: { count?: number } }, drafts }}
-        />
-      ) : (
-        <p className="rounded border border-amber-300 bg-amber-50 p-3">
-          This workflow has tasks the lab cannot edit yet (drawing, survey or combo). Edit it through the API, for example with
-          panoptes-client.
-        </p>
-      )}
+      <WorkflowForm
+        projectId={project.id}
+        subjectSets={project.subjectSets.map((s) => ({ id: s.id, displayName: s.displayName, count: s.setMemberSubjectsCount }))}
+        workflow={{
+          id: workflow.id,
+          displayName: workflow.displayName,
+          active: workflow.active,
+          retirement: (workflow.retirement ?? {}) as { criteria?: string; options?: { count?: number } },
+          drafts,
+          configuration: (workflow.configuration ?? {}) as Record<string, unknown>,
+          subjectSetIds: workflow.subjectSets.map((s) => s.subjectSetId),
+        }}
+      />
     </article>
   );
 }

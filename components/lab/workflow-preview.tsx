@@ -1,0 +1,62 @@
+"use client";
+import { Component, useState, type ReactNode } from "react";
+import { TaskView } from "@/components/classifier/task-view";
+import type { Task, TaskValue } from "@/lib/classifier/task-flow";
+import { emptyValue } from "@/lib/classifier/task-flow";
+import type { TaskDraft } from "@/lib/lab/task-editing";
+
+/**
+ * A live preview of a task as volunteers see it in the classifier (the same component), updated as the
+ * task is edited; answers given here go nowhere.
+ */
+export function WorkflowPreview({ drafts }: { drafts: TaskDraft[] }) {
+  const [key, setKey] = useState<string | null>(null);
+  const [values, setValues] = useState<Record<string, TaskValue>>({});
+  const [tool, setTool] = useState(0);
+  const current = drafts.find((d) => d.key === key) ?? drafts[0];
+  if (!current) return null;
+  const task = current.task as Task;
+  let value: TaskValue;
+  try {
+    value = values[current.key] ?? emptyValue(task);
+  } catch {
+    value = null;
+  }
+  return (
+    <section aria-labelledby="preview-heading" className="flex flex-col gap-2 rounded border border-gray-200 bg-white p-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id="preview-heading" className="text-sm font-semibold">
+          Preview
+        </h3>
+        <label className="flex items-center gap-2 text-sm">
+          Task
+          <select className="rounded border border-gray-300 px-2 py-1 text-sm" value={current.key} onChange={(e) => setKey(e.target.value)}>
+            {drafts.map((d) => (
+              <option key={d.key}>{d.key}</option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <div data-testid="workflow-preview" className="rounded border border-dashed border-gray-300 p-3">
+        <PreviewBoundary taskKey={current.key}>
+          <TaskView taskKey={`preview-${current.key}`} task={task} value={value} onChange={(v) => setValues((all) => ({ ...all, [current.key]: v }))} tool={tool} onTool={setTool} />
+        </PreviewBoundary>
+      </div>
+    </section>
+  );
+}
+
+
+/** A task half-written can fail to render: the preview says so instead of breaking the editor. */
+class PreviewBoundary extends Component<{ taskKey: string; children: ReactNode }, { failed: boolean; key: string }> {
+  state = { failed: false, key: this.props.taskKey };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  static getDerivedStateFromProps(props: { taskKey: string }, state: { failed: boolean; key: string }) {
+    return props.taskKey !== state.key ? { failed: false, key: props.taskKey } : null;
+  }
+  render() {
+    return this.state.failed ? <p className="text-sm text-gray-600">This task cannot be previewed until it is complete.</p> : this.props.children;
+  }
+}

@@ -1,0 +1,102 @@
+// Workflows built entirely in the lab: a drawing workflow (a rectangle tool with a subtask and a point
+// tool) and a survey workflow (a characteristic with values, choices with images and a confusion, a
+// question about each identification), each saved as the API's task definitions the classifier reads;
+// the editor shows the branching graph and a live preview, and copies a workflow. Screenshots at 1280 px.
+import { expect, test } from "@playwright/test";
+import { accessToken, API_ACCEPT, newUser, registerUser, signIn, uniqueName } from "../support";
+
+test("an owner builds a drawing workflow and a survey workflow in the lab", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const owner = newUser("lab_wf");
+  await registerUser(request, owner);
+  const token = await accessToken(request, owner.login, owner.password);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, owner.login, owner.password);
+  await page.goto("/lab");
+  const name = uniqueName("Owls");
+  await page.getByLabel("Project name").fill(name);
+  await page.getByRole("button", { name: "Create project" }).click();
+  await expect(page).toHaveURL(/\/lab\/projects\/\d+$/);
+  const projectId = page.url().split("/").pop()!;
+
+  // A drawing workflow.
+  await page.getByLabel("Workflow name").fill("Mark owls");
+  await page.getByLabel("T0 type").selectOption("drawing");
+  await page.getByLabel("T0 instruction").fill("Draw a box around each owl");
+  await page.getByLabel("T0 tool 1 type").selectOption("rectangle");
+  await page.getByLabel("T0 tool 1 label").fill("Owl");
+  await page.getByRole("button", { name: "Add a subtask to T0 tool 1" }).click();
+  await page.getByLabel("T0 tool 1 subtask 1 question").fill("Is it awake?");
+  await page.getByLabel("T0 tool 1 subtask 1 answer 1", { exact: true }).fill("Yes");
+  await page.getByLabel("T0 tool 1 subtask 1 answer 2", { exact: true }).fill("No");
+  await page.getByRole("button", { name: "Add a tool to T0" }).click();
+  await page.getByLabel("T0 tool 2 label").fill("Eye");
+  await expect(page.getByTestId("workflow-preview").getByRole("radio", { name: /^Owl/ })).toBeVisible();
+  await page.getByRole("button", { name: "Create workflow" }).click();
+  await expect(page.getByRole("link", { name: "Edit Mark owls" })).toBeVisible();
+
+  // A survey workflow.
+  await page.getByLabel("Workflow name").fill("Identify owls");
+  await page.getByLabel("T0 type").selectOption("survey");
+  await page.getByLabel("T0 instruction").fill("Which owl is it?");
+  await page.getByLabel("New characteristic").fill("Colour");
+  await page.getByRole("button", { name: "Add characteristic" }).click();
+  for (const v of ["White", "Brown"]) {
+    await page.getByLabel("New COLOUR value").fill(v);
+    await page.getByRole("button", { name: "Add the new COLOUR value" }).click();
+  }
+  for (const c of ["Barn owl", "Tawny owl"]) {
+    await page.getByLabel("New choice").fill(c);
+    await page.getByRole("button", { name: "Add choice" }).click();
+  }
+  await page.getByRole("checkbox", { name: "White for choice BARNOWL" }).check();
+  await page.getByRole("checkbox", { name: "Brown for choice TAWNYOWL" }).check();
+  await page.getByLabel("Choice BARNOWL description").fill("Pale, heart-shaped face");
+  await page.getByLabel("Choice BARNOWL images (one URL a line)").fill("https://example.org/owls/barn-1.jpg");
+  await page.getByLabel("Choice BARNOWL told apart from Tawny owl by").fill("A white face, not a brown one");
+  await page.getByLabel("New question").fill("How many?");
+  await page.getByRole("button", { name: "Add question" }).click();
+  for (const a of ["1", "2 or more"]) {
+    await page.getByLabel("New HOWMANY answer").fill(a);
+    await page.getByRole("button", { name: "Add the new HOWMANY answer" }).click();
+  }
+  await expect(page.getByTestId("workflow-preview").getByRole("button", { name: /Barn owl/ })).toBeVisible();
+  await page.getByRole("button", { name: "Create workflow" }).click();
+  await expect(page.getByRole("link", { name: "Edit Identify owls" })).toBeVisible();
+
+  // Saved as the task definitions the classifier and the engine read.
+  const workflows = (await (await request.get(`/api/workflows?project_id=${projectId}`, { headers: { Accept: API_ACCEPT, Authorization: `Bearer ${token}` } })).json()).workflows;
+  const drawing = workflows.find((w: { display_name: string }) => w.display_name === "Mark owls");
+  const survey = workflows.find((w: { display_name: string }) => w.display_name === "Identify owls");
+  expect(drawing.tasks.T0).toMatchObject({
+    type: "drawing",
+    instruction: "Draw a box around each owl",
+    tools: [
+      { type: "rectangle", label: "Owl", details: [{ type: "single", question: "Is it awake?", answers: [{ label: "Yes" }, { label: "No" }] }] },
+      { type: "point", label: "Eye" },
+    ],
+  });
+  expect(survey.tasks.T0).toMatchObject({
+    type: "survey",
+    characteristics: { COLOUR: { label: "Colour", values: { WHITE: { label: "White" }, BROWN: { label: "Brown" } }, valuesOrder: ["WHITE", "BROWN"] } },
+    choicesOrder: ["BARNOWL", "TAWNYOWL"],
+    choices: {
+      BARNOWL: { label: "Barn owl", description: "Pale, heart-shaped face", characteristics: { COLOUR: ["WHITE"] }, images: ["barn-1.jpg"], confusions: { TAWNYOWL: "A white face, not a brown one" }, confusionsOrder: ["TAWNYOWL"] },
+      TAWNYOWL: { label: "Tawny owl", characteristics: { COLOUR: ["BROWN"] } },
+    },
+    images: { "barn-1.jpg": "https://example.org/owls/barn-1.jpg" },
+    questions: { HOWMANY: { label: "How many?", answers: { "1": { label: "1" }, "2ORMORE": { label: "2 or more" } } } },
+  });
+
+  // The editor of an existing workflow: version, graph, preview; a copy.
+  await page.getByRole("link", { name: "Edit Identify owls" }).click();
+  await expect(page.getByText(/^Version 1\.1/)).toBeVisible();
+  await expect(page.getByRole("figure").filter({ hasText: "Branching" })).toBeVisible();
+  await expect(page.getByTestId("workflow-preview").getByRole("button", { name: /Tawny owl/ })).toBeVisible();
+  await page.screenshot({ path: "test-results/screenshots/lab-workflow-survey-1280.png", fullPage: true });
+  await page.getByRole("button", { name: "Copy this workflow" }).click();
+  await expect(page.getByRole("heading", { name: "Copy of Identify owls" })).toBeVisible();
+  await page.goto(`/lab/projects/${projectId}/workflows/${drawing.id}`);
+  await expect(page.getByLabel("T0 tool 1 subtask 1 question")).toHaveValue("Is it awake?");
+  await page.screenshot({ path: "test-results/screenshots/lab-workflow-drawing-1280.png", fullPage: true });
+});
