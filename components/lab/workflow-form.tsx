@@ -45,6 +45,10 @@ export function WorkflowForm({ projectId, workflow, subjectSets = [] }: { projec
   const [chances, setChances] = useState<Record<string, string>>(() =>
     Object.fromEntries(Object.entries((workflow?.configuration.subject_set_chances ?? {}) as Record<string, number>).map(([k, v]) => [k, String(v)])),
   );
+  const config = workflow?.configuration ?? {};
+  const [trainingSets, setTrainingSets] = useState<number[]>(((config.training_set_ids ?? []) as unknown[]).map(Number));
+  const [trainingChances, setTrainingChances] = useState(((config.training_chances ?? []) as unknown[]).join(", "));
+  const [trainingDefault, setTrainingDefault] = useState(config.training_default_chance === undefined ? "" : String(config.training_default_chance));
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [busy, setBusy] = useState(false);
   const update = (i: number, task: TaskDef) => setDrafts((all) => all.map((x, j) => (j === i ? { ...x, task } : x)));
@@ -57,6 +61,14 @@ export function WorkflowForm({ projectId, workflow, subjectSets = [] }: { projec
     const configuration = { ...(workflow?.configuration ?? {}) };
     if (Object.keys(setChances).length) configuration.subject_set_chances = setChances;
     else delete configuration.subject_set_chances;
+    // Training sets (served to newer volunteers by the chances below, lib/domain/subject-queue.ts).
+    const training = trainingSets.filter((id) => linked.includes(id));
+    for (const k of ["training_set_ids", "training_chances", "training_default_chance"]) delete configuration[k];
+    if (training.length) {
+      configuration.training_set_ids = training;
+      configuration.training_chances = trainingChances.split(",").map((x) => x.trim()).filter(Boolean).map(Number);
+      if (trainingDefault.trim()) configuration.training_default_chance = Number(trainingDefault);
+    }
     return {
       display_name: name,
       tasks: tasksFromDrafts(drafts),
@@ -114,12 +126,30 @@ export function WorkflowForm({ projectId, workflow, subjectSets = [] }: { projec
               </label>
               {linked.includes(s.id) && (
                 <label className="flex items-center gap-1">
+                  <input type="checkbox" checked={trainingSets.includes(s.id)} onChange={(e) => setTrainingSets((t) => (e.target.checked ? [...t, s.id] : t.filter((x) => x !== s.id)))} />
+                  {s.displayName} is a training set
+                </label>
+              )}
+              {linked.includes(s.id) && (
+                <label className="flex items-center gap-1">
                   Chance of {s.displayName}
                   <input className={`${inputClass} w-20`} type="number" min={0} step="any" placeholder="by size" value={chances[s.id] ?? ""} onChange={(e) => setChances((c) => ({ ...c, [s.id]: e.target.value }))} />
                 </label>
               )}
             </div>
           ))}
+          {trainingSets.some((id) => linked.includes(id)) && (
+            <div className="flex flex-wrap items-end gap-3">
+              <label className="flex flex-col gap-1">
+                <span>Training chances by subjects seen (comma-separated, e.g. 1, 1, 0.5)</span>
+                <input className={inputClass} value={trainingChances} onChange={(e) => setTrainingChances(e.target.value)} />
+              </label>
+              <label className="flex flex-col gap-1">
+                <span>Training chance after that</span>
+                <input className={`${inputClass} w-24`} type="number" min={0} max={1} step="any" value={trainingDefault} onChange={(e) => setTrainingDefault(e.target.value)} />
+              </label>
+            </div>
+          )}
         </fieldset>
       )}
 

@@ -88,8 +88,30 @@ test("an owner builds a drawing workflow and a survey workflow in the lab", asyn
     questions: { HOWMANY: { label: "How many?", answers: { "1": { label: "1" }, "2ORMORE": { label: "2 or more" } } } },
   });
 
-  // The editor of an existing workflow: version, graph, preview; a copy.
+  // Two subject sets: one real, one for training, drawn by chances the editor sets.
+  const auth = { Accept: API_ACCEPT, Authorization: `Bearer ${token}` };
+  for (const setName of ["Night shots", "Practice"]) {
+    const subject = await request.post("/api/subjects", { headers: auth, data: { subjects: { locations: [{ "image/png": "https://example.org/owl.png" }], links: { project: projectId } } } });
+    const res = await request.post("/api/subject_sets", { headers: auth, data: { subject_sets: { display_name: setName, links: { project: projectId, subjects: [(await subject.json()).subjects[0].id] } } } });
+    expect(res.status()).toBe(201);
+  }
+
+  // The editor of an existing workflow: version, subject sets, graph, preview; a copy.
   await page.getByRole("link", { name: "Edit Identify owls" }).click();
+  await page.getByRole("checkbox", { name: /^Night shots/ }).check();
+  await page.getByRole("checkbox", { name: /^Practice \(/ }).check();
+  await page.getByRole("checkbox", { name: "Practice is a training set" }).check();
+  await page.getByLabel(/Training chances by subjects seen/).fill("1, 1, 0.5");
+  await page.getByLabel("Training chance after that").fill("0.1");
+  await page.getByLabel("Chance of Night shots").fill("2");
+  await page.getByRole("button", { name: "Save workflow" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved" })).toContainText("Saved: version");
+  const configured = (await (await request.get(`/api/workflows/${survey.id}`, { headers: auth })).json()).workflows[0];
+  const sets = (await (await request.get(`/api/subject_sets?project_id=${projectId}`, { headers: auth })).json()).subject_sets;
+  const practice = sets.find((x: { display_name: string }) => x.display_name === "Practice").id;
+  const night = sets.find((x: { display_name: string }) => x.display_name === "Night shots").id;
+  expect(configured.links.subject_sets.sort()).toEqual([night, practice].sort());
+  expect(configured.configuration).toMatchObject({ training_set_ids: [Number(practice)], training_chances: [1, 1, 0.5], training_default_chance: 0.1, subject_set_chances: { [night]: 2 } });
   await expect(page.getByText(/^Version 1\.1/)).toBeVisible();
   await expect(page.getByRole("figure").filter({ hasText: "Branching" })).toBeVisible();
   await expect(page.getByTestId("workflow-preview").getByRole("button", { name: /Tawny owl/ })).toBeVisible();

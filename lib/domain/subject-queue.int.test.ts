@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { api } from "@/test/http";
 import { classifiableProject, classificationBody, createSubjectSet, createWorkflow, signedInUser } from "@/test/factories";
-import { drawSetOrder, setChances } from "./subject-queue";
+import { drawSetOrder, setChances, trainingCandidates } from "./subject-queue";
 
 const queued = async (workflowId: number, token?: string, q = "") => api.get(`/subjects/queued?workflow_id=${workflowId}${q}`, { token });
 const ids = (res: { body: { subjects: { id: string }[] } }) => res.body.subjects.map((s) => Number(s.id));
@@ -29,6 +29,27 @@ describe("set chances (pure)", () => {
     expect(share).toBeGreaterThan(0.7);
     expect(share).toBeLessThan(0.8);
     expect(drawSetOrder(sets, rand).map((s) => s.id).sort()).toEqual([1, 2]);
+  });
+});
+
+describe("training sets (pure)", () => {
+  const sets = [{ id: 1 }, { id: 2 }, { id: 3 }];
+  const cfg = { training_set_ids: [3], training_chances: [1, 1, 0.5, 0], training_default_chance: 0.1 };
+  it.each([
+    ["no training sets: every set", {}, 0, 0.0, [1, 2, 3], null],
+    ["a new volunteer (chance 1): the training set", cfg, 0, 0.99, [3], true],
+    ["after 2 seen (chance 0.5), a low draw: training", cfg, 2, 0.4, [3], true],
+    ["after 2 seen (chance 0.5), a high draw: the others", cfg, 2, 0.6, [1, 2], false],
+    ["after 3 seen (chance 0): the others", cfg, 3, 0.0, [1, 2], false],
+    ["beyond the list: the default chance", cfg, 50, 0.05, [3], true],
+    ["beyond the list, above the default", cfg, 50, 0.2, [1, 2], false],
+    ["no default: never beyond the list", { training_set_ids: [3] }, 0, 0.0, [1, 2], false],
+    ["ids as strings, as clients send them", { training_set_ids: ["3"], training_default_chance: "1" }, 0, 0.5, [3], true],
+    ["a training set not linked: every set", { training_set_ids: [9], training_default_chance: 1 }, 0, 0.5, [1, 2, 3], null],
+  ] as const)("%s", (_n, configuration, seen, draw, want, training) => {
+    const got = trainingCandidates(sets, configuration as never, seen, () => draw);
+    expect(got.sets.map((s) => s.id)).toEqual(want);
+    expect(got.training).toBe(training);
   });
 });
 
@@ -90,6 +111,25 @@ describe("GET /api/subjects/queued", () => {
     }
     expect(ids(await queued(workflow.id, volunteer.token, `&subject_set_id=${general.id}`)).length).toBe(5);
     expect((await queued(workflow.id, volunteer.token, "&subject_set_id=99999999")).status).toBe(404);
+  });
+
+  it("serves training subjects to new volunteers by the workflow's training chances, then the others", async () => {
+    const owner = await signedInUser();
+    const { createProject } = await import("@/test/factories");
+    const project = await createProject(owner.user.id);
+    const workflow = await createWorkflow(project.id);
+    const { subjects: realSubjects } = await createSubjectSet(project.id, 6, { workflowIds: [workflow.id] });
+    const { set: training, subjects: trainingSubjects } = await createSubjectSet(project.id, 6, { workflowIds: [workflow.id] });
+    await db().workflow.update({ where: { id: workflow.id }, data: { configuration: { training_set_ids: [training.id], training_chances: [1, 1], training_default_chance: 0 } } });
+    const volunteer = await signedInUser();
+    const first = ids(await queued(workflow.id, volunteer.token));
+    expect(first.length).toBeGreaterThan(0);
+    for (const id of first) expect(trainingSubjects.map((s) => s.id)).toContain(id);
+    // Two seen: the chance is now the default (0), so only real subjects come.
+    await db().userSeenSubject.createMany({ data: trainingSubjects.slice(0, 2).map((s) => ({ userId: volunteer.user.id, workflowId: workflow.id, subjectId: s.id })) });
+    for (const id of ids(await queued(workflow.id, volunteer.token))) expect(realSubjects.map((s) => s.id)).toContain(id);
+    // A subject set asked for by name is served as it is.
+    for (const id of ids(await queued(workflow.id, volunteer.token, `&subject_set_id=${training.id}`))) expect(trainingSubjects.map((s) => s.id)).toContain(id);
   });
 
   it("serves prioritized workflows in #priority order", async () => {

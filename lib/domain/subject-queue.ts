@@ -63,6 +63,26 @@ export function drawSetOrder(sets: SetChance[], random = Math.random): SetChance
   return order;
 }
 
+/**
+ * Training subjects, as the established designator serves them: `configuration.training_set_ids` name the
+ * workflow's training sets; a volunteer who has seen n subjects of the workflow is served from them with
+ * chance `training_chances[n]`, else `training_default_chance` (0 when unset), and otherwise from the other
+ * sets. Returns the candidate sets of this request (all of them when there are no training sets, or when
+ * the draw's side has none).
+ */
+export function trainingCandidates<S extends { id: number }>(sets: S[], configuration: Record<string, unknown> | undefined, seenCount: number, random = Math.random): { sets: S[]; training: boolean | null } {
+  const ids = Array.isArray(configuration?.training_set_ids) ? (configuration!.training_set_ids as unknown[]).map(Number).filter(Number.isInteger) : [];
+  if (!ids.length) return { sets, training: null };
+  const chances = Array.isArray(configuration?.training_chances) ? (configuration!.training_chances as unknown[]) : [];
+  const chance = num(chances[seenCount]) ?? num(configuration?.training_default_chance) ?? 0;
+  const training = random() < Math.min(1, chance);
+  const side = sets.filter((s) => ids.includes(s.id) === training);
+  return side.length ? { sets: side, training } : { sets, training: null };
+}
+
+/** Whether a workflow's configuration names training sets (then the queue needs the volunteer's seen count). */
+const hasTrainingSets = (configuration: Record<string, unknown> | undefined) => Array.isArray(configuration?.training_set_ids) && (configuration!.training_set_ids as unknown[]).length > 0;
+
 const UNRETIRED = `NOT EXISTS (SELECT 1 FROM subject_workflow_statuses sws WHERE sws.subject_id = sms.subject_id AND sws.workflow_id = $2 AND sws.retired_at IS NOT NULL)`;
 // A plain NOT EXISTS (an index probe per candidate row). Anonymous volunteers have no seen history, so their
 // queries leave it out: written as "$3 IS NULL OR NOT EXISTS ...", Postgres hashed the volunteer's whole seen
@@ -123,6 +143,10 @@ export async function queueSubjects(actor: Actor, workflowId: number, opts: { li
   if (opts.subjectSetId !== undefined) {
     candidates = sets.filter((s) => s.id === opts.subjectSetId);
     if (!candidates.length) throw notFound(`Subject set ${opts.subjectSetId} is not linked to workflow ${workflowId}`);
+  }
+  if (opts.subjectSetId === undefined && hasTrainingSets(workflow.configuration)) {
+    const seen = userId === null ? 0 : (await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM user_seen_subjects WHERE user_id = $1 AND workflow_id = $2`, [userId, workflowId])).rows[0].n;
+    candidates = trainingCandidates(candidates, workflow.configuration, seen).sets;
   }
   const chances = setChances(candidates, workflow.configuration?.subject_set_chances, workflow.chances ?? undefined);
   const ids: number[] = [];
