@@ -67,7 +67,7 @@ export interface ClassifierWorkflow {
  * answers, combo tasks together), and the classification posted when the volunteer is done. The next
  * subjects are fetched before they are needed; a failed save keeps the answers and offers a retry.
  */
-export function Classifier(props: { projectId: string; workflow: ClassifierWorkflow; language?: string | null }) {
+export function Classifier(props: { projectId: string; workflow: ClassifierWorkflow; language?: string | null; mayGoldStandard?: boolean }) {
   return (
     <PendingProvider>
       <ClassifierQueue {...props} />
@@ -75,7 +75,8 @@ export function Classifier(props: { projectId: string; workflow: ClassifierWorkf
   );
 }
 
-function ClassifierQueue({ projectId, workflow, language = null }: { projectId: string; workflow: ClassifierWorkflow; language?: string | null }) {
+function ClassifierQueue({ projectId, workflow, language = null, mayGoldStandard = false }: { projectId: string; workflow: ClassifierWorkflow; language?: string | null; mayGoldStandard?: boolean }) {
+  const [goldStandard, setGoldStandard] = useState(false);
   const [queue, setQueue] = useState<QueuedSubject[]>([]);
   const [round, setRound] = useState(0);
   const [exhausted, setExhausted] = useState(false);
@@ -130,6 +131,7 @@ function ClassifierQueue({ projectId, workflow, language = null }: { projectId: 
         projectId={projectId}
         workflow={workflow}
         subject={subject}
+        goldStandard={mayGoldStandard && goldStandard}
         onDone={(results) => {
           setFeedback(results);
           setSaved((n) => n + 1);
@@ -149,6 +151,12 @@ function ClassifierQueue({ projectId, workflow, language = null }: { projectId: 
         <FieldGuideButton projectId={projectId} language={language} />
         <TutorialButton workflowId={workflow.id} projectId={projectId} language={language} />
       </div>
+      {mayGoldStandard && (
+        <label className="flex items-center gap-2 self-start rounded border border-amber-300 bg-amber-50 px-3 py-1 text-sm">
+          <input type="checkbox" checked={goldStandard} onChange={(e) => setGoldStandard(e.target.checked)} />
+          Gold standard mode (your classifications become the reference answers)
+        </label>
+      )}
       <PendingStatus />
       <MiniCourse workflowId={workflow.id} projectId={projectId} classified={saved} language={language} />
       {body}

@@ -41,7 +41,7 @@ export function UnsupportedNote({ workflow }: { workflow: ClassifierWorkflow }) 
   );
 }
 
-export function SubjectClassification({ projectId, workflow, subject, onDone }: { projectId: string; workflow: ClassifierWorkflow; subject: QueuedSubject; onDone(feedback: FeedbackResult[]): void }) {
+export function SubjectClassification({ projectId, workflow, subject, onDone, goldStandard = false }: { projectId: string; workflow: ClassifierWorkflow; subject: QueuedSubject; onDone(feedback: FeedbackResult[]): void; goldStandard?: boolean }) {
   const startedAt = useRef(new Date());
   const [step, setStep] = useState<string | null>(workflow.tasks[workflow.firstTask] ? workflow.firstTask : null);
   const [history, setHistory] = useState<string[]>([]);
@@ -81,6 +81,7 @@ export function SubjectClassification({ projectId, workflow, subject, onDone }: 
           utcOffset: new Date().getTimezoneOffset() * 60,
           subjectDimensions: dimensions.current,
           selectionState: { retired: subject.retired, already_seen: subject.already_seen, selection_state: subject.selection_state },
+          goldStandard,
         }),
       });
       return feedback;

@@ -49,6 +49,7 @@ export function WorkflowForm({ projectId, workflow, subjectSets = [] }: { projec
   const [trainingSets, setTrainingSets] = useState<number[]>(((config.training_set_ids ?? []) as unknown[]).map(Number));
   const [trainingChances, setTrainingChances] = useState(((config.training_chances ?? []) as unknown[]).join(", "));
   const [trainingDefault, setTrainingDefault] = useState(config.training_default_chance === undefined ? "" : String(config.training_default_chance));
+  const [publicGold, setPublicGold] = useState(config.public_gold_standard === true);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [busy, setBusy] = useState(false);
   const update = (i: number, task: TaskDef) => setDrafts((all) => all.map((x, j) => (j === i ? { ...x, task } : x)));
@@ -61,6 +62,8 @@ export function WorkflowForm({ projectId, workflow, subjectSets = [] }: { projec
     const configuration = { ...(workflow?.configuration ?? {}) };
     if (Object.keys(setChances).length) configuration.subject_set_chances = setChances;
     else delete configuration.subject_set_chances;
+    if (publicGold) configuration.public_gold_standard = true;
+    else delete configuration.public_gold_standard;
     // Training sets (served to newer volunteers by the chances below, lib/domain/subject-queue.ts).
     const training = trainingSets.filter((id) => linked.includes(id));
     for (const k of ["training_set_ids", "training_chances", "training_default_chance"]) delete configuration[k];
@@ -112,6 +115,10 @@ export function WorkflowForm({ projectId, workflow, subjectSets = [] }: { projec
             Active (volunteers can classify it)
           </label>
         )}
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" checked={publicGold} onChange={(e) => setPublicGold(e.target.checked)} />
+          Public gold standard (anyone may read the reference answers, e.g. for feedback)
+        </label>
       </div>
 
       {subjectSets.length > 0 && (

@@ -117,6 +117,15 @@ describe("annotations", () => {
       },
     });
   });
+
+  it.each([
+    [true, true],
+    [false, undefined],
+    [undefined, undefined],
+  ])("gold standard mode %s sends gold_standard %s", (mode, sent) => {
+    const base = { projectId: "3", workflowId: "7", workflowVersion: "2.1", subjectId: "99", answered: [], tasks, startedAt: new Date(), finishedAt: new Date(), userAgent: "t", userLanguage: "en", utcOffset: 0, subjectDimensions: [] };
+    expect((classificationBody({ ...base, goldStandard: mode }).classifications as { gold_standard?: boolean }).gold_standard).toBe(sent);
+  });
 });
 
 describe("unsupportedTasks", () => {

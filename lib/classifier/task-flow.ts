@@ -185,6 +185,8 @@ export interface ClassificationInput {
   utcOffset: number;
   subjectDimensions: ({ naturalWidth: number; naturalHeight: number; clientWidth: number; clientHeight: number } | null)[];
   selectionState?: Record<string, unknown>;
+  /** An expert's reference answers (gold standard mode; the API accepts it from owners, collaborators and experts). */
+  goldStandard?: boolean;
 }
 
 /** The JSON-API body of POST /api/classifications for a finished subject. */
@@ -192,6 +194,7 @@ export function classificationBody(c: ClassificationInput) {
   return {
     classifications: {
       completed: true,
+      ...(c.goldStandard ? { gold_standard: true } : {}),
       annotations: c.answered.filter(({ key, value }) => isRecorded(c.tasks[key], value)).map(({ key, value }) => annotationFor(c.tasks[key], key, value)),
       metadata: {
         started_at: c.startedAt.toISOString(),

@@ -7,6 +7,7 @@ import { db } from "@/lib/db";
 import { isIdString } from "@/lib/http/request";
 import type { Tasks } from "@/lib/classifier/task-flow";
 import { projectReadScope } from "@/lib/policies/project-policy";
+import { GOLD_STANDARD_ROLES } from "@/lib/domain/load-workflow";
 import { LanguageChooser } from "@/components/project/language-chooser-lazy";
 import { chooseLanguage, LANGUAGE_COOKIE, translated, translationsOf } from "@/lib/i18n/translate";
 import { applyStrings } from "@/lib/i18n/strings";
@@ -38,6 +39,9 @@ export default async function ClassifyPage({ params, searchParams }: { params: P
   const names = await translationsOf("workflow", project.workflows.map((w) => w.id), language);
   const workflowName = (w: { id: number; displayName: string }) => applyStrings({ display_name: w.displayName }, names.get(w.id) ?? {}).display_name;
   const shown = workflow && applyStrings({ display_name: workflow.displayName, tasks: workflow.tasks as Record<string, unknown> }, names.get(workflow.id) ?? {});
+  // Owners, collaborators and experts may classify in gold standard mode (the API checks it again).
+  const roles = actor.user ? ((await db().projectRole.findFirst({ where: { projectId: project.id, userId: actor.user.id }, select: { roles: true } }))?.roles ?? []) : [];
+  const mayGoldStandard = !!actor.user && (actor.user.admin || roles.some((r) => (GOLD_STANDARD_ROLES as readonly string[]).includes(r)));
   const languages = [...new Set([project.primaryLanguage, ...project.availableLanguages].map((l) => l.toLowerCase()))];
 
   return (
@@ -70,6 +74,7 @@ export default async function ClassifyPage({ params, searchParams }: { params: P
           projectId={String(project.id)}
           workflow={{ id: String(workflow.id), displayName: shown!.display_name, version: `${workflow.majorVersion}.${workflow.minorVersion}`, tasks: shown!.tasks as Tasks, firstTask: workflow.firstTask }}
           language={language === project.primaryLanguage.toLowerCase() ? null : language}
+          mayGoldStandard={mayGoldStandard}
         />
       ) : (
         <p role="status" className="rounded border border-gray-200 bg-white p-6">

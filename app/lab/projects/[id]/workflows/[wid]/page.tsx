@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { editableWorkflow } from "@/app/lab/lab-access";
+import { GoldStandard } from "@/components/lab/gold-standard";
 import { WorkflowForm } from "@/components/lab/workflow-form";
 import { draftsFromTasks, type TaskDef } from "@/lib/lab/task-editing";
 
@@ -35,6 +36,7 @@ export default async function LabWorkflowPage({ params }: { params: Promise<{ id
           subjectSetIds: workflow.subjectSets.map((s) => s.subjectSetId),
         }}
       />
+      <GoldStandard workflowId={workflow.id} />
     </article>
   );
 }

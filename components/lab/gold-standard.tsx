@@ -1,0 +1,67 @@
+"use client";
+import { useQuery } from "@tanstack/react-query";
+import { apiGet } from "@/components/ui/api-client";
+
+interface GoldClassification {
+  id: string;
+  created_at: string;
+  annotations: { task: string; value: unknown }[];
+  links: { subjects: string[]; user: string | null };
+}
+
+const summary = (annotations: GoldClassification["annotations"]) =>
+  annotations.map((a) => `${a.task}: ${JSON.stringify(a.value).slice(0, 60)}`).join("; ");
+
+/**
+ * The workflow's gold standard: the reference classifications its owners, collaborators and experts made
+ * in the classifier's gold standard mode (the engine's and the classifier's feedback compare with them).
+ */
+export function GoldStandard({ workflowId }: { workflowId: number }) {
+  const gold = useQuery({
+    queryKey: ["lab-gold-standard", workflowId],
+    queryFn: async () => (await apiGet<{ classifications: GoldClassification[]; meta: { classifications: { count: number } } }>(`/classifications/gold_standard?workflow_id=${workflowId}&page_size=50&sort=-id`)),
+    staleTime: 0,
+  });
+  return (
+    <section aria-labelledby="gold-heading" className="flex flex-col gap-2 rounded-lg border border-gray-200 bg-white p-4">
+      <h2 id="gold-heading" className="text-lg font-semibold">
+        Gold standard
+      </h2>
+      <p className="text-sm text-gray-600">
+        Owners, collaborators and experts classify in <em>gold standard mode</em> (a switch above the classifier) to give reference answers for
+        subjects.
+      </p>
+      {gold.isPending ? (
+        <p role="status">Loading…</p>
+      ) : gold.isError ? (
+        <p role="alert" className="rounded border border-red-300 bg-red-50 p-2 text-sm">
+          The gold standard could not be loaded: {(gold.error as Error).message}
+        </p>
+      ) : gold.data.classifications.length === 0 ? (
+        <p>No gold standard classifications yet.</p>
+      ) : (
+        <table className="w-full text-left text-sm">
+          <caption className="text-left text-sm text-gray-600">{gold.data.meta.classifications.count} gold standard classifications</caption>
+          <thead>
+            <tr>
+              <th scope="col">Classification</th>
+              <th scope="col">Subject</th>
+              <th scope="col">Made</th>
+              <th scope="col">Answers</th>
+            </tr>
+          </thead>
+          <tbody>
+            {gold.data.classifications.map((c) => (
+              <tr key={c.id} className="border-t border-gray-100">
+                <td>{c.id}</td>
+                <td>{c.links.subjects.join(", ")}</td>
+                <td>{new Date(c.created_at).toLocaleString()}</td>
+                <td className="font-mono text-xs">{summary(c.annotations)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
