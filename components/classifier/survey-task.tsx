@@ -1,6 +1,6 @@
 "use client";
 import { useState } from "react";
-import { surveyCharacteristics, surveyChoices, surveyItemComplete, surveyQuestions, type SurveyItem, type SurveyTask } from "@/lib/classifier/task-flow";
+import { surveyCharacteristics, surveyChoiceDetails, surveyChoices, surveyItemComplete, surveyQuestions, type SurveyItem, type SurveyTask } from "@/lib/classifier/task-flow";
 
 const input = "rounded border border-gray-300 px-2 py-1 text-sm";
 
@@ -22,6 +22,7 @@ export function SurveyTaskView({ taskKey, task, value, onChange }: { taskKey: st
       {open ? (
         <div role="group" aria-label={`Identify ${label(open.choice)}`} className="flex flex-col gap-3 rounded border border-brand-600 p-3">
           <p className="font-semibold">{label(open.choice)}</p>
+          <ChoiceDetails task={task} choice={open.choice} />
           {surveyQuestions(task, open.choice).map((q) => {
             const answer = open.answers[q.id];
             return (
@@ -117,5 +118,33 @@ export function SurveyTaskView({ taskKey, task, value, onChange }: { taskKey: st
         </ul>
       )}
     </fieldset>
+  );
+}
+
+/** A choice's description, pictures, and how to tell it from the choices it is often confused with. */
+function ChoiceDetails({ task, choice }: { task: SurveyTask; choice: string }) {
+  const details = surveyChoiceDetails(task, choice);
+  if (!details.description && !details.images.length && !details.confusions.length) return null;
+  return (
+    <div className="flex flex-col gap-2 text-sm">
+      {details.images.length > 0 && (
+        <div className="flex gap-2 overflow-x-auto">
+          {details.images.map((src, i) => (
+            // eslint-disable-next-line @next/next/no-img-element -- the project's own reference pictures, any host
+            <img key={src} src={src} alt={`${task.choices[choice].label}, example ${i + 1}`} className="h-24 rounded object-cover" loading="lazy" />
+          ))}
+        </div>
+      )}
+      {details.description && <p>{details.description}</p>}
+      {details.confusions.length > 0 && (
+        <ul aria-label="Often confused with" className="flex flex-col gap-1">
+          {details.confusions.map((c) => (
+            <li key={c.id}>
+              <span className="font-medium">Often confused with {c.label}:</span> {c.text}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }

@@ -60,7 +60,11 @@ test("an owner builds a drawing workflow and a survey workflow in the lab", asyn
     await page.getByLabel("New HOWMANY answer").fill(a);
     await page.getByRole("button", { name: "Add the new HOWMANY answer" }).click();
   }
-  await expect(page.getByTestId("workflow-preview").getByRole("button", { name: /Barn owl/ })).toBeVisible();
+  // The preview is the classifier's own survey: the choice shows its description, picture and confusion.
+  await page.getByTestId("workflow-preview").getByRole("button", { name: /Barn owl/ }).click();
+  await expect(page.getByTestId("workflow-preview").getByText("Often confused with Tawny owl:")).toBeVisible();
+  await expect(page.getByTestId("workflow-preview").getByText("Pale, heart-shaped face")).toBeVisible();
+  await expect(page.getByTestId("workflow-preview").getByRole("img", { name: "Barn owl, example 1" })).toHaveAttribute("src", "https://example.org/owls/barn-1.jpg");
   await page.getByRole("button", { name: "Create workflow" }).click();
   await expect(page.getByRole("link", { name: "Edit Identify owls" })).toBeVisible();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { annotationFor, classificationBody, emptyValue, isAnswered, nextTask, stepTasks, surveyCharacteristics, surveyChoices, surveyItemComplete, surveyQuestions, unsupportedTasks, type Mark, type SurveyItem, type SurveyTask, type Tasks } from "./task-flow";
+import { annotationFor, classificationBody, surveyChoiceDetails, emptyValue, isAnswered, nextTask, stepTasks, surveyCharacteristics, surveyChoices, surveyItemComplete, surveyQuestions, unsupportedTasks, type Mark, type SurveyItem, type SurveyTask, type Tasks } from "./task-flow";
 
 const tasks: Tasks = {
   T0: { type: "single", question: "Is there an animal?", answers: [{ label: "Yes", next: "T1" }, { label: "No" }] },
@@ -198,4 +198,21 @@ describe("survey tasks", () => {
     expect(isAnswered(survey, [])).toBe(true);
     expect(annotationFor(survey, "T9", items)).toEqual({ task: "T9", value: items });
   });
+});
+
+describe("survey choice details", () => {
+  const survey = {
+    type: "survey" as const,
+    choices: {
+      FOX: { label: "Fox", description: "Red coat", images: ["fox.jpg", "missing.jpg", "https://cdn.example/fox2.jpg"], confusions: { DOG: "Bushy tail", CAT: "", GONE: "x" }, confusionsOrder: ["DOG", "CAT", "GONE"] },
+      DOG: { label: "Dog" },
+      CAT: { label: "Cat" },
+    },
+    images: { "fox.jpg": "https://example.org/fox.jpg" },
+  };
+  it.each([
+    ["FOX", { description: "Red coat", images: ["https://example.org/fox.jpg", "https://cdn.example/fox2.jpg"], confusions: [{ id: "DOG", label: "Dog", text: "Bushy tail" }] }],
+    ["DOG", { description: "", images: [], confusions: [] }],
+    ["NONE", { description: "", images: [], confusions: [] }],
+  ])("%s", (id, want) => expect(surveyChoiceDetails(survey, id)).toEqual(want));
 });

@@ -236,7 +236,9 @@ export function unsupportedTasks(tasks: Tasks, firstTask: string): string[] {
 
 export interface SurveyTask {
   type: "survey";
-  choices: Record<string, { label: string; characteristics?: Record<string, string[]>; noQuestions?: boolean }>;
+  choices: Record<string, { label: string; characteristics?: Record<string, string[]>; noQuestions?: boolean; description?: string; images?: string[]; confusions?: Record<string, string>; confusionsOrder?: string[] }>;
+  /** Image file names of the choices, to their URLs. */
+  images?: Record<string, string>;
   choicesOrder?: string[];
   characteristics?: Record<string, { label: string; values: Record<string, { label: string }>; valuesOrder?: string[] }>;
   characteristicsOrder?: string[];
@@ -286,4 +288,18 @@ export function surveyItemComplete(task: SurveyTask, item: SurveyItem): boolean 
     const a = item.answers[q.id];
     return Array.isArray(a) ? a.length > 0 : typeof a === "string" && a !== "";
   });
+}
+
+/** What helps a volunteer be sure of a choice: its description, its images' URLs, and the choices it is often confused with and how to tell them apart. */
+export function surveyChoiceDetails(task: SurveyTask, id: string): { description: string; images: string[]; confusions: { id: string; label: string; text: string }[] } {
+  const choice = task.choices[id];
+  if (!choice) return { description: "", images: [], confusions: [] };
+  const confusions = choice.confusions ?? {};
+  return {
+    description: choice.description ?? "",
+    images: (choice.images ?? []).map((name) => task.images?.[name] ?? name).filter((u) => /^https?:\/\/|^\//.test(u)),
+    confusions: ordered(Object.keys(confusions), choice.confusionsOrder)
+      .filter((other) => task.choices[other] && confusions[other]?.trim())
+      .map((other) => ({ id: other, label: task.choices[other].label, text: confusions[other] })),
+  };
 }
