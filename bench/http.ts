@@ -5,13 +5,13 @@
 // no-op route of the same server (the /api catch-all's 404: the framework's own cost) and, when pgbench is
 // installed, the classification row INSERTed by pgbench straight into the same database. Prints JSON.
 // WEB_CONCURRENCY (default 1) is passed to the server. BENCH_BUILD=0 skips `next build` when a build exists.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { classificationBody, loadClassifyDataset } from "./classify-dataset";
 import { benchDatabase, summarize } from "./lib";
+import { ensureBuild, startProductionServer } from "./server";
 
 const SUBJECTS = Number(process.env.BENCH_SUBJECTS ?? 1_000_000);
 const SEEN = Number(process.env.BENCH_SEEN ?? 20_000);
@@ -27,70 +27,18 @@ await ensureBootstrapRecords();
 const sql = pool();
 const dataset = await loadClassifyDataset(sql, { subjects: SUBJECTS, seen: SEEN });
 
-if (process.env.BENCH_BUILD === "0" && fs.existsSync(".next/BUILD_ID")) {
-  console.error("[bench] using the existing production build");
-} else {
-  console.error("[bench] next build");
-  const build = spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], { stdio: ["ignore", "ignore", "inherit"] });
-  if (build.status !== 0) throw new Error("next build failed");
-}
+ensureBuild("bench");
 
-const serverEnv = { ...process.env, PORT: String(PORT), NODE_ENV: "production", WORKER: "off", WEB_CONCURRENCY } as NodeJS.ProcessEnv;
-const tsx = path.resolve("node_modules/.bin/tsx");
 // BENCH_CPU_PROF=<dir>: a diagnosis run; the Next server is started directly under --cpu-prof (node
 // refuses the flag in NODE_OPTIONS) and writes its profile into <dir> when it stops.
 const profileDir = process.env.BENCH_CPU_PROF;
-const server = profileDir
-  ? spawn(process.execPath, ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, "node_modules/next/dist/bin/next", "start", "-p", String(PORT)], { env: serverEnv, stdio: ["ignore", "ignore", "inherit"] })
-  : spawn(tsx, ["scripts/start.ts"], { env: serverEnv, stdio: ["ignore", "ignore", "inherit"] });
-const children: ChildProcess[] = [
-  server,
-  spawn(tsx, ["scripts/worker.ts"], { env: serverEnv, stdio: ["ignore", "ignore", "inherit"] }),
-];
-async function stopChildren() {
-  await Promise.all(children.map((c) => (c.exitCode === null && c.signalCode === null ? new Promise((r) => (c.once("exit", r), c.kill("SIGTERM"))) : null)));
-}
-process.on("SIGINT", () => void stopChildren().then(() => process.exit(130)));
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-const ACCEPT = "application/vnd.api+json; version=1";
-
-function request(method: string, urlPath: string, token?: string, body?: unknown): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = http.request(
-      {
-        host: "127.0.0.1",
-        port: PORT,
-        method,
-        path: urlPath,
-        agent,
-        headers: {
-          accept: ACCEPT,
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...(payload ? { "content-type": "application/json", "content-length": Buffer.byteLength(payload) } : {}),
-        },
-      },
-      (res) => {
-        res.resume();
-        res.on("end", () => resolve(res.statusCode ?? 0));
-        res.on("error", reject);
-      },
-    );
-    req.on("error", reject);
-    req.end(payload);
-  });
-}
-
-async function waitForServer() {
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    const status = await request("GET", "/api/bench-ready").catch(() => 0);
-    if (status === 404) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error("the server did not start within 180 s");
-}
+const app = startProductionServer(
+  PORT,
+  { WEB_CONCURRENCY },
+  profileDir ? [process.execPath, ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, "node_modules/next/dist/bin/next", "start", "-p", String(PORT)]] : undefined,
+);
+process.on("SIGINT", () => void app.stop().then(() => process.exit(130)));
+const request = app.request;
 
 /** Runs `concurrency` clients calling fn back to back for `seconds`; every answer must have `expected` status. */
 async function timed(seconds: number, concurrency: number, expected: number, fn: (i: number) => Promise<number>) {
@@ -166,7 +114,7 @@ VALUES (${dataset.project}, ${dataset.workflow}, NULL, ARRAY[(:s)::int], '[{"tas
 }
 
 try {
-  await waitForServer();
+  await app.ready();
   const { tokens, heavyTokens, workflow, project } = dataset;
   const noop = (i: number) => request("GET", "/api/bench-noop", tokens[i % tokens.length]);
   const results = {
@@ -209,8 +157,7 @@ try {
     ),
   );
 } finally {
-  agent.destroy();
-  await stopChildren();
+  await app.stop();
   await closeDb();
   await database.stop();
 }

@@ -1,0 +1,92 @@
+// The production server for the HTTP benchmarks (bench:http, soak): built if needed, started as `npm start`
+// runs it in production (WORKER=off, with one `npm run worker` beside it), and a keep-alive HTTP client
+// over loopback.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+
+export const ACCEPT = "application/vnd.api+json; version=1";
+
+/** `next build` unless BENCH_BUILD=0 and a build exists. */
+export function ensureBuild(tag: string): void {
+  if (process.env.BENCH_BUILD === "0" && fs.existsSync(".next/BUILD_ID")) {
+    console.error(`[${tag}] using the existing production build`);
+    return;
+  }
+  console.error(`[${tag}] next build`);
+  const build = spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], { stdio: ["ignore", "ignore", "inherit"] });
+  if (build.status !== 0) throw new Error("next build failed");
+}
+
+export interface ProductionServer {
+  port: number;
+  server: ChildProcess;
+  worker: ChildProcess;
+  /** Stops both (SIGTERM, waits for their exit). */
+  stop(): Promise<void>;
+  /** method, path, bearer token, JSON body, Accept → status (the body is read and discarded). */
+  request(method: string, urlPath: string, token?: string, body?: unknown, accept?: string): Promise<number>;
+  /** Resolves when the server answers (up to 180 s). */
+  ready(): Promise<void>;
+}
+
+/**
+ * Starts `tsx scripts/start.ts` (WORKER=off) and `tsx scripts/worker.ts` against DATABASE_URL. `serverCommand`
+ * replaces the first (a profiling run starts Next directly).
+ */
+export function startProductionServer(port: number, env: Record<string, string>, serverCommand?: [string, string[]]): ProductionServer {
+  const serverEnv = { ...process.env, ...env, PORT: String(port), NODE_ENV: "production", WORKER: "off" } as NodeJS.ProcessEnv;
+  const tsx = path.resolve("node_modules/.bin/tsx");
+  const [cmd, args] = serverCommand ?? [tsx, ["scripts/start.ts"]];
+  const server = spawn(cmd, args, { env: serverEnv, stdio: ["ignore", "ignore", "inherit"] });
+  const worker = spawn(tsx, ["scripts/worker.ts"], { env: serverEnv, stdio: ["ignore", "ignore", "inherit"] });
+  const children = [server, worker];
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+
+  const request = (method: string, urlPath: string, token?: string, body?: unknown, accept = ACCEPT) =>
+    new Promise<number>((resolve, reject) => {
+      const payload = body === undefined ? undefined : JSON.stringify(body);
+      const req = http.request(
+        {
+          host: "127.0.0.1",
+          port,
+          method,
+          path: urlPath,
+          agent,
+          headers: {
+            accept,
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+            ...(payload ? { "content-type": "application/json", "content-length": Buffer.byteLength(payload) } : {}),
+          },
+        },
+        (res) => {
+          res.resume();
+          res.on("end", () => resolve(res.statusCode ?? 0));
+          res.on("error", reject);
+        },
+      );
+      req.on("error", reject);
+      req.end(payload);
+    });
+
+  return {
+    port,
+    server,
+    worker,
+    request,
+    async ready() {
+      const deadline = Date.now() + 180_000;
+      while (Date.now() < deadline) {
+        const status = await request("GET", "/api/bench-ready").catch(() => 0);
+        if (status === 404) return;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      throw new Error("the server did not start within 180 s");
+    },
+    async stop() {
+      agent.destroy();
+      await Promise.all(children.map((c) => (c.exitCode === null && c.signalCode === null ? new Promise((r) => (c.once("exit", r), c.kill("SIGTERM"))) : null)));
+    },
+  };
+}
