@@ -9,10 +9,15 @@ import { projectReadScope, rolesAllow } from "@/lib/policies/project-policy";
  * The project a lab page edits, or null when the visitor may not edit it (the page is then a 404, as the
  * API answers for records one has no role on).
  */
+/** Who is looking at a lab page (from the browser session). */
+export async function labActor() {
+  const h = await headers();
+  return resolveActor(new Request("http://local/", { headers: { cookie: h.get("cookie") ?? "" } }));
+}
+
 export async function editableProject(id: string) {
   if (!isIdString(id)) return null;
-  const h = await headers();
-  const actor = await resolveActor(new Request("http://local/", { headers: { cookie: h.get("cookie") ?? "" } }));
+  const actor = await labActor();
   if (!actor.user) return null;
   const project = await db().project.findFirst({
     where: { AND: [{ id: Number(id) }, projectReadScope(actor)] },

@@ -6,6 +6,7 @@ import type { ApiContext } from "@/lib/http/api-route";
 import { enqueue } from "@/lib/jobs/queue";
 import { backgroundJobs } from "@/lib/resources/background-jobs";
 import type { Tx } from "@/lib/resources/types";
+import { ManifestError } from "./manifest-rows";
 
 // The life of a background_jobs row: created with its graphile-worker job in one transaction (pending),
 // claimed by the task (running), then completed or failed. Tasks are retried after crashes and errors;
@@ -42,7 +43,7 @@ export async function runBackgroundJob(jobId: number, kind: string, work: (job: 
     const resultPath = await work({ ...job, status: "running" });
     await db().backgroundJob.update({ where: { id: jobId }, data: { status: "completed", resultPath, finishedAt: new Date() } });
   } catch (err) {
-    if (!(err instanceof JobFailure)) throw err;
+    if (!(err instanceof JobFailure || err instanceof ManifestError)) throw err;
     await db().backgroundJob.update({ where: { id: jobId }, data: { status: "failed", error: err.message.slice(0, 2000), finishedAt: new Date() } });
   }
 }

@@ -13,7 +13,7 @@ import { subjectSets } from "@/lib/resources/subject-sets";
 import { storage } from "@/lib/storage/storage";
 import { JobFailure, jobCreatedResponse, runBackgroundJob, startBackgroundJob } from "./background-jobs";
 import { requireEditableProject } from "./require-editable-project";
-import { parseLocations } from "./subject-locations";
+import { manifestRow, parseManifestHeader, type Column, type ManifestRow } from "./manifest-rows";
 
 // Subject manifest import: POST /api/subject_sets/<id>/imports with a CSV body (Content-Type text/csv)
 // stores the file and starts a `subject_import` job, which creates one subject per row in the set.
@@ -32,89 +32,10 @@ import { parseLocations } from "./subject-locations";
 export const SUBJECT_IMPORT = "subject_import";
 const BATCH = 1000;
 
-const EXTENSION_TYPES: Record<string, string> = {
-  png: "image/png",
-  jpg: "image/jpeg",
-  jpeg: "image/jpeg",
-  gif: "image/gif",
-  webp: "image/webp",
-  svg: "image/svg+xml",
-  tif: "image/tiff",
-  tiff: "image/tiff",
-  mp4: "video/mp4",
-  webm: "video/webm",
-  mov: "video/quicktime",
-  mp3: "audio/mpeg",
-  m4a: "audio/mp4",
-  wav: "audio/wav",
-  ogg: "audio/ogg",
-  txt: "text/plain",
-  json: "application/json",
-  pdf: "application/pdf",
-};
-
 interface ImportParams {
   subject_set_id: number;
   source_key: string;
   base_url: string | null;
-}
-
-type Column = { kind: "location"; mime: string | null } | { kind: "external_id" } | { kind: "metadata"; name: string };
-
-interface ManifestRow {
-  metadata: Record<string, string>;
-  locations: Record<string, string>[];
-  externalId: string | null;
-}
-
-export function parseManifestHeader(header: string[]): Column[] {
-  const seen = new Set<string>();
-  const columns = header.map((raw, i): Column => {
-    const name = raw.trim();
-    if (!name) throw new JobFailure(`column ${i + 1} of the header has no name`);
-    if (seen.has(name.toLowerCase())) throw new JobFailure(`the header names '${name}' twice`);
-    seen.add(name.toLowerCase());
-    const typed = /^location:(.+)$/i.exec(name);
-    if (typed) {
-      const mime = typed[1].trim().toLowerCase();
-      try {
-        parseLocations([mime]);
-      } catch {
-        throw new JobFailure(`header '${name}': '${mime}' is not an accepted media type`);
-      }
-      return { kind: "location", mime };
-    }
-    if (/^locations?(_?\d+)?$/i.test(name)) return { kind: "location", mime: null };
-    if (name.toLowerCase() === "external_id") return { kind: "external_id" };
-    return { kind: "metadata", name };
-  });
-  if (!columns.some((c) => c.kind === "location")) throw new JobFailure("the header needs a location column ('location', or 'location:<mime type>')");
-  return columns;
-}
-
-function locationUrl(value: string, baseUrl: string | null, line: number): string {
-  if (/^https?:\/\//i.test(value)) return value;
-  if (/^[a-z][a-z0-9+.-]*:/i.test(value) || !baseUrl) throw new JobFailure(`line ${line}: '${value}' is not an http(s) URL${baseUrl ? "" : " (give base_url to import file names)"}`);
-  return new URL(value.replace(/^\/+/, ""), baseUrl).toString();
-}
-
-export function manifestRow(columns: Column[], record: string[], baseUrl: string | null, line: number): ManifestRow {
-  const row: ManifestRow = { metadata: {}, locations: [], externalId: null };
-  columns.forEach((c, i) => {
-    const value = record[i] ?? "";
-    if (c.kind === "metadata") row.metadata[c.name] = value;
-    else if (c.kind === "external_id") row.externalId = value || null;
-    else if (value.trim()) {
-      const url = locationUrl(value.trim(), baseUrl, line);
-      const ext = /\.([a-z0-9]+)$/i.exec(new URL(url).pathname)?.[1]?.toLowerCase() ?? "";
-      const mime = c.mime ?? EXTENSION_TYPES[ext];
-      if (!mime) throw new JobFailure(`line ${line}: cannot tell the media type of '${value}' (name the column 'location:<mime type>')`);
-      row.locations.push({ [mime]: url });
-    }
-  });
-  if (!row.locations.length) throw new JobFailure(`line ${line}: no location`);
-  if (row.locations.length > 20) throw new JobFailure(`line ${line}: more than 20 locations`);
-  return row;
 }
 
 /** Rows of the manifest in storage with their line numbers (the header is row 0). */

@@ -13,6 +13,9 @@ export interface LocationEntry {
   url: string | null;
 }
 
+/** A media type subjects may have (images, audio, video, text, JSON, PDF). */
+export const isAcceptedMime = (mime: string) => MIME.test(mime);
+
 export function parseLocations(raw: z.infer<typeof ZLocations>): LocationEntry[] {
   return raw.map((entry, i) => {
     const [mime, url] = typeof entry === "string" ? [entry, null] : (Object.entries(entry)[0] ?? ["", null]);

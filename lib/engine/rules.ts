@@ -56,3 +56,17 @@ export function evaluateRules(
   }
   return fired;
 }
+
+/**
+ * What conditions look up: per reducer key, the data of its default subgroup, with every subgroup's data
+ * under the subgroup name too (`c.num_votes`, `c.zebra.num_votes`).
+ */
+export function reductionContext(rows: { reducer_key: string; subgroup: string; data: Record<string, unknown> | null }[]): Record<string, Record<string, unknown>> {
+  const out: Record<string, Record<string, unknown>> = {};
+  for (const r of rows) {
+    const entry = (out[r.reducer_key] ??= {});
+    if (r.subgroup === "_default") Object.assign(entry, r.data ?? {});
+    else entry[r.subgroup] = r.data ?? {};
+  }
+  return out;
+}

@@ -1,5 +1,5 @@
 import type { SubjectWorkflowStatus } from "@/lib/generated/prisma/client";
-import { parseIdList } from "@/lib/http/request";
+import { parseBooleanParam, parseIdList } from "@/lib/http/request";
 import { projectReadScope } from "@/lib/policies/project-policy";
 import type { ResourceDef } from "./types";
 import { iso } from "./wire";
@@ -31,6 +31,7 @@ export const subjectWorkflowStatuses: ResourceDef<SubjectWorkflowStatus> = {
     subject_id: (v) => ({ subjectId: { in: parseIdList(v, "subject_id") } }),
     // The Python client's SubjectSet.subject_workflow_statuses sends `subject_ids` joined by ", ".
     subject_ids: (v) => ({ subjectId: { in: parseIdList(v, "subject_ids") } }),
+    retired: (v) => (parseBooleanParam(v, "retired") ? { retiredAt: { not: null } } : { retiredAt: null }),
   },
   sortable: { id: "id", classifications_count: "classificationsCount", retired_at: "retiredAt", created_at: "createdAt", updated_at: "updatedAt" },
   readScope: (actor) => ({ workflow: { project: projectReadScope(actor) } }),

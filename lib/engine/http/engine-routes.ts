@@ -288,6 +288,44 @@ export const listActions = engineRoute(async ({ url, params, actor }) => {
   return json(rows);
 });
 
+/**
+ * GET /engine/workflows/<id>/reductions: the workflow's subject reductions, most recently changed first
+ * (`page`, `page_size` up to 100), each with the subject's retirement: for monitoring a workflow live.
+ */
+export const listWorkflowReductions = engineRoute(async ({ url, params, actor }) => {
+  const workflow = await requireDataReader(actor, parsePathId(params.id, "workflows"), "public_reductions");
+  const size = Math.min(Math.max(Number(url.searchParams.get("page_size") ?? 20) || 20, 1), 100);
+  const page = Math.max(Number(url.searchParams.get("page") ?? 1) || 1, 1);
+  const { rows } = await pool().query(
+    `SELECT r.id, r.reducer_key, r.subject_id, r.workflow_id, r.subgroup, r.data, r.created_at, r.updated_at, sws.retired_at, sws.retirement_reason
+     FROM subject_reductions r LEFT JOIN subject_workflow_statuses sws ON sws.subject_id = r.subject_id AND sws.workflow_id = r.workflow_id
+     WHERE r.workflow_id = $1 ORDER BY r.updated_at DESC, r.id DESC LIMIT $2 OFFSET $3`,
+    [workflow.id, size, (page - 1) * size],
+  );
+  return json(rows);
+});
+
+/** POST /engine/workflows/<id>/actions/<action id>/retry: a failed action is performed again (its attempts start afresh). */
+export const retryAction = engineRoute(async ({ params, actor }) => {
+  const workflow = await requireEngineWorkflow(actor, parsePathId(params.id, "workflows"));
+  const actionId = parsePathId(params.action_id, "actions");
+  const action = await withTransaction(async (client) => {
+    const { rows } = await client.query(
+      `UPDATE engine_actions SET status = 'pending', attempts = 0, error = NULL, updated_at = now() WHERE id = $1 AND workflow_id = $2 AND status = 'failed'
+       RETURNING id, workflow_id, topic, subject_id, user_id, effect_type, config, status, attempts, error, performed_at, created_at, updated_at`,
+      [actionId, workflow.id],
+    );
+    if (!rows[0]) {
+      const exists = await client.query<{ status: string }>(`SELECT status FROM engine_actions WHERE id = $1 AND workflow_id = $2`, [actionId, workflow.id]);
+      if (!exists.rows[0]) throw notFound(`Could not find action ${actionId} of workflow ${workflow.id}`);
+      throw unprocessable(`Only a failed action can be retried; this one is ${exists.rows[0].status}`);
+    }
+    await enqueueEvents(client, [{ name: rows[0].effect_type === "external_effect" ? EVENTS.externalActionCreated : EVENTS.actionCreated, data: { action_id: rows[0].id } }]);
+    return rows[0];
+  });
+  return json(action, 200);
+});
+
 /** POST /engine/workflows/<id>/refresh_subject_metadata: admins re-read cached subject metadata from component A. */
 export const refreshSubjects = engineRoute(async ({ params, actor }) => {
   if (!actor.user?.admin) throw forbidden("Only admins may refresh the engine's subject metadata");
@@ -296,7 +334,7 @@ export const refreshSubjects = engineRoute(async ({ params, actor }) => {
   return json({ refreshed });
 });
 
-const ZInboundClassification = z.looseObject({
+export const ZInboundClassification = z.looseObject({
   id: ZWireId,
   workflow_id: ZWireId,
   project_id: z.union([z.number(), z.string()]).optional(),

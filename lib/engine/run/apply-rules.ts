@@ -1,25 +1,13 @@
 import crypto from "node:crypto";
 import type { Sql } from "@/lib/db/sql";
-import { evaluateRules } from "@/lib/engine/rules";
+import { evaluateRules, reductionContext } from "@/lib/engine/rules";
 import { cachedSubjectMetadata } from "./classification-data";
 import { EVENTS } from "./events";
 import { loadReductionsOf, type Topic } from "./reduce-target";
 import type { Emit, TxRunner } from "./stage";
 import { loadEngineWorkflow } from "./workflow-config";
 
-/**
- * What conditions look up: per reducer key, the data of its default subgroup, with every subgroup's data
- * under the subgroup name too (`c.num_votes`, `c.zebra.num_votes`).
- */
-export function reductionContext(rows: { reducer_key: string; subgroup: string; data: Record<string, unknown> | null }[]): Record<string, Record<string, unknown>> {
-  const out: Record<string, Record<string, unknown>> = {};
-  for (const r of rows) {
-    const entry = (out[r.reducer_key] ??= {});
-    if (r.subgroup === "_default") Object.assign(entry, r.data ?? {});
-    else entry[r.subgroup] = r.data ?? {};
-  }
-  return out;
-}
+export { reductionContext };
 
 /** One action per rule effect and target: a rule that keeps matching as reductions change does not repeat its effects. */
 function dedupeKey(workflowId: number, topic: Topic, targetId: number, ruleIndex: number, effectIndex: number, effect: unknown): string {

@@ -2,7 +2,6 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { editableProject } from "@/app/lab/lab-access";
 import { WorkflowForm } from "@/components/lab/workflow-form";
-import { SubjectUploadForm } from "@/components/lab/subject-upload-form";
 
 export const dynamic = "force-dynamic";
 
@@ -49,6 +48,9 @@ export default async function LabProjectPage({ params }: { params: Promise<{ id:
                   <Link href={`/lab/projects/${project.id}/workflows/${w.id}/engine`} className="rounded bg-brand-600 px-3 py-1 text-sm font-semibold text-white hover:bg-brand-700">
                     Decision engine<span className="sr-only"> of {w.displayName}</span>
                   </Link>
+                  <Link href={`/lab/projects/${project.id}/workflows/${w.id}/monitor`} className="rounded border border-gray-300 px-3 py-1 text-sm hover:bg-gray-100">
+                    Monitor<span className="sr-only"> {w.displayName}</span>
+                  </Link>
                 </span>
               </li>
             ))}
@@ -62,9 +64,11 @@ export default async function LabProjectPage({ params }: { params: Promise<{ id:
         <p className="text-sm text-gray-600">
           {project.subjectSets.length
             ? project.subjectSets.map((s) => `${s.displayName} (${s.setMemberSubjectsCount})`).join(" · ")
-            : "No subject sets yet."}
+            : "No subject sets yet."}{" "}
+          <Link href={`/lab/projects/${project.id}/subjects`} className="text-brand-700 underline">
+            Add and browse subjects
+          </Link>
         </p>
-        <SubjectUploadForm projectId={project.id} workflows={project.workflows.map((w) => ({ id: w.id, displayName: w.displayName }))} />
       </section>
       <WorkflowForm projectId={project.id} />
     </article>

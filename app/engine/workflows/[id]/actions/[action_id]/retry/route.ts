@@ -1,0 +1,8 @@
+// POST /engine/workflows/<id>/actions/<action id>/retry: a failed action performed again.
+import { retryAction } from "@/lib/engine/http/engine-routes";
+import { methodNotAllowed } from "@/lib/http/missing-routes";
+
+export const POST = retryAction;
+
+// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["POST"]);

@@ -1,0 +1,340 @@
+"use client";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState, type ReactNode } from "react";
+import { API_ACCEPT, apiGet, apiPost } from "@/components/ui/api-client";
+import { StatusMessage, type Outcome } from "@/components/ui/status-message";
+
+// A workflow watched live: reductions per subject, retired subjects with their reasons, the engine's
+// actions (failures retried by hand), classification exports and aggregation runs. Every list refreshes
+// every few seconds.
+
+const LIVE = 3000;
+
+async function engineGet<T>(path: string): Promise<T> {
+  const res = await fetch(`/engine${path}`, { headers: { Accept: "application/json" }, credentials: "same-origin", cache: "no-store" });
+  const body = await res.json().catch(() => null);
+  if (!res.ok) throw new Error(body?.errors?.[0]?.message ?? `HTTP ${res.status}`);
+  return body as T;
+}
+
+function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-2 rounded-lg border border-gray-200 bg-white p-4">
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function QueryState({ q, empty, children }: { q: { isPending: boolean; isError: boolean; error: unknown; data?: unknown[] }; empty: string; children: ReactNode }) {
+  if (q.isPending) return <p role="status">Loading…</p>;
+  if (q.isError)
+    return (
+      <p role="alert" className="rounded border border-red-300 bg-red-50 p-2 text-sm">
+        Could not load: {(q.error as Error).message}
+      </p>
+    );
+  if (!q.data?.length) return <p className="text-sm text-gray-600">{empty}</p>;
+  return <div className="overflow-x-auto">{children}</div>;
+}
+
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : "—");
+const brief = (data: unknown) => {
+  const s = JSON.stringify(data);
+  return s.length > 120 ? `${s.slice(0, 119)}…` : s;
+};
+
+interface Reduction {
+  id: number;
+  subject_id: number;
+  reducer_key: string;
+  data: unknown;
+  updated_at: string;
+  retired_at: string | null;
+  retirement_reason: string | null;
+}
+interface Status {
+  id: string;
+  retired_at: string;
+  retirement_reason: string | null;
+  classifications_count: number;
+  links: { subject: string };
+}
+interface Action {
+  id: number;
+  subject_id: number | null;
+  user_id: number | null;
+  effect_type: string;
+  status: string;
+  attempts: number;
+  error: string | null;
+  created_at: string;
+}
+interface ExportMedium {
+  src: string | null;
+  updated_at?: string;
+  metadata: { state: "creating" | "ready" | "failed"; progress?: number | null; total?: number | null; error?: string };
+}
+interface Aggregation {
+  id: string;
+  status: string;
+  uuid: string | null;
+  task_id: string | null;
+  created_at: string;
+}
+
+function Reductions({ workflowId }: { workflowId: number }) {
+  const q = useQuery({ queryKey: ["monitor-reductions", workflowId], queryFn: () => engineGet<Reduction[]>(`/workflows/${workflowId}/reductions?page_size=50`), refetchInterval: LIVE });
+  return (
+    <Panel id="monitor-reductions" title="Reductions per subject">
+      <QueryState q={q} empty="No reductions yet: they appear as volunteers classify.">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Latest reductions</caption>
+          <thead>
+            <tr>
+              <th scope="col">Subject</th>
+              <th scope="col">Reducer</th>
+              <th scope="col">Reduction</th>
+              <th scope="col">State</th>
+              <th scope="col">Updated</th>
+            </tr>
+          </thead>
+          <tbody>
+            {q.data?.map((r) => (
+              <tr key={r.id} className="border-t border-gray-100">
+                <td>{r.subject_id}</td>
+                <td>{r.reducer_key}</td>
+                <td className="font-mono text-xs">{brief(r.data)}</td>
+                <td>{r.retired_at ? `retired (${r.retirement_reason ?? "?"})` : "active"}</td>
+                <td>{when(r.updated_at)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </QueryState>
+    </Panel>
+  );
+}
+
+function Retired({ workflowId }: { workflowId: number }) {
+  const q = useQuery({
+    queryKey: ["monitor-retired", workflowId],
+    queryFn: async () => (await apiGet<{ subject_workflow_statuses: Status[] }>(`/subject_workflow_statuses?workflow_id=${workflowId}&retired=true&sort=-retired_at&page_size=50`)).subject_workflow_statuses,
+    refetchInterval: LIVE,
+  });
+  return (
+    <Panel id="monitor-retired" title="Retired subjects">
+      <QueryState q={q} empty="No subject is retired yet.">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Retired subjects, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Subject</th>
+              <th scope="col">Reason</th>
+              <th scope="col">Classifications</th>
+              <th scope="col">Retired</th>
+            </tr>
+          </thead>
+          <tbody>
+            {q.data?.map((s) => (
+              <tr key={s.id} className="border-t border-gray-100">
+                <td>{s.links.subject}</td>
+                <td>{s.retirement_reason ?? "—"}</td>
+                <td>{s.classifications_count}</td>
+                <td>{when(s.retired_at)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </QueryState>
+    </Panel>
+  );
+}
+
+function Actions({ workflowId }: { workflowId: number }) {
+  const q = useQuery({ queryKey: ["monitor-actions", workflowId], queryFn: () => engineGet<Action[]>(`/workflows/${workflowId}/actions?page_size=50`), refetchInterval: LIVE });
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const retry = async (id: number) => {
+    setOutcome(null);
+    const res = await fetch(`/engine/workflows/${workflowId}/actions/${id}/retry`, { method: "POST", headers: { Accept: "application/json" }, credentials: "same-origin" });
+    const body = await res.json().catch(() => null);
+    setOutcome(res.ok ? { kind: "ok", text: `Action ${id} will be performed again.` } : { kind: "error", text: body?.errors?.[0]?.message ?? `HTTP ${res.status}` });
+    await q.refetch();
+  };
+  return (
+    <Panel id="monitor-actions" title="Action log">
+      <StatusMessage outcome={outcome} />
+      <QueryState q={q} empty="No actions yet: rules that fire record them here.">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">The engine&apos;s actions, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Action</th>
+              <th scope="col">Effect</th>
+              <th scope="col">On</th>
+              <th scope="col">Status</th>
+              <th scope="col">Attempts</th>
+              <th scope="col">Error</th>
+              <th scope="col">
+                <span className="sr-only">Retry</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {q.data?.map((a) => (
+              <tr key={a.id} className={`border-t border-gray-100 ${a.status === "failed" ? "bg-red-50" : ""}`}>
+                <td>{a.id}</td>
+                <td>{a.effect_type}</td>
+                <td>{a.subject_id !== null ? `subject ${a.subject_id}` : `volunteer ${a.user_id}`}</td>
+                <td data-testid={`action-status-${a.id}`}>{a.status}</td>
+                <td>{a.attempts}</td>
+                <td className="max-w-xs text-xs text-red-800">{a.error ?? ""}</td>
+                <td>
+                  {a.status === "failed" && (
+                    <button type="button" className="rounded border border-gray-300 px-2 py-1 hover:bg-gray-100" onClick={() => void retry(a.id)}>
+                      Retry<span className="sr-only"> action {a.id}</span>
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </QueryState>
+    </Panel>
+  );
+}
+
+function Exports({ workflowId }: { workflowId: number }) {
+  const client = useQueryClient();
+  const key = ["monitor-export", workflowId];
+  const q = useQuery({
+    queryKey: key,
+    queryFn: async () => {
+      const res = await fetch(`/api/workflows/${workflowId}/classifications_export`, { headers: { Accept: API_ACCEPT }, credentials: "same-origin", cache: "no-store" });
+      if (res.status === 404) return null;
+      const body = await res.json().catch(() => null);
+      if (!res.ok) throw new Error(body?.errors?.[0]?.message ?? `HTTP ${res.status}`);
+      return body.media[0] as ExportMedium;
+    },
+    refetchInterval: (query) => (query.state.data?.metadata.state === "creating" ? 1000 : false),
+  });
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const m = q.data;
+  return (
+    <Panel id="monitor-exports" title="Classifications export">
+      {q.isPending ? (
+        <p role="status">Loading…</p>
+      ) : q.isError ? (
+        <p role="alert" className="rounded border border-red-300 bg-red-50 p-2 text-sm">
+          Could not load: {(q.error as Error).message}
+        </p>
+      ) : !m ? (
+        <p className="text-sm text-gray-600">No export has been requested yet.</p>
+      ) : m.metadata.state === "creating" ? (
+        <div role="status" className="flex flex-col gap-1 text-sm">
+          <progress className="w-full max-w-md" max={m.metadata.total || 1} value={m.metadata.progress ?? 0} aria-label="Export progress" />
+          Writing the export: {m.metadata.progress ?? 0} of {m.metadata.total ?? "?"} classifications…
+        </div>
+      ) : m.metadata.state === "failed" ? (
+        <p role="alert" className="text-sm text-red-800">
+          The export failed: {m.metadata.error}
+        </p>
+      ) : (
+        <p className="text-sm">
+          <a href={m.src ?? "#"} className="font-semibold text-brand-700 underline" download>
+            Download the classifications export (CSV)
+          </a>
+        </p>
+      )}
+      <StatusMessage outcome={outcome} />
+      <button
+        type="button"
+        disabled={m?.metadata.state === "creating"}
+        className="self-start rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-50"
+        onClick={async () => {
+          setOutcome(null);
+          try {
+            const body = await apiPost<{ media: ExportMedium[] }>(`/workflows/${workflowId}/classifications_export`, { media: { content_type: "text/csv" } });
+            client.setQueryData(key, body.media[0]);
+          } catch (err) {
+            setOutcome({ kind: "error", text: (err as Error).message });
+          }
+        }}
+      >
+        Request a new export
+      </button>
+    </Panel>
+  );
+}
+
+function Aggregations({ workflowId, userId }: { workflowId: number; userId: number }) {
+  const q = useQuery({
+    queryKey: ["monitor-aggregations", workflowId],
+    queryFn: async () => (await apiGet<{ aggregations: Aggregation[] }>(`/aggregations?workflow_id=${workflowId}`)).aggregations,
+    refetchInterval: LIVE,
+  });
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  return (
+    <Panel id="monitor-aggregations" title="Aggregation runs">
+      <QueryState q={q} empty="No aggregation run yet.">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Aggregation runs of this workflow</caption>
+          <thead>
+            <tr>
+              <th scope="col">Run</th>
+              <th scope="col">Status</th>
+              <th scope="col">Task</th>
+              <th scope="col">Output</th>
+              <th scope="col">Started</th>
+            </tr>
+          </thead>
+          <tbody>
+            {q.data?.map((a) => (
+              <tr key={a.id} className="border-t border-gray-100">
+                <td>{a.id}</td>
+                <td>{a.status}</td>
+                <td>{a.task_id ?? "—"}</td>
+                <td className="font-mono text-xs">{a.uuid ?? "—"}</td>
+                <td>{when(a.created_at)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </QueryState>
+      <StatusMessage outcome={outcome} />
+      <button
+        type="button"
+        className="self-start rounded border border-gray-300 px-4 py-2 hover:bg-gray-100"
+        onClick={async () => {
+          setOutcome(null);
+          try {
+            await apiPost("/aggregations", { aggregations: { links: { workflow: String(workflowId), user: String(userId) } } });
+            await q.refetch();
+            setOutcome({ kind: "ok", text: "Aggregation run requested." });
+          } catch (err) {
+            setOutcome({ kind: "error", text: (err as Error).message });
+          }
+        }}
+      >
+        Run an aggregation
+      </button>
+    </Panel>
+  );
+}
+
+export function WorkflowMonitor({ workflowId, userId }: { workflowId: number; userId: number }) {
+  return (
+    <div className="grid gap-4 xl:grid-cols-2">
+      <Reductions workflowId={workflowId} />
+      <Retired workflowId={workflowId} />
+      <Actions workflowId={workflowId} />
+      <div className="flex flex-col gap-4">
+        <Exports workflowId={workflowId} />
+        <Aggregations workflowId={workflowId} userId={userId} />
+      </div>
+    </div>
+  );
+}
