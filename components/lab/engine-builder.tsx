@@ -2,7 +2,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { conditionFromWire, conditionToWire, defaultLookup, lookupSuggestions, newComparison, type ConditionNode } from "@/lib/lab/condition-model";
+import { lazyPart } from "@/components/classifier/lazy-part";
 import { ConditionEditor } from "./condition-editor";
+
+// The flow graph (React Flow) and the dry run are chunks of their own.
+const EngineFlowGraph = lazyPart(() => import("./engine-flow-graph").then((m) => m.EngineFlowGraph), <p className="text-sm text-gray-600">Loading the flow…</p>);
+const DryRunPanel = lazyPart(() => import("./dry-run-panel").then((m) => m.DryRunPanel), <p className="text-sm text-gray-600">Loading the dry run…</p>);
 
 // The decision engine's visual builder for one workflow: extractors, reducers and rules as forms, saved to
 // /engine/workflows/<id> (the browser session authorises the call). The server validates the whole
@@ -212,6 +217,9 @@ export function EngineBuilder({ workflowId, taskKeys }: { workflowId: number; ta
           );
         })}
       </Section>
+
+      {wire.ok && <EngineFlowGraph config={wire.value} />}
+      <DryRunPanel workflowId={workflowId} config={wire} />
 
       <details className="rounded border border-gray-200 bg-white p-3">
         <summary className="cursor-pointer text-sm font-medium">Configuration as JSON</summary>

@@ -1,0 +1,58 @@
+// The engine page's dry run and flow graph: an owner loosens the saved rule, runs the last classifications
+// through the edited configuration without writing anything, sees one subject that would retire and one
+// that would not (and which outcome differs from the saved configuration's), then saves.
+import { expect, test } from "@playwright/test";
+import { accessToken, API_ACCEPT, classifiableWorkflow, createProject, newUser, registerUser, signIn, uniqueName } from "../support";
+
+test("an owner dry-runs an edited engine configuration on recent classifications, then saves it", async ({ page, request }) => {
+  const owner = newUser("lab_dry");
+  await registerUser(request, owner);
+  const token = await accessToken(request, owner.login, owner.password);
+  const project = await createProject(request, token, { display_name: uniqueName("Dry") });
+  const w = await classifiableWorkflow(request, token, project.id, 2);
+  const engineHeaders = { Accept: "application/json", Authorization: `Bearer ${token}` };
+  const saved = await request.post("/engine/workflows", {
+    headers: engineHeaders,
+    data: { workflow: { id: Number(w.workflowId), extractors_config: { q: { type: "question", task_key: "T0" } }, reducers_config: { c: { type: "consensus" } }, rules_config: [{ if: ["gte", ["lookup", "c.num_votes", 0], ["const", 4]], then: [{ action: "retire_subject", reason: "consensus" }] }] } },
+  });
+  expect(saved.status()).toBe(201);
+  // Subject 1: three alike; subject 2: split.
+  for (const [subject, value] of [[0, 0], [0, 0], [0, 0], [1, 0], [1, 1]] as const) {
+    const res = await request.post("/api/classifications", {
+      headers: { Accept: API_ACCEPT },
+      data: { classifications: { annotations: [{ task: "T0", value }], metadata: { started_at: new Date().toISOString(), finished_at: new Date().toISOString(), user_agent: "e2e", user_language: "en", workflow_version: w.version }, links: { project: project.id, workflow: w.workflowId, subjects: [w.subjectIds[subject]] } } },
+    });
+    expect(res.status()).toBe(201);
+  }
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, owner.login, owner.password);
+  await page.goto(`/lab/projects/${project.id}/workflows/${w.workflowId}/engine`);
+  await expect(page.getByLabel("Rule 1 condition: right: value")).toHaveValue("4");
+  const flow = page.getByTestId("engine-flow");
+  await expect(flow.getByText("q (question)")).toBeVisible();
+  await expect(flow.getByText("c (consensus)")).toBeVisible();
+  await expect(flow.getByText("Rule 1: if c.num_votes ≥ 4")).toBeVisible();
+  await expect(flow.getByText("retire_subject · reason: consensus")).toBeVisible();
+
+  // Loosened to 3, tried on the last classifications: subject 1 would retire, subject 2 would not.
+  await page.getByLabel("Rule 1 condition: right: value").fill("3");
+  await expect(flow.getByText("Rule 1: if c.num_votes ≥ 3")).toBeVisible();
+  await page.getByLabel("How many recent classifications").fill("20");
+  await page.getByRole("button", { name: "Run the dry run" }).click();
+  const result = page.getByTestId("dry-run-result");
+  await expect(result.getByRole("status")).toContainText("5 classifications, 5 extracts, 2 reductions.");
+  await expect(page.getByTestId(`dry-run-subject-${w.subjectIds[0]}`)).toContainText("would retire (consensus)");
+  await expect(page.getByTestId(`dry-run-subject-${w.subjectIds[0]}`)).toContainText("(differs)");
+  await expect(page.getByTestId(`dry-run-subject-${w.subjectIds[1]}`)).toContainText("would not retire");
+  await page.screenshot({ path: "test-results/screenshots/lab-dry-run-1280.png", fullPage: true });
+
+  // Nothing was written: no subject retired, the saved rule unchanged.
+  const workflow = (await (await request.get(`/api/workflows/${w.workflowId}`, { headers: { Accept: API_ACCEPT, Authorization: `Bearer ${token}` } })).json()).workflows[0];
+  expect(workflow.retired_set_member_subjects_count).toBe(0);
+  expect((await (await request.get(`/engine/workflows/${w.workflowId}`, { headers: engineHeaders })).json()).workflow.rules_config[0].if[2]).toEqual(["const", 4]);
+
+  await page.getByRole("button", { name: "Save configuration" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  expect((await (await request.get(`/engine/workflows/${w.workflowId}`, { headers: engineHeaders })).json()).workflow.rules_config[0].if[2]).toEqual(["const", 3]);
+});

@@ -1,0 +1,66 @@
+// The decision engine's flow as a graph, free of React: extractors feed reducers (all of them, or those a
+// reducer's filters name), reducers feed the rules whose conditions look them up, rules lead to their
+// effects. The lab draws it with a node-graph library.
+import { conditionLookups } from "@/lib/engine/conditions/schema";
+
+export type FlowKind = "extractor" | "reducer" | "rule" | "effect";
+
+export interface FlowNode {
+  id: string;
+  kind: FlowKind;
+  label: string;
+  /** Position in its column, from the top. */
+  row: number;
+}
+
+export interface FlowEdge {
+  from: string;
+  to: string;
+}
+
+type Config = Record<string, unknown>;
+
+export interface EngineFlowInput {
+  extractors_config: Record<string, Config>;
+  reducers_config: Record<string, Config>;
+  rules_config: { topic?: string; if: unknown; then: Config[] }[];
+}
+
+export const FLOW_COLUMNS: FlowKind[] = ["extractor", "reducer", "rule", "effect"];
+
+/** A short reading of a condition: `c.num_votes ≥ 3`, `and(…)`. */
+export function conditionSummary(node: unknown): string {
+  if (!Array.isArray(node) || !node.length) return "?";
+  const [op, ...args] = node as [string, ...unknown[]];
+  const SYMBOL: Record<string, string> = { gt: ">", gte: "≥", lt: "<", lte: "≤", eq: "=" };
+  if (op === "const") return JSON.stringify(args[0]);
+  if (op === "lookup") return String(args[0]);
+  if (SYMBOL[op] && args.length === 2) return `${conditionSummary(args[0])} ${SYMBOL[op]} ${conditionSummary(args[1])}`;
+  return `${op}(${args.map(conditionSummary).join(", ")})`;
+}
+
+const effectLabel = (e: Config) => [String(e.action), ...Object.entries(e).filter(([k]) => k !== "action").map(([k, v]) => `${k}: ${String(v)}`)].join(" · ");
+
+export function engineFlow(config: EngineFlowInput): { nodes: FlowNode[]; edges: FlowEdge[] } {
+  const nodes: FlowNode[] = [];
+  const edges: FlowEdge[] = [];
+  const extractorKeys = Object.keys(config.extractors_config ?? {});
+  extractorKeys.forEach((key, row) => nodes.push({ id: `x:${key}`, kind: "extractor", label: `${key} (${String(config.extractors_config[key].type)})`, row }));
+  Object.entries(config.reducers_config ?? {}).forEach(([key, r], row) => {
+    nodes.push({ id: `r:${key}`, kind: "reducer", label: `${key} (${String(r.type)})`, row });
+    const named = ((r.filters as { extractor_keys?: unknown } | undefined)?.extractor_keys ?? []) as string[];
+    for (const x of named.length ? named.filter((k) => extractorKeys.includes(k)) : extractorKeys) edges.push({ from: `x:${x}`, to: `r:${key}` });
+  });
+  let effectRow = 0;
+  (config.rules_config ?? []).forEach((rule, i) => {
+    const id = `rule:${i}`;
+    nodes.push({ id, kind: "rule", label: `Rule ${i + 1}${rule.topic === "user" ? " (volunteer)" : ""}: if ${conditionSummary(rule.if)}`, row: i });
+    for (const source of new Set(conditionLookups(rule.if).map((l) => l.source))) if (config.reducers_config?.[source]) edges.push({ from: `r:${source}`, to: id });
+    rule.then.forEach((effect, k) => {
+      const eid = `effect:${i}:${k}`;
+      nodes.push({ id: eid, kind: "effect", label: effectLabel(effect), row: effectRow++ });
+      edges.push({ from: id, to: eid });
+    });
+  });
+  return { nodes, edges };
+}
