@@ -49,7 +49,7 @@ test("a researcher builds a project in the lab and it can be classified", async 
 
   // Subjects from two files, linked to the new workflow.
   await page.getByRole("link", { name: "Add and browse subjects" }).click();
-  await page.getByLabel("Subject set name").fill("Garden photos");
+  await page.getByLabel("Subject set name", { exact: true }).fill("Garden photos");
   await page.getByLabel(/^Files/).setInputFiles([
     { name: "tom.svg", mimeType: "image/svg+xml", buffer: svg("Tom") },
     { name: "empty.svg", mimeType: "image/svg+xml", buffer: svg("Lawn") },

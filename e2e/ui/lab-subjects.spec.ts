@@ -47,7 +47,7 @@ test("a researcher imports a manifest by drag and drop and retires a subject by 
   await expect(page.getByText("From the manifest (3)")).toBeVisible();
 
   // Browsed, with retirement by hand.
-  await page.getByLabel("Subject set", { exact: true }).selectOption({ label: "From the manifest" });
+  await page.getByRole("combobox", { name: "Subject set", exact: true }).selectOption({ label: "From the manifest" });
   const rows = page.getByRole("table").filter({ hasText: "3 subjects, page 1 of 1" }).getByRole("row");
   await expect(rows).toHaveCount(4);
   await expect(rows.nth(1)).toContainText("Site a");
