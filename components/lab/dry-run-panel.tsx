@@ -113,7 +113,7 @@ export function DryRunPanel({ workflowId, config }: { workflowId: number; config
           </p>
           {answer.targets.length > 0 && (
             <div className="overflow-x-auto">
-              <table className="w-full text-left text-sm">
+              <table className="w-full text-left text-sm [&_td]:py-1 [&_td]:pr-3 [&_th]:pr-3">
                 <caption className="text-left font-medium">What the rules would do</caption>
                 <thead>
                   <tr>
@@ -140,7 +140,7 @@ export function DryRunPanel({ workflowId, config }: { workflowId: number; config
           )}
           <details className="rounded border border-gray-200 p-2 text-sm">
             <summary className="cursor-pointer font-medium">Reductions ({answer.reductions.length})</summary>
-            <table className="mt-2 w-full text-left">
+            <table className="mt-2 w-full text-left [&_td]:py-1 [&_td]:pr-3 [&_th]:pr-3">
               <thead>
                 <tr>
                   <th scope="col">Target</th>
@@ -166,7 +166,7 @@ export function DryRunPanel({ workflowId, config }: { workflowId: number; config
           </details>
           <details className="rounded border border-gray-200 p-2 text-sm">
             <summary className="cursor-pointer font-medium">Extracts ({answer.extracts.length})</summary>
-            <table className="mt-2 w-full text-left">
+            <table className="mt-2 w-full text-left [&_td]:py-1 [&_td]:pr-3 [&_th]:pr-3">
               <thead>
                 <tr>
                   <th scope="col">Classification</th>

@@ -40,7 +40,7 @@ export function GoldStandard({ workflowId }: { workflowId: number }) {
       ) : gold.data.classifications.length === 0 ? (
         <p>No gold standard classifications yet.</p>
       ) : (
-        <table className="w-full text-left text-sm">
+        <table className="w-full text-left text-sm [&_td]:py-1 [&_td]:pr-3 [&_th]:pr-3">
           <caption className="text-left text-sm text-gray-600">{gold.data.meta.classifications.count} gold standard classifications</caption>
           <thead>
             <tr>

@@ -108,7 +108,7 @@ export function SubjectBrowser({ subjectSets, workflows }: { subjectSets: { id: 
         <p>This set has no subjects yet.</p>
       ) : (
         <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
+          <table className="w-full text-left text-sm [&_td]:py-1 [&_td]:pr-3 [&_th]:pr-3">
             <caption className="text-left text-gray-600">
               {meta?.count} subjects, page {page} of {meta?.page_count}
             </caption>

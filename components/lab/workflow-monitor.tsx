@@ -90,7 +90,7 @@ function Reductions({ workflowId }: { workflowId: number }) {
   return (
     <Panel id="monitor-reductions" title="Reductions per subject">
       <QueryState q={q} empty="No reductions yet: they appear as volunteers classify.">
-        <table className="w-full text-left text-sm">
+        <table className="w-full text-left text-sm [&_td]:py-1 [&_td]:pr-3 [&_th]:pr-3">
           <caption className="sr-only">Latest reductions</caption>
           <thead>
             <tr>
@@ -127,7 +127,7 @@ function Retired({ workflowId }: { workflowId: number }) {
   return (
     <Panel id="monitor-retired" title="Retired subjects">
       <QueryState q={q} empty="No subject is retired yet.">
-        <table className="w-full text-left text-sm">
+        <table className="w-full text-left text-sm [&_td]:py-1 [&_td]:pr-3 [&_th]:pr-3">
           <caption className="sr-only">Retired subjects, newest first</caption>
           <thead>
             <tr>
@@ -167,7 +167,7 @@ function Actions({ workflowId }: { workflowId: number }) {
     <Panel id="monitor-actions" title="Action log">
       <StatusMessage outcome={outcome} />
       <QueryState q={q} empty="No actions yet: rules that fire record them here.">
-        <table className="w-full text-left text-sm">
+        <table className="w-full text-left text-sm [&_td]:py-1 [&_td]:pr-3 [&_th]:pr-3">
           <caption className="sr-only">The engine&apos;s actions, newest first</caption>
           <thead>
             <tr>
@@ -280,7 +280,7 @@ function Aggregations({ workflowId, userId }: { workflowId: number; userId: numb
   return (
     <Panel id="monitor-aggregations" title="Aggregation runs">
       <QueryState q={q} empty="No aggregation run yet.">
-        <table className="w-full text-left text-sm">
+        <table className="w-full text-left text-sm [&_td]:py-1 [&_td]:pr-3 [&_th]:pr-3">
           <caption className="sr-only">Aggregation runs of this workflow</caption>
           <thead>
             <tr>
