@@ -53,7 +53,7 @@ export function TaskView({
                 else onChange(e.target.checked ? [...(value as number[]), i] : (value as number[]).filter((x) => x !== i));
               }}
             />
-            <span>{a.label}</span>
+            <span>{a.label || `Answer ${i + 1}`}</span>
           </label>
         ))}
         {t.help && <p className="text-sm text-gray-600">{t.help}</p>}

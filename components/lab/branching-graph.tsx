@@ -29,7 +29,8 @@ export function BranchingGraph({ drafts }: { drafts: TaskDraft[] }) {
   return (
     <figure className="flex flex-col gap-2 rounded border border-gray-200 bg-white p-3">
       <figcaption className="text-sm font-semibold">Branching</figcaption>
-      <div className="overflow-x-auto">
+      {/* Focusable so a keyboard can scroll a wide graph; the links are read from the list below. */}
+      <div className="overflow-x-auto" tabIndex={0} role="group" aria-label="Branching graph (the links are listed below)">
         <svg width={width} height={height} viewBox={`-4 -4 ${width + 8} ${height + 8}`} aria-hidden="true" className="max-w-none">
           <defs>
             <marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="6" markerHeight="6" orient="auto-start-reverse">

@@ -97,3 +97,28 @@ test("a question classified with the keyboard alone, focus always visible", asyn
     })
     .toEqual([[first, [{ task: "T0", value: 0 }]]]);
 });
+
+test("the lab's pages: no serious axe violations; screenshots at 1280 and 375 px", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const { project, workflow } = await setUp(request, page);
+  const { signIn } = await import("../support");
+  const { ADMIN_LOGIN, ADMIN_PASSWORD } = await import("../env");
+  await signIn(page, ADMIN_LOGIN, ADMIN_PASSWORD);
+  const base = `/lab/projects/${project.id}`;
+  const pages: [string, string, string][] = [
+    ["lab-workflows", base, "Workflows"],
+    ["lab-details", `${base}/details`, "Project details"],
+    ["lab-collaborators", `${base}/collaborators`, "Collaborators"],
+    ["lab-subjects", `${base}/subjects`, "Subjects"],
+    ["lab-workflow", `${base}/workflows/${workflow.id}`, "Moons"],
+    ["lab-engine", `${base}/workflows/${workflow.id}/engine`, "Decision engine"],
+    ["lab-monitor", `${base}/workflows/${workflow.id}/monitor`, "Monitoring: Moons"],
+  ];
+  for (const [name, url, heading] of pages) {
+    await page.goto(url);
+    await expect(page.getByRole("heading", { level: 1 }).filter({ hasText: heading === "Workflows" ? project.display_name : heading })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    await scan(page, name);
+    await shoot(page, name);
+  }
+});
