@@ -106,3 +106,12 @@ export async function signIn(page: Page, login: string, password: string) {
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByTestId("signed-in-as")).toBeVisible();
 }
+
+/** Creates a project from the lab's form (as the signed-in user) and returns its id; the page is then the project's lab page. */
+export async function createProjectInLab(page: Page, name: string): Promise<string> {
+  await page.goto("/lab");
+  await page.getByLabel("Project name").fill(name);
+  await page.getByRole("button", { name: "Create project" }).click();
+  await expect(page).toHaveURL(/\/lab\/projects\/\d+$/);
+  return page.url().split("/").pop()!;
+}

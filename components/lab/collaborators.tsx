@@ -3,7 +3,9 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { apiDeleteFresh, apiGet, apiPost, apiPutFresh } from "@/components/ui/api-client";
 import { Field } from "@/components/ui/field";
-import { StatusMessage, type Outcome } from "@/components/ui/status-message";
+import { QueryState } from "@/components/ui/query-state";
+import { StatusMessage } from "@/components/ui/status-message";
+import { useAction } from "@/components/ui/use-action";
 
 /** The roles a project's team gives (the owner's is fixed), with what each may do. */
 const ROLES: [role: string, what: string][] = [
@@ -46,21 +48,13 @@ function Member({ record, onChanged }: { record: RoleRecord; onChanged: () => Pr
   const owner = record.roles.includes("owner");
   const who = record.links.owner.display_name;
   const [roles, setRoles] = useState(record.roles.filter((r) => r !== "owner"));
-  const [busy, setBusy] = useState(false);
-  const [status, setStatus] = useState<Outcome | null>(null);
-  const act = async (what: () => Promise<unknown>, done: string) => {
-    setBusy(true);
-    setStatus(null);
-    try {
+  const { busy, outcome: status, run } = useAction();
+  const act = (what: () => Promise<unknown>, done: string) =>
+    run(async () => {
       await what();
       await onChanged();
-      setStatus({ kind: "ok", text: done });
-    } catch (err) {
-      setStatus({ kind: "error", text: (err as Error).message });
-    } finally {
-      setBusy(false);
-    }
-  };
+      return done;
+    });
   return (
     <li className="flex flex-col gap-2 rounded border border-gray-200 bg-white p-3">
       <p className="font-medium">
@@ -95,8 +89,7 @@ export function Collaborators({ projectId }: { projectId: number }) {
   });
   const [login, setLogin] = useState("");
   const [roles, setRoles] = useState<string[]>(["collaborator"]);
-  const [busy, setBusy] = useState(false);
-  const [status, setStatus] = useState<Outcome | null>(null);
+  const { busy, outcome: status, run } = useAction();
 
   return (
     <div className="flex flex-col gap-4">
@@ -104,40 +97,28 @@ export function Collaborators({ projectId }: { projectId: number }) {
         <h2 id="team-heading" className="text-lg font-semibold">
           Team
         </h2>
-        {team.isPending ? (
-          <p role="status">Loading the team…</p>
-        ) : team.isError ? (
-          <p role="alert" className="rounded border border-red-300 bg-red-50 p-2 text-sm">
-            The team could not be loaded: {(team.error as Error).message}
-          </p>
-        ) : (
+        <QueryState query={team} what="team">
           <ul className="flex flex-col gap-2">
-            {team.data.map((r) => (
+            {team.data?.map((r) => (
               <Member key={`${r.id}:${r.roles.join(",")}`} record={r} onChanged={() => team.refetch()} />
             ))}
           </ul>
-        )}
+        </QueryState>
       </section>
       <form
         className="flex flex-col gap-3 rounded-lg border border-gray-200 bg-white p-4"
-        onSubmit={async (e) => {
+        onSubmit={(e) => {
           e.preventDefault();
-          setBusy(true);
-          setStatus(null);
-          try {
+          void run(async () => {
             const found = await apiGet<{ users: { id: string; display_name: string }[] }>(`/users?login=${encodeURIComponent(login.trim())}`);
             const user = found.users[0];
             if (!user) throw new Error(`No volunteer has the login “${login.trim()}”`);
             if (!roles.length) throw new Error("Choose at least one role");
             await apiPost("/project_roles", { project_roles: { roles, links: { project: String(projectId), user: user.id } } });
             await team.refetch();
-            setStatus({ kind: "ok", text: `${user.display_name} joined the team as ${roles.join(", ")}.` });
             setLogin("");
-          } catch (err) {
-            setStatus({ kind: "error", text: (err as Error).message });
-          } finally {
-            setBusy(false);
-          }
+            return `${user.display_name} joined the team as ${roles.join(", ")}.`;
+          });
         }}
       >
         <h2 className="text-lg font-semibold">Invite someone</h2>

@@ -3,14 +3,14 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { apiDeleteFresh } from "@/components/ui/api-client";
 import { Field } from "@/components/ui/field";
-import { StatusMessage, type Outcome } from "@/components/ui/status-message";
+import { StatusMessage } from "@/components/ui/status-message";
+import { useAction } from "@/components/ui/use-action";
 
 /** Deleting a project, confirmed by typing its name (the button stays disabled until it matches). */
 export function DeleteProject({ projectId, name }: { projectId: number; name: string }) {
   const router = useRouter();
   const [typed, setTyped] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [status, setStatus] = useState<Outcome | null>(null);
+  const { busy, outcome: status, run } = useAction();
   return (
     <section aria-labelledby="delete-heading" className="flex flex-col gap-2 rounded-lg border border-red-300 bg-white p-4">
       <h2 id="delete-heading" className="text-lg font-semibold text-red-800">
@@ -19,18 +19,13 @@ export function DeleteProject({ projectId, name }: { projectId: number; name: st
       <p className="text-sm">Its workflows, subject sets and pages go with it. This cannot be undone.</p>
       <form
         className="flex flex-col gap-2"
-        onSubmit={async (e) => {
+        onSubmit={(e) => {
           e.preventDefault();
-          setBusy(true);
-          setStatus(null);
-          try {
+          void run(async () => {
             await apiDeleteFresh(`/projects/${projectId}`);
             router.push("/lab");
             router.refresh();
-          } catch (err) {
-            setStatus({ kind: "error", text: (err as Error).message });
-            setBusy(false);
-          }
+          });
         }}
       >
         <Field id="delete-confirm" label={`Type the project's name (${name}) to confirm`} value={typed} autoComplete="off" onChange={(e) => setTyped(e.target.value)} />

@@ -1,6 +1,7 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import { apiGet } from "@/components/ui/api-client";
+import { QueryState } from "@/components/ui/query-state";
 
 interface GoldClassification {
   id: string;
@@ -31,17 +32,12 @@ export function GoldStandard({ workflowId }: { workflowId: number }) {
         Owners, collaborators and experts classify in <em>gold standard mode</em> (a switch above the classifier) to give reference answers for
         subjects.
       </p>
-      {gold.isPending ? (
-        <p role="status">Loading…</p>
-      ) : gold.isError ? (
-        <p role="alert" className="rounded border border-red-300 bg-red-50 p-2 text-sm">
-          The gold standard could not be loaded: {(gold.error as Error).message}
-        </p>
-      ) : gold.data.classifications.length === 0 ? (
+      <QueryState query={gold} what="gold standard">
+      {gold.data?.classifications.length === 0 ? (
         <p>No gold standard classifications yet.</p>
       ) : (
         <table className="w-full text-left text-sm [&_td]:py-1 [&_td]:pr-3 [&_th]:pr-3">
-          <caption className="text-left text-sm text-gray-600">{gold.data.meta.classifications.count} gold standard classifications</caption>
+          <caption className="text-left text-sm text-gray-600">{gold.data?.meta.classifications.count} gold standard classifications</caption>
           <thead>
             <tr>
               <th scope="col">Classification</th>
@@ -51,7 +47,7 @@ export function GoldStandard({ workflowId }: { workflowId: number }) {
             </tr>
           </thead>
           <tbody>
-            {gold.data.classifications.map((c) => (
+            {gold.data?.classifications.map((c) => (
               <tr key={c.id} className="border-t border-gray-100">
                 <td>{c.id}</td>
                 <td>{c.links.subjects.join(", ")}</td>
@@ -62,6 +58,7 @@ export function GoldStandard({ workflowId }: { workflowId: number }) {
           </tbody>
         </table>
       )}
+      </QueryState>
     </section>
   );
 }

@@ -5,7 +5,8 @@ import { apiGet, apiPutFresh } from "@/components/ui/api-client";
 import { Field } from "@/components/ui/field";
 import { LANGUAGE_NAMES } from "@/lib/i18n/language-names";
 import { DISCIPLINES } from "@/lib/project-page/disciplines";
-import { StatusMessage, type Outcome } from "@/components/ui/status-message";
+import { StatusMessage } from "@/components/ui/status-message";
+import { useAction } from "@/components/ui/use-action";
 
 export interface ProjectRecord {
   id: string;
@@ -92,8 +93,7 @@ export function ProjectDetailsForm({ projectId }: { projectId: number }) {
   const queryClient = useQueryClient();
   const project = useLabProject(projectId);
   const [draft, setDraft] = useState<Draft | null>(null);
-  const [status, setStatus] = useState<Outcome | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, outcome: status, run } = useAction();
   useEffect(() => {
     if (project.data && !draft) setDraft(draftOf(project.data));
   }, [project.data, draft]);
@@ -106,11 +106,9 @@ export function ProjectDetailsForm({ projectId }: { projectId: number }) {
   return (
     <form
       className="flex flex-col gap-4 rounded-lg border border-gray-200 bg-white p-4"
-      onSubmit={async (e) => {
+      onSubmit={(e) => {
         e.preventDefault();
-        setBusy(true);
-        setStatus(null);
-        try {
+        void run(async () => {
           const languages = [draft.primary_language, ...list(draft.languages).filter((l) => l !== draft.primary_language)];
           const tags = [...(draft.discipline ? [draft.discipline.toLowerCase()] : []), ...list(draft.tags).map((t) => t.toLowerCase())];
           const saved = await apiPutFresh<{ projects: ProjectRecord[] }>(`/projects/${projectId}`, {
@@ -132,12 +130,8 @@ export function ProjectDetailsForm({ projectId }: { projectId: number }) {
           });
           queryClient.setQueryData(projectQueryKey(projectId), saved.projects[0]);
           setDraft(draftOf(saved.projects[0]));
-          setStatus({ kind: "ok", text: "Saved." });
-        } catch (err) {
-          setStatus({ kind: "error", text: (err as Error).message });
-        } finally {
-          setBusy(false);
-        }
+          return "Saved.";
+        });
       }}
     >
       <h2 className="text-lg font-semibold">Texts</h2>

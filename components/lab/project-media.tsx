@@ -1,8 +1,8 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
 import { API_ACCEPT, apiDeleteFresh, apiPost, putSignedFile } from "@/components/ui/api-client";
-import { StatusMessage, type Outcome } from "@/components/ui/status-message";
+import { StatusMessage } from "@/components/ui/status-message";
+import { useAction } from "@/components/ui/use-action";
 
 type Kind = "avatar" | "background";
 const LABEL: Record<Kind, string> = { avatar: "Avatar", background: "Background image" };
@@ -18,25 +18,17 @@ async function currentMedium(projectId: number, kind: Kind): Promise<string | nu
 
 function MediumField({ projectId, kind }: { projectId: number; kind: Kind }) {
   const current = useQuery({ queryKey: ["lab-project-medium", projectId, kind], queryFn: () => currentMedium(projectId, kind), staleTime: 0 });
-  const [busy, setBusy] = useState(false);
-  const [status, setStatus] = useState<Outcome | null>(null);
+  const { busy, outcome: status, run } = useAction();
   const id = `medium-${kind}`;
 
-  const upload = async (file: File) => {
-    setBusy(true);
-    setStatus(null);
-    try {
+  const upload = (file: File) =>
+    run(async () => {
       // The API answers the new medium with a signed URL to PUT the file to; it replaces the old one.
       const created = await apiPost<{ media: { src: string }[] }>(`/projects/${projectId}/${kind}`, { media: { content_type: file.type } });
       await putSignedFile(created.media[0].src, file);
       await current.refetch();
-      setStatus({ kind: "ok", text: `${LABEL[kind]} uploaded.` });
-    } catch (err) {
-      setStatus({ kind: "error", text: (err as Error).message });
-    } finally {
-      setBusy(false);
-    }
-  };
+      return `${LABEL[kind]} uploaded.`;
+    });
 
   return (
     <div className="flex flex-col gap-2 rounded border border-gray-200 p-3">
@@ -70,18 +62,13 @@ function MediumField({ projectId, kind }: { projectId: number; kind: Kind }) {
           type="button"
           disabled={busy}
           className="self-start rounded border border-gray-300 px-3 py-1 text-sm hover:bg-gray-100"
-          onClick={async () => {
-            setBusy(true);
-            try {
+          onClick={() =>
+            run(async () => {
               await apiDeleteFresh(`/projects/${projectId}/${kind}`);
               await current.refetch();
-              setStatus({ kind: "ok", text: `${LABEL[kind]} removed.` });
-            } catch (err) {
-              setStatus({ kind: "error", text: (err as Error).message });
-            } finally {
-              setBusy(false);
-            }
-          }}
+              return `${LABEL[kind]} removed.`;
+            })
+          }
         >
           Remove the {LABEL[kind].toLowerCase()}
         </button>

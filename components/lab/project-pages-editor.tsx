@@ -5,7 +5,9 @@ import { apiDeleteFresh, apiGet, apiPost, apiPutFresh } from "@/components/ui/ap
 import { Field } from "@/components/ui/field";
 import { LANGUAGE_NAMES } from "@/lib/i18n/language-names";
 import { useLabProject } from "./project-details-form";
-import { StatusMessage, type Outcome } from "@/components/ui/status-message";
+import { QueryState } from "@/components/ui/query-state";
+import { StatusMessage } from "@/components/ui/status-message";
+import { useAction } from "@/components/ui/use-action";
 
 /** The about pages the project page shows, in its order, by the established front end's keys. */
 const PAGES: [key: string, title: string][] = [
@@ -38,27 +40,19 @@ export function ProjectPagesEditor({ projectId }: { projectId: number }) {
   const page = pages.data?.find((p) => p.url_key === key) ?? null;
   const [title, setTitle] = useState("");
   const [content, setContent] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [status, setStatus] = useState<Outcome | null>(null);
+  const { busy, outcome: status, run: act } = useAction();
   useEffect(() => {
     setTitle(page?.title ?? PAGES.find(([k]) => k === key)![1]);
     setContent(page?.content ?? "");
   }, [page, key]);
 
   const languages = project.data ? [...new Set([project.data.primary_language, ...project.data.available_languages])] : [lang];
-  const run = async (what: () => Promise<unknown>, done: string) => {
-    setBusy(true);
-    setStatus(null);
-    try {
+  const run = (what: () => Promise<unknown>, done: string) =>
+    act(async () => {
       await what();
       await pages.refetch();
-      setStatus({ kind: "ok", text: done });
-    } catch (err) {
-      setStatus({ kind: "error", text: (err as Error).message });
-    } finally {
-      setBusy(false);
-    }
-  };
+      return done;
+    });
 
   return (
     <section aria-labelledby="pages-heading" className="flex flex-col gap-3 rounded-lg border border-gray-200 bg-white p-4">
@@ -91,13 +85,7 @@ export function ProjectPagesEditor({ projectId }: { projectId: number }) {
           </select>
         </div>
       </div>
-      {pages.isPending ? (
-        <p role="status">Loading the page…</p>
-      ) : pages.isError ? (
-        <p role="alert" className="rounded border border-red-300 bg-red-50 p-2 text-sm">
-          The pages could not be loaded: {(pages.error as Error).message}
-        </p>
-      ) : (
+      <QueryState query={pages} what="page">
         <form
           className="flex flex-col gap-3"
           onSubmit={(e) => {
@@ -130,7 +118,7 @@ export function ProjectPagesEditor({ projectId }: { projectId: number }) {
             )}
           </div>
         </form>
-      )}
+      </QueryState>
       <StatusMessage outcome={status} />
     </section>
   );

@@ -2,7 +2,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { apiGet, apiPost } from "@/components/ui/api-client";
-import { StatusMessage, type Outcome } from "@/components/ui/status-message";
+import { QueryState } from "@/components/ui/query-state";
+import { StatusMessage } from "@/components/ui/status-message";
+import { useAction } from "@/components/ui/use-action";
 
 interface SubjectRecord {
   id: string;
@@ -31,7 +33,7 @@ export function SubjectBrowser({ subjectSets, workflows }: { subjectSets: { id: 
   const [setId, setSetId] = useState(subjectSets[0]?.id ?? 0);
   const [workflowId, setWorkflowId] = useState(workflows[0]?.id ?? 0);
   const [page, setPage] = useState(1);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const { outcome, run } = useAction();
   const subjects = useQuery({
     queryKey: ["lab-subjects", setId, page],
     queryFn: () => apiGet<{ subjects: SubjectRecord[]; meta: { subjects: { count: number; page_count: number } } }>(`/subjects?subject_set_id=${setId}&page=${page}&page_size=${PAGE_SIZE}&sort=id`),
@@ -48,16 +50,12 @@ export function SubjectBrowser({ subjectSets, workflows }: { subjectSets: { id: 
     enabled: !!workflowId && ids.length > 0,
     staleTime: 0,
   });
-  const act = async (subjectId: string, retire: boolean) => {
-    setOutcome(null);
-    try {
+  const act = (subjectId: string, retire: boolean) =>
+    run(async () => {
       await apiPost(`/workflows/${workflowId}/${retire ? "retired_subjects" : "unretire_subjects"}`, retire ? { subject_id: subjectId, retirement_reason: "other" } : { subject_id: subjectId });
       await statuses.refetch();
-      setOutcome({ kind: "ok", text: `Subject ${subjectId} ${retire ? "retired" : "unretired"}.` });
-    } catch (err) {
-      setOutcome({ kind: "error", text: (err as Error).message });
-    }
-  };
+      return `Subject ${subjectId} ${retire ? "retired" : "unretired"}.`;
+    });
 
   if (!subjectSets.length) return <p className="text-gray-600">No subject sets yet.</p>;
   const meta = subjects.data?.meta.subjects;
@@ -98,13 +96,8 @@ export function SubjectBrowser({ subjectSets, workflows }: { subjectSets: { id: 
         )}
       </div>
       <StatusMessage outcome={outcome} />
-      {subjects.isPending ? (
-        <p role="status">Loading subjects…</p>
-      ) : subjects.isError ? (
-        <p role="alert" className="rounded border border-red-300 bg-red-50 p-2 text-sm">
-          The subjects could not be loaded: {(subjects.error as Error).message}
-        </p>
-      ) : subjects.data.subjects.length === 0 ? (
+      <QueryState query={subjects} what="subjects">
+      {subjects.data?.subjects.length === 0 ? (
         <p>This set has no subjects yet.</p>
       ) : (
         <div className="overflow-x-auto">
@@ -125,7 +118,7 @@ export function SubjectBrowser({ subjectSets, workflows }: { subjectSets: { id: 
               </tr>
             </thead>
             <tbody>
-              {subjects.data.subjects.map((s) => {
+              {subjects.data?.subjects.map((s) => {
                 const status = statuses.data?.get(s.id);
                 const src = thumbnail(s);
                 const retired = !!status?.retired_at;
@@ -154,6 +147,7 @@ export function SubjectBrowser({ subjectSets, workflows }: { subjectSets: { id: 
           </table>
         </div>
       )}
+      </QueryState>
       {meta && meta.page_count > 1 && (
         <nav aria-label="Subject pages" className="flex items-center gap-2 text-sm">
           <button type="button" disabled={page <= 1} className="rounded border border-gray-300 px-3 py-1 disabled:opacity-50" onClick={() => setPage((p) => p - 1)}>

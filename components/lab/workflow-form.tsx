@@ -3,7 +3,8 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { apiPost, apiPutFresh } from "@/components/ui/api-client";
 import { Field } from "@/components/ui/field";
-import { StatusMessage, type Outcome } from "@/components/ui/status-message";
+import { StatusMessage } from "@/components/ui/status-message";
+import { useAction } from "@/components/ui/use-action";
 import { freshKey, removeTask, TASK_TYPES, taskTemplate, tasksFromDrafts, type TaskDef, type TaskDraft } from "@/lib/lab/task-editing";
 import { lazyPart } from "@/components/classifier/lazy-part";
 import { buttonClass, inputClass } from "./task-editors/common";
@@ -50,8 +51,7 @@ export function WorkflowForm({ projectId, workflow, subjectSets = [] }: { projec
   const [trainingChances, setTrainingChances] = useState(((config.training_chances ?? []) as unknown[]).join(", "));
   const [trainingDefault, setTrainingDefault] = useState(config.training_default_chance === undefined ? "" : String(config.training_default_chance));
   const [publicGold, setPublicGold] = useState(config.public_gold_standard === true);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, outcome, run } = useAction();
   const update = (i: number, task: TaskDef) => setDrafts((all) => all.map((x, j) => (j === i ? { ...x, task } : x)));
   const shortcuts = drafts.filter((d) => d.task.type === "shortcut").map((d) => d.key);
 
@@ -84,25 +84,20 @@ export function WorkflowForm({ projectId, workflow, subjectSets = [] }: { projec
   return (
     <form
       className="flex flex-col gap-4 rounded-lg border border-gray-200 bg-white p-4"
-      onSubmit={async (e) => {
+      onSubmit={(e) => {
         e.preventDefault();
-        setBusy(true);
-        setOutcome(null);
-        try {
-          if (workflow) {
-            const body = await apiPutFresh<{ workflows: { version: string }[] }>(`/workflows/${workflow.id}`, { workflows: { ...fields(), active, links: { subject_sets: linked.map(String) } } });
-            setOutcome({ kind: "ok", text: `Saved: version ${body.workflows[0].version}.` });
-          } else {
+        void run(async () => {
+          if (!workflow) {
             await apiPost("/workflows", { workflows: { ...fields(), links: { project: String(projectId), subject_sets: linked.map(String) } } });
             setName("");
             setDrafts([{ key: "T0", task: taskTemplate("single") }]);
+            router.refresh();
+            return;
           }
+          const body = await apiPutFresh<{ workflows: { version: string }[] }>(`/workflows/${workflow.id}`, { workflows: { ...fields(), active, links: { subject_sets: linked.map(String) } } });
           router.refresh();
-        } catch (err) {
-          setOutcome({ kind: "error", text: (err as Error).message });
-        } finally {
-          setBusy(false);
-        }
+          return `Saved: version ${body.workflows[0].version}.`;
+        });
       }}
     >
       <h3 className="text-lg font-semibold">{workflow ? "Workflow" : "New workflow"}</h3>
@@ -217,19 +212,14 @@ export function WorkflowForm({ projectId, workflow, subjectSets = [] }: { projec
             type="button"
             disabled={busy}
             className={buttonClass}
-            onClick={async () => {
-              setBusy(true);
-              setOutcome(null);
-              try {
+            onClick={() =>
+              run(async () => {
                 const body = await apiPost<{ workflows: { id: string }[] }>("/workflows", {
                   workflows: { ...fields(), display_name: `Copy of ${name}`, active: false, links: { project: String(projectId), subject_sets: linked.map(String) } },
                 });
                 router.push(`/lab/projects/${projectId}/workflows/${body.workflows[0].id}`);
-              } catch (err) {
-                setOutcome({ kind: "error", text: (err as Error).message });
-                setBusy(false);
-              }
-            }}
+              })
+            }
           >
             Copy this workflow
           </button>

@@ -1,8 +1,10 @@
 "use client";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { API_ACCEPT, apiGet, apiPost } from "@/components/ui/api-client";
-import { StatusMessage, type Outcome } from "@/components/ui/status-message";
+import { QueryState } from "@/components/ui/query-state";
+import { StatusMessage } from "@/components/ui/status-message";
+import { useAction } from "@/components/ui/use-action";
 
 // A workflow watched live: reductions per subject, retired subjects with their reasons, the engine's
 // actions (failures retried by hand), classification exports and aggregation runs. Every list refreshes
@@ -28,16 +30,13 @@ function Panel({ id, title, children }: { id: string; title: string; children: R
   );
 }
 
-function QueryState({ q, empty, children }: { q: { isPending: boolean; isError: boolean; error: unknown; data?: unknown[] }; empty: string; children: ReactNode }) {
-  if (q.isPending) return <p role="status">Loading…</p>;
-  if (q.isError)
-    return (
-      <p role="alert" className="rounded border border-red-300 bg-red-50 p-2 text-sm">
-        Could not load: {(q.error as Error).message}
-      </p>
-    );
-  if (!q.data?.length) return <p className="text-sm text-gray-600">{empty}</p>;
-  return <div className="overflow-x-auto">{children}</div>;
+/** A live list: loading, error and empty states, then the table, scrolling sideways on small screens. */
+function Listed({ q, empty, children }: { q: { isPending: boolean; isError: boolean; error: unknown; data?: unknown[] }; empty: string; children: ReactNode }) {
+  return (
+    <QueryState query={q} what="list" empty={empty}>
+      <div className="overflow-x-auto">{children}</div>
+    </QueryState>
+  );
 }
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : "—");
@@ -89,7 +88,7 @@ function Reductions({ workflowId }: { workflowId: number }) {
   const q = useQuery({ queryKey: ["monitor-reductions", workflowId], queryFn: () => engineGet<Reduction[]>(`/workflows/${workflowId}/reductions?page_size=50`), refetchInterval: LIVE });
   return (
     <Panel id="monitor-reductions" title="Reductions per subject">
-      <QueryState q={q} empty="No reductions yet: they appear as volunteers classify.">
+      <Listed q={q} empty="No reductions yet: they appear as volunteers classify.">
         <table className="w-full text-left text-sm [&_td]:py-1 [&_td]:pr-3 [&_th]:pr-3">
           <caption className="sr-only">Latest reductions</caption>
           <thead>
@@ -113,7 +112,7 @@ function Reductions({ workflowId }: { workflowId: number }) {
             ))}
           </tbody>
         </table>
-      </QueryState>
+      </Listed>
     </Panel>
   );
 }
@@ -126,7 +125,7 @@ function Retired({ workflowId }: { workflowId: number }) {
   });
   return (
     <Panel id="monitor-retired" title="Retired subjects">
-      <QueryState q={q} empty="No subject is retired yet.">
+      <Listed q={q} empty="No subject is retired yet.">
         <table className="w-full text-left text-sm [&_td]:py-1 [&_td]:pr-3 [&_th]:pr-3">
           <caption className="sr-only">Retired subjects, newest first</caption>
           <thead>
@@ -148,25 +147,26 @@ function Retired({ workflowId }: { workflowId: number }) {
             ))}
           </tbody>
         </table>
-      </QueryState>
+      </Listed>
     </Panel>
   );
 }
 
 function Actions({ workflowId }: { workflowId: number }) {
   const q = useQuery({ queryKey: ["monitor-actions", workflowId], queryFn: () => engineGet<Action[]>(`/workflows/${workflowId}/actions?page_size=50`), refetchInterval: LIVE });
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const retry = async (id: number) => {
-    setOutcome(null);
-    const res = await fetch(`/engine/workflows/${workflowId}/actions/${id}/retry`, { method: "POST", headers: { Accept: "application/json" }, credentials: "same-origin" });
-    const body = await res.json().catch(() => null);
-    setOutcome(res.ok ? { kind: "ok", text: `Action ${id} will be performed again.` } : { kind: "error", text: body?.errors?.[0]?.message ?? `HTTP ${res.status}` });
-    await q.refetch();
-  };
+  const { outcome, run } = useAction();
+  const retry = (id: number) =>
+    run(async () => {
+      const res = await fetch(`/engine/workflows/${workflowId}/actions/${id}/retry`, { method: "POST", headers: { Accept: "application/json" }, credentials: "same-origin" });
+      const body = await res.json().catch(() => null);
+      await q.refetch();
+      if (!res.ok) throw new Error(body?.errors?.[0]?.message ?? `HTTP ${res.status}`);
+      return `Action ${id} will be performed again.`;
+    });
   return (
     <Panel id="monitor-actions" title="Action log">
       <StatusMessage outcome={outcome} />
-      <QueryState q={q} empty="No actions yet: rules that fire record them here.">
+      <Listed q={q} empty="No actions yet: rules that fire record them here.">
         <table className="w-full text-left text-sm [&_td]:py-1 [&_td]:pr-3 [&_th]:pr-3">
           <caption className="sr-only">The engine&apos;s actions, newest first</caption>
           <thead>
@@ -202,7 +202,7 @@ function Actions({ workflowId }: { workflowId: number }) {
             ))}
           </tbody>
         </table>
-      </QueryState>
+      </Listed>
     </Panel>
   );
 }
@@ -221,17 +221,12 @@ function Exports({ workflowId }: { workflowId: number }) {
     },
     refetchInterval: (query) => (query.state.data?.metadata.state === "creating" ? 1000 : false),
   });
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const { outcome, run } = useAction();
   const m = q.data;
   return (
     <Panel id="monitor-exports" title="Classifications export">
-      {q.isPending ? (
-        <p role="status">Loading…</p>
-      ) : q.isError ? (
-        <p role="alert" className="rounded border border-red-300 bg-red-50 p-2 text-sm">
-          Could not load: {(q.error as Error).message}
-        </p>
-      ) : !m ? (
+      <QueryState query={q} what="export">
+      {!m ? (
         <p className="text-sm text-gray-600">No export has been requested yet.</p>
       ) : m.metadata.state === "creating" ? (
         <div role="status" className="flex flex-col gap-1 text-sm">
@@ -249,20 +244,18 @@ function Exports({ workflowId }: { workflowId: number }) {
           </a>
         </p>
       )}
+      </QueryState>
       <StatusMessage outcome={outcome} />
       <button
         type="button"
         disabled={m?.metadata.state === "creating"}
         className="self-start rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-50"
-        onClick={async () => {
-          setOutcome(null);
-          try {
+        onClick={() =>
+          run(async () => {
             const body = await apiPost<{ media: ExportMedium[] }>(`/workflows/${workflowId}/classifications_export`, { media: { content_type: "text/csv" } });
             client.setQueryData(key, body.media[0]);
-          } catch (err) {
-            setOutcome({ kind: "error", text: (err as Error).message });
-          }
-        }}
+          })
+        }
       >
         Request a new export
       </button>
@@ -276,10 +269,10 @@ function Aggregations({ workflowId, userId }: { workflowId: number; userId: numb
     queryFn: async () => (await apiGet<{ aggregations: Aggregation[] }>(`/aggregations?workflow_id=${workflowId}`)).aggregations,
     refetchInterval: LIVE,
   });
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const { outcome, run } = useAction();
   return (
     <Panel id="monitor-aggregations" title="Aggregation runs">
-      <QueryState q={q} empty="No aggregation run yet.">
+      <Listed q={q} empty="No aggregation run yet.">
         <table className="w-full text-left text-sm [&_td]:py-1 [&_td]:pr-3 [&_th]:pr-3">
           <caption className="sr-only">Aggregation runs of this workflow</caption>
           <thead>
@@ -303,21 +296,18 @@ function Aggregations({ workflowId, userId }: { workflowId: number; userId: numb
             ))}
           </tbody>
         </table>
-      </QueryState>
+      </Listed>
       <StatusMessage outcome={outcome} />
       <button
         type="button"
         className="self-start rounded border border-gray-300 px-4 py-2 hover:bg-gray-100"
-        onClick={async () => {
-          setOutcome(null);
-          try {
+        onClick={() =>
+          run(async () => {
             await apiPost("/aggregations", { aggregations: { links: { workflow: String(workflowId), user: String(userId) } } });
             await q.refetch();
-            setOutcome({ kind: "ok", text: "Aggregation run requested." });
-          } catch (err) {
-            setOutcome({ kind: "error", text: (err as Error).message });
-          }
-        }}
+            return "Aggregation run requested.";
+          })
+        }
       >
         Run an aggregation
       </button>

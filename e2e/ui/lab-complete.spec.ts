@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_BASE_URL } from "../env";
-import { API_ACCEPT, newUser, registerUser, signIn, uniqueName } from "../support";
+import { API_ACCEPT, createProjectInLab, newUser, registerUser, signIn, uniqueName } from "../support";
 
 async function dropManifest(page: Page, csv: string) {
   const dataTransfer = await page.evaluateHandle((text) => {
@@ -27,12 +27,7 @@ test("a team builds, tests and runs a project entirely in the lab", async ({ pag
   await signIn(page, owner.login, owner.password);
 
   // The project.
-  await page.goto("/lab");
-  const name = uniqueName("Owl watch");
-  await page.getByLabel("Project name").fill(name);
-  await page.getByRole("button", { name: "Create project" }).click();
-  await expect(page).toHaveURL(/\/lab\/projects\/\d+$/);
-  const projectId = page.url().split("/").pop()!;
+  const projectId = await createProjectInLab(page, uniqueName("Owl watch"));
 
   // A drawing workflow.
   await page.getByLabel("Workflow name").fill("Mark owls");

@@ -3,7 +3,7 @@
 // question about each identification), each saved as the API's task definitions the classifier reads;
 // the editor shows the branching graph and a live preview, and copies a workflow. Screenshots at 1280 px.
 import { expect, test } from "@playwright/test";
-import { accessToken, API_ACCEPT, newUser, registerUser, signIn, uniqueName } from "../support";
+import { accessToken, API_ACCEPT, createProjectInLab, newUser, registerUser, signIn, uniqueName } from "../support";
 
 test("an owner builds a drawing workflow and a survey workflow in the lab", async ({ page, request }) => {
   test.setTimeout(120_000);
@@ -12,12 +12,7 @@ test("an owner builds a drawing workflow and a survey workflow in the lab", asyn
   const token = await accessToken(request, owner.login, owner.password);
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, owner.login, owner.password);
-  await page.goto("/lab");
-  const name = uniqueName("Owls");
-  await page.getByLabel("Project name").fill(name);
-  await page.getByRole("button", { name: "Create project" }).click();
-  await expect(page).toHaveURL(/\/lab\/projects\/\d+$/);
-  const projectId = page.url().split("/").pop()!;
+  const projectId = await createProjectInLab(page, uniqueName("Owls"));
 
   // A drawing workflow.
   await page.getByLabel("Workflow name").fill("Mark owls");

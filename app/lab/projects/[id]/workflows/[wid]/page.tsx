@@ -1,7 +1,7 @@
-import Link from "next/link";
 import { editableWorkflow } from "@/app/lab/lab-access";
 import { GoldStandard } from "@/components/lab/gold-standard";
 import { WorkflowForm } from "@/components/lab/workflow-form";
+import { WorkflowHeading } from "@/components/lab/workflow-heading";
 import { draftsFromTasks, type TaskDef } from "@/lib/lab/task-editing";
 
 export const dynamic = "force-dynamic";
@@ -12,17 +12,11 @@ export default async function LabWorkflowPage({ params }: { params: Promise<{ id
   const drafts = draftsFromTasks((workflow.tasks ?? {}) as Record<string, TaskDef>, workflow.firstTask);
   return (
     <article className="flex flex-col gap-4">
-      <header>
-        <p className="text-sm text-gray-600">
-          <Link href={`/lab/projects/${project.id}`} className="underline">
-            {project.displayName}
-          </Link>
-        </p>
-        <h1 className="text-2xl font-bold">{workflow.displayName}</h1>
+      <WorkflowHeading project={project} workflow={workflow} title={workflow.displayName}>
         <p className="text-sm text-gray-600">
           Version {workflow.majorVersion}.{workflow.minorVersion} (task changes move the major version, wording changes the minor one)
         </p>
-      </header>
+      </WorkflowHeading>
       <WorkflowForm
         projectId={project.id}
         subjectSets={project.subjectSets.map((s) => ({ id: s.id, displayName: s.displayName, count: s.setMemberSubjectsCount }))}

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { editableWorkflow } from "@/app/lab/lab-access";
 import { EngineBuilder } from "@/components/lab/engine-builder";
+import { WorkflowHeading } from "@/components/lab/workflow-heading";
 
 export const dynamic = "force-dynamic";
 
@@ -10,15 +11,13 @@ export default async function EngineBuilderPage({ params }: { params: Promise<{ 
   const taskKeys = Object.entries((workflow.tasks ?? {}) as Record<string, { type?: string }>).map(([key, t]) => ({ key, type: String(t?.type ?? "") }));
   return (
     <article className="flex flex-col gap-4">
-      <header>
-        <p className="text-sm text-gray-600">
-          <Link href={`/lab/projects/${project.id}`} className="underline">
-            {project.displayName}
-          </Link>{" "}
-          · {workflow.displayName}
+      <WorkflowHeading project={project} workflow={workflow} title="Decision engine">
+        <p className="text-sm">
+          <Link href={`/lab/projects/${project.id}/workflows/${workflow.id}/monitor`} className="text-brand-700 underline">
+            Monitor this workflow
+          </Link>
         </p>
-        <h1 className="text-2xl font-bold">Decision engine</h1>
-      </header>
+      </WorkflowHeading>
       <EngineBuilder workflowId={workflow.id} taskKeys={taskKeys} />
     </article>
   );

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { editableWorkflow, labActor } from "@/app/lab/lab-access";
+import { WorkflowHeading } from "@/components/lab/workflow-heading";
 import { WorkflowMonitor } from "@/components/lab/workflow-monitor";
 
 export const dynamic = "force-dynamic";
@@ -10,19 +11,14 @@ export default async function WorkflowMonitorPage({ params }: { params: Promise<
   const actor = await labActor();
   return (
     <article className="flex flex-col gap-4">
-      <header>
+      <WorkflowHeading project={project} workflow={workflow} title={`Monitoring: ${workflow.displayName}`}>
         <p className="text-sm text-gray-600">
-          <Link href={`/lab/projects/${project.id}`} className="underline">
-            {project.displayName}
-          </Link>{" "}
-          ·{" "}
-          <Link href={`/lab/projects/${project.id}/workflows/${workflow.id}/engine`} className="underline">
+          Updated every few seconds.{" "}
+          <Link href={`/lab/projects/${project.id}/workflows/${workflow.id}/engine`} className="text-brand-700 underline">
             Decision engine
           </Link>
         </p>
-        <h1 className="text-2xl font-bold">Monitoring: {workflow.displayName}</h1>
-        <p className="text-sm text-gray-600">Updated every few seconds.</p>
-      </header>
+      </WorkflowHeading>
       <WorkflowMonitor workflowId={workflow.id} userId={actor.user!.id} />
     </article>
   );

@@ -1,0 +1,25 @@
+"use client";
+import { useState } from "react";
+import type { Outcome } from "./status-message";
+
+/**
+ * A form's action with its state: `run` marks it busy, clears the last outcome, and records the outcome:
+ * the text the action resolves with (nothing when it resolves with nothing), or its error's message.
+ */
+export function useAction() {
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const run = async (action: () => Promise<string | void>) => {
+    setBusy(true);
+    setOutcome(null);
+    try {
+      const text = await action();
+      if (text) setOutcome({ kind: "ok", text });
+    } catch (err) {
+      setOutcome({ kind: "error", text: (err as Error).message });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, outcome, setOutcome, run };
+}
