@@ -79,6 +79,8 @@ interface ExportMedium {
 interface Aggregation {
   id: string;
   status: string;
+  results_url: string | null;
+  error: string | null;
   uuid: string | null;
   task_id: string | null;
   created_at: string;
@@ -288,9 +290,17 @@ function Aggregations({ workflowId, userId }: { workflowId: number; userId: numb
             {q.data?.map((a) => (
               <tr key={a.id} className="border-t border-gray-100">
                 <td>{a.id}</td>
-                <td>{a.status}</td>
+                <td>{a.status === "pending" ? "running…" : a.status}{a.error ? `: ${a.error}` : ""}</td>
                 <td>{a.task_id ?? "—"}</td>
-                <td className="font-mono text-xs">{a.uuid ?? "—"}</td>
+                <td className="font-mono text-xs">
+                  {a.results_url ? (
+                    <a href={a.results_url} className="text-brand-700 underline">
+                      Download the results<span className="sr-only"> of run {a.id}</span>
+                    </a>
+                  ) : (
+                    (a.uuid ?? "—")
+                  )}
+                </td>
                 <td>{when(a.created_at)}</td>
               </tr>
             ))}

@@ -312,6 +312,24 @@ describe("aggregations: the service reports back (PUT) and runs are deleted", ()
     }
   });
 
+  it.each([
+    ["unset", undefined, "completed", HEX32, null],
+    ["set, completed", "https://store.example.org/{uuid}/{workflow_id}_aggregation.zip", "completed", HEX32, `https://store.example.org/${HEX32}/WF_aggregation.zip`],
+    ["set, still pending", "https://store.example.org/{uuid}.zip", "pending", HEX32, null],
+    ["set, completed without a uuid", "https://store.example.org/{uuid}.zip", "completed", null, null],
+  ])("results_url with AGGREGATION_RESULTS_URL %s", async (_n, template, status, uuid, want) => {
+    const { workflow, users } = await projectCast({ private: false });
+    const run = await createRun(workflow, users.owner.user.id, { status: "created" });
+    await db().aggregation.update({ where: { id: run.id }, data: { status, uuid } });
+    if (template) process.env.AGGREGATION_RESULTS_URL = template;
+    try {
+      const res = await api.get(`/aggregations/${run.id}`, { token: users.owner.token });
+      expect(res.body.aggregations[0].results_url).toBe(want === null ? null : want.replace("WF", String(workflow.id)));
+    } finally {
+      delete process.env.AGGREGATION_RESULTS_URL;
+    }
+  });
+
   it("rejects bad reports and those who may not report, changing nothing", async () => {
     const { workflow, users } = await projectCast({ private: true });
     const run = await createRun(workflow, users.owner.user.id);

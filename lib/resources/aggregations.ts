@@ -21,6 +21,17 @@ const ZUpdateAggregation = z
   .partial()
   .refine((v) => v.uuid !== undefined || v.status !== undefined, "Send uuid and/or status");
 
+/**
+ * Where a completed run's results are downloaded: AGGREGATION_RESULTS_URL with `{uuid}`, `{workflow_id}` and
+ * `{project_id}` filled in (the service's storage, e.g. `https://store.example.org/{uuid}/{workflow_id}_aggregation.zip`),
+ * or null when it is unset or the run has no output yet.
+ */
+export function aggregationResultsUrl(a: Pick<Aggregation, "uuid" | "status" | "workflowId" | "projectId">): string | null {
+  const template = process.env.AGGREGATION_RESULTS_URL?.trim();
+  if (!template || a.status !== "completed" || !a.uuid) return null;
+  return template.replaceAll("{uuid}", a.uuid).replaceAll("{workflow_id}", String(a.workflowId)).replaceAll("{project_id}", String(a.projectId));
+}
+
 export function serializeAggregation(a: Aggregation) {
   return {
     id: String(a.id),
@@ -30,6 +41,7 @@ export function serializeAggregation(a: Aggregation) {
     uuid: a.uuid,
     task_id: a.taskId,
     status: a.status,
+    results_url: aggregationResultsUrl(a),
     // Why the run is not under way (the service is not configured, or refused or failed the request).
     error: a.error,
     created_at: iso(a.createdAt),
