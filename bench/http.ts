@@ -11,6 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { classificationBody, loadClassifyDataset } from "./classify-dataset";
 import { benchDatabase, summarize } from "./lib";
+import { cpuPerRequest, cpuSnapshot } from "./process-cpu";
 import { ensureBuild, startProductionServer } from "./server";
 
 const SUBJECTS = Number(process.env.BENCH_SUBJECTS ?? 1_000_000);
@@ -19,6 +20,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const PORT = Number(process.env.BENCH_PORT ?? 3950);
 const WEB_CONCURRENCY = process.env.WEB_CONCURRENCY ?? "1";
+// BENCH_ONLY=noop_16,create_16: just these measurements (a diagnosis run; the ratios need both of theirs).
+const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(",").map((s) => s.trim())) : null;
 
 const database = await benchDatabase();
 const { pool, closeDb } = await import("../lib/db");
@@ -46,6 +49,7 @@ async function timed(seconds: number, concurrency: number, expected: number, fn:
   let next = 0;
   let failures = 0;
   const until = performance.now() + seconds * 1000;
+  const cpu0 = cpuSnapshot({ web: app.server.pid, worker: app.worker.pid });
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
@@ -57,7 +61,10 @@ async function timed(seconds: number, concurrency: number, expected: number, fn:
       }
     }),
   );
-  return { ...summarize(latencies, performance.now() - t0), concurrency, failures };
+  const wall = performance.now() - t0;
+  // CPU milliseconds per request in each process group (web server, worker, PostgreSQL, this generator).
+  const cpu_ms_per_request = cpuPerRequest(cpu0, cpuSnapshot({ web: app.server.pid, worker: app.worker.pid }), latencies.length);
+  return { ...summarize(latencies, wall), concurrency, failures, cpu_ms_per_request };
 }
 
 async function measure(name: string, concurrency: number, expected: number, fn: (i: number) => Promise<number>) {
@@ -73,6 +80,7 @@ async function measure(name: string, concurrency: number, expected: number, fn: 
  */
 async function paired(concurrency: number, a: { name: string; expected: number; fn: (i: number) => Promise<number> }, b: { name: string; expected: number; fn: (i: number) => Promise<number> }) {
   const ROUNDS = 6;
+  const cpu = { a: [] as Record<string, number>[], b: [] as Record<string, number>[] };
   console.error(`[bench] ${a.name} and ${b.name} alternately at ${concurrency} concurrent`);
   await timed(WARMUP_SECONDS, concurrency, a.expected, a.fn);
   await timed(WARMUP_SECONDS, concurrency, b.expected, b.fn);
@@ -86,11 +94,13 @@ async function paired(concurrency: number, a: { name: string; expected: number; 
       t.failures += res.failures;
       t.p50.push(res.p50_ms);
       t.p99.push(res.p99_ms);
+      cpu[key].push(res.cpu_ms_per_request);
     }
   }
   const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
-  const out = (t: typeof acc.a) => ({ count: t.count, throughput_per_s: Math.round((t.count / t.wall) * 100) / 100, p50_ms: median(t.p50), p99_ms: median(t.p99), concurrency, failures: t.failures, slices: ROUNDS });
-  return { [a.name]: out(acc.a), [b.name]: out(acc.b) };
+  const medianCpu = (xs: Record<string, number>[]) => Object.fromEntries(Object.keys(xs[0] ?? {}).map((k) => [k, median(xs.map((x) => x[k]))]));
+  const out = (t: typeof acc.a, c: Record<string, number>[]) => ({ count: t.count, throughput_per_s: Math.round((t.count / t.wall) * 100) / 100, p50_ms: median(t.p50), p99_ms: median(t.p99), concurrency, failures: t.failures, slices: ROUNDS, cpu_ms_per_request: medianCpu(c) });
+  return { [a.name]: out(acc.a, cpu.a), [b.name]: out(acc.b, cpu.b) };
 }
 
 /** The classification row inserted by pgbench with `clients` connections: the database's own ceiling. */
@@ -117,21 +127,25 @@ try {
   await app.ready();
   const { tokens, heavyTokens, workflow, project } = dataset;
   const noop = (i: number) => request("GET", "/api/bench-noop", tokens[i % tokens.length]);
+  const create = (offset: number) => (i: number) => request("POST", "/api/classifications", tokens[i % tokens.length], classificationBody(dataset, offset + i));
+  const queue = (i: number) => request("GET", `/api/subjects/queued?workflow_id=${workflow}`, heavyTokens[i % heavyTokens.length]);
+  // Each measurement unless BENCH_ONLY leaves it out (then it is absent from the report).
+  const pick = <T,>(key: string, run: () => Promise<T>) => (ONLY && !ONLY.has(key) ? Promise.resolve(undefined) : run());
   const results = {
-    noop_1: await measure("no-op route", 1, 404, noop),
-    noop_16: await measure("no-op route", 16, 404, noop),
-    queue_1: await measure("subject queue", 1, 200, (i) => request("GET", `/api/subjects/queued?workflow_id=${workflow}`, heavyTokens[i % heavyTokens.length])),
-    queue_16: await measure("subject queue", 16, 200, (i) => request("GET", `/api/subjects/queued?workflow_id=${workflow}`, heavyTokens[i % heavyTokens.length])),
-    project_show_16: await measure("project show", 16, 200, (i) => request("GET", `/api/projects/${project}`, tokens[i % tokens.length])),
-    counts_16: await measure("counts", 16, 200, () => request("GET", `/counts/classifications?project_id=${project}&period=day`)),
-    create_16: await measure("classification create", 16, 201, (i) => request("POST", "/api/classifications", tokens[i % tokens.length], classificationBody(dataset, i))),
-    create_50: await measure("classification create", 50, 201, (i) => request("POST", "/api/classifications", tokens[i % tokens.length], classificationBody(dataset, 1_000_000 + i))),
+    noop_1: await pick("noop_1", () => measure("no-op route", 1, 404, noop)),
+    noop_16: await pick("noop_16", () => measure("no-op route", 16, 404, noop)),
+    queue_1: await pick("queue_1", () => measure("subject queue", 1, 200, queue)),
+    queue_16: await pick("queue_16", () => measure("subject queue", 16, 200, queue)),
+    project_show_16: await pick("project_show_16", () => measure("project show", 16, 200, (i) => request("GET", `/api/projects/${project}`, tokens[i % tokens.length]))),
+    counts_16: await pick("counts_16", () => measure("counts", 16, 200, () => request("GET", `/counts/classifications?project_id=${project}&period=day`))),
+    create_16: await pick("create_16", () => measure("classification create", 16, 201, create(0))),
+    create_50: await pick("create_50", () => measure("classification create", 50, 201, create(1_000_000))),
     // The ratio's figures, measured in alternating slices (see paired()).
-    paired_16: await paired(16, { name: "noop", expected: 404, fn: noop }, { name: "create", expected: 201, fn: (i) => request("POST", "/api/classifications", tokens[i % tokens.length], classificationBody(dataset, 2_000_000 + i)) }),
+    paired_16: await pick("paired_16", () => paired(16, { name: "noop", expected: 404, fn: noop }, { name: "create", expected: 201, fn: create(2_000_000) })),
   };
   console.error("[bench] pgbench raw INSERT at 16 concurrent");
-  const rawInsert16 = pgbenchInsert(16);
-  const ratio = (a: number, b: number | undefined) => (b ? Math.round((a / b) * 1000) / 1000 : null);
+  const rawInsert16 = ONLY && !ONLY.has("raw_insert_16") ? { skipped: "BENCH_ONLY" } : pgbenchInsert(16);
+  const ratio = (a: number | undefined, b: number | undefined) => (a && b ? Math.round((a / b) * 1000) / 1000 : null);
   console.log(
     JSON.stringify(
       {
@@ -146,10 +160,10 @@ try {
         ...results,
         raw_insert_16: rawInsert16,
         ratios: {
-          create_16_vs_noop_16_throughput: ratio(results.create_16.throughput_per_s, results.noop_16.throughput_per_s),
-          create_16_vs_noop_16_throughput_paired: ratio(results.paired_16.create.throughput_per_s, results.paired_16.noop.throughput_per_s),
-          create_16_vs_raw_insert_16_throughput: ratio(results.create_16.throughput_per_s, "throughput_per_s" in rawInsert16 ? rawInsert16.throughput_per_s : undefined),
-          queue_1_p50_minus_noop_1_p50_ms: Math.round((results.queue_1.p50_ms - results.noop_1.p50_ms) * 100) / 100,
+          create_16_vs_noop_16_throughput: ratio(results.create_16?.throughput_per_s, results.noop_16?.throughput_per_s),
+          create_16_vs_noop_16_throughput_paired: ratio(results.paired_16?.create.throughput_per_s, results.paired_16?.noop.throughput_per_s),
+          create_16_vs_raw_insert_16_throughput: ratio(results.create_16?.throughput_per_s, "throughput_per_s" in rawInsert16 ? rawInsert16.throughput_per_s : undefined),
+          queue_1_p50_minus_noop_1_p50_ms: results.queue_1 && results.noop_1 ? Math.round((results.queue_1.p50_ms - results.noop_1.p50_ms) * 100) / 100 : null,
         },
       },
       null,
