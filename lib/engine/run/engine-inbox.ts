@@ -30,7 +30,8 @@ export function inboxBatches(ids: number[], size: number, spread = SPREAD): numb
 }
 
 /**
- * Moves up to `limit` waiting classifications into engine jobs (inboxBatches); returns how many moved.
+ * Moves up to `limit` waiting classifications into engine jobs (inboxBatches); returns how many left the
+ * inbox (those of workflows the engine does not run leave it without a job).
  * The rows are deleted and their jobs added in one transaction. Safe in many processes at once.
  */
 export async function dispatchEngineInbox(limit = 1000): Promise<number> {
@@ -38,12 +39,20 @@ export async function dispatchEngineInbox(limit = 1000): Promise<number> {
   const { rows: waiting } = await pool().query<{ any: boolean }>(`SELECT EXISTS (SELECT 1 FROM engine_inbox) AS any`);
   if (!waiting[0].any) return 0;
   return withTransaction(async (client) => {
-    const { rows } = await client.query<{ classification_id: number }>(
-      `DELETE FROM engine_inbox WHERE id IN (SELECT id FROM engine_inbox ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED) RETURNING classification_id`,
+    // Classifications of workflows the engine does not run (no engine configuration, or one that is not
+    // active: extraction would skip them) leave the inbox without a job: most workflows have no engine
+    // configuration, and their classifications cost the engine nothing. Ids component A lacks (posted by an
+    // external forwarder) always go on.
+    const { rows } = await client.query<{ classification_id: number; run: boolean }>(
+      `WITH taken AS (DELETE FROM engine_inbox WHERE id IN (SELECT id FROM engine_inbox ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED) RETURNING classification_id)
+       SELECT t.classification_id, (c.id IS NULL OR ew.id IS NOT NULL) AS run
+       FROM taken t LEFT JOIN classifications c ON c.id = t.classification_id
+       LEFT JOIN engine_workflows ew ON ew.id = c.workflow_id AND ew.status = 'active'`,
       [limit],
     );
-    if (!rows.length) return 0;
-    const batches = inboxBatches(rows.map((r) => r.classification_id), batchSize());
+    const ids = rows.filter((r) => r.run).map((r) => r.classification_id);
+    if (!ids.length) return rows.length;
+    const batches = inboxBatches(ids, batchSize());
     await client.query(
       `SELECT graphile_worker.add_jobs(array_agg(ROW($1::text, json_build_object('classification_ids', b), NULL, NULL, 25, NULL, NULL, NULL)::graphile_worker.job_spec))
        FROM unnest($2::json[]) AS b`,
