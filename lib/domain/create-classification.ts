@@ -1,7 +1,8 @@
 import { z } from "zod";
 import type { Classification } from "@/lib/generated/prisma/client";
-import type { Actor } from "@/lib/auth/actor";
-import { hasScope } from "@/lib/auth/actor";
+import type { Actor, Caller } from "@/lib/auth/actor";
+import { grantActor, hasScope } from "@/lib/auth/actor";
+import { grantSql } from "@/lib/auth/tokens";
 import { pool } from "@/lib/db";
 import type { Sql } from "@/lib/db/sql";
 import { forbidden, unprocessable } from "@/lib/http/api-error";
@@ -93,6 +94,8 @@ export function parseIdempotencyKey(header: string | null): string | null {
 
 export interface CreatedClassification {
   classification: Classification;
+  /** Who created it (for a bearer token: its grant checked in the create's own statement). */
+  actor: Actor;
   /** True when an earlier POST with the same Idempotency-Key stored it (nothing was created now). */
   replayed: boolean;
 }
@@ -111,13 +114,18 @@ export interface CreatedClassification {
  * deadlock) with retirement decided in the same upsert, the retired counters, the counters' outbox and the
  * engine's inbox (a committed classification always reaches the engine).
  */
-export async function createClassification(actor: Actor, input: TCreateClassification, userIp?: string, idempotencyKey: string | null = null): Promise<CreatedClassification> {
-  if (actor.user && !hasScope(actor, "classification")) throw forbidden("This token lacks the 'classification' scope");
+export async function createClassification(caller: Caller, input: TCreateClassification, userIp?: string, idempotencyKey: string | null = null): Promise<CreatedClassification> {
+  // A bearer token's grant is checked inside the statement (one round trip less on the hot path).
+  const claims = caller.claims ?? null;
+  const resolved = caller.actor ?? null;
+  if (resolved?.user && !hasScope(resolved, "classification")) throw forbidden("This token lacks the 'classification' scope");
+  if (claims && !claims.scopes.includes("classification")) throw new Error("resolveCaller hands over only tokens with the scope");
+  const userId = claims ? claims.userId : (resolved!.user?.id ?? null);
   const workflowId = parseIdValue(input.links.workflow, "links.workflow");
   const projectId = parseIdValue(input.links.project, "links.project");
   const subjectIds = [...new Set(input.links.subjects.map((s) => parseIdValue(s, "links.subjects")))].sort((a, b) => a - b);
   const completed = input.completed ?? true;
-  if (!completed && !actor.user) throw unprocessable("Incomplete classifications need a signed-in user");
+  if (!completed && userId === null) throw unprocessable("Incomplete classifications need a signed-in user");
   const userGroupId = input.links.user_group == null ? null : parseIdValue(input.links.user_group, "links.user_group");
   const named = String(input.metadata.workflow_version);
   const parsed = /^\d{1,9}\.\d{1,9}$/.test(named) ? named.split(".").map(Number) : [null, null];
@@ -126,12 +134,14 @@ export async function createClassification(actor: Actor, input: TCreateClassific
     name: "create-classification",
     text: CREATE_SQL,
     values: [
-      workflowId, projectId, actor.user?.id ?? null, subjectIds, JSON.stringify(input.annotations), JSON.stringify(input.metadata), completed,
-      input.gold_standard ?? null, named, userIp ?? null, idempotencyKey, userGroupId, !!actor.user?.admin, secondsSpent(input.metadata),
-      parsed[0], parsed[1], [...PROJECT_PERMISSIONS.show], GOLD_STANDARD_ROLES,
+      workflowId, projectId, userId, subjectIds, JSON.stringify(input.annotations), JSON.stringify(input.metadata), completed,
+      input.gold_standard ?? null, named, userIp ?? null, idempotencyKey, userGroupId, resolved ? !!resolved.user?.admin : null, secondsSpent(input.metadata),
+      parsed[0], parsed[1], [...PROJECT_PERMISSIONS.show], GOLD_STANDARD_ROLES, claims?.grantId ?? null,
     ],
   });
   const r = rows[0];
+  // The token's grant (when checked here) comes first: with a revoked token nothing else is answered.
+  const actor = claims ? grantActor(r.token_grant, claims.scopes) : resolved!;
   switch (r.problem as string | null) {
     case "workflow":
       throw unprocessable(`links.workflow: no workflow ${workflowId}`);
@@ -146,35 +156,41 @@ export async function createClassification(actor: Actor, input: TCreateClassific
   }
   if (r.id !== null) {
     await retireDue(workflowId, r.retirement, r.open_counts);
-    return { classification: fromRow(r), replayed: false };
+    return { classification: fromRow(r), replayed: false, actor };
   }
   // The key was used before (or by a concurrent request, which the insert waited for).
-  const earlier = await findByIdempotencyKey(pool(), actor.user?.id ?? null, idempotencyKey!);
+  const earlier = await findByIdempotencyKey(pool(), userId, idempotencyKey!);
   if (!earlier) throw new Error("a classification with this Idempotency-Key vanished while being created");
-  return { classification: sameRequest(earlier, workflowId, subjectIds), replayed: true };
+  return { classification: sameRequest(earlier, workflowId, subjectIds), replayed: true, actor };
 }
 
 // $1 workflow, $2 project, $3 user (null: anonymous), $4 subjects (distinct, sorted), $5 annotations,
 // $6 metadata, $7 completed, $8 gold_standard, $9 workflow_version as named, $10 user_ip, $11 idempotency
-// key, $12 user group, $13 admin, $14 seconds spent, $15/$16 the named version's major/minor (null when it
-// is not "major.minor"), $17 roles that see a private project, $18 roles that may make gold standard.
+// key, $12 user group, $13 admin (null: the grant's user's), $14 seconds spent, $15/$16 the named version's
+// major/minor (null when it is not "major.minor"), $17 roles that see a private project, $18 roles that may
+// make gold standard, $19 the bearer token's grant to check (null: the caller is already known).
 const CREATE_SQL = `
-WITH w AS (
+WITH tg AS (${grantSql("$19")} AND g.user_id = $3),
+a AS (
+  SELECT $19::text IS NULL OR EXISTS (SELECT 1 FROM tg WHERE revoked_at IS NULL AND NOT banned) AS ok,
+         coalesce($13::boolean, (SELECT admin FROM tg), false) AS admin),
+w AS (
   SELECT w.id, w.project_id, w.major_version, w.minor_version, w.retirement, p.private, coalesce(pr.roles, '{}') AS roles
   FROM workflows w JOIN projects p ON p.id = w.project_id
   LEFT JOIN project_roles pr ON pr.project_id = p.id AND pr.user_id = $3
   WHERE w.id = $1),
 chk AS (
   SELECT CASE
-    WHEN w.id IS NULL OR (w.private AND NOT $13 AND NOT w.roles && $17::text[]) THEN 'workflow'
+    WHEN NOT a.ok THEN 'token'
+    WHEN w.id IS NULL OR (w.private AND NOT a.admin AND NOT w.roles && $17::text[]) THEN 'workflow'
     WHEN w.project_id <> $2 THEN 'project'
     WHEN NOT CASE WHEN $15::int IS NULL THEN $9 = w.major_version || '.' || w.minor_version
                   ELSE $15 < w.major_version OR ($15 = w.major_version AND $16::int <= w.minor_version) END THEN 'version'
-    WHEN $8 IS TRUE AND NOT $13 AND NOT w.roles && $18::text[] THEN 'gold'
+    WHEN $8 IS TRUE AND NOT a.admin AND NOT w.roles && $18::text[] THEN 'gold'
     WHEN (SELECT count(*) FROM subjects WHERE id = ANY($4::int[]) AND project_id = $2) <> cardinality($4::int[]) THEN 'subjects'
   END AS problem,
   w.major_version || '.' || w.minor_version AS current_version
-  FROM (SELECT 1) one LEFT JOIN w ON true),
+  FROM a LEFT JOIN w ON true),
 seen AS (
   INSERT INTO user_seen_subjects (user_id, workflow_id, subject_id)
   SELECT $3, $1, s FROM unnest($4::int[]) AS s, chk WHERE $3::int IS NOT NULL AND chk.problem IS NULL
@@ -197,7 +213,7 @@ sws AS (
 outbox AS (
   INSERT INTO classification_count_outbox (classification_id, project_id, workflow_id, user_id, seconds) SELECT id, $2, $1, $3, $14 FROM ins WHERE completed),
 inbox AS (INSERT INTO engine_inbox (classification_id) SELECT id FROM ins WHERE completed)
-SELECT chk.problem, chk.current_version, (SELECT retirement FROM w) AS retirement,
+SELECT chk.problem, chk.current_version, (SELECT retirement FROM w) AS retirement, (SELECT row_to_json(tg) FROM tg) AS token_grant,
        (SELECT json_agg(json_build_array(sws.id, sws.classifications_count)) FROM sws WHERE sws.open) AS open_counts, ins.*
 FROM chk LEFT JOIN ins ON true`;
 

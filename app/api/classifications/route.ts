@@ -1,5 +1,6 @@
 // GET /api/classifications (the caller's complete classifications) and POST (create a classification).
 import { createClassification, parseIdempotencyKey, ZCreateClassification } from "@/lib/domain/create-classification";
+import { resolveCaller } from "@/lib/auth/actor";
 import { apiRoute } from "@/lib/http/api-route";
 import { unprocessable } from "@/lib/http/api-error";
 import { readJsonBody } from "@/lib/http/request";
@@ -15,8 +16,11 @@ export const POST = apiRoute(async (ctx) => {
   if (extra.length) throw unprocessable(`Unknown top-level key(s) ${extra.map((k) => `'${k}'`).join(", ")}; expected 'classifications'`);
   const input = ZCreateClassification.parse(body.classifications);
   const key = parseIdempotencyKey(ctx.req.headers.get("idempotency-key"));
-  const { classification, replayed } = await createClassification(await ctx.actor(), input, ctx.req.headers.get("x-forwarded-for")?.split(",")[0]?.trim(), key);
-  const res = await showResponse(classifications, classification, ctx, 201);
+  // A bearer token's grant is checked in the create's own statement (resolveCaller); the answer is then
+  // made for the actor that statement confirmed.
+  const caller = await resolveCaller(ctx.req, "classification");
+  const { classification, replayed, actor } = await createClassification(caller, input, ctx.req.headers.get("x-forwarded-for")?.split(",")[0]?.trim(), key);
+  const res = await showResponse(classifications, classification, { ...ctx, actor: async () => actor }, 201);
   if (replayed) res.headers.set("Idempotent-Replayed", "true");
   return res;
 });
