@@ -111,8 +111,9 @@ export interface CreatedClassification {
  * follows; then the subjects are marked seen (the ones already seen make it seen_before), the row is
  * inserted (nothing on a repeated idempotency key), and a completed classification is counted: the
  * subject-workflow rows upserted in subject order (concurrent multi-subject classifications never
- * deadlock) with retirement decided in the same upsert, the retired counters, the counters' outbox and the
- * engine's inbox (a committed classification always reaches the engine).
+ * deadlock) with retirement decided in the same upsert, the retired counters, the counters' outbox and,
+ * when the workflow has an active engine configuration, the engine's inbox (a committed classification
+ * always reaches the engine that runs its workflow).
  */
 export async function createClassification(caller: Caller, input: TCreateClassification, userIp?: string, idempotencyKey: string | null = null): Promise<CreatedClassification> {
   // A bearer token's grant is checked inside the statement (one round trip less on the hot path).
@@ -212,7 +213,9 @@ sws AS (
   RETURNING id, classifications_count, retired_at IS NULL AS open),
 outbox AS (
   INSERT INTO classification_count_outbox (classification_id, project_id, workflow_id, user_id, seconds) SELECT id, $2, $1, $3, $14 FROM ins WHERE completed),
-inbox AS (INSERT INTO engine_inbox (classification_id) SELECT id FROM ins WHERE completed)
+inbox AS (
+  INSERT INTO engine_inbox (classification_id) SELECT id FROM ins
+  WHERE completed AND EXISTS (SELECT 1 FROM engine_workflows WHERE id = $1 AND status = 'active'))
 SELECT chk.problem, chk.current_version, (SELECT retirement FROM w) AS retirement, (SELECT row_to_json(tg) FROM tg) AS token_grant,
        (SELECT json_agg(json_build_array(sws.id, sws.classifications_count)) FROM sws WHERE sws.open) AS open_counts, ins.*
 FROM chk LEFT JOIN ins ON true`;
