@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import pg from "pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { databaseUrl } from "@/lib/env";
+import { logError } from "@/lib/log/throttled";
 
 // One pg pool and one Prisma client per process. Prisma serves CRUD; the pool serves set-based SQL on
 // hot paths. Kept on globalThis so dev-mode hot reloads do not open new pools.
@@ -20,12 +21,12 @@ export function pool(): pg.Pool {
     });
     // An idle connection dropped by the server (restart, failover) must not crash the process; the pool
     // discards it and opens a new one on demand.
-    g.quorumPool.on("error", (err) => console.error("[db] idle connection error:", err.message));
+    g.quorumPool.on("error", (err) => logError("db-idle", "[db] idle connection error:", err.message));
     g.quorumPool.on("connect", (client) => {
       // A connection dropped while checked out between two queries (inside a transaction) emits 'error'
       // on its client; without a listener that is an uncaught exception. The statement in progress fails
       // on its own (a 503 to the request), and the pool discards the client when it is released.
-      client.on("error", (err) => console.error("[db] connection error:", err.message));
+      client.on("error", (err) => logError("db-connection", "[db] connection error:", err.message));
       preparePlainQueries(client);
     });
   }

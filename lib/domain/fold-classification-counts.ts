@@ -1,4 +1,5 @@
 import { pool } from "@/lib/db";
+import { logError } from "@/lib/log/throttled";
 
 const BATCH = 50_000;
 // One folder at a time (any process): batches then never race on the same counter rows.
@@ -84,7 +85,7 @@ export function startCountFolder(intervalMs = 1000): void {
     if (running) return;
     running = true;
     foldClassificationCounts()
-      .catch((err) => console.error("[counts] fold failed:", err))
+      .catch((err) => logError("counts-fold", "[counts] fold failed:", err))
       .finally(() => (running = false));
   }, intervalMs);
   g.quorumFolder.unref();

@@ -1,4 +1,5 @@
 import { pool } from "@/lib/db";
+import { logError } from "@/lib/log/throttled";
 
 // One refresher at a time (any process).
 const STATS_LOCK = 7_301_002;
@@ -72,7 +73,7 @@ export function startProjectStatsRefresher(intervalMs = 60_000): void {
     if (running) return;
     running = true;
     refreshProjectStats()
-      .catch((err) => console.error("[project-stats] refresh failed:", err))
+      .catch((err) => logError("project-stats", "[project-stats] refresh failed:", err))
       .finally(() => (running = false));
   };
   g.quorumStats = setInterval(tick, intervalMs);

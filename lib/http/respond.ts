@@ -1,5 +1,6 @@
 import { ZodError } from "zod";
 import { ApiError } from "./api-error";
+import { logError } from "@/lib/log/throttled";
 
 export const JSONAPI_TYPE = "application/vnd.api+json; version=1";
 
@@ -52,7 +53,7 @@ export function errorResponse(err: unknown, contentType?: string): Response {
   if (e?.code === "P2025") return json(body("Not Found"), 404, {}, contentType);
   if (e?.code === "P2034" || e?.code === "40001") return json(body("Conflicting concurrent write; retry"), 409, {}, contentType);
   if (databaseUnavailable(err)) {
-    console.error("[503] database unavailable:", (err as Error).message);
+    logError("503", "[503] database unavailable:", (err as Error).message);
     return json(body("The database is unavailable; try again shortly"), 503, { "Retry-After": "5" }, contentType);
   }
   console.error("[500]", err);

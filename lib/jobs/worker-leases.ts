@@ -1,6 +1,7 @@
 import { EventEmitter } from "node:events";
 import type { WorkerEvents } from "graphile-worker";
 import { pool } from "@/lib/db";
+import { logError } from "@/lib/log/throttled";
 
 // graphile-worker keeps a job locked by a dead worker for 4 hours. Each worker process renews a lease
 // for its worker pools every few seconds; every process, at start and periodically, unlocks the jobs of
@@ -36,9 +37,9 @@ export class WorkerLeases {
 
   async start(): Promise<void> {
     // The database may be unreachable at start: the periodic tick reaps once it is back.
-    await reapLapsedWorkers().catch((err) => console.error("[worker] could not reap lapsed workers:", err.message));
+    await reapLapsedWorkers().catch((err) => logError("worker-reap", "[worker] could not reap lapsed workers:", err.message));
     const every = Math.max(1, leaseSeconds() / 3) * 1000;
-    this.timer = setInterval(() => void this.tick().catch((err) => console.error("[worker] lease renewal failed:", err.message)), every);
+    this.timer = setInterval(() => void this.tick().catch((err) => logError("worker-lease", "[worker] lease renewal failed:", err.message)), every);
     this.timer.unref();
   }
 

@@ -1,6 +1,7 @@
 import { pool } from "@/lib/db";
 import { withTransaction, type Sql } from "@/lib/db/sql";
 import { CLASSIFICATION_BATCH_TASK } from "./events";
+import { logError } from "@/lib/log/throttled";
 
 // The hand-off from classification create to the engine. The create transaction appends the classification
 // to engine_inbox (a plain insert: adding a graphile-worker job there costs a NOTIFY, whose commit-time lock
@@ -76,7 +77,7 @@ export function startInboxDispatcher(): void {
         // A full batch: more are waiting.
       }
     } catch (err) {
-      console.error("[engine] inbox dispatch failed:", (err as Error).message);
+      logError("engine-inbox", "[engine] inbox dispatch failed:", (err as Error).message);
     }
     if (!state.stopped) state.timer = setTimeout(tick, intervalMs()).unref();
   };
