@@ -74,18 +74,26 @@ export function grantActor(row: GrantRow | null | undefined, scopes: string[]): 
 /**
  * The caller, with a bearer token's grant left to check: a route on the hot path (classification create)
  * checks it inside its own SQL statement instead of a query of its own, then makes the actor with grantActor.
- * Without a bearer token carrying `scope`, the actor as resolveActor resolves it.
+ * Without a bearer token (carrying `scope`, when one is named), the actor as resolveActor resolves it.
  */
 export type Caller = { actor: Actor; claims?: undefined } | { claims: TokenClaims; actor?: undefined };
 
-export async function resolveCaller(req: Request, scope: string): Promise<Caller> {
+export async function resolveCaller(req: Request, scope?: string): Promise<Caller> {
   const token = bearerToken(req);
   if (token) {
     const claims = await verifyTokenSignature(token);
     // A token without the scope is refused: resolved the usual way first, so a revoked one answers 401.
-    if (claims.scopes.includes(scope)) return { claims };
+    if (scope === undefined || claims.scopes.includes(scope)) return { claims };
   }
   return { actor: await resolveActor(req) };
+}
+
+/**
+ * The actor once the caller's statement has read the grant (the row of grantSql, null when the statement
+ * had no grant to check or found none): a known caller as it is; a bearer token's by grantActor.
+ */
+export function callerActor(caller: Caller, grant: GrantRow | null | undefined): Actor {
+  return caller.actor ?? grantActor(grant, caller.claims.scopes);
 }
 
 /** The Authorization header's bearer token, null without the header; 401 when it is not 'Bearer <token>'. */

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { foldClassificationCounts } from "./fold-classification-counts";
 import { api, call } from "@/test/http";
-import { classifiableProject, classificationBody, grantProjectRole, signedInUser, tokenFor } from "@/test/factories";
-import { revokeGrant, verifyAccessToken } from "@/lib/auth/tokens";
+import { classifiableProject, classificationBody, grantProjectRole, signedInUser } from "@/test/factories";
+import { scopedToken, TOKEN_CASES, type TokenCase } from "@/test/token-cases";
 
 const counters = async (projectId: number, workflowId: number) => {
   await foldClassificationCounts();
@@ -177,43 +177,20 @@ describe("POST /api/classifications", () => {
 // The create checks a bearer token's grant inside its own statement: every way a token can be refused or
 // change meaning since it was issued, answered as on every other route, with nothing stored.
 describe("POST /api/classifications: who the token stands for, checked in the create's statement", () => {
-  type Setup = { token: string | null; header?: string };
-  const cases: { name: string; private?: boolean; setup: (u: Awaited<ReturnType<typeof signedInUser>>) => Promise<Setup>; status: number; error?: RegExp }[] = [
-    { name: "a valid token", setup: async (u) => ({ token: u.token }), status: 201 },
-    { name: "a revoked token", setup: async (u) => (await revokeGrant((await verifyAccessToken(u.token)).grantId), { token: u.token }), status: 401, error: /revoked/ },
-    { name: "a banned user's token", setup: async (u) => (await db().user.update({ where: { id: u.user.id }, data: { banned: true } }), { token: u.token }), status: 401, error: /banned/ },
-    { name: "a token without the classification scope", setup: async (u) => ({ token: await tokenFor(u.user, ["public", "user"]) }), status: 403, error: /'classification' scope/ },
-    {
-      name: "a revoked token without the scope (401 before 403)",
-      setup: async (u) => {
-        const token = await tokenFor(u.user, ["public"]);
-        await revokeGrant((await verifyAccessToken(token)).grantId);
-        return { token };
-      },
-      status: 401,
-      error: /revoked/,
-    },
-    { name: "a malformed Authorization header", setup: async () => ({ token: null, header: "Token abc" }), status: 401, error: /Bearer/ },
-    { name: "a forged token", setup: async (u) => ({ token: u.token.slice(0, -4) + "AAAA" }), status: 401, error: /Invalid or expired/ },
-    { name: "a private project, by a volunteer", private: true, setup: async (u) => ({ token: u.token }), status: 422, error: /links.workflow/ },
-    {
-      name: "a private project, by a user made admin after the token was issued (admin is read now)",
-      private: true,
-      setup: async (u) => (await db().user.update({ where: { id: u.user.id }, data: { admin: true } }), { token: u.token }),
-      status: 201,
-    },
+  const cases: TokenCase[] = [
+    ...TOKEN_CASES,
+    { name: "a token without the classification scope", setup: (u) => scopedToken(u, ["public", "user"]), status: 403, error: /'classification' scope/ },
+    { name: "a revoked token without the scope (401 before 403)", setup: (u) => scopedToken(u, ["public"], true), status: 401, error: /revoked/ },
+    { name: "a private project, by a volunteer", private: true, setup: async (u) => `Bearer ${u.token}`, status: 422, error: /links.workflow/ },
   ];
   it.each(cases)("$name → $status", async ({ setup, status, error, private: priv }) => {
     const { workflow, subjects } = await classifiableProject(1, { private: priv });
     const u = await signedInUser();
-    const { token, header } = await setup(u);
-    const body = classificationBody(workflow, [subjects[0].id]);
-    const res = header
-      ? await call("POST", "/api/classifications", { body, headers: { authorization: header } })
-      : await api.post("/classifications", body, { token: token ?? undefined });
-    expect(res.status).toBe(status);
+    const authorization = await setup(u);
+    const res = await call("POST", "/api/classifications", { body: classificationBody(workflow, [subjects[0].id]), headers: { authorization } });
+    expect(res.status).toBe(status === "ok" ? 201 : status);
     const stored = await db().classification.findMany({ where: { workflowId: workflow.id } });
-    if (status === 201) {
+    if (status === "ok") {
       expect(res.body.classifications[0].links.user).toBe(String(u.user.id));
       expect(stored.map((c) => c.userId)).toEqual([u.user.id]);
     } else {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Classification } from "@/lib/generated/prisma/client";
 import type { Actor, Caller } from "@/lib/auth/actor";
-import { grantActor, hasScope } from "@/lib/auth/actor";
+import { callerActor, hasScope } from "@/lib/auth/actor";
 import { grantSql } from "@/lib/auth/tokens";
 import { pool } from "@/lib/db";
 import type { Sql } from "@/lib/db/sql";
@@ -142,7 +142,7 @@ export async function createClassification(caller: Caller, input: TCreateClassif
   });
   const r = rows[0];
   // The token's grant (when checked here) comes first: with a revoked token nothing else is answered.
-  const actor = claims ? grantActor(r.token_grant, claims.scopes) : resolved!;
+  const actor = callerActor(caller, r.token_grant);
   switch (r.problem as string | null) {
     case "workflow":
       throw unprocessable(`links.workflow: no workflow ${workflowId}`);

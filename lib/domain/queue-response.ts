@@ -1,3 +1,4 @@
+import { resolveCaller } from "@/lib/auth/actor";
 import { apiRoute, type ApiContext } from "@/lib/http/api-route";
 import { unprocessable } from "@/lib/http/api-error";
 import { linkTemplates, pageMeta } from "@/lib/http/jsonapi";
@@ -18,7 +19,8 @@ export async function queuedSubjectsResponse(ctx: ApiContext): Promise<Response>
   if (sizeRaw !== null && (!isIdString(sizeRaw))) throw unprocessable("page_size must be a positive integer");
   const limit = Math.min(sizeRaw ? Number(sizeRaw) : QUEUE_PAGE_SIZE, 100);
   const setRaw = ctx.url.searchParams.get("subject_set_id");
-  const queued = await queueSubjects(await ctx.actor(), workflowId, { limit, subjectSetId: setRaw ? parseIdValue(setRaw, "subject_set_id") : undefined });
+  // A bearer token's grant is checked in the queue's first query (resolveCaller), not by a query of its own.
+  const queued = await queueSubjects(await resolveCaller(ctx.req), workflowId, { limit, subjectSetId: setRaw ? parseIdValue(setRaw, "subject_set_id") : undefined });
   return json({
     subjects: queued.map((q) => ({
       id: String(q.id),

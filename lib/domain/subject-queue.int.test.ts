@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { api } from "@/test/http";
+import { api, call } from "@/test/http";
+import { TOKEN_CASES, type TokenCase } from "@/test/token-cases";
 import { classifiableProject, classificationBody, createSubjectSet, createWorkflow, signedInUser } from "@/test/factories";
 import { drawSetOrder, setChances, trainingCandidates } from "./subject-queue";
 
@@ -189,5 +190,29 @@ describe("retirement endpoints", () => {
     for (const [path, body, status, token] of bad) expect((await post(path, body, token ?? owner.token)).status, `${path} ${JSON.stringify(body)}`).toBe(status);
     expect((await api.post(`/workflows/${workflow.id}/retired_subjects`, { subject_id: subjects[3].id })).status).toBe(401);
     expect(await count()).toEqual([2, 2]);
+  });
+});
+
+// The queue checks a bearer token's grant in its first query: answered as on every other route.
+describe("GET /api/subjects/queued: who the token stands for, checked in the queue's query", () => {
+  const cases: TokenCase[] = [
+    ...TOKEN_CASES,
+    { name: "a private project, by a volunteer", private: true, setup: async (u) => `Bearer ${u.token}`, status: 404, error: /Could not find workflows/ },
+  ];
+  it.each(cases)("$name → $status", async ({ setup, status, error, private: priv }) => {
+    const { workflow, subjects } = await classifiableProject(2, { private: priv });
+    const u = await signedInUser();
+    const authorization = await setup(u);
+    const res = await call("GET", `/api/subjects/queued?workflow_id=${workflow.id}`, { headers: { authorization } });
+    expect(res.status).toBe(status === "ok" ? 200 : status);
+    if (status === "ok") expect(ids(res).sort()).toEqual(subjects.map((s) => s.id).sort());
+    else expect(res.body.errors[0].message).toMatch(error!);
+  });
+
+  it("a revoked token is refused even for a workflow that does not exist (the token first)", async () => {
+    const u = await signedInUser();
+    const authorization = await TOKEN_CASES.find((c) => c.name === "a revoked token")!.setup(u);
+    const res = await call("GET", `/api/subjects/queued?workflow_id=999999999`, { headers: { authorization } });
+    expect(res.status).toBe(401);
   });
 });

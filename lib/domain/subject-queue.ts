@@ -1,4 +1,5 @@
-import type { Actor } from "@/lib/auth/actor";
+import { callerActor, type Caller } from "@/lib/auth/actor";
+import { grantSql } from "@/lib/auth/tokens";
 import { pool } from "@/lib/db";
 import type { Sql } from "@/lib/db/sql";
 import { notFound } from "@/lib/http/api-error";
@@ -121,21 +122,26 @@ async function pickFromSet(client: Sql, setId: number, workflowId: number, userI
  * with a fallback selection_state, so a volunteer is never stuck. Anonymous volunteers get random
  * unretired subjects.
  */
-export async function queueSubjects(actor: Actor, workflowId: number, opts: { limit: number; subjectSetId?: number }): Promise<QueuedSubject[]> {
+export async function queueSubjects(caller: Caller, workflowId: number, opts: { limit: number; subjectSetId?: number }): Promise<QueuedSubject[]> {
   const client = pool();
-  const userId = actor.user?.id ?? null;
-  // One query: the workflow and its visibility, its sets with sizes, and the user's set chances.
+  const userId = caller.actor ? (caller.actor.user?.id ?? null) : caller.claims.userId;
+  // One query: a bearer token's grant (checked here rather than by a query of its own), the workflow and
+  // its visibility, its sets with sizes, and the user's set chances.
   const { rows: found } = await client.query(
-    `SELECT w.id, w.configuration, w.prioritized, p.private, coalesce(pr.roles, '{}') AS roles,
+    `WITH tg AS (${grantSql("$3")} AND g.user_id = $2)
+     SELECT (SELECT row_to_json(tg) FROM tg) AS token_grant, wf.* FROM (SELECT 1) one LEFT JOIN (
+     SELECT w.id, w.configuration, w.prioritized, p.private, coalesce(pr.roles, '{}') AS roles,
             coalesce((SELECT json_agg(json_build_object('id', ss.id, 'size', ss.set_member_subjects_count) ORDER BY ss.id)
                       FROM workflow_subject_sets wss JOIN subject_sets ss ON ss.id = wss.subject_set_id WHERE wss.workflow_id = w.id), '[]') AS sets,
             (SELECT pp.settings->'designator'->'subject_set_chances'->(w.id::text) FROM project_preferences pp WHERE pp.user_id = $2 AND pp.project_id = w.project_id) AS chances
      FROM workflows w JOIN projects p ON p.id = w.project_id
      LEFT JOIN project_roles pr ON pr.project_id = p.id AND pr.user_id = $2
-     WHERE w.id = $1`,
-    [workflowId, userId],
+     WHERE w.id = $1) wf ON true`,
+    [workflowId, userId, caller.claims?.grantId ?? null],
   );
-  const workflow = found[0];
+  // The token first: with a revoked one nothing else is answered.
+  const actor = callerActor(caller, found[0].token_grant);
+  const workflow = found[0].id === null ? null : found[0];
   if (!workflow || (workflow.private && !actor.user?.admin && !rolesAllow(workflow.roles, "show"))) throw notFound(`Could not find workflows with id='${workflowId}'`);
   const sets: { id: number; size: number }[] = workflow.sets;
   if (!sets.length) throw notFound(`Workflow ${workflowId} has no linked subject sets`);
