@@ -33,16 +33,43 @@ export function pool(): pg.Pool {
   return g.quorumPool;
 }
 
+/** Most of Prisma's statements kept prepared on one connection (DB_PREPARED_STATEMENTS, default 200): the least recently used is deallocated. */
+const preparedLimit = () => Math.max(1, Number(process.env.DB_PREPARED_STATEMENTS ?? 200));
+
+const statementName = (prefix: string, text: string) => `${prefix}${crypto.createHash("sha1").update(text).digest("hex").slice(0, 16)}`;
+
 /**
- * Our hand-written SQL is a fixed set of statements with parameters: run each as a named prepared
- * statement, so a connection parses and plans it once instead of on every call (hot paths run a handful
- * per request). Queries given as config objects (Prisma's) are left alone.
+ * Every parameterised statement runs as a named prepared statement, so a connection parses and plans it
+ * once instead of on every call (for Prisma's larger queries, planning costs PostgreSQL more than running
+ * them). Our hand-written SQL is a fixed set of statements: all stay prepared. Prisma's (given as config
+ * objects) are as many as its query shapes (and lengths of IN lists), so a connection keeps the
+ * `preparedLimit()` most recently used and deallocates the one that falls out.
  */
 function preparePlainQueries(client: pg.PoolClient) {
-  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+  const lru = new Map<string, true>();
+  const connection = (client as unknown as { connection: { parsedStatements: Record<string, string> } }).connection;
+  const usePrepared = (name: string) => {
+    if (lru.delete(name)) return lru.set(name, true);
+    lru.set(name, true);
+    while (lru.size > preparedLimit()) {
+      const oldest = lru.keys().next().value!;
+      lru.delete(oldest);
+      // Queued ahead of the statement being sent; pg forgets it now, so a later use prepares it again
+      // (after the DEALLOCATE, which the connection's queue runs first).
+      delete connection.parsedStatements[oldest];
+      query(`DEALLOCATE "${oldest}"`).catch(() => {});
+    }
+  };
   (client as unknown as { query: (...args: unknown[]) => unknown }).query = (text: unknown, values?: unknown, cb?: unknown) => {
     if (typeof text === "string" && Array.isArray(values) && values.length) {
-      return query({ name: `q${crypto.createHash("sha1").update(text).digest("hex").slice(0, 16)}`, text, values }, cb);
+      return query({ name: statementName("q", text), text, values }, cb);
+    }
+    const config = text as { name?: string; text?: unknown; values?: unknown } | null;
+    if (config && typeof config === "object" && !config.name && typeof config.text === "string" && Array.isArray(config.values) && config.values.length) {
+      const name = statementName("p", config.text);
+      usePrepared(name);
+      return query({ ...config, name }, values, cb);
     }
     return query(text, values, cb);
   };
