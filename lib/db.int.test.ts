@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
+import { db, pool } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
 // Prisma's statements run prepared, at most DB_PREPARED_STATEMENTS per connection (least recently used out).
@@ -39,5 +39,26 @@ describe("prepared Prisma statements", () => {
       const added = (await prepared(tx)).filter((n) => !before.includes(n));
       expect(added.length).toBeLessThanOrEqual(1);
     });
+  });
+
+  it("a statement evicted inside a failed transaction is still usable after the rollback", async () => {
+    process.env.DB_PREPARED_STATEMENTS = "1";
+    const client = await pool().connect();
+    // Config objects with values, as Prisma's adapter sends them.
+    const a = { text: "SELECT $1::int + 1 AS n", values: [1] };
+    const b = { text: "SELECT $1::int + 2 AS n", values: [1] };
+    try {
+      await client.query("BEGIN");
+      expect((await client.query(a)).rows[0].n).toBe(2);
+      await expect(client.query("SELECT 1/0")).rejects.toThrow();
+      // b evicts a: its DEALLOCATE fails in the aborted transaction, as b does.
+      await expect(client.query(b)).rejects.toThrow();
+      await client.query("ROLLBACK");
+      expect((await client.query(a)).rows[0].n).toBe(2);
+      expect((await client.query(b)).rows[0].n).toBe(3);
+      expect((await client.query(a)).rows[0].n).toBe(2);
+    } finally {
+      client.release();
+    }
   });
 });

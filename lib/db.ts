@@ -55,10 +55,12 @@ function preparePlainQueries(client: pg.PoolClient) {
     while (lru.size > preparedLimit()) {
       const oldest = lru.keys().next().value!;
       lru.delete(oldest);
-      // Queued ahead of the statement being sent; pg forgets it now, so a later use prepares it again
-      // (after the DEALLOCATE, which the connection's queue runs first).
-      delete connection.parsedStatements[oldest];
-      query(`DEALLOCATE "${oldest}"`).catch(() => {});
+      // Queued ahead of the statement being sent. pg forgets it once the server has (the callback runs
+      // before the connection sends its next statement), so a later use prepares it again; if the
+      // DEALLOCATE fails (inside a failed transaction), the statement stays prepared and pg keeps knowing it.
+      query(`DEALLOCATE "${oldest}"`, (err: unknown) => {
+        if (!err) delete connection.parsedStatements[oldest];
+      });
     }
   };
   (client as unknown as { query: (...args: unknown[]) => unknown }).query = (text: unknown, values?: unknown, cb?: unknown) => {
