@@ -41,8 +41,9 @@ afterAll(async () => {
 function startWorkerProcess(): ChildProcess {
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
     cwd: path.resolve(import.meta.dirname, "../../.."),
-    // Small batches and two workers: many jobs in flight, so the kill lands mid-flow even on a busy machine.
-    env: { ...process.env, DATABASE_URL: database.url, WORKER_LEASE_SECONDS: "2", WORKER_CONCURRENCY: "2", ENGINE_BATCH_SIZE: "2" },
+    // One classification per job, one job at a time: the first half is dozens of jobs run one after
+    // another, so the kill lands mid-flow however fast the machine is.
+    env: { ...process.env, DATABASE_URL: database.url, WORKER_LEASE_SECONDS: "2", WORKER_CONCURRENCY: "1", ENGINE_BATCH_SIZE: "1" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stderr!.on("data", (d) => process.stderr.write(`[worker ${child.pid}] ${d}`));
@@ -50,11 +51,11 @@ function startWorkerProcess(): ChildProcess {
   return child;
 }
 
-async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: string) {
+async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: string, everyMs = 200) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (await check()) return;
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, everyMs));
   }
   const jobs = await pool().query(`SELECT task_identifier, attempts, last_error, run_at, locked_by FROM graphile_worker.jobs LIMIT 5`);
   throw new Error(`timed out waiting for ${what}: ${JSON.stringify(jobs.rows)}`);
@@ -109,9 +110,9 @@ describe("crash test", () => {
     const first = startWorkerProcess();
     await waitFor(async () => (await pool().query(`SELECT count(*)::int AS n FROM worker_leases`)).rows[0].n > 0, 30_000, "the first worker");
     const half = Math.floor(plan.length / 2);
-    for (const p of plan.slice(0, half)) await classify(crashed, p);
-    // Kill it while it works through the first half.
-    await waitFor(async () => (await db().extract.count({ where: { workflowId: crashed.id } })) > 0, 30_000, "work to start");
+    // The first half in a burst (eight at a time), so it waits as many jobs; killed as soon as work starts.
+    for (let i = 0; i < half; i += 8) await Promise.all(plan.slice(i, Math.min(i + 8, half)).map((p) => classify(crashed, p)));
+    await waitFor(async () => (await db().extract.count({ where: { workflowId: crashed.id } })) > 0, 30_000, "work to start", 5);
     first.kill("SIGKILL");
     await new Promise((r) => first.once("exit", r));
     const left = (await pool().query(`SELECT ((SELECT count(*) FROM graphile_worker.jobs) + (SELECT count(*) FROM engine_inbox))::int AS n`)).rows[0].n;
