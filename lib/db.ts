@@ -27,7 +27,7 @@ export function pool(): pg.Pool {
       // on its client; without a listener that is an uncaught exception. The statement in progress fails
       // on its own (a 503 to the request), and the pool discards the client when it is released.
       client.on("error", (err) => logError("db-connection", "[db] connection error:", err.message));
-      preparePlainQueries(client);
+      prepareStatements(client);
     });
   }
   return g.quorumPool;
@@ -45,7 +45,7 @@ const statementName = (prefix: string, text: string) => `${prefix}${crypto.creat
  * objects) are as many as its query shapes (and lengths of IN lists), so a connection keeps the
  * `preparedLimit()` most recently used and deallocates the one that falls out.
  */
-function preparePlainQueries(client: pg.PoolClient) {
+function prepareStatements(client: pg.PoolClient) {
   const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
   const lru = new Map<string, true>();
   const connection = (client as unknown as { connection: { parsedStatements: Record<string, string> } }).connection;

@@ -1,6 +1,7 @@
 "use client";
 import { useState } from "react";
 import { StatusMessage, type Outcome } from "@/components/ui/status-message";
+import { Panel } from "@/components/ui/panel";
 
 interface Target {
   topic: "subject" | "user";
@@ -73,10 +74,7 @@ export function DryRunPanel({ workflowId, config }: { workflowId: number; config
   const savedTarget = (t: Target) => answer?.saved?.targets.find((s) => s.topic === t.topic && s.target_id === t.target_id);
 
   return (
-    <section aria-labelledby="dry-run-heading" className="flex flex-col gap-3 rounded-lg border border-gray-200 bg-white p-4">
-      <h2 id="dry-run-heading" className="text-lg font-semibold">
-        Dry run
-      </h2>
+    <Panel id="dry-run-heading" title="Dry run">
       <p className="text-sm text-gray-600">Try this configuration on classifications before saving it: nothing is written, nothing is retired.</p>
       <fieldset className="flex flex-wrap items-end gap-3 text-sm">
         <legend className="sr-only">Classifications to run</legend>
@@ -189,6 +187,6 @@ export function DryRunPanel({ workflowId, config }: { workflowId: number; config
           </details>
         </div>
       )}
-    </section>
+    </Panel>
   );
 }

@@ -2,6 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { apiGet } from "@/components/ui/api-client";
 import { QueryState } from "@/components/ui/query-state";
+import { Panel } from "@/components/ui/panel";
 
 interface GoldClassification {
   id: string;
@@ -24,10 +25,7 @@ export function GoldStandard({ workflowId }: { workflowId: number }) {
     staleTime: 0,
   });
   return (
-    <section aria-labelledby="gold-heading" className="flex flex-col gap-2 rounded-lg border border-gray-200 bg-white p-4">
-      <h2 id="gold-heading" className="text-lg font-semibold">
-        Gold standard
-      </h2>
+    <Panel dense id="gold-heading" title="Gold standard">
       <p className="text-sm text-gray-600">
         Owners, collaborators and experts classify in <em>gold standard mode</em> (a switch above the classifier) to give reference answers for
         subjects.
@@ -59,6 +57,6 @@ export function GoldStandard({ workflowId }: { workflowId: number }) {
         </table>
       )}
       </QueryState>
-    </section>
+    </Panel>
   );
 }

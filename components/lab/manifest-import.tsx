@@ -6,6 +6,7 @@ import { API_ACCEPT, apiGet, apiPost } from "@/components/ui/api-client";
 import { Field } from "@/components/ui/field";
 import { StatusMessage, type Outcome } from "@/components/ui/status-message";
 import { checkManifest, LISTED_ERRORS, type ManifestCheck } from "@/lib/lab/manifest-check";
+import { Panel } from "@/components/ui/panel";
 
 interface Job {
   id: string;
@@ -62,10 +63,7 @@ export function ManifestImport({ projectId, subjectSets, workflows }: { projectI
   };
 
   return (
-    <section aria-labelledby="manifest-heading" className="flex flex-col gap-3 rounded-lg border border-gray-200 bg-white p-4">
-      <h2 id="manifest-heading" className="text-lg font-semibold">
-        Import a manifest
-      </h2>
+    <Panel id="manifest-heading" title="Import a manifest">
       <p className="text-sm text-gray-600">
         A CSV file, one subject a row: <code>location</code> columns (URLs, or file names with a base URL; <code>location:image/png</code> names the type),
         optionally <code>external_id</code>; every other column is metadata.
@@ -185,6 +183,6 @@ export function ManifestImport({ projectId, subjectSets, workflows }: { projectI
       >
         {busy ? "Importing…" : "Import subjects"}
       </button>
-    </section>
+    </Panel>
   );
 }

@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { API_ACCEPT, apiDeleteFresh, apiPost, putSignedFile } from "@/components/ui/api-client";
 import { StatusMessage } from "@/components/ui/status-message";
 import { useAction } from "@/components/ui/use-action";
+import { Panel } from "@/components/ui/panel";
 
 type Kind = "avatar" | "background";
 const LABEL: Record<Kind, string> = { avatar: "Avatar", background: "Background image" };
@@ -86,14 +87,11 @@ function MediumField({ projectId, kind }: { projectId: number; kind: Kind }) {
 /** Avatar and background image: shown, replaced by an upload, removed. */
 export function ProjectMedia({ projectId }: { projectId: number }) {
   return (
-    <section aria-labelledby="media-heading" className="flex flex-col gap-2 rounded-lg border border-gray-200 bg-white p-4">
-      <h2 id="media-heading" className="text-lg font-semibold">
-        Images
-      </h2>
+    <Panel dense id="media-heading" title="Images">
       <div className="grid gap-3 md:grid-cols-2">
         <MediumField projectId={projectId} kind="avatar" />
         <MediumField projectId={projectId} kind="background" />
       </div>
-    </section>
+    </Panel>
   );
 }

@@ -8,6 +8,7 @@ import { useLabProject } from "./project-details-form";
 import { QueryState } from "@/components/ui/query-state";
 import { StatusMessage } from "@/components/ui/status-message";
 import { useAction } from "@/components/ui/use-action";
+import { Panel } from "@/components/ui/panel";
 
 /** The about pages the project page shows, in its order, by the established front end's keys. */
 const PAGES: [key: string, title: string][] = [
@@ -55,10 +56,7 @@ export function ProjectPagesEditor({ projectId }: { projectId: number }) {
     });
 
   return (
-    <section aria-labelledby="pages-heading" className="flex flex-col gap-3 rounded-lg border border-gray-200 bg-white p-4">
-      <h2 id="pages-heading" className="text-lg font-semibold">
-        About pages
-      </h2>
+    <Panel id="pages-heading" title="About pages">
       <div className="flex flex-wrap gap-3">
         <div className="flex flex-col gap-1">
           <label htmlFor="about-page" className="text-sm font-medium">
@@ -120,6 +118,6 @@ export function ProjectPagesEditor({ projectId }: { projectId: number }) {
         </form>
       </QueryState>
       <StatusMessage outcome={status} />
-    </section>
+    </Panel>
   );
 }

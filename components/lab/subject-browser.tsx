@@ -5,6 +5,7 @@ import { apiGet, apiPost } from "@/components/ui/api-client";
 import { QueryState } from "@/components/ui/query-state";
 import { StatusMessage } from "@/components/ui/status-message";
 import { useAction } from "@/components/ui/use-action";
+import { Panel } from "@/components/ui/panel";
 
 interface SubjectRecord {
   id: string;
@@ -60,10 +61,7 @@ export function SubjectBrowser({ subjectSets, workflows }: { subjectSets: { id: 
   if (!subjectSets.length) return <p className="text-gray-600">No subject sets yet.</p>;
   const meta = subjects.data?.meta.subjects;
   return (
-    <section aria-labelledby="browse-heading" className="flex flex-col gap-3 rounded-lg border border-gray-200 bg-white p-4">
-      <h2 id="browse-heading" className="text-lg font-semibold">
-        Browse subjects
-      </h2>
+    <Panel id="browse-heading" title="Browse subjects">
       <div className="flex flex-wrap gap-3">
         <label className="flex flex-col gap-1 text-sm">
           <span className="font-medium">Subject set</span>
@@ -158,6 +156,6 @@ export function SubjectBrowser({ subjectSets, workflows }: { subjectSets: { id: 
           </button>
         </nav>
       )}
-    </section>
+    </Panel>
   );
 }

@@ -5,6 +5,7 @@ import { API_ACCEPT, apiGet, apiPost } from "@/components/ui/api-client";
 import { QueryState } from "@/components/ui/query-state";
 import { StatusMessage } from "@/components/ui/status-message";
 import { useAction } from "@/components/ui/use-action";
+import { Panel } from "@/components/ui/panel";
 
 // A workflow watched live: reductions per subject, retired subjects with their reasons, the engine's
 // actions (failures retried by hand), classification exports and aggregation runs. Every list refreshes
@@ -17,17 +18,6 @@ async function engineGet<T>(path: string): Promise<T> {
   const body = await res.json().catch(() => null);
   if (!res.ok) throw new Error(body?.errors?.[0]?.message ?? `HTTP ${res.status}`);
   return body as T;
-}
-
-function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="flex flex-col gap-2 rounded-lg border border-gray-200 bg-white p-4">
-      <h2 id={id} className="text-lg font-semibold">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
 }
 
 /** A live list: loading, error and empty states, then the table, scrolling sideways on small screens. */
@@ -89,7 +79,7 @@ interface Aggregation {
 function Reductions({ workflowId }: { workflowId: number }) {
   const q = useQuery({ queryKey: ["monitor-reductions", workflowId], queryFn: () => engineGet<Reduction[]>(`/workflows/${workflowId}/reductions?page_size=50`), refetchInterval: LIVE });
   return (
-    <Panel id="monitor-reductions" title="Reductions per subject">
+    <Panel dense id="monitor-reductions" title="Reductions per subject">
       <Listed q={q} empty="No reductions yet: they appear as volunteers classify.">
         <table className="w-full text-left text-sm [&_td]:py-1 [&_td]:pr-3 [&_th]:pr-3">
           <caption className="sr-only">Latest reductions</caption>
@@ -126,7 +116,7 @@ function Retired({ workflowId }: { workflowId: number }) {
     refetchInterval: LIVE,
   });
   return (
-    <Panel id="monitor-retired" title="Retired subjects">
+    <Panel dense id="monitor-retired" title="Retired subjects">
       <Listed q={q} empty="No subject is retired yet.">
         <table className="w-full text-left text-sm [&_td]:py-1 [&_td]:pr-3 [&_th]:pr-3">
           <caption className="sr-only">Retired subjects, newest first</caption>
@@ -166,7 +156,7 @@ function Actions({ workflowId }: { workflowId: number }) {
       return `Action ${id} will be performed again.`;
     });
   return (
-    <Panel id="monitor-actions" title="Action log">
+    <Panel dense id="monitor-actions" title="Action log">
       <StatusMessage outcome={outcome} />
       <Listed q={q} empty="No actions yet: rules that fire record them here.">
         <table className="w-full text-left text-sm [&_td]:py-1 [&_td]:pr-3 [&_th]:pr-3">
@@ -226,7 +216,7 @@ function Exports({ workflowId }: { workflowId: number }) {
   const { outcome, run } = useAction();
   const m = q.data;
   return (
-    <Panel id="monitor-exports" title="Classifications export">
+    <Panel dense id="monitor-exports" title="Classifications export">
       <QueryState query={q} what="export">
       {!m ? (
         <p className="text-sm text-gray-600">No export has been requested yet.</p>
@@ -273,7 +263,7 @@ function Aggregations({ workflowId, userId }: { workflowId: number; userId: numb
   });
   const { outcome, run } = useAction();
   return (
-    <Panel id="monitor-aggregations" title="Aggregation runs">
+    <Panel dense id="monitor-aggregations" title="Aggregation runs">
       <Listed q={q} empty="No aggregation run yet.">
         <table className="w-full text-left text-sm [&_td]:py-1 [&_td]:pr-3 [&_th]:pr-3">
           <caption className="sr-only">Aggregation runs of this workflow</caption>
