@@ -1,6 +1,7 @@
 // The production server for the HTTP benchmarks (bench:http, soak): built if needed, started as `npm start`
 // runs it in production (WORKER=off, with one `npm run worker` beside it), and a keep-alive HTTP client
-// over loopback.
+// over loopback that asks for what real clients ask for (browsers and python-requests accept gzip: an
+// answer the server compresses costs it CPU, and the benchmark must pay that as they make it pay).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -56,6 +57,7 @@ export function startProductionServer(port: number, env: Record<string, string>,
           agent,
           headers: {
             accept,
+            "accept-encoding": "gzip, deflate",
             ...(token ? { authorization: `Bearer ${token}` } : {}),
             ...(payload ? { "content-type": "application/json", "content-length": Buffer.byteLength(payload) } : {}),
           },

@@ -1,9 +1,9 @@
-// Errors as answers: a database outage is a 503 with Retry-After (never a 500), taken from the real errors
+// JSON answers' compression marking, and errors as answers: a database outage is a 503 with Retry-After (never a 500), taken from the real errors
 // the pg driver raises.
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "./api-error";
-import { databaseUnavailable, errorResponse } from "./respond";
+import { databaseUnavailable, errorResponse, json, UNCOMPRESSED_JSON_BYTES } from "./respond";
 
 async function realConnectionError(): Promise<unknown> {
   const client = new pg.Client({ host: "127.0.0.1", port: 1, connectionTimeoutMillis: 2000 });
@@ -47,6 +47,38 @@ describe("errorResponse", () => {
       expect(JSON.stringify(await res.json())).not.toContain("secret");
     } finally {
       console.error = orig;
+    }
+  });
+});
+
+describe("json", () => {
+  const text = (n: number) => ({ s: "x".repeat(n) }); // JSON.stringify adds 8 bytes: {"s":""}
+  it.each([
+    { name: "a small answer", body: text(10), headers: {}, cacheControl: "no-transform" },
+    { name: "one byte under the limit", body: text(UNCOMPRESSED_JSON_BYTES - 9), headers: {}, cacheControl: "no-transform" },
+    { name: "an answer at the limit", body: text(UNCOMPRESSED_JSON_BYTES - 8), headers: {}, cacheControl: null },
+    { name: "a large answer", body: text(100_000), headers: {}, cacheControl: null },
+    { name: "a small answer with its own Cache-Control", body: text(10), headers: { "Cache-Control": "private, no-store" }, cacheControl: "private, no-store, no-transform" },
+    { name: "a small answer already no-transform", body: text(10), headers: { "Cache-Control": "public, No-Transform" }, cacheControl: "public, No-Transform" },
+    { name: "a large answer keeps its Cache-Control", body: text(5000), headers: { "Cache-Control": "public, max-age=5" }, cacheControl: "public, max-age=5" },
+  ])("$name", async ({ body, headers, cacheControl }) => {
+    const res = json(body, 200, headers);
+    expect(res.headers.get("cache-control")).toBe(cacheControl);
+    expect(await res.json()).toEqual(body);
+  });
+
+  it("counts bytes, not characters", () => {
+    const body = { s: "é".repeat(UNCOMPRESSED_JSON_BYTES / 2) }; // fewer characters than the limit, more bytes
+    expect(JSON.stringify(body).length).toBeLessThan(UNCOMPRESSED_JSON_BYTES);
+    expect(json(body).headers.get("cache-control")).toBeNull();
+  });
+
+  it("sends no body (and no marking) for 204 and 304", async () => {
+    for (const status of [204, 304]) {
+      const res = json({ a: 1 }, status);
+      expect(res.status).toBe(status);
+      expect(res.body).toBeNull();
+      expect(res.headers.get("cache-control")).toBeNull();
     }
   });
 });

@@ -4,10 +4,28 @@ import { logError } from "@/lib/log/throttled";
 
 export const JSONAPI_TYPE = "application/vnd.api+json; version=1";
 
+/**
+ * JSON bodies smaller than this go out uncompressed. Next's compression middleware gzips every route
+ * handler's answer a client accepts gzip for, whatever its size (the body is streamed, so it never sees a
+ * length): a zlib stream per answer, about 0.3 ms of the server's CPU, which on a small answer saves a few
+ * hundred bytes and no round trip (it fits the first TCP window either way). `Cache-Control: no-transform`
+ * is the signal the middleware (and any proxy) honours; larger answers (lists, exports) are still gzipped.
+ */
+export const UNCOMPRESSED_JSON_BYTES = 4096;
+
+/** The answer's Cache-Control with no-transform added. */
+function noTransform(cacheControl: string | null): string {
+  if (!cacheControl) return "no-transform";
+  return /(^|,)\s*no-transform\s*(,|$)/i.test(cacheControl) ? cacheControl : `${cacheControl}, no-transform`;
+}
+
 export function json(body: unknown, status = 200, headers: HeadersInit = {}, contentType = "application/json; charset=utf-8"): Response {
   const h = new Headers(headers);
   h.set("content-type", contentType);
-  return new Response(status === 204 || status === 304 ? null : JSON.stringify(body), { status, headers: h });
+  if (status === 204 || status === 304) return new Response(null, { status, headers: h });
+  const text = JSON.stringify(body);
+  if (text.length < UNCOMPRESSED_JSON_BYTES && Buffer.byteLength(text) < UNCOMPRESSED_JSON_BYTES) h.set("cache-control", noTransform(h.get("cache-control")));
+  return new Response(text, { status, headers: h });
 }
 
 function zodMessage(err: ZodError): string {
