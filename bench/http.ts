@@ -12,7 +12,7 @@ import path from "node:path";
 import { classificationBody, loadClassifyDataset } from "./classify-dataset";
 import { benchDatabase, summarize } from "./lib";
 import { cpuPerRequest, cpuSnapshot } from "./process-cpu";
-import { ensureBuild, startProductionServer } from "./server";
+import { ensureBuild, startProductionServer, type ProductionServer } from "./server";
 
 const SUBJECTS = Number(process.env.BENCH_SUBJECTS ?? 1_000_000);
 const SEEN = Number(process.env.BENCH_SEEN ?? 20_000);
@@ -44,12 +44,12 @@ process.on("SIGINT", () => void app.stop().then(() => process.exit(130)));
 const request = app.request;
 
 /** Runs `concurrency` clients calling fn back to back for `seconds`; every answer must have `expected` status. */
-async function timed(seconds: number, concurrency: number, expected: number, fn: (i: number) => Promise<number>) {
+async function timed(seconds: number, concurrency: number, expected: number, fn: (i: number) => Promise<number>, on: ProductionServer = app) {
   const latencies: number[] = [];
   let next = 0;
   let failures = 0;
   const until = performance.now() + seconds * 1000;
-  const cpu0 = cpuSnapshot({ web: app.server.pid, worker: app.worker.pid });
+  const cpu0 = cpuSnapshot({ web: on.server.pid, worker: on.worker.pid });
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
@@ -63,7 +63,7 @@ async function timed(seconds: number, concurrency: number, expected: number, fn:
   );
   const wall = performance.now() - t0;
   // CPU milliseconds per request in each process group (web server, worker, PostgreSQL, this generator).
-  const cpu_ms_per_request = cpuPerRequest(cpu0, cpuSnapshot({ web: app.server.pid, worker: app.worker.pid }), latencies.length);
+  const cpu_ms_per_request = cpuPerRequest(cpu0, cpuSnapshot({ web: on.server.pid, worker: on.worker.pid }), latencies.length);
   return { ...summarize(latencies, wall), concurrency, failures, cpu_ms_per_request };
 }
 
@@ -73,21 +73,29 @@ async function measure(name: string, concurrency: number, expected: number, fn: 
   return timed(SECONDS, concurrency, expected, fn);
 }
 
+interface Slot {
+  name: string;
+  expected: number;
+  fn: (i: number) => Promise<number>;
+  /** The server it is sent to (its processes' CPU is counted); the main one by default. */
+  on?: ProductionServer;
+}
+
 /**
- * Two routes measured in alternating slices (ROUNDS of each, SECONDS in all per route), so both see the same
- * machine: on a shared machine a neighbour's burst would otherwise land on one of the two and skew their
- * ratio. Returns each route's summary over all its slices.
+ * Two measurements taken in alternating slices (ROUNDS of each, SECONDS in all per measurement), so both
+ * see the same machine: on a shared machine a neighbour's burst would otherwise land on one of the two and
+ * skew their ratio. Returns each one's summary over all its slices.
  */
-async function paired(concurrency: number, a: { name: string; expected: number; fn: (i: number) => Promise<number> }, b: { name: string; expected: number; fn: (i: number) => Promise<number> }) {
+async function paired(concurrency: number, a: Slot, b: Slot) {
   const ROUNDS = 6;
   const cpu = { a: [] as Record<string, number>[], b: [] as Record<string, number>[] };
   console.error(`[bench] ${a.name} and ${b.name} alternately at ${concurrency} concurrent`);
-  await timed(WARMUP_SECONDS, concurrency, a.expected, a.fn);
-  await timed(WARMUP_SECONDS, concurrency, b.expected, b.fn);
+  await timed(WARMUP_SECONDS, concurrency, a.expected, a.fn, a.on);
+  await timed(WARMUP_SECONDS, concurrency, b.expected, b.fn, b.on);
   const acc = { a: { count: 0, wall: 0, failures: 0, p50: [] as number[], p99: [] as number[] }, b: { count: 0, wall: 0, failures: 0, p50: [] as number[], p99: [] as number[] } };
   for (let r = 0; r < ROUNDS; r++) {
-    for (const [key, route] of [["a", a], ["b", b]] as const) {
-      const res = await timed(SECONDS / ROUNDS, concurrency, route.expected, route.fn);
+    for (const [key, slot] of [["a", a], ["b", b]] as const) {
+      const res = await timed(SECONDS / ROUNDS, concurrency, slot.expected, slot.fn, slot.on);
       const t = acc[key];
       t.count += res.count;
       t.wall += res.count / res.throughput_per_s;
@@ -123,6 +131,37 @@ VALUES (${dataset.project}, ${dataset.workflow}, NULL, ARRAY[(:s)::int], '[{"tas
   return { concurrency: clients, throughput_per_s: Number(tps), latency_avg_ms: Number(latency) };
 }
 
+/**
+ * One server process against two on this machine: a second production server with twice the main one's
+ * WEB_CONCURRENCY (same database, its own worker) on the next port; each route is measured on both in
+ * alternating slices (see paired()), and the report gives each one's figures and two/one.
+ */
+async function scaleOut() {
+  const n = Number(WEB_CONCURRENCY);
+  const second = startProductionServer(PORT + 1, { WEB_CONCURRENCY: String(2 * n) });
+  try {
+    await second.ready();
+    const { tokens, heavyTokens, workflow, project } = dataset;
+    // (server's request, its index k: 0 or 1) => one client call; creates on the two servers take subjects
+    // from interleaved halves of the sequence, so they never classify the same one.
+    type Call = (r: ProductionServer["request"], k: number) => (i: number) => Promise<number>;
+    const routes: [string, number, Call][] = [
+      ["noop", 404, (r) => (i) => r("GET", "/api/bench-noop", tokens[i % tokens.length])],
+      ["project_show", 200, (r) => (i) => r("GET", `/api/projects/${project}`, tokens[i % tokens.length])],
+      ["queue", 200, (r) => (i) => r("GET", `/api/subjects/queued?workflow_id=${workflow}`, heavyTokens[i % heavyTokens.length])],
+      ["create", 201, (r, k) => (i) => r("POST", "/api/classifications", tokens[i % tokens.length], classificationBody(dataset, 3_000_000 + 2 * i + k))],
+    ];
+    const out: Record<string, unknown> = { processes: [n, 2 * n] };
+    for (const [name, expected, call] of routes) {
+      const res = await paired(16, { name: "one", expected, fn: call(app.request, 0) }, { name: "two", expected, fn: call(second.request, 1), on: second });
+      out[name] = { ...res, two_vs_one_throughput: Math.round((res.two.throughput_per_s / res.one.throughput_per_s) * 1000) / 1000 };
+    }
+    return out;
+  } finally {
+    await second.stop();
+  }
+}
+
 try {
   await app.ready();
   const { tokens, heavyTokens, workflow, project } = dataset;
@@ -142,6 +181,9 @@ try {
     create_50: await pick("create_50", () => measure("classification create", 50, 201, create(1_000_000))),
     // The ratio's figures, measured in alternating slices (see paired()).
     paired_16: await pick("paired_16", () => paired(16, { name: "noop", expected: 404, fn: noop }, { name: "create", expected: 201, fn: create(2_000_000) })),
+    // The queue's latency against the no-op route's, one client, in alternating slices.
+    paired_1: await pick("paired_1", () => paired(1, { name: "noop", expected: 404, fn: noop }, { name: "queue", expected: 200, fn: queue })),
+    scale_out_16: await pick("scale_out_16", () => scaleOut()),
   };
   console.error("[bench] pgbench raw INSERT at 16 concurrent");
   const rawInsert16 = ONLY && !ONLY.has("raw_insert_16") ? { skipped: "BENCH_ONLY" } : pgbenchInsert(16);
@@ -164,6 +206,7 @@ try {
           create_16_vs_noop_16_throughput_paired: ratio(results.paired_16?.create.throughput_per_s, results.paired_16?.noop.throughput_per_s),
           create_16_vs_raw_insert_16_throughput: ratio(results.create_16?.throughput_per_s, "throughput_per_s" in rawInsert16 ? rawInsert16.throughput_per_s : undefined),
           queue_1_p50_minus_noop_1_p50_ms: results.queue_1 && results.noop_1 ? Math.round((results.queue_1.p50_ms - results.noop_1.p50_ms) * 100) / 100 : null,
+          queue_1_p50_minus_noop_1_p50_ms_paired: results.paired_1 ? Math.round((results.paired_1.queue.p50_ms - results.paired_1.noop.p50_ms) * 100) / 100 : null,
         },
       },
       null,

@@ -7,6 +7,7 @@ import cluster from "node:cluster";
 import fs from "node:fs";
 import path from "node:path";
 import { prepareDatabase } from "./with-database";
+import { webPoolSize } from "../lib/db/pool-size";
 
 const dev = process.argv.includes("--dev");
 const port = process.env.PORT ?? "3000";
@@ -47,14 +48,16 @@ function serveSingle(): () => ChildProcess[] {
 function serveCluster(n: number): () => ChildProcess[] {
   // The workers run Next's own CLI, without the TypeScript loader this script runs under.
   cluster.setupPrimary({ exec: nextBin, args: nextArgs, execArgv: [] });
-  const workers = Array.from({ length: n }, () => cluster.fork(process.env));
+  // The web tier's default connection total is split among the processes (lib/db/pool-size.ts).
+  const env = { ...process.env, DB_POOL_SIZE: String(webPoolSize(process.env.DB_POOL_SIZE, n)) };
+  const workers = Array.from({ length: n }, () => cluster.fork(env));
   cluster.on("exit", (worker, code, signal) => {
     if (stopping) return;
     console.warn(`[start] server process ${worker.process.pid} ended (${signal ?? code}); starting another`);
     const i = workers.findIndex((w) => w.id === worker.id);
-    workers[i] = cluster.fork(process.env);
+    workers[i] = cluster.fork(env);
   });
-  console.log(`[start] serving with ${n} processes on port ${port}`);
+  console.log(`[start] serving with ${n} processes on port ${port} (${env.DB_POOL_SIZE} database connections each)`);
   return () => workers.map((w) => w.process);
 }
 

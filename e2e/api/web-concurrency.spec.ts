@@ -1,5 +1,5 @@
 // `WEB_CONCURRENCY=2 npm start`: two Next processes serve one port (node:cluster, scripts/start.ts is the
-// primary); one killed with SIGKILL is replaced while the other keeps answering; SIGTERM stops them all and
+// primary), each with half the default database connections; one killed with SIGKILL is replaced while the other keeps answering; SIGTERM stops them all and
 // the embedded PostgreSQL.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -54,7 +54,7 @@ test.afterAll(async () => {
 test("WEB_CONCURRENCY=2 serves one port from two processes, replaces a killed one, and stops cleanly", async () => {
   test.setTimeout(240_000);
   primary = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
-    env: { ...process.env, DATABASE_URL: "", PORT: String(PORT), DATA_DIR: dataDir, PUBLIC_CLIENT_ID, NODE_ENV: "production", WEB_CONCURRENCY: "2", WORKER: "off" },
+    env: { ...process.env, DATABASE_URL: "", DB_POOL_SIZE: "", PORT: String(PORT), DATA_DIR: dataDir, PUBLIC_CLIENT_ID, NODE_ENV: "production", WEB_CONCURRENCY: "2", WORKER: "off" },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const exited = new Promise<number | null>((r) => primary!.once("exit", (code) => r(code)));
@@ -62,6 +62,8 @@ test("WEB_CONCURRENCY=2 serves one port from two processes, replaces a killed on
   await waitFor("the server", () => api.get("/api/projects", { headers: { Accept: API_ACCEPT } }).then((r) => r.status(), () => 0), (s) => s === 200);
 
   const first = await waitFor("two server processes", servers, (s) => s.length === 2);
+  // Each has half the web tier's default database connections (lib/db/pool-size.ts).
+  for (const p of first) expect(fs.readFileSync(`/proc/${p.pid}/environ`, "utf8").split("\0")).toContain("DB_POOL_SIZE=5");
   await allAnswer(api, 40);
 
   process.kill(first[0].pid, "SIGKILL");

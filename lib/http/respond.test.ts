@@ -53,7 +53,7 @@ describe("errorResponse", () => {
 
 describe("json", () => {
   const text = (n: number) => ({ s: "x".repeat(n) }); // JSON.stringify adds 8 bytes: {"s":""}
-  it.each([
+  it.each<{ name: string; body: { s: string }; headers: Record<string, string>; cacheControl: string | null }>([
     { name: "a small answer", body: text(10), headers: {}, cacheControl: "no-transform" },
     { name: "one byte under the limit", body: text(UNCOMPRESSED_JSON_BYTES - 9), headers: {}, cacheControl: "no-transform" },
     { name: "an answer at the limit", body: text(UNCOMPRESSED_JSON_BYTES - 8), headers: {}, cacheControl: null },

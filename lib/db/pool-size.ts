@@ -1,0 +1,15 @@
+/** The connections a process's pool opens when DB_POOL_SIZE is not set: the web tier's default total. */
+export const DEFAULT_POOL_SIZE = 10;
+
+/**
+ * DB_POOL_SIZE for each of the `processes` web server processes `npm start` runs (WEB_CONCURRENCY): the
+ * operator's value when set (it is per process), else the default total split among them (at least 2
+ * each). PostgreSQL does best with few connections doing work at once: on the benchmark's two cores, two
+ * processes with 10 connections each lost throughput on writes against one process, and gained with 5
+ * each. Raise DB_POOL_SIZE for a database with more cores than the web tier's default total suits.
+ */
+export function webPoolSize(configured: string | undefined, processes: number): number {
+  const own = Math.floor(Number(configured));
+  if (configured !== undefined && configured.trim() !== "" && own > 0) return own;
+  return Math.max(2, Math.ceil(DEFAULT_POOL_SIZE / Math.max(1, processes)));
+}
