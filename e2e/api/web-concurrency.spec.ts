@@ -1,6 +1,6 @@
 // `WEB_CONCURRENCY=2 npm start`: two Next processes serve one port (node:cluster, scripts/start.ts is the
-// primary), each with half the default database connections; one killed with SIGKILL is replaced while the other keeps answering; SIGTERM stops them all and
-// the embedded PostgreSQL.
+// primary), each with half the default database connections; one killed with SIGKILL is replaced while the
+// other keeps answering; SIGTERM stops them all and the embedded PostgreSQL.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";

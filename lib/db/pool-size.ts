@@ -9,7 +9,7 @@ export const DEFAULT_POOL_SIZE = 10;
  * each. Raise DB_POOL_SIZE for a database with more cores than the web tier's default total suits.
  */
 export function webPoolSize(configured: string | undefined, processes: number): number {
-  const own = Math.floor(Number(configured));
-  if (configured !== undefined && configured.trim() !== "" && own > 0) return own;
+  const own = Math.floor(Number(configured)); // NaN or 0 when unset, blank or not a number
+  if (own > 0) return own;
   return Math.max(2, Math.ceil(DEFAULT_POOL_SIZE / Math.max(1, processes)));
 }

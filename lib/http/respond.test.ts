@@ -1,5 +1,5 @@
-// JSON answers' compression marking, and errors as answers: a database outage is a 503 with Retry-After (never a 500), taken from the real errors
-// the pg driver raises.
+// JSON answers' compression marking, and errors as answers: a database outage is a 503 with Retry-After
+// (never a 500), taken from the real errors the pg driver raises.
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "./api-error";
