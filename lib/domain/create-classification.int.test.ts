@@ -88,6 +88,7 @@ describe("POST /api/classifications", () => {
       ["unknown root key", { ...body, extra: true }, 422],
       ["unknown attribute", { classifications: { ...c, rating: 5 } }, 422],
       ["gold standard by a volunteer", { classifications: { ...c, gold_standard: true } }, 403],
+      ["a NUL character in an annotation (jsonb cannot hold it)", { classifications: { ...c, annotations: [{ task: "T0", value: "a\u0000b" }] } }, 422],
     ];
     for (const [name, b, status] of cases) {
       const res = await api.post("/classifications", JSON.parse(JSON.stringify(b)), { token: v.token });

@@ -5,6 +5,7 @@ import { callerActor, hasScope } from "@/lib/auth/actor";
 import { grantSql } from "@/lib/auth/tokens";
 import { pool } from "@/lib/db";
 import type { Sql } from "@/lib/db/sql";
+import { statementBatcher } from "@/lib/db/statement-batcher";
 import { forbidden, unprocessable } from "@/lib/http/api-error";
 import { parseIdValue } from "@/lib/http/request";
 import { retirementLimit } from "./workflow-tasks";
@@ -129,18 +130,13 @@ export async function createClassification(caller: Caller, input: TCreateClassif
   if (!completed && userId === null) throw unprocessable("Incomplete classifications need a signed-in user");
   const userGroupId = input.links.user_group == null ? null : parseIdValue(input.links.user_group, "links.user_group");
   const named = String(input.metadata.workflow_version);
-  const parsed = /^\d{1,9}\.\d{1,9}$/.test(named) ? named.split(".").map(Number) : [null, null];
+  const parsed: (number | null)[] = /^\d{1,9}\.\d{1,9}$/.test(named) ? named.split(".").map(Number) : [null, null];
 
-  const { rows } = await pool().query({
-    name: "create-classification",
-    text: CREATE_SQL,
-    values: [
-      workflowId, projectId, userId, subjectIds, JSON.stringify(input.annotations), JSON.stringify(input.metadata), completed,
-      input.gold_standard ?? null, named, userIp ?? null, idempotencyKey, userGroupId, resolved ? !!resolved.user?.admin : null, secondsSpent(input.metadata),
-      parsed[0], parsed[1], [...PROJECT_PERMISSIONS.show], GOLD_STANDARD_ROLES, claims?.grantId ?? null,
-    ],
+  const r = await creates.submit({
+    workflow_id: workflowId, project_id: projectId, user_id: userId, subject_ids: subjectIds, annotations: input.annotations, metadata: input.metadata,
+    completed, gold: input.gold_standard ?? null, named, ip: userIp ?? null, key: idempotencyKey, user_group_id: userGroupId,
+    admin: resolved ? !!resolved.user?.admin : null, seconds: secondsSpent(input.metadata), major: parsed[0], minor: parsed[1], grant_id: claims?.grantId ?? null,
   });
-  const r = rows[0];
   // The token's grant (when checked here) comes first: with a revoked token nothing else is answered.
   const actor = callerActor(caller, r.token_grant);
   switch (r.problem as string | null) {
@@ -165,60 +161,130 @@ export async function createClassification(caller: Caller, input: TCreateClassif
   return { classification: sameRequest(earlier, workflowId, subjectIds), replayed: true, actor };
 }
 
-// $1 workflow, $2 project, $3 user (null: anonymous), $4 subjects (distinct, sorted), $5 annotations,
-// $6 metadata, $7 completed, $8 gold_standard, $9 workflow_version as named, $10 user_ip, $11 idempotency
-// key, $12 user group, $13 admin (null: the grant's user's), $14 seconds spent, $15/$16 the named version's
-// major/minor (null when it is not "major.minor"), $17 roles that see a private project, $18 roles that may
-// make gold standard, $19 the bearer token's grant to check (null: the caller is already known).
+/** One classification to create: a row of CREATE_SQL's $1 (JSON; its keys are the statement's column names). */
+interface CreateItem {
+  workflow_id: number;
+  project_id: number;
+  /** null: anonymous. */
+  user_id: number | null;
+  /** Distinct, sorted. */
+  subject_ids: number[];
+  annotations: unknown;
+  metadata: Record<string, unknown>;
+  completed: boolean;
+  gold: boolean | null;
+  /** metadata.workflow_version as named, and its major/minor (null when it is not "major.minor"). */
+  named: string;
+  major: number | null;
+  minor: number | null;
+  ip: string | null;
+  key: string | null;
+  user_group_id: number | null;
+  /** null: the grant's user's. */
+  admin: boolean | null;
+  seconds: number;
+  /** The bearer token's grant to check (null: the caller is already known). */
+  grant_id: string | null;
+}
+
+// $1 the items (a JSON array of CreateItem), $2 roles that see a private project, $3 roles that may make
+// gold standard. One answer row per item, in their order. Items of one statement never share a subject of
+// a workflow, nor a user's idempotency key (the batcher sees to it): an item's inserted classification is
+// the one with its workflow and subjects. Rows are locked in one order in every statement (seen rows by
+// user, workflow, subject; subject-workflow rows by subject, workflow), so concurrent statements never
+// deadlock.
 const CREATE_SQL = `
-WITH tg AS (${grantSql("$19")} AND g.user_id = $3),
+WITH it AS MATERIALIZED (
+  SELECT * FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS (workflow_id int, project_id int, user_id int, subject_ids int[], annotations jsonb,
+    metadata jsonb, completed boolean, gold boolean, named text, major int, minor int, ip text, key text, user_group_id int, admin boolean, seconds int,
+    grant_id text)) WITH ORDINALITY AS t(workflow_id, project_id, user_id, subject_ids, annotations, metadata, completed, gold, named, major, minor, ip, key,
+    user_group_id, admin, seconds, grant_id, i)),
+tg AS (
+  SELECT it.i, x.revoked_at, x.banned, x.admin, row_to_json(x) AS grant_row
+  FROM it JOIN LATERAL (${grantSql("it.grant_id")} AND g.user_id = it.user_id) x ON true),
 a AS (
-  SELECT $19::text IS NULL OR EXISTS (SELECT 1 FROM tg WHERE revoked_at IS NULL AND NOT banned) AS ok,
-         coalesce($13::boolean, (SELECT admin FROM tg), false) AS admin),
+  SELECT it.i, it.grant_id IS NULL OR coalesce(tg.revoked_at IS NULL AND NOT tg.banned, false) AS ok, coalesce(it.admin, tg.admin, false) AS admin, tg.grant_row
+  FROM it LEFT JOIN tg ON tg.i = it.i),
 w AS (
-  SELECT w.id, w.project_id, w.major_version, w.minor_version, w.retirement, p.private, coalesce(pr.roles, '{}') AS roles
-  FROM workflows w JOIN projects p ON p.id = w.project_id
-  LEFT JOIN project_roles pr ON pr.project_id = p.id AND pr.user_id = $3
-  WHERE w.id = $1),
+  SELECT it.i, w.id, w.project_id, w.major_version, w.minor_version, w.retirement, p.private, coalesce(pr.roles, '{}') AS roles
+  FROM it JOIN workflows w ON w.id = it.workflow_id JOIN projects p ON p.id = w.project_id
+  LEFT JOIN project_roles pr ON pr.project_id = p.id AND pr.user_id = it.user_id),
 chk AS (
-  SELECT CASE
+  SELECT it.i, CASE
     WHEN NOT a.ok THEN 'token'
-    WHEN w.id IS NULL OR (w.private AND NOT a.admin AND NOT w.roles && $17::text[]) THEN 'workflow'
-    WHEN w.project_id <> $2 THEN 'project'
-    WHEN NOT CASE WHEN $15::int IS NULL THEN $9 = w.major_version || '.' || w.minor_version
-                  ELSE $15 < w.major_version OR ($15 = w.major_version AND $16::int <= w.minor_version) END THEN 'version'
-    WHEN $8 IS TRUE AND NOT a.admin AND NOT w.roles && $18::text[] THEN 'gold'
-    WHEN (SELECT count(*) FROM subjects WHERE id = ANY($4::int[]) AND project_id = $2) <> cardinality($4::int[]) THEN 'subjects'
+    WHEN w.id IS NULL OR (w.private AND NOT a.admin AND NOT w.roles && $2::text[]) THEN 'workflow'
+    WHEN w.project_id <> it.project_id THEN 'project'
+    WHEN NOT CASE WHEN it.major IS NULL THEN it.named = w.major_version || '.' || w.minor_version
+                  ELSE it.major < w.major_version OR (it.major = w.major_version AND it.minor <= w.minor_version) END THEN 'version'
+    WHEN it.gold IS TRUE AND NOT a.admin AND NOT w.roles && $3::text[] THEN 'gold'
+    WHEN (SELECT count(*) FROM subjects WHERE id = ANY(it.subject_ids) AND project_id = it.project_id) <> cardinality(it.subject_ids) THEN 'subjects'
   END AS problem,
-  w.major_version || '.' || w.minor_version AS current_version
-  FROM a LEFT JOIN w ON true),
+  w.major_version || '.' || w.minor_version AS current_version, w.retirement, a.grant_row
+  FROM it JOIN a ON a.i = it.i LEFT JOIN w ON w.i = it.i),
 seen AS (
   INSERT INTO user_seen_subjects (user_id, workflow_id, subject_id)
-  SELECT $3, $1, s FROM unnest($4::int[]) AS s, chk WHERE $3::int IS NOT NULL AND chk.problem IS NULL
-  ON CONFLICT DO NOTHING RETURNING subject_id),
+  SELECT it.user_id, it.workflow_id, s FROM it JOIN chk ON chk.i = it.i, unnest(it.subject_ids) AS s
+  WHERE it.user_id IS NOT NULL AND chk.problem IS NULL
+  ORDER BY it.user_id, it.workflow_id, s
+  ON CONFLICT DO NOTHING RETURNING user_id, workflow_id, subject_id),
 counted AS (
-  SELECT CASE WHEN $3::int IS NULL THEN $4::int[] ELSE coalesce((SELECT array_agg(subject_id ORDER BY subject_id) FROM seen), '{}') END AS ids),
+  SELECT it.i, CASE WHEN it.user_id IS NULL THEN it.subject_ids ELSE coalesce(
+    (SELECT array_agg(seen.subject_id ORDER BY seen.subject_id) FROM seen
+     WHERE seen.user_id = it.user_id AND seen.workflow_id = it.workflow_id AND seen.subject_id = ANY(it.subject_ids)), '{}') END AS ids
+  FROM it),
 ins AS (
   INSERT INTO classifications (project_id, workflow_id, user_id, user_group_id, subject_ids, annotations, metadata, completed, gold_standard, workflow_version, user_ip, idempotency_key, updated_at)
-  SELECT $2, $1, $3, $12, $4, $5::jsonb,
-         CASE WHEN cardinality(counted.ids) < cardinality($4::int[]) THEN $6::jsonb || '{"seen_before": true}' ELSE $6::jsonb END,
-         $7, $8, $9, $10, $11, now()
-  FROM counted, chk WHERE chk.problem IS NULL
+  SELECT it.project_id, it.workflow_id, it.user_id, it.user_group_id, it.subject_ids, it.annotations,
+         CASE WHEN cardinality(counted.ids) < cardinality(it.subject_ids) THEN it.metadata || '{"seen_before": true}' ELSE it.metadata END,
+         it.completed, it.gold, it.named, it.ip, it.key, now()
+  FROM it JOIN chk ON chk.i = it.i JOIN counted ON counted.i = it.i WHERE chk.problem IS NULL
+  ORDER BY coalesce(it.user_id, 0), it.key, it.i
   ON CONFLICT (coalesce(user_id, 0), idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
   RETURNING *),
+mine AS (
+  SELECT it.i, ins.* FROM ins JOIN it ON it.workflow_id = ins.workflow_id AND it.subject_ids = ins.subject_ids),
 sws AS (
   INSERT INTO subject_workflow_statuses AS s (subject_id, workflow_id, classifications_count, updated_at)
-  SELECT x, $1, 1, now() FROM ins, counted, unnest(counted.ids) AS x WHERE ins.completed
+  SELECT x, mine.workflow_id, 1, now() FROM mine JOIN counted ON counted.i = mine.i, unnest(counted.ids) AS x WHERE mine.completed
+  ORDER BY x, mine.workflow_id
   ON CONFLICT (subject_id, workflow_id) DO UPDATE SET classifications_count = s.classifications_count + 1, updated_at = now()
-  RETURNING id, classifications_count, retired_at IS NULL AS open),
+  RETURNING id, subject_id, workflow_id, classifications_count, retired_at IS NULL AS open),
 outbox AS (
-  INSERT INTO classification_count_outbox (classification_id, project_id, workflow_id, user_id, seconds) SELECT id, $2, $1, $3, $14 FROM ins WHERE completed),
+  INSERT INTO classification_count_outbox (classification_id, project_id, workflow_id, user_id, seconds)
+  SELECT mine.id, mine.project_id, mine.workflow_id, mine.user_id, it.seconds FROM mine JOIN it ON it.i = mine.i WHERE mine.completed),
 inbox AS (
   INSERT INTO engine_inbox (classification_id) SELECT id FROM ins
-  WHERE completed AND EXISTS (SELECT 1 FROM engine_workflows WHERE id = $1 AND status = 'active'))
-SELECT chk.problem, chk.current_version, (SELECT retirement FROM w) AS retirement, (SELECT row_to_json(tg) FROM tg) AS token_grant,
-       (SELECT json_agg(json_build_array(sws.id, sws.classifications_count)) FROM sws WHERE sws.open) AS open_counts, ins.*
-FROM chk LEFT JOIN ins ON true`;
+  WHERE completed AND EXISTS (SELECT 1 FROM engine_workflows e WHERE e.id = ins.workflow_id AND e.status = 'active'))
+SELECT chk.problem, chk.current_version, chk.retirement, chk.grant_row AS token_grant,
+       (SELECT json_agg(json_build_array(sws.id, sws.classifications_count)) FROM sws
+        WHERE sws.open AND sws.workflow_id = it.workflow_id AND sws.subject_id = ANY(it.subject_ids)) AS open_counts,
+       mine.*
+FROM it JOIN chk ON chk.i = it.i LEFT JOIN mine ON mine.i = it.i
+ORDER BY it.i`;
+
+/** An answer row: the checks' outcome, then the classification's columns (all null when none was inserted). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type CreateRow = { problem: string | null; current_version: string | null; retirement: unknown; token_grant: any; open_counts: [number, number][] | null; id: number | null } & Record<string, any>;
+
+const SHOW_ROLES = [...PROJECT_PERMISSIONS.show];
+
+/**
+ * Creates go through one batcher per process: alone when none is in flight, else together (see
+ * statementBatcher). Two statements at a time: on the benchmark's two cores that is where throughput
+ * peaked (README, Benchmarks); the other pool connections stay free for the rest of the request path.
+ */
+const creates = statementBatcher<CreateItem, CreateRow>({
+  maxInFlight: 2,
+  maxBatch: 64,
+  keys: (c) => [...c.subject_ids.map((s) => `s${c.workflow_id}:${s}`), ...(c.key === null ? [] : [`k${c.user_id ?? 0}:${c.key}`])],
+  run: async (items) => {
+    const { rows } = await pool().query<CreateRow>({ name: "create-classifications", text: CREATE_SQL, values: [JSON.stringify(items), SHOW_ROLES, GOLD_STANDARD_ROLES] });
+    return rows;
+  },
+});
+
+/** What the create statements did so far in this process (for tests and diagnosis). */
+export const createBatchStats = () => creates.stats();
 
 /**
  * Retires the subject-workflow rows that reached the workflow's retirement count and are still open, and

@@ -42,8 +42,11 @@ function zodMessage(err: ZodError): string {
 
 interface PgLikeError {
   code?: string;
-  meta?: { target?: unknown; modelName?: string; driverAdapterError?: { cause?: { kind?: string; constraint?: { fields?: string[] } } } };
+  meta?: { target?: unknown; modelName?: string; driverAdapterError?: { cause?: { kind?: string; originalCode?: string; constraint?: { fields?: string[] } } } };
 }
+
+/** untranslatable_character, character_not_in_repertoire. */
+const UNSTORABLE_CODES = new Set(["22P05", "22021"]);
 
 // Connection-level failures: refused or reset connections, a server shutting down or starting up, too many
 // clients, a pool timeout, and Prisma's "cannot reach" errors. These are an outage, not a bug: 503.
@@ -71,6 +74,10 @@ export function errorResponse(err: unknown, contentType?: string): Response {
     return json(body(`${fields.length ? fields.join(", ") : "record"} has already been taken`), 400, {}, contentType);
   }
   if (e?.code === "P2025") return json(body("Not Found"), 404, {}, contentType);
+  // Text PostgreSQL cannot store (JSON's \u0000 in jsonb, a NUL in text): the client's input, not a bug.
+  if (UNSTORABLE_CODES.has(String(e?.code)) || UNSTORABLE_CODES.has(String(e?.meta?.driverAdapterError?.cause?.originalCode))) {
+    return json(body("The request holds a character that cannot be stored (such as \\u0000)"), 422, {}, contentType);
+  }
   if (e?.code === "P2034" || e?.code === "40001") return json(body("Conflicting concurrent write; retry"), 409, {}, contentType);
   if (databaseUnavailable(err)) {
     logError("503", "[503] database unavailable:", (err as Error).message);
