@@ -1,7 +1,7 @@
 // The web server processes' connection pools: an operator's DB_POOL_SIZE as given (per process), else the
 // default total split among the WEB_CONCURRENCY processes.
 import { describe, expect, it } from "vitest";
-import { DEFAULT_POOL_SIZE, webPoolSize } from "./pool-size";
+import { createStatementsInFlight, DEFAULT_POOL_SIZE, webPoolSize } from "./pool-size";
 
 describe("webPoolSize", () => {
   it.each([
@@ -22,5 +22,27 @@ describe("webPoolSize", () => {
     { configured: undefined, processes: 0, size: DEFAULT_POOL_SIZE },
   ])("DB_POOL_SIZE=$configured with $processes processes: $size each", ({ configured, processes, size }) => {
     expect(webPoolSize(configured, processes)).toBe(size);
+  });
+});
+
+describe("createStatementsInFlight", () => {
+  it.each([
+    [1, 1],
+    [2, 1],
+    [4, 1],
+    [5, 1],
+    [9, 1],
+    [DEFAULT_POOL_SIZE, 2],
+    [14, 2],
+    [15, 3],
+    [20, 4],
+    [100, 20],
+  ])("a pool of %i connections: %i create statements at once", (pool, inFlight) => {
+    expect(createStatementsInFlight(pool)).toBe(inFlight);
+  });
+
+  it("one process by default runs 2; each of two processes 1", () => {
+    expect(createStatementsInFlight(webPoolSize(undefined, 1))).toBe(2);
+    expect(createStatementsInFlight(webPoolSize(undefined, 2))).toBe(1);
   });
 });

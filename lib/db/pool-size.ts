@@ -13,3 +13,14 @@ export function webPoolSize(configured: string | undefined, processes: number): 
   if (own > 0) return own;
   return Math.max(2, Math.ceil(DEFAULT_POOL_SIZE / Math.max(1, processes)));
 }
+
+/**
+ * Classification create statements one process runs at once (lib/db/statement-batcher.ts): a fifth of its
+ * connections, at least one. Creates arriving meanwhile wait and go together in the next statement, so
+ * fewer in flight means larger groups: on the benchmark's two cores one process with 10 connections did
+ * best with 2, and two processes (5 connections each) with 1 each (with 2 each, two processes lost 14 %
+ * on creates against one). A larger DB_POOL_SIZE, for a database with more cores, lets more run at once.
+ */
+export function createStatementsInFlight(poolSize: number): number {
+  return Math.max(1, Math.floor(poolSize / 5));
+}

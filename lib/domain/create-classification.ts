@@ -6,6 +6,7 @@ import { grantSql } from "@/lib/auth/tokens";
 import { pool } from "@/lib/db";
 import type { Sql } from "@/lib/db/sql";
 import { statementBatcher } from "@/lib/db/statement-batcher";
+import { createStatementsInFlight, webPoolSize } from "@/lib/db/pool-size";
 import { forbidden, unprocessable } from "@/lib/http/api-error";
 import { parseIdValue } from "@/lib/http/request";
 import { retirementLimit } from "./workflow-tasks";
@@ -266,11 +267,11 @@ const SHOW_ROLES = [...PROJECT_PERMISSIONS.show];
 
 /**
  * Creates go through one batcher per process: alone when none is in flight, else together (see
- * statementBatcher). Two statements at a time: on the benchmark's two cores that is where throughput
- * peaked (README, Benchmarks); the other pool connections stay free for the rest of the request path.
+ * statementBatcher), with a fifth of the pool's connections in flight (2 of the default 10; the others stay
+ * free for the rest of the request path).
  */
 const creates = statementBatcher<CreateItem, CreateRow>({
-  maxInFlight: 2,
+  maxInFlight: createStatementsInFlight(webPoolSize(process.env.DB_POOL_SIZE, 1)),
   maxBatch: 64,
   keys: (c) => [...c.subject_ids.map((s) => `s${c.workflow_id}:${s}`), ...(c.key === null ? [] : [`k${c.user_id ?? 0}:${c.key}`])],
   run: async (items) => {
