@@ -60,10 +60,22 @@ describe("statementBatcher", () => {
       statements: [["a"], ["b", "c"], ["d", "e"]],
     },
     {
-      name: "items whose keys meet never share a statement; the later waits, order kept",
+      name: "items whose keys meet never share a statement; the later waits, and so does what meets it",
       maxInFlight: 1, maxBatch: 10,
       items: [{ name: "a" }, { name: "b", keys: ["s1"] }, { name: "c", keys: ["s2"] }, { name: "d", keys: ["s1", "s3"] }, { name: "e", keys: ["s3"] }, { name: "f" }],
-      statements: [["a"], ["b", "c", "e", "f"], ["d"]],
+      statements: [["a"], ["b", "c", "f"], ["d"], ["e"]],
+    },
+    {
+      name: "an item never overtakes an earlier waiting item it meets (a retry stays behind the original)",
+      maxInFlight: 1, maxBatch: 10,
+      items: [{ name: "a" }, { name: "b", keys: ["s1"] }, { name: "c", keys: ["s1", "k1"] }, { name: "d", keys: ["k1"] }, { name: "e", keys: ["s3"] }],
+      statements: [["a"], ["b", "e"], ["c"], ["d"]],
+    },
+    {
+      name: "an item waits while a statement in flight meets it; others go meanwhile",
+      maxInFlight: 2, maxBatch: 10,
+      items: [{ name: "a", keys: ["s1"] }, { name: "b", keys: ["s1"] }, { name: "c", keys: ["s2"] }, { name: "d", keys: ["s2", "s3"] }],
+      statements: [["a"], ["c"], ["b"], ["d"]],
     },
     {
       name: "an item with several keys takes them all",

@@ -3,8 +3,9 @@
  * wait, and go together in the next statement (one round trip, one executor start, one commit for all of
  * them). With nothing in flight an item goes at once, alone, so a lone request never waits.
  *
- * Items whose keys meet (the same subject of a workflow, the same idempotency key) never share a statement:
- * a later one waits for a following statement, in arrival order. Should a statement of several items fail,
+ * Items whose keys meet (the same subject of a workflow, the same idempotency key) never share a statement
+ * nor run at once: a later one waits for a following statement, in arrival order, so a process's own
+ * statements never wait on each other's row locks. Should a statement of several items fail,
  * nothing of it was stored (one statement is atomic), and each of its items is tried again alone, so one
  * item's error is that item's answer only.
  */
@@ -45,23 +46,30 @@ export function statementBatcher<T, R>(opts: BatcherOptions<T, R>): Batcher<T, R
   const queue: Waiting<T, R>[] = [];
   const stats: BatcherStats = { statements: 0, items: 0, largest: 0, failedGroups: 0 };
   let inFlight = 0;
+  /** The keys of the items in the statements in flight. */
+  const inFlightKeys = new Set<string>();
 
-  /** The next statement's items: the oldest waiting item, then later ones that meet none of the taken keys. */
+  /**
+   * The next statement's items, oldest first: those that meet neither a statement in flight nor an item
+   * before them (taken or left waiting), so no two statements in flight touch the same rows and an item
+   * never overtakes an earlier one it meets (a retry stays behind its original). Empty when every waiting
+   * item meets one in flight.
+   */
   function take(): Waiting<T, R>[] {
-    const first = queue.shift()!;
-    if (first.alone) return [first];
-    const group = [first];
-    const taken = new Set(opts.keys(first.item));
+    const seen = new Set(inFlightKeys);
+    const group: Waiting<T, R>[] = [];
     for (let i = 0; i < queue.length && group.length < opts.maxBatch; ) {
       const w = queue[i];
       const keys = opts.keys(w.item);
-      if (w.alone || keys.some((k) => taken.has(k))) {
+      const meets = (w.alone && group.length > 0) || keys.some((k) => seen.has(k));
+      for (const k of keys) seen.add(k);
+      if (meets) {
         i++;
         continue;
       }
-      for (const k of keys) taken.add(k);
       group.push(w);
       queue.splice(i, 1);
+      if (w.alone) break;
     }
     return group;
   }
@@ -86,8 +94,13 @@ export function statementBatcher<T, R>(opts: BatcherOptions<T, R>): Batcher<T, R
 
   function pump(): void {
     while (inFlight < opts.maxInFlight && queue.length) {
+      const group = take();
+      if (!group.length) return;
+      const keys = group.flatMap((w) => opts.keys(w.item));
+      for (const k of keys) inFlightKeys.add(k);
       inFlight++;
-      void send(take()).finally(() => {
+      void send(group).finally(() => {
+        for (const k of keys) inFlightKeys.delete(k);
         inFlight--;
         pump();
       });

@@ -101,8 +101,10 @@ describe("classifications created together in one statement", () => {
     expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201, 201, 201, 200, 201]);
     expect(results.map((r) => r.metadata?.seen_before ?? false)).toEqual([false, false, true, false, false, false, false, false]);
     expect(results[6].id).toBe(results[5].id);
-    // [b3] [c2] [a0 a1 anon3] [b0 c1:k1] [c1:k1]
-    expect({ statements, items }).toEqual({ statements: 5, items: 8 });
+    // [b3] [c2], then (as they end) [a0 a1 anon3] [b0 c1:k1] [c1:k1], or with anon3 alone when [c2] ends first.
+    expect(items).toBe(8);
+    expect(statements).toBeGreaterThanOrEqual(5);
+    expect(statements).toBeLessThanOrEqual(6);
     const sws = await db().subjectWorkflowStatus.findMany({ where: { workflowId: workflow.id } });
     expect(Object.fromEntries(sws.map((s) => [s.subjectId, s.classificationsCount]))).toEqual({
       [subjects[0].id]: 2, // a (the repeat does not count) and b
@@ -124,6 +126,22 @@ describe("classifications created together in one statement", () => {
     await foldClassificationCounts();
     expect((await db().workflow.findUniqueOrThrow({ where: { id: workflow.id } })).retiredSetMemberSubjectsCount).toBe(6);
     expect((await db().project.findUniqueOrThrow({ where: { id: project.id } })).retiredSubjectsCount).toBe(6);
+  });
+
+  it("never deadlocks or fails when overlapping multi-subject classifications and raced retries spread over statements", async () => {
+    const { workflow, subjects } = await classifiableProject(8);
+    const volunteers = await Promise.all(Array.from({ length: 8 }, () => signedInUser()));
+    // Volunteer v: subjects v and v+1 sent twice with one key (a retry racing the original), and subject v+4.
+    const calls = volunteers.flatMap((v, i) => {
+      const pair = { token: v.token, workflow, subjects: [subjects[i].id, subjects[(i + 1) % 8].id], key: `pair-${i}` };
+      return [pair, { token: v.token, workflow, subjects: [subjects[(i + 4) % 8].id] }, pair];
+    });
+    const { results, items, statements } = await together(calls);
+    expect(items - statements).toBeGreaterThan(0);
+    expect(results.map((r) => r.status)).toEqual(volunteers.flatMap(() => [201, 201, 200]));
+    const sws = await db().subjectWorkflowStatus.findMany({ where: { workflowId: workflow.id } });
+    expect(sws.map((s) => s.classificationsCount)).toEqual(subjects.map(() => 3));
+    expect(await db().classification.count({ where: { workflowId: workflow.id } })).toBe(16);
   });
 
   it("tries each item of a failed statement again alone: only the item at fault fails, with a 4xx", async () => {

@@ -191,9 +191,10 @@ interface CreateItem {
 // $1 the items (a JSON array of CreateItem), $2 roles that see a private project, $3 roles that may make
 // gold standard. One answer row per item, in their order. Items of one statement never share a subject of
 // a workflow, nor a user's idempotency key (the batcher sees to it): an item's inserted classification is
-// the one with its workflow and subjects. Rows are locked in one order in every statement (seen rows by
-// user, workflow, subject; subject-workflow rows by subject, workflow), so concurrent statements never
-// deadlock.
+// the one with its workflow and subjects. Each write's rows are sorted before it starts, so the writes run
+// one after the other (seen rows, then classifications, then subject-workflow rows), and within each the
+// rows are locked in one order in every statement (seen rows by user, workflow, subject; idempotency keys by
+// user, key; subject-workflow rows by subject, workflow): concurrent statements never deadlock.
 const CREATE_SQL = `
 WITH it AS MATERIALIZED (
   SELECT * FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS (workflow_id int, project_id int, user_id int, subject_ids int[], annotations jsonb,

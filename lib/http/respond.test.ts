@@ -37,6 +37,18 @@ describe("errorResponse", () => {
     expect(databaseUnavailable(err)).toBe(outage);
   });
 
+  it.each([
+    [{ code: "40001", message: "could not serialize access due to concurrent update" }, 409, /retry/],
+    [{ code: "40P01", message: "deadlock detected" }, 409, /retry/],
+    [{ code: "P2034" }, 409, /retry/],
+    [{ code: "22P05", message: "unsupported Unicode escape sequence" }, 422, /cannot be stored/],
+    [{ code: "22021", message: "invalid byte sequence for encoding \"UTF8\": 0x00" }, 422, /cannot be stored/],
+  ])("%o answers %i", async (err, status, message) => {
+    const res = errorResponse(err);
+    expect(res.status).toBe(status);
+    expect((await res.json()).errors[0].message).toMatch(message);
+  });
+
   it("keeps API errors and hides unexpected ones", async () => {
     expect(errorResponse(new ApiError(429, "slow down", undefined, { "Retry-After": "9" })).headers.get("retry-after")).toBe("9");
     const orig = console.error;

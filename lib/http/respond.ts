@@ -78,7 +78,8 @@ export function errorResponse(err: unknown, contentType?: string): Response {
   if (UNSTORABLE_CODES.has(String(e?.code)) || UNSTORABLE_CODES.has(String(e?.meta?.driverAdapterError?.cause?.originalCode))) {
     return json(body("The request holds a character that cannot be stored (such as \\u0000)"), 422, {}, contentType);
   }
-  if (e?.code === "P2034" || e?.code === "40001") return json(body("Conflicting concurrent write; retry"), 409, {}, contentType);
+  // A serialization failure or a deadlock PostgreSQL broke: the write was undone, and trying it again works.
+  if (e?.code === "P2034" || e?.code === "40001" || e?.code === "40P01") return json(body("Conflicting concurrent write; retry"), 409, {}, contentType);
   if (databaseUnavailable(err)) {
     logError("503", "[503] database unavailable:", (err as Error).message);
     return json(body("The database is unavailable; try again shortly"), 503, { "Retry-After": "5" }, contentType);
