@@ -107,7 +107,8 @@ export interface CreatedClassification {
  * With an idempotency key, a repeat (a client retrying after a lost answer, a browser resending what it
  * kept offline) answers the classification stored the first time, and nothing is counted twice.
  *
- * One SQL statement (atomic on its own, no BEGIN/COMMIT round trips; prepared once per connection): the
+ * One SQL statement, shared with the creates that arrive meanwhile (see `creates` below; atomic on its
+ * own, no BEGIN/COMMIT round trips; prepared once per connection): for each classification, the
  * checks (the workflow is visible to the actor and of the project, the version is the workflow's or an
  * earlier one, gold standard only by experts, the subjects are the project's) gate every write that
  * follows; then the subjects are marked seen (the ones already seen make it seen_before), the row is
