@@ -4,7 +4,7 @@ import pg from "pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { databaseUrl } from "@/lib/env";
 import { logError } from "@/lib/log/throttled";
-import { webPoolSize } from "@/lib/db/pool-size";
+import { processPoolSize } from "@/lib/db/pool-size";
 
 // One pg pool and one Prisma client per process. Prisma serves CRUD; the pool serves set-based SQL on
 // hot paths. Kept on globalThis so dev-mode hot reloads do not open new pools.
@@ -14,7 +14,7 @@ export function pool(): pg.Pool {
   if (!g.quorumPool) {
     g.quorumPool = new pg.Pool({
       connectionString: databaseUrl(),
-      max: webPoolSize(process.env.DB_POOL_SIZE, 1),
+      max: processPoolSize(),
       // While the database is unreachable, requests fail fast (a 503) instead of queueing for a connection.
       connectionTimeoutMillis: Number(process.env.DB_CONNECT_TIMEOUT_MS ?? 3000),
       // Timestamps are UTC everywhere (columns are "timestamp without time zone" holding UTC).

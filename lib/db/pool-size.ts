@@ -14,6 +14,9 @@ export function webPoolSize(configured: string | undefined, processes: number): 
   return Math.max(2, Math.ceil(DEFAULT_POOL_SIZE / Math.max(1, processes)));
 }
 
+/** This process's pool size: DB_POOL_SIZE as `npm start` set it for the process (or the operator did). */
+export const processPoolSize = (): number => webPoolSize(process.env.DB_POOL_SIZE, 1);
+
 /**
  * Classification create statements one process runs at once (lib/db/statement-batcher.ts): a fifth of its
  * connections, at least one. Creates arriving meanwhile wait and go together in the next statement, so

@@ -31,6 +31,8 @@ export interface BatcherStats {
 
 interface Waiting<T, R> {
   item: T;
+  /** opts.keys(item), taken once. */
+  keys: readonly string[];
   alone: boolean;
   resolve(r: R): void;
   reject(e: unknown): void;
@@ -60,9 +62,8 @@ export function statementBatcher<T, R>(opts: BatcherOptions<T, R>): Batcher<T, R
     const group: Waiting<T, R>[] = [];
     for (let i = 0; i < queue.length && group.length < opts.maxBatch; ) {
       const w = queue[i];
-      const keys = opts.keys(w.item);
-      const meets = (w.alone && group.length > 0) || keys.some((k) => seen.has(k));
-      for (const k of keys) seen.add(k);
+      const meets = (w.alone && group.length > 0) || w.keys.some((k) => seen.has(k));
+      for (const k of w.keys) seen.add(k);
       if (meets) {
         i++;
         continue;
@@ -96,7 +97,7 @@ export function statementBatcher<T, R>(opts: BatcherOptions<T, R>): Batcher<T, R
     while (inFlight < opts.maxInFlight && queue.length) {
       const group = take();
       if (!group.length) return;
-      const keys = group.flatMap((w) => opts.keys(w.item));
+      const keys = group.flatMap((w) => w.keys);
       for (const k of keys) inFlightKeys.add(k);
       inFlight++;
       void send(group).finally(() => {
@@ -110,7 +111,7 @@ export function statementBatcher<T, R>(opts: BatcherOptions<T, R>): Batcher<T, R
   return {
     submit(item: T): Promise<R> {
       return new Promise<R>((resolve, reject) => {
-        queue.push({ item, alone: false, resolve, reject });
+        queue.push({ item, keys: opts.keys(item), alone: false, resolve, reject });
         pump();
       });
     },

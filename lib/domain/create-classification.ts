@@ -6,7 +6,7 @@ import { grantSql } from "@/lib/auth/tokens";
 import { pool } from "@/lib/db";
 import type { Sql } from "@/lib/db/sql";
 import { statementBatcher } from "@/lib/db/statement-batcher";
-import { createStatementsInFlight, webPoolSize } from "@/lib/db/pool-size";
+import { createStatementsInFlight, processPoolSize } from "@/lib/db/pool-size";
 import { forbidden, unprocessable } from "@/lib/http/api-error";
 import { parseIdValue } from "@/lib/http/request";
 import { retirementLimit } from "./workflow-tasks";
@@ -257,8 +257,8 @@ inbox AS (
 SELECT chk.problem, chk.current_version, chk.retirement, chk.token_grant,
        (SELECT json_agg(json_build_array(sws.id, sws.classifications_count)) FROM sws
         WHERE sws.open AND sws.workflow_id = chk.workflow_id AND sws.subject_id = ANY(chk.subject_ids)) AS open_counts,
-       mine.*
-FROM chk LEFT JOIN mine ON mine.i = chk.i
+       ins.*
+FROM chk LEFT JOIN mine ON mine.i = chk.i LEFT JOIN ins ON ins.id = mine.id
 ORDER BY chk.i`;
 
 /** An answer row: the checks' outcome, then the classification's columns (all null when none was inserted). */
@@ -273,7 +273,7 @@ const SHOW_ROLES = [...PROJECT_PERMISSIONS.show];
  * free for the rest of the request path).
  */
 const creates = statementBatcher<CreateItem, CreateRow>({
-  maxInFlight: createStatementsInFlight(webPoolSize(process.env.DB_POOL_SIZE, 1)),
+  maxInFlight: createStatementsInFlight(processPoolSize()),
   maxBatch: 64,
   keys: (c) => [...c.subject_ids.map((s) => `s${c.workflow_id}:${s}`), ...(c.key === null ? [] : [`k${c.user_id ?? 0}:${c.key}`])],
   run: async (items) => {
