@@ -11,7 +11,7 @@ export const POST = jsonRoute(async (req) => {
   const { email } = ZBody.parse(await readFormOrJson(req));
   // The answer is the same whether or not the address is known, so it reveals no accounts.
   await db().user.updateMany({
-    where: { email: { equals: email, mode: "insensitive" } },
+    where: { email },
     data: { globalEmailCommunication: false, projectEmailCommunication: false, betaEmailCommunication: false, nasaEmailCommunication: false, uxTestingEmailCommunication: false },
   });
   return new Response(null, { status: 200 });

@@ -23,7 +23,7 @@ export type TRegisterUser = z.infer<typeof ZRegisterUser>;
 /** Creates an account; login and email are unique regardless of case (400 when taken). */
 export async function registerUser(input: TRegisterUser, opts: { admin?: boolean } = {}): Promise<User> {
   const taken = await db().user.findFirst({
-    where: { OR: [{ login: { equals: input.login, mode: "insensitive" } }, { email: { equals: input.email, mode: "insensitive" } }] },
+    where: { OR: [{ login: input.login }, { email: input.email }] },
     select: { login: true },
   });
   if (taken) {

@@ -22,6 +22,7 @@ import { subjects } from "./subjects";
 import type { IncludeDef, ResourceDef, SerializedRecord, Tx, Where } from "./types";
 import { users } from "./users";
 import { idStr, iso, userLink } from "./wire";
+import { containsIgnoringCase, equalsIgnoringCase } from "@/lib/db/like";
 
 // Collections (/api/collections): user-curated sets of subjects, owned by a user or a user group. Public
 // ones are seen by everyone; private ones by their owner (or the owning group's active members), holders
@@ -171,7 +172,7 @@ async function lockOwner(tx: Tx, owner: Owner) {
 /** Display names are unique per owner without regard to case, as on the reference platform. */
 async function ensureDisplayNameFree(tx: Tx, owner: Owner, displayName: string, exceptId?: number) {
   const clash = await tx.collection.findFirst({
-    where: { ...ownerWhere(owner), displayName: { equals: displayName, mode: "insensitive" }, NOT: exceptId ? { id: exceptId } : undefined },
+    where: { ...ownerWhere(owner), displayName: equalsIgnoringCase(displayName), NOT: exceptId ? { id: exceptId } : undefined },
     select: { id: true },
   });
   if (clash) throw badRequest(`display_name '${displayName}' has already been taken by another of the owner's collections (collections/${clash.id})`);
@@ -269,14 +270,14 @@ export const collections: ResourceDef<CollectionRow> = {
     owner: (v) => {
       const names = v.split(",").map((s) => s.trim()).filter(Boolean);
       if (names.length > 100) throw unprocessable("owner: at most 100 names");
-      return { OR: names.flatMap((name) => [{ owner: { login: { equals: name, mode: "insensitive" } } }, { ownerGroup: { name: { equals: name, mode: "insensitive" } } }]) };
+      return { OR: names.flatMap((name) => [{ owner: { login: name } }, { ownerGroup: { name: equalsIgnoringCase(name) } }]) };
     },
     favorite: (v) => ({ favorite: parseBooleanParam(v, "favorite") }),
     project_ids: (v) => ({ projectIds: { hasSome: parseIdList(v, "project_ids") } }),
     project_id: (v) => ({ projectIds: { hasSome: parseIdList(v, "project_id") } }),
     display_name: (v) => ({ displayName: v }),
     slug: (v) => ({ slug: v.toLowerCase() }),
-    search: (v) => ({ displayName: { contains: v, mode: "insensitive" } }),
+    search: (v) => ({ displayName: containsIgnoringCase(v) }),
     // Collections holding any of these subjects (among those the caller may see).
     subject_id: async (v, actor) => {
       const ids = parseIdList(v, "subject_id");

@@ -15,6 +15,7 @@ import { projects, slugFor } from "./projects";
 import type { ResourceDef, Tx } from "./types";
 import { users } from "./users";
 import { iso, userLink } from "./wire";
+import { equalsIgnoringCase } from "@/lib/db/like";
 
 // Organizations group projects (related by discipline or research group). Listed organizations are
 // public; an unlisted one is seen by holders of its roles and admins (lib/policies/organization-policy.ts).
@@ -219,11 +220,11 @@ export const organizations: ResourceDef<OrganizationRow> = {
     attached_images: mediaInclude("organizations", "attached_images"),
   },
   filters: {
-    owner: (v) => ({ owner: { OR: v.split(",").map((login) => ({ login: { equals: login.trim(), mode: "insensitive" } })) } }),
+    owner: (v) => ({ owner: { OR: v.split(",").map((login) => ({ login: login.trim() })) } }),
     search: async (v) => ({ id: { in: await rankedOrganizationIds(v) } }),
     listed: (v) => ({ listed: parseBooleanParam(v, "listed") }),
     display_name: (v) => ({ displayName: v }),
-    slug: (v) => ({ slug: { equals: v, mode: "insensitive" } }),
+    slug: (v) => ({ slug: equalsIgnoringCase(v) }),
     categories: (v) => ({ categories: { hasSome: v.split(",").map((c) => c.trim()) } }),
     category: (v) => ({ categories: { hasSome: v.split(",").map((c) => c.trim()) } }),
     tags: (v) => ({ tags: { hasSome: v.split(",").map((t) => t.trim().toLowerCase()) } }),

@@ -5,6 +5,7 @@ import type { NestedResource } from "@/lib/http/nested-routes";
 import type { BaseRow, IncludeDef, ResourceDef, Tx, Where } from "./types";
 import { sameLanguage, ZLanguageCode } from "./language-code";
 import { iso } from "./wire";
+import { equalsIgnoringCase } from "@/lib/db/like";
 
 // Text pages of a project or an organization (science case, team, results, about, ...), one per url_key
 // and language, served under their parent: /api/projects/<id>/pages[/<page id>] and the same under
@@ -112,7 +113,7 @@ export function pageResource<R extends PageRow, P extends PageParent>(kind: Page
     includes: kind.includes,
     filters: {
       url_key: (v) => ({ urlKey: v }),
-      language: (v) => ({ language: { equals: v, mode: "insensitive" } }),
+      language: (v) => ({ language: equalsIgnoringCase(v) }),
     },
     sortable: { id: "id", url_key: "urlKey", language: "language", title: "title", created_at: "createdAt", updated_at: "updatedAt" },
     readScope: (actor) => ({ [kind.parentRelation]: kind.parentReadScope(actor) }),

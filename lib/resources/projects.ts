@@ -12,6 +12,7 @@ import type { IncludeDef, ResourceDef, Tx } from "./types";
 import { users } from "./users";
 import { iso, userLink } from "./wire";
 import { deleteMediaOf, mediaInclude, mediaLink, mediaLinkTemplates } from "./media";
+import { containsIgnoringCase } from "@/lib/db/like";
 
 type ProjectRow = Project & {
   owner: { id: number; login: string; displayName: string };
@@ -256,7 +257,7 @@ export const projects: ResourceDef<ProjectRow> = {
   filters: {
     display_name: (v) => ({ displayName: v }),
     slug: (v) => ({ slug: v.toLowerCase() }),
-    search: (v) => ({ displayName: { contains: v, mode: "insensitive" } }),
+    search: (v) => ({ displayName: containsIgnoringCase(v) }),
     approved: (v) => ({ approved: parseBooleanParam(v, "approved") }),
     beta: (v) => ({ beta: parseBooleanParam(v, "beta") }),
     live: (v) => ({ live: parseBooleanParam(v, "live") }),
@@ -276,7 +277,7 @@ export const projects: ResourceDef<ProjectRow> = {
     // Any of the comma-separated tags, case-insensitively (tags are stored lower-cased by the lab).
     tags: (v) => ({ tags: { hasSome: tagList(v) } }),
     private: (v) => ({ private: parseBooleanParam(v, "private") }),
-    owner: (v) => ({ owner: { login: { equals: v, mode: "insensitive" } } }),
+    owner: (v) => ({ owner: { login: v } }),
     organization_id: (v, actor) => ({ organizations: { some: { organizationId: { in: parseIdList(v, "organization_id") }, organization: organizationReadScope(actor) } } }),
   },
   sortable: {

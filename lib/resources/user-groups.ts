@@ -11,6 +11,7 @@ import { isGroupAdmin, userGroupReadScope } from "@/lib/policies/user-group-poli
 import type { ResourceDef, Tx } from "./types";
 import { users } from "./users";
 import { iso } from "./wire";
+import { containsIgnoringCase, equalsIgnoringCase } from "@/lib/db/like";
 
 // User groups (/api/user_groups): public ones visible to all, private ones to their active members. The
 // creator is the first active group_admin; group admins edit the group, invite users (links/users) and
@@ -135,9 +136,9 @@ export const userGroups: ResourceDef<UserGroupRow> = {
     },
   },
   filters: {
-    name: (v) => ({ name: { equals: v, mode: "insensitive" } }),
+    name: (v) => ({ name: equalsIgnoringCase(v) }),
     display_name: (v) => ({ displayName: v }),
-    search: (v) => ({ OR: [{ name: { contains: v, mode: "insensitive" } }, { displayName: { contains: v, mode: "insensitive" } }] }),
+    search: (v) => ({ OR: [{ name: containsIgnoringCase(v) }, { displayName: containsIgnoringCase(v) }] }),
   },
   sortable: { id: "id", name: "name", display_name: "displayName", created_at: "createdAt", updated_at: "updatedAt" },
   readScope: userGroupReadScope,
