@@ -1,6 +1,12 @@
 // Next.js start-up hook: the server process also runs the background job worker (set WORKER=off to run
 // workers separately with `npm run worker`).
 export async function register() {
+  if (process.env.NEXT_RUNTIME === "nodejs") {
+    // Client addresses from the socket unless TRUST_PROXY says otherwise (scripts/start.ts preloads the
+    // same edge; installing again is a no-op, and covers a server started another way).
+    const { installPeerAddress } = await import("./lib/http/peer-address");
+    installPeerAddress();
+  }
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.WORKER === "off" || !process.env.DATABASE_URL) return;
   const { startWorker } = await import("./lib/jobs/worker");
   await startWorker();

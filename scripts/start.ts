@@ -8,11 +8,14 @@ import fs from "node:fs";
 import path from "node:path";
 import { prepareDatabase } from "./with-database";
 import { webPoolSize } from "../lib/db/pool-size";
+import { parseTrustProxy } from "../lib/http/peer-address";
 
 const dev = process.argv.includes("--dev");
 const port = process.env.PORT ?? "3000";
 const nextBin = path.resolve("node_modules/next/dist/bin/next");
 
+// A bad TRUST_PROXY stops the start here, before anything listens (lib/http/peer-address.ts).
+parseTrustProxy(process.env.TRUST_PROXY);
 const stopDatabase = await prepareDatabase();
 
 if (!dev && !fs.existsSync(".next/BUILD_ID")) {
@@ -26,6 +29,10 @@ if (!dev && !fs.existsSync(".next/BUILD_ID")) {
 
 const webConcurrency = dev ? 1 : Math.max(1, Math.floor(Number(process.env.WEB_CONCURRENCY ?? 1)) || 1);
 const nextArgs = [dev ? "dev" : "start", "-p", port];
+// Every Next process resolves client addresses at its edge before Next sees a request: preloaded, so it
+// is in place before Next creates its server (Node 24 runs the TypeScript file as it is).
+const edgeArgs = ["--import", path.resolve("lib/http/peer-address.ts")];
+const serverEnv = { ...process.env, QUORUM_PEER_ADDRESS_PRELOAD: "1" };
 let stopping = false;
 
 function running(p: ChildProcess): boolean {
@@ -39,7 +46,7 @@ async function terminate(processes: ChildProcess[]): Promise<void> {
 
 /** One Next process; when it ends, so does npm start (with its exit code). Answers its processes. */
 function serveSingle(): () => ChildProcess[] {
-  const server = spawn(process.execPath, [nextBin, ...nextArgs], { stdio: "inherit", env: process.env });
+  const server = spawn(process.execPath, [...edgeArgs, nextBin, ...nextArgs], { stdio: "inherit", env: serverEnv });
   server.on("exit", (code) => void shutdown(code ?? 0));
   return () => [server];
 }
@@ -47,9 +54,9 @@ function serveSingle(): () => ChildProcess[] {
 /** N Next processes on one port (the cluster primary hands them connections); a dead one is replaced. */
 function serveCluster(n: number): () => ChildProcess[] {
   // The workers run Next's own CLI, without the TypeScript loader this script runs under.
-  cluster.setupPrimary({ exec: nextBin, args: nextArgs, execArgv: [] });
+  cluster.setupPrimary({ exec: nextBin, args: nextArgs, execArgv: edgeArgs });
   // The web tier's default connection total is split among the processes (lib/db/pool-size.ts).
-  const env = { ...process.env, DB_POOL_SIZE: String(webPoolSize(process.env.DB_POOL_SIZE, n)) };
+  const env = { ...serverEnv, DB_POOL_SIZE: String(webPoolSize(process.env.DB_POOL_SIZE, n)) };
   const workers = Array.from({ length: n }, () => cluster.fork(env));
   cluster.on("exit", (worker, code, signal) => {
     if (stopping) return;

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { clientAddressHeader } from "@/lib/http/peer-address";
 
 // Calls the app's route handlers in-process, routed exactly as Next's app/ directory routes them, so
 // integration tests read like HTTP without a server or a build.
@@ -59,6 +60,8 @@ export interface CallOptions {
   /** Raw body text (for malformed JSON), or a stream. */
   raw?: string | ReadableStream<Uint8Array>;
   headers?: Record<string, string | undefined>;
+  /** The client address the server's edge would have resolved (lib/http/peer-address.ts); none by default. */
+  from?: string;
   accept?: string | null;
   contentType?: string | null;
 }
@@ -89,6 +92,7 @@ export async function call<T = any>(method: string, url: string, opts: CallOptio
   if (opts.contentType !== null && (opts.contentType || hasBody || method === "POST" || method === "PUT")) headers.set("content-type", opts.contentType ?? "application/json");
   if (opts.token) headers.set("authorization", `Bearer ${opts.token}`);
   for (const [k, v] of Object.entries(opts.headers ?? {})) if (v !== undefined) headers.set(k, v);
+  if (opts.from) headers.set(...clientAddressHeader(opts.from));
   const sent = hasBody ? (opts.raw ?? JSON.stringify(opts.body)) : undefined;
   // A streamed body (a ReadableStream passed as `raw`) needs half-duplex.
   const req = new Request(full, { method, headers, body: sent, ...(sent instanceof ReadableStream ? { duplex: "half" } : {}) } as RequestInit);

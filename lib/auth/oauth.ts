@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import { db } from "@/lib/db";
 import { authenticateWithinLimits } from "@/lib/domain/authenticate-user";
-import { checkLimit, clientAddress, countAttempt, LIMITS } from "@/lib/http/rate-limit";
+import { checkFailureLock, checkLimit, clientAddress, countAttempt, LIMITS, LOCKS, recordFailure } from "@/lib/http/rate-limit";
 import { ApiError } from "@/lib/http/api-error";
-import { readSession } from "./session";
+import { sessionUser } from "@/lib/domain/browser-session";
 import { issueToken, refreshGrant, type TokenResponse } from "./tokens";
 
 const oauthError = (status: number, error: string, description: string) => new ApiError(status, description, { error, error_description: description });
@@ -50,11 +50,13 @@ export async function exchangeToken(req: Request, body: Record<string, unknown>)
 
   if (grantType === "client_credentials") {
     // Guessing a secret is limited like guessing a password: failures per application and per address.
+    // An address that failed too often is locked out of this application (and, across applications, of
+    // all of them); the owner's own address is not (lib/http/rate-limit.ts, FailureLock).
     const address = clientAddress(req);
-    await checkLimit(LIMITS.clientSecretFailuresPerClient, app.clientId);
+    await checkFailureLock(LOCKS.clientSecret, app.clientId, address);
     await checkLimit(LIMITS.clientSecretFailuresPerAddress, address);
     if (!secretMatches(str(body.client_secret) ?? "", app.secretHash)) {
-      await countAttempt(LIMITS.clientSecretFailuresPerClient, app.clientId);
+      await recordFailure(LOCKS.clientSecret, app.clientId, address);
       await countAttempt(LIMITS.clientSecretFailuresPerAddress, address);
       throw oauthError(401, "invalid_client", "Client authentication failed");
     }
@@ -71,8 +73,7 @@ export async function exchangeToken(req: Request, body: Record<string, unknown>)
     return issueToken(app.id, app.clientId, user, scopes);
   }
   // The official clients sign in through /users/sign_in first and then ask for a token with the cookie.
-  const session = await readSession(req);
-  const user = session?.uid ? await db().user.findUnique({ where: { id: session.uid } }) : null;
+  const user = await sessionUser(req);
   if (!user || user.banned) throw oauthError(401, "invalid_grant", "Not signed in: send login and password, or sign in first");
   return issueToken(app.id, app.clientId, user, scopes);
 }

@@ -7,7 +7,7 @@ import { exportSPKI, generateKeyPair, SignJWT } from "jose";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
-import { LIMITS } from "@/lib/http/rate-limit";
+import { LIMITS, LOCKS } from "@/lib/http/rate-limit";
 import { api, call } from "@/test/http";
 import { createUser, uid } from "@/test/factories";
 import { JWT_ALG, keys } from "./keys";
@@ -77,16 +77,18 @@ describe("client secrets", () => {
     return { clientId: created.clientId, secret };
   }
   const grant = (clientId: string, secret: string, from: string) =>
-    call("POST", "/oauth/token", { ...json, headers: { "x-forwarded-for": from }, body: { grant_type: "client_credentials", client_id: clientId, client_secret: secret } });
+    call("POST", "/oauth/token", { ...json, from, body: { grant_type: "client_credentials", client_id: clientId, client_secret: secret } });
 
-  it("an application whose secret was guessed wrong too often is locked for the window (429, Retry-After), even with the right one", async () => {
+  it("an address that guessed an application's secret wrong too often is locked out of it (429, Retry-After), even with the right one; the owner's address is not", async () => {
     const a = await app();
     const b = await app();
-    for (let i = 0; i < LIMITS.clientSecretFailuresPerClient.max; i++) expect((await grant(a.clientId, "guess", `192.0.2.${i}`)).status).toBe(401);
-    const locked = await grant(a.clientId, a.secret, "192.0.2.250");
+    const attacker = "192.0.2.66";
+    for (let i = 0; i < LOCKS.clientSecret.pair.max; i++) expect((await grant(a.clientId, "guess", attacker)).status).toBe(401);
+    const locked = await grant(a.clientId, a.secret, attacker);
     expect(locked.status).toBe(429);
     expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(locked.body.errors[0].message).toMatch(/Too many attempts/);
+    expect((await grant(a.clientId, a.secret, "192.0.2.250")).status).toBe(200);
     expect((await grant(b.clientId, b.secret, "192.0.2.251")).status).toBe(200);
   });
 

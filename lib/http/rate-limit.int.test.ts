@@ -1,16 +1,17 @@
-// Abuse limits on the account endpoints, shared through PostgreSQL: 429 with Retry-After, per account
-// (failed password checks lock it for the window, whoever tries) and per address.
+// Abuse limits on the account endpoints, shared through PostgreSQL: 429 with Retry-After. Failed password
+// checks lock an account for the address that failed (by account id, however the login is typed), with a
+// ceiling over all addresses past which only an address without failures may try; per-address limits.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
 import { call } from "@/test/http";
 import { createUser, uid } from "@/test/factories";
-import { LIMITS } from "./rate-limit";
+import { LIMITS, LOCKS } from "./rate-limit";
 
 const CLIENT_ID = "535759b966935c297be11913acee7a9ca17c025f9f15520e7504728e71110a27";
-const address = () => `198.51.100.${Math.floor(Math.random() * 250) + 1}, 10.0.0.${uid().length}`;
+const address = () => `198.51.${Math.floor(Math.random() * 250) + 1}.${Math.floor(Math.random() * 250) + 1}`;
 const json = { accept: "application/json" };
-const grant = (login: string, password: string, from: string) =>
-  call("POST", "/oauth/token", { ...json, headers: { "x-forwarded-for": from }, body: { grant_type: "password", client_id: CLIENT_ID, login, password } });
+const grant = (login: string, password: string, from: string, headers: Record<string, string> = {}) =>
+  call("POST", "/oauth/token", { ...json, from, headers, body: { grant_type: "password", client_id: CLIENT_ID, login, password } });
 
 afterEach(() => {
   delete process.env.RATE_LIMIT_FACTOR;
@@ -18,23 +19,55 @@ afterEach(() => {
 });
 
 describe("rate limits", () => {
-  it("an account that failed its password too often is locked for the window, even with the right one", async () => {
+  it("an address that failed an account's password too often is locked out of it, even with the right one; other addresses are not", async () => {
     const user = await createUser();
     const other = await createUser();
-    const max = LIMITS.signInFailuresPerAccount.max;
-    for (let i = 0; i < max; i++) expect((await grant(user.login, "wrong password", `203.0.113.${i}`)).status, `failure ${i + 1}`).toBe(400);
-    const locked = await grant(user.login, user.password, "203.0.113.200");
+    const attacker = "203.0.113.66";
+    const max = LOCKS.signIn.pair.max;
+    for (let i = 0; i < max; i++) expect((await grant(user.login, "wrong password", attacker)).status, `failure ${i + 1}`).toBe(400);
+    const locked = await grant(user.login, user.password, attacker);
     expect(locked.status).toBe(429);
     const retry = Number(locked.headers.get("retry-after"));
     expect(retry).toBeGreaterThan(0);
-    expect(retry).toBeLessThanOrEqual(LIMITS.signInFailuresPerAccount.windowSeconds);
+    expect(retry).toBeLessThanOrEqual(LOCKS.signIn.pair.windowSeconds);
     expect(locked.body.errors[0].message).toMatch(/Too many attempts/);
-    // By login in another case too; another account is not affected.
-    expect((await grant(user.login.toUpperCase(), user.password, "203.0.113.201")).status).toBe(429);
-    expect((await grant(other.login, other.password, "203.0.113.202")).status).toBe(200);
-    // When the window has passed, the right password works again.
-    await db().$executeRawUnsafe(`UPDATE rate_limits SET window_start = now() - interval '1 hour' WHERE key = $1`, `${LIMITS.signInFailuresPerAccount.name}:${user.login.toLowerCase()}`);
-    expect((await grant(user.login, user.password, "203.0.113.203")).status).toBe(200);
+    // By login in another case, by email, and by a wildcard pattern: one account, one lock.
+    expect((await grant(user.login.toUpperCase(), user.password, attacker)).status).toBe(429);
+    expect((await grant(user.email, user.password, attacker)).status).toBe(429);
+    // The owner, from an address without failures, signs in; another account is not affected.
+    expect((await grant(user.login, user.password, "198.51.100.77")).status).toBe(200);
+    expect((await grant(other.login, other.password, attacker)).status).toBe(200);
+    // When the window has passed, the right password works from the attacker's address again.
+    await db().$executeRawUnsafe(`UPDATE rate_limits SET window_start = now() - interval '1 hour' WHERE key LIKE $1`, `${LOCKS.signIn.pair.name}:id:${user.id}|%`);
+    expect((await grant(user.login, user.password, attacker)).status).toBe(200);
+  });
+
+  it("a forwarded address written by the client buys no new budget", async () => {
+    const user = await createUser();
+    for (let i = 0; i < LOCKS.signIn.pair.max; i++) {
+      expect((await grant(user.login, "wrong password", "203.0.113.67", { "x-forwarded-for": `192.0.2.${i}`, "x-real-ip": `192.0.2.${i}` })).status).toBe(400);
+    }
+    expect((await grant(user.login, user.password, "203.0.113.67", { "x-forwarded-for": "192.0.2.200" })).status).toBe(429);
+  });
+
+  it("wildcards in a login or email sign in as nobody and share no lock with the account", async () => {
+    const user = await createUser();
+    const variants = [`${user.login.slice(0, -1)}_`, `${user.login.slice(0, 4)}%`, `%`, `${user.email.slice(0, -1)}_`, `%@example.test`, `${user.login}\\`];
+    for (const v of variants) expect((await grant(v, user.password, "203.0.113.68")).status, v).toBe(400);
+  });
+
+  it("distributed guessing: past the ceiling over all addresses, an address with failures is refused at once, one without may still sign in", async () => {
+    process.env.RATE_LIMIT_FACTOR = "0.1"; // pair 1, ceiling 10
+    const user = await createUser();
+    const ceiling = Math.floor(LOCKS.signIn.whole.max * 0.1);
+    for (let i = 0; i < ceiling; i++) expect((await grant(user.login, "wrong password", `203.0.114.${i}`)).status).toBe(400);
+    // An address that failed before: locked (its own pair lock, and the ceiling).
+    expect((await grant(user.login, user.password, "203.0.114.0")).status).toBe(429);
+    // A new address guessing wrong is counted, and then refused like the others.
+    expect((await grant(user.login, "still wrong", "203.0.114.200")).status).toBe(400);
+    expect((await grant(user.login, user.password, "203.0.114.200")).status).toBe(429);
+    // The owner from an address without failures gets in.
+    expect((await grant(user.login, user.password, "198.51.100.78")).status).toBe(200);
   });
 
   it("one address may check so many passwords in a window (sign-in of the official clients too)", async () => {
@@ -46,7 +79,7 @@ describe("rate limits", () => {
     expect((await grant(users[0].login, users[0].password, from)).status).toBe(429);
     const get = await call("GET", "/users/sign_in", json);
     const cookie = get.headers.get("set-cookie")!.split(";")[0];
-    const signIn = await call("POST", "/users/sign_in", { ...json, headers: { cookie, "x-forwarded-for": from }, body: { authenticity_token: get.headers.get("x-csrf-token"), user: { login: users[1].login, password: users[1].password } } });
+    const signIn = await call("POST", "/users/sign_in", { ...json, from, headers: { cookie }, body: { authenticity_token: get.headers.get("x-csrf-token"), user: { login: users[1].login, password: users[1].password } } });
     expect(signIn.status).toBe(429);
     expect((await grant(users[0].login, users[0].password, address())).status).toBe(200);
   });
@@ -54,7 +87,7 @@ describe("rate limits", () => {
   it("sign-up: so many accounts per address; a refused registration creates nothing", async () => {
     process.env.RATE_LIMIT_FACTOR = "0.1"; // 2 sign-ups
     const from = address();
-    const register = (login: string) => call("POST", "/users", { ...json, headers: { "x-forwarded-for": from }, body: { user: { login, email: `${login}@example.test`, password: "a good password" } } });
+    const register = (login: string) => call("POST", "/users", { ...json, from, body: { user: { login, email: `${login}@example.test`, password: "a good password" } } });
     const logins = [`rl_${uid()}`, `rl_${uid()}`, `rl_${uid()}`];
     expect((await register(logins[0])).status).toBe(201);
     expect((await register(logins[1])).status).toBe(201);
@@ -67,7 +100,7 @@ describe("rate limits", () => {
   it("password reset: so many links per account and per address; a refused request mails nothing", async () => {
     const user = await createUser();
     const log = vi.spyOn(console, "info").mockImplementation(() => {});
-    const ask = (from: string) => call("POST", "/users/password", { ...json, headers: { "x-forwarded-for": from }, body: { user: { email: user.email } } });
+    const ask = (from: string) => call("POST", "/users/password", { ...json, from, body: { user: { email: user.email } } });
     for (let i = 0; i < LIMITS.resetPerAccount.max; i++) expect((await ask(address())).status).toBe(200);
     const sent = log.mock.calls.length;
     expect((await ask(address())).status).toBe(429);
@@ -77,7 +110,7 @@ describe("rate limits", () => {
   it("RATE_LIMIT_FACTOR=0 turns the limits off", async () => {
     process.env.RATE_LIMIT_FACTOR = "0";
     const user = await createUser();
-    for (let i = 0; i < LIMITS.signInFailuresPerAccount.max + 2; i++) await grant(user.login, "wrong password", "203.0.113.9");
+    for (let i = 0; i < LOCKS.signIn.pair.max + 2; i++) await grant(user.login, "wrong password", "203.0.113.9");
     expect((await grant(user.login, user.password, "203.0.113.9")).status).toBe(200);
   });
 });

@@ -14,17 +14,37 @@ export interface Limit {
 }
 
 export const LIMITS = {
-  /** Failed password checks of one account (sign-in page, /users/sign_in, the password grant). */
-  signInFailuresPerAccount: { name: "sign-in-failures:account", max: 10, windowSeconds: 15 * 60 },
-  /** Password checks from one address, failed or not. */
+  /** Password checks from one address, failed or not, whichever accounts they name. */
   signInPerAddress: { name: "sign-in:address", max: 60, windowSeconds: 15 * 60 },
-  /** Failed client secrets of one application (client_credentials grant), and from one address. */
-  clientSecretFailuresPerClient: { name: "client-secret-failures:client", max: 10, windowSeconds: 15 * 60 },
+  /** Failures of one client secret from one address, and from one address across applications. */
   clientSecretFailuresPerAddress: { name: "client-secret-failures:address", max: 30, windowSeconds: 15 * 60 },
   signUpPerAddress: { name: "sign-up:address", max: 20, windowSeconds: 60 * 60 },
   resetPerAccount: { name: "password-reset:account", max: 5, windowSeconds: 60 * 60 },
   resetPerAddress: { name: "password-reset:address", max: 20, windowSeconds: 60 * 60 },
 } satisfies Record<string, Limit>;
+
+/**
+ * The lock on guessing one secret (an account's password, an application's client secret). Failures are
+ * counted per (secret, address): one address that fails `pair.max` times is locked out of that secret for
+ * the window, and no one else is. Distributed guessing is held by a much higher ceiling over all addresses
+ * (`whole`): past it, only an address that has not failed on this secret in the window may still try, so
+ * the owner signing in from their usual place gets in while each guessing address is down to its last try.
+ */
+export interface FailureLock {
+  pair: Limit;
+  whole: Limit;
+}
+
+export const LOCKS = {
+  signIn: {
+    pair: { name: "sign-in-failures:account-address", max: 10, windowSeconds: 15 * 60 },
+    whole: { name: "sign-in-failures:account", max: 100, windowSeconds: 60 * 60 },
+  },
+  clientSecret: {
+    pair: { name: "client-secret-failures:client-address", max: 10, windowSeconds: 15 * 60 },
+    whole: { name: "client-secret-failures:client", max: 100, windowSeconds: 60 * 60 },
+  },
+} satisfies Record<string, FailureLock>;
 
 const factor = () => {
   const f = Number(process.env.RATE_LIMIT_FACTOR ?? 1);
@@ -36,10 +56,10 @@ function tooMany(limit: Limit, retryAfter: number): ApiError {
   return new ApiError(429, `Too many attempts; try again in ${seconds} s`, undefined, { "Retry-After": String(seconds) });
 }
 
-/** Counts one attempt under `limit` for `subject`; a 429 once the window holds more than the limit. */
-export async function countAttempt(limit: Limit, subject: string | null): Promise<void> {
+/** Counts one attempt under `limit` for `subject` and answers the window's count (0: not counted). */
+async function recordAttempt(limit: Limit, subject: string): Promise<{ count: number; retry: number; max: number }> {
   const max = Math.floor(limit.max * factor());
-  if (!subject || max <= 0) return;
+  if (max <= 0) return { count: 0, retry: 0, max };
   const { rows } = await pool().query<{ count: number; retry: number }>(
     `INSERT INTO rate_limits AS r (key, window_start, count) VALUES ($1, now(), 1)
      ON CONFLICT (key) DO UPDATE SET
@@ -48,7 +68,14 @@ export async function countAttempt(limit: Limit, subject: string | null): Promis
      RETURNING count, extract(epoch FROM r.window_start + make_interval(secs => $2) - now())::float8 AS retry`,
     [`${limit.name}:${subject.toLowerCase()}`, limit.windowSeconds],
   );
-  if (rows[0].count > max) throw tooMany(limit, rows[0].retry);
+  return { ...rows[0], max };
+}
+
+/** Counts one attempt under `limit` for `subject`; a 429 once the window holds more than the limit. */
+export async function countAttempt(limit: Limit, subject: string | null): Promise<void> {
+  if (!subject) return;
+  const { count, retry, max } = await recordAttempt(limit, subject);
+  if (max > 0 && count > max) throw tooMany(limit, retry);
 }
 
 /** Refuses (429) when `subject` is already over `limit`, without counting (failures are counted apart). */
@@ -63,13 +90,41 @@ export async function checkLimit(limit: Limit, subject: string | null): Promise<
   if (rows[0] && rows[0].count >= max) throw tooMany(limit, rows[0].retry);
 }
 
-/**
- * The caller's address as the proxy in front reports it (the first X-Forwarded-For entry, which Next's
- * server also sets from the socket when there is no proxy), or null when unknown (in-process calls).
- */
-export function clientAddress(req: Request): string | null {
-  return req.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || req.headers.get("x-real-ip") || null;
+// The address part of a lock's key: an in-process call (no address) is one address of its own.
+const pairKey = (secret: string, address: string | null) => `${secret}|${address ?? "in-process"}`;
+
+/** Refuses (429) a try at `secret` from `address` under `lock` (see FailureLock), without counting it. */
+export async function checkFailureLock(lock: FailureLock, secret: string, address: string | null): Promise<void> {
+  const pairMax = Math.floor(lock.pair.max * factor());
+  const wholeMax = Math.floor(lock.whole.max * factor());
+  if (pairMax <= 0) return;
+  const { rows } = await pool().query<{ key: string; count: number; retry: number }>(
+    `SELECT key, count, extract(epoch FROM window_start + make_interval(secs => w.secs) - now())::float8 AS retry
+     FROM rate_limits JOIN (VALUES ($1::text, $2::int), ($3::text, $4::int)) AS w(k, secs) ON key = w.k
+     WHERE window_start > now() - make_interval(secs => w.secs)`,
+    [`${lock.pair.name}:${pairKey(secret, address).toLowerCase()}`, lock.pair.windowSeconds, `${lock.whole.name}:${secret.toLowerCase()}`, lock.whole.windowSeconds],
+  );
+  const pair = rows.find((r) => r.key.startsWith(`${lock.pair.name}:`));
+  const whole = rows.find((r) => r.key.startsWith(`${lock.whole.name}:`));
+  if (pair && pair.count >= pairMax) throw tooMany(lock.pair, pair.retry);
+  if (whole && wholeMax > 0 && whole.count >= wholeMax && pair) throw tooMany(lock.whole, whole.retry);
 }
+
+/** Counts a failed try at `secret` from `address` under `lock`. */
+export async function recordFailure(lock: FailureLock, secret: string, address: string | null): Promise<void> {
+  if (Math.floor(lock.pair.max * factor()) <= 0) return;
+  await recordAttempt(lock.pair, pairKey(secret, address));
+  await recordAttempt(lock.whole, secret);
+}
+
+/** A success from `address` forgets that address's failures at `secret` (the ceiling over all stays). */
+export async function clearFailures(lock: FailureLock, secret: string, address: string | null): Promise<void> {
+  await pool().query(`DELETE FROM rate_limits WHERE key = $1`, [`${lock.pair.name}:${pairKey(secret, address).toLowerCase()}`]);
+}
+
+// The caller's address: the socket's, or as TRUST_PROXY's proxies report it (lib/http/peer-address.ts);
+// null for in-process calls.
+export { clientAddress } from "./peer-address";
 
 /** Drops windows that ended long ago (called with the count folder's housekeeping). */
 export async function pruneRateLimits(): Promise<void> {

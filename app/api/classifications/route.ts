@@ -7,6 +7,7 @@ import { readJsonBody } from "@/lib/http/request";
 import { collectionRoutes, showResponse } from "@/lib/http/resource-routes";
 import { classifications, ownCompleteClassifications } from "@/lib/resources/classifications";
 import { methodNotAllowed } from "@/lib/http/missing-routes";
+import { clientAddress } from "@/lib/http/peer-address";
 
 export const { GET } = collectionRoutes(ownCompleteClassifications);
 
@@ -19,7 +20,7 @@ export const POST = apiRoute(async (ctx) => {
   // A bearer token's grant is checked in the create's own statement (resolveCaller); the answer is then
   // made for the actor that statement confirmed.
   const caller = await resolveCaller(ctx.req, "classification");
-  const { classification, replayed, actor } = await createClassification(caller, input, ctx.req.headers.get("x-forwarded-for")?.split(",")[0]?.trim(), key);
+  const { classification, replayed, actor } = await createClassification(caller, input, clientAddress(ctx.req) ?? undefined, key);
   const res = await showResponse(classifications, classification, { ...ctx, actor: async () => actor }, 201);
   if (replayed) res.headers.set("Idempotent-Replayed", "true");
   return res;

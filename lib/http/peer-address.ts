@@ -1,0 +1,157 @@
+// The client's address, from the socket unless the operator says which proxies to trust (TRUST_PROXY).
+//
+// Next fills X-Forwarded-For from the socket only when the request has none (`??=`), so a client that
+// writes the header itself would choose its own address, and with it a fresh budget under every
+// per-address abuse limit. This module sits in front of Next in the server process: for every request it
+// reads the socket's address, drops the forwarded headers (X-Forwarded-For/-Host/-Proto/-Port, X-Real-IP,
+// Forwarded) unless the socket is a trusted proxy, resolves the client's address by TRUST_PROXY, and hands
+// that to the route code in a header whose name is random per process, so no client can write it.
+//
+// It is loaded with `node --import` by scripts/start.ts (before Next creates its server) and installed
+// again by instrumentation.ts (for a server started another way); both share one state on globalThis.
+// Only node: built-ins and erasable TypeScript here: Node runs this file directly.
+import crypto from "node:crypto";
+import http from "node:http";
+import net from "node:net";
+
+export type TrustProxy = { kind: "none" } | { kind: "hops"; hops: number } | { kind: "list"; list: net.BlockList; text: string };
+
+interface PeerState {
+  header: string;
+  trust: TrustProxy;
+  installed: boolean;
+}
+
+const STATE = Symbol.for("quorum.peer-address");
+const FORWARDED_HEADERS = ["x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "x-real-ip", "forwarded"];
+
+// Named ranges as Express's `trust proxy` knows them.
+const NAMED_RANGES: Record<string, string[]> = {
+  loopback: ["127.0.0.0/8", "::1/128"],
+  linklocal: ["169.254.0.0/16", "fe80::/10"],
+  uniquelocal: ["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "fc00::/7"],
+};
+
+/** An IPv4-mapped IPv6 address (`::ffff:10.0.0.1`, as dual-stack sockets report IPv4 peers) as IPv4. */
+export function normalizeAddress(address: string): string {
+  const a = address.trim().toLowerCase();
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(a);
+  return mapped ? mapped[1] : a;
+}
+
+function addRange(list: net.BlockList, entry: string): void {
+  const [addr, bitsText] = entry.split("/");
+  const family = net.isIPv4(addr) ? "ipv4" : net.isIPv6(addr) ? "ipv6" : null;
+  if (!family) throw new Error(`TRUST_PROXY: '${entry}' is not an address, a CIDR range or one of ${Object.keys(NAMED_RANGES).join(", ")}`);
+  if (bitsText === undefined) return list.addAddress(addr, family);
+  const bits = Number(bitsText);
+  const max = family === "ipv4" ? 32 : 128;
+  if (!/^\d+$/.test(bitsText) || bits > max) throw new Error(`TRUST_PROXY: '${entry}' has a bad prefix length`);
+  list.addSubnet(addr, bits, family);
+}
+
+/**
+ * TRUST_PROXY: unset, empty, `false` or `0`: no proxy, the socket's address is the client's. A whole
+ * number N: N proxies stand in front (the client is the Nth address from the right of X-Forwarded-For
+ * plus the socket). Otherwise addresses, CIDR ranges and the names loopback, linklocal, uniquelocal,
+ * separated by commas or spaces: the proxies whose forwarded headers are believed. `true` is refused:
+ * trusting every hop is trusting the client.
+ */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const text = (value ?? "").trim();
+  if (text === "" || text === "false" || text === "0") return { kind: "none" };
+  if (/^\d+$/.test(text)) return { kind: "hops", hops: Number(text) };
+  if (text === "true" || text === "*") throw new Error("TRUST_PROXY: say how many proxies stand in front (a number) or which they are (addresses or CIDR ranges), not 'true'");
+  const list = new net.BlockList();
+  for (const entry of text.split(/[\s,]+/).filter(Boolean)) {
+    for (const range of NAMED_RANGES[entry.toLowerCase()] ?? [entry]) addRange(list, range);
+  }
+  return { kind: "list", list, text };
+}
+
+function listed(list: net.BlockList, address: string): boolean {
+  if (net.isIPv4(address)) return list.check(address, "ipv4");
+  if (net.isIPv6(address)) return list.check(address, "ipv6");
+  return false;
+}
+
+/** Whether the socket's peer is a proxy whose forwarded headers are believed. */
+export function trustsPeer(trust: TrustProxy, peer: string): boolean {
+  if (trust.kind === "none") return false;
+  if (trust.kind === "hops") return trust.hops > 0;
+  return listed(trust.list, normalizeAddress(peer));
+}
+
+/**
+ * The client's address: the socket's peer, or (when the peer is trusted) read from X-Forwarded-For from
+ * the right, past the trusted proxies. An entry that is not an address ends the walk there.
+ */
+export function resolveClientAddress(trust: TrustProxy, peer: string, forwardedFor: string | undefined): string {
+  const socket = normalizeAddress(peer);
+  if (!trustsPeer(trust, socket)) return socket;
+  // Nearest first: the socket, then X-Forwarded-For from its right end.
+  const chain = [socket, ...(forwardedFor ?? "").split(",").map((s) => normalizeAddress(s)).filter(Boolean).reverse()];
+  let i = 0;
+  if (trust.kind === "hops") {
+    i = Math.min(trust.hops, chain.length - 1);
+  } else if (trust.kind === "list") {
+    while (i < chain.length - 1 && listed(trust.list, chain[i])) i++;
+  }
+  // A proxy that let a malformed entry through: the last good hop is the client as far as we can tell.
+  while (i > 0 && net.isIP(chain[i]) === 0) i--;
+  return chain[i];
+}
+
+function state(): PeerState {
+  const g = globalThis as unknown as Record<symbol, PeerState | undefined>;
+  g[STATE] ??= { header: `x-quorum-peer-${crypto.randomBytes(12).toString("hex")}`, trust: { kind: "none" }, installed: false };
+  return g[STATE];
+}
+
+/** What the edge does to one request's headers: forwarded headers kept only from a trusted proxy, the client's address added. */
+export function stampRequest(headers: http.IncomingHttpHeaders, peer: string | undefined): void {
+  const s = state();
+  const socket = peer ?? "";
+  const trusted = trustsPeer(s.trust, normalizeAddress(socket));
+  const forwardedFor = headers["x-forwarded-for"];
+  const client = socket ? resolveClientAddress(s.trust, socket, Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor) : "";
+  if (!trusted) for (const name of FORWARDED_HEADERS) delete headers[name];
+  headers[s.header] = client;
+}
+
+/** Puts the edge in front of every HTTP server of this process (idempotent). Throws on a bad TRUST_PROXY. */
+export function installPeerAddress(): void {
+  const s = state();
+  if (s.installed) return;
+  s.trust = parseTrustProxy(process.env.TRUST_PROXY);
+  const emit = http.Server.prototype.emit;
+  http.Server.prototype.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]): boolean {
+    if (event === "request") {
+      const req = args[0] as http.IncomingMessage;
+      stampRequest(req.headers, req.socket?.remoteAddress);
+    }
+    return Reflect.apply(emit, this, [event, ...args]) as boolean;
+  } as typeof emit;
+  s.installed = true;
+}
+
+/**
+ * The client's address as the edge resolved it, or null when the request did not come through an HTTP
+ * server of this process (in-process calls and tests) or the socket had no address.
+ */
+export function clientAddress(req: Request): string | null {
+  return req.headers.get(state().header) || null;
+}
+
+/** Whether the request passed the edge: only then are its forwarded headers ones a trusted proxy set. */
+export function passedEdge(req: Request): boolean {
+  return req.headers.has(state().header);
+}
+
+/** For tests: the header the edge would set, to make a request as if from `address`. */
+export function clientAddressHeader(address: string): [string, string] {
+  return [state().header, address];
+}
+
+// Loaded with `node --import`: install before anything else creates a server.
+if (process.env.QUORUM_PEER_ADDRESS_PRELOAD === "1") installPeerAddress();
