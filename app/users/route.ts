@@ -27,8 +27,8 @@ export const POST = jsonRoute(async (req) => {
 
 export const PUT = jsonRoute(async (req) => {
   const body = ZChangePassword.parse(await readJsonBody(req));
-  const { user, grantId } = await currentAccount(req, body.authenticity_token);
-  const updated = await changePassword(user, body.user, grantId);
+  const { user, grantId, sessionId } = await currentAccount(req, body.authenticity_token);
+  const updated = await changePassword(user, body.user, { grantId, sessionId });
   return json({ users: [serializeFullUser(updated)] }, 200, { "Cache-Control": "no-store" });
 });
 

@@ -1,5 +1,5 @@
 import { decode } from "next-auth/jwt";
-import { db } from "@/lib/db";
+import { pool } from "@/lib/db";
 import { unauthorized } from "@/lib/http/api-error";
 import { readCookie } from "./session";
 import { revokedToken, verifyAccessToken, verifyTokenSignature, type TokenClaims } from "./tokens";
@@ -16,15 +16,22 @@ export interface ActorUser {
 export interface Actor {
   user: ActorUser | null;
   scopes: string[] | null;
+  /** The browser session (user_sessions row) the call came with, when it came with our pages' session. */
+  sessionId?: string;
 }
 
 export const ANONYMOUS: Actor = { user: null, scopes: [] };
 
 const AUTHJS_COOKIES = ["__Secure-authjs.session-token", "authjs.session-token"];
 
-async function loadUser(id: number): Promise<ActorUser | null> {
-  const user = await db().user.findUnique({ where: { id }, select: { id: true, login: true, displayName: true, admin: true, banned: true } });
-  return user && !user.banned ? { id: user.id, login: user.login, displayName: user.displayName, admin: user.admin } : null;
+/** The session's user while the session (its user_sessions row) is on and the user is not banned. */
+async function loadSessionUser(id: number, sessionId: string): Promise<ActorUser | null> {
+  const { rows } = await pool().query<{ id: number; login: string; display_name: string; admin: boolean; banned: boolean }>(
+    `SELECT u.id, u.login, u.display_name, u.admin, u.banned FROM user_sessions s JOIN users u ON u.id = s.user_id WHERE s.id = $1 AND s.user_id = $2`,
+    [sessionId, id],
+  );
+  const user = rows[0];
+  return user && !user.banned ? { id: user.id, login: user.login, displayName: user.display_name, admin: user.admin } : null;
 }
 
 /**
@@ -43,9 +50,10 @@ export async function resolveActor(req: Request): Promise<Actor> {
     try {
       const payload = await decode({ token: raw, secret: (await keys()).authSecret, salt: name });
       const id = Number(payload?.sub);
-      if (Number.isInteger(id) && id > 0) {
-        const user = await loadUser(id);
-        if (user) return { user, scopes: null };
+      const sessionId = payload?.sid;
+      if (Number.isInteger(id) && id > 0 && typeof sessionId === "string") {
+        const user = await loadSessionUser(id, sessionId);
+        if (user) return { user, scopes: null, sessionId };
       }
     } catch {
       // An unreadable or expired session is the same as none.

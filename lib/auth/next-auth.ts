@@ -4,6 +4,7 @@ import { authenticateWithinLimits } from "@/lib/domain/authenticate-user";
 import { ApiError } from "@/lib/http/api-error";
 import { clientAddress } from "@/lib/http/rate-limit";
 import { keys } from "./keys";
+import { endSession, sessionAlive, startSession } from "./user-sessions";
 
 /** A sign-in refused by the abuse limits (the sign-in page says so instead of "invalid password"). */
 export class RateLimited extends CredentialsSignin {
@@ -18,6 +19,21 @@ export const { handlers, auth, signIn, signOut } = NextAuth(async () => ({
   trustHost: true,
   session: { strategy: "jwt" },
   pages: { signIn: "/sign-in" },
+  // The JWT cookie names a user_sessions row (sid): made at sign-in, checked whenever the session is read,
+  // deleted at sign-out, so a copied cookie dies with its session and a password change ends it.
+  callbacks: {
+    jwt: async ({ token, user }) => {
+      if (user?.id) return { ...token, sid: await startSession(Number(user.id)) };
+      const sid = token.sid;
+      return typeof sid === "string" && (await sessionAlive(sid, Number(token.sub))) ? token : null;
+    },
+  },
+  events: {
+    signOut: async (message) => {
+      const sid = "token" in message ? message.token?.sid : undefined;
+      if (typeof sid === "string") await endSession(sid);
+    },
+  },
   // A wrong password is an expected outcome, not a server error worth a stack trace.
   logger: { error: (e: Error) => void (e.name === "CredentialsSignin" || (e as { type?: string }).type === "CredentialsSignin" ? undefined : console.error(e)) },
   providers: [

@@ -3,13 +3,15 @@ import { SignJWT, jwtVerify } from "jose";
 import { keys } from "./keys";
 
 // The browser-style session of the official clients' sign-in flow (GET/POST /users/sign_in): a signed
-// cookie holding a CSRF token and, once signed in, the user id.
+// cookie holding a CSRF token and, once signed in, the user id and the session's row (user_sessions: the
+// session lasts while its row does; lib/auth/user-sessions.ts).
 export const SESSION_COOKIE = "quorum_session";
 const TTL = 14 * 24 * 3600;
 
 export interface SessionData {
   csrf: string;
   uid?: number;
+  sid?: string;
 }
 
 export function readCookie(req: Request, name: string): string | undefined {
@@ -27,7 +29,11 @@ export async function readSession(req: Request): Promise<SessionData | null> {
   if (!raw) return null;
   try {
     const { payload } = await jwtVerify(raw, (await keys()).sessionSecret, { algorithms: ["HS256"] });
-    return { csrf: String(payload.csrf), uid: typeof payload.uid === "number" ? payload.uid : undefined };
+    return {
+      csrf: String(payload.csrf),
+      uid: typeof payload.uid === "number" ? payload.uid : undefined,
+      sid: typeof payload.sid === "string" ? payload.sid : undefined,
+    };
   } catch {
     return null;
   }

@@ -27,7 +27,8 @@ export interface TokenUser {
 
 const sha256 = (s: string) => crypto.createHash("sha256").update(s).digest("hex");
 
-export async function issueToken(applicationId: number, clientId: string, user: TokenUser, scopes: string[]): Promise<TokenResponse> {
+/** A new grant and its token pair; `familyId` when it replaces a grant (refresh), else it starts a family. */
+export async function issueToken(applicationId: number, clientId: string, user: TokenUser, scopes: string[], familyId?: string): Promise<TokenResponse> {
   const grantId = crypto.randomUUID();
   const refreshToken = crypto.randomBytes(32).toString("base64url");
   const now = Math.floor(Date.now() / 1000);
@@ -38,6 +39,7 @@ export async function issueToken(applicationId: number, clientId: string, user: 
       userId: user.id,
       scopes,
       refreshTokenHash: sha256(refreshToken),
+      familyId: familyId ?? grantId,
       expiresAt: new Date((now + REFRESH_TOKEN_TTL) * 1000),
     },
   });
@@ -125,20 +127,37 @@ export async function verifyAccessToken(token: string): Promise<VerifiedToken> {
   };
 }
 
-/** Exchanges a refresh token for a new token pair, revoking the old grant (rotation). */
+const invalidRefresh = (why: string) => new ApiError(400, why, { error: "invalid_grant" });
+
+/**
+ * Exchanges a refresh token for a new token pair, revoking the old grant (rotation). A refresh token that
+ * was already exchanged is being replayed, by a thief or by the client it was stolen from: every grant of
+ * its family is revoked, so the token that replaced it stops working too (OAuth 2.0 Security BCP 4.14).
+ */
 export async function refreshGrant(refreshToken: string, clientId: string | undefined): Promise<TokenResponse> {
   const grant = await db().oAuthGrant.findUnique({
     where: { refreshTokenHash: sha256(refreshToken) },
     include: { application: true, user: true },
   });
-  if (!grant || grant.revokedAt || grant.expiresAt < new Date() || (clientId && grant.application.clientId !== clientId)) {
-    throw new ApiError(400, "The refresh token is invalid, expired or revoked", { error: "invalid_grant" });
+  if (!grant || grant.expiresAt < new Date() || (clientId && grant.application.clientId !== clientId)) {
+    throw invalidRefresh("The refresh token is invalid, expired or revoked");
   }
-  // Only one concurrent exchange wins; the loser sees zero rows updated.
+  if (grant.revokedAt) {
+    await revokeFamily(grant.familyId);
+    throw invalidRefresh("The refresh token is invalid, expired or revoked");
+  }
+  // Only one concurrent exchange wins; the loser sees zero rows updated, and is a reuse like any other.
   const revoked = await db().oAuthGrant.updateMany({ where: { id: grant.id, revokedAt: null }, data: { revokedAt: new Date() } });
-  if (revoked.count !== 1) throw new ApiError(400, "The refresh token has already been used", { error: "invalid_grant" });
-  if (grant.user.banned) throw new ApiError(400, "This account is banned", { error: "invalid_grant" });
-  return issueToken(grant.applicationId, grant.application.clientId, grant.user, grant.scopes);
+  if (revoked.count !== 1) {
+    await revokeFamily(grant.familyId);
+    throw invalidRefresh("The refresh token has already been used");
+  }
+  if (grant.user.banned) throw invalidRefresh("This account is banned");
+  return issueToken(grant.applicationId, grant.application.clientId, grant.user, grant.scopes, grant.familyId);
+}
+
+async function revokeFamily(familyId: string): Promise<void> {
+  await db().oAuthGrant.updateMany({ where: { familyId, revokedAt: null }, data: { revokedAt: new Date() } });
 }
 
 export async function revokeGrant(grantId: string): Promise<void> {

@@ -7,6 +7,7 @@ import type { User } from "@/lib/generated/prisma/client";
 import { ApiError, unprocessable } from "@/lib/http/api-error";
 import { sendMail } from "@/lib/mail/mailer";
 import { countAttempt, LIMITS } from "@/lib/http/rate-limit";
+import { endAccess, type KeepAccess } from "@/lib/auth/user-sessions";
 
 // Accounts as the established platform's Devise routes: password change (PUT /users), reset by a token
 // mailed to the address (POST/PUT /users/password), and disabling an account (DELETE /api/users/<id>).
@@ -29,16 +30,14 @@ export const ZResetPassword = z.strictObject({
 export const RESET_TOKEN_TTL_MS = 6 * 3600 * 1000;
 const sha256 = (s: string) => crypto.createHash("sha256").update(s).digest("hex");
 
-/** Revokes the user's OAuth grants (every token and refresh token), except the one named. */
-async function revokeGrants(userId: number, exceptGrantId?: string): Promise<void> {
-  await pool().query(`UPDATE oauth_grants SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL AND id <> $2`, [userId, exceptGrantId ?? ""]);
-}
-
-/** A signed-in user changes their password, proving the current one; their other tokens stop working. */
-export async function changePassword(user: User, input: z.infer<typeof ZChangePassword>["user"], currentGrantId?: string): Promise<User> {
+/**
+ * A signed-in user changes their password, proving the current one; their other sessions and tokens end
+ * (the session or token making the change stays).
+ */
+export async function changePassword(user: User, input: z.infer<typeof ZChangePassword>["user"], keep: KeepAccess = {}): Promise<User> {
   if (!(await verifyPassword(input.current_password, user.encryptedPassword))) throw unprocessable("current_password is invalid");
   const updated = await db().user.update({ where: { id: user.id }, data: { encryptedPassword: await hashPassword(input.password), resetPasswordTokenHash: null, resetPasswordSentAt: null } });
-  await revokeGrants(user.id, currentGrantId);
+  await endAccess(user.id, keep);
   return updated;
 }
 
@@ -48,8 +47,9 @@ export async function changePassword(user: User, input: z.infer<typeof ZChangePa
  */
 export async function requestPasswordReset(email: string, address: string | null): Promise<void> {
   await countAttempt(LIMITS.resetPerAddress, address);
-  await countAttempt(LIMITS.resetPerAccount, email.trim());
-  const user = await db().user.findFirst({ where: { email: { equals: email.trim(), mode: "insensitive" }, disabledAt: null, banned: false } });
+  // Exact (citext) lookup; the per-account limit keys on the account, however the address was typed.
+  const user = await db().user.findFirst({ where: { email: email.trim(), disabledAt: null, banned: false } });
+  await countAttempt(LIMITS.resetPerAccount, user ? `id:${user.id}` : email.trim());
   if (!user) return;
   const token = crypto.randomBytes(32).toString("base64url");
   await db().user.update({ where: { id: user.id }, data: { resetPasswordTokenHash: sha256(token), resetPasswordSentAt: new Date() } });
@@ -61,7 +61,7 @@ export async function requestPasswordReset(email: string, address: string | null
   });
 }
 
-/** Sets a new password with a mailed token (once, within its time); every token of the account is revoked. */
+/** Sets a new password with a mailed token (once, within its time); every session and token of the account ends. */
 export async function resetPassword(input: z.infer<typeof ZResetPassword>["user"]): Promise<User> {
   const hash = sha256(input.reset_password_token);
   const password = await hashPassword(input.password);
@@ -73,7 +73,7 @@ export async function resetPassword(input: z.infer<typeof ZResetPassword>["user"
     [hash, password, RESET_TOKEN_TTL_MS / 1000],
   );
   if (!rows[0]) throw unprocessable("reset_password_token is invalid or has expired: ask for a new link");
-  await revokeGrants(rows[0].id);
+  await endAccess(rows[0].id);
   return db().user.findUniqueOrThrow({ where: { id: rows[0].id } });
 }
 
@@ -106,5 +106,5 @@ export async function disableUser(userId: number): Promise<void> {
     },
   });
   if (res.count !== 1) throw new ApiError(404, `Could not find users with id='${userId}'`);
-  await revokeGrants(userId);
+  await endAccess(userId);
 }

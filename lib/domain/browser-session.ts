@@ -1,6 +1,8 @@
 import { db } from "@/lib/db";
 import { csrfMatches, newCsrfToken, readSession, sessionCookie, type SessionData } from "@/lib/auth/session";
 import { ApiError } from "@/lib/http/api-error";
+import { endSession, startSession } from "@/lib/auth/user-sessions";
+import type { User } from "@/lib/generated/prisma/client";
 
 // The official clients' browser-style sign-in: a CSRF token from GET /users/sign_in, then a JSON POST
 // carrying it (as authenticity_token or X-CSRF-Token), answered with a signed session cookie.
@@ -20,11 +22,27 @@ export async function requireCsrf(req: Request, bodyToken: unknown): Promise<Ses
   return session!;
 }
 
+/** Signs the browser session in as the user: a new session row (the one it replaces, if any, ends). */
 export async function signInCookie(req: Request, session: SessionData, userId: number): Promise<string> {
-  return sessionCookie({ csrf: session.csrf, uid: userId }, isSecure(req));
+  if (session.sid) await endSession(session.sid);
+  const sid = await startSession(userId);
+  return sessionCookie({ csrf: session.csrf, uid: userId, sid }, isSecure(req));
 }
 
-export async function sessionUser(req: Request) {
+/** The signed-in user of the browser session and the session's id, while its row exists; null otherwise. */
+export async function signedInSession(req: Request): Promise<{ user: User; sessionId: string } | null> {
   const session = await readSession(req);
-  return session?.uid ? db().user.findUnique({ where: { id: session.uid } }) : null;
+  if (!session?.uid || !session.sid) return null;
+  const user = await db().user.findFirst({ where: { id: session.uid, sessions: { some: { id: session.sid } } } });
+  return user ? { user, sessionId: session.sid } : null;
+}
+
+export async function sessionUser(req: Request): Promise<User | null> {
+  return (await signedInSession(req))?.user ?? null;
+}
+
+/** Signs the browser session out: its row ends (a copy of the cookie signs in no more). */
+export async function signOutSession(req: Request): Promise<void> {
+  const session = await readSession(req);
+  if (session?.sid) await endSession(session.sid);
 }

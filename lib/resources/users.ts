@@ -8,6 +8,8 @@ import { userGroupReadScope } from "@/lib/policies/user-group-policy";
 import type { IncludeDef, ResourceDef } from "./types";
 import { iso } from "./wire";
 import { mediaInclude } from "./media";
+import { equalsIgnoringCase } from "@/lib/db/like";
+import { endAccessStatement } from "@/lib/auth/user-sessions";
 
 const TEMPLATES = {
   classifications: { href: "/classifications?user_id={users.id}", type: "classifications" },
@@ -78,6 +80,8 @@ const ZUpdateUser = z.strictObject({
   intervention_notifications: z.boolean().optional(),
   private_profile: z.boolean().optional(),
   login_prompt: z.boolean().optional(),
+  /** Admins only: a banned user cannot sign in, and their sessions and tokens end at once. */
+  banned: z.boolean().optional(),
   links: z.strictObject({}).optional(),
 });
 
@@ -91,13 +95,13 @@ export const users: ResourceDef<User> = {
   includes: { avatar: mediaInclude("users", "avatar"), profile_header: mediaInclude("users", "profile_header") } as Record<string, IncludeDef<User>>,
   filters: {
     // One login or several, comma-separated, case-insensitively (as the established platform).
-    login: (v) => ({ OR: v.split(",").map((l) => l.trim()).filter(Boolean).map((l) => ({ login: { equals: l, mode: "insensitive" } })) }),
+    login: (v) => ({ OR: v.split(",").map((l) => l.trim()).filter(Boolean).map((l) => ({ login: l })) }),
     // Admins only: an address is private (the established platform drops the filter for others; we refuse it).
     email: (v, actor) => {
       if (!actor.user?.admin) throw forbidden("Only admins may filter users by email");
-      return { OR: v.split(",").map((e) => e.trim()).filter(Boolean).map((e) => ({ email: { equals: e, mode: "insensitive" } })) };
+      return { OR: v.split(",").map((e) => e.trim()).filter(Boolean).map((e) => ({ email: e })) };
     },
-    display_name: (v) => ({ displayName: { equals: v, mode: "insensitive" } }),
+    display_name: (v) => ({ displayName: equalsIgnoringCase(v) }),
     // The active members of a group the caller may see (the user_groups.users link).
     user_group_id: (v, actor) => ({ memberships: { some: { state: "active", userGroupId: { in: parseIdList(v, "user_group_id") }, userGroup: userGroupReadScope(actor) } } }),
   },
@@ -106,7 +110,12 @@ export const users: ResourceDef<User> = {
   can: (actor, action, u) => action === "show" || seesAll(actor, u),
   update: {
     schema: ZUpdateUser,
-    perform: async ({ tx }, row, input: z.infer<typeof ZUpdateUser>) => {
+    perform: async ({ tx, actor }, row, input: z.infer<typeof ZUpdateUser>) => {
+      if (input.banned !== undefined && !actor.user?.admin) throw forbidden("Only an admin can ban or unban a user");
+      if (input.banned) {
+        const [sql, params] = endAccessStatement(row.id);
+        await tx.$executeRawUnsafe(sql, ...params);
+      }
       await tx.user.update({
         where: { id: row.id },
         data: {
@@ -121,6 +130,7 @@ export const users: ResourceDef<User> = {
           interventionNotifications: input.intervention_notifications,
           privateProfile: input.private_profile,
           loginPrompt: input.login_prompt,
+          banned: input.banned,
         },
       });
     },

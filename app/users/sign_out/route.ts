@@ -1,13 +1,15 @@
-// DELETE /users/sign_out: ends the browser-style session (and revokes the bearer token sent with it).
+// DELETE /users/sign_out: ends the browser-style session (its row: a copied cookie no longer works) and
+// revokes the bearer token sent with it.
 import { verifyAccessToken, revokeGrant } from "@/lib/auth/tokens";
 import { clearSessionCookie } from "@/lib/auth/session";
-import { requireCsrf } from "@/lib/domain/browser-session";
+import { requireCsrf, signOutSession } from "@/lib/domain/browser-session";
 import { jsonRoute } from "@/lib/http/api-route";
 import { corsPreflight } from "@/lib/http/cors";
 import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const DELETE = jsonRoute(async (req) => {
   await requireCsrf(req, undefined);
+  await signOutSession(req);
   const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.get("authorization") ?? "");
   if (bearer) {
     const token = await verifyAccessToken(bearer[1]).catch(() => null);
