@@ -154,6 +154,25 @@ describe("POST /api/classifications", () => {
     expect(sws.map((s) => s.classificationsCount)).toEqual([3, 1]);
   });
 
+  it("an anonymous key replays only the request that stored it: another anonymous client with the same key stores its own and never sees the first's", async () => {
+    const { workflow, project, subjects } = await classifiableProject(1);
+    const mine = classificationBody(workflow, [subjects[0].id]);
+    const theirs = { classifications: { ...mine.classifications, metadata: { ...mine.classifications.metadata, user_agent: "someone else" } } };
+    const send = (b: unknown) => call("POST", "/api/classifications", { body: b, headers: { "idempotency-key": "shared-key" } });
+    const first = await send(mine);
+    const other = await send(theirs);
+    expect([first.status, other.status]).toEqual([201, 201]);
+    expect(other.headers.get("idempotent-replayed")).toBeNull();
+    expect(other.body.classifications[0].id).not.toBe(first.body.classifications[0].id);
+    expect(other.body.classifications[0].metadata.user_agent).toBe("someone else");
+    // Each client's retry is answered its own classification, stored once.
+    const [mineAgain, theirsAgain] = [await send(mine), await send(theirs)];
+    expect(mineAgain.headers.get("idempotent-replayed")).toBe("true");
+    expect(mineAgain.body.classifications[0].id).toBe(first.body.classifications[0].id);
+    expect(theirsAgain.body.classifications[0].id).toBe(other.body.classifications[0].id);
+    expect(await counters(project.id, workflow.id)).toMatchObject({ project: 2, workflow: 2 });
+  });
+
   it("allows gold standard classifications to experts and editors", async () => {
     const { workflow, project, subjects, owner } = await classifiableProject(1);
     const expert = await signedInUser();

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { z } from "zod";
 import type { Classification } from "@/lib/generated/prisma/client";
 import type { Actor, Caller } from "@/lib/auth/actor";
@@ -134,9 +135,13 @@ export async function createClassification(caller: Caller, input: TCreateClassif
   const named = String(input.metadata.workflow_version);
   const parsed: (number | null)[] = /^\d{1,9}\.\d{1,9}$/.test(named) ? named.split(".").map(Number) : [null, null];
 
+  // Anonymous callers share one key space: for them a key replays only the very request that stored it (the
+  // key is bound to the request's content), so another anonymous client that happens to send the same key
+  // with its own classification stores its own and is never answered someone else's.
+  const key = idempotencyKey !== null && userId === null ? anonymousIdempotencyKey(idempotencyKey, input) : idempotencyKey;
   const r = await creates.submit({
     workflow_id: workflowId, project_id: projectId, user_id: userId, subject_ids: subjectIds, annotations: input.annotations, metadata: input.metadata,
-    completed, gold: input.gold_standard ?? null, named, ip: userIp ?? null, key: idempotencyKey, user_group_id: userGroupId,
+    completed, gold: input.gold_standard ?? null, named, ip: userIp ?? null, key, user_group_id: userGroupId,
     admin: resolved ? !!resolved.user?.admin : null, seconds: secondsSpent(input.metadata), major: parsed[0], minor: parsed[1], grant_id: claims?.grantId ?? null,
   });
   // The token's grant (when checked here) comes first: with a revoked token nothing else is answered.
@@ -158,9 +163,14 @@ export async function createClassification(caller: Caller, input: TCreateClassif
     return { classification: fromRow(r), replayed: false, actor };
   }
   // The key was used before (or by a concurrent request, which the insert waited for).
-  const earlier = await findByIdempotencyKey(pool(), userId, idempotencyKey!);
+  const earlier = await findByIdempotencyKey(pool(), userId, key!);
   if (!earlier) throw new Error("a classification with this Idempotency-Key vanished while being created");
   return { classification: sameRequest(earlier, workflowId, subjectIds), replayed: true, actor };
+}
+
+/** An anonymous caller's idempotency key as stored: the key bound to the request's content. */
+export function anonymousIdempotencyKey(key: string, input: TCreateClassification): string {
+  return `anon:${crypto.createHash("sha256").update(key).update("\0").update(JSON.stringify(input)).digest("base64url")}`;
 }
 
 /** One classification to create: a row of CREATE_SQL's $1 (JSON; its keys are the statement's column names). */
