@@ -89,8 +89,10 @@ async function failure(url: string, opts: OutboundOptions = {}): Promise<Outboun
   return err as OutboundError;
 }
 
+type RefusalCase = [name: string, url: () => string, opts: () => OutboundOptions, kind: OutboundError["kind"], message: string];
+
 describe("outboundFetch refuses before connecting", () => {
-  it.each([
+  it.each<RefusalCase>([
     ["loopback by default", () => `http://127.0.0.1:${b.port}/`, () => ({}), "refused", `address 127.0.0.1 is not allowed (loopback)`],
     ["localhost by default", () => `http://localhost:${b.port}/`, () => ({}), "refused", "host localhost resolves to a loopback address, which is not allowed"],
     ["IPv6 loopback", () => `http://[::1]:${b.port}/`, () => ({}), "refused", "address ::1 is not allowed (loopback)"],
@@ -103,7 +105,7 @@ describe("outboundFetch refuses before connecting", () => {
     ["another port than the allowed one", () => `http://127.0.0.1:${b.port}/`, () => ({ policy: onlyA() }), "refused", "address 127.0.0.1 is not allowed (loopback)"],
     ["file URLs", () => "file:///etc/passwd", () => ({}), "invalid-url", "file URLs are not allowed (http or https only)"],
     ["plain http where only https is", () => `http://127.0.0.1:${a.port}/ok`, () => ({ policy: onlyA(), protocols: ["https:"] }), "invalid-url", "http URLs are not allowed (https only)"],
-  ] as const)("%s", async (_name, url, opts, kind, message) => {
+  ])("%s", async (_name, url, opts, kind, message) => {
     const before = b.hits.length;
     const err = await failure(url(), opts());
     expect([err.kind, err.message]).toEqual([kind, message]);

@@ -77,7 +77,7 @@ export function parseAllowList(text: string): Pick<OutboundPolicy, "hosts" | "ne
 let cached: { key: string; policy: OutboundPolicy } | null = null;
 
 /** The policy the environment sets; the same object while the variables do not change. */
-export function outboundPolicy(env: NodeJS.ProcessEnv = process.env): OutboundPolicy {
+export function outboundPolicy(env: Record<string, string | undefined> = process.env): OutboundPolicy {
   const key = `${env.OUTBOUND_ALLOW_PRIVATE ?? ""}\n${env.OUTBOUND_ALLOW_HOSTS ?? ""}`;
   if (cached?.key !== key) {
     cached = { key, policy: { allowPrivate: /^(1|true|yes|on)$/i.test(env.OUTBOUND_ALLOW_PRIVATE ?? ""), ...parseAllowList(env.OUTBOUND_ALLOW_HOSTS ?? "") } };

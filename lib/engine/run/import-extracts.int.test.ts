@@ -1,31 +1,57 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { api } from "@/test/http";
 import { drainPipeline, engine } from "@/test/engine";
 import { classifiableProject, grantProjectRole, signedInUser } from "@/test/factories";
 
 // POST /engine/workflows/<id>/extracts/import (the Python client's import_caesar_data_extracts): machine
-// extracts from a CSV at a URL, imported in the background, reduced like any extract.
+// extracts from a CSV at a URL, imported in the background, reduced like any extract. The file server is on
+// 127.0.0.1, which the outbound guard refuses: these tests allow its port alone (OUTBOUND_ALLOW_HOSTS), so
+// a second local server, the "internal" one, stays out of reach.
 
-const files = new Map<string, { status: number; body: string }>();
+const SECRET = "root:x:0:0:SECRET-FIRST-LINE";
+const files = new Map<string, { status: number; body: string; location?: string }>();
 let server: http.Server;
 let base = "";
+let allowance = "";
+const requests: string[] = [];
+let internal: http.Server;
+let internalBase = "";
+let internalHits = 0;
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
+    requests.push(req.url ?? "");
     const file = files.get(req.url ?? "");
-    res.writeHead(file?.status ?? 404, { "content-type": "text/csv" });
+    res.writeHead(file?.status ?? 404, { "content-type": "text/csv", ...(file?.location ? { location: file.location } : {}) });
     res.end(file?.body ?? "not here");
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const port = (server.address() as AddressInfo).port;
+  base = `http://127.0.0.1:${port}`;
+  allowance = `127.0.0.1:${port}`;
+  process.env.OUTBOUND_ALLOW_HOSTS = allowance;
+  internal = http.createServer((_req, res) => {
+    internalHits++;
+    res.end(`${SECRET}\nsecond line`);
+  });
+  await new Promise<void>((r) => internal.listen(0, "127.0.0.1", r));
+  internalBase = `http://127.0.0.1:${(internal.address() as AddressInfo).port}`;
 });
-afterAll(() => new Promise<void>((r) => server.close(() => r())));
+afterEach(() => {
+  process.env.OUTBOUND_ALLOW_HOSTS = allowance;
+  delete process.env.EXTRACTS_IMPORT_MAX_BYTES;
+});
+afterAll(async () => {
+  delete process.env.OUTBOUND_ALLOW_HOSTS;
+  await new Promise<void>((r) => internal.close(() => r()));
+  await new Promise<void>((r) => server.close(() => r()));
+});
 
-function serve(name: string, body: string, status = 200): string {
-  files.set(`/${name}`, { status, body });
+function serve(name: string, body: string, status = 200, location?: string): string {
+  files.set(`/${name}`, { status, body, location });
   return `${base}/${name}`;
 }
 
@@ -78,8 +104,8 @@ describe("machine extracts import", () => {
     ["a row without a valid subject id", ["extractor_key,subject_id,data", 'ml,abc,"{}"'].join("\n"), 200, "line 2: subject_id must be a positive integer"],
     ["data that is not JSON", ["extractor_key,subject_id,data", "ml,5,{nope"].join("\n"), 200, "line 2: data must be JSON"],
     ["data that is not an object", ["extractor_key,subject_id,data", "ml,5,3"].join("\n"), 200, "line 2: data must be a JSON object"],
-    ["a missing column", ["extractor_key,subject_id", "ml,5"].join("\n"), 200, "the CSV needs a column 'data'"],
-    ["a file that is not there", "gone", 404, "answered 404"],
+    ["a missing column", ["extractor_key,subject_id", "ml,5"].join("\n"), 200, "the CSV needs the columns extractor_key, subject_id and data ('data' is missing)"],
+    ["a file that is not there", "gone", 404, "answered HTTP 404"],
   ])("fails the job, importing nothing, for %s", async (_name, body, status, message) => {
     const p = await configured();
     const url = serve(`bad-${p.workflow.id}.csv`, body, status);
@@ -118,5 +144,69 @@ describe("machine extracts import", () => {
     // Finished while its file is still served (an empty CSV imports nothing).
     await drainPipeline();
     expect(await job(started.body.id)).toMatchObject({ status: "completed", total: 0 });
+  });
+});
+
+/** Starts an import of `url` as a workflow's owner and runs it: the finished job, stored and as the API shows it. */
+async function importOnce(url: string) {
+  const p = await configured();
+  const started = await engine.post(`/workflows/${p.workflow.id}/extracts/import`, { file: url }, p.owner.token);
+  expect(started.status).toBe(202);
+  await drainPipeline();
+  const done = await job(started.body.id);
+  const shown = await api.get(`/background_jobs/${started.body.id}`, { token: p.owner.token });
+  expect(shown.status).toBe(200);
+  return { done, shown: JSON.stringify(shown.body) };
+}
+
+describe("extracts import through the outbound guard", () => {
+  it("refuses the loopback file server when nothing allows it, fetching nothing", async () => {
+    const url = serve("refused.csv", "extractor_key,subject_id,data\n");
+    delete process.env.OUTBOUND_ALLOW_HOSTS;
+    const before = requests.length;
+    const { done } = await importOnce(url);
+    expect(done).toMatchObject({ status: "failed", error: `could not download ${url}: address 127.0.0.1 is not allowed (loopback)` });
+    expect(requests.length).toBe(before);
+  });
+
+  it.each([
+    ["another local port", () => `${internalBase}/etc/passwd`, "address 127.0.0.1 is not allowed (loopback)"],
+    ["localhost", () => `${internalBase.replace("127.0.0.1", "localhost")}/etc/passwd`, "host localhost resolves to a loopback address, which is not allowed"],
+    ["a redirect from the allowed server to another local port", () => serve("hop.csv", SECRET, 302, `${internalBase}/etc/passwd`), "redirect to a loopback address refused"],
+    ["a redirect to the metadata address", () => serve("meta.csv", "", 307, "http://169.254.169.254/latest/meta-data/"), "redirect to a link-local address refused"],
+    ["the metadata address", () => "http://169.254.169.254/latest/meta-data/", "address 169.254.169.254 is not allowed (link-local)"],
+  ])("refuses %s, reaching nothing", async (_name, url, message) => {
+    const before = internalHits;
+    const { done, shown } = await importOnce(url());
+    expect(done.status).toBe("failed");
+    expect(done.error).toContain(message);
+    expect(internalHits).toBe(before);
+    expect(`${done.error} ${shown}`).not.toContain("SECRET");
+  });
+
+  it.each([
+    ["a first line that is not the header", `${SECRET},b\nx,y`, "the CSV needs the columns extractor_key, subject_id and data ('extractor_key' is missing)"],
+    ["rows that do not fit the header", `${SECRET}\nml,5,{}`, "the file is not valid CSV: line 2: a row has another number of fields than the header"],
+    ["a stray quote", `extractor_key,subject_id,data\nml,5,"{}"${SECRET}`, "the file is not valid CSV: line 2:"],
+    ["an opening quote inside a field", `extractor_key,subject_id,data\nml,5,${SECRET}"x"`, "the file is not valid CSV: line 2:"],
+    ["an unclosed quote", `extractor_key,subject_id,data\nml,5,"${SECRET}`, "the file is not valid CSV:"],
+  ])("names what is wrong with %s without quoting the file", async (_name, body, message) => {
+    const { done, shown } = await importOnce(serve(`quoted-${body.length}.csv`, body));
+    expect(done.status).toBe("failed");
+    expect(done.error).toContain(message);
+    expect(`${done.error} ${shown}`).not.toContain("SECRET");
+  });
+
+  it.each([404, 403, 410])("says HTTP %s and nothing of the answer's body", async (status) => {
+    const url = serve(`status-${status}.csv`, SECRET, status);
+    const { done, shown } = await importOnce(url);
+    expect(done).toMatchObject({ status: "failed", error: `${url} answered HTTP ${status}` });
+    expect(shown).not.toContain("SECRET");
+  });
+
+  it("refuses a file over EXTRACTS_IMPORT_MAX_BYTES", async () => {
+    process.env.EXTRACTS_IMPORT_MAX_BYTES = "100";
+    const { done } = await importOnce(serve("big.csv", `extractor_key,subject_id,data\n${"x".repeat(200)}`));
+    expect(done).toMatchObject({ status: "failed", error: "the CSV is larger than 100 bytes (EXTRACTS_IMPORT_MAX_BYTES)" });
   });
 });

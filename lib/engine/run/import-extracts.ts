@@ -3,19 +3,20 @@ import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
 import { withTransaction } from "@/lib/db/sql";
 import { JobFailure, runBackgroundJob, startBackgroundJob } from "@/lib/domain/background-jobs";
+import { OutboundError, outboundFetch, type OutboundResponse } from "@/lib/net/outbound-fetch";
 import { enqueueEvents } from "./enqueue-events";
 import { EVENTS } from "./events";
 
 // Machine-made extracts imported from a CSV (the established engine's `extracts/import`):
 // POST /engine/workflows/<id>/extracts/import {"file": "<http(s) URL of the CSV>"} answers 202 and starts a
 // background job (`engine_extracts_import`, visible as a background_jobs record of the project). The job
-// downloads the file (at most EXTRACTS_IMPORT_MAX_BYTES), validates every row first (columns
-// `extractor_key`, `subject_id`, `data` as a JSON object; a bad file fails the job naming the line, and
-// nothing is imported), then upserts one extract per subject and extractor key, 1,000 rows per
-// transaction with `progress` committed alongside (a crashed import resumes), and starts reduction of
-// each subject it touched. A machine extract has no classification: it takes a negative id from
-// engine_machine_extract_ids, so it is an extract like any other to the reducers, and importing the same
-// subject and key again replaces its data.
+// downloads the file through the outbound guard (lib/net/outbound-fetch.ts; at most
+// EXTRACTS_IMPORT_MAX_BYTES), validates every row first (columns `extractor_key`, `subject_id`, `data` as
+// a JSON object; a bad file fails the job naming the line, never quoting it, and nothing is imported),
+// then upserts one extract per subject and extractor key, 1,000 rows per transaction with `progress`
+// committed alongside (a crashed import resumes), and starts reduction of each subject it touched. A
+// machine extract has no classification: it takes a negative id from engine_machine_extract_ids, so it is
+// an extract like any other to the reducers, and importing the same subject and key again replaces its data.
 
 export const ENGINE_EXTRACTS_IMPORT = "engine_extracts_import";
 const BATCH = 1000;
@@ -37,24 +38,42 @@ export function startExtractsImport(actor: Actor, workflowId: number, projectId:
   return db().$transaction((tx) => startBackgroundJob(tx, actor, ENGINE_EXTRACTS_IMPORT, projectId, { workflow_id: workflowId, url }));
 }
 
+/** What a retry cannot change: the guard refused the URL, or the file is too large. */
+const FINAL_OUTBOUND_ERRORS = new Set(["invalid-url", "refused", "redirect-refused", "too-many-redirects", "too-large"]);
+
+// The file comes from a URL a project's editor gave: it is fetched through the outbound guard (no
+// loopback, private or metadata addresses, each redirect checked), and nothing of its content is ever put
+// in the job's error, which its editors read (a local file served on an internal port must not come back).
 async function download(url: string): Promise<string> {
-  let res: Response;
-  try {
-    res = await fetch(url, { signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS), redirect: "follow" });
-  } catch (err) {
-    throw new Error(`could not download ${url}: ${(err as Error).message}`); // retried
-  }
-  if (res.status >= 400 && res.status < 500) throw new JobFailure(`${url} answered ${res.status}`);
-  if (!res.ok || !res.body) throw new Error(`${url} answered ${res.status}`); // retried
   const limit = maxBytes();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-    size += chunk.byteLength;
-    if (size > limit) throw new JobFailure(`the CSV is larger than ${limit} bytes (EXTRACTS_IMPORT_MAX_BYTES)`);
-    chunks.push(Buffer.from(chunk));
+  let res: OutboundResponse;
+  try {
+    res = await outboundFetch(url, { maxBytes: limit, timeoutMs: DOWNLOAD_TIMEOUT_MS });
+  } catch (err) {
+    if (!(err instanceof OutboundError)) throw err;
+    if (err.kind === "too-large") throw new JobFailure(`the CSV is larger than ${limit} bytes (EXTRACTS_IMPORT_MAX_BYTES)`);
+    if (FINAL_OUTBOUND_ERRORS.has(err.kind)) throw new JobFailure(`could not download ${url}: ${err.message}`);
+    throw new Error(`could not download ${url}: ${err.message}`); // retried
   }
-  return Buffer.concat(chunks).toString("utf8");
+  if (res.status >= 500) throw new Error(`${url} answered HTTP ${res.status}`); // retried
+  if (res.status < 200 || res.status > 299) throw new JobFailure(`${url} answered HTTP ${res.status}`);
+  return res.body.toString("utf8");
+}
+
+/** csv-parse's errors in our words: its own messages quote the file (field names, values). */
+const CSV_PROBLEMS: Record<string, string> = {
+  CSV_QUOTE_NOT_CLOSED: "a quote is not closed",
+  CSV_INVALID_CLOSING_QUOTE: "a quote closes a field in its middle",
+  INVALID_OPENING_QUOTE: "a quote opens in the middle of a field",
+  CSV_RECORD_INCONSISTENT_COLUMNS: "a row has another number of fields than the header",
+  CSV_RECORD_INCONSISTENT_FIELDS_LENGTH: "a row has another number of fields than the header",
+  CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE: "a character follows a closing quote",
+};
+
+function csvProblem(err: unknown): string {
+  const { code, lines } = err as { code?: unknown; lines?: unknown };
+  const what = typeof code === "string" && CSV_PROBLEMS[code] ? CSV_PROBLEMS[code] : "it cannot be parsed";
+  return typeof lines === "number" ? `line ${lines}: ${what}` : what;
 }
 
 /** Every row, validated: the first bad one fails the whole import (nothing written). */
@@ -63,11 +82,12 @@ function parseRows(text: string): Row[] {
   try {
     records = parse(text, { columns: true, skip_empty_lines: true, trim: true, bom: true });
   } catch (err) {
-    throw new JobFailure(`the file is not valid CSV: ${(err as Error).message}`);
+    throw new JobFailure(`the file is not valid CSV: ${csvProblem(err)}`);
   }
   const header = records.length ? Object.keys(records[0]) : [];
   for (const column of ["extractor_key", "subject_id", "data"]) {
-    if (records.length && !header.includes(column)) throw new JobFailure(`the CSV needs a column '${column}' (it has ${header.join(", ")})`);
+    // The header the file has is not told: it is the file's first line.
+    if (records.length && !header.includes(column)) throw new JobFailure(`the CSV needs the columns extractor_key, subject_id and data ('${column}' is missing)`);
   }
   return records.map((r, i) => {
     const line = i + 2;
