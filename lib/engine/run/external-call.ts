@@ -1,11 +1,16 @@
 import fs from "node:fs";
-import https from "node:https";
+import { OutboundError, outboundFetch, type OutboundResponse } from "@/lib/net/outbound-fetch";
 
 // Calls to external extractors, reducers and effects: POST JSON to an HTTPS URL. 200/201/202 with a body
-// give data, 204 gives none; any other status, a timeout or a network error is an ExternalCallError,
-// which the caller records and retries with backoff.
+// give data, 204 gives none; any other status (a redirect too: it is not followed), a timeout or a network
+// error is an ExternalCallError, which the caller records and retries with backoff. The URLs come from
+// workflow configurations that any project owner writes, so the calls go through the outbound guard
+// (lib/net/outbound-fetch.ts): no loopback, private or metadata addresses unless the operator allows them.
 
 export const ACCEPTED_STATUSES = [200, 201, 202, 204];
+
+/** Largest answer read from an external service. */
+const MAX_ANSWER_BYTES = 10 * 1024 * 1024;
 
 export class ExternalCallError extends Error {
   constructor(
@@ -32,39 +37,33 @@ export function externalTimeoutMs(): number {
 }
 
 /** POSTs body as JSON; resolves to the parsed response body (null for 204 or an empty body). */
-export function postExternal(url: string, body: unknown, opts: ExternalCallOptions = {}): Promise<unknown> {
-  const target = new URL(url);
-  if (target.protocol !== "https:") return Promise.reject(new ExternalCallError(`external URL must be HTTPS: ${url}`, null));
+export async function postExternal(url: string, body: unknown, opts: ExternalCallOptions = {}): Promise<unknown> {
   const payload = Buffer.from(JSON.stringify(body));
   const timeoutMs = opts.timeoutMs ?? externalTimeoutMs();
-  return new Promise((resolve, reject) => {
-    const req = https.request(
-      target,
-      {
-        method: "POST",
-        ca: trustedCa(),
-        headers: { "content-type": "application/json", accept: "application/json", "content-length": payload.length, ...opts.headers },
-        timeout: timeoutMs,
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("error", (e) => reject(new ExternalCallError(`${url}: ${e.message}`, null)));
-        res.on("end", () => {
-          const status = res.statusCode ?? 0;
-          if (!ACCEPTED_STATUSES.includes(status)) return reject(new ExternalCallError(`${url} answered ${status}`, status));
-          const text = Buffer.concat(chunks).toString("utf8");
-          if (status === 204 || !text.trim()) return resolve(null);
-          try {
-            resolve(JSON.parse(text));
-          } catch {
-            reject(new ExternalCallError(`${url} answered ${status} with a body that is not JSON`, status));
-          }
-        });
-      },
-    );
-    req.on("timeout", () => req.destroy(new ExternalCallError(`${url} did not answer within ${timeoutMs} ms`, null)));
-    req.on("error", (e) => reject(e instanceof ExternalCallError ? e : new ExternalCallError(`${url}: ${e.message}`, null)));
-    req.end(payload);
-  });
+  let res: OutboundResponse;
+  try {
+    res = await outboundFetch(url, {
+      method: "POST",
+      body: payload,
+      headers: { "content-type": "application/json", accept: "application/json", ...opts.headers },
+      timeoutMs,
+      ca: trustedCa(),
+      maxRedirects: 0,
+      protocols: ["https:"],
+      maxBytes: MAX_ANSWER_BYTES,
+    });
+  } catch (err) {
+    if (!(err instanceof OutboundError)) throw err;
+    if (err.kind === "timeout") throw new ExternalCallError(`${url} did not answer within ${timeoutMs} ms`, null);
+    throw new ExternalCallError(`${url}: ${err.message}`, null);
+  }
+  const status = res.status;
+  if (!ACCEPTED_STATUSES.includes(status)) throw new ExternalCallError(`${url} answered ${status}`, status);
+  const text = res.body.toString("utf8");
+  if (status === 204 || !text.trim()) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ExternalCallError(`${url} answered ${status} with a body that is not JSON`, status);
+  }
 }

@@ -27,13 +27,19 @@ const replies: Record<string, Reply> = {
 let server: Awaited<ReturnType<typeof startHttpsServer>>;
 const failing = new Set<string>();
 
+let allowance = "";
+
 beforeAll(async () => {
   server = await startHttpsServer((path) => (failing.has(path) ? { status: 503, body: { error: "unavailable" } } : (replies[path] ?? { status: 404 })));
   process.env.ENGINE_CA_FILE = server.caFile;
   process.env.ENGINE_EXTERNAL_TIMEOUT_MS = "500";
   process.env.ENGINE_MAX_ATTEMPTS = "3";
+  // The outbound guard refuses loopback: the operator's allowance for this one local service.
+  allowance = `localhost:${new URL(server.url("/")).port}`;
+  process.env.OUTBOUND_ALLOW_HOSTS = allowance;
 });
 afterAll(async () => {
+  delete process.env.OUTBOUND_ALLOW_HOSTS;
   await server.close();
 });
 
@@ -67,6 +73,19 @@ describe("postExternal", () => {
     const started = Date.now();
     await expect(postExternal(server.url("/slow"), {}, { timeoutMs: 200 })).rejects.toThrow(/did not answer within 200 ms/);
     expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it("goes through the outbound guard: loopback is refused unless allowed, before anything is sent", async () => {
+    const before = server.received.length;
+    delete process.env.OUTBOUND_ALLOW_HOSTS;
+    try {
+      await expect(postExternal(server.url("/ok200"), {})).rejects.toThrow(/localhost resolves to a loopback address, which is not allowed$/);
+      await expect(postExternal(server.url("/ok200").replace("localhost", "127.0.0.1"), {})).rejects.toThrow(/address 127\.0\.0\.1 is not allowed \(loopback\)$/);
+      await expect(postExternal("https://169.254.169.254/latest/meta-data/", {})).rejects.toThrow(/address 169\.254\.169\.254 is not allowed \(link-local\)$/);
+    } finally {
+      process.env.OUTBOUND_ALLOW_HOSTS = allowance;
+    }
+    expect(server.received.length).toBe(before);
   });
 
   it("refuses plain HTTP and untrusted certificates", async () => {
