@@ -1,11 +1,10 @@
-import http from "node:http";
-import https from "node:https";
 import { z } from "zod";
 import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
 import type { Aggregation } from "@/lib/generated/prisma/client";
 import { apiRoute } from "@/lib/http/api-route";
 import { ApiError, forbidden, notFound, unprocessable } from "@/lib/http/api-error";
+import { OutboundError, outboundFetch, type OutboundResponse } from "@/lib/net/outbound-fetch";
 import { parseIdValue } from "@/lib/http/request";
 import { findVisible, recordBody, requireWriter, showResponse } from "@/lib/http/resource-routes";
 import { canOnProject, projectReadScope } from "@/lib/policies/project-policy";
@@ -35,61 +34,55 @@ export interface AggregationRunRequest {
   user_id: number;
 }
 
-const excerpt = (text: string) => {
-  const t = text.trim().replace(/\s+/g, " ");
-  return t.length > 200 ? `${t.slice(0, 200)}…` : t;
-};
-
 /** Asks the service at `baseUrl` to run an aggregation; resolves to the task id it answers with. */
-export function requestAggregationRun(baseUrl: string, run: AggregationRunRequest, timeoutMs = AGGREGATION_SERVICE_TIMEOUT_MS): Promise<string> {
+export async function requestAggregationRun(baseUrl: string, run: AggregationRunRequest, timeoutMs = AGGREGATION_SERVICE_TIMEOUT_MS): Promise<string> {
   let target: URL;
   try {
     target = new URL(`${baseUrl.replace(/\/+$/, "")}/run_aggregation`);
   } catch {
-    return Promise.reject(new AggregationServiceError(`AGGREGATION_SERVICE_URL is not a URL: ${baseUrl}`));
+    throw new AggregationServiceError(`AGGREGATION_SERVICE_URL is not a URL: ${baseUrl}`);
   }
   if (target.protocol !== "http:" && target.protocol !== "https:") {
-    return Promise.reject(new AggregationServiceError(`AGGREGATION_SERVICE_URL must be an http(s) URL: ${baseUrl}`));
+    throw new AggregationServiceError(`AGGREGATION_SERVICE_URL must be an http(s) URL: ${baseUrl}`);
   }
-  const payload = Buffer.from(JSON.stringify(run));
-  const client = target.protocol === "https:" ? https : http;
-  return new Promise((resolve, reject) => {
-    const req = client.request(
-      target,
-      { method: "POST", headers: { "content-type": "application/json", accept: "application/json", "content-length": payload.length } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        res.on("data", (chunk: Buffer) => {
-          size += chunk.length;
-          if (size > MAX_ANSWER_BYTES) req.destroy(new AggregationServiceError("The aggregation service answered with more than 1 MiB"));
-          else chunks.push(chunk);
-        });
-        res.on("error", (e) => reject(e instanceof AggregationServiceError ? e : new AggregationServiceError(`The aggregation service's answer broke off: ${e.message}`)));
-        res.on("end", () => {
-          const status = res.statusCode ?? 0;
-          const text = Buffer.concat(chunks).toString("utf8");
-          if (status < 200 || status > 299) return reject(new AggregationServiceError(`The aggregation service answered ${status}${text.trim() ? `: ${excerpt(text)}` : ""}`));
-          let body: unknown;
-          try {
-            body = JSON.parse(text);
-          } catch {
-            return reject(new AggregationServiceError(`The aggregation service answered ${status} with a body that is not JSON`));
-          }
-          const taskId = (body as { task_id?: unknown } | null)?.task_id;
-          if ((typeof taskId !== "string" && typeof taskId !== "number") || String(taskId) === "") {
-            return reject(new AggregationServiceError(`The aggregation service answered ${status} without a task_id`));
-          }
-          resolve(String(taskId));
-        });
-      },
-    );
-    // One deadline for connecting, sending and reading the whole answer.
-    const timer = setTimeout(() => req.destroy(new AggregationServiceError(`The aggregation service did not answer within ${timeoutMs / 1000} s`)), timeoutMs);
-    req.on("close", () => clearTimeout(timer));
-    req.on("error", (e) => reject(e instanceof AggregationServiceError ? e : new AggregationServiceError(`The aggregation service could not be reached: ${e.message}`)));
-    req.end(payload);
-  });
+  // Through the outbound guard like every URL the server is given: an aggregation service on a private
+  // or loopback address is reached only when the operator allows it (OUTBOUND_ALLOW_HOSTS). One deadline
+  // covers connecting, sending and reading the whole answer; a redirect is not followed.
+  let res: OutboundResponse;
+  try {
+    res = await outboundFetch(target, {
+      method: "POST",
+      body: Buffer.from(JSON.stringify(run)),
+      headers: { "content-type": "application/json", accept: "application/json" },
+      timeoutMs,
+      maxBytes: MAX_ANSWER_BYTES,
+      maxRedirects: 0,
+    });
+  } catch (err) {
+    if (!(err instanceof OutboundError)) throw err;
+    if (err.kind === "timeout") throw new AggregationServiceError(`The aggregation service did not answer within ${timeoutMs / 1000} s`);
+    if (err.kind === "too-large") throw new AggregationServiceError("The aggregation service answered with more than 1 MiB");
+    const hint = err.kind === "refused" ? " (OUTBOUND_ALLOW_HOSTS can allow it)" : "";
+    throw new AggregationServiceError(`The aggregation service could not be reached: ${err.message}${hint}`);
+  }
+  const status = res.status;
+  // The status alone goes on the run, which the project's editors read; the body, for the operator, to the log.
+  if (status < 200 || status > 299) {
+    const text = res.body.toString("utf8").trim().replace(/\s+/g, " ");
+    if (text) console.warn(`[aggregation] the service answered ${status}: ${text.slice(0, 200)}`);
+    throw new AggregationServiceError(`The aggregation service answered ${status}`);
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(res.body.toString("utf8"));
+  } catch {
+    throw new AggregationServiceError(`The aggregation service answered ${status} with a body that is not JSON`);
+  }
+  const taskId = (body as { task_id?: unknown } | null)?.task_id;
+  if ((typeof taskId !== "string" && typeof taskId !== "number") || String(taskId) === "") {
+    throw new AggregationServiceError(`The aggregation service answered ${status} without a task_id`);
+  }
+  return String(taskId);
 }
 
 /** Records the run (`created`) for a workflow whose project the actor edits; one run per user and workflow. */

@@ -1,6 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { AGGREGATION_SERVICE_TIMEOUT_MS, AggregationServiceError, NO_AGGREGATION_SERVICE, requestAggregationRun } from "@/lib/domain/start-aggregation";
 import { api } from "@/test/http";
@@ -70,6 +70,13 @@ const answerJson = (status: number, body: unknown) => (_: unknown, res: http.Ser
   res.end(JSON.stringify(body));
 };
 
+// The stand-in services listen on 127.0.0.1, which the outbound guard refuses unless the operator allows it.
+beforeAll(() => {
+  process.env.OUTBOUND_ALLOW_HOSTS = "127.0.0.1";
+});
+afterAll(() => {
+  delete process.env.OUTBOUND_ALLOW_HOSTS;
+});
 beforeEach(() => {
   delete process.env.AGGREGATION_SERVICE_URL;
 });
@@ -194,7 +201,7 @@ describe("aggregations: create", () => {
     const down = await startService(answerJson(200, {}));
     await down.close();
     const cases: [string, (body: any, res: http.ServerResponse) => void, RegExp, string?][] = [
-      ["a server error", (_, res) => res.writeHead(500, { "content-type": "text/plain" }).end("worker pool exhausted"), /^The aggregation service answered 500: worker pool exhausted$/],
+      ["a server error", (_, res) => res.writeHead(500, { "content-type": "text/plain" }).end("worker pool exhausted"), /^The aggregation service answered 500$/],
       ["a refusal without a body", (_, res) => res.writeHead(503).end(), /^The aggregation service answered 503$/],
       ["no task_id", answerJson(200, { status: "queued" }), /answered 200 without a task_id/],
       ["a body that is not JSON", (_, res) => res.writeHead(200, { "content-type": "text/html" }).end("<html>"), /answered 200 with a body that is not JSON/],
@@ -215,6 +222,25 @@ describe("aggregations: create", () => {
       } finally {
         await service.close();
       }
+    }
+  });
+
+  it("reaches the service through the outbound guard: on loopback, nobody allowing it, it is not called", async () => {
+    const service = await startService(answerJson(200, { task_id: "never" }));
+    try {
+      delete process.env.OUTBOUND_ALLOW_HOSTS;
+      process.env.AGGREGATION_SERVICE_URL = service.url;
+      const { workflow, users } = await projectCast();
+      const res = await api.post("/aggregations", runBody(users.owner.user.id, workflow.id), { token: users.owner.token });
+      expect(res.status).toBe(201);
+      expect(res.body.aggregations[0]).toMatchObject({
+        status: "created",
+        error: "The aggregation service could not be reached: address 127.0.0.1 is not allowed (loopback) (OUTBOUND_ALLOW_HOSTS can allow it)",
+      });
+      expect(service.requests).toEqual([]);
+    } finally {
+      process.env.OUTBOUND_ALLOW_HOSTS = "127.0.0.1";
+      await service.close();
     }
   });
 
