@@ -1,6 +1,6 @@
 // Browser accounts: registration, signing out and in again, and the failures a person can run into.
-import { expect, test, type Page } from "@playwright/test";
-import { newUser, registerUser, type NewUser } from "../support";
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
+import { accessToken, API_ACCEPT, newUser, registerUser, type NewUser } from "../support";
 
 const signedInAs = (page: Page) => page.getByTestId("signed-in-as");
 // Next.js also renders a (shadow DOM) route announcer with role=alert, so alerts are matched by text.
@@ -82,4 +82,45 @@ test("registering a login that is taken shows why", async ({ page, request }) =>
   await expect(alert(page, "login has already been taken")).toBeVisible();
   await expect(page).toHaveURL(/\/sign-up\?error=/);
   await expect(signedInAs(page)).toHaveCount(0);
+});
+
+/** What /api/me answers to a copy of the browser's session cookie, sent from elsewhere. */
+async function meWithCopiedCookie(request: APIRequestContext, cookie: string): Promise<number> {
+  const res = await request.get("/api/me", { headers: { Accept: API_ACCEPT, Cookie: cookie } });
+  return res.status();
+}
+
+async function sessionCookie(context: BrowserContext): Promise<string> {
+  const c = (await context.cookies()).find((x) => /authjs\.session-token$/.test(x.name));
+  expect(c, "the Auth.js session cookie").toBeTruthy();
+  return `${c!.name}=${c!.value}`;
+}
+
+test("a copied session cookie ends with sign-out, and with a password change made elsewhere", async ({ page, context, playwright, baseURL }) => {
+  const user = newUser("ui_copy");
+  const request = await playwright.request.newContext({ baseURL });
+  await registerUser(request, user);
+
+  await signIn(page, user.login, user.password);
+  await expect(signedInAs(page)).toHaveText(`Signed in as ${user.display_name}`);
+  const copied = await sessionCookie(context);
+  expect(await meWithCopiedCookie(request, copied)).toBe(200);
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(signedInAs(page)).toHaveCount(0);
+  expect(await meWithCopiedCookie(request, copied)).toBe(401);
+
+  // Signed in again; the password is changed with a token (another device): this session ends too.
+  await signIn(page, user.login, user.password);
+  await expect(signedInAs(page)).toHaveText(`Signed in as ${user.display_name}`);
+  const second = await sessionCookie(context);
+  const token = await accessToken(request, user.login, user.password);
+  const changed = await request.put("/users", {
+    headers: { Accept: "application/json", Authorization: `Bearer ${token}` },
+    data: { user: { current_password: user.password, password: "a brand new password", password_confirmation: "a brand new password" } },
+  });
+  expect(changed.status()).toBe(200);
+  expect(await meWithCopiedCookie(request, second)).toBe(401);
+  await page.reload();
+  await expect(signedInAs(page)).toHaveCount(0);
+  await request.dispose();
 });
