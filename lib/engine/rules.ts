@@ -62,9 +62,11 @@ export function evaluateRules(
  * under the subgroup name too (`c.num_votes`, `c.zebra.num_votes`).
  */
 export function reductionContext(rows: { reducer_key: string; subgroup: string; data: Record<string, unknown> | null }[]): Record<string, Record<string, unknown>> {
-  const out: Record<string, Record<string, unknown>> = {};
+  // No prototypes: a reducer key or subgroup named `constructor` or `__proto__` (subgroups are volunteers'
+  // answers) must be an entry, never Object's own; on plain objects Object.assign wrote into Object itself.
+  const out: Record<string, Record<string, unknown>> = Object.create(null);
   for (const r of rows) {
-    const entry = (out[r.reducer_key] ??= {});
+    const entry = (out[r.reducer_key] ??= Object.create(null));
     if (r.subgroup === "_default") Object.assign(entry, r.data ?? {});
     else entry[r.subgroup] = r.data ?? {};
   }

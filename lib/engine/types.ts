@@ -47,7 +47,9 @@ function isAnnotation(a: unknown): a is Annotation {
  * annotation object under a task key is wrapped in an array. Never mutates its input.
  */
 export function groupAnnotations(annotations: unknown): GroupedAnnotations {
-  const grouped: GroupedAnnotations = {};
+  // Task keys come from volunteers' classifications: without a prototype, `constructor` or `__proto__`
+  // is a task like any other (on a plain object it found Object's own and threw).
+  const grouped: GroupedAnnotations = Object.create(null);
   if (Array.isArray(annotations)) {
     for (const a of annotations) {
       if (!isAnnotation(a)) continue;

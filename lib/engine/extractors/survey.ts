@@ -9,7 +9,8 @@ import { defineExtractor, Missing, taskAnnotations } from "./extractor";
 export const surveyExtractor = defineExtractor(ZSurveyExtractor, (config, c) => {
   const annotations = taskAnnotations(c, config.task_key);
   if (!annotations.length) return new Missing(`task '${config.task_key}' has no annotation`);
-  const counts: Record<string, number> = {};
+  // Choices are volunteers' strings: no prototype, so `constructor` or `__proto__` is counted like any other.
+  const counts: Record<string, number> = Object.create(null);
   for (const a of annotations) {
     const items = Array.isArray(a.value) ? a.value : [];
     for (const item of items) {

@@ -17,6 +17,9 @@ export function consensusKey(data: ExtractRecord["data"]): string | null {
   return keys.length ? keys.join("+") : null;
 }
 
+/** Votes by key. Keys are volunteers' answers: no prototype, so `constructor` or `__proto__` is a key like any other. */
+const noVotes = (): Record<string, number> => Object.create(null);
+
 function result(votes: Record<string, number>, classifications: number): ReductionData {
   let best: string | null = null;
   for (const [key, n] of Object.entries(votes)) {
@@ -38,7 +41,7 @@ export const consensusReducer: ReducerDef<TConsensusReducer> = {
   schema: ZConsensusReducer,
   output: "{most_likely: string, num_votes: number, agreement: number} or {num_votes: 0}",
   reduce(_config, extracts) {
-    const votes: Record<string, number> = {};
+    const votes = noVotes();
     for (const e of extracts) {
       const key = consensusKey(e.data);
       if (key !== null) votes[key] = (votes[key] ?? 0) + 1;
@@ -46,7 +49,7 @@ export const consensusReducer: ReducerDef<TConsensusReducer> = {
     return result(votes, new Set(extracts.map((e) => e.classificationId)).size);
   },
   runningReduce(_config, newExtracts, store) {
-    const votes: Record<string, number> = {};
+    const votes = noVotes();
     const previous = store.votes && typeof store.votes === "object" ? (store.votes as Record<string, unknown>) : {};
     for (const [k, v] of Object.entries(previous)) votes[k] = numberOr(v, 0);
     const ids = idSet(store.classification_ids);

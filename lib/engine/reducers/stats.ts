@@ -9,6 +9,7 @@ function contribution(v: unknown): number | null {
   return null;
 }
 
+/** Sums into `sums`, an object without a prototype: data keys are volunteers' (`constructor`, `__proto__`). */
 function addInto(sums: ReductionData, extracts: readonly ExtractRecord[]): ReductionData {
   for (const e of extracts) {
     for (const [key, v] of Object.entries(e.data ?? {})) {
@@ -26,9 +27,9 @@ function addInto(sums: ReductionData, extracts: readonly ExtractRecord[]): Reduc
 export const statsReducer: ReducerDef<TStatsReducer> = {
   schema: ZStatsReducer,
   output: "{[key]: number} (sum per extracted key; true = 1, false = 0)",
-  reduce: (_config, extracts) => addInto({}, extracts),
+  reduce: (_config, extracts) => addInto(Object.create(null), extracts),
   runningReduce(_config, newExtracts, store) {
-    const sums = addInto({ ...store }, newExtracts);
+    const sums = addInto(Object.assign(Object.create(null), store), newExtracts);
     return { data: sums, store: { ...sums } };
   },
 };
