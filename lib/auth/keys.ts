@@ -4,12 +4,28 @@ import path from "node:path";
 import { exportPKCS8, exportSPKI, generateKeyPair, importPKCS8, importSPKI, type CryptoKey } from "jose";
 import { dataDir, env } from "@/lib/env";
 
-// Signing keys: JWT_PRIVATE_KEY / JWT_PUBLIC_KEY (PEM) from the environment, else a key pair generated
-// once into DATA_DIR so tokens survive restarts. The same file holds the secret for session cookies.
-const ALG = "RS256";
+// Signing keys: JWT_PRIVATE_KEY / JWT_PUBLIC_KEY (PEM) from the environment, else an RSA key pair
+// generated once into DATA_DIR so tokens survive restarts. The same file holds the secret for session
+// cookies. Access tokens are signed with JWT_ALG (RS512 by default, as the established platform, whose
+// front end verifies them in the browser); any RS* signature by our own key verifies, so tokens signed
+// before a change of JWT_ALG stay good until they expire.
+
+/** The algorithms an access token may be signed with: RSA with our key pair only (never HS*, never none). */
+export const RSA_ALGS = ["RS256", "RS384", "RS512"] as const;
+export type RsaAlg = (typeof RSA_ALGS)[number];
+
+/** JWT_ALG: one of RSA_ALGS (default RS512); anything else stops the start. */
+export function signingAlg(value = process.env.JWT_ALG): RsaAlg {
+  const alg = (value ?? "").trim() || "RS512";
+  if (!(RSA_ALGS as readonly string[]).includes(alg)) throw new Error(`JWT_ALG must be one of ${RSA_ALGS.join(", ")}, not '${alg}'`);
+  return alg as RsaAlg;
+}
+
 interface Keys {
   privateKey: CryptoKey;
-  publicKey: CryptoKey;
+  /** Our public key, imported once per RS algorithm (a WebCrypto key is bound to its hash). */
+  publicKeys: Record<RsaAlg, CryptoKey>;
+  publicKeyPem: string;
   sessionSecret: Uint8Array;
   authSecret: string;
 }
@@ -22,7 +38,7 @@ async function load(): Promise<Keys> {
   let stored: { privateKey: string; publicKey: string; secret: string } | undefined;
   if (fs.existsSync(file)) stored = JSON.parse(fs.readFileSync(file, "utf8"));
   if (!stored) {
-    const pair = await generateKeyPair(ALG, { extractable: true });
+    const pair = await generateKeyPair("RS256", { extractable: true });
     stored = {
       privateKey: await exportPKCS8(pair.privateKey),
       publicKey: await exportSPKI(pair.publicKey),
@@ -37,9 +53,12 @@ async function load(): Promise<Keys> {
     }
   }
   const secret = e.AUTH_SECRET ?? stored!.secret;
+  const publicKeyPem = e.JWT_PUBLIC_KEY ?? stored!.publicKey;
+  const publicKeys = Object.fromEntries(await Promise.all(RSA_ALGS.map(async (alg) => [alg, await importSPKI(publicKeyPem, alg, { extractable: true })]))) as Record<RsaAlg, CryptoKey>;
   return {
-    privateKey: await importPKCS8(e.JWT_PRIVATE_KEY ?? stored!.privateKey, ALG),
-    publicKey: await importSPKI(e.JWT_PUBLIC_KEY ?? stored!.publicKey, ALG),
+    privateKey: await importPKCS8(e.JWT_PRIVATE_KEY ?? stored!.privateKey, JWT_ALG),
+    publicKeys,
+    publicKeyPem,
     sessionSecret: crypto.createHash("sha256").update(`session:${secret}`).digest(),
     authSecret: secret,
   };
@@ -50,4 +69,5 @@ export function keys(): Promise<Keys> {
   return loaded;
 }
 
-export const JWT_ALG = ALG;
+/** The algorithm new access tokens are signed with. */
+export const JWT_ALG: RsaAlg = signingAlg();

@@ -3,7 +3,9 @@
 // guessing a client secret is limited like guessing a password; and a password never appears in an
 // answer or in anything the server logs, whatever the outcome of the request that carried it.
 import crypto from "node:crypto";
-import { exportSPKI, generateKeyPair, SignJWT } from "jose";
+import fs from "node:fs";
+import path from "node:path";
+import { importPKCS8, generateKeyPair, SignJWT } from "jose";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
@@ -35,8 +37,14 @@ describe("access tokens", () => {
     ["alg none, no signature", async (t) => `${b64({ alg: "none", typ: "JWT" })}.${t.payload}.`],
     ["alg none, the original signature kept", async (t) => `${b64({ alg: "none", typ: "JWT" })}.${t.payload}.${t.signature}`],
     ["HS256 keyed with our public key (algorithm confusion)", async (t) => {
-      const pem = await exportSPKI((await keys()).publicKey);
+      const pem = (await keys()).publicKeyPem;
       return new SignJWT(t.claims).setProtectedHeader({ alg: "HS256" }).sign(new TextEncoder().encode(pem));
+    }],
+    ["HS512 keyed with our public key", async (t) => new SignJWT(t.claims).setProtectedHeader({ alg: "HS512" }).sign(new TextEncoder().encode((await keys()).publicKeyPem))],
+    ["PS256 (not RS*) signed with our own private key", async (t) => {
+      await keys();
+      const pem = JSON.parse(fs.readFileSync(path.join(process.env.DATA_DIR!, "keys.json"), "utf8")).privateKey;
+      return new SignJWT(t.claims).setProtectedHeader({ alg: "PS256" }).sign(await importPKCS8(pem, "PS256"));
     }],
     ["signed with another RSA key", async (t) => {
       const other = await generateKeyPair(JWT_ALG);

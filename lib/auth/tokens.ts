@@ -2,7 +2,8 @@ import crypto from "node:crypto";
 import { SignJWT, jwtVerify, type JWTPayload } from "jose";
 import { db, pool } from "@/lib/db";
 import { ApiError, unauthorized } from "@/lib/http/api-error";
-import { JWT_ALG, keys } from "./keys";
+import { JWT_ALG, keys, RSA_ALGS, type RsaAlg } from "./keys";
+import { keyId } from "./public-key";
 
 export const ACCESS_TOKEN_TTL = 7200;
 // Refresh tokens outlive access tokens; a refreshed grant revokes the one it replaces.
@@ -43,15 +44,17 @@ export async function issueToken(applicationId: number, clientId: string, user: 
       expiresAt: new Date((now + REFRESH_TOKEN_TTL) * 1000),
     },
   });
-  const { privateKey } = await keys();
+  const { privateKey, publicKeyPem } = await keys();
+  // The established platform's claims (`data`, read by its front end in the browser), and ours at the top.
   const accessToken = await new SignJWT({
+    data: { id: user.id, login: user.login, dname: user.displayName, scope: scopes, admin: user.admin },
     login: user.login,
     dname: user.displayName,
     scope: scopes,
     admin: user.admin,
     client_id: clientId,
   })
-    .setProtectedHeader({ alg: JWT_ALG, typ: "JWT" })
+    .setProtectedHeader({ alg: JWT_ALG, typ: "JWT", kid: keyId(publicKeyPem) })
     .setSubject(String(user.id))
     .setJti(grantId)
     .setIssuer(ISSUER)
@@ -89,9 +92,10 @@ export async function verifyTokenSignature(token: string): Promise<TokenClaims> 
   let payload = verifiedSignatures.get(token);
   if (!payload || (payload.exp ?? 0) * 1000 <= Date.now()) {
     verifiedSignatures.delete(token);
-    const { publicKey } = await keys();
+    const { publicKeys } = await keys();
     try {
-      ({ payload } = await jwtVerify(token, publicKey, { issuer: ISSUER, algorithms: [JWT_ALG] }));
+      // Any RS* signature by our key (a change of JWT_ALG leaves issued tokens good); nothing else.
+      ({ payload } = await jwtVerify(token, (header) => publicKeys[header.alg as RsaAlg], { issuer: ISSUER, algorithms: [...RSA_ALGS] }));
     } catch {
       throw unauthorized("Invalid or expired access token");
     }
