@@ -16,6 +16,7 @@ const ZEnv = z.object({
   PUBLIC_URL: z.string().url().optional(),
   // Read where they are used: lib/http/cors.ts, lib/mail/mailer.ts.
   CORS_ORIGINS: z.string().optional(),
+  PUBLIC_CLIENT_REDIRECT_URIS: z.string().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().optional(),
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(20 * 1024 * 1024),
@@ -41,7 +42,6 @@ export function databaseUrl(): string {
 }
 
 /** The origin clients reach this server at, for absolute URLs stored in records (uploaded files). */
-export function publicBaseUrl(): string {
-  const e = env();
+export function publicBaseUrl(e: Env = env()): string {
   return (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
 }

@@ -19,6 +19,12 @@ function fragment(params: Record<string, string | undefined>): string {
     .join("&");
 }
 
+function sameUri(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (!URL.canParse(a) || !URL.canParse(b)) return false;
+  return new URL(a).href === new URL(b).href;
+}
+
 export async function authorize(req: Request): Promise<AuthorizeOutcome> {
   const url = new URL(req.url);
   const q = (k: string) => url.searchParams.get(k) ?? undefined;
@@ -28,9 +34,10 @@ export async function authorize(req: Request): Promise<AuthorizeOutcome> {
   if (!clientId) return { kind: "error", status: 400, error: "invalid_request", description: "client_id is required" };
   const app = await db().oAuthApplication.findUnique({ where: { clientId } });
   if (!app) return { kind: "error", status: 401, error: "invalid_client", description: "Unknown client_id" };
-  // Only a registered redirect_uri may receive anything (else an attacker's page would get the token).
+  // Only a registered redirect_uri may receive anything (else an attacker's page would get the token):
+  // the same URI, compared as URLs (an origin with or without its "/" is one URI), never a prefix.
   const target = redirectUri ?? (app.redirectUris.length === 1 ? app.redirectUris[0] : undefined);
-  if (!target || !app.redirectUris.includes(target)) {
+  if (!target || !app.redirectUris.some((registered) => sameUri(registered, target))) {
     return { kind: "error", status: 400, error: "invalid_redirect_uri", description: "redirect_uri must be one the application registered" };
   }
   const back = (params: Record<string, string | undefined>) => ({ kind: "redirect" as const, location: `${target}#${fragment({ ...params, state })}` });
