@@ -35,23 +35,40 @@ resourceContract({
     const owner = await signedInUser();
     const holder = await signedInUser();
     const stranger = await signedInUser();
-    const project = await createProject(owner.user.id);
+    const project = await createProject(owner.user.id, { private: true });
     const role = await grantProjectRole(project.id, holder.user.id, ["tester"]);
     return { id: role.id, insider: holder.token, stranger: stranger.token };
   },
   destroy: true,
-  strangerEditStatus: 404,
+  strangerEditStatus: 403, // a public project's roles are visible to strangers, not editable
   includes: [],
   sortable: ["created_at", "updated_at"],
 });
 
 describe("project_roles: rules", () => {
-  it("is visible to the holder and the project's editors only, and filters by user_id and project_id", async () => {
+  it("a public project's team is visible to anyone, signed in or not (its Team page)", async () => {
+    const owner = await signedInUser();
+    const holder = await signedInUser();
+    const other = await signedInUser();
+    const project = await createProject(owner.user.id);
+    const role = await grantProjectRole(project.id, holder.user.id, ["scientist"]);
+    for (const token of [undefined, other.token, holder.token]) {
+      const list = await api.get(`/project_roles?project_id=${project.id}`, { token });
+      expect(list.status).toBe(200);
+      expect(list.body.project_roles.map((r: { roles: string[] }) => r.roles).sort()).toEqual([["owner"], ["scientist"]]);
+    }
+    expect((await api.get(`/project_roles/${role.id}`)).status).toBe(200);
+    // Reading is all it gives: a stranger still cannot change a role.
+    const etag = (await api.get(`/project_roles/${role.id}`, { token: other.token })).headers.get("etag")!;
+    expect((await api.put(`/project_roles/${role.id}`, { project_roles: { roles: ["tester"] } }, { token: other.token, headers: { "if-match": etag } })).status).toBe(403);
+  });
+
+  it("a private project's roles are visible to the holder and the project's editors only, and filter by user_id and project_id", async () => {
     const owner = await signedInUser();
     const collaborator = await signedInUser();
     const holder = await signedInUser();
     const other = await signedInUser();
-    const project = await createProject(owner.user.id);
+    const project = await createProject(owner.user.id, { private: true });
     await grantProjectRole(project.id, collaborator.user.id, ["collaborator"]);
     const role = await grantProjectRole(project.id, holder.user.id, ["moderator"]);
     const count = async (token: string, q = `project_id=${project.id}`) => (await api.get(`/project_roles?${q}`, { token })).body.project_roles.length;

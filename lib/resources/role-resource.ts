@@ -45,6 +45,8 @@ export interface RoleResourceSpec {
   /** The parent's id from a create's links (404 when the actor cannot see it, 403 when it cannot edit it). */
   requireEditableParent(tx: Tx, actor: Actor, id: unknown): Promise<number>;
   canEdit(actor: Actor, parentId: number, tx: Tx): Promise<boolean>;
+  /** Parents whose roles anyone may read (the established platform shows a public project's team to all). */
+  publicParents?: object;
 }
 
 type Row = RoleRow & Record<string, unknown>;
@@ -80,11 +82,13 @@ export function roleResource(spec: RoleResourceSpec): ResourceDef<Row> {
       [`${spec.parent}_id`]: (v) => ({ [spec.parentField]: { in: parseIdList(v, `${spec.parent}_id`) } }),
     },
     sortable: { id: "id", created_at: "createdAt", updated_at: "updatedAt" },
-    // The holder sees their own role; the parent's editors see all of its roles.
+    // The holder sees their own role; the parent's editors see all of its roles; anyone sees the roles on
+    // a public parent, when the spec says which parents are public.
     readScope: (actor) => {
       if (actor.user?.admin) return {};
-      if (!actor.user) return { id: -1 };
-      return { OR: [{ userId: actor.user.id }, { [spec.parentRelation]: { roles: { some: { userId: actor.user.id, roles: { hasSome: [...spec.editorRoles] } } } } }] };
+      const open = spec.publicParents ? [{ [spec.parentRelation]: spec.publicParents }] : [];
+      if (!actor.user) return open.length ? { OR: open } : { id: -1 };
+      return { OR: [...open, { userId: actor.user.id }, { [spec.parentRelation]: { roles: { some: { userId: actor.user.id, roles: { hasSome: [...spec.editorRoles] } } } } }] };
     },
     can: (actor, action, row, tx) => (action === "show" ? true : spec.canEdit(actor, parentIdOf(row), tx)),
     create: {
