@@ -1,5 +1,6 @@
 import type { Actor } from "@/lib/auth/actor";
-import { pool } from "@/lib/db";
+import { db, pool } from "@/lib/db";
+import { subjects } from "@/lib/resources/subjects";
 import { notFound, unauthorized, unprocessable } from "@/lib/http/api-error";
 import type { ApiContext } from "@/lib/http/api-route";
 import { pageMeta, parsePaging } from "@/lib/http/jsonapi";
@@ -11,7 +12,8 @@ import { iso } from "@/lib/resources/wire";
 // record per classification and subject (newest first by default), with the subject's locations. Read from
 // the classifications themselves (no second table to keep). Only the volunteer and admins see them.
 
-const PARAMS = new Set(["page", "page_size", "sort", "project_id", "workflow_id", "http_cache"]);
+const PARAMS = new Set(["page", "page_size", "sort", "project_id", "workflow_id", "http_cache", "include"]);
+const INCLUDES = ["subject"];
 
 export async function userRecents(ctx: ApiContext, actor: Actor): Promise<Response> {
   const userId = parsePathId(ctx.params.id, "users");
@@ -21,6 +23,8 @@ export async function userRecents(ctx: ApiContext, actor: Actor): Promise<Respon
   for (const name of q.keys()) if (!PARAMS.has(name)) throw unprocessable(`Unknown filter '${name}' for recents; filters: project_id, workflow_id (and page, page_size, sort)`);
   const sort = q.get("sort") ?? "-created_at";
   if (sort !== "created_at" && sort !== "-created_at") throw unprocessable("recents sort by created_at or -created_at");
+  const include = [...new Set((q.get("include") ?? "").split(",").map((s) => s.trim()).filter(Boolean))];
+  for (const name of include) if (!INCLUDES.includes(name)) throw unprocessable(`Cannot include '${name}' with recents; includable: ${INCLUDES.join(", ")}`);
   const paging = parsePaging(ctx.url);
   const projects = q.get("project_id") ? parseIdList(q.get("project_id")!, "project_id") : null;
   const workflows = q.get("workflow_id") ? parseIdList(q.get("workflow_id")!, "workflow_id") : null;
@@ -48,9 +52,20 @@ export async function userRecents(ctx: ApiContext, actor: Actor): Promise<Respon
       links: { project: String(r.project_id), workflow: String(r.workflow_id), subject: String(r.subject_id), user: String(userId), classification: String(r.classification_id) },
     };
   });
+  // include=subject (the established project app's "Your recent classifications"): the page's subjects, as
+  // the caller may see them now, under linked.subjects.
+  let linked: { subjects: object[] } | undefined;
+  if (include.includes("subject")) {
+    const ids = [...new Set(rows.rows.map((r) => r.subject_id as number))];
+    const found = ids.length
+      ? await db().subject.findMany({ where: { AND: [{ id: { in: ids } }, await subjects.readScope(actor)] }, include: subjects.queryInclude, orderBy: { id: "asc" } })
+      : [];
+    linked = { subjects: found.map((row) => subjects.serialize(row as never, actor)) };
+  }
   return json(
     {
       recents,
+      ...(linked ? { linked } : {}),
       links: {
         "recents.project": { href: "/projects/{recents.project}", type: "projects" },
         "recents.workflow": { href: "/workflows/{recents.workflow}", type: "workflows" },

@@ -1,0 +1,34 @@
+// Requests the established front end (front-end-monorepo: app-project, lib-classifier) sends, replayed
+// as it sends them, so these keep working without running it.
+import { describe, expect, it } from "vitest";
+import { api, call } from "@/test/http";
+import { classifiableProject, classificationBody, grantProjectRole, signedInUser } from "@/test/factories";
+
+const JSONAPI = "application/vnd.api+json; version=1";
+
+describe("app-project", () => {
+  it("'Your recent classifications': recents with include=subject answer the subjects under linked.subjects", async () => {
+    const { project, workflow, subjects } = await classifiableProject(5);
+    const v = await signedInUser();
+    for (const s of subjects) await api.post("/classifications", classificationBody(workflow, [s.id]), { token: v.token });
+    const res = await call("GET", `/api/users/${v.user.id}/recents?include=subject&page_size=4&project_id=${project.id}&sort=-created_at`, { token: v.token, accept: JSONAPI });
+    expect(res.status).toBe(200);
+    const onPage = res.body.recents.map((r: { links: { subject: string } }) => r.links.subject);
+    expect(onPage).toEqual(subjects.slice(1).reverse().map((s) => String(s.id)));
+    expect(res.body.linked.subjects.map((s: { id: string }) => s.id).sort()).toEqual([...onPage].sort());
+    expect(res.body.linked.subjects[0]).toMatchObject({ locations: expect.any(Array), links: { project: String(project.id) } });
+    // Without include, nothing linked; an unknown include is refused.
+    expect((await call("GET", `/api/users/${v.user.id}/recents?page_size=4`, { token: v.token, accept: JSONAPI })).body.linked).toBeUndefined();
+    expect((await call("GET", `/api/users/${v.user.id}/recents?include=user`, { token: v.token, accept: JSONAPI })).status).toBe(422);
+  });
+
+  it("the Team page: a public project's roles, read anonymously", async () => {
+    const { project, owner } = await classifiableProject(1);
+    const scientist = await signedInUser();
+    await grantProjectRole(project.id, scientist.user.id, ["scientist"]);
+    const res = await call("GET", `/api/project_roles?project_id=${project.id}&page_size=100`, { accept: JSONAPI });
+    expect(res.status).toBe(200);
+    const byUser = Object.fromEntries(res.body.project_roles.map((r: { roles: string[]; links: { owner: { id: string } } }) => [r.links.owner.id, r.roles]));
+    expect(byUser).toEqual({ [String(owner.user.id)]: ["owner"], [String(scientist.user.id)]: ["scientist"] });
+  });
+});
