@@ -22,6 +22,21 @@ describe("app-project", () => {
     expect((await call("GET", `/api/users/${v.user.id}/recents?include=user`, { token: v.token, accept: JSONAPI })).status).toBe(422);
   });
 
+  it("every project page asks for the incomplete workflows: complete=false|true as completeness below or at 1", async () => {
+    const { project, workflow, subjects } = await classifiableProject(2, { retirement: { criteria: "classification_count", options: { count: 1 } } });
+    const { workflow: empty } = await classifiableProject(0);
+    const v = await signedInUser();
+    const ids = `${workflow.id},${empty.id}`;
+    const list = async (complete: string) =>
+      (await call("GET", `/api/workflows?complete=${complete}&id=${ids}`, { accept: JSONAPI })).body.workflows.map((w: { id: string; completeness: number }) => [w.id, w.completeness]);
+    expect(await list("false")).toEqual([[String(workflow.id), 0], [String(empty.id), 0]]);
+    expect(await list("true")).toEqual([]);
+    for (const s of subjects) await api.post("/classifications", classificationBody(workflow, [s.id]), { token: v.token });
+    expect(await list("false")).toEqual([[String(empty.id), 0]]);
+    expect(await list("true")).toEqual([[String(workflow.id), 1]]);
+    expect((await call("GET", `/api/workflows?complete=maybe&project_id=${project.id}`, { accept: JSONAPI })).status).toBe(422);
+  });
+
   it("the Team page: a public project's roles, read anonymously", async () => {
     const { project, owner } = await classifiableProject(1);
     const scientist = await signedInUser();

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { db } from "@/lib/db";
 import type { Prisma, Workflow } from "@/lib/generated/prisma/client";
 import { unprocessable } from "@/lib/http/api-error";
 import { parseBooleanParam, parseIdList, parseIdValue } from "@/lib/http/request";
@@ -60,6 +61,17 @@ async function linkSubjectSets(tx: Tx, workflowId: number, projectId: number, ra
   await tx.workflowSubjectSet.createMany({ data: ids.map((subjectSetId) => ({ workflowId, subjectSetId })), skipDuplicates: true });
 }
 
+/** Workflows whose completeness is 1: some subjects, all retired. */
+async function completeWorkflowIds(): Promise<number[]> {
+  const rows = await db().$queryRaw<{ id: number }[]>`
+    SELECT w.id FROM workflows w
+    JOIN workflow_subject_sets ws ON ws.workflow_id = w.id
+    JOIN subject_sets ss ON ss.id = ws.subject_set_id
+    GROUP BY w.id, w.retired_set_member_subjects_count
+    HAVING sum(ss.set_member_subjects_count) > 0 AND w.retired_set_member_subjects_count >= sum(ss.set_member_subjects_count)`;
+  return rows.map((r) => r.id);
+}
+
 export function serializeWorkflow(w: WorkflowRow) {
   const subjectsCount = w.subjectSets.reduce((n, s) => n + s.subjectSet.setMemberSubjectsCount, 0);
   return {
@@ -106,6 +118,12 @@ export const workflows: ResourceDef<WorkflowRow> = {
     active: (v) => ({ active: parseBooleanParam(v, "active") }),
     display_name: (v) => ({ displayName: v }),
     subject_set_id: (v) => ({ subjectSets: { some: { subjectSetId: { in: parseIdList(v, "subject_set_id") } } } }),
+    // As the established platform (completeness 1.0 or below): complete when it has subjects and every one
+    // of them is retired, the same figure `completeness` answers.
+    complete: async (v) => {
+      const ids = await completeWorkflowIds();
+      return parseBooleanParam(v, "complete") ? { id: { in: ids } } : { id: { notIn: ids } };
+    },
   },
   sortable: { id: "id", display_name: "displayName", created_at: "createdAt", updated_at: "updatedAt", classifications_count: "classificationsCount" },
   readScope: (actor) => ({ project: projectReadScope(actor) }),
