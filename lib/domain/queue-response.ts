@@ -2,7 +2,7 @@ import { resolveCaller } from "@/lib/auth/actor";
 import { apiRoute, type ApiContext } from "@/lib/http/api-route";
 import { unprocessable } from "@/lib/http/api-error";
 import { linkTemplates, pageMeta } from "@/lib/http/jsonapi";
-import { parseIdValue, isIdString } from "@/lib/http/request";
+import { parseCountParam, parseIdValue } from "@/lib/http/request";
 import { json } from "@/lib/http/respond";
 import { subjects } from "@/lib/resources/subjects";
 import { iso } from "@/lib/resources/wire";
@@ -15,9 +15,7 @@ export async function queuedSubjectsResponse(ctx: ApiContext): Promise<Response>
   const raw = ctx.url.searchParams.get("workflow_id");
   if (!raw) throw unprocessable("workflow_id is required");
   const workflowId = parseIdValue(raw, "workflow_id");
-  const sizeRaw = ctx.url.searchParams.get("page_size");
-  if (sizeRaw !== null && (!isIdString(sizeRaw))) throw unprocessable("page_size must be a positive integer");
-  const limit = Math.min(sizeRaw ? Number(sizeRaw) : QUEUE_PAGE_SIZE, 100);
+  const limit = parseCountParam(ctx.url.searchParams.get("page_size"), "page_size", { fallback: QUEUE_PAGE_SIZE, clampAbove: 100 });
   const setRaw = ctx.url.searchParams.get("subject_set_id");
   // A bearer token's grant is checked in the queue's first query (resolveCaller), not by a query of its own.
   const queued = await queueSubjects(await resolveCaller(ctx.req), workflowId, { limit, subjectSetId: setRaw ? parseIdValue(setRaw, "subject_set_id") : undefined });

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { Actor } from "@/lib/auth/actor";
 import type { BaseRow, ResourceDef, SerializedRecord } from "@/lib/resources/types";
 import { ApiError, unprocessable } from "./api-error";
+import { parseCountParam } from "./request";
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
@@ -11,20 +12,21 @@ export interface Paging {
   pageSize: number;
 }
 
-function positiveInt(raw: string, what: string): number {
-  if (!/^\d+$/.test(raw.trim())) throw unprocessable(`${what} must be a positive integer`);
-  return Number(raw);
-}
+/**
+ * The highest page asked for: its offset, (page - 1) × 100, stays a safe integer and well inside the
+ * 64-bit OFFSET the database takes (a page of 10^20 was a 500); no list has this many pages.
+ */
+export const MAX_PAGE = 2 ** 31 - 1;
 
-/** page defaults to 1, page_size to 20; page_size above 100 is clamped, 0 or junk is 422. */
+/**
+ * page defaults to 1, page_size to 20; page_size above 100 is clamped (as the established platform does,
+ * however large), 0 or junk is 422; a page beyond MAX_PAGE is 422.
+ */
 export function parsePaging(url: URL, defaultSize = DEFAULT_PAGE_SIZE): Paging {
-  const p = url.searchParams.get("page");
-  const s = url.searchParams.get("page_size");
-  const page = p === null || p === "" ? 1 : positiveInt(p, "page");
-  const pageSize = s === null || s === "" ? defaultSize : positiveInt(s, "page_size");
-  if (page < 1) throw unprocessable("page must be at least 1");
-  if (pageSize < 1) throw unprocessable("page_size must be at least 1");
-  return { page, pageSize: Math.min(pageSize, MAX_PAGE_SIZE) };
+  return {
+    page: parseCountParam(url.searchParams.get("page"), "page", { fallback: 1, max: MAX_PAGE }),
+    pageSize: parseCountParam(url.searchParams.get("page_size"), "page_size", { fallback: defaultSize, clampAbove: MAX_PAGE_SIZE }),
+  };
 }
 
 /** `sort=a,-b` → Prisma orderBy; unknown fields are 422. The id breaks ties so pages are stable. */
@@ -34,7 +36,8 @@ export function parseSort(url: URL, def: ResourceDef<never>): Record<string, "as
   for (const part of raw.split(",").map((s) => s.trim()).filter(Boolean)) {
     const desc = part.startsWith("-");
     const field = desc ? part.slice(1) : part;
-    const column = def.sortable[field];
+    // Own keys only: `constructor`, `__proto__` or `toString` must not find Object.prototype's.
+    const column = Object.hasOwn(def.sortable, field) ? def.sortable[field] : undefined;
     if (!column) throw unprocessable(`Cannot sort ${def.type} by '${field}'; sortable fields: ${Object.keys(def.sortable).join(", ")}`);
     order.push({ [column]: desc ? "desc" : "asc" });
   }

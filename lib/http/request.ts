@@ -1,4 +1,5 @@
 import { ApiError, notFound, unprocessable } from "./api-error";
+import { MAX_JSON_DEPTH, parseBoundedJson } from "./json-depth";
 
 /** The largest request body the API reads (JSON and form bodies; uploads and imports have their own limits). */
 export const MAX_BODY_BYTES = 5 * 1024 * 1024;
@@ -35,13 +36,12 @@ export async function readBodyText(req: Request, max = MAX_BODY_BYTES): Promise<
   return new TextDecoder().decode(await readBodyBytes(req, max));
 }
 
-/** Parses JSON text from a request: malformed → 400. */
+/** Parses JSON text from a request: malformed, or nested deeper than MAX_JSON_DEPTH levels → 400. */
 export function parseJsonText(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new ApiError(400, "Malformed JSON in request body");
-  }
+  const parsed = parseBoundedJson(text);
+  if (parsed.ok) return parsed.value;
+  if (parsed.reason === "too_deep") throw new ApiError(400, `JSON nested too deeply in request body (more than ${MAX_JSON_DEPTH} levels)`);
+  throw new ApiError(400, "Malformed JSON in request body");
 }
 
 /** Parses a JSON body: malformed → 400, missing → 422, larger than 5 MiB → 413. Drops clients' `http_cache`. */
@@ -95,6 +95,22 @@ export function parseIdList(raw: string, what: string): number[] {
   const parts = raw.split(",").map((s) => s.trim()).filter(Boolean);
   if (!parts.length) throw unprocessable(`${what} must be one id or comma-separated ids`);
   return parts.map((p) => parseIdValue(p, what));
+}
+
+/**
+ * A whole-number query parameter (page, page_size): absent or empty → `fallback`; above `clampAbove` →
+ * clampAbove (page sizes, as the established platform clamps them); anything but digits, below `min` or
+ * above `max` → 422, so no number reaches the database out of its range.
+ */
+export function parseCountParam(raw: string | null, what: string, opts: { fallback: number; min?: number; max?: number; clampAbove?: number }): number {
+  if (raw === null || raw.trim() === "") return opts.fallback;
+  const min = opts.min ?? 1;
+  const max = opts.max ?? 2 ** 31 - 1;
+  if (!/^\d+$/.test(raw.trim())) throw unprocessable(`${what} must be a whole number from ${min}`);
+  const n = Number(raw);
+  if (opts.clampAbove !== undefined && n > opts.clampAbove) return opts.clampAbove;
+  if (n < min || n > max) throw unprocessable(`${what} must be a whole number from ${min} to ${max}`);
+  return n;
 }
 
 export function parseBooleanParam(raw: string, what: string): boolean {

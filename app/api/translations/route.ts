@@ -4,6 +4,7 @@
 import { resolveActor } from "@/lib/auth/actor";
 import { collectionRoutes } from "@/lib/http/resource-routes";
 import { methodNotAllowed } from "@/lib/http/missing-routes";
+import { parseBoundedJson } from "@/lib/http/json-depth";
 import { parseIdList, readBodyText } from "@/lib/http/request";
 import { errorResponse, JSONAPI_TYPE } from "@/lib/http/respond";
 import { parseTranslatedType, syncPrimaryTranslation, translations } from "@/lib/resources/translations";
@@ -35,12 +36,11 @@ export const POST: Handler = async (req, ctx) => {
   } catch (err) {
     return errorResponse(err, JSONAPI_TYPE); // 413
   }
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return routes.POST(new Request(req.url, { method: "POST", headers: req.headers, body: text }), ctx);
-  }
+  // Not JSON, or nested too deeply to send on (JSON.stringify would overflow): the list's own parser
+  // answers it (400) with its usual message.
+  const parsed = parseBoundedJson(text);
+  if (!parsed.ok) return routes.POST(new Request(req.url, { method: "POST", headers: req.headers, body: text }), ctx);
+  const body = parsed.value;
   const record = (body as { translations?: Record<string, unknown> })?.translations;
   if (record && typeof record === "object" && !Array.isArray(record)) {
     for (const k of ["translated_type", "translated_id"]) if (q.get(k) && record[k] === undefined) record[k] = q.get(k);

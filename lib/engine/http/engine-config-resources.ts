@@ -4,6 +4,7 @@ import { pool } from "@/lib/db";
 import { withTransaction, type Sql } from "@/lib/db/sql";
 import { configWarnings, parseEngineWorkflowConfig, type TEngineWorkflowConfig } from "@/lib/engine/config";
 import { notFound, unprocessable } from "@/lib/http/api-error";
+import { MAX_JSON_DEPTH, parseBoundedJson } from "@/lib/http/json-depth";
 import { parsePathId, readJsonBody } from "@/lib/http/request";
 import { json } from "@/lib/http/respond";
 import { forgetEngineWorkflow, saveRuleEffects } from "@/lib/engine/run/workflow-config";
@@ -143,7 +144,7 @@ function effectConfig(input: Record<string, unknown>, name: string): Record<stri
   if (typeof action !== "string") throw unprocessable(`${name}.action is required`);
   if (Object.keys(rest).length) throw unprocessable(`${name}: unknown key(s) ${Object.keys(rest).map((k) => `'${k}'`).join(", ")}`);
   if (config !== undefined && (typeof config !== "object" || config === null || Array.isArray(config))) throw unprocessable(`${name}.config must be an object`);
-  return { action: EFFECT_ALIASES[action] ?? action, ...((config as object) ?? {}) };
+  return { action: Object.hasOwn(EFFECT_ALIASES, action) ? EFFECT_ALIASES[action] : action, ...((config as object) ?? {}) };
 }
 
 function conditionOf(input: Record<string, unknown>, name: string): unknown {
@@ -151,11 +152,10 @@ function conditionOf(input: Record<string, unknown>, name: string): unknown {
   if (Object.keys(rest).length) throw unprocessable(`${name}: unknown key(s) ${Object.keys(rest).map((k) => `'${k}'`).join(", ")}`);
   if (condition_string !== undefined) {
     if (typeof condition_string !== "string") throw unprocessable(`${name}.condition_string must be a string`);
-    try {
-      return JSON.parse(condition_string);
-    } catch {
-      throw unprocessable(`${name}.condition_string is not JSON: ${condition_string.slice(0, 80)}`);
-    }
+    const parsed = parseBoundedJson(condition_string);
+    if (parsed.ok) return parsed.value;
+    if (parsed.reason === "too_deep") throw unprocessable(`${name}.condition_string is nested too deeply (more than ${MAX_JSON_DEPTH} levels)`);
+    throw unprocessable(`${name}.condition_string is not JSON: ${condition_string.slice(0, 80)}`);
   }
   if (condition === undefined) throw unprocessable(`${name}.condition (or condition_string) is required`);
   return condition;

@@ -6,7 +6,8 @@ import { loadWorkflowForActor } from "@/lib/domain/load-workflow";
 import { parseEngineWorkflowConfig } from "@/lib/engine/config";
 import { ApiError, forbidden, notFound, unauthorized, unprocessable } from "@/lib/http/api-error";
 import { jsonRoute } from "@/lib/http/api-route";
-import { MAX_BODY_BYTES, parseIdValue, parseJsonText, parsePathId, readBodyText, readJsonBody } from "@/lib/http/request";
+import { MAX_PAGE } from "@/lib/http/jsonapi";
+import { MAX_BODY_BYTES, parseCountParam, parseIdValue, parseJsonText, parsePathId, readBodyText, readJsonBody } from "@/lib/http/request";
 import { json } from "@/lib/http/respond";
 import { refreshSubjectMetadata } from "@/lib/engine/run/classification-data";
 import { enqueueEvents } from "@/lib/engine/run/enqueue-events";
@@ -278,7 +279,7 @@ export const listActions = engineRoute(async ({ url, params, actor }) => {
   const workflow = await requireEngineWorkflow(actor, parsePathId(params.id, "workflows"));
   const status = url.searchParams.get("status");
   if (status !== null && !["pending", "completed", "failed"].includes(status)) throw unprocessable("status must be pending, completed or failed");
-  const size = Math.min(Number(url.searchParams.get("page_size") ?? 50) || 50, 100);
+  const size = parseCountParam(url.searchParams.get("page_size"), "page_size", { fallback: 50, clampAbove: 100 });
   const before = url.searchParams.get("before_id");
   const { rows } = await pool().query(
     `SELECT id, workflow_id, topic, subject_id, user_id, effect_type, config, status, attempts, error, performed_at, created_at, updated_at
@@ -294,8 +295,8 @@ export const listActions = engineRoute(async ({ url, params, actor }) => {
  */
 export const listWorkflowReductions = engineRoute(async ({ url, params, actor }) => {
   const workflow = await requireDataReader(actor, parsePathId(params.id, "workflows"), "public_reductions");
-  const size = Math.min(Math.max(Number(url.searchParams.get("page_size") ?? 20) || 20, 1), 100);
-  const page = Math.max(Number(url.searchParams.get("page") ?? 1) || 1, 1);
+  const size = parseCountParam(url.searchParams.get("page_size"), "page_size", { fallback: 20, clampAbove: 100 });
+  const page = parseCountParam(url.searchParams.get("page"), "page", { fallback: 1, max: MAX_PAGE });
   const { rows } = await pool().query(
     `SELECT r.id, r.reducer_key, r.subject_id, r.workflow_id, r.subgroup, r.data, r.created_at, r.updated_at, sws.retired_at, sws.retirement_reason
      FROM subject_reductions r LEFT JOIN subject_workflow_statuses sws ON sws.subject_id = r.subject_id AND sws.workflow_id = r.workflow_id

@@ -3,6 +3,7 @@ import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
 import { withTransaction } from "@/lib/db/sql";
 import { JobFailure, runBackgroundJob, startBackgroundJob } from "@/lib/domain/background-jobs";
+import { MAX_JSON_DEPTH, parseBoundedJson } from "@/lib/http/json-depth";
 import { OutboundError, outboundFetch, type OutboundResponse } from "@/lib/net/outbound-fetch";
 import { enqueueEvents } from "./enqueue-events";
 import { EVENTS } from "./events";
@@ -95,12 +96,10 @@ function parseRows(text: string): Row[] {
     if (!/^\d{1,10}$/.test(r.subject_id ?? "") || subjectId <= 0 || subjectId > 2147483647) throw new JobFailure(`line ${line}: subject_id must be a positive integer`);
     const extractorKey = r.extractor_key ?? "";
     if (!/^[\w-]{1,64}$/.test(extractorKey)) throw new JobFailure(`line ${line}: extractor_key must be 1-64 letters, digits, _ or -`);
-    let data: unknown;
-    try {
-      data = JSON.parse(r.data ?? "");
-    } catch {
-      throw new JobFailure(`line ${line}: data must be JSON`);
-    }
+    // Deeper JSON could not be stored (stringifying it for the insert would overflow the stack).
+    const parsed = parseBoundedJson(r.data ?? "");
+    if (!parsed.ok) throw new JobFailure(parsed.reason === "too_deep" ? `line ${line}: data is nested too deeply (more than ${MAX_JSON_DEPTH} levels)` : `line ${line}: data must be JSON`);
+    const data = parsed.value;
     if (!data || typeof data !== "object" || Array.isArray(data)) throw new JobFailure(`line ${line}: data must be a JSON object`);
     return { subjectId, extractorKey, data: JSON.stringify(data) };
   });
