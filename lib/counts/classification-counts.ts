@@ -1,8 +1,15 @@
 import { pool } from "@/lib/db";
 import { ApiError } from "@/lib/http/api-error";
+import { hiddenProjectSql, viewerParams, type CountsViewer } from "./visible-projects";
 
 // Component C: classification counts from the daily rollups (classification_daily_counts and
 // user_project_daily_counts), bucketed in UTC; weeks start on Monday; empty buckets are omitted.
+//
+// Private projects: the classifications of a private project the caller may not see are left out of every
+// answer, as if the project did not exist (a project id or workflow id of one answers as a missing id
+// does). Without a project or workflow filter, the total is every classification except those of projects
+// private now, the same number for every caller (admins and owners too), so it can be cached publicly and
+// differencing it against the public projects' counts reveals nothing.
 
 export const PERIODS = ["day", "week", "month", "year"] as const;
 export type Period = (typeof PERIODS)[number];
@@ -66,16 +73,39 @@ export interface CountsResult {
   data?: { period: string; count: number }[];
 }
 
-/** GET /counts/classifications: the total, and buckets when a period is given. */
-export async function classificationCounts(q: CountsQuery): Promise<CountsResult> {
-  const [scope, scopeIds] = q.workflowIds ? ["workflow", q.workflowIds] : q.projectIds ? ["project", q.projectIds] : ["all", [0]];
-  const { rows } = await pool().query<{ bucket: string; n: string }>(
-    `SELECT to_char(date_trunc($5::text, day::timestamp), 'YYYY-MM-DD') AS bucket, sum(count)::bigint AS n
-     FROM classification_daily_counts
-     WHERE scope = $1 AND scope_id = ANY($2::int[]) AND ($3::date IS NULL OR day >= $3::date) AND ($4::date IS NULL OR day <= $4::date)
-     GROUP BY 1 ORDER BY 1`,
-    [scope, scopeIds, q.startDate ?? null, q.endDate ?? null, q.period ?? "year"],
-  );
+const inRange = (day: string, start: string, end: string) => `(${start}::date IS NULL OR ${day} >= ${start}::date) AND (${end}::date IS NULL OR ${day} <= ${end}::date)`;
+const bucketOf = (day: string, period: string) => `to_char(date_trunc(${period}::text, ${day}::timestamp), 'YYYY-MM-DD')`;
+const VIEWER = { admin: "$6", user: "$7", roles: "$8" };
+
+// $1 scope, $2 ids, $3/$4 the date range, $5 the period, $6-$8 the viewer. The ids the viewer may see are
+// chosen once (a few index probes), then the rollup rows of those ids are read by primary key.
+const SCOPED_COUNTS = (projectOfId: string) => `
+  SELECT ${bucketOf("day", "$5")} AS bucket, sum(count)::bigint AS n FROM classification_daily_counts
+  WHERE scope = $1 AND scope_id = ANY(ARRAY(SELECT s.id FROM unnest($2::int[]) s(id) WHERE NOT ${hiddenProjectSql(projectOfId, VIEWER)}))
+    AND ${inRange("day", "$3", "$4")}
+  GROUP BY 1 ORDER BY 1`;
+const PROJECT_COUNTS = SCOPED_COUNTS("s.id");
+const WORKFLOW_COUNTS = SCOPED_COUNTS("(SELECT w.project_id FROM workflows w WHERE w.id = s.id)");
+// Everything: the platform-wide rollup minus the rollups of the projects that are private now ($1/$2 the
+// range, $3 the period). Reads one row per day, and one per active day of each private project (index
+// on projects.private, then the rollup's primary key).
+const ALL_COUNTS = `
+  SELECT ${bucketOf("t.day", "$3")} AS bucket, sum(t.n)::bigint AS n FROM (
+    SELECT day, count AS n FROM classification_daily_counts WHERE scope = 'all' AND scope_id = 0 AND ${inRange("day", "$1", "$2")}
+    UNION ALL
+    SELECT d.day, -d.count FROM projects p JOIN classification_daily_counts d ON d.scope = 'project' AND d.scope_id = p.id
+    WHERE p.private AND ${inRange("d.day", "$1", "$2")}
+  ) t GROUP BY 1 HAVING sum(t.n) <> 0 ORDER BY 1`;
+
+/** GET /counts/classifications: the total, and buckets when a period is given, of what the viewer may see. */
+export async function classificationCounts(q: CountsQuery, viewer: CountsViewer): Promise<CountsResult> {
+  const period = q.period ?? "year";
+  const range = [q.startDate ?? null, q.endDate ?? null];
+  const { rows } = q.workflowIds
+    ? await pool().query<{ bucket: string; n: string }>(WORKFLOW_COUNTS, ["workflow", q.workflowIds, ...range, period, ...viewerParams(viewer)])
+    : q.projectIds
+      ? await pool().query<{ bucket: string; n: string }>(PROJECT_COUNTS, ["project", q.projectIds, ...range, period, ...viewerParams(viewer)])
+      : await pool().query<{ bucket: string; n: string }>(ALL_COUNTS, [...range, period]);
   const total = rows.reduce((t, r) => t + Number(r.n), 0);
   return q.period ? { total_count: total, data: rows.map((r) => ({ period: bucketIso(r.bucket), count: Number(r.n) })) } : { total_count: total };
 }
@@ -88,23 +118,27 @@ export interface UserCountsResult extends CountsResult {
 }
 
 /** GET /counts/classifications/users/<id>: a volunteer's counts, per-project contributions and time spent (seconds). */
-export function userClassificationCounts(userId: number, q: CountsQuery): Promise<UserCountsResult> {
-  return usersClassificationCounts([userId], q);
+export function userClassificationCounts(userId: number, q: CountsQuery, viewer: CountsViewer): Promise<UserCountsResult> {
+  return usersClassificationCounts([userId], q, viewer);
 }
 
-/** The counts of a set of volunteers together (one user, or a group's members). */
-async function usersClassificationCounts(userIds: number[], q: CountsQuery): Promise<UserCountsResult> {
-  const args = [userIds, q.projectIds ?? null, q.startDate ?? null, q.endDate ?? null];
-  const where = `user_id = ANY($1::int[]) AND ($2::int[] IS NULL OR project_id = ANY($2::int[])) AND ($3::date IS NULL OR day >= $3::date) AND ($4::date IS NULL OR day <= $4::date)`;
+// A set of volunteers' rollup rows: $1 users, $2 projects (null: all), $3/$4 the range, $5-$7 the viewer
+// (a private project it may not see is left out: its id, its figures, and its share of the totals).
+const USERS_WHERE = `user_id = ANY($1::int[]) AND ($2::int[] IS NULL OR project_id = ANY($2::int[])) AND ${inRange("day", "$3", "$4")}
+  AND NOT ${hiddenProjectSql("project_id", { admin: "$5", user: "$6", roles: "$7" })}`;
+
+/** The counts of a set of volunteers together (one user, or a group's members), as the viewer may see them. */
+async function usersClassificationCounts(userIds: number[], q: CountsQuery, viewer: CountsViewer): Promise<UserCountsResult> {
+  const args = [userIds, q.projectIds ?? null, q.startDate ?? null, q.endDate ?? null, ...viewerParams(viewer)];
   const [projects, buckets] = await Promise.all([
     pool().query<{ project_id: number; n: string; s: string }>(
-      `SELECT project_id, sum(count)::bigint AS n, sum(seconds)::bigint AS s FROM user_project_daily_counts WHERE ${where} GROUP BY 1 ORDER BY 2 DESC, 1`,
+      `SELECT project_id, sum(count)::bigint AS n, sum(seconds)::bigint AS s FROM user_project_daily_counts WHERE ${USERS_WHERE} GROUP BY 1 ORDER BY 2 DESC, 1`,
       args,
     ),
     q.period
       ? pool().query<{ bucket: string; n: string; s: string }>(
-          `SELECT to_char(date_trunc($5::text, day::timestamp), 'YYYY-MM-DD') AS bucket, sum(count)::bigint AS n, sum(seconds)::bigint AS s
-           FROM user_project_daily_counts WHERE ${where} GROUP BY 1 ORDER BY 1`,
+          `SELECT ${bucketOf("day", "$8")} AS bucket, sum(count)::bigint AS n, sum(seconds)::bigint AS s
+           FROM user_project_daily_counts WHERE ${USERS_WHERE} GROUP BY 1 ORDER BY 1`,
           [...args, q.period],
         )
       : Promise.resolve(null),
@@ -127,14 +161,13 @@ export interface GroupCountsResult extends UserCountsResult {
 }
 
 /** GET /counts/classifications/user_groups/<id>: the group's members together, and each member when shown. */
-export async function groupClassificationCounts(memberIds: number[], q: CountsQuery, individuals: boolean): Promise<GroupCountsResult> {
+export async function groupClassificationCounts(memberIds: number[], q: CountsQuery, individuals: boolean, viewer: CountsViewer): Promise<GroupCountsResult> {
   const [together, perMember] = await Promise.all([
-    usersClassificationCounts(memberIds, q),
+    usersClassificationCounts(memberIds, q, viewer),
     pool().query<{ user_id: number; project_id: number; n: string; s: string }>(
       `SELECT user_id, project_id, sum(count)::bigint AS n, sum(seconds)::bigint AS s FROM user_project_daily_counts
-       WHERE user_id = ANY($1::int[]) AND ($2::int[] IS NULL OR project_id = ANY($2::int[])) AND ($3::date IS NULL OR day >= $3::date) AND ($4::date IS NULL OR day <= $4::date)
-       GROUP BY 1, 2 ORDER BY 1, 2`,
-      [memberIds, q.projectIds ?? null, q.startDate ?? null, q.endDate ?? null],
+       WHERE ${USERS_WHERE} GROUP BY 1, 2 ORDER BY 1, 2`,
+      [memberIds, q.projectIds ?? null, q.startDate ?? null, q.endDate ?? null, ...viewerParams(viewer)],
     ),
   ]);
   const byUser = new Map<number, { project_id: number; count: number; session_time: number }[]>();

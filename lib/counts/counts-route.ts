@@ -1,4 +1,4 @@
-import { resolveActor } from "@/lib/auth/actor";
+import { ANONYMOUS, resolveActor } from "@/lib/auth/actor";
 import { forbidden, notFound, unauthorized } from "@/lib/http/api-error";
 import { jsonRoute } from "@/lib/http/api-route";
 import { parsePathId } from "@/lib/http/request";
@@ -6,11 +6,25 @@ import { json } from "@/lib/http/respond";
 import { classificationCounts, groupClassificationCounts, parseCountsQuery, userClassificationCounts } from "./classification-counts";
 import { db } from "@/lib/db";
 import { userGroupReadScope } from "@/lib/policies/user-group-policy";
+import { countsCaller, countsViewer } from "./visible-projects";
 
-// Public, cacheable for a few seconds (counts are folded every second), readable from any site.
-const PUBLIC_HEADERS = { "Cache-Control": "public, max-age=5, stale-while-revalidate=55", "Access-Control-Allow-Origin": "*" };
+// Public, cacheable for a few seconds (counts are folded every second), readable from any site. Answers
+// about given projects or workflows depend on who asks (a private project's counts are its team's), so
+// they vary by credentials, and one to a signed-in caller is not stored by shared caches.
+const PUBLIC_HEADERS = { "Cache-Control": "public, max-age=5, stale-while-revalidate=55", "Access-Control-Allow-Origin": "*", Vary: "Authorization, Cookie" };
+const SIGNED_IN_HEADERS = { ...PUBLIC_HEADERS, "Cache-Control": "private, max-age=5" };
 
-export const countsRoute = jsonRoute(async (req) => json(await classificationCounts(parseCountsQuery(new URL(req.url))), 200, PUBLIC_HEADERS));
+/**
+ * GET /counts/classifications. A private project's (or its workflows') counts are shown to whoever may see
+ * the project (lib/policies/project-policy.ts); to anyone else, with any credentials or none, the answer is
+ * exactly that for an id no project has. The caller is only looked up when ids are given.
+ */
+export const countsRoute = jsonRoute(async (req) => {
+  const query = parseCountsQuery(new URL(req.url));
+  const scoped = !!(query.projectIds ?? query.workflowIds);
+  const actor = scoped ? await countsCaller(req) : ANONYMOUS;
+  return json(await classificationCounts(query, countsViewer(actor)), 200, actor.user ? SIGNED_IN_HEADERS : PUBLIC_HEADERS);
+});
 
 export const userCountsRoute = jsonRoute(async (req, params) => {
   const userId = parsePathId(params.id, "users");
@@ -18,7 +32,7 @@ export const userCountsRoute = jsonRoute(async (req, params) => {
   const actor = await resolveActor(req);
   if (!actor.user) throw unauthorized("Sign in to see your counts");
   if (actor.user.id !== userId && !actor.user.admin) throw forbidden("You may only see your own counts");
-  return json(await userClassificationCounts(userId, query), 200, { "Cache-Control": "private, no-store" });
+  return json(await userClassificationCounts(userId, query, countsViewer(actor)), 200, { "Cache-Control": "private, no-store" });
 });
 
 /**
@@ -43,5 +57,5 @@ export const userGroupCountsRoute = jsonRoute(async (req, params) => {
     throw forbidden("This group's counts are visible to its members only");
   }
   const individuals = admin || visibility === "public_show_all" || (member && (visibility === "private_show_agg_and_ind" || visibility === "public_agg_show_ind_if_member"));
-  return json(await groupClassificationCounts(memberIds, query, individuals), 200, { "Cache-Control": "private, no-store" });
+  return json(await groupClassificationCounts(memberIds, query, individuals, countsViewer(actor)), 200, { "Cache-Control": "private, no-store" });
 });
