@@ -1,8 +1,8 @@
 // A private project's classification counts are its team's (owner, collaborators, any role that may show
 // it) and admins'. To anyone else, every counts route answers as if the project did not exist: by
 // project_id or workflow_id the same status, body and headers as an id no project has; in a volunteer's or
-// a group's counts no entry, no figures, no share of the totals; and the unfiltered total leaves out every
-// project that is private now, for every caller.
+// a group's counts no entry, no figures, no share of the totals. The unfiltered total is the platform's
+// one figure per period, private projects' classifications included, the same for every caller.
 import { beforeAll, describe, expect, it } from "vitest";
 import { db, pool } from "@/lib/db";
 import { foldClassificationCounts } from "@/lib/domain/fold-classification-counts";
@@ -104,28 +104,25 @@ describe("several ids, some private", () => {
 });
 
 describe("the unfiltered total", () => {
-  it("leaves out projects private now, the same for every caller, and takes them back once public", async () => {
+  it("is every classification platform-wide, private projects' included, as one figure per period, the same for every caller", async () => {
     const owner = await signedInUser();
     const hidden = await createProject(owner.user.id, { private: true });
     const shown = await createProject(owner.user.id);
-    const gone = missing(); // a deleted project: its classifications still count
     // Days no other test uses: the platform-wide rollup is shared by every test file.
     await classified([
       { project: hidden.id, workflow: missing(), day: "1977-05-02", n: 5 },
       { project: shown.id, workflow: missing(), day: "1977-05-02", n: 2 },
-      { project: gone, workflow: missing(), day: "1977-05-02", n: 1 },
       { project: hidden.id, workflow: missing(), day: "1977-05-03", n: 4 },
     ]);
     const range = "start_date=1977-05-01&end_date=1977-05-31";
     for (const who of [...outsiders, ...team, { name: "the private project's owner", token: owner.token }]) {
-      expect((await get(`/counts/classifications?${range}`, who.token)).body, who.name).toEqual({ total_count: 3 });
-      // (a day with only the private project's classifications is an empty bucket: omitted)
-      expect((await get(`/counts/classifications?${range}&period=day`, who.token)).body, who.name).toEqual({ total_count: 3, data: [{ period: "1977-05-02T00:00:00.000Z", count: 3 }] });
+      const res = await get(`/counts/classifications?${range}&period=day`, who.token);
+      expect(res.body, who.name).toEqual({ total_count: 11, data: [{ period: "1977-05-02T00:00:00.000Z", count: 7 }, { period: "1977-05-03T00:00:00.000Z", count: 4 }] });
+      expect(res.headers.get("cache-control"), who.name).toMatch(/public/);
     }
-    const all = await get(`/counts/classifications?${range}`);
-    expect(all.headers.get("cache-control")).toMatch(/public/);
-    await db().project.update({ where: { id: hidden.id }, data: { private: false } });
-    expect((await get(`/counts/classifications?${range}&period=month`)).body).toEqual({ total_count: 12, data: [{ period: "1977-05-01T00:00:00.000Z", count: 12 }] });
+    // By project, only its team sees the private one's part of it.
+    expect((await get(`/counts/classifications?project_id=${hidden.id},${shown.id}&${range}`)).body).toEqual({ total_count: 2 });
+    expect((await get(`/counts/classifications?project_id=${hidden.id},${shown.id}&${range}`, owner.token)).body).toEqual({ total_count: 11 });
   });
 });
 
