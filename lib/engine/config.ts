@@ -15,9 +15,10 @@ export type EngineStatus = (typeof ENGINE_STATUSES)[number];
 /** Reducer keys may not be `subject`: `subject.<key>` in a lookup means subject metadata. */
 const RESERVED_REDUCER_KEYS = new Set(["subject"]);
 
+// A PostgreSQL integer: a larger id reached the database's workflow lookup and was a 500 there.
 const ZWorkflowId = z
   .union([z.number().int().positive(), z.string().regex(/^\d{1,15}$/).transform(Number)], { error: "must be a positive integer" })
-  .refine((n) => n > 0 && Number.isSafeInteger(n), "must be a positive integer");
+  .refine((n) => n > 0 && n <= 2 ** 31 - 1, "must be a positive integer id (at most 2147483647)");
 
 const ZEngineWorkflowConfigShape = z.strictObject({
   id: ZWorkflowId,

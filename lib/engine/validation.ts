@@ -26,16 +26,20 @@ export function zEnum<const T extends readonly [string, ...string[]]>(values: T)
 }
 
 const ID_MESSAGE = "must be an id (a positive integer or a string of digits)";
-/** A positive integer id, given as a number or a string of digits, normalised to a string of digits. */
+/**
+ * A positive integer id, given as a number or a string of digits, normalised to a string of digits. Ids
+ * are PostgreSQL integers: a larger one saved fine and then failed every action that used it.
+ */
 export const ZIdString = z
   .union(
     [
-      z.number().int(ID_MESSAGE).positive(ID_MESSAGE).max(Number.MAX_SAFE_INTEGER, ID_MESSAGE),
+      z.number().int(ID_MESSAGE).positive(ID_MESSAGE).max(2 ** 31 - 1, ID_MESSAGE),
       z.string().regex(/^\s*0*[1-9]\d{0,18}\s*$/, ID_MESSAGE),
     ],
     { error: ID_MESSAGE },
   )
-  .transform((v) => String(v).trim().replace(/^0+(?=\d)/, ""));
+  .transform((v) => String(v).trim().replace(/^0+(?=\d)/, ""))
+  .refine((id) => id.length <= 10 && Number(id) <= 2 ** 31 - 1, ID_MESSAGE);
 
 export type IssuePath = readonly PropertyKey[];
 

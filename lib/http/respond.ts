@@ -47,6 +47,14 @@ interface PgLikeError {
 
 /** untranslatable_character, character_not_in_repertoire. */
 const UNSTORABLE_CODES = new Set(["22P05", "22021"]);
+/**
+ * numeric_value_out_of_range, invalid_text_representation: a number past its column's type (ids are
+ * int4) or not a number at all. Every parameter is checked before it reaches the database; this is the net
+ * behind those checks, so a number one of them misses is still the client's 422, not a 500 (and is logged).
+ */
+const OUT_OF_RANGE_CODES = new Set(["22003", "22P02"]);
+/** Prisma's refusal of a number that does not fit its field (a 64-bit skip, an INT4 id). */
+const PRISMA_OUT_OF_RANGE = /Unable to fit (integer )?value .* into an? (64-bit signed integer|INT4)/;
 
 // Connection-level failures: refused or reset connections, a server shutting down or starting up, too many
 // clients, a pool timeout, and Prisma's "cannot reach" errors. These are an outage, not a bug: 503.
@@ -77,6 +85,10 @@ export function errorResponse(err: unknown, contentType?: string): Response {
   // Text PostgreSQL cannot store (JSON's \u0000 in jsonb, a NUL in text): the client's input, not a bug.
   if (UNSTORABLE_CODES.has(String(e?.code)) || UNSTORABLE_CODES.has(String(e?.meta?.driverAdapterError?.cause?.originalCode))) {
     return json(body("The request holds a character that cannot be stored (such as \\u0000)"), 422, {}, contentType);
+  }
+  if (OUT_OF_RANGE_CODES.has(String(e?.code)) || OUT_OF_RANGE_CODES.has(String(e?.meta?.driverAdapterError?.cause?.originalCode)) || (err instanceof Error && err.name === "PrismaClientValidationError" && PRISMA_OUT_OF_RANGE.test(err.message))) {
+    logError("422-range", "[422] a number out of range reached the database:", (err as Error).message);
+    return json(body("A number in the request is out of range"), 422, {}, contentType);
   }
   // A serialization failure or a deadlock PostgreSQL broke: the write was undone, and trying it again works.
   if (e?.code === "P2034" || e?.code === "40001" || e?.code === "40P01") return json(body("Conflicting concurrent write; retry"), 409, {}, contentType);

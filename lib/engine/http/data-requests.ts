@@ -23,7 +23,8 @@ const STATUS: Record<string, string> = { pending: "pending", running: "processin
 const ZDataRequest = z.strictObject({
   requested_data: z.enum(Object.keys(ENGINE_EXPORTS) as [RequestedData, ...RequestedData[]], { error: `requested_data must be one of ${Object.keys(ENGINE_EXPORTS).join(", ")}` }),
   subgroup: z.string().min(1).max(200).nullish(),
-  user_id: z.union([z.number().int().positive(), z.string().regex(/^\d{1,10}$/).transform(Number)]).nullish(),
+  // (a PostgreSQL integer: a larger one made the export job fail in its query)
+  user_id: z.union([z.number().int().positive(), z.string().regex(/^\d{1,10}$/).transform(Number)]).refine((n) => n <= 2 ** 31 - 1, "must be at most 2147483647").nullish(),
 });
 
 async function serialize(job: BackgroundJob) {
