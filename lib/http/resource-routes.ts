@@ -12,8 +12,28 @@ type AnyDef = ResourceDef<BaseRow>;
 
 // Parameters every list takes. `http_cache`, `cards` and `admin` are the established platform's response
 // modes that the clients send; here they change nothing (every answer is cacheable with its ETag, a card is
-// the full record, an admin sees everything anyway).
-const GENERIC_PARAMS = new Set(["page", "page_size", "sort", "include", "http_cache", "id", "cards", "admin"]);
+// the full record, an admin sees everything anyway). `fields` is a sparse fieldset where the resource says
+// so (sparseFields) and ignored elsewhere, as there; `published` asks for a workflow's published version,
+// which here is always the one answered.
+const GENERIC_PARAMS = new Set(["page", "page_size", "sort", "include", "http_cache", "id", "cards", "admin", "fields", "published"]);
+
+/**
+ * The filter a list parameter names: the resource's own, or its plural alias as the established platform
+ * takes every filter (`ids`, `project_ids`, `subject_set_ids`).
+ */
+function filterNamed(def: AnyDef, name: string): ((value: string, actor: Actor) => Where | Promise<Where>) | "id" | undefined {
+  const own = (n: string) => (def.filters && Object.hasOwn(def.filters, n) ? def.filters[n] : undefined);
+  if (name === "ids") return "id";
+  return own(name) ?? (name.endsWith("s") ? own(name.slice(0, -1)) : undefined);
+}
+
+/** `fields=a,b` on a resource that takes it: each record keeps the listed attributes, id, href and links. */
+export function sparseFieldset(def: { sparseFields?: boolean }, url: URL): ((record: Record<string, unknown>) => Record<string, unknown>) | null {
+  const raw = url.searchParams.get("fields");
+  if (!def.sparseFields || !raw) return null;
+  const keep = new Set(["id", "href", "links", ...raw.split(",").map((f) => f.trim()).filter(Boolean)]);
+  return (record) => Object.fromEntries(Object.entries(record).filter(([k]) => keep.has(k)));
+}
 
 /** The list request's URL with the resource's default parameters filled in where the request gives none. */
 export function withListDefaults(url: URL, defaults: Record<string, string> | undefined): URL {
@@ -34,7 +54,11 @@ export async function listWhere(def: AnyDef, url: URL, actor: Actor): Promise<Wh
   if (ids) and.push({ id: { in: parseIdList(ids, "id") } });
   for (const [name, value] of url.searchParams) {
     if (GENERIC_PARAMS.has(name)) continue;
-    const filter = def.filters && Object.hasOwn(def.filters, name) ? def.filters[name] : undefined;
+    const filter = filterNamed(def, name);
+    if (filter === "id") {
+      if (value !== "") and.push({ id: { in: parseIdList(value, name) } });
+      continue;
+    }
     if (!filter) {
       const known = Object.keys(def.filters ?? {}).sort();
       throw unprocessable(`Unknown filter '${name}' for ${def.type}; filters: ${known.length ? known.join(", ") : "none"} (and ${[...GENERIC_PARAMS].join(", ")})`);
@@ -52,12 +76,14 @@ export async function findVisible<R extends BaseRow>(def: ResourceDef<R>, id: nu
 }
 
 /** The JSON-API envelope of records: the type's array, link templates, meta when given, linked when included. */
-export async function envelope<R extends BaseRow>(def: ResourceDef<R>, rows: R[], actor: Actor, include: string[], meta?: object, written = false) {
+export async function envelope<R extends BaseRow>(def: ResourceDef<R>, rows: R[], actor: Actor, include: string[], meta?: object, written = false, url?: URL) {
   const linked = await buildLinked(def, rows, include, actor);
   const present = def.present;
   const records = rows.map((r) => def.serialize(r, actor));
+  const presented = present ? await Promise.all(records.map((rec, i) => present(rec, rows[i], { actor, written }))) : records;
+  const sparse = url ? sparseFieldset(def, url) : null;
   return {
-    [def.type]: present ? await Promise.all(records.map((rec, i) => present(rec, rows[i], { actor, written }))) : records,
+    [def.type]: sparse ? presented.map((r) => sparse(r as Record<string, unknown>)) : presented,
     links: linkTemplates(def as never),
     ...(meta ? { meta } : {}),
     ...(linked ? { linked } : {}),
@@ -70,7 +96,7 @@ export async function showResponse<R extends BaseRow>(def: ResourceDef<R>, row: 
   const include = parseInclude(ctx.url, def as never);
   const headers = recordHeaders(def.type, row);
   if (status === 200 && ifNoneMatchHits(ctx.req, headers.ETag)) return new Response(null, { status: 304, headers });
-  return json(await envelope(def, [row], actor, include, undefined, written), status, headers);
+  return json(await envelope(def, [row], actor, include, undefined, written, status === 200 ? ctx.url : undefined), status, headers);
 }
 
 export function requireWriter(actor: Actor, def: { writeScope: string }): asserts actor is Actor & { user: NonNullable<Actor["user"]> } {
@@ -130,7 +156,7 @@ export function collectionRoutes<R extends BaseRow>(def: ResourceDef<R>) {
         delegate(db(), d).count({ where }),
         delegate(db(), d).findMany({ where, orderBy, skip: (paging.page - 1) * paging.pageSize, take: paging.pageSize, include: d.queryInclude }) as Promise<BaseRow[]>,
       ]);
-      return json(await envelope(d, rows, actor, include, pageMeta(d.type, url, paging, count, include)));
+      return json(await envelope(d, rows, actor, include, pageMeta(d.type, url, paging, count, include), false, url));
     }),
     POST: apiRoute(async (ctx) => {
       const create = d.create;

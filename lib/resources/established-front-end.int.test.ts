@@ -37,6 +37,41 @@ describe("app-project", () => {
     expect((await call("GET", `/api/workflows?complete=maybe&project_id=${project.id}`, { accept: JSONAPI })).status).toBe(422);
   });
 
+  it("workflows with fields (and complete, http_cache) answer a sparse fieldset: the listed attributes, id, href and links", async () => {
+    const { workflow } = await classifiableProject(1);
+    const { workflow: other } = await classifiableProject(1);
+    const res = await call("GET", `/api/workflows?fields=completeness,configuration,display_name,grouped&id=${workflow.id},${other.id}&http_cache=true`, { accept: JSONAPI });
+    expect(res.status).toBe(200);
+    expect(res.body.workflows).toHaveLength(2);
+    for (const w of res.body.workflows) expect(Object.keys(w).sort()).toEqual(["completeness", "configuration", "display_name", "grouped", "href", "id", "links"]);
+    const withComplete = await call("GET", `/api/workflows?complete=false&fields=display_name,completeness&id=${workflow.id},${other.id}`, { accept: JSONAPI });
+    expect(withComplete.body.workflows.map((w: { id: string }) => w.id)).toEqual([String(workflow.id), String(other.id)]);
+    // The show action takes it too; without fields the whole record.
+    const one = await call("GET", `/api/workflows/${workflow.id}?fields=display_name`, { accept: JSONAPI });
+    expect(Object.keys(one.body.workflows[0]).sort()).toEqual(["display_name", "href", "id", "links"]);
+    expect(Object.keys((await call("GET", `/api/workflows/${workflow.id}`, { accept: JSONAPI })).body.workflows[0])).toContain("tasks");
+  });
+
+  it("translations with fields=strings,translated_id answer whole records (the established platform ignores fields there)", async () => {
+    const { project, workflow } = await classifiableProject(1);
+    const { db } = await import("@/lib/db");
+    await db().translation.create({ data: { translatedType: "workflow", translatedId: workflow.id, language: "fr", projectId: project.id, strings: { display_name: "Flux" } } });
+    const res = await call("GET", `/api/translations?translated_type=workflow&translated_id=${workflow.id}&language=fr&fields=strings,translated_id`, { accept: JSONAPI });
+    expect(res.status).toBe(200);
+    expect(res.body.translations[0]).toMatchObject({ strings: { display_name: "Flux" }, translated_id: String(workflow.id), language: "fr" });
+  });
+
+  it("every filter also answers to its plural (ids, project_ids, subject_set_ids), as the established platform's", async () => {
+    const { project, workflow, set } = await classifiableProject(1);
+    const { workflow: other } = await classifiableProject(1);
+    const ids = async (q: string) => (await call("GET", `/api/workflows?${q}`, { accept: JSONAPI })).body.workflows.map((w: { id: string }) => w.id);
+    expect(await ids(`ids=${workflow.id},${other.id}`)).toEqual([String(workflow.id), String(other.id)]);
+    expect(await ids(`project_ids=${project.id}`)).toEqual([String(workflow.id)]);
+    expect(await ids(`subject_set_ids=${set.id}`)).toEqual([String(workflow.id)]);
+    // A misspelt filter is still refused, not answered with everything.
+    expect((await call("GET", `/api/workflows?projct_id=${project.id}`, { accept: JSONAPI })).status).toBe(422);
+  });
+
   it("the Team page: a public project's roles, read anonymously", async () => {
     const { project, owner } = await classifiableProject(1);
     const scientist = await signedInUser();

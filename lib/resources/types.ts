@@ -65,6 +65,11 @@ export interface ResourceDef<R extends BaseRow = BaseRow> {
   filters?: Record<string, (value: string, actor: Actor) => Where | Promise<Where>>;
   /** List parameters applied when a list request does not give them (the reference platform's defaults, e.g. language=en). */
   listDefaults?: Record<string, string>;
+  /**
+   * `fields=a,b` answers a sparse fieldset (the listed attributes, and id, href and links always), as the
+   * established platform does for workflows; other resources take `fields` and answer whole records.
+   */
+  sparseFields?: boolean;
   /** Wire field → Prisma field, for `sort`. */
   sortable: Record<string, string>;
   defaultSort?: string;

@@ -107,6 +107,7 @@ export const workflows: ResourceDef<WorkflowRow> = {
   table: "workflows",
   model: "workflow",
   writeScope: "project",
+  sparseFields: true,
   queryInclude: { subjectSets: { select: { subjectSetId: true, subjectSet: { select: { setMemberSubjectsCount: true } } }, orderBy: { subjectSetId: "asc" } } },
   serialize: serializeWorkflow,
   linkTemplates: {
@@ -116,6 +117,7 @@ export const workflows: ResourceDef<WorkflowRow> = {
   filters: {
     project_id: (v) => ({ projectId: { in: parseIdList(v, "project_id") } }),
     active: (v) => ({ active: parseBooleanParam(v, "active") }),
+    mobile_friendly: (v) => ({ mobileFriendly: parseBooleanParam(v, "mobile_friendly") }),
     display_name: (v) => ({ displayName: v }),
     subject_set_id: (v) => ({ subjectSets: { some: { subjectSetId: { in: parseIdList(v, "subject_set_id") } } } }),
     // As the established platform (completeness 1.0 or below): complete when it has subjects and every one
