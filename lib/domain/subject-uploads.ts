@@ -16,7 +16,7 @@ const EXTENSIONS: Record<string, string> = {
 };
 
 export function extensionFor(mime: string): string {
-  return EXTENSIONS[mime] ?? ((mime.split("/")[1] ?? "").replace(/[^a-z0-9]/gi, "").slice(0, 10).toLowerCase() || "bin");
+  return (Object.hasOwn(EXTENSIONS, mime) ? EXTENSIONS[mime] : undefined) ?? ((mime.split("/")[1] ?? "").replace(/[^a-z0-9]/gi, "").slice(0, 10).toLowerCase() || "bin");
 }
 
 /** The locations to store for a subject: files hosted elsewhere keep their URL; uploads get their served URL. */

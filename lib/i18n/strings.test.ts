@@ -57,4 +57,24 @@ describe("applyStrings", () => {
     expect(Object.keys(fr.tasks as object)).toEqual(["T0", "T1", "T2"]);
     expect(tasks.T0.question).toBe("Is there a bird?"); // the original is untouched
   });
+
+  it("follows own keys only: paths through __proto__ or constructor change nothing anywhere", () => {
+    const proto = Object.prototype as Record<string, unknown>;
+    proto.label = "shared"; // a string the prototype would offer, were it reached
+    try {
+      const fr = applyStrings({ display_name: "Find birds", tasks } as Record<string, unknown>, {
+        "__proto__.label": "x",
+        "tasks.__proto__.label": "x",
+        "tasks.T0.__proto__.label": "x",
+        "tasks.constructor.label": "x",
+        "tasks.T0.answers.constructor.label": "x",
+        "tasks.T0.label": "x",
+      });
+      expect(proto.label).toBe("shared");
+      expect(Object.hasOwn(fr.tasks as object, "constructor")).toBe(false);
+      expect((fr.tasks as typeof tasks).T0).toEqual(tasks.T0);
+    } finally {
+      delete proto.label;
+    }
+  });
 });

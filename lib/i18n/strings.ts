@@ -51,14 +51,16 @@ export function applyStrings<T extends Record<string, Json>>(record: T, strings:
     if (typeof text !== "string" || !text.trim()) continue;
     const parts = key.split(".");
     let node: Json = copy;
+    // Own keys only: a key path through `__proto__` or `constructor` (translators write the keys) must
+    // never reach Object.prototype or Object.
     for (const p of parts.slice(0, -1)) {
-      node = node && typeof node === "object" ? (node as Record<string, Json>)[p] : undefined;
+      node = node && typeof node === "object" && Object.hasOwn(node, p) ? (node as Record<string, Json>)[p] : undefined;
       if (node === undefined || node === null) break;
     }
     const last = parts[parts.length - 1];
     // Only texts: a nested key must name a text field (never `next`, `type` or an id), a top-level one a string.
     if (parts.length > 1 && !TEXT_KEYS.has(last)) continue;
-    if (node && typeof node === "object" && typeof (node as Record<string, Json>)[last] === "string") (node as Record<string, Json>)[last] = text;
+    if (node && typeof node === "object" && Object.hasOwn(node, last) && typeof (node as Record<string, Json>)[last] === "string") (node as Record<string, Json>)[last] = text;
   }
   return copy as T;
 }
