@@ -25,6 +25,8 @@ export interface ContractFixture {
   destroy?: boolean;
   /** Status a signed-in user with no role gets when editing setup()'s record: 404 when it is private to them. */
   strangerEditStatus?: number;
+  /** The list is walked by id (ResourceDef.keyset): next_href carries last_id, not a page number. */
+  keyset?: boolean;
   includes: string[];
   sortable: string[];
 }
@@ -74,7 +76,11 @@ export function resourceContract(f: ContractFixture) {
       expect(meta.first_href).toMatch(/page=1/);
       expect(meta.last_href).toMatch(/page=3/);
       expect(meta.next_href.startsWith(`${base}?`)).toBe(true);
-      expect(meta.next_href).toMatch(/page=2/);
+      // A keyset list's next page is after the page's last id, never an offset.
+      if (f.keyset) {
+        expect(meta.next_href).toMatch(/last_id=\d+/);
+        expect(meta.next_href).not.toMatch(/[?&]page=/);
+      } else expect(meta.next_href).toMatch(/page=2/);
     });
 
     it("follows next_href (relative to /api) until null and sees every record once", async () => {

@@ -27,6 +27,26 @@ function filterNamed(def: AnyDef, name: string): ((value: string, actor: Actor) 
   return own(name) ?? (name.endsWith("s") ? own(name.slice(0, -1)) : undefined);
 }
 
+function isIdAscending(orderBy: Record<string, "asc" | "desc">[]): boolean {
+  return orderBy.length === 1 && orderBy[0].id === "asc";
+}
+
+/**
+ * A keyset list's paging hrefs, as the established platform's add_last_id_paging_hrefs: next_href carries
+ * the page's last id (and no page), previous_href the last_id this page was asked after.
+ */
+function keysetHrefs(meta: Record<string, unknown>, url: URL, lastId: string | null, rows: BaseRow[], more: boolean): void {
+  const href = (id: string | number) => {
+    const q = new URLSearchParams(url.searchParams);
+    q.delete("http_cache");
+    q.delete("page");
+    q.set("last_id", String(id));
+    return `${url.pathname.replace(/^\/api/, "")}?${q.toString()}`;
+  };
+  meta.next_href = more ? href(rows[rows.length - 1].id) : null;
+  if (lastId) meta.previous_href = href(lastId);
+}
+
 /** `fields=a,b` on a resource that takes it: each record keeps the listed attributes, id, href and links. */
 export function sparseFieldset(def: { sparseFields?: boolean }, url: URL): ((record: Record<string, unknown>) => Record<string, unknown>) | null {
   const raw = url.searchParams.get("fields");
@@ -52,8 +72,10 @@ export async function listWhere(def: AnyDef, url: URL, actor: Actor): Promise<Wh
   const and: Where[] = [await def.readScope(actor)];
   const ids = url.searchParams.get("id");
   if (ids) and.push({ id: { in: parseIdList(ids, "id") } });
+  const lastId = def.keyset ? url.searchParams.get("last_id") : null;
+  if (lastId) and.push({ id: { gt: parseIdValue(lastId, "last_id") } });
   for (const [name, value] of url.searchParams) {
-    if (GENERIC_PARAMS.has(name)) continue;
+    if (GENERIC_PARAMS.has(name) || (def.keyset && name === "last_id")) continue;
     const filter = filterNamed(def, name);
     if (filter === "id") {
       if (value !== "") and.push({ id: { in: parseIdList(value, name) } });
@@ -149,14 +171,19 @@ export function collectionRoutes<R extends BaseRow>(def: ResourceDef<R>) {
       const actor = await ctx.actor();
       const url = withListDefaults(ctx.url, d.listDefaults);
       const paging = parsePaging(url);
-      const orderBy = parseSort(url, d as never);
+      const lastId = d.keyset ? url.searchParams.get("last_id") : null;
+      // After last_id the records come in id order (the established platform's classifications do).
+      const orderBy = lastId ? [{ id: "asc" as const }] : parseSort(url, d as never);
       const include = parseInclude(url, d as never);
       const where = await listWhere(d, url, actor);
+      const skip = (paging.page - 1) * paging.pageSize;
       const [count, rows] = await Promise.all([
         delegate(db(), d).count({ where }),
-        delegate(db(), d).findMany({ where, orderBy, skip: (paging.page - 1) * paging.pageSize, take: paging.pageSize, include: d.queryInclude }) as Promise<BaseRow[]>,
+        delegate(db(), d).findMany({ where, orderBy, skip, take: paging.pageSize, include: d.queryInclude }) as Promise<BaseRow[]>,
       ]);
-      return json(await envelope(d, rows, actor, include, pageMeta(d.type, url, paging, count, include), false, url));
+      const meta = pageMeta(d.type, url, paging, count, include);
+      if (d.keyset && isIdAscending(orderBy)) keysetHrefs(meta[d.type], url, lastId, rows, skip + rows.length < count && rows.length === paging.pageSize);
+      return json(await envelope(d, rows, actor, include, meta, false, url));
     }),
     POST: apiRoute(async (ctx) => {
       const create = d.create;

@@ -52,6 +52,7 @@ export function serializeClassification(c: Classification) {
 }
 
 const base: ResourceDef<Classification> = {
+  keyset: true,
   type: "classifications",
   table: "classifications",
   model: "classification",
@@ -112,10 +113,6 @@ export const projectClassifications: ResourceDef<Classification> = {
   ...base,
   defaultSort: "id",
   readScope: ofEditableProjects,
-  filters: {
-    ...base.filters,
-    last_id: (v) => ({ id: { gt: parseIdValue(v, "last_id") } }),
-  },
 };
 
 /**

@@ -9,6 +9,7 @@ import { classifiableProject, classificationBody, createProject, createSubjectSe
 
 resourceContract({
   type: "set_member_subjects",
+  keyset: true,
   async setup() {
     const [owner, reader, stranger] = [await signedInUser(), await signedInUser(), await signedInUser()];
     const project = await createProject(owner.user.id, { private: true });

@@ -21,6 +21,7 @@ const ZCreate = z.strictObject({
 const ZUpdate = z.strictObject({ priority: z.number().finite().nullable(), links: z.strictObject({}).optional() });
 
 export const setMemberSubjects: ResourceDef<Row> = {
+  keyset: true,
   type: "set_member_subjects",
   table: "set_member_subjects",
   model: "setMemberSubject",

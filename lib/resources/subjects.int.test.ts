@@ -6,6 +6,7 @@ import { resourceContract } from "@/test/resource-contract";
 
 resourceContract({
   type: "subjects",
+  keyset: true,
   async setup() {
     const owner = await signedInUser();
     const reader = await signedInUser();

@@ -65,6 +65,7 @@ export async function insertSubject(tx: Tx, userId: number, projectId: number, i
 }
 
 export const subjects: ResourceDef<SubjectRow> = {
+  keyset: true,
   type: "subjects",
   table: "subjects",
   model: "subject",

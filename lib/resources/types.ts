@@ -70,6 +70,12 @@ export interface ResourceDef<R extends BaseRow = BaseRow> {
    * established platform does for workflows; other resources take `fields` and answer whole records.
    */
   sparseFields?: boolean;
+  /**
+   * Lists that can be walked to their end by id (classifications, subjects, set member subjects): `last_id=N`
+   * answers the records after N in id order, and when a page is in id order its next_href carries the
+   * page's last id instead of a page number, so following next_href never pays for an offset.
+   */
+  keyset?: boolean;
   /** Wire field → Prisma field, for `sort`. */
   sortable: Record<string, string>;
   defaultSort?: string;
