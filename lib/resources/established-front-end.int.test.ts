@@ -82,3 +82,21 @@ describe("app-project", () => {
     expect(byUser).toEqual({ [String(owner.user.id)]: ["owner"], [String(scientist.user.id)]: ["scientist"] });
   });
 });
+
+describe("lib-user", () => {
+  it("the volunteer's projects: project_preferences with non_null_activity_count=true are those with classifications", async () => {
+    const { project, workflow, subjects } = await classifiableProject(1);
+    const { project: idle } = await classifiableProject(0);
+    const v = await signedInUser();
+    await api.post("/classifications", classificationBody(workflow, [subjects[0].id]), { token: v.token });
+    // The counters' fold (a background job) makes the classifying volunteer's preference with its activity count.
+    const { foldClassificationCounts } = await import("@/lib/domain/fold-classification-counts");
+    await foldClassificationCounts();
+    const { db } = await import("@/lib/db");
+    await db().projectPreference.create({ data: { userId: v.user.id, projectId: idle.id } });
+    const list = async (extra: string) =>
+      (await call("GET", `/api/project_preferences?sort=-updated_at&user_id=${v.user.id}&page=1&page_size=20${extra}`, { token: v.token, accept: JSONAPI })).body.project_preferences.map((p: { links: { project: string } }) => p.links.project);
+    expect((await list("")).sort()).toEqual([String(project.id), String(idle.id)].sort());
+    expect(await list("&non_null_activity_count=true")).toEqual([String(project.id)]);
+  });
+});

@@ -13,9 +13,9 @@ async function walk(first: string, token: string, key: string) {
   const hrefs: string[] = [];
   let href: string | null = first;
   while (href) {
-    const res = await call("GET", `/api${href}`, { token, accept: JSONAPI });
+    const res: { status: number; body: Record<string, { id: string }[]> & { meta: Record<string, { next_href: string | null }> } } = await call("GET", `/api${href}`, { token, accept: JSONAPI });
     expect(res.status, href).toBe(200);
-    seen.push(...res.body[key].map((r: { id: string }) => r.id));
+    seen.push(...res.body[key].map((r) => r.id));
     href = res.body.meta[key].next_href;
     if (href) hrefs.push(href);
   }

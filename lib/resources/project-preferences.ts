@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Actor } from "@/lib/auth/actor";
 import type { Prisma, ProjectPreference } from "@/lib/generated/prisma/client";
 import { ApiError, forbidden, notFound, unprocessable } from "@/lib/http/api-error";
-import { parseIdList, parseIdValue } from "@/lib/http/request";
+import { parseBooleanParam, parseIdList, parseIdValue } from "@/lib/http/request";
 import { canOnProject, projectActionScope, projectReadScope } from "@/lib/policies/project-policy";
 import { settingsAfter, ZPreferenceSettings } from "@/lib/domain/project-preference-settings";
 import { projectInclude } from "./projects";
@@ -63,6 +63,8 @@ export const projectPreferences: ResourceDef<ProjectPreference> = {
   filters: {
     user_id: (v) => ({ userId: { in: parseIdList(v, "user_id") } }),
     project_id: (v) => ({ projectId: { in: parseIdList(v, "project_id") } }),
+    // The established volunteer dashboard (lib-user) lists the projects one has classified on.
+    non_null_activity_count: (v) => (parseBooleanParam(v, "non_null_activity_count") ? { activityCount: { gt: 0 } } : {}),
   },
   sortable: { id: "id", created_at: "createdAt", updated_at: "updatedAt" },
   defaultSort: "id",
