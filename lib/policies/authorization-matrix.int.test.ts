@@ -172,13 +172,14 @@ function visibleRoleIds(w: World, actor: ActorName, worlds: ProjectWorld[]): num
   const ids: number[] = [];
   for (const pw of worlds) {
     if (pw.vis === "private" && !VIEWERS.includes(actor)) continue;
-    for (const [holder, role] of Object.entries(pw.roles)) if (EDITORS.includes(actor) || holder === actor) ids.push(role.id);
+    // A public project's team is anyone's to read; a private project's roles the holder's and its editors'.
+    for (const [holder, role] of Object.entries(pw.roles)) if (pw.vis === "public" || EDITORS.includes(actor) || holder === actor) ids.push(role.id);
   }
   return ids.sort((a, b) => a - b);
 }
 
-/** Who may see the role record held by `holder`: the holder, the project's editors, admins. */
-const roleViewers = (holder: ActorName): ActorName[] => [...new Set<ActorName>([holder, ...EDITORS])];
+/** Who may see the role record held by `holder`: on a public project anyone; else the holder, the project's editors, admins. */
+const roleViewers = (holder: ActorName, vis: Visibility = "private"): ActorName[] => (vis === "public" ? [...ACTORS] : [...new Set<ActorName>([holder, ...EDITORS])]);
 
 // ---------------------------------------------------------------------------------------------------------
 // Projects
@@ -916,14 +917,14 @@ const roleRows: Row[] = [
       key: "project_roles",
       records: (w) =>
         [w.public, w.private].flatMap((pw) =>
-          Object.entries(pw.roles).map(([holder, role]) => ({ label: `the ${holder}'s role on the ${pw.vis} project`, id: role.id, visibleTo: roleViewers(holder as ActorName) })),
+          Object.entries(pw.roles).map(([holder, role]) => ({ label: `the ${holder}'s role on the ${pw.vis} project`, id: role.id, visibleTo: roleViewers(holder as ActorName, pw.vis) })),
         ),
     },
   },
   {
     name: "/api/project_roles/:id (own role: a holder without edit rights may not change it)",
     method: "PUT",
-    expect: statuses(403, { anonymous: 401, stranger: 404, collaborator: 200, owner: 422, admin: 200 }),
+    expect: statuses(403, { anonymous: 401, collaborator: 200, owner: 422, admin: 200 }), // a public project: the stranger sees the role, may not change it
     fresh: async (w, a) => {
       const p = await castProject(w.cast);
       const holder = a === "anonymous" || a === "stranger" || a === "admin" ? "tester" : a;
@@ -937,7 +938,7 @@ const roleRows: Row[] = [
     {
       name: `/api/project_roles/:id (the tester's, ${vis} project)`,
       method: "GET",
-      expect: only(roleViewers("tester"), 200, 404),
+      expect: only(roleViewers("tester", vis), 200, 404),
       path: (w) => `/api/project_roles/${w[vis].roles.tester.id}`,
       missing: () => ({ path: `/api/project_roles/${MISSING_ID}` }),
     },
@@ -954,7 +955,7 @@ const roleRows: Row[] = [
     {
       name: `/api/project_roles/:id (another user's, ${vis} project)`,
       method: "PUT",
-      expect: only(EDITORS, 200, 404, { anonymous: 401 }),
+      expect: only(EDITORS, 200, vis === "public" ? 403 : 404, { anonymous: 401 }),
       fresh: (w) => freshRole(w, vis),
       path: (_w, r: ProjectRole) => `/api/project_roles/${r.id}`,
       body: () => ({ project_roles: { roles: ["collaborator"] } }),
@@ -964,7 +965,7 @@ const roleRows: Row[] = [
     {
       name: `/api/project_roles/:id (another user's, ${vis} project)`,
       method: "DELETE",
-      expect: only(EDITORS, 204, 404, { anonymous: 401 }),
+      expect: only(EDITORS, 204, vis === "public" ? 403 : 404, { anonymous: 401 }),
       fresh: (w) => freshRole(w, vis),
       path: (_w, r: ProjectRole) => `/api/project_roles/${r.id}`,
       unchanged: (_w, r: ProjectRole) => exists("projectRole", r.id),
