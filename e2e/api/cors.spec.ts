@@ -98,3 +98,29 @@ test("a browser session is refused from an origin not in CORS_ORIGINS", async ({
   const own = await request.get("/api/me", { headers: { Origin: E2E_BASE_URL, Cookie: cookie, Accept: API_ACCEPT } });
   expect(own.status()).toBe(200);
 });
+
+test("paths with a trailing slash are answered as they are, from another origin too (no 308 without CORS headers)", async ({ page, request }) => {
+  const token = await accessToken(request);
+  const me = (await (await request.get("/api/me", { headers: { Accept: API_ACCEPT, Authorization: `Bearer ${token}` } })).json()).users[0].id;
+  const paths = ["/users/sign_in/?now=1", `/counts/classifications/users/${me}/?period=day`, "/api/projects/?page_size=1", "/counts/classifications/?period=year"];
+  for (const p of paths) {
+    const res = await request.get(p, { headers: { Accept: p.startsWith("/api") ? API_ACCEPT : "application/json", Authorization: `Bearer ${token}` }, maxRedirects: 0 });
+    expect(res.status(), p).toBe(200);
+  }
+  await page.goto(otherOrigin);
+  const seen = await page.evaluate(
+    async ([base, list, bearer]) =>
+      Promise.all(
+        (list as string[]).map(async (p) => {
+          try {
+            const res = await fetch(`${base}${p}`, { headers: { Accept: p.startsWith("/api") ? "application/vnd.api+json; version=1" : "application/json", Authorization: `Bearer ${bearer}` } });
+            return `${p} ${res.status}`;
+          } catch (e) {
+            return `${p} blocked: ${(e as Error).name}`;
+          }
+        }),
+      ),
+    [E2E_BASE_URL, paths, token] as const,
+  );
+  expect(seen).toEqual(paths.map((p) => `${p} 200`));
+});
