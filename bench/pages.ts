@@ -50,7 +50,6 @@ interface Server {
   app: ProductionServer;
 }
 const servers: Server[] = [{ name: "this", dir: process.cwd(), app: startProductionServer(PORT, { WEB_CONCURRENCY: "1" }) }];
-if (COMPARE_DIR) servers.push({ name: "compare", dir: path.resolve(COMPARE_DIR), app: startProductionServer(PORT + 1, { WEB_CONCURRENCY: "1" }, undefined, path.resolve(COMPARE_DIR)) });
 const stopAll = () => Promise.all(servers.map((s) => s.app.stop()));
 process.on("SIGINT", () => void stopAll().then(() => process.exit(130)));
 
@@ -152,7 +151,12 @@ async function alternating(concurrency: number) {
 }
 
 try {
-  await Promise.all(servers.map((s) => s.app.ready()));
+  await servers[0].app.ready();
+  // The second server once the first is up: both would apply migrations at once and one would time out.
+  if (COMPARE_DIR) {
+    servers.push({ name: "compare", dir: path.resolve(COMPARE_DIR), app: startProductionServer(PORT + 1, { WEB_CONCURRENCY: "1" }, undefined, path.resolve(COMPARE_DIR)) });
+    await servers[1].app.ready();
+  }
   // What each route answers with: the script-src of its policy, and the nonces on the page's script tags.
   const builds: Record<string, unknown> = {};
   for (const server of servers) {
