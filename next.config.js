@@ -1,22 +1,12 @@
 // Security headers on every answer (pages, API, files): no sniffing, no framing by other sites, a referrer
-// trimmed to our origin off-site, and a Content-Security-Policy. Scripts and styles: our own plus inline
-// (Next's hydration data are inline scripts; nonces would make every page dynamic). Subject media and text
-// come from wherever a project hosts them, so images, media and fetches may reach any https/http origin.
-// /uploads answers carry their own stricter policy (lib/storage/file-routes.ts).
-const dev = process.env.NODE_ENV === "development";
-const csp = [
-  "default-src 'self'",
-  `script-src 'self' 'unsafe-inline'${dev ? " 'unsafe-eval'" : ""}`,
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: https: http:",
-  "media-src 'self' data: blob: https: http:",
-  "connect-src 'self' https: http:" + (dev ? " ws:" : ""),
-  "font-src 'self' data:",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join("; ");
+// trimmed to our origin off-site, and a Content-Security-Policy (lib/http/content-security-policy.ts). The
+// policy set here has no nonce and allows no inline script: it is what API and machine answers carry. Page
+// navigations go through proxy.ts, which replaces it with the same policy carrying a nonce of the request's
+// own (Next puts that nonce on its scripts). /uploads answers carry their own stricter policy
+// (lib/storage/file-routes.ts).
+import { contentSecurityPolicy } from "./lib/http/content-security-policy.ts";
+
+const csp = contentSecurityPolicy({ dev: process.env.NODE_ENV === "development" });
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {

@@ -34,14 +34,15 @@ export interface ProductionServer {
 
 /**
  * Starts `tsx scripts/start.ts` (WORKER=off) and `tsx scripts/worker.ts` against DATABASE_URL. `serverCommand`
- * replaces the first (a profiling run starts Next directly).
+ * replaces the first (a profiling run starts Next directly); `cwd` runs both in another checkout with a build
+ * of its own (a comparison between two builds).
  */
-export function startProductionServer(port: number, env: Record<string, string>, serverCommand?: [string, string[]]): ProductionServer {
+export function startProductionServer(port: number, env: Record<string, string>, serverCommand?: [string, string[]], cwd?: string): ProductionServer {
   const serverEnv = { ...process.env, ...env, PORT: String(port), NODE_ENV: "production", WORKER: "off" } as NodeJS.ProcessEnv;
   const tsx = path.resolve("node_modules/.bin/tsx");
   const [cmd, args] = serverCommand ?? [tsx, ["scripts/start.ts"]];
-  const server = spawn(cmd, args, { env: serverEnv, stdio: ["ignore", "ignore", "inherit"] });
-  const worker = spawn(tsx, ["scripts/worker.ts"], { env: serverEnv, stdio: ["ignore", "ignore", "inherit"] });
+  const server = spawn(cmd, args, { cwd, env: serverEnv, stdio: ["ignore", "ignore", "inherit"] });
+  const worker = spawn(tsx, ["scripts/worker.ts"], { cwd, env: serverEnv, stdio: ["ignore", "ignore", "inherit"] });
   const children = [server, worker];
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 

@@ -1,0 +1,33 @@
+// Page navigations only: a nonce of their own in the Content-Security-Policy (lib/http/content-security-policy.ts).
+// Next reads the nonce from the request's policy header, so the policy is set on the request (Next puts the
+// nonce on every script tag it renders) and on the answer (replacing next.config.js's policy without one).
+// Every page renders per request already (the root layout reads the session), so nothing stops being static.
+//
+// The matcher keeps the proxy off everything that is not a page: a proxy on every request cost about 0.3 ms
+// and a third of a trivial route's throughput (docs/architecture.md, "CORS inside the wrappers"). The API and
+// machine prefixes (each only as a whole path segment, so a page such as /users-guide would still match),
+// Next's static files and images, and the router's prefetches (RSC payloads, not documents) never reach it;
+// their answers keep next.config.js's policy, which allows no inline script. Browsers' own document
+// prefetches (`Purpose: prefetch`) are not left out: the document they fetch is shown later and needs its nonce.
+import { NextResponse, type NextRequest } from "next/server";
+import { contentSecurityPolicy, newNonce } from "@/lib/http/content-security-policy";
+
+export function proxy(request: NextRequest) {
+  const policy = contentSecurityPolicy({ nonce: newNonce(), dev: process.env.NODE_ENV === "development" });
+  // Any policy header the client sent is replaced: only ours names the nonce Next renders with.
+  const headers = new Headers(request.headers);
+  headers.set("content-security-policy", policy);
+  const response = NextResponse.next({ request: { headers } });
+  response.headers.set("content-security-policy", policy);
+  return response;
+}
+
+export const config = {
+  matcher: [
+    {
+      source:
+        "/((?!(?:api|oauth|users|engine|counts|inngest|uploads|auth|unsubscribe|project_preferences|_next/static|_next/image|favicon\\.ico|\\.well-known)(?:/|$)).*)",
+      missing: [{ type: "header", key: "next-router-prefetch" }],
+    },
+  ],
+};
