@@ -14,6 +14,7 @@ import { retirementLimit } from "./workflow-tasks";
 import { bumpRetiredCounters } from "./retire-subjects";
 import { GOLD_STANDARD_ROLES } from "./load-workflow";
 import { PROJECT_PERMISSIONS } from "@/lib/policies/project-policy";
+import { scalarText } from "@/lib/text/scalar-text";
 
 const ZId = z.union([z.string(), z.number()]);
 export const ZAnnotation = z.looseObject({ task: z.string().min(1).max(200), value: z.unknown() });
@@ -132,7 +133,7 @@ export async function createClassification(caller: Caller, input: TCreateClassif
   const completed = input.completed ?? true;
   if (!completed && userId === null) throw unprocessable("Incomplete classifications need a signed-in user");
   const userGroupId = input.links.user_group == null ? null : parseIdValue(input.links.user_group, "links.user_group");
-  const named = String(input.metadata.workflow_version);
+  const named = scalarText(input.metadata.workflow_version);
   const parsed: (number | null)[] = /^\d{1,9}\.\d{1,9}$/.test(named) ? named.split(".").map(Number) : [null, null];
 
   // Anonymous callers share one key space: for them a key replays only the very request that stored it (the

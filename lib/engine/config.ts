@@ -84,6 +84,14 @@ export type TEngineWorkflowConfigInput = z.input<typeof ZEngineWorkflowConfig>;
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; message: string };
 
 /**
+ * The one key a configuration cannot have: zod leaves `__proto__` out of a parsed map (as assigning it to a
+ * plain object would set the prototype), so it would vanish from what is saved, or be looked up as
+ * Object.prototype. Refused by name instead.
+ */
+export const UNSTORABLE_KEY = "__proto__";
+const KEYED_MAPS = ["extractors_config", "reducers_config"] as const;
+
+/**
  * Validates a workflow's engine configuration and fills its defaults. Accepts the bare config or the wire
  * envelope `{"workflow": {...}}`. The message names each offending path, joined with "; ".
  */
@@ -93,6 +101,10 @@ export function parseEngineWorkflowConfig(input: unknown): ParseResult<TEngineWo
       ? (input as { workflow: unknown }).workflow
       : input;
   if (!body || typeof body !== "object" || Array.isArray(body)) return { ok: false, message: "workflow: must be an object" };
+  for (const map of KEYED_MAPS) {
+    const keyed = (body as Record<string, unknown>)[map];
+    if (keyed && typeof keyed === "object" && Object.hasOwn(keyed, UNSTORABLE_KEY)) return { ok: false, message: `${map}.${UNSTORABLE_KEY}: '${UNSTORABLE_KEY}' cannot be a key` };
+  }
   const parsed = ZEngineWorkflowConfig.safeParse(body);
   if (parsed.success) return { ok: true, value: parsed.data };
   return { ok: false, message: formatIssues(parsed.error.issues) };

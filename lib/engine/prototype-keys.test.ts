@@ -13,6 +13,11 @@ import { groupAnnotations } from "./types";
 
 const NAMES = ["constructor", "__proto__", "toString", "valueOf", "hasOwnProperty", "prototype"];
 
+it("an annotation whose task is no string or number (an object with its own toString) names no task", () => {
+  const evil = { toString: "x", valueOf: "y" };
+  expect(groupAnnotations([{ task: evil, value: 1 }, { task: ["T0"], value: 2 }, { task: "T0", value: 3 }, { task: 4, value: 5 }])).toEqual({ T0: [{ task: "T0", value: 3 }], "4": [{ task: 4, value: 5 }] });
+});
+
 describe.each(NAMES)("the name %s", (name) => {
   it("is a task key like any other when annotations are grouped", () => {
     const grouped = groupAnnotations([{ task: name, value: 1 }, { task: name, value: 2 }, { task: "T0", value: 0 }]);

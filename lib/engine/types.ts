@@ -1,4 +1,5 @@
 // Plain data the engine's pure stages work on. No Prisma types: the pipeline maps rows to these.
+import { isScalarText } from "@/lib/text/scalar-text";
 
 /** One annotation as the classifier submits it. `value` varies by task type. */
 export interface Annotation {
@@ -52,7 +53,8 @@ export function groupAnnotations(annotations: unknown): GroupedAnnotations {
   const grouped: GroupedAnnotations = Object.create(null);
   if (Array.isArray(annotations)) {
     for (const a of annotations) {
-      if (!isAnnotation(a)) continue;
+      // (a task that is no string or number names no task: String() of a client's object can throw)
+      if (!isAnnotation(a) || !isScalarText(a.task)) continue;
       const key = String(a.task);
       (grouped[key] ??= []).push(a);
     }

@@ -17,6 +17,7 @@ import { groupAnnotations } from "@/lib/engine/types";
 import { unprocessable } from "@/lib/http/api-error";
 import { parsePathId, readJsonBody } from "@/lib/http/request";
 import { json } from "@/lib/http/respond";
+import { scalarText } from "@/lib/text/scalar-text";
 import { engineRoute, requireWorkflowEditor, ZInboundClassification } from "./engine-routes";
 
 const MAX = 500;
@@ -51,7 +52,7 @@ function pasted(workflowId: number, list: unknown[]): DryRunClassification[] {
       workflow_id: c.workflow_id,
       subject_id: subjectId,
       user_id: c.user_id ?? null,
-      workflow_version: c.workflow_version ?? String(c.metadata.workflow_version ?? ""),
+      workflow_version: c.workflow_version ?? scalarText(c.metadata.workflow_version),
       annotations: groupAnnotations(c.annotations),
       metadata: c.metadata,
       subject: { id: subjectId, metadata: (c.subject?.metadata ?? {}) as Record<string, string>, created_at: null, updated_at: null },

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Actor } from "@/lib/auth/actor";
 import { pool } from "@/lib/db";
 import { withTransaction, type Sql } from "@/lib/db/sql";
-import { configWarnings, parseEngineWorkflowConfig, type TEngineWorkflowConfig } from "@/lib/engine/config";
+import { configWarnings, parseEngineWorkflowConfig, UNSTORABLE_KEY, type TEngineWorkflowConfig } from "@/lib/engine/config";
 import { notFound, unprocessable } from "@/lib/http/api-error";
 import { MAX_JSON_DEPTH, parseBoundedJson } from "@/lib/http/json-depth";
 import { parsePathId, readJsonBody } from "@/lib/http/request";
@@ -133,6 +133,7 @@ function flatten(input: Record<string, unknown>, name: string): { key: string | 
   const { key, config, ...rest } = input;
   if (config !== undefined && (typeof config !== "object" || config === null || Array.isArray(config))) throw unprocessable(`${name}.config must be an object`);
   if (key !== undefined && typeof key !== "string") throw unprocessable(`${name}.key must be a string`);
+  if (key === UNSTORABLE_KEY) throw unprocessable(`${name}.key: '${UNSTORABLE_KEY}' cannot be a key`);
   return { key, config: { ...((config as object) ?? {}), ...rest } };
 }
 

@@ -9,6 +9,7 @@ import { jsonRoute } from "@/lib/http/api-route";
 import { MAX_PAGE } from "@/lib/http/jsonapi";
 import { MAX_BODY_BYTES, parseCountParam, parseIdValue, parseJsonText, parsePathId, readBodyText, readJsonBody } from "@/lib/http/request";
 import { json } from "@/lib/http/respond";
+import { isScalarText } from "@/lib/text/scalar-text";
 import { refreshSubjectMetadata } from "@/lib/engine/run/classification-data";
 import { enqueueEvents } from "@/lib/engine/run/enqueue-events";
 import { EVENTS, type EngineEvent } from "@/lib/engine/run/events";
@@ -93,7 +94,7 @@ export const updateWorkflow = engineRoute(async ({ req, params, actor }) => {
   const body = await readJsonBody(req);
   const given = (body.workflow ?? body) as Record<string, unknown>;
   if (!given || typeof given !== "object" || Array.isArray(given)) configError("workflow: must be an object");
-  if (given.id !== undefined && String(given.id) !== String(id)) configError(`id: must be ${id}, the workflow in the path`);
+  if (given.id !== undefined && !(isScalarText(given.id) && String(given.id) === String(id))) configError(`id: must be ${id}, the workflow in the path`);
   await withTransaction(async (client) => {
     const { projectId } = await requireWorkflowEditor(client, actor, id);
     await client.query(`SELECT 1 FROM engine_workflows WHERE id = $1 FOR UPDATE`, [id]);
@@ -246,6 +247,7 @@ export const postReduction = engineRoute(async ({ req, url, params, actor }) => 
   if (TOPIC_OF_REDUCER[(reducer.topic ?? "reduce_by_subject") as "reduce_by_subject"] !== target.topic) throw unprocessable(`reducer '${params.key}' reduces by ${reducer.topic ?? "reduce_by_subject"}`);
   const data = wrapped ? body.data : body;
   if (!data || typeof data !== "object" || Array.isArray(data)) throw unprocessable("data must be a JSON object");
+  if (wrapped && body.subgroup != null && !isScalarText(body.subgroup)) throw unprocessable("subgroup must be a string");
   const subgroup = wrapped && body.subgroup != null ? String(body.subgroup) : "_default";
   const saved = await withTransaction(async (client) => {
     await saveReduction(client, target.topic, { workflowId: workflow.id, targetId: target.id, reducerKey: params.key, subgroup, data, store: null });

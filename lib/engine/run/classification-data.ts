@@ -1,5 +1,6 @@
 import type { Sql } from "@/lib/db/sql";
 import { groupAnnotations, type ClassificationData, type SubjectMetadata } from "@/lib/engine/types";
+import { scalarText } from "@/lib/text/scalar-text";
 
 // What the stages see of a classification: the contract's classification data shape, built from component
 // A's classifications table, or from a classification an external forwarder posted to the engine.
@@ -103,7 +104,7 @@ export async function loadClassificationsData(client: Sql, classificationIds: nu
         subject_ids: subjectIds,
         annotations: d.annotations ?? [],
         metadata: d.metadata ?? {},
-        workflow_version: String(d.workflow_version ?? d.metadata?.workflow_version ?? ""),
+        workflow_version: scalarText(d.workflow_version ?? d.metadata?.workflow_version),
         created_at: d.created_at ? new Date(d.created_at) : received_at,
         completed: true,
       });
