@@ -6,7 +6,9 @@
 // has (`constructor`, `__proto__`, `toString`, ...) as every parameter name and value, body key and value,
 // path segment, engine key, task key and survey choice; numbers past 2^31 and 2^53, negative, and in
 // exponent forms (1e309) in every numeric parameter, path id and JSON number; `%`, `_`, `\` and NUL in
-// every string filter; JSON nested from just past the 512-level limit up to the 5 MiB body limit.
+// every string filter; JSON nested from just past the 512-level limit up to the 5 MiB body limit; and valid
+// writes (a classification, engine ingest, reductions, configuration, dry runs) with one value replaced by
+// an object with its own `toString`/`valueOf`, a prototype name or an out-of-range number.
 // Properties: no answer is a 5xx; every refused request (4xx) carries a JSON error with a message; and a
 // refused request changed nothing in the database.
 //
@@ -48,6 +50,8 @@ interface Fixture {
   projectId: number;
   workflowId: number;
   subjectId: number;
+  /** A classification create body for the fixture's workflow (the subject's version and links). */
+  classification: Record<string, unknown>;
   tokens: { owner: string; volunteer: string; admin: string };
   keys: string[];
 }
@@ -97,7 +101,7 @@ async function buildFixture(): Promise<Fixture> {
   const tutorial = await createTutorial(project.id, { workflowIds: [workflow.id] });
   const group = await createGroupOwnedBy(owner.user.id);
   const ids = [owner.user.id, volunteer.user.id, project.id, hidden.id, workflow.id, set.id, ...subjects.map((s) => s.id), Number(classified.body.classifications[0].id), Number(incomplete.body.classifications[0].id), collection.id, organization.id, page.id, guide.id, tutorial.id, (group as { id: number }).id];
-  return { ids: [...new Set(ids)], projectId: project.id, workflowId: workflow.id, subjectId: subjects[0].id, tokens: { owner: owner.token, volunteer: volunteer.token, admin: admin.token }, keys: ["q", "c", "T0"] };
+  return { ids: [...new Set(ids)], projectId: project.id, workflowId: workflow.id, subjectId: subjects[0].id, classification: classificationBody(workflow, [subjects[2].id]), tokens: { owner: owner.token, volunteer: volunteer.token, admin: admin.token }, keys: ["q", "c", "T0"] };
 }
 
 // ---- change detection ----------------------------------------------------------------------------------
@@ -230,6 +234,42 @@ function engineBody(workflowId: number) {
     });
 }
 
+/** A copy of `body` with the value at `path` (dotted; digits index arrays) replaced. */
+function withValueAt(body: unknown, path: string, value: unknown): unknown {
+  const copy = structuredClone(body) as Record<string, unknown>;
+  const parts = path.split(".");
+  let node: Record<string, unknown> = copy;
+  for (const p of parts.slice(0, -1)) node = node[p] as Record<string, unknown>;
+  node[parts[parts.length - 1]] = value;
+  return copy;
+}
+
+/** What goes where a string, a number or an id belongs: objects with their own toString/valueOf, prototype names, numbers out of range. */
+const poison = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom<unknown>({ toString: "x", valueOf: "y" }, { toString: {}, valueOf: 1 }, { toString: "x" }, { valueOf: [] }) },
+  fc.constantFrom<unknown>({ hasOwnProperty: "x" }, { constructor: { prototype: "x" } }, ["x"], [], {}, null, true),
+  fc.tuple(protoName, jsonValue).map(([k, v]) => ({ [k]: v })),
+  protoName,
+  rawNumber,
+  likeText,
+  fc.constantFrom<unknown>(2 ** 31, -(2 ** 31) - 1, Number.MAX_SAFE_INTEGER + 2, 1e308, -1, 0, 0.5),
+);
+
+/** Valid writes, each with one value replaced by poison: the classification create, the engine's ingest, reductions and configuration. */
+function poisonedWrites(f: Fixture) {
+  const inbound = { id: 900_001, workflow_id: f.workflowId, subject_id: f.subjectId, user_id: null, annotations: [{ task: "T0", value: 0 }], metadata: { workflow_version: "1.1" } };
+  const writes: [string, string, unknown, string[]][] = [
+    ["/api/classifications", "POST", f.classification, ["classifications.metadata.workflow_version", "classifications.metadata.started_at", "classifications.metadata.finished_at", "classifications.metadata.user_language", "classifications.annotations.0.task", "classifications.annotations.0.value", "classifications.links.workflow", "classifications.links.project", "classifications.links.subjects.0", "classifications.links.subjects", "classifications.links.user_group", "classifications.completed", "classifications.gold_standard"]],
+    ["/engine/classifications", "POST", inbound, ["id", "workflow_id", "subject_id", "user_id", "project_id", "workflow_version", "metadata.workflow_version", "annotations.0.task", "annotations", "created_at", "subject"]],
+    ["/engine/workflows/[id]/reducers/c/reductions", "POST", { subject_id: f.subjectId, data: { n: 1 }, subgroup: "s" }, ["subject_id", "user_id", "subgroup", "data"]],
+    ["/engine/workflows/[id]", "PUT", { workflow: { id: f.workflowId, status: "active", rules_applied: "all_matching_rules", public_extracts: false } }, ["workflow.id", "workflow.status", "workflow.rules_applied", "workflow.public_extracts", "workflow.extractors_config", "workflow.rules_config"]],
+    ["/engine/workflows/[id]/dry_run", "POST", { workflow: {}, classifications: [{ ...inbound, id: 1 }] }, ["classifications.0.id", "classifications.0.subject_id", "classifications.0.metadata.workflow_version", "classifications.0.annotations.0.task", "classifications.0.created_at", "last"]],
+  ];
+  return fc.constantFrom(...writes).chain(([template, method, body, paths]) =>
+    fc.tuple(fc.constantFrom(...paths), poison).map(([at, value]) => ({ template, method, body: toJson(withValueAt(body, at, value)) })),
+  );
+}
+
 /** Writes whose body is otherwise valid, with deep JSON in a field that is stored (or sent on) as it is. */
 function deepTargets(f: Fixture): [string, string, (deep: string) => string][] {
   return [
@@ -333,22 +373,29 @@ function makeRequestArb(f: Fixture) {
   const owner = fc.constant(`Bearer ${f.tokens.owner}`);
   const plainJson = fc.constant({ accept: "application/json", "content-type": "application/json", "if-match": "*" } as Record<string, string>);
   const targeted = fc.oneof(
-    fc.record({
+    { weight: 1, arbitrary: fc.record({
       target: fc.constantFrom(at("/engine/workflows/[id]/dry_run", "POST"), at("/engine/workflows/[id]", "PUT"), at("/engine/workflows", "POST")),
       query: fc.constant([] as [string, string][]),
       headers: plainJson,
       auth: owner,
       body: engineBody(f.workflowId),
-    }),
-    fc.tuple(fc.constantFrom(...deepTargets(f)), deepJson).map(([[template, method, body], deep]) => ({
+    }) },
+    { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...deepTargets(f)), deepJson).map(([[template, method, body], deep]) => ({
       target: at(template, method),
       query: [] as [string, string][],
       headers: { accept: "application/vnd.api+json; version=1", "content-type": "application/json", "if-match": "*" } as Record<string, string>,
       auth: `Bearer ${f.tokens.owner}`,
       body: body(deep),
-    })),
+    })) },
+    { weight: 4, arbitrary: poisonedWrites(f).map(({ template, method, body }) => ({
+      target: at(template, method),
+      query: [] as [string, string][],
+      headers: { accept: template.startsWith("/api") ? "application/vnd.api+json; version=1" : "application/json", "content-type": "application/json", "if-match": "*" } as Record<string, string>,
+      auth: `Bearer ${f.tokens.owner}`,
+      body,
+    })) },
   ).map((r) => ({ ...r, method: r.target.method }));
-  return fc.oneof({ weight: 12, arbitrary: generic }, { weight: 1, arbitrary: targeted });
+  return fc.oneof({ weight: 10, arbitrary: generic }, { weight: 3, arbitrary: targeted });
 }
 
 function encodeSegment(s: string): string {
