@@ -4,7 +4,8 @@
 // requests (a browser session) only from our own origin and the origins listed in CORS_ORIGINS, so another
 // site cannot act as a signed-in volunteer: such a request is refused (403) before it reaches a route.
 
-export const CORS_PATHS = /^\/(?:api(?:\/|$)|oauth\/token$|users(?:\/sign_in|\/password)?$|counts(?:\/|$)|engine(?:\/|$))/;
+// A trailing slash names the same path (the established front end asks for /users/sign_in/).
+export const CORS_PATHS = /^\/(?:api(?:\/|$)|oauth\/token\/?$|users(?:\/sign_in|\/password)?\/?$|counts(?:\/|$)|engine(?:\/|$))/;
 export const ALLOWED_METHODS = "GET, POST, PUT, PATCH, DELETE, OPTIONS";
 export const ALLOWED_HEADERS = "Authorization, Content-Type, If-Match, If-None-Match, X-CSRF-Token, Accept, Accept-Language, Idempotency-Key, X-Requested-With";
 export const EXPOSED_HEADERS = "ETag, X-CSRF-Token, Location, Idempotent-Replayed, Retry-After";
