@@ -10,23 +10,17 @@ import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { api, call } from "@/test/http";
 import { createUser, signedInUser, tokenFor } from "@/test/factories";
+import { cookieJar } from "@/test/cookie-jar";
 
 const json = "application/json";
 
 /** A client of the official sign-in flow with its own cookie jar. */
 async function officialSession(login: string, password: string) {
-  let cookie = "";
-  const keep = <T extends { headers: Headers }>(res: T): T => {
-    const set = res.headers.get("set-cookie");
-    if (set) cookie = set.split(";")[0];
-    return res;
-  };
-  const send = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
-    keep(await call(method, path, { body, accept: json, headers: { cookie, ...headers } }));
+  const { send, cookie } = cookieJar(json);
   const csrf = (await send("GET", "/users/sign_in")).headers.get("x-csrf-token")!;
   const signIn = await send("POST", "/users/sign_in", { authenticity_token: csrf, user: { login, password } });
   expect(signIn.status).toBe(200);
-  return { send, csrf, cookie: () => cookie };
+  return { send, csrf, cookie };
 }
 
 /** Whether a copy of the official session cookie still mints a bearer token. */

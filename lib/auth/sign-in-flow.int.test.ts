@@ -3,19 +3,9 @@ import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { api, call } from "@/test/http";
 import { createUser, uid } from "@/test/factories";
+import { cookieJar } from "@/test/cookie-jar";
 
-/** A cookie jar for a client that keeps the session cookie between calls, as the official clients do. */
-function browser() {
-  let cookie = "";
-  const keep = <T extends { headers: Headers }>(res: T): T => {
-    const set = res.headers.get("set-cookie");
-    if (set) cookie = set.split(";")[0];
-    return res;
-  };
-  const send = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
-    keep(await call(method, path, { body, accept: "application/json", headers: { cookie, ...headers } }));
-  return { send, cookie: () => cookie };
-}
+const browser = () => cookieJar();
 
 describe("the official clients' sign-in flow", () => {
   it("GET sign_in → CSRF + cookie; POST sign_in; password grant from the session; sign_out", async () => {

@@ -6,15 +6,8 @@ import { db, pool } from "@/lib/db";
 import { call } from "@/test/http";
 import { classifiableProject } from "@/test/factories";
 import { errorResponse } from "./respond";
+import { failure } from "@/test/failure";
 
-const failure = async (f: () => Promise<unknown>) => {
-  try {
-    await f();
-  } catch (e) {
-    return e;
-  }
-  throw new Error("the statement did not fail");
-};
 
 describe("a number out of range that reaches the database", () => {
   it.each([

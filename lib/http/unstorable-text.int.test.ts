@@ -4,15 +4,8 @@ import { describe, expect, it } from "vitest";
 import { db, pool } from "@/lib/db";
 import { signedInUser } from "@/test/factories";
 import { errorResponse } from "./respond";
+import { failure } from "@/test/failure";
 
-const failure = async (f: () => Promise<unknown>) => {
-  try {
-    await f();
-  } catch (e) {
-    return e;
-  }
-  throw new Error("the statement did not fail");
-};
 
 describe("text the database cannot store", () => {
   it.each([
