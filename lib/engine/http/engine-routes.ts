@@ -115,8 +115,9 @@ function requiredQueryId(url: URL, name: string): number {
   return parseIdValue(raw, name);
 }
 
+/** The configured extractor or reducer a path names: own keys only (`constructor` names none unless configured). */
 function configuredKey(map: Record<string, unknown> | undefined, key: string, what: string) {
-  const config = map?.[key];
+  const config = map && Object.hasOwn(map, key) ? map[key] : undefined;
   if (!config) throw notFound(`No ${what} '${key}' in this workflow`);
   return config as Record<string, any>;
 }
@@ -146,7 +147,7 @@ async function requireDataReader(actor: Actor, workflowId: number, data: "public
 export const listExtracts = engineRoute(async ({ url, params, actor }) => {
   const workflow = await requireDataReader(actor, parsePathId(params.id, "workflows"), "public_extracts");
   const subjectId = requiredQueryId(url, "subject_id");
-  const key = params.key in workflow.extractors_config ? params.key : null;
+  const key = Object.hasOwn(workflow.extractors_config, params.key) ? params.key : null;
   const { rows } = await pool().query(
     `SELECT * FROM extracts WHERE workflow_id = $1 AND subject_id = $2 AND ($3::text IS NULL OR extractor_key = $3) ORDER BY classification_at, classification_id, extractor_key`,
     [workflow.id, subjectId, key],

@@ -43,6 +43,17 @@ describe("keys", () => {
   });
 });
 
+describe("keys in the path", () => {
+  it("a reducer or extractor named like an Object.prototype key that is not configured is a 404, and stores nothing", async () => {
+    for (const key of ["constructor", "toString", "hasOwnProperty"]) {
+      const reduction = await engine.post(`/workflows/${f.workflow.id}/reducers/${key}/reductions`, { subject_id: f.subjects[0].id, data: { n: 1 } }, f.owner.token);
+      expect(reduction.status, reduction.text).toBe(404);
+      const extract = await engine.post(`/workflows/${f.workflow.id}/extractors/${key}/extracts`, { subject_id: f.subjects[0].id, classification_id: 1, data: {} }, f.owner.token);
+      expect(extract.status, extract.text).toBe(404);
+    }
+  });
+});
+
 describe("objects where a string belongs", () => {
   it("a classification's metadata.workflow_version is a 422 naming it", async () => {
     const body = classificationBody(f.workflow, [f.subjects[0].id]);
