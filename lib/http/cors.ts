@@ -107,7 +107,8 @@ export async function withCors(req: Request, run: () => Promise<Response>): Prom
     return new Response(JSON.stringify({ errors: [{ message: decision.message }] }), { status: 403, headers: { "content-type": "application/json; charset=utf-8", "Access-Control-Allow-Origin": "*" } });
   }
   const res = await run();
-  if (decision.kind === "headers") for (const [k, v] of Object.entries(decision.headers)) res.headers.set(k, v);
+  // Vary is added to, never replaced: an answer that varies by Authorization or Cookie must keep saying so.
+  if (decision.kind === "headers") for (const [k, v] of Object.entries(decision.headers)) (k === "Vary" ? res.headers.append(k, v) : res.headers.set(k, v));
   return res;
 }
 
