@@ -2,35 +2,50 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import crypto from "node:crypto";
 import pg from "pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
-import { databaseUrl } from "@/lib/env";
+import { databaseReplicaUrl, databaseUrl } from "@/lib/env";
 import { logError } from "@/lib/log/throttled";
 import { processPoolSize } from "@/lib/db/pool-size";
+import { lsnBytes, maxReplicaLagMs, ReplicaLag } from "@/lib/db/replica-lag";
 
-// One pg pool and one Prisma client per process. Prisma serves CRUD; the pool serves set-based SQL on
-// hot paths. Kept on globalThis so dev-mode hot reloads do not open new pools.
-const g = globalThis as unknown as { quorumPool?: pg.Pool; quorumPrisma?: PrismaClient };
+// One pg pool and one Prisma client per process on the primary, and with DATABASE_REPLICA_URL the same
+// pair on a streaming replica for the reads readDb()/readPool() hand out. Prisma serves CRUD; the pool
+// serves set-based SQL on hot paths. Kept on globalThis so dev-mode hot reloads do not open new pools.
+interface Replica {
+  pool: pg.Pool;
+  prisma?: PrismaClient;
+  lag: ReplicaLag;
+  /** The lag at the last check (Infinity until the first, and while the replica is unreachable). */
+  lagMs: number;
+  timer: NodeJS.Timeout;
+  checking?: Promise<number>;
+}
+const g = globalThis as unknown as { quorumPool?: pg.Pool; quorumPrisma?: PrismaClient; quorumReplica?: Replica };
 
+function openPool(connectionString: string, role: string): pg.Pool {
+  const p = new pg.Pool({
+    connectionString,
+    max: processPoolSize(),
+    // While the database is unreachable, requests fail fast (a 503) instead of queueing for a connection.
+    connectionTimeoutMillis: Number(process.env.DB_CONNECT_TIMEOUT_MS ?? 3000),
+    // Timestamps are UTC everywhere (columns are "timestamp without time zone" holding UTC).
+    options: "-c TimeZone=UTC",
+  });
+  // An idle connection dropped by the server (restart, failover) must not crash the process; the pool
+  // discards it and opens a new one on demand.
+  p.on("error", (err) => logError(`${role}-idle`, `[${role}] idle connection error:`, err.message));
+  p.on("connect", (client) => {
+    // A connection dropped while checked out between two queries (inside a transaction) emits 'error'
+    // on its client; without a listener that is an uncaught exception. The statement in progress fails
+    // on its own (a 503 to the request), and the pool discards the client when it is released.
+    client.on("error", (err) => logError(`${role}-connection`, `[${role}] connection error:`, err.message));
+    prepareStatements(client);
+  });
+  return p;
+}
+
+/** The primary's pool: every write, every transaction, and every read not handed to readPool(). */
 export function pool(): pg.Pool {
-  if (!g.quorumPool) {
-    g.quorumPool = new pg.Pool({
-      connectionString: databaseUrl(),
-      max: processPoolSize(),
-      // While the database is unreachable, requests fail fast (a 503) instead of queueing for a connection.
-      connectionTimeoutMillis: Number(process.env.DB_CONNECT_TIMEOUT_MS ?? 3000),
-      // Timestamps are UTC everywhere (columns are "timestamp without time zone" holding UTC).
-      options: "-c TimeZone=UTC",
-    });
-    // An idle connection dropped by the server (restart, failover) must not crash the process; the pool
-    // discards it and opens a new one on demand.
-    g.quorumPool.on("error", (err) => logError("db-idle", "[db] idle connection error:", err.message));
-    g.quorumPool.on("connect", (client) => {
-      // A connection dropped while checked out between two queries (inside a transaction) emits 'error'
-      // on its client; without a listener that is an uncaught exception. The statement in progress fails
-      // on its own (a 503 to the request), and the pool discards the client when it is released.
-      client.on("error", (err) => logError("db-connection", "[db] connection error:", err.message));
-      prepareStatements(client);
-    });
-  }
+  g.quorumPool ??= openPool(databaseUrl(), "db");
   return g.quorumPool;
 }
 
@@ -78,12 +93,94 @@ function prepareStatements(client: pg.PoolClient) {
   };
 }
 
+/** The Prisma client on the primary: see pool(). */
 export function db(): PrismaClient {
   g.quorumPrisma ??= new PrismaClient({ adapter: new PrismaPg(pool()) });
   return g.quorumPrisma;
 }
 
+/**
+ * The client for reads that tolerate a little lag: the streaming replica at DATABASE_REPLICA_URL while it
+ * is at most DATABASE_REPLICA_MAX_LAG_MS (default 5000) behind the primary, checked every second, else
+ * (no replica configured, not yet checked, behind, unreachable, or not a standby) the primary's db().
+ * Its callers: lists and their counts (lib/http/resource-routes.ts), the public counts
+ * (lib/counts/classification-counts.ts), CSV exports (lib/domain/export-csv.ts) and the engine API's lists
+ * of extracts and reductions (lib/engine/http/engine-routes.ts). Everything else reads the primary: shows,
+ * anything in a transaction or after a write in the same request, authentication and sessions, the
+ * subject queue, and the pipeline (a reducer reads the extracts it has just written). Lag is accepted,
+ * as the established platform accepts it for its replica reads: a list can miss a record created less
+ * than a moment ago, which GET on the record itself (the primary) answers.
+ */
+export function readDb(): PrismaClient {
+  const r = usableReplica();
+  if (!r) return db();
+  r.prisma ??= new PrismaClient({ adapter: new PrismaPg(r.pool) });
+  return r.prisma;
+}
+
+/** readDb()'s pg pool, for set-based SQL: the replica's while it is usable, else the primary's. */
+export function readPool(): pg.Pool {
+  return usableReplica()?.pool ?? pool();
+}
+
+const CHECK_INTERVAL_MS = 1000;
+
+function usableReplica(): Replica | null {
+  const url = databaseReplicaUrl();
+  if (!url) return null;
+  if (!g.quorumReplica) {
+    const replica: Replica = { pool: openPool(url, "db-replica"), lag: new ReplicaLag(), lagMs: Infinity, timer: setInterval(() => void checkReplica(), CHECK_INTERVAL_MS) };
+    replica.timer.unref();
+    g.quorumReplica = replica;
+    void checkReplica();
+  }
+  return g.quorumReplica.lagMs <= maxReplicaLagMs(process.env.DATABASE_REPLICA_MAX_LAG_MS) ? g.quorumReplica : null;
+}
+
+/**
+ * Measures the replica's lag now (lib/db/replica-lag.ts) and answers it in ms; Infinity when the replica
+ * is unreachable or not a standby. The timer runs it every second; tests call it to see a change at once.
+ * Without DATABASE_REPLICA_URL, Infinity.
+ */
+export function checkReplica(): Promise<number> {
+  if (databaseReplicaUrl() && !g.quorumReplica) usableReplica();
+  const r = g.quorumReplica;
+  if (!r) return Promise.resolve(Infinity);
+  r.checking ??= (async () => {
+    try {
+      const [primary, replica] = await Promise.all([
+        pool().query<{ lsn: string }>("SELECT pg_current_wal_lsn()::text AS lsn"),
+        r.pool.query<{ standby: boolean; lsn: string | null }>("SELECT pg_is_in_recovery() AS standby, pg_last_wal_replay_lsn()::text AS lsn"),
+      ]);
+      const at = Date.now();
+      const { standby, lsn } = replica.rows[0];
+      if (!standby || !lsn) {
+        logError("db-replica-role", "[db-replica] DATABASE_REPLICA_URL is not a standby server (pg_is_in_recovery() is false); reads go to the primary");
+        r.lagMs = Infinity;
+      } else {
+        const keepMs = 2 * maxReplicaLagMs(process.env.DATABASE_REPLICA_MAX_LAG_MS) + 2 * CHECK_INTERVAL_MS;
+        r.lagMs = r.lag.observe(at, lsnBytes(primary.rows[0].lsn), lsnBytes(lsn), keepMs);
+      }
+    } catch (err) {
+      logError("db-replica-check", "[db-replica] lag check failed; reads go to the primary:", (err as Error).message);
+      r.lagMs = Infinity;
+    } finally {
+      r.checking = undefined;
+    }
+    return r.lagMs;
+  })();
+  return r.checking;
+}
+
 export async function closeDb(): Promise<void> {
+  const replica = g.quorumReplica;
+  g.quorumReplica = undefined;
+  if (replica) {
+    clearInterval(replica.timer);
+    await replica.checking;
+    await replica.prisma?.$disconnect();
+    await replica.pool.end();
+  }
   await g.quorumPrisma?.$disconnect();
   await g.quorumPool?.end();
   g.quorumPrisma = undefined;

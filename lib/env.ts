@@ -4,6 +4,10 @@ import { z } from "zod";
 // Validated configuration, read once. Everything has a default so `npm start` needs no setup.
 const ZEnv = z.object({
   DATABASE_URL: z.string().optional(),
+  // A streaming replica of DATABASE_URL for reads that tolerate a little lag (lib/db.ts readDb), and how
+  // far behind it may be before those reads go to the primary too.
+  DATABASE_REPLICA_URL: z.string().optional(),
+  DATABASE_REPLICA_MAX_LAG_MS: z.coerce.number().nonnegative().optional(),
   DATA_DIR: z.string().default(".data"),
   PORT: z.coerce.number().int().positive().default(3000),
   PUBLIC_CLIENT_ID: z.string().min(1).default("535759b966935c297be11913acee7a9ca17c025f9f15520e7504728e71110a27"),
@@ -39,6 +43,11 @@ export function databaseUrl(): string {
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error("DATABASE_URL is not set (npm start sets it when it starts the embedded database)");
   return url;
+}
+
+/** DATABASE_REPLICA_URL, or undefined when unset or blank (then every read goes to the primary). */
+export function databaseReplicaUrl(): string | undefined {
+  return process.env.DATABASE_REPLICA_URL?.trim() || undefined;
 }
 
 /** The origin clients reach this server at, for absolute URLs stored in records (uploaded files). */
