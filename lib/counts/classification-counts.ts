@@ -1,9 +1,11 @@
-import { pool } from "@/lib/db";
+import { readPool } from "@/lib/db";
 import { ApiError } from "@/lib/http/api-error";
 import { hiddenProjectSql, viewerParams, type CountsViewer } from "./visible-projects";
 
 // Component C: classification counts from the daily rollups (classification_daily_counts and
 // user_project_daily_counts), bucketed in UTC; weeks start on Monday; empty buckets are omitted.
+// Read through readPool(): on the replica when one is configured (lib/db.ts), as the rollups are only
+// folded every second anyway.
 //
 // Private projects: a private project the caller may not see does not exist for the counts of projects,
 // workflows, volunteers and groups (its id answers as a missing id does; no entry, no figures, no share
@@ -100,10 +102,10 @@ export async function classificationCounts(q: CountsQuery, viewer: CountsViewer)
   const period = q.period ?? "year";
   const range = [q.startDate ?? null, q.endDate ?? null];
   const { rows } = q.workflowIds
-    ? await pool().query<{ bucket: string; n: string }>(WORKFLOW_COUNTS, ["workflow", q.workflowIds, ...range, period, ...viewerParams(viewer)])
+    ? await readPool().query<{ bucket: string; n: string }>(WORKFLOW_COUNTS, ["workflow", q.workflowIds, ...range, period, ...viewerParams(viewer)])
     : q.projectIds
-      ? await pool().query<{ bucket: string; n: string }>(PROJECT_COUNTS, ["project", q.projectIds, ...range, period, ...viewerParams(viewer)])
-      : await pool().query<{ bucket: string; n: string }>(ALL_COUNTS, [...range, period]);
+      ? await readPool().query<{ bucket: string; n: string }>(PROJECT_COUNTS, ["project", q.projectIds, ...range, period, ...viewerParams(viewer)])
+      : await readPool().query<{ bucket: string; n: string }>(ALL_COUNTS, [...range, period]);
   const total = rows.reduce((t, r) => t + Number(r.n), 0);
   return q.period ? { total_count: total, data: rows.map((r) => ({ period: bucketIso(r.bucket), count: Number(r.n) })) } : { total_count: total };
 }
@@ -129,12 +131,12 @@ const USERS_WHERE = `user_id = ANY($1::int[]) AND ($2::int[] IS NULL OR project_
 async function usersClassificationCounts(userIds: number[], q: CountsQuery, viewer: CountsViewer): Promise<UserCountsResult> {
   const args = [userIds, q.projectIds ?? null, q.startDate ?? null, q.endDate ?? null, ...viewerParams(viewer)];
   const [projects, buckets] = await Promise.all([
-    pool().query<{ project_id: number; n: string; s: string }>(
+    readPool().query<{ project_id: number; n: string; s: string }>(
       `SELECT project_id, sum(count)::bigint AS n, sum(seconds)::bigint AS s FROM user_project_daily_counts WHERE ${USERS_WHERE} GROUP BY 1 ORDER BY 2 DESC, 1`,
       args,
     ),
     q.period
-      ? pool().query<{ bucket: string; n: string; s: string }>(
+      ? readPool().query<{ bucket: string; n: string; s: string }>(
           `SELECT ${bucketOf("day", "$8")} AS bucket, sum(count)::bigint AS n, sum(seconds)::bigint AS s
            FROM user_project_daily_counts WHERE ${USERS_WHERE} GROUP BY 1 ORDER BY 1`,
           [...args, q.period],
@@ -162,7 +164,7 @@ export interface GroupCountsResult extends UserCountsResult {
 export async function groupClassificationCounts(memberIds: number[], q: CountsQuery, individuals: boolean, viewer: CountsViewer): Promise<GroupCountsResult> {
   const [together, perMember] = await Promise.all([
     usersClassificationCounts(memberIds, q, viewer),
-    pool().query<{ user_id: number; project_id: number; n: string; s: string }>(
+    readPool().query<{ user_id: number; project_id: number; n: string; s: string }>(
       `SELECT user_id, project_id, sum(count)::bigint AS n, sum(seconds)::bigint AS s FROM user_project_daily_counts
        WHERE ${USERS_WHERE} GROUP BY 1, 2 ORDER BY 1, 2`,
       [memberIds, q.projectIds ?? null, q.startDate ?? null, q.endDate ?? null, ...viewerParams(viewer)],

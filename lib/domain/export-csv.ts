@@ -1,7 +1,7 @@
 import { once } from "node:events";
 import { stringify } from "csv-stringify";
 import { hasScope } from "@/lib/auth/actor";
-import { db, pool } from "@/lib/db";
+import { db, readPool } from "@/lib/db";
 import { apiRoute, type ApiContext } from "@/lib/http/api-route";
 import { forbidden, notFound, unauthorized } from "@/lib/http/api-error";
 import { parseJsonText, parsePathId, readBodyText } from "@/lib/http/request";
@@ -21,6 +21,8 @@ import { requireEditableProject } from "./require-editable-project";
 // by id in batches of 1,000 (keyset), streams the CSV into storage (exports/...), and records progress
 // after each batch. An export that crashes starts over: it is written anew, never appended to. The finished
 // job's download_url is a signed link valid for an hour, and only the project's editors see the job.
+// The rows are read through readPool() (the replica when one is configured: an export may lag the
+// primary by a moment, as the established platform's do); the job's progress is written to the primary.
 //
 // Classifications export: completed classifications, one row each. No IP address is exported. `user_name`
 // is the login ("not-logged-in" for anonymous ones); `expert` is true when the classifier holds the owner,
@@ -173,7 +175,7 @@ export async function runExport(kind: ExportKind, jobId: number): Promise<void> 
   await runBackgroundJob(jobId, kind, async (job) => {
     const target = job.params as unknown as Target;
     const counted = def.count(target);
-    const { rows } = await pool().query(counted.sql, counted.values);
+    const { rows } = await readPool().query(counted.sql, counted.values);
     await db().backgroundJob.update({ where: { id: jobId }, data: { total: rows[0].n, progress: 0 } });
     const key = `exports/${job.projectId}/${kind}-${jobId}.csv`;
     const csv = stringify({ header: true, columns: def.columns });
@@ -183,7 +185,7 @@ export async function runExport(kind: ExportKind, jobId: number): Promise<void> 
       let done = 0;
       for (;;) {
         const q = def.batch(target, after);
-        const batch = (await pool().query(q.sql, q.values)).rows as Record<string, unknown>[];
+        const batch = (await readPool().query(q.sql, q.values)).rows as Record<string, unknown>[];
         if (!batch.length) break;
         const ids = new Set<number>();
         for (const row of batch) {

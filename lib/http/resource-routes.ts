@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { db } from "@/lib/db";
+import { db, readDb } from "@/lib/db";
 import { hasScope, type Actor } from "@/lib/auth/actor";
 import { delegate, type Action, type BaseRow, type ResourceDef, type Tx, type Where } from "@/lib/resources/types";
 import { ApiError, forbidden, notFound, unauthorized, unprocessable } from "./api-error";
@@ -177,9 +177,11 @@ export function collectionRoutes<R extends BaseRow>(def: ResourceDef<R>) {
       const include = parseInclude(url, d as never);
       const where = await listWhere(d, url, actor);
       const skip = (paging.page - 1) * paging.pageSize;
+      // A list tolerates a moment's lag: the replica when one is configured (lib/db.ts readDb).
+      const reader = readDb();
       const [count, rows] = await Promise.all([
-        delegate(db(), d).count({ where }),
-        delegate(db(), d).findMany({ where, orderBy, skip, take: paging.pageSize, include: d.queryInclude }) as Promise<BaseRow[]>,
+        delegate(reader, d).count({ where }),
+        delegate(reader, d).findMany({ where, orderBy, skip, take: paging.pageSize, include: d.queryInclude }) as Promise<BaseRow[]>,
       ]);
       const meta = pageMeta(d.type, url, paging, count, include);
       if (d.keyset && isIdAscending(orderBy)) keysetHrefs(meta[d.type], url, lastId, rows, skip + rows.length < count && rows.length === paging.pageSize);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { resolveActor, type Actor } from "@/lib/auth/actor";
-import { pool } from "@/lib/db";
+import { pool, readPool } from "@/lib/db";
 import { withTransaction, type Sql } from "@/lib/db/sql";
 import { loadWorkflowForActor } from "@/lib/domain/load-workflow";
 import { parseEngineWorkflowConfig } from "@/lib/engine/config";
@@ -23,6 +23,8 @@ import { forgetEngineWorkflow, loadEngineWorkflow, saveEngineWorkflow, serialize
 // The decision engine's HTTP API under /engine: plain JSON, bearer-authenticated. Every endpoint is for
 // the owners and collaborators of the workflow's project, and admins; a workflow the caller may not see is
 // a 404. Writes that start pipeline work add its events in the same transaction (never lost).
+// The lists of extracts and reductions read through readPool() (the replica when one is configured, a
+// moment behind); access checks, writes and what a write answers read the primary.
 
 type Handler = (ctx: { req: Request; url: URL; params: Record<string, string>; actor: Actor }) => Promise<Response>;
 
@@ -148,7 +150,7 @@ export const listExtracts = engineRoute(async ({ url, params, actor }) => {
   const workflow = await requireDataReader(actor, parsePathId(params.id, "workflows"), "public_extracts");
   const subjectId = requiredQueryId(url, "subject_id");
   const key = Object.hasOwn(workflow.extractors_config, params.key) ? params.key : null;
-  const { rows } = await pool().query(
+  const { rows } = await readPool().query(
     `SELECT * FROM extracts WHERE workflow_id = $1 AND subject_id = $2 AND ($3::text IS NULL OR extractor_key = $3) ORDER BY classification_at, classification_id, extractor_key`,
     [workflow.id, subjectId, key],
   );
@@ -214,7 +216,7 @@ function reductionTarget(url: URL, body?: Record<string, unknown>): { topic: "su
 async function reductionsOf(workflowId: number, target: { topic: "subject" | "user"; id: number }, reducerKey: string | null) {
   const table = target.topic === "subject" ? "subject_reductions" : "user_reductions";
   const column = target.topic === "subject" ? "subject_id" : "user_id";
-  const { rows } = await pool().query(
+  const { rows } = await readPool().query(
     `SELECT id, reducer_key, ${column}, workflow_id, subgroup, data, store, created_at, updated_at FROM ${table}
      WHERE workflow_id = $1 AND ${column} = $2 AND ($3::text IS NULL OR reducer_key = $3) ORDER BY reducer_key, subgroup`,
     [workflowId, target.id, reducerKey],
@@ -300,7 +302,7 @@ export const listWorkflowReductions = engineRoute(async ({ url, params, actor })
   const workflow = await requireDataReader(actor, parsePathId(params.id, "workflows"), "public_reductions");
   const size = parseCountParam(url.searchParams.get("page_size"), "page_size", { fallback: 20, clampAbove: 100 });
   const page = parseCountParam(url.searchParams.get("page"), "page", { fallback: 1, max: MAX_PAGE });
-  const { rows } = await pool().query(
+  const { rows } = await readPool().query(
     `SELECT r.id, r.reducer_key, r.subject_id, r.workflow_id, r.subgroup, r.data, r.created_at, r.updated_at, sws.retired_at, sws.retirement_reason
      FROM subject_reductions r LEFT JOIN subject_workflow_statuses sws ON sws.subject_id = r.subject_id AND sws.workflow_id = r.workflow_id
      WHERE r.workflow_id = $1 ORDER BY r.updated_at DESC, r.id DESC LIMIT $2 OFFSET $3`,
