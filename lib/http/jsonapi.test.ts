@@ -33,6 +33,18 @@ describe("pageMeta", () => {
     expect(meta).toMatchObject({ page, page_size: pageSize, count, ...want });
     expect(meta.first_href).toBe(`/projects?beta=true&page=1&page_size=${pageSize}`);
     expect(meta.next_href).toBe(want.next_page ? `/projects?beta=true&page=${want.next_page}&page_size=${pageSize}` : null);
+    expect(meta.count_source).toBe("exact");
+  });
+
+  // With an estimate the count may be off either way: next_page follows whether the page was full.
+  it.each([
+    ["an estimate above the rows: the last page ends paging", 5, 100, 50_000, false, { page_count: 500, next_page: null, previous_page: 4 }],
+    ["an estimate below the rows: paging goes on", 7, 100, 300, true, { page_count: 8, next_page: 8, previous_page: 6 }],
+    ["a full page with more", 1, 20, 12_000, true, { page_count: 600, next_page: 2, previous_page: null }],
+  ] as const)("%s", (_name, page, pageSize, count, more, want) => {
+    const meta = pageMeta("projects", url(`page=${page}`), { page, pageSize }, count, [], { more, source: "estimate" }).projects;
+    expect(meta).toMatchObject({ page, count, count_source: "estimate", ...want });
+    expect(meta.next_href).toBe(want.next_page ? `/projects?page=${want.next_page}&page_size=${pageSize}` : null);
   });
 });
 

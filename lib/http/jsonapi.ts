@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { Actor } from "@/lib/auth/actor";
 import type { BaseRow, ResourceDef, SerializedRecord } from "@/lib/resources/types";
 import { ApiError, unprocessable } from "./api-error";
+import type { CountSource } from "./list-count";
 import { parseCountParam } from "./request";
 
 export const DEFAULT_PAGE_SIZE = 20;
@@ -78,8 +79,15 @@ export async function buildLinked<R extends BaseRow>(def: ResourceDef<R>, rows: 
   return linked;
 }
 
-export function pageMeta(type: string, url: URL, paging: Paging, count: number, include: string[]) {
-  const pageCount = Math.max(1, Math.ceil(count / paging.pageSize));
+/**
+ * A list's paging meta. `count` is exact unless `source` says it comes from a counter or is the planner's
+ * estimate (meta.<type>.count_source, lib/http/list-count.ts); page_count follows it. When the page says
+ * whether a row follows it (`more`, from fetching page_size + 1), next_page follows that rather than the
+ * count, so an estimate neither ends paging early nor lets it run past the last row.
+ */
+export function pageMeta(type: string, url: URL, paging: Paging, count: number, include: string[], seen?: { more: boolean; source: CountSource }) {
+  const more = seen?.more;
+  const pageCount = Math.max(1, Math.ceil(count / paging.pageSize), more ? paging.page + 1 : 0);
   const href = (page: number) => {
     const q = new URLSearchParams(url.searchParams);
     q.delete("http_cache");
@@ -88,12 +96,13 @@ export function pageMeta(type: string, url: URL, paging: Paging, count: number, 
     return `${url.pathname.replace(/^\/api/, "")}?${q.toString()}`;
   };
   const prev = paging.page > 1 ? Math.min(paging.page - 1, pageCount) : null;
-  const next = paging.page < pageCount ? paging.page + 1 : null;
+  const next = (more ?? paging.page < pageCount) ? paging.page + 1 : null;
   return {
     [type]: {
       page: paging.page,
       page_size: paging.pageSize,
       count,
+      count_source: seen?.source ?? "exact",
       include,
       page_count: pageCount,
       previous_page: prev,

@@ -4,9 +4,9 @@ import type { Actor } from "@/lib/auth/actor";
 import { delegate, type BaseRow, type ResourceDef, type Tx, type WriteContext, type Where } from "@/lib/resources/types";
 import { ApiError, notFound } from "./api-error";
 import { apiRoute, type ApiContext } from "./api-route";
-import { pageMeta, parseInclude, parsePaging, parseSort } from "./jsonapi";
+import { parseInclude, parsePaging, parseSort } from "./jsonapi";
 import { parsePathId } from "./request";
-import { envelope, findVisible, listWhere, memberRoutes, recordBody, requireWriter, showResponse, withListDefaults } from "./resource-routes";
+import { envelope, findVisible, listPage, listWhere, memberRoutes, recordBody, requireWriter, showResponse, withListDefaults } from "./resource-routes";
 import { json } from "./respond";
 
 // Resources whose records live under a parent's path, as a project's pages do:
@@ -58,11 +58,8 @@ export function nestedCollectionRoutes<R extends BaseRow, P extends BaseRow>(nes
       const include = parseInclude(url, d as never);
       const parent = await findVisible(n.parent, parsePathId(ctx.params.id, n.parent.type), actor);
       const where = { AND: [await listWhere(d, url, actor), { [n.parentField]: parent.id }] };
-      const [count, rows] = await Promise.all([
-        delegate(db(), d).count({ where }),
-        delegate(db(), d).findMany({ where, orderBy, skip: (paging.page - 1) * paging.pageSize, take: paging.pageSize, include: d.queryInclude }) as Promise<BaseRow[]>,
-      ]);
-      return json(await envelope(d, rows, actor, include, pageMeta(d.type, url, paging, count, include)));
+      const { rows, meta } = await listPage(d, url, actor, paging, where, orderBy, include, false);
+      return json(await envelope(d, rows, actor, include, meta));
     }),
     POST: apiRoute(async (ctx) => {
       const create = n.create;

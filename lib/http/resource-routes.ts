@@ -4,7 +4,9 @@ import { hasScope, type Actor } from "@/lib/auth/actor";
 import { delegate, type Action, type BaseRow, type ResourceDef, type Tx, type Where } from "@/lib/resources/types";
 import { ApiError, forbidden, notFound, unauthorized, unprocessable } from "./api-error";
 import { apiRoute, type ApiContext } from "./api-route";
-import { buildLinked, checkIfMatch, ifNoneMatchHits, linkTemplates, pageMeta, parseInclude, parsePaging, parseSort, recordHeaders, etagFor } from "./jsonapi";
+import { countPrismaRowsUpTo, estimatedRows, planPrismaQuery } from "@/lib/db/query-plan";
+import { buildLinked, checkIfMatch, ifNoneMatchHits, linkTemplates, pageMeta, parseInclude, parsePaging, parseSort, recordHeaders, etagFor, type Paging } from "./jsonapi";
+import { countList } from "./list-count";
 import { parseIdList, parseIdValue, parsePathId, readJsonBody } from "./request";
 import { json } from "./respond";
 
@@ -18,13 +20,35 @@ type AnyDef = ResourceDef<BaseRow>;
 const GENERIC_PARAMS = new Set(["page", "page_size", "sort", "include", "http_cache", "id", "cards", "admin", "fields", "published"]);
 
 /**
- * The filter a list parameter names: the resource's own, or its plural alias as the established platform
- * takes every filter (`ids`, `project_ids`, `subject_set_ids`).
+ * The filter a list parameter names, by the resource's own name: its own, or its plural alias as the
+ * established platform takes every filter (`ids`, `project_ids`, `subject_set_ids`).
  */
-function filterNamed(def: AnyDef, name: string): ((value: string, actor: Actor) => Where | Promise<Where>) | "id" | undefined {
-  const own = (n: string) => (def.filters && Object.hasOwn(def.filters, n) ? def.filters[n] : undefined);
+function filterName(def: AnyDef, name: string): string | undefined {
+  const own = (n: string) => (def.filters && Object.hasOwn(def.filters, n) ? n : undefined);
   if (name === "ids") return "id";
   return own(name) ?? (name.endsWith("s") ? own(name.slice(0, -1)) : undefined);
+}
+
+function filterNamed(def: AnyDef, name: string): ((value: string, actor: Actor) => Where | Promise<Where>) | "id" | undefined {
+  const canonical = filterName(def, name);
+  return canonical === "id" ? "id" : canonical ? def.filters![canonical] : undefined;
+}
+
+/**
+ * The filters a list request gives (by the resource's own names; `id` and `last_id` too), for a counter to
+ * decide whether it counts exactly that scope; null when one is given twice (both apply, and no counter
+ * knows their intersection). Parameters that do not narrow the scope (paging, sort, include) are left out.
+ */
+export function scopeFilters(def: AnyDef, url: URL): Record<string, string> | null {
+  const out: Record<string, string> = {};
+  for (const [name, value] of url.searchParams) {
+    if (value === "") continue;
+    const key = name === "id" || (def.keyset && name === "last_id") ? name : GENERIC_PARAMS.has(name) ? undefined : filterName(def, name);
+    if (!key) continue;
+    if (Object.hasOwn(out, key)) return null;
+    out[key] = value;
+  }
+  return out;
 }
 
 function isIdAscending(orderBy: Record<string, "asc" | "desc">[]): boolean {
@@ -163,6 +187,34 @@ function transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
   return db().$transaction(fn, { timeout: 15_000 });
 }
 
+/**
+ * One page of a list and its paging meta. page_size + 1 rows are read, so whether another page follows is
+ * known from the rows, not the count; the count is as cheap as the scope allows (lib/http/list-count.ts):
+ * the resource's counter when it answers this scope, else the planner's estimate for large scopes, else
+ * exact. No OFFSET is sent for a first page (nor for a page after last_id). `useCounter` is false where the
+ * where clause narrows the request's scope further than its filters say (a parent's path).
+ */
+export async function listPage(def: AnyDef, url: URL, actor: Actor, paging: Paging, where: Where, orderBy: Record<string, "asc" | "desc">[], include: string[], useCounter = true) {
+  const skip = (paging.page - 1) * paging.pageSize;
+  // A list tolerates a moment's lag: the replica when one is configured (lib/db.ts readDb).
+  const found = (await delegate(readDb(), def).findMany({ where, orderBy, ...(skip ? { skip } : {}), take: paging.pageSize + 1, include: def.queryInclude })) as BaseRow[];
+  const more = found.length > paging.pageSize;
+  const rows = more ? found.slice(0, paging.pageSize) : found;
+  const countScope = useCounter ? def.countScope : undefined;
+  const filters = countScope ? scopeFilters(def, url) : null;
+  const scope = (client: object) => delegate(client, def).findMany({ where, select: { id: true } });
+  const { count, source } = await countList(
+    { skipped: skip, rows: rows.length, more },
+    {
+      counter: countScope && filters ? () => countScope(filters, actor) : undefined,
+      estimate: async () => estimatedRows((await planPrismaQuery(scope)).plan),
+      countUpTo: (cap) => countPrismaRowsUpTo(scope, cap),
+    },
+  );
+  const meta = pageMeta(def.type, url, paging, count, include, { more, source });
+  return { rows, meta, more };
+}
+
 /** GET (list) and POST (create) on /api/<type>. */
 export function collectionRoutes<R extends BaseRow>(def: ResourceDef<R>) {
   const d = def as unknown as AnyDef;
@@ -176,15 +228,8 @@ export function collectionRoutes<R extends BaseRow>(def: ResourceDef<R>) {
       const orderBy = lastId ? [{ id: "asc" as const }] : parseSort(url, d as never);
       const include = parseInclude(url, d as never);
       const where = await listWhere(d, url, actor);
-      const skip = (paging.page - 1) * paging.pageSize;
-      // A list tolerates a moment's lag: the replica when one is configured (lib/db.ts readDb).
-      const reader = readDb();
-      const [count, rows] = await Promise.all([
-        delegate(reader, d).count({ where }),
-        delegate(reader, d).findMany({ where, orderBy, skip, take: paging.pageSize, include: d.queryInclude }) as Promise<BaseRow[]>,
-      ]);
-      const meta = pageMeta(d.type, url, paging, count, include);
-      if (d.keyset && isIdAscending(orderBy)) keysetHrefs(meta[d.type], url, lastId, rows, skip + rows.length < count && rows.length === paging.pageSize);
+      const { rows, meta, more } = await listPage(d, url, actor, paging, where, orderBy, include);
+      if (d.keyset && isIdAscending(orderBy)) keysetHrefs(meta[d.type], url, lastId, rows, more);
       return json(await envelope(d, rows, actor, include, meta, false, url));
     }),
     POST: apiRoute(async (ctx) => {

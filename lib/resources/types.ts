@@ -76,6 +76,13 @@ export interface ResourceDef<R extends BaseRow = BaseRow> {
    * page's last id instead of a page number, so following next_href never pays for an offset.
    */
   keyset?: boolean;
+  /**
+   * The exact size of a list request's scope from a counter the database keeps (meta count_source
+   * "counter"), or null when no counter answers it. `filters` are the request's filters by the resource's
+   * own names (plural aliases folded in; `id` and `last_id` included), and a counter may answer only a
+   * scope it counts exactly: no filter beyond the counter's, and a caller who sees every record in it.
+   */
+  countScope?(filters: Record<string, string>, actor: Actor): Promise<number | null>;
   /** Wire field → Prisma field, for `sort`. */
   sortable: Record<string, string>;
   defaultSort?: string;
