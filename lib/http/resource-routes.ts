@@ -187,24 +187,43 @@ function transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
   return db().$transaction(fn, { timeout: 15_000 });
 }
 
+/** A list request as the list route reads it: the URL with the resource's defaults, paging, order, includes, where. */
+export async function listRequest(def: AnyDef, requested: URL, actor: Actor) {
+  const url = withListDefaults(requested, def.listDefaults);
+  const paging = parsePaging(url);
+  const lastId = def.keyset ? url.searchParams.get("last_id") : null;
+  // After last_id the records come in id order (the established platform's classifications do).
+  const orderBy = lastId ? [{ id: "asc" as const }] : parseSort(url, def as never);
+  const include = parseInclude(url, def as never);
+  const where = await listWhere(def, url, actor);
+  return { url, paging, lastId, orderBy, include, where };
+}
+
 /**
- * One page of a list and its paging meta. page_size + 1 rows are read, so whether another page follows is
- * known from the rows, not the count; the count is as cheap as the scope allows (lib/http/list-count.ts):
- * the resource's counter when it answers this scope, else the planner's estimate for large scopes, else
- * exact. No OFFSET is sent for a first page (nor for a page after last_id). `useCounter` is false where the
- * where clause narrows the request's scope further than its filters say (a parent's path).
+ * The findMany of one page: page_size + 1 rows, so whether another page follows is known from the rows;
+ * no OFFSET for a first page (nor for the pages of a last_id walk, which are all first pages).
+ */
+export function pageQuery(def: AnyDef, paging: Paging, where: Where, orderBy: Record<string, "asc" | "desc">[]) {
+  const skip = (paging.page - 1) * paging.pageSize;
+  return { where, orderBy, ...(skip ? { skip } : {}), take: paging.pageSize + 1, include: def.queryInclude };
+}
+
+/**
+ * One page of a list and its paging meta. The count is as cheap as the scope allows
+ * (lib/http/list-count.ts): the resource's counter when it answers this scope, else the planner's estimate
+ * for large scopes, else exact. `useCounter` is false where the where clause narrows the request's scope
+ * further than its filters say (a parent's path).
  */
 export async function listPage(def: AnyDef, url: URL, actor: Actor, paging: Paging, where: Where, orderBy: Record<string, "asc" | "desc">[], include: string[], useCounter = true) {
-  const skip = (paging.page - 1) * paging.pageSize;
   // A list tolerates a moment's lag: the replica when one is configured (lib/db.ts readDb).
-  const found = (await delegate(readDb(), def).findMany({ where, orderBy, ...(skip ? { skip } : {}), take: paging.pageSize + 1, include: def.queryInclude })) as BaseRow[];
+  const found = (await delegate(readDb(), def).findMany(pageQuery(def, paging, where, orderBy))) as BaseRow[];
   const more = found.length > paging.pageSize;
   const rows = more ? found.slice(0, paging.pageSize) : found;
   const countScope = useCounter ? def.countScope : undefined;
   const filters = countScope ? scopeFilters(def, url) : null;
   const scope = (client: object) => delegate(client, def).findMany({ where, select: { id: true } });
   const { count, source } = await countList(
-    { skipped: skip, rows: rows.length, more },
+    { skipped: (paging.page - 1) * paging.pageSize, rows: rows.length, more },
     {
       counter: countScope && filters ? () => countScope(filters, actor) : undefined,
       estimate: async () => estimatedRows((await planPrismaQuery(scope)).plan),
@@ -221,13 +240,7 @@ export function collectionRoutes<R extends BaseRow>(def: ResourceDef<R>) {
   return {
     GET: apiRoute(async (ctx) => {
       const actor = await ctx.actor();
-      const url = withListDefaults(ctx.url, d.listDefaults);
-      const paging = parsePaging(url);
-      const lastId = d.keyset ? url.searchParams.get("last_id") : null;
-      // After last_id the records come in id order (the established platform's classifications do).
-      const orderBy = lastId ? [{ id: "asc" as const }] : parseSort(url, d as never);
-      const include = parseInclude(url, d as never);
-      const where = await listWhere(d, url, actor);
+      const { url, paging, lastId, orderBy, include, where } = await listRequest(d, ctx.url, actor);
       const { rows, meta, more } = await listPage(d, url, actor, paging, where, orderBy, include);
       if (d.keyset && isIdAscending(orderBy)) keysetHrefs(meta[d.type], url, lastId, rows, more);
       return json(await envelope(d, rows, actor, include, meta, false, url));

@@ -5,8 +5,10 @@ import { db } from "@/lib/db";
 import { prismaSql } from "@/lib/db/sql";
 import { forbidden, unprocessable } from "@/lib/http/api-error";
 import { parseIdList, parseIdValue } from "@/lib/http/request";
-import { PROJECT_PERMISSIONS, projectReadScope } from "@/lib/policies/project-policy";
+import { canOnProject, PROJECT_PERMISSIONS, projectReadScope } from "@/lib/policies/project-policy";
 import { countClassification, ZAnnotations } from "@/lib/domain/create-classification";
+import { projectClassificationsCount, volunteerCompletedClassificationsCount, workflowClassificationsCount } from "@/lib/counts/list-counters";
+import { filtersWithin, oneId } from "./scope-filters";
 import type { ResourceDef, Where } from "./types";
 import { iso } from "./wire";
 
@@ -103,9 +105,37 @@ const base: ResourceDef<Classification> = {
   },
 };
 
+/**
+ * The caller's completed classifications, of every project or of one (`project_id`), from their daily
+ * rollups: no other filter is counted there.
+ */
+async function countOwnComplete(filters: Record<string, string>, actor: Actor): Promise<number | null> {
+  if (!actor.user || !filtersWithin(filters, ["project_id"], false)) return null;
+  const projectId = oneId(filters.project_id, "project_id");
+  if (filters.project_id !== undefined && projectId === null) return null;
+  return volunteerCompletedClassificationsCount(actor.user.id, projectId);
+}
+
+/**
+ * A project's or a workflow's classifications (`project_id`, `workflow_id`, or both naming the workflow's
+ * own project), from their counters, for a caller who sees all of them: one who edits the project, or an
+ * admin.
+ */
+async function countOfProject(filters: Record<string, string>, actor: Actor): Promise<number | null> {
+  if (!actor.user || !filtersWithin(filters, ["project_id", "workflow_id"])) return null;
+  const projectId = oneId(filters.project_id, "project_id");
+  const workflowId = oneId(filters.workflow_id, "workflow_id");
+  if ((filters.project_id !== undefined && projectId === null) || (filters.workflow_id !== undefined && workflowId === null)) return null;
+  const workflow = workflowId === null ? null : await workflowClassificationsCount(workflowId);
+  if (workflowId !== null && (!workflow || (projectId !== null && workflow.projectId !== projectId))) return null;
+  const project = projectId ?? workflow!.projectId;
+  if (!actor.user.admin && !(await canOnProject(actor, "update", project, db()))) return null;
+  return workflow ? workflow.count : projectClassificationsCount(project);
+}
+
 /** Show, edit and delete; the plain list is the caller's own complete classifications. */
 export const classifications: ResourceDef<Classification> = base;
-export const ownCompleteClassifications: ResourceDef<Classification> = { ...base, readScope: (a) => ({ AND: [own(a), { completed: true }] }) };
+export const ownCompleteClassifications: ResourceDef<Classification> = { ...base, readScope: (a) => ({ AND: [own(a), { completed: true }] }), countScope: countOwnComplete };
 export const ownIncompleteClassifications: ResourceDef<Classification> = { ...base, readScope: (a) => ({ AND: [own(a), { completed: false }] }) };
 
 /** Classifications of projects the caller edits, with keyset paging by `last_id` (requires project_id). */
@@ -113,6 +143,7 @@ export const projectClassifications: ResourceDef<Classification> = {
   ...base,
   defaultSort: "id",
   readScope: ofEditableProjects,
+  countScope: countOfProject,
 };
 
 /**

@@ -326,6 +326,15 @@ export const projects: ResourceDef<ProjectRow> = {
     },
   },
   destroy: async ({ tx }, row) => {
+    // A set another project copied from this one lists this project's subjects: their memberships go with
+    // the subjects (a cascade), and the copy's count must go down with them.
+    await tx.$executeRawUnsafe(
+      `UPDATE subject_sets ss SET set_member_subjects_count = ss.set_member_subjects_count - m.n
+       FROM (SELECT sms.subject_set_id, count(*)::int AS n FROM subjects s JOIN set_member_subjects sms ON sms.subject_id = s.id
+             WHERE s.project_id = $1 GROUP BY 1) m
+       WHERE ss.id = m.subject_set_id AND ss.project_id <> $1`,
+      row.id,
+    );
     await tx.project.delete({ where: { id: row.id } });
     await deleteMediaOf(tx, "projects", row.id);
   },

@@ -1,9 +1,11 @@
 import { z } from "zod";
 import type { SetMemberSubject } from "@/lib/generated/prisma/client";
+import { readDb } from "@/lib/db";
 import { forbidden, notFound, unprocessable } from "@/lib/http/api-error";
 import { parseIdList, parseIdValue } from "@/lib/http/request";
 import { canOnProject, projectReadScope } from "@/lib/policies/project-policy";
 import { addSubjectsToSet, removeSubjectsFromSet } from "@/lib/domain/subject-set-members";
+import { filtersWithin, oneId } from "./scope-filters";
 import type { ResourceDef } from "./types";
 import { iso } from "./wire";
 
@@ -45,6 +47,14 @@ export const setMemberSubjects: ResourceDef<Row> = {
   },
   sortable: { id: "id", priority: "priority", created_at: "createdAt", updated_at: "updatedAt" },
   readScope: (actor) => ({ subjectSet: { project: projectReadScope(actor) } }),
+  // A set's members, counted by the set (every membership change moves it in the same transaction), for
+  // whoever sees the set's project: they see every member.
+  countScope: async (filters, actor) => {
+    const setId = filtersWithin(filters, ["subject_set_id"]) ? oneId(filters.subject_set_id, "subject_set_id") : null;
+    if (setId === null) return null;
+    const set = await readDb().subjectSet.findFirst({ where: { id: setId, project: projectReadScope(actor) }, select: { setMemberSubjectsCount: true } });
+    return set?.setMemberSubjectsCount ?? null;
+  },
   can: (actor, action, row, tx) => (action === "show" ? true : canOnProject(actor, "update", row.subjectSet.projectId, tx)),
   create: {
     schema: ZCreate,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Prisma, Subject } from "@/lib/generated/prisma/client";
+import { readDb } from "@/lib/db";
 import { forbidden, unprocessable } from "@/lib/http/api-error";
 import { parseIdList, parseIdValue } from "@/lib/http/request";
 import { canOnProject, projectReadScope } from "@/lib/policies/project-policy";
@@ -8,6 +9,7 @@ import { addSubjectsToSet } from "@/lib/domain/subject-set-members";
 import { inCollectionsWhere } from "@/lib/domain/collection-subjects";
 import { parseLocations, ZLocations, type LocationEntry } from "@/lib/domain/subject-locations";
 import { locationsWithUploadUrls, storedLocations } from "@/lib/domain/subject-uploads";
+import { filtersWithin, oneId } from "./scope-filters";
 import type { ResourceDef, Tx } from "./types";
 import { iso } from "./wire";
 import { deleteMediaOf, mediaInclude, mediaLinkTemplates } from "./media";
@@ -89,6 +91,15 @@ export const subjects: ResourceDef<SubjectRow> = {
   },
   sortable: { id: "id", created_at: "createdAt", updated_at: "updatedAt" },
   readScope: (actor) => ({ project: projectReadScope(actor) }),
+  // A project's subjects, counted by the project (create, import and destroy move it), for whoever sees the
+  // project. Not a set's: a set copied from another project lists that project's subjects, which the
+  // caller may not see.
+  countScope: async (filters, actor) => {
+    const projectId = filtersWithin(filters, ["project_id"]) ? oneId(filters.project_id, "project_id") : null;
+    if (projectId === null) return null;
+    const project = await readDb().project.findFirst({ where: { AND: [{ id: projectId }, projectReadScope(actor)] }, select: { subjectsCount: true } });
+    return project?.subjectsCount ?? null;
+  },
   can: (actor, action, row, tx) => (action === "show" ? true : canOnProject(actor, "update", row.projectId, tx)),
   create: {
     schema: ZCreateSubject,
