@@ -110,13 +110,15 @@ export async function planPrismaQuery(query: (client: PrismaClient) => Promise<u
 }
 
 /**
- * How many rows a Prisma findMany (without take or orderBy) answers, counting no further than `cap`: the
- * count of its statement with LIMIT cap, so a scope larger than expected costs at most cap rows.
+ * How many rows a Prisma findMany (without take or orderBy) answers, reading at most `cap` of them (its
+ * statement counted with LIMIT cap), so a scope larger than expected costs no more; null when there are
+ * `cap` or more.
  */
-export async function countPrismaRowsUpTo(query: (client: PrismaClient) => Promise<unknown>, cap: number): Promise<number> {
+export async function countPrismaRowsUpTo(query: (client: PrismaClient) => Promise<unknown>, cap: number): Promise<number | null> {
   if (!Number.isSafeInteger(cap) || cap < 1) throw new Error(`cap must be a positive integer, not ${cap}`);
   const { result } = await wrapPrismaQuery(query, (text) => `SELECT count(*) FROM (${text} LIMIT ${cap}) AS capped`);
-  return Number(result.rows[0][0]);
+  const n = Number(result.rows[0][0]);
+  return n < cap ? n : null;
 }
 
 /** The plan of hand-written SQL with its parameters. */

@@ -3,7 +3,9 @@ import { db, pool } from "@/lib/db";
 import { subjects } from "@/lib/resources/subjects";
 import { notFound, unauthorized, unprocessable } from "@/lib/http/api-error";
 import type { ApiContext } from "@/lib/http/api-route";
+import { estimatedRows, planSql } from "@/lib/db/query-plan";
 import { pageMeta, parsePaging } from "@/lib/http/jsonapi";
+import { countList, splitPage } from "@/lib/http/list-count";
 import { parseIdList, parsePathId } from "@/lib/http/request";
 import { JSONAPI_TYPE, json } from "@/lib/http/respond";
 import { iso } from "@/lib/resources/wire";
@@ -29,19 +31,35 @@ export async function userRecents(ctx: ApiContext, actor: Actor): Promise<Respon
   const projects = q.get("project_id") ? parseIdList(q.get("project_id")!, "project_id") : null;
   const workflows = q.get("workflow_id") ? parseIdList(q.get("workflow_id")!, "workflow_id") : null;
   const where = `c.user_id = $1 AND c.completed AND ($2::int[] IS NULL OR c.project_id = ANY($2)) AND ($3::int[] IS NULL OR c.workflow_id = ANY($3))`;
-  const [count, rows] = await Promise.all([
-    pool().query<{ n: number }>(`SELECT coalesce(sum(cardinality(c.subject_ids)), 0)::int AS n FROM classifications c WHERE ${where}`, [userId, projects, workflows]),
-    pool().query(
-      `SELECT c.id AS classification_id, c.created_at, c.updated_at, c.project_id, c.workflow_id, s.id AS subject_id, s.locations
-       FROM classifications c CROSS JOIN LATERAL unnest(c.subject_ids) WITH ORDINALITY AS x(subject_id, n)
-       JOIN subjects s ON s.id = x.subject_id
-       WHERE ${where}
-       ORDER BY c.id ${sort === "created_at" ? "ASC" : "DESC"}, x.n
-       LIMIT $4 OFFSET $5`,
-      [userId, projects, workflows, paging.pageSize, (paging.page - 1) * paging.pageSize],
-    ),
-  ]);
-  const recents = rows.rows.map((r) => {
+  const params = [userId, projects, workflows];
+  const skip = (paging.page - 1) * paging.pageSize;
+  // page_size + 1 records: whether another page follows. No OFFSET for a first page.
+  const found = await pool().query(
+    `SELECT c.id AS classification_id, c.created_at, c.updated_at, c.project_id, c.workflow_id, s.id AS subject_id, s.locations
+     FROM classifications c CROSS JOIN LATERAL unnest(c.subject_ids) WITH ORDINALITY AS x(subject_id, n)
+     JOIN subjects s ON s.id = x.subject_id
+     WHERE ${where}
+     ORDER BY c.id ${sort === "created_at" ? "ASC" : "DESC"}, x.n
+     LIMIT $4${skip ? " OFFSET $5" : ""}`,
+    [...params, paging.pageSize + 1, ...(skip ? [skip] : [])],
+  );
+  const { rows, more } = splitPage(found.rows, paging.pageSize);
+  // One record per subject of each classification: the planner's classifications are the estimate (most
+  // have one subject); below the threshold the subjects are summed exactly.
+  const counted = await countList(
+    { skipped: skip, rows: rows.length, more },
+    {
+      estimate: async () => estimatedRows((await planSql(`SELECT 1 FROM classifications c WHERE ${where}`, params)).plan),
+      countUpTo: async (cap) => {
+        const { rows: r } = await pool().query<{ classifications: number; subjects: number }>(
+          `SELECT count(*)::int AS classifications, coalesce(sum(n), 0)::int AS subjects FROM (SELECT cardinality(c.subject_ids) AS n FROM classifications c WHERE ${where} LIMIT ${cap}) x`,
+          params,
+        );
+        return r[0].classifications < cap ? r[0].subjects : null;
+      },
+    },
+  );
+  const recents = rows.map((r) => {
     const id = `${r.classification_id}-${r.subject_id}`;
     return {
       id,
@@ -56,7 +74,7 @@ export async function userRecents(ctx: ApiContext, actor: Actor): Promise<Respon
   // the caller may see them now, under linked.subjects.
   let linked: { subjects: object[] } | undefined;
   if (include.includes("subject")) {
-    const ids = [...new Set(rows.rows.map((r) => r.subject_id as number))];
+    const ids = [...new Set(rows.map((r) => r.subject_id as number))];
     const found = ids.length
       ? await db().subject.findMany({ where: { AND: [{ id: { in: ids } }, await subjects.readScope(actor)] }, include: subjects.queryInclude, orderBy: { id: "asc" } })
       : [];
@@ -71,7 +89,7 @@ export async function userRecents(ctx: ApiContext, actor: Actor): Promise<Respon
         "recents.workflow": { href: "/workflows/{recents.workflow}", type: "workflows" },
         "recents.subject": { href: "/subjects/{recents.subject}", type: "subjects" },
       },
-      meta: pageMeta("recents", ctx.url, paging, count.rows[0].n, []),
+      meta: pageMeta("recents", ctx.url, paging, counted.count, [], { more, source: counted.source }),
     },
     200,
     {},

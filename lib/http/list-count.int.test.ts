@@ -176,6 +176,18 @@ describe("estimates", () => {
     expect([...sources].sort()).toEqual(["counter", "estimate", "exact"]);
   }, 120_000);
 
+  it("a volunteer's recents: the estimate of a heavy volunteer's, the exact count of a light one's", async () => {
+    const heavy = await api.get(`/users/${f.volunteer.user.id}/recents?page_size=10`, { token: f.volunteer.token });
+    expect(heavy.body.recents).toHaveLength(10);
+    expect(meta(heavy.body, "recents")).toMatchObject({ count_source: "estimate", next_page: 2 });
+    expect(meta(heavy.body, "recents").count).toBeGreaterThanOrEqual(ESTIMATE_THRESHOLD);
+    const light = await api.get(`/users/${f.other.user.id}/recents?page_size=2`, { token: f.other.token });
+    expect(meta(light.body, "recents")).toMatchObject({ count: 3, count_source: "exact", page_count: 2, next_page: 2 });
+    const lastOfLight = await api.get(`/users/${f.other.user.id}/recents?page_size=2&page=2`, { token: f.other.token });
+    expect(lastOfLight.body.recents).toHaveLength(1);
+    expect(meta(lastOfLight.body, "recents")).toMatchObject({ count: 3, next_page: null });
+  });
+
   it("last_id that is not an id is a 422 with a JSON error", async () => {
     for (const bad of ["abc", "1.5", "-1", "0", "99999999999", "1e3", "%00"]) {
       const res = await api.get(`/classifications/project?project_id=${f.project.id}&last_id=${bad}`, { token: f.owner.token });

@@ -7,7 +7,7 @@ function counting(figures: { counter?: number | null; estimate: number; exact: n
   const c: ScopeCounting = {
     counter: figures.counter === undefined ? undefined : async () => (asked.push("counter"), figures.counter!),
     estimate: async () => (asked.push("estimate"), figures.estimate),
-    countUpTo: async (cap) => (asked.push(`count ${cap}`), Math.min(figures.exact, cap)),
+    countUpTo: async (cap) => (asked.push(`count ${cap}`), figures.exact < cap ? figures.exact : null),
   };
   return { c, asked };
 }

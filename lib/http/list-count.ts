@@ -1,3 +1,6 @@
+import { countPrismaRowsUpTo, estimatedRows, planPrismaQuery } from "@/lib/db/query-plan";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+
 // How a list answers meta.count without paying for the whole scope. In order:
 //   exact    the page was the last one (fewer rows than asked for, fetched page_size + 1): the count is the
 //            rows before it plus its own, no query at all;
@@ -34,8 +37,8 @@ export interface ScopeCounting {
   counter?: () => Promise<number | null>;
   /** The planner's estimate of the scope's rows. */
   estimate: () => Promise<number>;
-  /** The scope's rows counted up to `cap` (cap means "cap or more"). */
-  countUpTo: (cap: number) => Promise<number>;
+  /** The scope's exact count, reading at most `cap` rows; null when there are more. */
+  countUpTo: (cap: number) => Promise<number | null>;
 }
 
 export async function countList(page: PageSeen, counting: ScopeCounting): Promise<ListCount> {
@@ -46,6 +49,23 @@ export async function countList(page: PageSeen, counting: ScopeCounting): Promis
   const estimate = await counting.estimate();
   if (estimate >= ESTIMATE_THRESHOLD) return { count: Math.max(estimate, atLeast), source: "estimate" };
   const n = await counting.countUpTo(EXACT_COUNT_CAP);
-  if (n < EXACT_COUNT_CAP) return { count: Math.max(n, atLeast), source: "exact" };
-  return { count: Math.max(estimate, n, atLeast), source: "estimate" };
+  if (n !== null) return { count: Math.max(n, atLeast), source: "exact" };
+  return { count: Math.max(estimate, EXACT_COUNT_CAP, atLeast), source: "estimate" };
+}
+
+/** A page read with one row more than its size: its rows, and whether another page follows. */
+export function splitPage<T>(found: T[], pageSize: number): { rows: T[]; more: boolean } {
+  const more = found.length > pageSize;
+  return { rows: more ? found.slice(0, pageSize) : found, more };
+}
+
+/**
+ * The estimate and capped count of a Prisma list's scope, from `scope`: the findMany of its ids (its where,
+ * no order, no take) on the client given.
+ */
+export function prismaScopeCounting(scope: (client: PrismaClient) => Promise<unknown>): Pick<ScopeCounting, "estimate" | "countUpTo"> {
+  return {
+    estimate: async () => estimatedRows((await planPrismaQuery(scope)).plan),
+    countUpTo: (cap) => countPrismaRowsUpTo(scope, cap),
+  };
 }

@@ -4,9 +4,8 @@ import { hasScope, type Actor } from "@/lib/auth/actor";
 import { delegate, type Action, type BaseRow, type ResourceDef, type Tx, type Where } from "@/lib/resources/types";
 import { ApiError, forbidden, notFound, unauthorized, unprocessable } from "./api-error";
 import { apiRoute, type ApiContext } from "./api-route";
-import { countPrismaRowsUpTo, estimatedRows, planPrismaQuery } from "@/lib/db/query-plan";
 import { buildLinked, checkIfMatch, ifNoneMatchHits, linkTemplates, pageMeta, parseInclude, parsePaging, parseSort, recordHeaders, etagFor, type Paging } from "./jsonapi";
-import { countList } from "./list-count";
+import { countList, prismaScopeCounting, splitPage } from "./list-count";
 import { parseIdList, parseIdValue, parsePathId, readJsonBody } from "./request";
 import { json } from "./respond";
 
@@ -216,18 +215,14 @@ export function pageQuery(def: AnyDef, paging: Paging, where: Where, orderBy: Re
  */
 export async function listPage(def: AnyDef, url: URL, actor: Actor, paging: Paging, where: Where, orderBy: Record<string, "asc" | "desc">[], include: string[], useCounter = true) {
   // A list tolerates a moment's lag: the replica when one is configured (lib/db.ts readDb).
-  const found = (await delegate(readDb(), def).findMany(pageQuery(def, paging, where, orderBy))) as BaseRow[];
-  const more = found.length > paging.pageSize;
-  const rows = more ? found.slice(0, paging.pageSize) : found;
+  const { rows, more } = splitPage((await delegate(readDb(), def).findMany(pageQuery(def, paging, where, orderBy))) as BaseRow[], paging.pageSize);
   const countScope = useCounter ? def.countScope : undefined;
   const filters = countScope ? scopeFilters(def, url) : null;
-  const scope = (client: object) => delegate(client, def).findMany({ where, select: { id: true } });
   const { count, source } = await countList(
     { skipped: (paging.page - 1) * paging.pageSize, rows: rows.length, more },
     {
       counter: countScope && filters ? () => countScope(filters, actor) : undefined,
-      estimate: async () => estimatedRows((await planPrismaQuery(scope)).plan),
-      countUpTo: (cap) => countPrismaRowsUpTo(scope, cap),
+      ...prismaScopeCounting((client) => delegate(client, def).findMany({ where, select: { id: true } })),
     },
   );
   const meta = pageMeta(def.type, url, paging, count, include, { more, source });

@@ -7,6 +7,7 @@ import { extensionFor } from "@/lib/domain/subject-uploads";
 import { ApiError, forbidden, notFound, unprocessable } from "@/lib/http/api-error";
 import { apiRoute, type ApiContext } from "@/lib/http/api-route";
 import { checkIfMatch, etagFor, ifNoneMatchHits, pageMeta, parsePaging, recordHeaders } from "@/lib/http/jsonapi";
+import { countList, prismaScopeCounting, splitPage } from "@/lib/http/list-count";
 import { parsePathId } from "@/lib/http/request";
 import { json } from "@/lib/http/respond";
 import { findVisible, recordBody, requireWriter } from "@/lib/http/resource-routes";
@@ -210,11 +211,10 @@ export function mediaRoutes<R extends BaseRow>(parentDef: ResourceDef<R>, name: 
       if (SINGLE[name]) return showMedium(ctx, await findMedium(def, parent.id, name), name);
       const paging = parsePaging(ctx.url);
       const where = mediaWhere(def.type, [parent.id], name);
-      const [count, media] = await Promise.all([
-        db().medium.count({ where }),
-        db().medium.findMany({ where, orderBy: { id: "asc" }, skip: (paging.page - 1) * paging.pageSize, take: paging.pageSize }),
-      ]);
-      return json(envelope(media.map((m) => serializeMedium(m, name)), pageMeta("media", ctx.url, paging, count, [])));
+      const skip = (paging.page - 1) * paging.pageSize;
+      const { rows: media, more } = splitPage(await db().medium.findMany({ where, orderBy: { id: "asc" }, ...(skip ? { skip } : {}), take: paging.pageSize + 1 }), paging.pageSize);
+      const { count, source } = await countList({ skipped: skip, rows: media.length, more }, prismaScopeCounting((client) => client.medium.findMany({ where, select: { id: true } })));
+      return json(envelope(media.map((m) => serializeMedium(m, name)), pageMeta("media", ctx.url, paging, count, [], { more, source })));
     }),
     POST: apiRoute((ctx) => createMedium(def, ctx, name)),
     PUT: apiRoute((ctx) => updateMedium(def, ctx, name)),

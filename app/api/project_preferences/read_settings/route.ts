@@ -2,6 +2,7 @@
 // volunteers' settings (workflow_id, designator chances), as the Python client's
 // ProjectPreferences.fetch_settings does. Only `settings` is shown: a volunteer's own preferences stay theirs.
 import { db } from "@/lib/db";
+import { countList, prismaScopeCounting, splitPage } from "@/lib/http/list-count";
 import { forbidden, notFound, unauthorized, unprocessable } from "@/lib/http/api-error";
 import { apiRoute } from "@/lib/http/api-route";
 import { pageMeta, parsePaging } from "@/lib/http/jsonapi";
@@ -26,10 +27,9 @@ export const GET = apiRoute(async (ctx) => {
   if (!(await canOnProject(actor, "update", projectId, db()))) throw forbidden("Only the project's owner and collaborators may read its volunteers' settings");
   const paging = parsePaging(ctx.url);
   const where = { projectId, ...(userIds ? { userId: { in: userIds } } : {}) };
-  const [count, rows] = await Promise.all([
-    db().projectPreference.count({ where }),
-    db().projectPreference.findMany({ where, orderBy: { id: "asc" }, skip: (paging.page - 1) * paging.pageSize, take: paging.pageSize }),
-  ]);
+  const skip = (paging.page - 1) * paging.pageSize;
+  const { rows, more } = splitPage(await db().projectPreference.findMany({ where, orderBy: { id: "asc" }, ...(skip ? { skip } : {}), take: paging.pageSize + 1 }), paging.pageSize);
+  const { count, source } = await countList({ skipped: skip, rows: rows.length, more }, prismaScopeCounting((client) => client.projectPreference.findMany({ where, select: { id: true } })));
   return json(
     {
       project_preferences: rows.map((p) => ({
@@ -41,7 +41,7 @@ export const GET = apiRoute(async (ctx) => {
         links: { user: String(p.userId), project: String(p.projectId) },
       })),
       links: { "project_preferences.user": { href: "/users/{project_preferences.user}", type: "users" }, "project_preferences.project": { href: "/projects/{project_preferences.project}", type: "projects" } },
-      meta: pageMeta("project_preferences", ctx.url, paging, count, []),
+      meta: pageMeta("project_preferences", ctx.url, paging, count, [], { more, source }),
     },
     200,
     {},
