@@ -37,6 +37,19 @@ describe.skipIf(!bin && !ci)("read replica", () => {
     throw new Error("the replica did not catch up in 5 s");
   }
 
+  /**
+   * Waits until the replica has caught up and the read client has seen it (the first check of a replica
+   * behind the primary, which a background write such as the server's own snapshot records can make it,
+   * has no earlier position to measure from: it answers Infinity, and the next one a lag).
+   */
+  async function replicaInUse() {
+    for (let i = 0; i < 20; i++) {
+      await caughtUp();
+      if ((await checkReplica()) < 60_000) return;
+    }
+    throw new Error("the read client never took the replica");
+  }
+
   const inRecovery = async (client: { $queryRawUnsafe<T>(sql: string): Promise<T> }) => (await client.$queryRawUnsafe<{ r: boolean }[]>("SELECT pg_is_in_recovery() AS r"))[0].r;
 
   /** Runs fn with replay on the replica paused: the primary's writes meanwhile are not on the replica. */
@@ -78,8 +91,7 @@ describe.skipIf(!bin && !ci)("read replica", () => {
   });
 
   it("hands out the replica for reads that tolerate lag, and the primary for everything else", async () => {
-    await caughtUp();
-    expect(await checkReplica()).toBe(0);
+    await replicaInUse();
     expect(await inRecovery(readDb())).toBe(true);
     expect((await readPool().query("SELECT pg_is_in_recovery() AS r")).rows[0].r).toBe(true);
     expect(await inRecovery(db())).toBe(false);
@@ -90,8 +102,7 @@ describe.skipIf(!bin && !ci)("read replica", () => {
     const volunteer = await signedInUser();
     const config = { id: workflow.id, extractors_config: { q: { type: "question", task_key: "T0" } }, reducers_config: { n: { type: "count" } }, rules_config: [] };
     expect((await engine.post("/workflows", { workflow: config }, owner.token)).status).toBe(201);
-    await caughtUp();
-    expect(await checkReplica()).toBe(0);
+    await replicaInUse();
 
     const lists = async () => ({
       classifications: (await api.get(`/classifications/project?project_id=${project.id}`, { token: owner.token })).body,
@@ -131,8 +142,7 @@ describe.skipIf(!bin && !ci)("read replica", () => {
       return id;
     });
 
-    await caughtUp();
-    expect(await checkReplica()).toBe(0);
+    await replicaInUse();
     expect(await inRecovery(readDb())).toBe(true);
     const after = await lists();
     expect(after.classifications.classifications.map((c: { id: string }) => c.id)).toEqual([id]);
@@ -145,7 +155,7 @@ describe.skipIf(!bin && !ci)("read replica", () => {
 
   it("a replica further behind than DATABASE_REPLICA_MAX_LAG_MS leaves the reads to the primary until it catches up", async () => {
     const { token } = await signedInUser();
-    await caughtUp();
+    await replicaInUse();
     const name = `Lagged ${uid()}`;
     const listed = async () => (await api.get(`/projects?display_name=${encodeURIComponent(name)}`, { token })).body.projects.map((p: { display_name: string }) => p.display_name);
     try {
@@ -159,8 +169,7 @@ describe.skipIf(!bin && !ci)("read replica", () => {
         expect(await inRecovery(readDb())).toBe(false);
         expect(await listed()).toEqual([name]);
       });
-      await caughtUp();
-      expect(await checkReplica()).toBe(0);
+      await replicaInUse();
       expect(await inRecovery(readDb())).toBe(true);
       expect(await listed()).toEqual([name]);
     } finally {
