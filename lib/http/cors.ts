@@ -8,7 +8,7 @@
 export const CORS_PATHS = /^\/(?:api(?:\/|$)|oauth\/token\/?$|users(?:\/sign_in|\/password)?\/?$|counts(?:\/|$)|engine(?:\/|$))/;
 export const ALLOWED_METHODS = "GET, POST, PUT, PATCH, DELETE, OPTIONS";
 export const ALLOWED_HEADERS = "Authorization, Content-Type, If-Match, If-None-Match, X-CSRF-Token, Accept, Accept-Language, Idempotency-Key, X-Requested-With";
-export const EXPOSED_HEADERS = "ETag, X-CSRF-Token, Location, Idempotent-Replayed, Retry-After";
+export const EXPOSED_HEADERS = "ETag, X-CSRF-Token, Location, Idempotent-Replayed, Retry-After, Link";
 const MAX_AGE = "7200";
 // Auth.js's session (our pages) and quorum_session (the official clients' sign-in, which /oauth/token
 // turns into a token).

@@ -2,9 +2,17 @@
 // walk (Classification.where(scope='project', project_id=...) follows next_href): next_href carries the
 // page's last id, never a page number over the same last_id, so no page pays for an offset.
 import { describe, expect, it } from "vitest";
+import { resolveActor } from "@/lib/auth/actor";
+import { db, pool } from "@/lib/db";
+import { planNodes, planPrismaQuery, type PlanNode } from "@/lib/db/query-plan";
+import { listRequest, pageQuery } from "@/lib/http/resource-routes";
+import type { BaseRow, ResourceDef } from "@/lib/resources/types";
 import { call } from "@/test/http";
 import { classifiableProject, classificationBody, signedInUser } from "@/test/factories";
 import { api } from "@/test/http";
+import { projectClassifications } from "./classifications";
+import { setMemberSubjects } from "./set-member-subjects";
+import { subjects } from "./subjects";
 
 const JSONAPI = "application/vnd.api+json; version=1";
 
@@ -57,4 +65,58 @@ describe("keyset paging", () => {
     expect(byNewest.seen).toEqual([...subjects.seen].reverse());
     expect(byNewest.hrefs.every((h) => /[?&]page=\d/.test(h))).toBe(true);
   });
+});
+
+/** The nodes from the plan's root down to the first scan of `relation`. */
+function pathTo(plan: PlanNode, relation: string): PlanNode[] | null {
+  if (plan["Relation Name"] === relation) return [plan];
+  for (const child of plan.Plans ?? []) {
+    const below = pathTo(child, relation);
+    if (below) return [plan, ...below];
+  }
+  return null;
+}
+
+describe("keyset pages read an index range in order", () => {
+  it("a project's classifications and subjects and a set's members: after last_id, no sort of the scope and no offset", async () => {
+    // The scope walked is a hundredth of each table, interleaved with another project's records: read in
+    // the table's own id order, a page would cost a hundred rows for each of its own.
+    const { owner, project, set } = await classifiableProject(1);
+    const crowd = await classifiableProject(1);
+    const N = 300;
+    await pool().query(
+      `WITH s AS (INSERT INTO subjects (project_id, metadata, locations) SELECT CASE WHEN i % 100 = 0 THEN $1::int ELSE $2::int END, '{}', '[]' FROM generate_series(1, $3::int) AS i RETURNING id, project_id)
+       INSERT INTO set_member_subjects (subject_set_id, subject_id) SELECT CASE WHEN s.project_id = $1 THEN $4::int ELSE $5::int END, s.id FROM s`,
+      [project.id, crowd.project.id, N * 100, set.id, crowd.set.id],
+    );
+    await pool().query(
+      `INSERT INTO classifications (project_id, workflow_id, user_id, subject_ids, annotations, metadata, completed, workflow_version, updated_at)
+       SELECT CASE WHEN i % 100 = 0 THEN $1::int ELSE $2::int END, CASE WHEN i % 100 = 0 THEN $3::int ELSE $4::int END, NULL, '{}', '[]', '{}', true, '1.1', now()
+       FROM generate_series(1, $5::int) AS i`,
+      [project.id, crowd.project.id, crowd.workflow.id, crowd.workflow.id, N * 100],
+    );
+    await pool().query("ANALYZE subjects; ANALYZE set_member_subjects; ANALYZE classifications");
+    const actor = await resolveActor(new Request("http://x", { headers: { authorization: `Bearer ${owner.token}` } }));
+    const cases: [ResourceDef<BaseRow>, string, string, string, string][] = [
+      [projectClassifications as never, "classifications", `project_id=${project.id}`, "classifications", "classifications_project_id_id_idx"],
+      [subjects as never, "subjects", `project_id=${project.id}`, "subjects", "subjects_project_id_id_idx"],
+      [setMemberSubjects as never, "set_member_subjects", `subject_set_id=${set.id}`, "set_member_subjects", "set_member_subjects_subject_set_id_id_idx"],
+    ];
+    for (const [def, table, filter, relation, index] of cases) {
+      const ids = (await db().$queryRawUnsafe<{ id: number }[]>(`SELECT id FROM ${table} WHERE ${filter.replace("=", " = ")} ORDER BY id`)).map((r) => r.id);
+      expect(ids.length, table).toBeGreaterThanOrEqual(N);
+      const { paging, where, orderBy } = await listRequest(def, new URL(`http://x/api/${table}?${filter}&last_id=${ids[100]}&page_size=100`), actor);
+      const { sql, plan } = await planPrismaQuery((client) => (client as unknown as Record<string, { findMany(a: object): Promise<unknown> }>)[def.model].findMany(pageQuery(def, paging, where, orderBy)));
+      expect(sql, table).not.toMatch(/OFFSET/i);
+      const path = pathTo(plan, relation)!;
+      expect(path.map((n) => n["Node Type"]), table).not.toContain("Sort");
+      expect(path.map((n) => n["Node Type"]), table).not.toContain("Incremental Sort");
+      const scan = path[path.length - 1];
+      expect(scan["Index Name"], table).toBe(index);
+      expect(scan["Index Cond"], table).toMatch(/id > /);
+      // And the page itself: the 100 after last_id.
+      const page = await api.get(`/${table === "classifications" ? "classifications/project" : table}?${filter}&last_id=${ids[100]}&page_size=100`, { token: owner.token });
+      expect(page.body[table].map((r: { id: string }) => Number(r.id)), table).toEqual(ids.slice(101, 201));
+    }
+  }, 60_000);
 });

@@ -9,6 +9,7 @@ import { jsonRoute } from "@/lib/http/api-route";
 import { MAX_PAGE } from "@/lib/http/jsonapi";
 import { MAX_BODY_BYTES, parseCountParam, parseIdValue, parseJsonText, parsePathId, readBodyText, readJsonBody } from "@/lib/http/request";
 import { json } from "@/lib/http/respond";
+import { asksForPage, engineLastId, enginePage, enginePageSize } from "./engine-paging";
 import { isScalarText } from "@/lib/text/scalar-text";
 import { refreshSubjectMetadata } from "@/lib/engine/run/classification-data";
 import { enqueueEvents } from "@/lib/engine/run/enqueue-events";
@@ -141,26 +142,67 @@ async function requireDataReader(actor: Actor, workflowId: number, data: "public
   return requireEngineWorkflow(actor, workflowId);
 }
 
+type ExtractRow = { id: number; classification_id: number; classification_at: Date; subject_id: number; user_id: number | null; workflow_id: number; extractor_key: string; data: unknown; created_at: Date; updated_at: Date };
+
+const wireExtractRow = (e: ExtractRow) => ({
+  ...wireExtract({ id: e.id, classificationId: e.classification_id, classificationAt: e.classification_at, subjectId: e.subject_id, userId: e.user_id, workflowId: e.workflow_id, extractorKey: e.extractor_key, data: e.data as Record<string, unknown> | null }),
+  created_at: e.created_at.toISOString(),
+  updated_at: e.updated_at.toISOString(),
+});
+
+/**
+ * A keyset page of extracts: the workflow's, narrowed by the conditions given (only those: each combination
+ * is its own prepared statement, planned for the indexes it can use), after `lastId` in id order.
+ */
+export function extractsPageSql(workflowId: number, lastId: number, limit: number, narrow: { subject_id?: number | null; user_id?: number | null; extractor_key?: string | null }) {
+  const values: unknown[] = [workflowId, lastId];
+  const conditions = ["workflow_id = $1", "id > $2"];
+  for (const [column, value] of Object.entries(narrow)) {
+    if (value === null || value === undefined) continue;
+    values.push(value);
+    conditions.push(`${column} = $${values.length}`);
+  }
+  values.push(limit);
+  return { text: `SELECT * FROM extracts WHERE ${conditions.join(" AND ")} ORDER BY id LIMIT $${values.length}`, values };
+}
+
+async function extractsPage(url: URL, workflowId: number, narrow: { subject_id?: number | null; user_id?: number | null; extractor_key?: string | null }) {
+  const size = enginePageSize(url);
+  const { text, values } = extractsPageSql(workflowId, engineLastId(url) ?? 0, size + 1, narrow);
+  const { rows } = await readPool().query<ExtractRow>(text, values);
+  const page = enginePage(url, rows, size, (last) => ({ last_id: String(last.id) }));
+  return json(page.rows.map(wireExtractRow), 200, page.headers);
+}
+
 /**
  * GET /engine/workflows/<id>/extractors/<key>/extracts?subject_id=: the subject's extracts of that extractor;
  * a key that names no extractor (clients of the established engine send "extractor") lists every
- * extractor's, as the established engine does.
+ * extractor's, as the established engine does. All of them in classification order, or with `last_id` or
+ * `page_size` a keyset page in id order (lib/engine/http/engine-paging.ts).
  */
 export const listExtracts = engineRoute(async ({ url, params, actor }) => {
   const workflow = await requireDataReader(actor, parsePathId(params.id, "workflows"), "public_extracts");
   const subjectId = requiredQueryId(url, "subject_id");
   const key = Object.hasOwn(workflow.extractors_config, params.key) ? params.key : null;
-  const { rows } = await readPool().query(
+  if (asksForPage(url)) return extractsPage(url, workflow.id, { subject_id: subjectId, extractor_key: key });
+  const { rows } = await readPool().query<ExtractRow>(
     `SELECT * FROM extracts WHERE workflow_id = $1 AND subject_id = $2 AND ($3::text IS NULL OR extractor_key = $3) ORDER BY classification_at, classification_id, extractor_key`,
     [workflow.id, subjectId, key],
   );
-  return json(
-    rows.map((e) => ({
-      ...wireExtract({ id: e.id, classificationId: e.classification_id, classificationAt: e.classification_at, subjectId: e.subject_id, userId: e.user_id, workflowId: e.workflow_id, extractorKey: e.extractor_key, data: e.data }),
-      created_at: e.created_at.toISOString(),
-      updated_at: e.updated_at.toISOString(),
-    })),
-  );
+  return json(rows.map(wireExtractRow));
+});
+
+const WORKFLOW_EXTRACTS_PARAMS = ["last_id", "page_size", "subject_id", "user_id", "extractor_key"];
+
+/**
+ * GET /engine/workflows/<id>/extracts: the workflow's extracts in id order, a keyset page at a time
+ * (`last_id`, `page_size`, Link rel="next"), optionally of one subject, volunteer or extractor.
+ */
+export const listWorkflowExtracts = engineRoute(async ({ url, params, actor }) => {
+  const workflow = await requireDataReader(actor, parsePathId(params.id, "workflows"), "public_extracts");
+  for (const name of url.searchParams.keys()) if (!WORKFLOW_EXTRACTS_PARAMS.includes(name)) throw unprocessable(`Unknown parameter '${name}'; this list takes ${WORKFLOW_EXTRACTS_PARAMS.join(", ")}`);
+  const optionalId = (name: string) => (url.searchParams.get(name) ? parseIdValue(url.searchParams.get(name), name) : null);
+  return extractsPage(url, workflow.id, { subject_id: optionalId("subject_id"), user_id: optionalId("user_id"), extractor_key: url.searchParams.get("extractor_key") || null });
 });
 
 /** An id as a number or a digit string, within Postgres int (larger ones are a 422, not a database error). */
@@ -213,27 +255,31 @@ function reductionTarget(url: URL, body?: Record<string, unknown>): { topic: "su
   return subject != null ? { topic: "subject", id: parseIdValue(subject, "subject_id") } : { topic: "user", id: parseIdValue(user, "user_id") };
 }
 
-async function reductionsOf(workflowId: number, target: { topic: "subject" | "user"; id: number }, reducerKey: string | null) {
+/**
+ * A subject's or a volunteer's reductions (of every reducer, or one): all of them by reducer and subgroup,
+ * or with `last_id` or `page_size` a keyset page in id order.
+ */
+async function reductionsOf(url: URL, workflowId: number, target: { topic: "subject" | "user"; id: number }, reducerKey: string | null) {
   const table = target.topic === "subject" ? "subject_reductions" : "user_reductions";
   const column = target.topic === "subject" ? "subject_id" : "user_id";
-  const { rows } = await readPool().query(
-    `SELECT id, reducer_key, ${column}, workflow_id, subgroup, data, store, created_at, updated_at FROM ${table}
-     WHERE workflow_id = $1 AND ${column} = $2 AND ($3::text IS NULL OR reducer_key = $3) ORDER BY reducer_key, subgroup`,
-    [workflowId, target.id, reducerKey],
-  );
-  return rows;
+  const select = `SELECT id, reducer_key, ${column}, workflow_id, subgroup, data, store, created_at, updated_at FROM ${table} WHERE workflow_id = $1 AND ${column} = $2 AND ($3::text IS NULL OR reducer_key = $3)`;
+  if (!asksForPage(url)) return json((await readPool().query(`${select} ORDER BY reducer_key, subgroup`, [workflowId, target.id, reducerKey])).rows);
+  const size = enginePageSize(url);
+  const { rows } = await readPool().query<{ id: number }>(`${select} AND id > $4 ORDER BY id LIMIT $5`, [workflowId, target.id, reducerKey, engineLastId(url) ?? 0, size + 1]);
+  const page = enginePage(url, rows, size, (last) => ({ last_id: String(last.id) }));
+  return json(page.rows, 200, page.headers);
 }
 
 /** GET .../reducers/<key>/reductions?subject_id= (or user_id=) */
 export const listReductions = engineRoute(async ({ url, params, actor }) => {
   const workflow = await requireDataReader(actor, parsePathId(params.id, "workflows"), "public_reductions");
-  return json(await reductionsOf(workflow.id, reductionTarget(url), params.key));
+  return reductionsOf(url, workflow.id, reductionTarget(url), params.key);
 });
 
 /** GET /engine/workflows/<id>/subjects/<subject id>/reductions[?reducer_key=]: the subject's reductions (of every reducer, or one). */
 export const listSubjectReductions = engineRoute(async ({ url, params, actor }) => {
   const workflow = await requireDataReader(actor, parsePathId(params.id, "workflows"), "public_reductions");
-  return json(await reductionsOf(workflow.id, { topic: "subject", id: parsePathId(params.subject_id, "subjects") }, url.searchParams.get("reducer_key")?.trim() || null));
+  return reductionsOf(url, workflow.id, { topic: "subject", id: parsePathId(params.subject_id, "subjects") }, url.searchParams.get("reducer_key")?.trim() || null);
 });
 
 /**
@@ -295,20 +341,25 @@ export const listActions = engineRoute(async ({ url, params, actor }) => {
 });
 
 /**
- * GET /engine/workflows/<id>/reductions: the workflow's subject reductions, most recently changed first
- * (`page`, `page_size` up to 100), each with the subject's retirement: for monitoring a workflow live.
+ * GET /engine/workflows/<id>/reductions: the workflow's subject reductions, each with the subject's
+ * retirement. By default most recently changed first (`page`, `page_size` up to 100): for monitoring a
+ * workflow live. With `last_id` a keyset page in id order (`last_id=0` from the first), for walking them
+ * all. Either way a Link rel="next" header names the next page when there is one.
  */
 export const listWorkflowReductions = engineRoute(async ({ url, params, actor }) => {
   const workflow = await requireDataReader(actor, parsePathId(params.id, "workflows"), "public_reductions");
-  const size = parseCountParam(url.searchParams.get("page_size"), "page_size", { fallback: 20, clampAbove: 100 });
-  const page = parseCountParam(url.searchParams.get("page"), "page", { fallback: 1, max: MAX_PAGE });
-  const { rows } = await readPool().query(
+  const size = enginePageSize(url);
+  const lastId = engineLastId(url);
+  const page = lastId === null ? parseCountParam(url.searchParams.get("page"), "page", { fallback: 1, max: MAX_PAGE }) : 1;
+  const skip = (page - 1) * size;
+  const { rows } = await readPool().query<{ id: number }>(
     `SELECT r.id, r.reducer_key, r.subject_id, r.workflow_id, r.subgroup, r.data, r.created_at, r.updated_at, sws.retired_at, sws.retirement_reason
      FROM subject_reductions r LEFT JOIN subject_workflow_statuses sws ON sws.subject_id = r.subject_id AND sws.workflow_id = r.workflow_id
-     WHERE r.workflow_id = $1 ORDER BY r.updated_at DESC, r.id DESC LIMIT $2 OFFSET $3`,
-    [workflow.id, size, (page - 1) * size],
+     WHERE r.workflow_id = $1 ${lastId === null ? `ORDER BY r.updated_at DESC, r.id DESC LIMIT $2${skip ? " OFFSET $3" : ""}` : "AND r.id > $3 ORDER BY r.id LIMIT $2"}`,
+    [workflow.id, size + 1, ...(lastId === null ? (skip ? [skip] : []) : [lastId])],
   );
-  return json(rows);
+  const paged = enginePage(url, rows, size, (last): Record<string, string> => (lastId === null ? { page: String(page + 1) } : { last_id: String(last.id) }));
+  return json(paged.rows, 200, paged.headers);
 });
 
 /** POST /engine/workflows/<id>/actions/<action id>/retry: a failed action is performed again (its attempts start afresh). */

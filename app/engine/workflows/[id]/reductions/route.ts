@@ -1,4 +1,4 @@
-// GET /engine/workflows/<id>/reductions: the workflow's subject reductions, most recently changed first.
+// GET /engine/workflows/<id>/reductions: the workflow's subject reductions, most recently changed first (or walked by last_id).
 import { listWorkflowReductions } from "@/lib/engine/http/engine-routes";
 import { methodNotAllowed } from "@/lib/http/missing-routes";
 
