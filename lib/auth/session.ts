@@ -43,17 +43,30 @@ export function newCsrfToken(): string {
   return crypto.randomBytes(32).toString("base64url");
 }
 
-export async function sessionCookie(data: SessionData, secure: boolean): Promise<string> {
+/**
+ * How the cookie is sent: `crossSite` for a front end on another site that CORS_ORIGINS trusts (the
+ * established front end at its own host), which a SameSite=Lax cookie would never reach on its fetches:
+ * SameSite=None, which browsers take only with Secure (over https, or from localhost). Another site gains
+ * nothing by it: cookie-carrying requests from origins CORS_ORIGINS does not list are refused (403) before
+ * any route (lib/http/cors.ts), and the cookie is read by the sign-in flow only, never as API credentials.
+ */
+export interface CookieMode {
+  secure: boolean;
+  crossSite?: boolean;
+}
+
+export async function sessionCookie(data: SessionData, mode: CookieMode): Promise<string> {
   const value = await new SignJWT({ ...data })
     .setProtectedHeader({ alg: "HS256" })
     .setIssuedAt()
     .setExpirationTime(`${TTL}s`)
     .sign((await keys()).sessionSecret);
-  return `${SESSION_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${TTL}${secure ? "; Secure" : ""}`;
+  const sameSite = mode.crossSite ? "SameSite=None; Secure" : `SameSite=Lax${mode.secure ? "; Secure" : ""}`;
+  return `${SESSION_COOKIE}=${value}; Path=/; HttpOnly; ${sameSite}; Max-Age=${TTL}`;
 }
 
-export function clearSessionCookie(): string {
-  return `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`;
+export function clearSessionCookie(mode: CookieMode = { secure: false }): string {
+  return `${SESSION_COOKIE}=; Path=/; HttpOnly; ${mode.crossSite ? "SameSite=None; Secure" : "SameSite=Lax"}; Max-Age=0`;
 }
 
 export function csrfMatches(session: SessionData | null, token: string | null | undefined): boolean {

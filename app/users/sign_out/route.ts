@@ -2,7 +2,7 @@
 // revokes the bearer token sent with it.
 import { verifyAccessToken, revokeGrant } from "@/lib/auth/tokens";
 import { clearSessionCookie } from "@/lib/auth/session";
-import { requireCsrf, signOutSession } from "@/lib/domain/browser-session";
+import { cookieMode, requireCsrf, signOutSession } from "@/lib/domain/browser-session";
 import { jsonRoute } from "@/lib/http/api-route";
 import { corsPreflight } from "@/lib/http/cors";
 import { methodNotAllowed } from "@/lib/http/missing-routes";
@@ -15,7 +15,7 @@ export const DELETE = jsonRoute(async (req) => {
     const token = await verifyAccessToken(bearer[1]).catch(() => null);
     if (token) await revokeGrant(token.grantId);
   }
-  return new Response(null, { status: 204, headers: { "Set-Cookie": clearSessionCookie() } });
+  return new Response(null, { status: 204, headers: { "Set-Cookie": clearSessionCookie(cookieMode(req)) } });
 });
 
 // CORS preflights (lib/http/cors.ts).
