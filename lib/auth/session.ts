@@ -46,7 +46,9 @@ export function newCsrfToken(): string {
 /**
  * How the cookie is sent: `crossSite` for a front end on another site that CORS_ORIGINS trusts (the
  * established front end at its own host), which a SameSite=Lax cookie would never reach on its fetches:
- * SameSite=None, which browsers take only with Secure (over https, or from localhost). Another site gains
+ * SameSite=None, which browsers take only with Secure (over https, or from localhost), and Partitioned
+ * (CHIPS): kept for that front end's site only, so browsers that block third-party cookies (Chrome's
+ * incognito, or by choice) still keep it for the front end's fetches. Another site gains
  * nothing by it: cookie-carrying requests from origins CORS_ORIGINS does not list are refused (403) before
  * any route (lib/http/cors.ts), and the cookie is read by the sign-in flow only, never as API credentials.
  */
@@ -55,18 +57,20 @@ export interface CookieMode {
   crossSite?: boolean;
 }
 
+const CROSS_SITE = "SameSite=None; Secure; Partitioned";
+
 export async function sessionCookie(data: SessionData, mode: CookieMode): Promise<string> {
   const value = await new SignJWT({ ...data })
     .setProtectedHeader({ alg: "HS256" })
     .setIssuedAt()
     .setExpirationTime(`${TTL}s`)
     .sign((await keys()).sessionSecret);
-  const sameSite = mode.crossSite ? "SameSite=None; Secure" : `SameSite=Lax${mode.secure ? "; Secure" : ""}`;
+  const sameSite = mode.crossSite ? CROSS_SITE : `SameSite=Lax${mode.secure ? "; Secure" : ""}`;
   return `${SESSION_COOKIE}=${value}; Path=/; HttpOnly; ${sameSite}; Max-Age=${TTL}`;
 }
 
 export function clearSessionCookie(mode: CookieMode = { secure: false }): string {
-  return `${SESSION_COOKIE}=; Path=/; HttpOnly; ${mode.crossSite ? "SameSite=None; Secure" : "SameSite=Lax"}; Max-Age=0`;
+  return `${SESSION_COOKIE}=; Path=/; HttpOnly; ${mode.crossSite ? CROSS_SITE : "SameSite=Lax"}; Max-Age=0`;
 }
 
 export function csrfMatches(session: SessionData | null, token: string | null | undefined): boolean {
