@@ -4,7 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { ADMIN_LOGIN, ADMIN_PASSWORD, E2E_BASE_URL, E2E_PORT, PUBLIC_CLIENT_ID } from "./e2e/env";
+import { ADMIN_LOGIN, ADMIN_PASSWORD, E2E_BASE_URL, E2E_FRONT_END_ORIGIN, E2E_PORT, PUBLIC_CLIENT_ID } from "./e2e/env";
 
 // Playwright evaluates this file in the runner and again in every worker. The runner creates the data
 // directory and passes it on through the environment (workers inherit it), and removes it on exit,
@@ -81,6 +81,9 @@ export default defineConfig({
       // security-headers spec checks cookies turn Secure behind HTTPS). e2e/api/client-address.spec.ts runs
       // a server of its own to check that nobody else's forwarded headers are.
       TRUST_PROXY: "loopback",
+      // The established front end's stand-in on another site: trusted with cookies, and (as CORS_ORIGINS
+      // are by default) a redirect URI of the public client.
+      CORS_ORIGINS: E2E_FRONT_END_ORIGIN,
     },
   },
 });
