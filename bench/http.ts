@@ -12,6 +12,7 @@ import path from "node:path";
 import { classificationBody, loadClassifyDataset } from "./classify-dataset";
 import { benchDatabase, summarize } from "./lib";
 import { cpuPerRequest, cpuSnapshot } from "./process-cpu";
+import { pipelineLoad } from "./pipeline-load";
 import { ensureBuild, startProductionServer, type ProductionServer } from "./server";
 
 const SUBJECTS = Number(process.env.BENCH_SUBJECTS ?? 1_000_000);
@@ -184,6 +185,11 @@ try {
     // The queue's latency against the no-op route's, one client, in alternating slices.
     paired_1: await pick("paired_1", () => paired(1, { name: "noop", expected: 404, fn: noop }, { name: "queue", expected: 200, fn: queue })),
     scale_out_16: await pick("scale_out_16", () => scaleOut()),
+    // The decision engine under the same creates (bench/pipeline-load.ts): retirement latency, extraction
+    // backlog and drain at the maximum rate and at half of it, beside creates on a workflow it does not run.
+    pipeline: await pick("pipeline", () =>
+      pipelineLoad({ sql, dataset, app, seconds: Number(process.env.BENCH_PIPELINE_SECONDS ?? SECONDS), concurrency: Number(process.env.BENCH_PIPELINE_CONCURRENCY ?? 16), secondWorker: process.env.BENCH_PIPELINE_SECOND_WORKER !== "0" }),
+    ),
   };
   console.error("[bench] pgbench raw INSERT at 16 concurrent");
   const rawInsert16 = ONLY && !ONLY.has("raw_insert_16") ? { skipped: "BENCH_ONLY" } : pgbenchInsert(16);

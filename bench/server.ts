@@ -20,6 +20,16 @@ export function ensureBuild(tag: string): void {
   if (build.status !== 0) throw new Error("next build failed");
 }
 
+/** One more `npm run worker` process (tsx scripts/worker.ts) against the env's DATABASE_URL. */
+export function startWorkerProcess(env: NodeJS.ProcessEnv, cwd?: string): ChildProcess {
+  return spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/worker.ts"], { cwd, env: { ...env, PGAPPNAME: "quorum-worker" }, stdio: ["ignore", "ignore", "inherit"] });
+}
+
+/** Sends SIGTERM and waits for the exit. */
+export function stopProcess(c: ChildProcess): Promise<unknown> | null {
+  return c.exitCode === null && c.signalCode === null ? new Promise((r) => (c.once("exit", r), c.kill("SIGTERM"))) : null;
+}
+
 export interface ProductionServer {
   port: number;
   server: ChildProcess;
@@ -41,8 +51,10 @@ export function startProductionServer(port: number, env: Record<string, string>,
   const serverEnv = { ...process.env, ...env, PORT: String(port), NODE_ENV: "production", WORKER: "off" } as NodeJS.ProcessEnv;
   const tsx = path.resolve("node_modules/.bin/tsx");
   const [cmd, args] = serverCommand ?? [tsx, ["scripts/start.ts"]];
-  const server = spawn(cmd, args, { cwd, env: serverEnv, stdio: ["ignore", "ignore", "inherit"] });
-  const worker = spawn(tsx, ["scripts/worker.ts"], { cwd, env: serverEnv, stdio: ["ignore", "ignore", "inherit"] });
+  // Each process's connections carry its role as application_name (node-postgres reads PGAPPNAME), so a
+  // benchmark can tell in pg_stat_activity who waits for whom.
+  const server = spawn(cmd, args, { cwd, env: { ...serverEnv, PGAPPNAME: "quorum-web" }, stdio: ["ignore", "ignore", "inherit"] });
+  const worker = startWorkerProcess(serverEnv, cwd);
   const children = [server, worker];
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
@@ -89,7 +101,7 @@ export function startProductionServer(port: number, env: Record<string, string>,
     },
     async stop() {
       agent.destroy();
-      await Promise.all(children.map((c) => (c.exitCode === null && c.signalCode === null ? new Promise((r) => (c.once("exit", r), c.kill("SIGTERM"))) : null)));
+      await Promise.all(children.map(stopProcess));
     },
   };
 }
