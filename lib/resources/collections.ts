@@ -3,7 +3,7 @@ import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
 import type { Collection, Prisma } from "@/lib/generated/prisma/client";
 import { badRequest, forbidden, unprocessable } from "@/lib/http/api-error";
-import { parseBooleanParam, parseIdList, parseIdValue } from "@/lib/http/request";
+import { parseBooleanParam, parseCountParam, parseIdList, parseIdValue } from "@/lib/http/request";
 import {
   collectionViews,
   defaultSubjectFrom,
@@ -283,6 +283,14 @@ export const collections: ResourceDef<CollectionRow> = {
       const ids = parseIdList(v, "subject_id");
       const visible = await db().subject.findMany({ where: { AND: [{ id: { in: ids } }, { project: projectReadScope(actor) }] }, select: { id: true } });
       return { subjects: { some: { subjectId: { in: visible.map((s) => s.id) } } } };
+    },
+    // Collections holding at least this many subjects (the established platform's min_subjects).
+    min_subjects: async (v) => {
+      const n = parseCountParam(v, "min_subjects", { fallback: 0, min: 0 });
+      if (n === 0) return {};
+      if (n === 1) return { subjects: { some: {} } };
+      const rows = await db().$queryRaw<{ id: number }[]>`SELECT collection_id AS id FROM collection_subjects GROUP BY collection_id HAVING count(*) >= ${n}`;
+      return { id: { in: rows.map((r) => r.id) } };
     },
     // The official front end lists the collections a user may add subjects to with current_user_roles=owner,collaborator,contributor.
     current_user_roles: (v, actor) => {

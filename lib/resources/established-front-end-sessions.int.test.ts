@@ -154,7 +154,7 @@ describe("lib-classifier's dev app, signed in, through a question, a drawing and
     for (const body of bodies) {
       const res = await call("POST", `/api/classifications?http_cache=true`, { token: v.token, body });
       expect(res.status, res.text).toBe(201);
-      expect(res.body.classifications[0].annotations).toEqual(body.classifications.annotations.map((a) => expect.objectContaining({ task: "T0", value: a.value })));
+      expect(res.body.classifications[0].annotations).toEqual(body.classifications.annotations.map((a) => expect.objectContaining({ task: "T0", value: (a as { value: unknown }).value })));
     }
   });
 });

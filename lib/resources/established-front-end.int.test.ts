@@ -100,3 +100,38 @@ describe("lib-user", () => {
     expect(await list("&non_null_activity_count=true")).toEqual([String(project.id)]);
   });
 });
+
+describe("other list parameters of the established platform", () => {
+  it("projects: languages (every one, primary or translated) and current_user_roles (the caller's projects)", async () => {
+    const { db } = await import("@/lib/db");
+    const { project: english, owner } = await classifiableProject(0);
+    const { project: french } = await classifiableProject(0);
+    await db().project.update({ where: { id: french.id }, data: { primaryLanguage: "fr", availableLanguages: ["en", "de"] } });
+    const ids = async (q: string, token?: string) =>
+      (await call("GET", `/api/projects?id=${english.id},${french.id}&${q}`, { token, accept: JSONAPI })).body.projects.map((p: { id: string }) => Number(p.id)).sort();
+    expect(await ids("languages=en")).toEqual([english.id, french.id].sort());
+    expect(await ids("languages=fr")).toEqual([french.id]);
+    expect(await ids("languages=EN,de")).toEqual([french.id]);
+    expect(await ids("languages=es")).toEqual([]);
+    const collaborator = await signedInUser();
+    await grantProjectRole(french.id, collaborator.user.id, ["collaborator"]);
+    expect(await ids("current_user_roles=owner,collaborator", owner.token)).toEqual([english.id]);
+    expect(await ids("current_user_roles=collaborator", collaborator.token)).toEqual([french.id]);
+    expect(await ids("current_user_roles=owner", collaborator.token)).toEqual([]);
+    expect(await ids("current_user_roles=owner")).toEqual([]);
+  });
+
+  it("collections: min_subjects", async () => {
+    const { createCollection } = await import("@/test/factories-collections");
+    const { subjects, owner } = await classifiableProject(3);
+    const empty = await createCollection({ userId: owner.user.id });
+    const one = await createCollection({ userId: owner.user.id }, { subjectIds: [subjects[0].id] });
+    const three = await createCollection({ userId: owner.user.id }, { subjectIds: subjects.map((s) => s.id) });
+    const ids = async (q: string) =>
+      (await call("GET", `/api/collections?id=${empty.id},${one.id},${three.id}&${q}`, { token: owner.token, accept: JSONAPI })).body.collections.map((c: { id: string }) => Number(c.id)).sort((a: number, b: number) => a - b);
+    expect(await ids("min_subjects=0")).toEqual([empty.id, one.id, three.id]);
+    expect(await ids("min_subjects=1")).toEqual([one.id, three.id]);
+    expect(await ids("min_subjects=2")).toEqual([three.id]);
+    expect((await call("GET", `/api/collections?min_subjects=-1`, { accept: JSONAPI })).status).toBe(422);
+  });
+});

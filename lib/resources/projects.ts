@@ -279,6 +279,18 @@ export const projects: ResourceDef<ProjectRow> = {
     private: (v) => ({ private: parseBooleanParam(v, "private") }),
     owner: (v) => ({ owner: { login: v } }),
     organization_id: (v, actor) => ({ organizations: { some: { organizationId: { in: parseIdList(v, "organization_id") }, organization: organizationReadScope(actor) } } }),
+    // Projects in every one of these languages (the primary one or a translation), as the established
+    // platform's languages filter (which reads only the translations, so its languages=en misses projects
+    // written in English; here it does not).
+    languages: (v) => ({
+      AND: v.split(",").map((l) => l.trim()).filter(Boolean).map((l) => {
+        const forms = [...new Set([l, l.toLowerCase()])];
+        return { OR: [{ primaryLanguage: { in: forms } }, { availableLanguages: { hasSome: forms } }] };
+      }),
+    }),
+    // Projects where the caller holds one of these roles ("my projects"); nothing for anonymous callers.
+    current_user_roles: (v, actor) =>
+      actor.user ? { roles: { some: { userId: actor.user.id, roles: { hasSome: v.split(",").map((r) => r.trim()).filter(Boolean) } } } } : { id: -1 },
   },
   sortable: {
     id: "id",
