@@ -24,9 +24,16 @@ export async function bumpRetiredCounters(client: Sql, workflowId: number, n: nu
 
 /**
  * Retires subjects in a workflow (already-retired ones keep their first reason); returns the ids retired
- * now. Counters move by exactly that many, whatever runs concurrently.
+ * now. Counters move by exactly that many, whatever runs concurrently: at once, or through `count` (the
+ * engine moves them once, at the end of its transaction).
  */
-export async function retireSubjects(client: Sql, workflowId: number, subjectIds: number[], reason: RetirementReason): Promise<number[]> {
+export async function retireSubjects(
+  client: Sql,
+  workflowId: number,
+  subjectIds: number[],
+  reason: RetirementReason,
+  count: (client: Sql, workflowId: number, n: number) => Promise<void> = bumpRetiredCounters,
+): Promise<number[]> {
   const { rows } = await client.query<{ subject_id: number }>(
     `INSERT INTO subject_workflow_statuses (subject_id, workflow_id, retired_at, retirement_reason, updated_at)
      SELECT s, $1, now(), $3, now() FROM unnest($2::int[]) AS s
@@ -35,7 +42,7 @@ export async function retireSubjects(client: Sql, workflowId: number, subjectIds
      RETURNING subject_id`,
     [workflowId, [...new Set(subjectIds)].sort((a, b) => a - b), reason],
   );
-  await bumpRetiredCounters(client, workflowId, rows.length);
+  await count(client, workflowId, rows.length);
   return rows.map((r) => r.subject_id);
 }
 

@@ -9,6 +9,7 @@ import { reductionContext } from "./apply-rules";
 import { maxExternalAttempts } from "./enqueue-events";
 import { postExternal } from "./external-call";
 import type { TxRunner } from "./stage";
+import { countRetired, retiredCountersMark, rollbackRetiredCounters } from "./retired-counters";
 
 // Stage 4, action created: performs one recorded action against component A in-process (or an external
 // service), with the action id as idempotency key: a completed or failed action is never performed again,
@@ -42,7 +43,7 @@ async function performInProcess(client: Sql, a: ActionRow): Promise<void> {
   const c = a.config;
   switch (a.effect_type) {
     case "retire_subject":
-      await retireSubjects(client, a.workflow_id, [a.subject_id!], parseRetirementReason(retirementReason(c.reason)));
+      await retireSubjects(client, a.workflow_id, [a.subject_id!], parseRetirementReason(retirementReason(c.reason)), countRetired);
       return;
     case "add_subject_to_set": {
       const { rows } = await client.query<{ id: number; project_id: number }>(`SELECT id, project_id FROM subject_sets WHERE id = $1`, [Number(c.subject_set_id)]);
@@ -74,6 +75,50 @@ async function performInProcess(client: Sql, a: ActionRow): Promise<void> {
     }
     default:
       throw new PermanentError(`unknown effect ${a.effect_type}`);
+  }
+}
+
+/**
+ * Performs the pending retire_subject actions among `actionIds` together, in the caller's transaction: the
+ * actions locked, each workflow's subjects retired by one statement (its rows locked in subject order, as the
+ * create statements lock them, so the two never deadlock), the actions marked completed by one more. A
+ * batch that retires 40 subjects costs three statements instead of 240. Returns the ids it performed; the
+ * others (other effects, or all of them when this fails: it is undone under a savepoint) are left to
+ * performAction one by one.
+ */
+export async function performRetirements(client: Sql, actionIds: number[]): Promise<Set<number>> {
+  const done = new Set<number>();
+  if (!actionIds.length) return done;
+  const mark = retiredCountersMark(client);
+  await client.query("SAVEPOINT engine_retire");
+  try {
+    const { rows } = await client.query<ActionRow>(
+      `SELECT * FROM engine_actions WHERE id = ANY($1::int[]) AND status = 'pending' AND effect_type = 'retire_subject' AND subject_id IS NOT NULL ORDER BY id FOR UPDATE`,
+      [actionIds],
+    );
+    const groups = new Map<string, { workflowId: number; reason: ReturnType<typeof parseRetirementReason>; subjects: number[] }>();
+    for (const a of rows) {
+      let reason;
+      try {
+        reason = parseRetirementReason(retirementReason(a.config.reason));
+      } catch {
+        continue; // performAction records its failure
+      }
+      const key = `${a.workflow_id}:${reason}`;
+      if (!groups.has(key)) groups.set(key, { workflowId: a.workflow_id, reason, subjects: [] });
+      groups.get(key)!.subjects.push(a.subject_id!);
+      done.add(a.id);
+    }
+    for (const g of [...groups.values()].sort((x, y) => x.workflowId - y.workflowId)) await retireSubjects(client, g.workflowId, g.subjects, g.reason, countRetired);
+    if (done.size) {
+      await client.query(`UPDATE engine_actions SET status = 'completed', attempts = attempts + 1, error = NULL, performed_at = now(), updated_at = now() WHERE id = ANY($1::int[])`, [[...done]]);
+    }
+    await client.query("RELEASE SAVEPOINT engine_retire");
+    return done;
+  } catch {
+    await client.query("ROLLBACK TO SAVEPOINT engine_retire");
+    rollbackRetiredCounters(client, mark);
+    return new Set();
   }
 }
 

@@ -6,7 +6,8 @@ import { forgetSubjectMetadata } from "./classification-data";
 import { CLASSIFICATION_BATCH_TASK, EVENT_SCHEMAS, EVENTS, EXTERNAL_EVENTS, ZClassificationBatch, type EngineEvent, type EventName } from "./events";
 import { extractClassification, extractClassifications } from "./extract-classification";
 import { externalExtract, externalReduce } from "./external-stages";
-import { performAction } from "./perform-action";
+import { performAction, performRetirements } from "./perform-action";
+import { discardRetiredCounters, flushRetiredCounters, openRetiredCounters, retiredCountersMark, rollbackRetiredCounters } from "./retired-counters";
 import { lockReductionTargets, reduceTarget, reduceTargets, type Topic } from "./reduce-target";
 import type { Emit, TxRunner } from "./stage";
 
@@ -59,15 +60,20 @@ async function runInline<T>(client: Sql, fn: (client: Sql, emit: Emit) => Promis
     await lockReductionTargets(client, reduce.flatMap((g) => g.targetIds.map((targetId) => ({ workflowId: g.workflowId, topic: g.topic, targetId }))));
     for (const g of reduce) await reduceTargets(client, emit, g.workflowId, g.topic, g.targetIds);
     for (const g of targetGroups(round, EVENTS.reductionsChanged)) await applyRulesTo(client, emit, g.workflowId, g.topic, g.targetIds);
+    // The round's retirements together (a few statements for the whole batch), then any other action alone.
+    const actions = round.flatMap((e) => (e.name === EVENTS.actionCreated ? [e.data.action_id] : []));
+    const retired = await performRetirements(client, actions);
     for (const e of round) {
       if (!INLINE.includes(e.name)) later.push(e);
-      if (e.name !== EVENTS.actionCreated) continue;
+      if (e.name !== EVENTS.actionCreated || retired.has(e.data.action_id)) continue;
+      const mark = retiredCountersMark(client);
       await client.query("SAVEPOINT engine_action");
       try {
         await runStage(e, (g) => runInline(client, g));
         await client.query("RELEASE SAVEPOINT engine_action");
       } catch {
         await client.query("ROLLBACK TO SAVEPOINT engine_action");
+        rollbackRetiredCounters(client, mark);
         later.push(e);
       }
     }
@@ -93,12 +99,19 @@ function targetGroups(events: EngineEvent[], name: typeof EVENTS.extractsChanged
 /** Built-in queue transport: a stage and the internal stages it triggers share one transaction; other events become jobs in it. */
 export const queueTx: TxRunner = (fn) => stageTransaction((client) => runInline(client, fn));
 
-/** A transaction for stages: what they remembered about it is forgotten with it (pooled clients are reused). */
+/**
+ * A transaction for stages: what they remembered about it is forgotten with it (pooled clients are reused).
+ * The retired counters its retirements move are moved once, as its last statement (retired-counters.ts).
+ */
 function stageTransaction<T>(fn: (client: Sql) => Promise<T>): Promise<T> {
   return withTransaction(async (client) => {
+    openRetiredCounters(client);
     try {
-      return await fn(client);
+      const result = await fn(client);
+      await flushRetiredCounters(client);
+      return result;
     } finally {
+      discardRetiredCounters(client);
       forgetSubjectMetadata(client);
     }
   });
