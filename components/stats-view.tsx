@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { CountsChart } from "@/components/charts/counts-chart";
 import { CountsTable, type CountBucket } from "@/components/charts/counts-table";
-import { apiGet } from "@/components/ui/api-client";
+import { apiGet, countsGet } from "@/components/ui/api-client";
 
 const PERIODS = ["day", "week", "month", "year"] as const;
 
@@ -12,12 +12,7 @@ interface Counts {
   data?: CountBucket[];
 }
 
-async function fetchCounts(params: URLSearchParams): Promise<Counts> {
-  const res = await fetch(`/counts/classifications?${params}`, { headers: { Accept: "application/json" } });
-  const body = await res.json().catch(() => null);
-  if (!res.ok) throw new Error(body?.error ?? `HTTP ${res.status}`);
-  return body;
-}
+const fetchCounts = (params: URLSearchParams) => countsGet<Counts>(`/classifications?${params}`);
 
 /** The public stats page: totals and classifications over time for everything, a project or a workflow. */
 export function StatsView({ projects }: { projects: { id: string; display_name: string }[] }) {

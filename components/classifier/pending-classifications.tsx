@@ -1,22 +1,15 @@
 "use client";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
-import { API_ACCEPT } from "@/components/ui/api-client";
+import { send } from "@/components/ui/api-client";
 import { IndexedDbStore, MemoryStore, newPendingItem, PendingQueue, type PendingItem, type SendResult } from "@/lib/classifier/pending-queue";
 
 async function sendClassification(item: PendingItem): Promise<SendResult> {
-  let res: Response;
   try {
-    res = await fetch("/api/classifications", {
-      method: "POST",
-      headers: { Accept: API_ACCEPT, "Content-Type": "application/json", "Idempotency-Key": item.id },
-      credentials: "same-origin",
-      body: JSON.stringify(item.body),
-    });
+    const res = await send("api", "/classifications", { method: "POST", json: item.body, headers: { "Idempotency-Key": item.id } });
+    return { status: res.status, message: res.body?.errors?.[0]?.message };
   } catch (e) {
     return { networkError: (e as Error).message || "network error" };
   }
-  const parsed = await res.json().catch(() => null);
-  return { status: res.status, message: parsed?.errors?.[0]?.message };
 }
 
 interface PendingApi {

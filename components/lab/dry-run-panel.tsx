@@ -2,6 +2,7 @@
 import { useState } from "react";
 import { StatusMessage, type Outcome } from "@/components/ui/status-message";
 import { Panel } from "@/components/ui/panel";
+import { enginePost } from "@/components/ui/api-client";
 
 interface Target {
   topic: "subject" | "user";
@@ -53,15 +54,7 @@ export function DryRunPanel({ workflowId, config }: { workflowId: number; config
     }
     setBusy(true);
     try {
-      const res = await fetch(`/engine/workflows/${workflowId}/dry_run`, {
-        method: "POST",
-        headers: { Accept: "application/json", "Content-Type": "application/json" },
-        credentials: "same-origin",
-        body: JSON.stringify({ workflow: config.value, ...body }),
-      });
-      const parsed = await res.json().catch(() => null);
-      if (!res.ok) throw new Error(parsed?.errors?.[0]?.message ?? `HTTP ${res.status}`);
-      setAnswer(parsed);
+      setAnswer(await enginePost(`/workflows/${workflowId}/dry_run`, { workflow: config.value, ...body }));
     } catch (err) {
       setOutcome({ kind: "error", text: (err as Error).message });
       setAnswer(null);

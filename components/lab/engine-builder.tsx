@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { conditionFromWire, conditionToWire, defaultLookup, lookupSuggestions, newComparison, type ConditionNode } from "@/lib/lab/condition-model";
 import { lazyPart } from "@/components/classifier/lazy-part";
+import { ApiRequestError, request, requestOrNull } from "@/components/ui/api-client";
 import { ConditionEditor } from "./condition-editor";
 
 // The flow graph (React Flow) and the dry run are chunks of their own.
@@ -49,10 +50,6 @@ const input = "rounded border border-gray-300 px-2 py-1 text-sm";
 const MESSAGE_STYLES = { error: "border-red-300 bg-red-50", warning: "border-amber-300 bg-amber-50", ok: "border-green-300 bg-green-50" };
 const button = "rounded border border-gray-300 px-3 py-1 text-sm hover:bg-gray-100";
 
-async function engineFetch(path: string, init?: RequestInit): Promise<{ status: number; body: any }> {
-  const res = await fetch(`/engine${path}`, { ...init, credentials: "same-origin", headers: { Accept: "application/json", "Content-Type": "application/json" } });
-  return { status: res.status, body: await res.json().catch(() => null) };
-}
 
 /** The engine's API answers `{"workflow": {...}}`. */
 const unwrap = (body: { workflow?: Wire } | null): Wire => (body?.workflow ?? body) as Wire;
@@ -63,10 +60,8 @@ export function EngineBuilder({ workflowId, taskKeys }: { workflowId: number; ta
   const loaded = useQuery({
     queryKey: ["engine-workflow", workflowId],
     queryFn: async () => {
-      const r = await engineFetch(`/workflows/${workflowId}`);
-      if (r.status === 404) return null; // not in the engine yet
-      if (r.status !== 200) throw new Error(r.body?.errors?.[0]?.message ?? `HTTP ${r.status}`);
-      return unwrap(r.body);
+      const body = await requestOrNull<{ workflow?: Wire }>("engine", `/workflows/${workflowId}`);
+      return body && unwrap(body); // null: not in the engine yet
     },
     staleTime: Infinity,
   });
@@ -114,20 +109,19 @@ export function EngineBuilder({ workflowId, taskKeys }: { workflowId: number; ta
     setSaving(true);
     setMessage(null);
     try {
-      const r = exists
-        ? await engineFetch(`/workflows/${workflowId}`, { method: "PUT", body: JSON.stringify({ workflow: wire.value }) })
-        : await engineFetch(`/workflows`, { method: "POST", body: JSON.stringify({ workflow: wire.value }) });
-      if (r.status === 200 || r.status === 201) {
-        load(unwrap(r.body));
-        const warnings: string[] = r.body?.warnings ?? [];
-        setMessage(
-          warnings.length
-            ? { kind: "warning", text: `Saved, with warnings. ${warnings.join("; ")}` }
-            : { kind: "ok", text: "Saved. New classifications are processed with this configuration." },
-        );
-      } else setMessage({ kind: "error", text: r.body?.errors?.[0]?.message ?? `HTTP ${r.status}` });
+      const body = await request<{ workflow?: Wire; warnings?: string[] }>("engine", exists ? `/workflows/${workflowId}` : "/workflows", {
+        method: exists ? "PUT" : "POST",
+        json: { workflow: wire.value },
+      });
+      load(unwrap(body));
+      const warnings = body?.warnings ?? [];
+      setMessage(
+        warnings.length
+          ? { kind: "warning", text: `Saved, with warnings. ${warnings.join("; ")}` }
+          : { kind: "ok", text: "Saved. New classifications are processed with this configuration." },
+      );
     } catch (err) {
-      setMessage({ kind: "error", text: `Could not reach the server: ${(err as Error).message}` });
+      setMessage({ kind: "error", text: err instanceof ApiRequestError ? err.message : `Could not reach the server: ${(err as Error).message}` });
     } finally {
       setSaving(false);
     }

@@ -2,7 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { API_ACCEPT, apiGet, apiPost } from "@/components/ui/api-client";
+import { apiGet, apiPost, request } from "@/components/ui/api-client";
 import { Field } from "@/components/ui/field";
 import { StatusMessage, type Outcome } from "@/components/ui/status-message";
 import { checkManifest, LISTED_ERRORS, type ManifestCheck } from "@/lib/lab/manifest-check";
@@ -171,9 +171,7 @@ export function ManifestImport({ projectId, subjectSets, workflows }: { projectI
               setId = created.subject_sets[0].id;
             }
             const q = baseUrl.trim() ? `?base_url=${encodeURIComponent(baseUrl.trim())}` : "";
-            const res = await fetch(`/api/subject_sets/${setId}/imports${q}`, { method: "POST", headers: { Accept: API_ACCEPT, "Content-Type": "text/csv" }, credentials: "same-origin", body: file.text });
-            const body = await res.json().catch(() => null);
-            if (!res.ok) throw new Error(body?.errors?.[0]?.message ?? `HTTP ${res.status}`);
+            const body = await request<{ background_jobs: { id: string }[] }>("api", `/subject_sets/${setId}/imports${q}`, { method: "POST", contentType: "text/csv", body: file.text });
             setJobId(body.background_jobs[0].id);
           } catch (err) {
             setOutcome({ kind: "error", text: (err as Error).message });

@@ -1,6 +1,6 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import { API_ACCEPT, apiDeleteFresh, apiPost, putSignedFile } from "@/components/ui/api-client";
+import { apiDeleteFresh, apiPost, putSignedFile, requestOrNull } from "@/components/ui/api-client";
 import { StatusMessage } from "@/components/ui/status-message";
 import { useAction } from "@/components/ui/use-action";
 import { Panel } from "@/components/ui/panel";
@@ -11,10 +11,8 @@ const IMAGE_TYPES = "image/png,image/jpeg,image/gif,image/webp";
 
 /** The project's current medium of a kind (its served URL), or null when it has none. */
 async function currentMedium(projectId: number, kind: Kind): Promise<string | null> {
-  const res = await fetch(`/api/projects/${projectId}/${kind}`, { headers: { Accept: API_ACCEPT }, credentials: "same-origin", cache: "no-store" });
-  if (res.status === 404) return null;
-  if (!res.ok) throw new Error(`HTTP ${res.status}`);
-  return ((await res.json()).media?.[0]?.src as string | undefined) ?? null;
+  const body = await requestOrNull<{ media?: { src?: string }[] }>("api", `/projects/${projectId}/${kind}`, { cache: "no-store" });
+  return body?.media?.[0]?.src ?? null;
 }
 
 function MediumField({ projectId, kind }: { projectId: number; kind: Kind }) {

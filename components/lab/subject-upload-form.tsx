@@ -1,7 +1,7 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { apiPost } from "@/components/ui/api-client";
+import { apiPost, putSignedFile } from "@/components/ui/api-client";
 import { Field } from "@/components/ui/field";
 
 const ACCEPTED = /^(image|audio|video|text)\//;
@@ -12,9 +12,7 @@ async function uploadSubject(projectId: number, file: File): Promise<string> {
     subjects: { locations: [file.type], metadata: { Filename: file.name }, links: { project: String(projectId) } },
   });
   const subject = created.subjects[0];
-  const url = Object.values(subject.locations[0])[0];
-  const put = await fetch(url, { method: "PUT", headers: { "Content-Type": file.type }, body: file });
-  if (!put.ok) throw new Error(`${file.name} could not be uploaded (HTTP ${put.status})`);
+  await putSignedFile(Object.values(subject.locations[0])[0], file, file.name);
   return subject.id;
 }
 

@@ -1,7 +1,7 @@
 "use client";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { API_ACCEPT, apiGet, apiPost } from "@/components/ui/api-client";
+import { apiGet, apiPost, enginePost, engineGet, requestOrNull } from "@/components/ui/api-client";
 import { QueryState } from "@/components/ui/query-state";
 import { StatusMessage } from "@/components/ui/status-message";
 import { useAction } from "@/components/ui/use-action";
@@ -12,13 +12,6 @@ import { Panel } from "@/components/ui/panel";
 // every few seconds.
 
 const LIVE = 3000;
-
-async function engineGet<T>(path: string): Promise<T> {
-  const res = await fetch(`/engine${path}`, { headers: { Accept: "application/json" }, credentials: "same-origin", cache: "no-store" });
-  const body = await res.json().catch(() => null);
-  if (!res.ok) throw new Error(body?.errors?.[0]?.message ?? `HTTP ${res.status}`);
-  return body as T;
-}
 
 /** A live list: loading, error and empty states, then the table, scrolling sideways on small screens. */
 function Listed({ q, empty, children }: { q: { isPending: boolean; isError: boolean; error: unknown; data?: unknown[] }; empty: string; children: ReactNode }) {
@@ -149,10 +142,11 @@ function Actions({ workflowId }: { workflowId: number }) {
   const { outcome, run } = useAction();
   const retry = (id: number) =>
     run(async () => {
-      const res = await fetch(`/engine/workflows/${workflowId}/actions/${id}/retry`, { method: "POST", headers: { Accept: "application/json" }, credentials: "same-origin" });
-      const body = await res.json().catch(() => null);
-      await q.refetch();
-      if (!res.ok) throw new Error(body?.errors?.[0]?.message ?? `HTTP ${res.status}`);
+      try {
+        await enginePost(`/workflows/${workflowId}/actions/${id}/retry`);
+      } finally {
+        await q.refetch();
+      }
       return `Action ${id} will be performed again.`;
     });
   return (
@@ -205,11 +199,8 @@ function Exports({ workflowId }: { workflowId: number }) {
   const q = useQuery({
     queryKey: key,
     queryFn: async () => {
-      const res = await fetch(`/api/workflows/${workflowId}/classifications_export`, { headers: { Accept: API_ACCEPT }, credentials: "same-origin", cache: "no-store" });
-      if (res.status === 404) return null;
-      const body = await res.json().catch(() => null);
-      if (!res.ok) throw new Error(body?.errors?.[0]?.message ?? `HTTP ${res.status}`);
-      return body.media[0] as ExportMedium;
+      const body = await requestOrNull<{ media: ExportMedium[] }>("api", `/workflows/${workflowId}/classifications_export`, { cache: "no-store" });
+      return body ? body.media[0] : null;
     },
     refetchInterval: (query) => (query.state.data?.metadata.state === "creating" ? 1000 : false),
   });

@@ -2,6 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense } from "react";
 import { CountsTable, type CountBucket } from "@/components/charts/counts-table";
+import { countsGet } from "@/components/ui/api-client";
 
 // The chart library is large: it loads after the page, in a chunk of its own.
 const CountsChart = lazy(() => import("@/components/charts/counts-chart").then((m) => ({ default: m.CountsChart })));
@@ -11,11 +12,10 @@ export function ProjectStatistics({ projectId }: { projectId: string }) {
   const start = new Date(Date.now() - 29 * 86400_000).toISOString().slice(0, 10);
   const counts = useQuery({
     queryKey: ["project-counts", projectId, start],
-    queryFn: async () => {
-      const res = await fetch(`/counts/classifications?project_id=${projectId}&period=day&start_date=${start}`, { headers: { Accept: "application/json" } });
-      if (!res.ok) throw new Error(`the statistics could not be loaded (HTTP ${res.status})`);
-      return (await res.json()) as { total_count: number; data?: CountBucket[] };
-    },
+    queryFn: () =>
+      countsGet<{ total_count: number; data?: CountBucket[] }>(`/classifications?project_id=${projectId}&period=day&start_date=${start}`).catch((e: Error) => {
+        throw new Error(`the statistics could not be loaded (${e.message})`);
+      }),
   });
   if (counts.isPending) return <p role="status" className="h-72 animate-pulse rounded bg-gray-100 p-4 text-gray-600">Loading statistics…</p>;
   if (counts.isError)

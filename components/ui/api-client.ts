@@ -1,53 +1,106 @@
-// Browser calls to our own JSON-API; the Auth.js session cookie identifies the user.
+// The one way our pages talk to the server: the JSON-API (/api), the decision engine (/engine) and the
+// counts (/counts), with the Auth.js session cookie naming the user. Every component goes through here, so
+// headers, credentials and error messages are the same everywhere.
 export const API_ACCEPT = "application/vnd.api+json; version=1";
 
-export async function apiGet<T>(path: string): Promise<T> {
-  const res = await fetch(`/api${path}`, { headers: { Accept: API_ACCEPT }, credentials: "same-origin" });
-  const body = await res.json().catch(() => null);
-  if (!res.ok) throw new Error(body?.errors?.[0]?.message ?? `HTTP ${res.status}`);
-  return body as T;
+const BASES = {
+  api: { prefix: "/api", accept: API_ACCEPT },
+  engine: { prefix: "/engine", accept: "application/json" },
+  counts: { prefix: "/counts", accept: "application/json" },
+} as const;
+export type Base = keyof typeof BASES;
+
+/** A refused request: the server's own message (its `errors[0].message`, or an OAuth-style `error`) and status. */
+export class ApiRequestError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
 }
 
-export async function apiPost<T>(path: string, body: unknown): Promise<T> {
-  const res = await fetch(`/api${path}`, {
-    method: "POST",
-    headers: { Accept: API_ACCEPT, "Content-Type": "application/json" },
+export interface RequestOptions {
+  method?: string;
+  /** A body sent as JSON. */
+  json?: unknown;
+  /** Any other body, with its type. */
+  body?: BodyInit;
+  contentType?: string;
+  headers?: Record<string, string>;
+  /** "no-store" where the answer changes under the page (the engine's lists and states are always read so). */
+  cache?: RequestCache;
+}
+
+/** The answer as it came, for callers that decide by status (the pending classifications queue). Throws only when the network fails. */
+export async function send(base: Base, path: string, opts: RequestOptions = {}): Promise<{ status: number; headers: Headers; body: any }> {
+  const { prefix, accept } = BASES[base];
+  const headers: Record<string, string> = { Accept: accept, ...opts.headers };
+  const contentType = opts.json !== undefined ? "application/json" : opts.contentType;
+  if (contentType) headers["Content-Type"] = contentType;
+  const res = await fetch(`${prefix}${path}`, {
+    method: opts.method ?? "GET",
+    headers,
     credentials: "same-origin",
-    body: JSON.stringify(body),
+    cache: opts.cache ?? (base === "engine" ? "no-store" : undefined),
+    body: opts.json !== undefined ? JSON.stringify(opts.json) : opts.body,
   });
-  const parsed = await res.json().catch(() => null);
-  if (!res.ok) throw new Error(parsed?.errors?.[0]?.message ?? `HTTP ${res.status}`);
-  return parsed as T;
+  const body = res.status === 204 ? null : await res.json().catch(() => null);
+  return { status: res.status, headers: res.headers, body };
 }
 
-/** PUT with the record's current ETag as If-Match (the API refuses blind overwrites): GET it, then PUT. */
+function refused(status: number, body: any): ApiRequestError {
+  return new ApiRequestError(body?.errors?.[0]?.message ?? body?.error ?? `HTTP ${status}`, status);
+}
+
+/** The answer's body; a refusal throws ApiRequestError with the server's message. */
+export async function request<T>(base: Base, path: string, opts: RequestOptions = {}): Promise<T> {
+  const res = await send(base, path, opts);
+  if (res.status < 200 || res.status >= 300) throw refused(res.status, res.body);
+  return res.body as T;
+}
+
+/** As request, with a 404 answered as null (a record that may not exist yet: an engine configuration, an export). */
+export async function requestOrNull<T>(base: Base, path: string, opts: RequestOptions = {}): Promise<T | null> {
+  const res = await send(base, path, opts);
+  if (res.status === 404) return null;
+  if (res.status < 200 || res.status >= 300) throw refused(res.status, res.body);
+  return res.body as T;
+}
+
+export const apiGet = <T>(path: string) => request<T>("api", path);
+export const apiPost = <T>(path: string, body: unknown) => request<T>("api", path, { method: "POST", json: body });
+export const apiDelete = (path: string) => request<null>("api", path, { method: "DELETE" });
+export const engineGet = <T>(path: string) => request<T>("engine", path);
+export const enginePost = <T>(path: string, body?: unknown) => request<T>("engine", path, { method: "POST", json: body });
+export const countsGet = <T>(path: string) => request<T>("counts", path);
+
+/** The record's current ETag (the API refuses blind overwrites: PUT and DELETE carry it as If-Match). */
+async function currentEtag(path: string): Promise<string> {
+  const current = await send("api", path, { cache: "no-store" });
+  if (current.status !== 200) throw refused(current.status, current.body);
+  return current.headers.get("ETag") ?? "*";
+}
+
+/** PUT with the record's current ETag as If-Match: GET it, then PUT. */
 export async function apiPutFresh<T>(path: string, body: unknown): Promise<T> {
-  const current = await fetch(`/api${path}`, { headers: { Accept: API_ACCEPT }, credentials: "same-origin", cache: "no-store" });
-  if (!current.ok) throw new Error(`HTTP ${current.status}`);
-  const res = await fetch(`/api${path}`, {
-    method: "PUT",
-    headers: { Accept: API_ACCEPT, "Content-Type": "application/json", "If-Match": current.headers.get("ETag") ?? "*" },
-    credentials: "same-origin",
-    body: JSON.stringify(body),
-  });
-  const parsed = await res.json().catch(() => null);
-  if (!res.ok) throw new Error(parsed?.errors?.[0]?.message ?? `HTTP ${res.status}`);
-  return parsed as T;
+  return request<T>("api", path, { method: "PUT", json: body, headers: { "If-Match": await currentEtag(path) } });
 }
 
 /** DELETE with the record's current ETag as If-Match (GET it, then DELETE); a 204 resolves. */
 export async function apiDeleteFresh(path: string): Promise<void> {
-  const current = await fetch(`/api${path}`, { headers: { Accept: API_ACCEPT }, credentials: "same-origin", cache: "no-store" });
-  if (!current.ok) throw new Error(`HTTP ${current.status}`);
-  const res = await fetch(`/api${path}`, { method: "DELETE", headers: { Accept: API_ACCEPT, "If-Match": current.headers.get("ETag") ?? "*" }, credentials: "same-origin" });
-  if (!res.ok) {
-    const parsed = await res.json().catch(() => null);
-    throw new Error(parsed?.errors?.[0]?.message ?? `HTTP ${res.status}`);
-  }
+  await request<null>("api", path, { method: "DELETE", headers: { "If-Match": await currentEtag(path) } });
 }
 
 /** Uploads a file to a signed URL the API answered with (subjects, media): the body with its type, nothing else. */
-export async function putSignedFile(url: string, file: Blob): Promise<void> {
+export async function putSignedFile(url: string, file: Blob, name = "the file"): Promise<void> {
   const put = await fetch(url, { method: "PUT", headers: { "Content-Type": file.type }, body: file });
-  if (!put.ok) throw new Error(`the file could not be uploaded (HTTP ${put.status})`);
+  if (!put.ok) throw new Error(`${name} could not be uploaded (HTTP ${put.status})`);
+}
+
+/** A text subject's file (served by us or hosted elsewhere, as its location says). */
+export async function fetchSubjectFileText(url: string): Promise<string> {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`the text could not be loaded (${res.status})`);
+  return res.text();
 }

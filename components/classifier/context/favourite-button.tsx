@@ -1,7 +1,7 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { API_ACCEPT, apiGet, apiPost } from "@/components/ui/api-client";
+import { apiDelete, apiGet, apiPost } from "@/components/ui/api-client";
 import { useMe } from "./preferences";
 
 interface Collection {
@@ -29,8 +29,7 @@ export function FavouriteButton({ projectId, subjectId }: { projectId: string; s
       if (!c) {
         await apiPost("/collections", { collections: { display_name: `Favorites ${projectId}`, favorite: true, private: true, links: { project: projectId, subjects: [subjectId] } } });
       } else if (isFavourite) {
-        const res = await fetch(`/api/collections/${c.id}/links/subjects/${subjectId}`, { method: "DELETE", headers: { Accept: API_ACCEPT }, credentials: "same-origin" });
-        if (!res.ok) throw new Error(`HTTP ${res.status}`);
+        await apiDelete(`/collections/${c.id}/links/subjects/${subjectId}`);
       } else await apiPost(`/collections/${c.id}/links/subjects`, { subjects: [subjectId] });
     },
     onSettled: () => client.invalidateQueries({ queryKey: key }),

@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { fetchSubjectFileText } from "@/components/ui/api-client";
 
 /** A text subject's text, fetched once and shared by the viewer and the highlighter. */
 export function useSubjectText(url: string | null) {
@@ -6,10 +7,6 @@ export function useSubjectText(url: string | null) {
     queryKey: ["subject-text", url],
     enabled: !!url,
     staleTime: Infinity,
-    queryFn: async () => {
-      const res = await fetch(url!);
-      if (!res.ok) throw new Error(`the text could not be loaded (${res.status})`);
-      return res.text();
-    },
+    queryFn: () => fetchSubjectFileText(url!),
   });
 }
