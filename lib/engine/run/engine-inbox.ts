@@ -15,15 +15,23 @@ export async function handToEngine(client: Sql, classificationIds: number | numb
 
 /** Most classifications in one engine job (ENGINE_BATCH_SIZE, default 50). */
 const batchSize = () => Math.max(1, Number(process.env.ENGINE_BATCH_SIZE ?? 50));
-/** A small backlog is spread over at least this many jobs, so that several workers share it. */
+/** A backlog is spread over up to this many jobs, so that several workers share it. */
 const SPREAD = 4;
+/**
+ * ... but no job takes fewer than this many (unless fewer wait): a job costs the same statements, a
+ * graphile-worker fetch and completion and a commit (an fsync) whether it carries one classification or
+ * eight, and at a steady create rate each poll finds only a few waiting, which spread over four jobs made
+ * nearly every classification a job of its own (README, Benchmarks).
+ */
+const MIN_PER_JOB = 8;
 
 /**
- * How waiting classifications are split into jobs: a small backlog over SPREAD jobs (so several workers
- * share it and latency stays low), a large one into full batches of `size` (fewer, larger transactions).
+ * How waiting classifications are split into jobs: a small backlog over up to SPREAD jobs of at least
+ * MIN_PER_JOB (so several workers share it and latency stays low), a large one into full batches of `size`
+ * (fewer, larger transactions).
  */
-export function inboxBatches(ids: number[], size: number, spread = SPREAD): number[][] {
-  const per = Math.max(1, Math.min(size, Math.ceil(ids.length / spread)));
+export function inboxBatches(ids: number[], size: number, spread = SPREAD, minPerJob = MIN_PER_JOB): number[][] {
+  const per = Math.max(1, Math.min(size, Math.max(minPerJob, Math.ceil(ids.length / spread))));
   const sorted = [...ids].sort((a, b) => a - b);
   const out: number[][] = [];
   for (let i = 0; i < sorted.length; i += per) out.push(sorted.slice(i, i + per));
