@@ -21,7 +21,7 @@ const SPREAD = 4;
  * ... but no job takes fewer than this many (unless fewer wait): a job costs the same statements, a
  * graphile-worker fetch and completion and a commit (an fsync) whether it carries one classification or
  * eight, and at a steady create rate each poll finds only a few waiting, which spread over four jobs made
- * nearly every classification a job of its own (README, Benchmarks).
+ * nearly every classification a job of its own (docs/benchmarks.md).
  */
 const MIN_PER_JOB = 8;
 

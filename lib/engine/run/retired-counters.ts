@@ -4,7 +4,7 @@ import { bumpRetiredCounters } from "@/lib/domain/retire-subjects";
 // The retired-subject counters of a workflow and its project are one row each that every retirement of
 // the workflow moves. An engine transaction that moved them at each retirement held both rows locked from
 // its first retirement to its commit, so the engine's concurrent batches (and the counts folder) waited for
-// one another there: under load they ran one after the other, and the whole pipeline fell behind (README,
+// one another there: under load they ran one after the other, and the whole pipeline fell behind (docs/benchmarks.md,
 // Benchmarks). The engine's transactions therefore note what they retire here and move each counter once,
 // as their last statement before COMMIT (flushRetiredCounters), so the rows are locked only for the commit.
 
