@@ -15,6 +15,12 @@ import { cpuPerRequest, cpuSnapshot } from "./process-cpu";
 import { pipelineLoad } from "./pipeline-load";
 import { ensureBuild, startProductionServer, type ProductionServer } from "./server";
 
+// `npm run bench:http -- --lists`: the large lists at the established platform's sizes instead (bench:lists).
+if (process.argv.includes("--lists")) {
+  await import("./http-lists");
+  process.exit(0);
+}
+
 const SUBJECTS = Number(process.env.BENCH_SUBJECTS ?? 1_000_000);
 const SEEN = Number(process.env.BENCH_SEEN ?? 20_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
