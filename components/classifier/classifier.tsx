@@ -5,7 +5,7 @@ import { apiGet } from "@/components/ui/api-client";
 import { PendingProvider, usePending } from "./pending-classifications";
 import type { FeedbackResult } from "@/lib/classifier/feedback";
 import { lazyPart } from "./lazy-part";
-import type { Tasks } from "@/lib/classifier/task-flow";
+import type { ClassifierWorkflow, QueuedSubject } from "./types";
 
 // Help, favourites and feedback arrive after the first subject: their own chunks (the first load carries
 // what the first task needs).
@@ -41,25 +41,6 @@ function usePreload(subjects: { locations: Record<string, string>[] }[]) {
     // Forget (without cancelling: the cache keeps what arrived) the ones no longer ahead.
     for (const url of [...held.current.keys()]) if (!keep.has(url)) held.current.delete(url);
   }, [key]);
-}
-
-export interface QueuedSubject {
-  id: string;
-  locations: Record<string, string>[];
-  metadata: Record<string, unknown>;
-  retired: boolean;
-  already_seen: boolean;
-  finished_workflow: boolean;
-  user_has_finished_workflow: boolean;
-  selection_state: string;
-}
-
-export interface ClassifierWorkflow {
-  id: string;
-  displayName: string;
-  version: string;
-  tasks: Tasks;
-  firstTask: string;
 }
 
 /**

@@ -21,7 +21,7 @@ import {
 } from "@/lib/classifier/task-flow";
 import { frameMedia, SubjectViewer, type Dimensions, type DrawingState } from "./subject-viewer";
 import { TaskView } from "./task-view";
-import type { ClassifierWorkflow, QueuedSubject } from "./classifier";
+import type { ClassifierWorkflow, QueuedSubject } from "./types";
 
 // The classification of one subject: its tasks step by step beside the subject viewer, saved through the
 // pending queue. A chunk of its own (lib/classifier/task-flow and the viewer with it): the classify page's

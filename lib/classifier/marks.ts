@@ -45,7 +45,6 @@ export type Mark = Base &
 
 export type ToolType = Mark["toolType"];
 // The list lives in a module of its own (task-flow reads it without loading the drawing geometry).
-export { TOOL_TYPES } from "./tool-types";
 /** Tools drawn by pressing at one point and releasing at another (a drag, or two keyboard placements). */
 export const DRAG_TOOLS = new Set<ToolType>(["rectangle", "circle", "ellipse", "line", "transcriptionLine", "column"]);
 /** Tools drawn vertex by vertex, finished on request (freehand also takes a continuous drag). */

@@ -17,6 +17,7 @@ import {
 import { canOnCollection, collectionReadScope, COLLECTION_ROLE_NAMES } from "@/lib/policies/collection-policy";
 import { projectReadScope } from "@/lib/policies/project-policy";
 import { activeMemberOf, isGroupAdmin, userGroupReadScope } from "@/lib/policies/user-group-policy";
+import { collectionRoleRecords } from "./collection-role-records";
 import { projects } from "./projects";
 import { subjects } from "./subjects";
 import type { IncludeDef, ResourceDef, SerializedRecord, Tx, Where } from "./types";
@@ -226,14 +227,12 @@ export const collections: ResourceDef<CollectionRow> = {
     collection_roles: {
       type: "collection_roles",
       load: async (rows, actor) => {
-        // Imported here: collection-roles.ts includes collections in turn.
-        const { collectionRoles } = await import("./collection-roles");
         const roles = await db().collectionRole.findMany({
-          where: { AND: [{ collectionId: { in: rows.map((r) => r.id) } }, await collectionRoles.readScope(actor)] },
-          include: collectionRoles.queryInclude,
+          where: { AND: [{ collectionId: { in: rows.map((r) => r.id) } }, await collectionRoleRecords.readScope(actor)] },
+          include: collectionRoleRecords.queryInclude,
           orderBy: { id: "asc" },
         });
-        return roles.map((r) => ({ record: collectionRoles.serialize(r as never, actor), parentIds: [r.collectionId] }));
+        return roles.map((r) => ({ record: collectionRoleRecords.serialize(r as never, actor), parentIds: [r.collectionId] }));
       },
     },
     subjects: {

@@ -10,7 +10,8 @@ import { MEMBERSHIP_STATES, membershipReadScope, membershipTransition, type Memb
 import { GROUP_ROLES, isGroupAdmin, userGroupReadScope } from "@/lib/policies/user-group-policy";
 import type { ResourceDef, Tx } from "./types";
 import { userInclude } from "./users";
-import { iso } from "./wire";
+import { serializeMembership } from "./membership-wire";
+import { userGroups } from "./user-groups";
 
 // Memberships of users in user groups (/api/memberships). States move only as the contract's table says
 // (MEMBERSHIP_TRANSITIONS in lib/policies/membership-policy.ts):
@@ -29,18 +30,6 @@ const ZUpdateMembership = z.strictObject({
   state: z.enum(MEMBERSHIP_STATES, { message: `state must be one of ${MEMBERSHIP_STATES.join(", ")}` }).optional(),
   roles: z.array(z.enum(GROUP_ROLES, { message: `roles must be among ${GROUP_ROLES.join(", ")}` })).min(1, "roles must name at least one role").max(2).optional(),
 });
-
-export function serializeMembership(m: Membership) {
-  return {
-    id: String(m.id),
-    state: m.state,
-    roles: m.roles,
-    created_at: iso(m.createdAt),
-    updated_at: iso(m.updatedAt),
-    href: `/memberships/${m.id}`,
-    links: { user: String(m.userId), user_group: String(m.userGroupId) },
-  };
-}
 
 /** Compares secrets in constant time, so response times say nothing about how much of a guess was right. */
 function sameSecret(given: string, actual: string): boolean {
@@ -91,9 +80,7 @@ export const memberships: ResourceDef<Membership> = {
     user_group: {
       type: "user_groups",
       load: async (rows, actor) => {
-        // Imported here: user-groups.ts includes memberships in turn. Only groups the actor may see (an
-        // invitee does not see the private group that invited them until they accept).
-        const { userGroups } = await import("./user-groups");
+        // Only groups the actor may see (an invitee does not see the private group that invited them until they accept).
         const found = await db().userGroup.findMany({
           where: { AND: [{ id: { in: [...new Set(rows.map((r) => r.userGroupId))] } }, userGroupReadScope(actor)] },
           include: userGroups.queryInclude as Prisma.UserGroupInclude,

@@ -14,18 +14,13 @@ import { serializePage } from "./pages";
 import { projects, slugFor } from "./projects";
 import type { ResourceDef, Tx } from "./types";
 import { users } from "./users";
+import { organizationQueryInclude, serializeOrganization, type OrganizationRow } from "./organization-wire";
 import { iso, userLink } from "./wire";
 import { equalsIgnoringCase } from "@/lib/db/like";
 
 // Organizations group projects (related by discipline or research group). Listed organizations are
 // public; an unlisted one is seen by holders of its roles and admins (lib/policies/organization-policy.ts).
 // Only admins list or unlist one. Its roles, pages and media live under it and go with it.
-
-type OrganizationRow = Organization & {
-  owner: { id: number; login: string; displayName: string };
-  roles: { id: number }[];
-  projects: { projectId: number; project: { private: boolean } }[];
-};
 
 const text = (max = 100_000) => z.string().max(max);
 const ZHttpUrl = z.url({ protocol: /^https?$/, message: "must be an http(s) URL" }).max(2000);
@@ -107,49 +102,12 @@ async function linkProjects(tx: Tx, actor: Actor, organizationId: number, projec
 
 const touch = (tx: Tx, id: number) => tx.organization.update({ where: { id }, data: { updatedAt: new Date() } });
 
-export function serializeOrganization(o: OrganizationRow, actor: Actor) {
-  return {
-    id: String(o.id),
-    display_name: o.displayName,
-    title: o.title || o.displayName,
-    description: o.description,
-    introduction: o.introduction,
-    announcement: o.announcement,
-    slug: o.slug,
-    primary_language: o.primaryLanguage,
-    available_languages: o.availableLanguages,
-    listed: o.listed,
-    listed_at: iso(o.listedAt),
-    urls: o.urls,
-    categories: o.categories,
-    tags: o.tags,
-    activated_state: o.activatedState,
-    created_at: iso(o.createdAt),
-    updated_at: iso(o.updatedAt),
-    href: `/organizations/${o.id}`,
-    links: {
-      owner: userLink(o.owner),
-      organization_roles: o.roles.map((r) => String(r.id)),
-      // Private projects join the list in `present` when the actor may see them.
-      projects: o.projects.filter((p) => actor.user?.admin || !p.project.private).map((p) => String(p.projectId)),
-      pages: { href: `/organizations/${o.id}/pages`, type: "organization_pages" },
-      avatar: mediaLink("organizations", o.id, "avatar"),
-      background: mediaLink("organizations", o.id, "background"),
-      attached_images: mediaLink("organizations", o.id, "attached_images"),
-    },
-  };
-}
-
 export const organizations: ResourceDef<OrganizationRow> = {
   type: "organizations",
   table: "organizations",
   model: "organization",
   writeScope: "organization",
-  queryInclude: {
-    owner: { select: { id: true, login: true, displayName: true } },
-    roles: { select: { id: true }, orderBy: { id: "asc" } },
-    projects: { select: { projectId: true, project: { select: { private: true } } }, orderBy: { projectId: "asc" } },
-  },
+  queryInclude: organizationQueryInclude,
   serialize: serializeOrganization,
   present: async (record, row, { actor }) => {
     const privateIds = row.projects.filter((p) => p.project.private).map((p) => p.projectId);

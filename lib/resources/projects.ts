@@ -7,6 +7,7 @@ import { parseBooleanParam, parseIdList, parseIdValue } from "@/lib/http/request
 import { duplicateSubjectSet } from "@/lib/domain/subject-set-members";
 import { canOnProject, projectReadScope } from "@/lib/policies/project-policy";
 import { ORGANIZATION_VISIBILITY_SELECT, organizationReadScope, organizationVisibleTo, type OrganizationVisibility } from "@/lib/policies/organization-policy";
+import { organizationQueryInclude, serializeOrganization } from "./organization-wire";
 import { projectRoles, serializeProjectRole } from "./project-roles";
 import type { IncludeDef, ResourceDef, Tx } from "./types";
 import { users } from "./users";
@@ -239,16 +240,14 @@ export const projects: ResourceDef<ProjectRow> = {
     organizations: {
       type: "organizations",
       load: async (rows, actor) => {
-        // Imported here: organizations.ts includes projects in turn.
-        const { organizations } = await import("./organizations");
         const ids = new Set(rows.map((r) => r.id));
         const orgs = await db().organization.findMany({
           where: { AND: [{ projects: { some: { projectId: { in: [...ids] } } } }, organizationReadScope(actor)] },
-          include: organizations.queryInclude as Prisma.OrganizationInclude,
+          include: organizationQueryInclude,
           orderBy: { id: "asc" },
         });
         return orgs.map((o) => ({
-          record: organizations.serialize(o as never, actor),
+          record: serializeOrganization(o as never, actor),
           parentIds: (o as unknown as { projects: { projectId: number }[] }).projects.map((p) => p.projectId).filter((id) => ids.has(id)),
         }));
       },

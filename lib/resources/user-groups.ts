@@ -6,8 +6,9 @@ import type { UserGroup } from "@/lib/generated/prisma/client";
 import { ApiError, unprocessable } from "@/lib/http/api-error";
 import { parseIdValue } from "@/lib/http/request";
 import { deactivateMembers } from "@/lib/domain/group-memberships";
-import { membershipsVisibleTo } from "@/lib/policies/membership-policy";
+import { membershipReadScope, membershipsVisibleTo } from "@/lib/policies/membership-policy";
 import { isGroupAdmin, userGroupReadScope } from "@/lib/policies/user-group-policy";
+import { serializeMembership } from "./membership-wire";
 import type { ResourceDef, Tx } from "./types";
 import { users } from "./users";
 import { iso } from "./wire";
@@ -121,8 +122,7 @@ export const userGroups: ResourceDef<UserGroupRow> = {
     memberships: {
       type: "memberships",
       load: async (rows, actor) => {
-        const { memberships, serializeMembership } = await import("./memberships");
-        const list = await db().membership.findMany({ where: { AND: [{ userGroupId: { in: rows.map((r) => r.id) } }, await memberships.readScope(actor)] }, orderBy: { id: "asc" } });
+        const list = await db().membership.findMany({ where: { AND: [{ userGroupId: { in: rows.map((r) => r.id) } }, await membershipReadScope(actor)] }, orderBy: { id: "asc" } });
         return list.map((m) => ({ record: serializeMembership(m), parentIds: [m.userGroupId] }));
       },
     },

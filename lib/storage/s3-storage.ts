@@ -3,7 +3,7 @@ import { pipeline } from "node:stream/promises";
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client, type S3ClientConfig } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import { z } from "zod";
-import { bodyStream, checkKey, meter, uploadsUrl, type PutOptions, type Storage, type StoredObject } from "./storage";
+import { bodyStream, checkKey, meter, uploadsUrl, type PutOptions, type Storage, type StoredObject } from "./object-store";
 
 // Storage in an S3 bucket (AWS, or any S3-compatible service through S3_ENDPOINT: MinIO, R2, Ceph, ...),
 // selected by S3_BUCKET. Bodies stream both ways: writes go through lib-storage's Upload (one PutObject

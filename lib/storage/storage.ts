@@ -1,66 +1,19 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { Readable, Transform } from "node:stream";
+import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { dataDir, publicBaseUrl } from "@/lib/env";
-import { ApiError } from "@/lib/http/api-error";
+import { dataDir } from "@/lib/env";
+import { bodyStream, checkKey, meter, uploadsUrl, type PutOptions, type Storage, type StoredObject } from "./object-store";
 import { S3Storage, s3ConfigFromEnv } from "./s3-storage";
+
+export * from "./object-store";
 
 // Where files live: subject media uploaded by clients, CSV manifests waiting to be imported, CSV exports.
 // Objects are addressed by a key ("subjects/12/<uuid>.png"); the default implementation keeps them on
 // local disk under DATA_DIR/uploads, with the content type and ETag in a sidecar file. With S3_BUCKET set
 // they live in an S3 bucket instead (./s3-storage.ts). Either way clients reach them through this
 // server's /uploads/<key> routes, never the backend directly.
-
-export interface StoredObject {
-  stream: Readable;
-  size: number;
-  contentType: string;
-  etag: string;
-  modifiedAt: Date;
-}
-
-export interface PutOptions {
-  contentType: string;
-  /** Larger bodies are refused with 413 and nothing is stored. */
-  maxBytes?: number;
-}
-
-export interface Storage {
-  putObject(key: string, body: Readable | Buffer | string, opts: PutOptions): Promise<{ size: number; etag: string }>;
-  /** null when there is no such object. */
-  getObjectStream(key: string): Promise<StoredObject | null>;
-  exists(key: string): Promise<boolean>;
-  deleteObject(key: string): Promise<void>;
-  /** The stable URL GET serves the object at (/uploads/<key> on this server). */
-  publicUrl(key: string): string;
-}
-
-const KEY = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
-
-export function isStorageKey(key: string): boolean {
-  return key.length <= 500 && KEY.test(key) && !key.endsWith(".meta.json");
-}
-
-export function checkKey(key: string): void {
-  if (!isStorageKey(key)) throw new Error(`invalid storage key '${key}'`);
-}
-
-/** Counts bytes and hashes them on the way through; fails with 413 past the limit. */
-export function meter(maxBytes: number) {
-  const hash = crypto.createHash("md5");
-  let size = 0;
-  const stream = new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      size += chunk.length;
-      if (size > maxBytes) return done(new ApiError(413, `The file is larger than the limit of ${maxBytes} bytes`));
-      hash.update(chunk);
-      done(null, chunk);
-    },
-  });
-  return { stream, result: () => ({ size, etag: hash.digest("hex") }) };
-}
 
 export class LocalDiskStorage implements Storage {
   constructor(readonly root: string) {}
@@ -126,16 +79,6 @@ export class LocalDiskStorage implements Storage {
   }
 }
 
-export function bodyStream(body: Readable | Buffer | string): Readable {
-  return typeof body === "string" || Buffer.isBuffer(body) ? Readable.from([Buffer.from(body)]) : body;
-}
-
-/** /uploads/<key> on this server, whatever the backend. */
-export function uploadsUrl(key: string): string {
-  checkKey(key);
-  return `${publicBaseUrl()}/uploads/${key}`;
-}
-
 let s3: { config: string; storage: S3Storage } | null = null;
 
 /** The configured storage: an S3 bucket when S3_BUCKET is set, else local disk under DATA_DIR/uploads. */
@@ -146,12 +89,4 @@ export function storage(): Storage {
   const id = JSON.stringify(config);
   if (s3?.config !== id) s3 = { config: id, storage: new S3Storage(config) };
   return s3.storage;
-}
-
-/** The key of one of our objects from its public URL, or null for files hosted elsewhere. */
-export function keyFromPublicUrl(url: string): string | null {
-  const prefix = `${publicBaseUrl()}/uploads/`;
-  if (!url.startsWith(prefix)) return null;
-  const key = url.slice(prefix.length);
-  return isStorageKey(key) ? key : null;
 }
