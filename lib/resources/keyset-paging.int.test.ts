@@ -120,3 +120,35 @@ describe("keyset pages read an index range in order", () => {
     }
   }, 60_000);
 });
+
+describe("a set's subjects start at the set", () => {
+  it("the first page of a set uploaded after many other subjects does not read the subjects before it", async () => {
+    // 30,000 subjects of another project first, then the set's 300: in subject id order, the plan without
+    // a bound merged the subjects' primary key from its start with the set's members.
+    const { owner, project } = await classifiableProject(1);
+    const crowd = await classifiableProject(1);
+    const set = (await pool().query<{ id: number }>(`INSERT INTO subject_sets (project_id, display_name, set_member_subjects_count) VALUES ($1, 'Late', 300) RETURNING id`, [project.id])).rows[0];
+    await pool().query(
+      `WITH s AS (INSERT INTO subjects (project_id, metadata, locations) SELECT $1::int, '{}', '[]' FROM generate_series(1, 30000) RETURNING id)
+       INSERT INTO set_member_subjects (subject_set_id, subject_id) SELECT $2::int, id FROM s`,
+      [crowd.project.id, crowd.set.id],
+    );
+    await pool().query(
+      `WITH s AS (INSERT INTO subjects (project_id, metadata, locations) SELECT $1::int, '{}', '[]' FROM generate_series(1, 300) RETURNING id)
+       INSERT INTO set_member_subjects (subject_set_id, subject_id) SELECT $2::int, id FROM s`,
+      [project.id, set.id],
+    );
+    await pool().query("ANALYZE subjects; ANALYZE set_member_subjects");
+    const actor = await resolveActor(new Request("http://x", { headers: { authorization: `Bearer ${owner.token}` } }));
+    const { paging, where, orderBy } = await listRequest(subjects as never, new URL(`http://x/api/subjects?subject_set_id=${set.id}`), actor);
+    const { plan } = await planPrismaQuery((client) => client.subject.findMany(pageQuery(subjects as never, paging, where, orderBy) as never));
+    // Either the subjects' primary key from the set's first subject on, or one probe per member.
+    const scan = pathTo(plan, "subjects")!.at(-1)!;
+    expect(scan["Index Cond"], JSON.stringify(scan)).toMatch(/id >=|id = /);
+    // And the page: the set's first 20.
+    const ids = (await pool().query<{ id: number }>(`SELECT subject_id AS id FROM set_member_subjects WHERE subject_set_id = $1 ORDER BY subject_id LIMIT 20`, [set.id])).rows.map((r) => r.id);
+    const page = await api.get(`/subjects?subject_set_id=${set.id}`, { token: owner.token });
+    expect(page.body.subjects.map((r: { id: string }) => Number(r.id))).toEqual(ids);
+    expect(page.body.meta.subjects.count).toBe(300);
+  }, 60_000);
+});

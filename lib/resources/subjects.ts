@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Prisma, Subject } from "@/lib/generated/prisma/client";
-import { readDb } from "@/lib/db";
+import { readDb, readPool } from "@/lib/db";
 import { forbidden, unprocessable } from "@/lib/http/api-error";
 import { parseIdList, parseIdValue } from "@/lib/http/request";
 import { canOnProject, projectReadScope } from "@/lib/policies/project-policy";
@@ -10,7 +10,7 @@ import { inCollectionsWhere } from "@/lib/domain/collection-subjects";
 import { parseLocations, ZLocations, type LocationEntry } from "@/lib/domain/subject-locations";
 import { locationsWithUploadUrls, storedLocations } from "@/lib/domain/subject-uploads";
 import { filtersWithin, oneId } from "./scope-filters";
-import type { ResourceDef, Tx } from "./types";
+import type { ResourceDef, Tx, Where } from "./types";
 import { iso } from "./wire";
 import { deleteMediaOf, mediaInclude, mediaLinkTemplates } from "./media";
 
@@ -66,6 +66,26 @@ export async function insertSubject(tx: Tx, userId: number, projectId: number, i
   return { id: subject.id };
 }
 
+/**
+ * The subjects of sets (`subject_set_id`): their members, from the first member's subject id on. Read in
+ * subject id order, a set's first page otherwise starts at the table's first subject: the planner takes the
+ * set's members to be spread evenly over all subjects, so it merges the subjects' primary key, from its
+ * start, with the set's members, and a set uploaded after 400,000 others read those 400,000 subjects for
+ * its first 20. The bound (one probe of the set's (subject_set_id, subject_id) index per set) starts that
+ * scan at the set's first subject. Only a lower bound: a subject uploaded into the set meanwhile has a
+ * higher id and is never left out (one of lower id linked to it between the two reads shows from the next
+ * request on).
+ */
+async function inSubjectSets(v: string): Promise<Where> {
+  const sets = parseIdList(v, "subject_set_id");
+  const members = { members: { some: { subjectSetId: { in: sets } } } };
+  const { rows } = await readPool().query<{ first: number | null }>(
+    `SELECT min(m.first) AS first FROM unnest($1::int[]) AS s(id), LATERAL (SELECT min(subject_id) AS first FROM set_member_subjects WHERE subject_set_id = s.id) m`,
+    [sets],
+  );
+  return rows[0].first === null ? members : { AND: [members, { id: { gte: rows[0].first } }] };
+}
+
 export const subjects: ResourceDef<SubjectRow> = {
   keyset: true,
   type: "subjects",
@@ -83,7 +103,7 @@ export const subjects: ResourceDef<SubjectRow> = {
   includes: { attached_images: mediaInclude("subjects", "attached_images") },
   filters: {
     project_id: (v) => ({ projectId: { in: parseIdList(v, "project_id") } }),
-    subject_set_id: (v) => ({ members: { some: { subjectSetId: { in: parseIdList(v, "subject_set_id") } } } }),
+    subject_set_id: inSubjectSets,
     workflow_id: (v) => ({ members: { some: { subjectSet: { workflows: { some: { workflowId: { in: parseIdList(v, "workflow_id") } } } } } } }),
     external_id: (v) => ({ externalId: v }),
     // The subjects of collections the caller may see (/subjects?collection_id=, the collections.subjects link).
