@@ -17,7 +17,7 @@
 // Who is who: 60 % of the classifications are in the big project (the first of the dataset), 40 % by ten
 // heavy volunteers (400,000 each at full size), the rest by volunteers in sessions of 36 classifications,
 // each in the big project or in one of two other projects of theirs. Classification times rise with their
-// ids over three years, as on a live platform.
+// ids over three years, as on a live platform (within a million: two chunks of a million load at once).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -52,13 +52,11 @@ const METADATA = JSON.stringify({
   session: "c0ffee0123456789c0ffee0123456789",
   viewport: { width: 1280, height: 800 },
   started_at: "2026-01-01T12:00:00.000Z",
-  user_agent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+  user_agent: "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0",
   finished_at: "2026-01-01T12:00:20.000Z",
   user_language: "en",
   utc_offset: "0",
-  subject_dimensions: [{ clientWidth: 800, clientHeight: 600, naturalWidth: 1600, naturalHeight: 1200 }],
   workflow_version: "1.1",
-  subject_selection_state: { retired: false, selected_at: "2026-01-01T11:59:58.000Z", already_seen: false, selection_state: "normal", finished_workflow: false, user_has_finished_workflow: false },
 });
 /** A file in the data dir written once the dataset is complete. */
 const COMPLETE = "dataset-complete";
@@ -139,13 +137,16 @@ async function generate(sql: pg.Pool, scale: number, log: (s: string) => void): 
   const client = await sql.connect();
   const q = (text: string, values: unknown[] = []) => client.query(text, values);
   try {
-    return await generateOn(q, z, scale, log);
+    await q(`SET work_mem = '256MB'`);
+    await q(`SET maintenance_work_mem = '1GB'`);
+    return await generateOn(q, sql, z, scale, log);
   } finally {
+    await q(`RESET ALL`).catch(() => {});
     client.release();
   }
 }
 
-async function generateOn(q: (text: string, values?: unknown[]) => Promise<pg.QueryResult>, z: ReturnType<typeof sizes>, scale: number, log: (s: string) => void): Promise<BigDatasetInfo> {
+async function generateOn(q: (text: string, values?: unknown[]) => Promise<pg.QueryResult>, sql: pg.Pool, z: ReturnType<typeof sizes>, scale: number, log: (s: string) => void): Promise<BigDatasetInfo> {
   const steps: Record<string, number> = {};
   const t0 = performance.now();
   const step = async (name: string, fn: () => Promise<unknown>) => {
@@ -164,7 +165,7 @@ async function generateOn(q: (text: string, values?: unknown[]) => Promise<pg.Qu
   };
 
   // Loading: no fsync, full-page writes or checkpoints until the end (reset before the CHECKPOINT below).
-  for (const s of ["fsync = off", "full_page_writes = off", "max_wal_size = '20GB'", "checkpoint_timeout = '1h'"]) await q(`ALTER SYSTEM SET ${s}`);
+  for (const s of ["fsync = off", "full_page_writes = off", "max_wal_size = '8GB'", "checkpoint_timeout = '1h'"]) await q(`ALTER SYSTEM SET ${s}`);
   await q(`SELECT pg_reload_conf()`);
 
   let u0 = 0, p0 = 0, w0 = 0, set0 = 0, sub0 = 0;
@@ -232,9 +233,12 @@ async function generateOn(q: (text: string, values?: unknown[]) => Promise<pg.Qu
   );
   await step("classifications", async () => {
     for (const ix of indexes) await q(`DROP INDEX ${ix.name}`);
+    // In chunks of a million, two at a time (one per core).
     const CHUNK = 1_000_000;
-    for (let from = 0; from < C; from += CHUNK) {
-      await q(
+    const chunks = Array.from({ length: Math.ceil(C / CHUNK) }, (_, i) => i * CHUNK);
+    let done = 0;
+    const insert = async (from: number) => {
+      await sql.query(
         `INSERT INTO classifications (project_id, workflow_id, user_id, subject_ids, annotations, metadata, completed, workflow_version, created_at, updated_at)
          SELECT project, ${w0} + (project - ${p0}), user_id,
                 ARRAY[CASE WHEN project = ${p0} THEN ${sub0} + (g * 7919) % ${SB} ELSE ${sub0} + ${SB} + (project - ${p0} - 1) + ((g * 7919) % ${PER}) * (${P} - 1) END],
@@ -252,13 +256,15 @@ async function generateOn(q: (text: string, values?: unknown[]) => Promise<pg.Qu
                     now() - interval '3 years' + (g::float8 / ${C}) * interval '3 years' AS t
              FROM generate_series(${from}::bigint, ${Math.min(C, from + CHUNK) - 1}::bigint) g) a) b`
       );
-      log(`classifications: ${Math.min(C, from + CHUNK)} of ${C}`);
-    }
+      done += Math.min(C, from + CHUNK) - from;
+      log(`classifications: ${done} of ${C}`);
+    };
+    await Promise.all([0, 1].map(async () => {
+      for (let from = chunks.shift(); from !== undefined; from = chunks.shift()) await insert(from);
+    }));
   });
   await step("classifications' indexes", async () => {
-    await q(`SET maintenance_work_mem = '1GB'`);
     for (const ix of indexes) await q(ix.def);
-    await q(`RESET maintenance_work_mem`);
   });
   await step("subject_workflow_statuses", async () => {
     await q(
@@ -268,7 +274,6 @@ async function generateOn(q: (text: string, values?: unknown[]) => Promise<pg.Qu
     );
   });
   await step("counters and rollups", async () => {
-    await q(`SET work_mem = '256MB'`);
     // What the folder would have left (lib/domain/fold-classification-counts.ts), all at once.
     await q(
       `UPDATE workflows w SET classifications_count = c.n, retired_set_member_subjects_count = coalesce(r.n, 0)
@@ -297,7 +302,6 @@ async function generateOn(q: (text: string, values?: unknown[]) => Promise<pg.Qu
        SELECT user_id, project_id, sum(n), false, now() FROM bench_days GROUP BY 1, 2 ORDER BY 1, 2`,
     );
     await q(`DROP TABLE bench_days`);
-    await q(`RESET work_mem`);
   });
   const bigWorkflow = w0;
   await step("engine: extracts and reductions", async () => {
