@@ -1,9 +1,9 @@
 // npm run bench:lists (or npm run bench:http -- --lists) — the large lists over HTTP at the established
 // platform's sizes: the production server (`npm start` with WORKER=off and one worker, as bench:http) on
 // the bench:dataset database (bench/big-dataset.ts: made on first use, reused after), and for each list
-// its first page, a deep `page=` page (the middle of the scope) and a `last_id` walk following next_href
-// (or the engine's Link header) from the first page, page after page, beside the no-op route (the /api
-// catch-all's 404) measured in alternating slices with each first page. One client, keep-alive HTTP over
+// its first page, a deep `page=` page (the middle of the scope; page 20,000 for classifications) and a
+// `last_id` walk following next_href (or the engine's Link header) from the first page, page after page,
+// beside the no-op route (the /api catch-all's 404) measured in alternating slices with each first page. One client, keep-alive HTTP over
 // loopback, Accept-Encoding gzip as real clients send. Prints JSON; every figure is in milliseconds.
 // BENCH_SECONDS (default 6): each first page's time (half of it the no-op's); BENCH_DEEP_REQUESTS (5);
 // BENCH_WALK_PAGES (200) of BENCH_WALK_PAGE_SIZE (100); BENCH_LISTS=a,b runs only those lists.
@@ -150,8 +150,9 @@ const half = (rows: number, size = 20) => Math.max(2, Math.floor(rows / size / 2
 const ws = WALK_PAGE_SIZE;
 // name → [first page path, token, deep page path | null, walk start | null]
 const lists: [string, string, string | undefined, string | null, string | null][] = [
-  ["volunteer_classifications", "/api/classifications", heavy, `/api/classifications?page=${half(info.heavyVolunteerClassifications)}`, `/api/classifications?sort=id&page_size=${ws}`],
-  ["project_classifications", `/api/classifications/project?project_id=${B}`, owner, `/api/classifications/project?project_id=${B}&page=${half(info.sizes.classifications * 0.6)}`, `/api/classifications/project?project_id=${B}&page_size=${ws}`],
+  // Classifications' deep page is the issue's page=20000 (offset 400,000; the heavy volunteer's last page).
+  ["volunteer_classifications", "/api/classifications", heavy, `/api/classifications?page=${Math.min(20_000, 2 * half(info.heavyVolunteerClassifications))}`, `/api/classifications?sort=id&page_size=${ws}`],
+  ["project_classifications", `/api/classifications/project?project_id=${B}`, owner, `/api/classifications/project?project_id=${B}&page=${Math.min(20_000, half(info.sizes.classifications * 0.6))}`, `/api/classifications/project?project_id=${B}&page_size=${ws}`],
   ["workflow_classifications", `/api/classifications/project?workflow_id=${W}`, owner, null, `/api/classifications/project?project_id=${B}&workflow_id=${W}&page_size=${ws}&last_id=${Math.floor(info.sizes.classifications / 2)}`],
   ["project_subjects", `/api/subjects?project_id=${B}`, undefined, `/api/subjects?project_id=${B}&page=${half(info.bigProjectSubjects)}`, `/api/subjects?project_id=${B}&sort=id&page_size=${ws}`],
   ["set_subjects", `/api/subjects?subject_set_id=${lastSet}`, undefined, `/api/subjects?subject_set_id=${lastSet}&page=${half(perSet)}`, `/api/subjects?subject_set_id=${lastSet}&sort=id&page_size=${ws}`],
