@@ -70,7 +70,7 @@ export async function pipelineLoad(o: PipelineOptions) {
       waits.start();
       const run = await drive(app, seconds, concurrency, rate, engineCreate(base), extra.map((w) => w.pid!));
       const loadEnd = Date.now();
-      waits.stop();
+      await waits.stop();
       nextSubject = base + Math.ceil(run.creates.count / (3 * WINDOW) + 1) * WINDOW;
       // Drained: nothing unextracted, nothing in the inbox or the engine's jobs.
       const deadline = Date.now() + 120_000;
@@ -252,15 +252,15 @@ class WaitSampler {
   private counts = new Map<string, number>();
   private samples = 0;
   private timer: NodeJS.Timeout | null = null;
-  private running = false;
+  private running: Promise<void> | null = null;
   constructor(private sql: pg.Pool) {}
   start() {
-    this.timer = setInterval(() => void this.sample(), 100);
+    this.timer = setInterval(() => {
+      if (!this.running) this.running = this.sample().catch(() => {}).finally(() => (this.running = null));
+    }, 100);
   }
   private async sample() {
-    if (this.running) return;
-    this.running = true;
-    try {
+    {
       const { rows } = await this.sql.query(
         `SELECT a.application_name AS app, coalesce(a.wait_event_type || ':' || a.wait_event, 'running') AS ev,
                 CASE WHEN a.wait_event_type = 'Lock' THEN
@@ -274,12 +274,11 @@ class WaitSampler {
         const key = `${r.app} ${r.ev}${r.blocker ? ` (held by ${r.blocker})` : ""}`;
         this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
       }
-    } finally {
-      this.running = false;
     }
   }
-  stop() {
+  async stop() {
     if (this.timer) clearInterval(this.timer);
+    await this.running;
   }
   /** Active connections per sample, by what they were doing (mean over the samples), largest first. */
   summary() {
