@@ -29,13 +29,18 @@ beforeAll(async () => {
   // Extracts of two workflows interleaved by id, this one's a hundredth of the table (the walk must keep to
   // its own, and read its own by index: the table in id order would cost a hundred rows for each of its
   // own), over three subjects, two extractors and a few volunteers; classification ids made up (extracts
-  // keep no foreign key).
+  // keep no foreign key, but other test files make up ids too: these are taken from the classifications'
+  // own sequence, so nothing else in the run has them).
+  const { rows: reserved } = await pool().query<{ base: string }>(
+    `SELECT setval(pg_get_serial_sequence('classifications', 'id'), nextval(pg_get_serial_sequence('classifications', 'id')) + $1::int) - $1::int AS base`,
+    [EXTRACTS * 100],
+  );
   await pool().query(
     `INSERT INTO extracts (workflow_id, subject_id, user_id, classification_id, classification_at, extractor_key, data)
      SELECT CASE WHEN i % 100 = 0 THEN $1::int ELSE $2::int END, ($3::int[])[1 + (i / 100) % 3], CASE WHEN (i / 100) % 4 = 0 THEN NULL ELSE (i / 100) % 7 END,
-            2000000000 - i, now() - make_interval(secs => i), CASE WHEN (i / 100) % 2 = 0 THEN 'q' ELSE 'b' END, jsonb_build_object('i', i)
+            $5::bigint + i, now() - make_interval(secs => i), CASE WHEN (i / 100) % 2 = 0 THEN 'q' ELSE 'b' END, jsonb_build_object('i', i)
      FROM generate_series(1, $4::int) AS i`,
-    [f.workflow.id, other.workflow.id, f.subjects.map((s) => s.id), EXTRACTS * 100],
+    [f.workflow.id, other.workflow.id, f.subjects.map((s) => s.id), EXTRACTS * 100, reserved[0].base],
   );
   await pool().query(
     `INSERT INTO subject_reductions (workflow_id, subject_id, reducer_key, subgroup, data, updated_at)

@@ -355,7 +355,11 @@ describe("engine plumbing", () => {
     await drainUntil(async () => (await db().extract.count({ where: { workflowId: workflow.id } })) === 2);
     const extracts = await db().extract.findMany({ where: { workflowId: workflow.id }, orderBy: { classificationId: "asc" } });
     expect(extracts.map((e) => e.classificationId)).toEqual([base, base + 2]);
-    await drainUntil(async () => (await jobsOf()).length === 1 && (await jobsOf())[0].attempts > 0);
+    // A job's attempts count up when a worker takes it, its last_error when that attempt has failed: wait for both.
+    await drainUntil(async () => {
+      const jobs = await jobsOf();
+      return jobs.length === 1 && jobs[0].attempts > 0 && jobs[0].last_error !== null;
+    });
     const [stuck] = await jobsOf();
     expect(stuck).toMatchObject({ classification_id: base + 1 });
     expect(stuck.last_error).toMatch(/Invalid time value/);
