@@ -26,6 +26,7 @@ import type pg from "pg";
 import { startEmbeddedPostgres } from "../lib/db/embedded";
 import { applyMigrations } from "../lib/db/migrations";
 import { migrateJobQueue } from "../lib/jobs/queue";
+import { saveBenchEngineConfig } from "./lib";
 
 export const SCALE = Number(process.env.BENCH_DATASET_SCALE ?? 1);
 
@@ -305,17 +306,12 @@ async function generateOn(q: (text: string, values?: unknown[]) => Promise<pg.Qu
   });
   const bigWorkflow = w0;
   await step("engine: extracts and reductions", async () => {
-    const { saveEngineWorkflow } = await import("../lib/engine/run/workflow-config");
-    const { parseEngineWorkflowConfig } = await import("../lib/engine/config");
-    const { withTransaction } = await import("../lib/db/sql");
-    const config = parseEngineWorkflowConfig({
+    await saveBenchEngineConfig({
       id: bigWorkflow,
       extractors_config: { q: { type: "question", task_key: "T0" } },
       reducers_config: { c: { type: "consensus" }, n: { type: "count" } },
       rules_config: [{ if: ["gte", ["lookup", "c.num_votes", 0], ["const", 15]], then: [{ action: "retire_subject", reason: "consensus" }] }],
-    });
-    if (!config.ok) throw new Error(config.message);
-    await withTransaction((client) => saveEngineWorkflow(client, config.value, p0));
+    }, p0);
     // The big workflow's first classifications, extracted by its question extractor.
     await q(
       `INSERT INTO extracts (workflow_id, subject_id, user_id, classification_id, classification_at, extractor_key, data, created_at, updated_at)

@@ -56,3 +56,13 @@ export async function load(total: number, concurrency: number, fn: (i: number) =
   );
   return { latencies, wallMs: performance.now() - t0 };
 }
+
+/** Validates an engine configuration as the API does and saves it for the project's workflow (the modules load on first use, after DATABASE_URL is set). */
+export async function saveBenchEngineConfig(wire: Record<string, unknown>, projectId: number): Promise<void> {
+  const { parseEngineWorkflowConfig } = await import("../lib/engine/config");
+  const { saveEngineWorkflow } = await import("../lib/engine/run/workflow-config");
+  const { withTransaction } = await import("../lib/db/sql");
+  const config = parseEngineWorkflowConfig(wire);
+  if (!config.ok) throw new Error(config.message);
+  await withTransaction((client) => saveEngineWorkflow(client, config.value, projectId));
+}

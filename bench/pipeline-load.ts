@@ -11,7 +11,7 @@
 import type pg from "pg";
 import type { ClassifyDataset } from "./classify-dataset";
 import { classificationBody } from "./classify-dataset";
-import { percentile, summarize } from "./lib";
+import { percentile, saveBenchEngineConfig, summarize } from "./lib";
 import { cpuPerRequest, cpuSnapshot } from "./process-cpu";
 import { startWorkerProcess, stopProcess, type ProductionServer } from "./server";
 
@@ -115,17 +115,12 @@ async function engineWorkflow(sql: pg.Pool, dataset: ClassifyDataset) {
   ).rows
     .map((r) => r.subject_id as number)
     .sort((a, b) => a - b);
-  const { parseEngineWorkflowConfig } = await import("../lib/engine/config");
-  const { saveEngineWorkflow } = await import("../lib/engine/run/workflow-config");
-  const { withTransaction } = await import("../lib/db/sql");
-  const config = parseEngineWorkflowConfig({
+  await saveBenchEngineConfig({
     id: workflow,
     extractors_config: { q: { type: "question", task_key: "T0" } },
     reducers_config: { c: { type: "consensus", filters: { repeated_classifications: "keep_first" } } },
     rules_config: [{ if: ["gte", ["lookup", "c.num_votes", 0], ["const", 3]], then: [{ action: "retire_subject", reason: "consensus" }] }],
-  });
-  if (!config.ok) throw new Error(config.message);
-  await withTransaction((client) => saveEngineWorkflow(client, config.value, project));
+  }, project);
   await sql.query(`ANALYZE subjects, set_member_subjects`);
   return { workflow, subjects, setSubjects: n };
 }
