@@ -71,7 +71,15 @@ function sizes(scale: number) {
   const classifications = n(10_000_000, 20_000);
   const bigSubjects = Math.floor(subjects / 2 / 5) * 5; // 5 sets of equal size
   const perOther = Math.floor((subjects - bigSubjects) / (projects - 1));
-  return { projects, users, subjects: bigSubjects + perOther * (projects - 1), classifications, bigSubjects, perOther, extracts: n(1_000_000, 10_000) };
+  return {
+    projects,
+    users,
+    subjects: bigSubjects + perOther * (projects - 1),
+    classifications,
+    bigSubjects,
+    perOther,
+    extracts: n(1_000_000, 10_000),
+  };
 }
 
 export function defaultDataDir(scale = SCALE): string {
@@ -107,7 +115,9 @@ export async function openBigDataset(opts: { dataDir?: string; scale?: number; l
   await migrateJobQueue(url);
   const { pool, closeDb } = await import("../lib/db");
   const sql = pool();
-  const existing = await sql.query(`SELECT info FROM bench_dataset WHERE scale = $1`, [scale]).catch(() => ({ rows: [] as { info: BigDatasetInfo }[] }));
+  const existing = await sql
+    .query(`SELECT info FROM bench_dataset WHERE scale = $1`, [scale])
+    .catch(() => ({ rows: [] as { info: BigDatasetInfo }[] }));
   let info: BigDatasetInfo;
   let reused = false;
   if (existing.rows[0]) {
@@ -116,7 +126,8 @@ export async function openBigDataset(opts: { dataDir?: string; scale?: number; l
     log(`reusing the dataset made in ${info.generationSeconds} s`);
   } else {
     const { rows } = await sql.query(`SELECT count(*)::int AS n FROM classifications`);
-    if (rows[0].n > 0) throw new Error("the database holds classifications but no finished dataset (an interrupted generation?): remove its data dir");
+    if (rows[0].n > 0)
+      throw new Error("the database holds classifications but no finished dataset (an interrupted generation?): remove its data dir");
     info = await generate(sql, scale, log);
     markComplete();
   }
@@ -147,7 +158,13 @@ async function generate(sql: pg.Pool, scale: number, log: (s: string) => void): 
   }
 }
 
-async function generateOn(q: (text: string, values?: unknown[]) => Promise<pg.QueryResult>, sql: pg.Pool, z: ReturnType<typeof sizes>, scale: number, log: (s: string) => void): Promise<BigDatasetInfo> {
+async function generateOn(
+  q: (text: string, values?: unknown[]) => Promise<pg.QueryResult>,
+  sql: pg.Pool,
+  z: ReturnType<typeof sizes>,
+  scale: number,
+  log: (s: string) => void,
+): Promise<BigDatasetInfo> {
   const steps: Record<string, number> = {};
   const t0 = performance.now();
   const step = async (name: string, fn: () => Promise<unknown>) => {
@@ -161,15 +178,21 @@ async function generateOn(q: (text: string, values?: unknown[]) => Promise<pg.Qu
   // are handed out in generate_series order; checked, since every formula below relies on it.
   const firstId = async (table: string, expected: number, where = "true") => {
     const { rows } = await q(`SELECT min(id)::int AS lo, max(id)::int AS hi, count(*)::int AS n FROM ${table} WHERE ${where}`);
-    if (rows[0].n !== expected || rows[0].hi - rows[0].lo + 1 !== expected) throw new Error(`${table}: ids are not contiguous (${JSON.stringify(rows[0])})`);
+    if (rows[0].n !== expected || rows[0].hi - rows[0].lo + 1 !== expected)
+      throw new Error(`${table}: ids are not contiguous (${JSON.stringify(rows[0])})`);
     return rows[0].lo as number;
   };
 
   // Loading: no fsync, full-page writes or checkpoints until the end (reset before the CHECKPOINT below).
-  for (const s of ["fsync = off", "full_page_writes = off", "max_wal_size = '8GB'", "checkpoint_timeout = '1h'"]) await q(`ALTER SYSTEM SET ${s}`);
+  for (const s of ["fsync = off", "full_page_writes = off", "max_wal_size = '8GB'", "checkpoint_timeout = '1h'"])
+    await q(`ALTER SYSTEM SET ${s}`);
   await q(`SELECT pg_reload_conf()`);
 
-  let u0 = 0, p0 = 0, w0 = 0, set0 = 0, sub0 = 0;
+  let u0 = 0,
+    p0 = 0,
+    w0 = 0,
+    set0 = 0,
+    sub0 = 0;
   const { users: U, projects: P, bigSubjects: SB, perOther: PER, classifications: C } = z;
   const bigSets = 5;
   const setSize = SB / bigSets;
@@ -192,7 +215,9 @@ async function generateOn(q: (text: string, values?: unknown[]) => Promise<pg.Qu
        FROM generate_series(0, ${P} - 1) k`,
     );
     p0 = await firstId("projects", P);
-    await q(`INSERT INTO project_roles (project_id, user_id, roles, updated_at) SELECT id, owner_id, ARRAY['owner'], now() FROM projects ORDER BY id`);
+    await q(
+      `INSERT INTO project_roles (project_id, user_id, roles, updated_at) SELECT id, owner_id, ARRAY['owner'], now() FROM projects ORDER BY id`,
+    );
     await q(
       `INSERT INTO workflows (project_id, display_name, tasks, first_task, retirement, updated_at)
        SELECT id, 'Workflow of project ' || (id - ${p0}), '{"T0":{"type":"single","question":"Is there a galaxy?","answers":[{"label":"Yes"},{"label":"No"}]}}', 'T0',
@@ -200,14 +225,18 @@ async function generateOn(q: (text: string, values?: unknown[]) => Promise<pg.Qu
        FROM projects ORDER BY id`,
     );
     w0 = await firstId("workflows", P);
-    await q(`INSERT INTO workflow_versions (workflow_id, major_number, minor_number, tasks, first_task, strings, updated_at) SELECT id, 1, 1, tasks, first_task, strings, now() FROM workflows ORDER BY id`);
+    await q(
+      `INSERT INTO workflow_versions (workflow_id, major_number, minor_number, tasks, first_task, strings, updated_at) SELECT id, 1, 1, tasks, first_task, strings, now() FROM workflows ORDER BY id`,
+    );
     // Sets: the big project's 5 first, then one per other project.
     await q(
       `INSERT INTO subject_sets (project_id, display_name, updated_at)
        SELECT CASE WHEN k < ${bigSets} THEN ${p0} ELSE ${p0} + k - ${bigSets} + 1 END, 'Set ' || k, now() FROM generate_series(0, ${bigSets + P - 2}) k`,
     );
     set0 = await firstId("subject_sets", bigSets + P - 1);
-    await q(`INSERT INTO workflow_subject_sets (workflow_id, subject_set_id) SELECT w.id, s.id FROM subject_sets s JOIN workflows w ON w.project_id = s.project_id ORDER BY s.id`);
+    await q(
+      `INSERT INTO workflow_subject_sets (workflow_id, subject_set_id) SELECT w.id, s.id FROM subject_sets s JOIN workflows w ON w.project_id = s.project_id ORDER BY s.id`,
+    );
   });
   await step("subjects and set members", async () => {
     // Subject i: the big project's (i < SB, in 5 contiguous blocks, one per set), else other project
@@ -255,14 +284,16 @@ async function generateOn(q: (text: string, values?: unknown[]) => Promise<pg.Qu
                     CASE WHEN g % 10 < 4 THEN ${u0} + 1 + (g / 10) % ${HEAVY}
                          ELSE ${u0} + 1 + ${HEAVY} + ((g / ${SESSION}) * 7919) % ${regular} END AS user_id,
                     now() - interval '3 years' + (g::float8 / ${C}) * interval '3 years' AS t
-             FROM generate_series(${from}::bigint, ${Math.min(C, from + CHUNK) - 1}::bigint) g) a) b`
+             FROM generate_series(${from}::bigint, ${Math.min(C, from + CHUNK) - 1}::bigint) g) a) b`,
       );
       done += Math.min(C, from + CHUNK) - from;
       log(`classifications: ${done} of ${C}`);
     };
-    await Promise.all([0, 1].map(async () => {
-      for (let from = chunks.shift(); from !== undefined; from = chunks.shift()) await insert(from);
-    }));
+    await Promise.all(
+      [0, 1].map(async () => {
+        for (let from = chunks.shift(); from !== undefined; from = chunks.shift()) await insert(from);
+      }),
+    );
   });
   await step("classifications' indexes", async () => {
     for (const ix of indexes) await q(ix.def);
@@ -287,9 +318,15 @@ async function generateOn(q: (text: string, values?: unknown[]) => Promise<pg.Qu
               retired_subjects_count = (SELECT retired_set_member_subjects_count FROM workflows w WHERE w.project_id = p.id)
        FROM (SELECT project_id, count(*)::int AS n, count(DISTINCT user_id)::int AS v FROM classifications GROUP BY 1) c WHERE p.id = c.project_id`,
     );
-    await q(`UPDATE projects p SET subjects_count = s.n FROM (SELECT project_id, count(*)::int AS n FROM subjects GROUP BY 1) s WHERE p.id = s.project_id`);
-    await q(`UPDATE subject_sets s SET set_member_subjects_count = m.n FROM (SELECT subject_set_id, count(*)::int AS n FROM set_member_subjects GROUP BY 1) m WHERE s.id = m.subject_set_id`);
-    await q(`CREATE TEMP TABLE bench_days AS SELECT project_id, workflow_id, user_id, (created_at AT TIME ZONE 'UTC')::date AS day, count(*)::int AS n FROM classifications GROUP BY 1, 2, 3, 4`);
+    await q(
+      `UPDATE projects p SET subjects_count = s.n FROM (SELECT project_id, count(*)::int AS n FROM subjects GROUP BY 1) s WHERE p.id = s.project_id`,
+    );
+    await q(
+      `UPDATE subject_sets s SET set_member_subjects_count = m.n FROM (SELECT subject_set_id, count(*)::int AS n FROM set_member_subjects GROUP BY 1) m WHERE s.id = m.subject_set_id`,
+    );
+    await q(
+      `CREATE TEMP TABLE bench_days AS SELECT project_id, workflow_id, user_id, (created_at AT TIME ZONE 'UTC')::date AS day, count(*)::int AS n FROM classifications GROUP BY 1, 2, 3, 4`,
+    );
     await q(
       `INSERT INTO classification_daily_counts (scope, scope_id, day, count)
        SELECT 'all', 0, day, sum(n) FROM bench_days GROUP BY day
@@ -297,7 +334,9 @@ async function generateOn(q: (text: string, values?: unknown[]) => Promise<pg.Qu
        UNION ALL SELECT 'workflow', workflow_id, day, sum(n) FROM bench_days GROUP BY 2, 3`,
     );
     // Each classification took 20 seconds (its metadata's finished_at - started_at).
-    await q(`INSERT INTO user_project_daily_counts (user_id, project_id, day, count, seconds) SELECT user_id, project_id, day, sum(n), 20 * sum(n) FROM bench_days GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`);
+    await q(
+      `INSERT INTO user_project_daily_counts (user_id, project_id, day, count, seconds) SELECT user_id, project_id, day, sum(n), 20 * sum(n) FROM bench_days GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+    );
     await q(
       `INSERT INTO project_preferences (user_id, project_id, activity_count, email_communication, updated_at)
        SELECT user_id, project_id, sum(n), false, now() FROM bench_days GROUP BY 1, 2 ORDER BY 1, 2`,
@@ -306,12 +345,17 @@ async function generateOn(q: (text: string, values?: unknown[]) => Promise<pg.Qu
   });
   const bigWorkflow = w0;
   await step("engine: extracts and reductions", async () => {
-    await saveBenchEngineConfig({
-      id: bigWorkflow,
-      extractors_config: { q: { type: "question", task_key: "T0" } },
-      reducers_config: { c: { type: "consensus" }, n: { type: "count" } },
-      rules_config: [{ if: ["gte", ["lookup", "c.num_votes", 0], ["const", 15]], then: [{ action: "retire_subject", reason: "consensus" }] }],
-    }, p0);
+    await saveBenchEngineConfig(
+      {
+        id: bigWorkflow,
+        extractors_config: { q: { type: "question", task_key: "T0" } },
+        reducers_config: { c: { type: "consensus" }, n: { type: "count" } },
+        rules_config: [
+          { if: ["gte", ["lookup", "c.num_votes", 0], ["const", 15]], then: [{ action: "retire_subject", reason: "consensus" }] },
+        ],
+      },
+      p0,
+    );
     // The big workflow's first classifications, extracted by its question extractor.
     await q(
       `INSERT INTO extracts (workflow_id, subject_id, user_id, classification_id, classification_at, extractor_key, data, created_at, updated_at)
@@ -375,7 +419,9 @@ async function generateOn(q: (text: string, values?: unknown[]) => Promise<pg.Qu
     generationSeconds: Math.round(performance.now() - t0) / 1000,
     steps,
   };
-  await q(`CREATE TABLE IF NOT EXISTS bench_dataset (scale float8 PRIMARY KEY, info jsonb NOT NULL, created_at timestamptz NOT NULL DEFAULT now())`);
+  await q(
+    `CREATE TABLE IF NOT EXISTS bench_dataset (scale float8 PRIMARY KEY, info jsonb NOT NULL, created_at timestamptz NOT NULL DEFAULT now())`,
+  );
   await q(`INSERT INTO bench_dataset (scale, info) VALUES ($1, $2)`, [scale, info]);
   return info;
 }

@@ -22,26 +22,44 @@ const sql = pool();
 
 const dataset = await loadClassifyDataset(sql, { subjects: SUBJECTS, seen: SEEN, sets: SETS, heavyUsers: HEAVY_USERS });
 const { workflow, subjects: subjectCount, generationSeconds, tokens, heavyTokens } = dataset;
-const headers = (token: string) => ({ accept: "application/vnd.api+json; version=1", "content-type": "application/json", authorization: `Bearer ${token}` });
+const headers = (token: string) => ({
+  accept: "application/vnd.api+json; version=1",
+  "content-type": "application/json",
+  authorization: `Bearer ${token}`,
+});
 const params = { params: Promise.resolve({}) };
 
 // Warm up connections and caches.
-for (let i = 0; i < 20; i++) await queued(new Request(`http://bench/api/subjects/queued?workflow_id=${workflow}`, { headers: headers(heavyTokens[0]) }), params);
+for (let i = 0; i < 20; i++)
+  await queued(new Request(`http://bench/api/subjects/queued?workflow_id=${workflow}`, { headers: headers(heavyTokens[0]) }), params);
 
 const queue = await load(QUEUE_REQUESTS, 1, async (i) => {
-  const res = await queued(new Request(`http://bench/api/subjects/queued?workflow_id=${workflow}`, { headers: headers(heavyTokens[i % heavyTokens.length]) }), params);
+  const res = await queued(
+    new Request(`http://bench/api/subjects/queued?workflow_id=${workflow}`, { headers: headers(heavyTokens[i % heavyTokens.length]) }),
+    params,
+  );
   if (res.status !== 200) throw new Error(`queue ${res.status}: ${await res.text()}`);
   await res.arrayBuffer();
 });
 const queueConcurrent = await load(QUEUE_REQUESTS, CONCURRENCY, async (i) => {
-  const res = await queued(new Request(`http://bench/api/subjects/queued?workflow_id=${workflow}`, { headers: headers(heavyTokens[i % heavyTokens.length]) }), params);
+  const res = await queued(
+    new Request(`http://bench/api/subjects/queued?workflow_id=${workflow}`, { headers: headers(heavyTokens[i % heavyTokens.length]) }),
+    params,
+  );
   if (res.status !== 200) throw new Error(`queue ${res.status}`);
   await res.arrayBuffer();
 });
 
 const creates = await load(CREATES, CONCURRENCY, async (i) => {
   const body = classificationBody(dataset, i);
-  const res = await createClassification(new Request("http://bench/api/classifications", { method: "POST", headers: headers(tokens[i % tokens.length]), body: JSON.stringify(body) }), params);
+  const res = await createClassification(
+    new Request("http://bench/api/classifications", {
+      method: "POST",
+      headers: headers(tokens[i % tokens.length]),
+      body: JSON.stringify(body),
+    }),
+    params,
+  );
   if (res.status !== 201) throw new Error(`create ${res.status}: ${await res.text()}`);
   await res.arrayBuffer();
 });

@@ -45,5 +45,9 @@ for (const [id, us] of selfUs) {
   areaTotals.set(a, (areaTotals.get(a) ?? 0) + us);
 }
 const pct = (us: number) => Math.round((us / total) * 1000) / 10;
-const rank = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1]).slice(0, top).map(([name, us]) => ({ name, self_percent: pct(us), self_ms: Math.round(us / 1000) }));
+const rank = (m: Map<string, number>) =>
+  [...m]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)
+    .map(([name, us]) => ({ name, self_percent: pct(us), self_ms: Math.round(us / 1000) }));
 console.log(JSON.stringify({ total_ms: Math.round(total / 1000), by_area: rank(areaTotals), by_function: rank(fnTotals) }, null, 2));

@@ -28,10 +28,25 @@ const SUBJECTS = LATENCY_SUBJECTS + Math.ceil(THROUGHPUT / 3);
 await sql.query(`INSERT INTO users (login, email, encrypted_password, display_name, updated_at)
   SELECT 'eng' || g, 'eng' || g || '@example.test', 'x', 'Engine ' || g, now() FROM generate_series(1, 300) g ON CONFLICT DO NOTHING`);
 const owner = (await sql.query(`SELECT id FROM users WHERE login = 'eng1'`)).rows[0].id;
-const project = (await sql.query(`INSERT INTO projects (owner_id, display_name, slug, updated_at) VALUES ($1, 'Engine bench ' || now(), 'eng/p', now()) RETURNING id`, [owner])).rows[0].id;
-const workflow = (await sql.query(`INSERT INTO workflows (project_id, display_name, tasks, first_task, retirement, updated_at)
-  VALUES ($1, 'Bench', '{"T0":{"type":"single","question":"?","answers":[{"label":"a"},{"label":"b"}]}}', 'T0', '{"criteria":"never_retire"}', now()) RETURNING id`, [project])).rows[0].id;
-const set = (await sql.query(`INSERT INTO subject_sets (project_id, display_name, set_member_subjects_count, updated_at) VALUES ($1, 'Set', $2, now()) RETURNING id`, [project, SUBJECTS])).rows[0].id;
+const project = (
+  await sql.query(
+    `INSERT INTO projects (owner_id, display_name, slug, updated_at) VALUES ($1, 'Engine bench ' || now(), 'eng/p', now()) RETURNING id`,
+    [owner],
+  )
+).rows[0].id;
+const workflow = (
+  await sql.query(
+    `INSERT INTO workflows (project_id, display_name, tasks, first_task, retirement, updated_at)
+  VALUES ($1, 'Bench', '{"T0":{"type":"single","question":"?","answers":[{"label":"a"},{"label":"b"}]}}', 'T0', '{"criteria":"never_retire"}', now()) RETURNING id`,
+    [project],
+  )
+).rows[0].id;
+const set = (
+  await sql.query(
+    `INSERT INTO subject_sets (project_id, display_name, set_member_subjects_count, updated_at) VALUES ($1, 'Set', $2, now()) RETURNING id`,
+    [project, SUBJECTS],
+  )
+).rows[0].id;
 await sql.query(`INSERT INTO workflow_subject_sets (workflow_id, subject_set_id) VALUES ($1, $2)`, [workflow, set]);
 const subjects: number[] = (
   await sql.query(
@@ -39,7 +54,9 @@ const subjects: number[] = (
      INSERT INTO set_member_subjects (subject_set_id, subject_id) SELECT $3, id FROM s RETURNING subject_id`,
     [project, SUBJECTS, set],
   )
-).rows.map((r) => r.subject_id as number).sort((a, b) => a - b);
+).rows
+  .map((r) => r.subject_id as number)
+  .sort((a, b) => a - b);
 const config = parseEngineWorkflowConfig({
   id: workflow,
   extractors_config: { q: { type: "question", task_key: "T0" } },
@@ -51,24 +68,44 @@ await withTransaction((client) => saveEngineWorkflow(client, config.value, proje
 await sql.query(`ANALYZE`);
 
 const app = (await sql.query(`SELECT id, client_id FROM oauth_applications WHERE first_party LIMIT 1`)).rows[0];
-const users = (await sql.query(`SELECT id, login, display_name AS "displayName", admin FROM users WHERE login LIKE 'eng%' ORDER BY id`)).rows;
-const tokens = await Promise.all(users.map(async (u) => (await issueToken(app.id, app.client_id, u, ["public", "classification", "project"])).access_token));
+const users = (await sql.query(`SELECT id, login, display_name AS "displayName", admin FROM users WHERE login LIKE 'eng%' ORDER BY id`))
+  .rows;
+const tokens = await Promise.all(
+  users.map(async (u) => (await issueToken(app.id, app.client_id, u, ["public", "classification", "project"])).access_token),
+);
 const params = { params: Promise.resolve({}) };
 const classify = async (subjectId: number, userIndex: number, answer: number) => {
   const body = {
     classifications: {
       annotations: [{ task: "T0", value: answer }],
-      metadata: { started_at: new Date().toISOString(), finished_at: new Date().toISOString(), user_agent: "bench", user_language: "en", workflow_version: "1.1" },
+      metadata: {
+        started_at: new Date().toISOString(),
+        finished_at: new Date().toISOString(),
+        user_agent: "bench",
+        user_language: "en",
+        workflow_version: "1.1",
+      },
       links: { project: String(project), workflow: String(workflow), subjects: [String(subjectId)] },
     },
   };
-  const headers = { accept: "application/vnd.api+json; version=1", "content-type": "application/json", authorization: `Bearer ${tokens[userIndex % tokens.length]}` };
-  const res = await createClassification(new Request("http://bench/api/classifications", { method: "POST", headers, body: JSON.stringify(body) }), params);
+  const headers = {
+    accept: "application/vnd.api+json; version=1",
+    "content-type": "application/json",
+    authorization: `Bearer ${tokens[userIndex % tokens.length]}`,
+  };
+  const res = await createClassification(
+    new Request("http://bench/api/classifications", { method: "POST", headers, body: JSON.stringify(body) }),
+    params,
+  );
   if (res.status !== 201) throw new Error(`create ${res.status}: ${await res.text()}`);
   return Number(((await res.json()) as { classifications: { id: string }[] }).classifications[0].id);
 };
 const pendingJobs = async () =>
-  (await sql.query(`SELECT (SELECT count(*) FROM graphile_worker.jobs WHERE task_identifier LIKE 'engine/%') + (SELECT count(*) FROM engine_inbox) AS n`)).rows[0].n as number;
+  (
+    await sql.query(
+      `SELECT (SELECT count(*) FROM graphile_worker.jobs WHERE task_identifier LIKE 'engine/%') + (SELECT count(*) FROM engine_inbox) AS n`,
+    )
+  ).rows[0].n as number;
 async function drained(timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
   while ((await pendingJobs()) > 0) {
@@ -96,7 +133,9 @@ const { rows: lat } = await sql.query(
   [retiring.map((r) => r.subject), retiring.map((r) => r.classification), workflow],
 );
 const latencies = lat.map((r) => Number(r.ms)).sort((a, b) => a - b);
-const retired = (await sql.query(`SELECT count(*)::int AS n FROM subject_workflow_statuses WHERE workflow_id = $1 AND retired_at IS NOT NULL`, [workflow])).rows[0].n;
+const retired = (
+  await sql.query(`SELECT count(*)::int AS n FROM subject_workflow_statuses WHERE workflow_id = $1 AND retired_at IS NOT NULL`, [workflow])
+).rows[0].n;
 
 // Throughput: classifications arrive as fast as CONCURRENCY clients can send them; the clock stops when
 // the last one has been extracted, reduced, evaluated and acted on.
@@ -120,7 +159,8 @@ const tb = performance.now();
 await startWorker(Number(process.env.WORKER_CONCURRENCY ?? 8));
 await drained(600_000);
 const backlogMs = performance.now() - tb;
-const backlogExtracts = (await sql.query(`SELECT count(*)::int AS n FROM extracts WHERE workflow_id = $1`, [workflow])).rows[0].n - extracts;
+const backlogExtracts =
+  (await sql.query(`SELECT count(*)::int AS n FROM extracts WHERE workflow_id = $1`, [workflow])).rows[0].n - extracts;
 
 const r = (n: number) => Math.round(n * 100) / 100;
 console.log(
@@ -145,7 +185,12 @@ console.log(
         pipeline_wall_s: r(pipelineMs / 1000),
         pipeline_throughput_per_s: r((THROUGHPUT / pipelineMs) * 1000),
       },
-      backlog: { classifications: BACKLOG, processed_extracts: backlogExtracts, drain_s: r(backlogMs / 1000), throughput_per_s: r((BACKLOG / backlogMs) * 1000) },
+      backlog: {
+        classifications: BACKLOG,
+        processed_extracts: backlogExtracts,
+        drain_s: r(backlogMs / 1000),
+        throughput_per_s: r((BACKLOG / backlogMs) * 1000),
+      },
     },
     null,
     2,

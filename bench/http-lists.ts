@@ -51,7 +51,18 @@ interface Answer {
 function get(path: string, token?: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: "127.0.0.1", port: PORT, method: "GET", path, agent, headers: { accept: path.startsWith("/engine") ? "application/json" : ACCEPT, "accept-encoding": "gzip, deflate", ...(token ? { authorization: `Bearer ${token}` } : {}) } },
+      {
+        host: "127.0.0.1",
+        port: PORT,
+        method: "GET",
+        path,
+        agent,
+        headers: {
+          accept: path.startsWith("/engine") ? "application/json" : ACCEPT,
+          "accept-encoding": "gzip, deflate",
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c) => chunks.push(c));
@@ -139,7 +150,17 @@ async function walk(start: string, token?: string) {
     last = path ?? last;
   }
   const s = summarize(ms, performance.now() - t0);
-  return { start, pages: ms.length, rows, last_path: last, p50_ms: s.p50_ms, p99_ms: s.p99_ms, max_ms: s.max_ms, over_50_ms: ms.filter((x) => x >= 50).length, total_s: Math.round(performance.now() - t0) / 1000 };
+  return {
+    start,
+    pages: ms.length,
+    rows,
+    last_path: last,
+    p50_ms: s.p50_ms,
+    p99_ms: s.p99_ms,
+    max_ms: s.max_ms,
+    over_50_ms: ms.filter((x) => x >= 50).length,
+    total_s: Math.round(performance.now() - t0) / 1000,
+  };
 }
 
 const B = info.bigProject;
@@ -151,16 +172,58 @@ const ws = WALK_PAGE_SIZE;
 // name → [first page path, token, deep page path | null, walk start | null]
 const lists: [string, string, string | undefined, string | null, string | null][] = [
   // Classifications' deep page is the issue's page=20000 (offset 400,000; the heavy volunteer's last page).
-  ["volunteer_classifications", "/api/classifications", heavy, `/api/classifications?page=${Math.min(20_000, 2 * half(info.heavyVolunteerClassifications))}`, `/api/classifications?sort=id&page_size=${ws}`],
-  ["project_classifications", `/api/classifications/project?project_id=${B}`, owner, `/api/classifications/project?project_id=${B}&page=${Math.min(20_000, half(info.sizes.classifications * 0.6))}`, `/api/classifications/project?project_id=${B}&page_size=${ws}`],
-  ["workflow_classifications", `/api/classifications/project?workflow_id=${W}`, owner, null, `/api/classifications/project?project_id=${B}&workflow_id=${W}&page_size=${ws}&last_id=${Math.floor(info.sizes.classifications / 2)}`],
-  ["project_subjects", `/api/subjects?project_id=${B}`, undefined, `/api/subjects?project_id=${B}&page=${half(info.bigProjectSubjects)}`, `/api/subjects?project_id=${B}&sort=id&page_size=${ws}`],
-  ["set_subjects", `/api/subjects?subject_set_id=${lastSet}`, undefined, `/api/subjects?subject_set_id=${lastSet}&page=${half(perSet)}`, `/api/subjects?subject_set_id=${lastSet}&sort=id&page_size=${ws}`],
-  ["set_member_subjects", `/api/set_member_subjects?subject_set_id=${lastSet}`, undefined, `/api/set_member_subjects?subject_set_id=${lastSet}&page=${half(perSet)}`, `/api/set_member_subjects?subject_set_id=${lastSet}&sort=id&page_size=${ws}`],
+  [
+    "volunteer_classifications",
+    "/api/classifications",
+    heavy,
+    `/api/classifications?page=${Math.min(20_000, 2 * half(info.heavyVolunteerClassifications))}`,
+    `/api/classifications?sort=id&page_size=${ws}`,
+  ],
+  [
+    "project_classifications",
+    `/api/classifications/project?project_id=${B}`,
+    owner,
+    `/api/classifications/project?project_id=${B}&page=${Math.min(20_000, half(info.sizes.classifications * 0.6))}`,
+    `/api/classifications/project?project_id=${B}&page_size=${ws}`,
+  ],
+  [
+    "workflow_classifications",
+    `/api/classifications/project?workflow_id=${W}`,
+    owner,
+    null,
+    `/api/classifications/project?project_id=${B}&workflow_id=${W}&page_size=${ws}&last_id=${Math.floor(info.sizes.classifications / 2)}`,
+  ],
+  [
+    "project_subjects",
+    `/api/subjects?project_id=${B}`,
+    undefined,
+    `/api/subjects?project_id=${B}&page=${half(info.bigProjectSubjects)}`,
+    `/api/subjects?project_id=${B}&sort=id&page_size=${ws}`,
+  ],
+  [
+    "set_subjects",
+    `/api/subjects?subject_set_id=${lastSet}`,
+    undefined,
+    `/api/subjects?subject_set_id=${lastSet}&page=${half(perSet)}`,
+    `/api/subjects?subject_set_id=${lastSet}&sort=id&page_size=${ws}`,
+  ],
+  [
+    "set_member_subjects",
+    `/api/set_member_subjects?subject_set_id=${lastSet}`,
+    undefined,
+    `/api/set_member_subjects?subject_set_id=${lastSet}&page=${half(perSet)}`,
+    `/api/set_member_subjects?subject_set_id=${lastSet}&sort=id&page_size=${ws}`,
+  ],
   ["projects", "/api/projects", undefined, `/api/projects?page=${half(info.sizes.projects)}`, null],
   ["users", "/api/users", undefined, `/api/users?page=${half(info.sizes.users)}`, null],
   ["engine_extracts", `/engine/workflows/${W}/extracts`, owner, null, `/engine/workflows/${W}/extracts?last_id=0&page_size=${ws}`],
-  ["engine_reductions", `/engine/workflows/${W}/reductions?last_id=0`, owner, `/engine/workflows/${W}/reductions?page=${half(info.sizes.reductions)}`, `/engine/workflows/${W}/reductions?last_id=0&page_size=${ws}`],
+  [
+    "engine_reductions",
+    `/engine/workflows/${W}/reductions?last_id=0`,
+    owner,
+    `/engine/workflows/${W}/reductions?page=${half(info.sizes.reductions)}`,
+    `/engine/workflows/${W}/reductions?last_id=0&page_size=${ws}`,
+  ],
   ["engine_reductions_newest_first", `/engine/workflows/${W}/reductions`, owner, null, null],
 ];
 
@@ -177,7 +240,9 @@ try {
     };
   }
   const firstP50 = Object.entries(results).map(([k, v]) => [k, (v as { first_page: { p50_ms: number } }).first_page.p50_ms] as const);
-  const walkMax = Object.entries(results).flatMap(([k, v]) => ((v as { walk: { max_ms: number } | null }).walk ? [[k, (v as { walk: { max_ms: number } }).walk.max_ms] as const] : []));
+  const walkMax = Object.entries(results).flatMap(([k, v]) =>
+    (v as { walk: { max_ms: number } | null }).walk ? [[k, (v as { walk: { max_ms: number } }).walk.max_ms] as const] : [],
+  );
   console.log(
     JSON.stringify(
       {
@@ -185,7 +250,14 @@ try {
         node: process.version,
         cores: os.cpus().length,
         layout: "npm start with WORKER=off, plus one npm run worker process; one client in this process over loopback HTTP keep-alive",
-        dataset: { ...info.sizes, big_project: B, big_project_subjects: info.bigProjectSubjects, heavy_volunteer_classifications: info.heavyVolunteerClassifications, reused: ds.reused, generation_s: info.generationSeconds },
+        dataset: {
+          ...info.sizes,
+          big_project: B,
+          big_project_subjects: info.bigProjectSubjects,
+          heavy_volunteer_classifications: info.heavyVolunteerClassifications,
+          reused: ds.reused,
+          generation_s: info.generationSeconds,
+        },
         load_average: { at_start: loadAtStart, at_end: load() },
         seconds_per_first_page: SECONDS,
         walk: { pages: WALK_PAGES, page_size: WALK_PAGE_SIZE },

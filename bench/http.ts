@@ -45,13 +45,21 @@ const profileDir = process.env.BENCH_CPU_PROF;
 const app = startProductionServer(
   PORT,
   { WEB_CONCURRENCY },
-  profileDir ? [process.execPath, ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, "node_modules/next/dist/bin/next", "start", "-p", String(PORT)]] : undefined,
+  profileDir
+    ? [process.execPath, ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, "node_modules/next/dist/bin/next", "start", "-p", String(PORT)]]
+    : undefined,
 );
 process.on("SIGINT", () => void app.stop().then(() => process.exit(130)));
 const request = app.request;
 
 /** Runs `concurrency` clients calling fn back to back for `seconds`; every answer must have `expected` status. */
-async function timed(seconds: number, concurrency: number, expected: number, fn: (i: number) => Promise<number>, on: ProductionServer = app) {
+async function timed(
+  seconds: number,
+  concurrency: number,
+  expected: number,
+  fn: (i: number) => Promise<number>,
+  on: ProductionServer = app,
+) {
   const latencies: number[] = [];
   let next = 0;
   let failures = 0;
@@ -99,9 +107,15 @@ async function paired(concurrency: number, a: Slot, b: Slot) {
   console.error(`[bench] ${a.name} and ${b.name} alternately at ${concurrency} concurrent`);
   await timed(WARMUP_SECONDS, concurrency, a.expected, a.fn, a.on);
   await timed(WARMUP_SECONDS, concurrency, b.expected, b.fn, b.on);
-  const acc = { a: { count: 0, wall: 0, failures: 0, p50: [] as number[], p99: [] as number[] }, b: { count: 0, wall: 0, failures: 0, p50: [] as number[], p99: [] as number[] } };
+  const acc = {
+    a: { count: 0, wall: 0, failures: 0, p50: [] as number[], p99: [] as number[] },
+    b: { count: 0, wall: 0, failures: 0, p50: [] as number[], p99: [] as number[] },
+  };
   for (let r = 0; r < ROUNDS; r++) {
-    for (const [key, slot] of [["a", a], ["b", b]] as const) {
+    for (const [key, slot] of [
+      ["a", a],
+      ["b", b],
+    ] as const) {
       const res = await timed(SECONDS / ROUNDS, concurrency, slot.expected, slot.fn, slot.on);
       const t = acc[key];
       t.count += res.count;
@@ -113,8 +127,18 @@ async function paired(concurrency: number, a: Slot, b: Slot) {
     }
   }
   const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
-  const medianCpu = (xs: Record<string, number>[]) => Object.fromEntries(Object.keys(xs[0] ?? {}).map((k) => [k, median(xs.map((x) => x[k]))]));
-  const out = (t: typeof acc.a, c: Record<string, number>[]) => ({ count: t.count, throughput_per_s: Math.round((t.count / t.wall) * 100) / 100, p50_ms: median(t.p50), p99_ms: median(t.p99), concurrency, failures: t.failures, slices: ROUNDS, cpu_ms_per_request: medianCpu(c) });
+  const medianCpu = (xs: Record<string, number>[]) =>
+    Object.fromEntries(Object.keys(xs[0] ?? {}).map((k) => [k, median(xs.map((x) => x[k]))]));
+  const out = (t: typeof acc.a, c: Record<string, number>[]) => ({
+    count: t.count,
+    throughput_per_s: Math.round((t.count / t.wall) * 100) / 100,
+    p50_ms: median(t.p50),
+    p99_ms: median(t.p99),
+    concurrency,
+    failures: t.failures,
+    slices: ROUNDS,
+    cpu_ms_per_request: medianCpu(c),
+  });
   return { [a.name]: out(acc.a, cpu.a), [b.name]: out(acc.b, cpu.b) };
 }
 
@@ -130,7 +154,11 @@ INSERT INTO classifications (project_id, workflow_id, user_id, subject_ids, anno
 VALUES (${dataset.project}, ${dataset.workflow}, NULL, ARRAY[(:s)::int], '[{"task":"T0","value":1}]', '{"user_agent":"pgbench"}', true, '1.1', now());
 `,
   );
-  const run = spawnSync("pgbench", ["-n", "-M", "prepared", "-c", String(clients), "-j", "2", "-T", String(SECONDS), "-f", script, process.env.DATABASE_URL!], { encoding: "utf8" });
+  const run = spawnSync(
+    "pgbench",
+    ["-n", "-M", "prepared", "-c", String(clients), "-j", "2", "-T", String(SECONDS), "-f", script, process.env.DATABASE_URL!],
+    { encoding: "utf8" },
+  );
   fs.rmSync(script, { force: true });
   const tps = /tps = ([\d.]+)/.exec(run.stdout)?.[1];
   const latency = /latency average = ([\d.]+) ms/.exec(run.stdout)?.[1];
@@ -156,11 +184,19 @@ async function scaleOut() {
       ["noop", 404, (r) => (i) => r("GET", "/api/bench-noop", tokens[i % tokens.length])],
       ["project_show", 200, (r) => (i) => r("GET", `/api/projects/${project}`, tokens[i % tokens.length])],
       ["queue", 200, (r) => (i) => r("GET", `/api/subjects/queued?workflow_id=${workflow}`, heavyTokens[i % heavyTokens.length])],
-      ["create", 201, (r, k) => (i) => r("POST", "/api/classifications", tokens[i % tokens.length], classificationBody(dataset, 3_000_000 + 2 * i + k))],
+      [
+        "create",
+        201,
+        (r, k) => (i) => r("POST", "/api/classifications", tokens[i % tokens.length], classificationBody(dataset, 3_000_000 + 2 * i + k)),
+      ],
     ];
     const out: Record<string, unknown> = { processes: [n, 2 * n] };
     for (const [name, expected, call] of routes) {
-      const res = await paired(16, { name: "one", expected, fn: call(app.request, 0) }, { name: "two", expected, fn: call(second.request, 1), on: second });
+      const res = await paired(
+        16,
+        { name: "one", expected, fn: call(app.request, 0) },
+        { name: "two", expected, fn: call(second.request, 1), on: second },
+      );
       out[name] = { ...res, two_vs_one_throughput: Math.round((res.two.throughput_per_s / res.one.throughput_per_s) * 1000) / 1000 };
     }
     return out;
@@ -173,28 +209,44 @@ try {
   await app.ready();
   const { tokens, heavyTokens, workflow, project } = dataset;
   const noop = (i: number) => request("GET", "/api/bench-noop", tokens[i % tokens.length]);
-  const create = (offset: number) => (i: number) => request("POST", "/api/classifications", tokens[i % tokens.length], classificationBody(dataset, offset + i));
+  const create = (offset: number) => (i: number) =>
+    request("POST", "/api/classifications", tokens[i % tokens.length], classificationBody(dataset, offset + i));
   const queue = (i: number) => request("GET", `/api/subjects/queued?workflow_id=${workflow}`, heavyTokens[i % heavyTokens.length]);
   // Each measurement unless BENCH_ONLY leaves it out (then it is absent from the report).
-  const pick = <T,>(key: string, run: () => Promise<T>) => (ONLY && !ONLY.has(key) ? Promise.resolve(undefined) : run());
+  const pick = <T>(key: string, run: () => Promise<T>) => (ONLY && !ONLY.has(key) ? Promise.resolve(undefined) : run());
   const results = {
     noop_1: await pick("noop_1", () => measure("no-op route", 1, 404, noop)),
     noop_16: await pick("noop_16", () => measure("no-op route", 16, 404, noop)),
     queue_1: await pick("queue_1", () => measure("subject queue", 1, 200, queue)),
     queue_16: await pick("queue_16", () => measure("subject queue", 16, 200, queue)),
-    project_show_16: await pick("project_show_16", () => measure("project show", 16, 200, (i) => request("GET", `/api/projects/${project}`, tokens[i % tokens.length]))),
-    counts_16: await pick("counts_16", () => measure("counts", 16, 200, () => request("GET", `/counts/classifications?project_id=${project}&period=day`))),
+    project_show_16: await pick("project_show_16", () =>
+      measure("project show", 16, 200, (i) => request("GET", `/api/projects/${project}`, tokens[i % tokens.length])),
+    ),
+    counts_16: await pick("counts_16", () =>
+      measure("counts", 16, 200, () => request("GET", `/counts/classifications?project_id=${project}&period=day`)),
+    ),
     create_16: await pick("create_16", () => measure("classification create", 16, 201, create(0))),
     create_50: await pick("create_50", () => measure("classification create", 50, 201, create(1_000_000))),
     // The ratio's figures, measured in alternating slices (see paired()).
-    paired_16: await pick("paired_16", () => paired(16, { name: "noop", expected: 404, fn: noop }, { name: "create", expected: 201, fn: create(2_000_000) })),
+    paired_16: await pick("paired_16", () =>
+      paired(16, { name: "noop", expected: 404, fn: noop }, { name: "create", expected: 201, fn: create(2_000_000) }),
+    ),
     // The queue's latency against the no-op route's, one client, in alternating slices.
-    paired_1: await pick("paired_1", () => paired(1, { name: "noop", expected: 404, fn: noop }, { name: "queue", expected: 200, fn: queue })),
+    paired_1: await pick("paired_1", () =>
+      paired(1, { name: "noop", expected: 404, fn: noop }, { name: "queue", expected: 200, fn: queue }),
+    ),
     scale_out_16: await pick("scale_out_16", () => scaleOut()),
     // The decision engine under the same creates (bench/pipeline-load.ts): retirement latency, extraction
     // backlog and drain at the maximum rate and at half of it, beside creates on a workflow it does not run.
     pipeline: await pick("pipeline", () =>
-      pipelineLoad({ sql, dataset, app, seconds: Number(process.env.BENCH_PIPELINE_SECONDS ?? SECONDS), concurrency: Number(process.env.BENCH_PIPELINE_CONCURRENCY ?? 16), secondWorker: process.env.BENCH_PIPELINE_SECOND_WORKER !== "0" }),
+      pipelineLoad({
+        sql,
+        dataset,
+        app,
+        seconds: Number(process.env.BENCH_PIPELINE_SECONDS ?? SECONDS),
+        concurrency: Number(process.env.BENCH_PIPELINE_CONCURRENCY ?? 16),
+        secondWorker: process.env.BENCH_PIPELINE_SECOND_WORKER !== "0",
+      }),
     ),
   };
   console.error("[bench] pgbench raw INSERT at 16 concurrent");
@@ -215,10 +267,19 @@ try {
         raw_insert_16: rawInsert16,
         ratios: {
           create_16_vs_noop_16_throughput: ratio(results.create_16?.throughput_per_s, results.noop_16?.throughput_per_s),
-          create_16_vs_noop_16_throughput_paired: ratio(results.paired_16?.create.throughput_per_s, results.paired_16?.noop.throughput_per_s),
-          create_16_vs_raw_insert_16_throughput: ratio(results.create_16?.throughput_per_s, "throughput_per_s" in rawInsert16 ? rawInsert16.throughput_per_s : undefined),
-          queue_1_p50_minus_noop_1_p50_ms: results.queue_1 && results.noop_1 ? Math.round((results.queue_1.p50_ms - results.noop_1.p50_ms) * 100) / 100 : null,
-          queue_1_p50_minus_noop_1_p50_ms_paired: results.paired_1 ? Math.round((results.paired_1.queue.p50_ms - results.paired_1.noop.p50_ms) * 100) / 100 : null,
+          create_16_vs_noop_16_throughput_paired: ratio(
+            results.paired_16?.create.throughput_per_s,
+            results.paired_16?.noop.throughput_per_s,
+          ),
+          create_16_vs_raw_insert_16_throughput: ratio(
+            results.create_16?.throughput_per_s,
+            "throughput_per_s" in rawInsert16 ? rawInsert16.throughput_per_s : undefined,
+          ),
+          queue_1_p50_minus_noop_1_p50_ms:
+            results.queue_1 && results.noop_1 ? Math.round((results.queue_1.p50_ms - results.noop_1.p50_ms) * 100) / 100 : null,
+          queue_1_p50_minus_noop_1_p50_ms_paired: results.paired_1
+            ? Math.round((results.paired_1.queue.p50_ms - results.paired_1.noop.p50_ms) * 100) / 100
+            : null,
         },
       },
       null,

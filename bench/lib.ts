@@ -36,7 +36,13 @@ export function percentile(sorted: number[], p: number): number {
 export function summarize(latenciesMs: number[], wallMs: number) {
   const sorted = [...latenciesMs].sort((a, b) => a - b);
   const r = (n: number) => Math.round(n * 100) / 100;
-  return { count: sorted.length, throughput_per_s: r((sorted.length / wallMs) * 1000), p50_ms: r(percentile(sorted, 50)), p99_ms: r(percentile(sorted, 99)), max_ms: r(sorted[sorted.length - 1]) };
+  return {
+    count: sorted.length,
+    throughput_per_s: r((sorted.length / wallMs) * 1000),
+    p50_ms: r(percentile(sorted, 50)),
+    p99_ms: r(percentile(sorted, 99)),
+    max_ms: r(sorted[sorted.length - 1]),
+  };
 }
 
 /** Runs `total` calls of fn with `concurrency` in flight; returns each call's latency and the wall time. */

@@ -41,7 +41,10 @@ if (COMPARE_DIR && !fs.existsSync(path.join(COMPARE_DIR, ".next/BUILD_ID"))) thr
 /** Whether the build in `dir` has a proxy (middleware): Next lists it in its manifests. */
 function proxyInBuild(dir: string): boolean {
   const read = (f: string) => (fs.existsSync(path.join(dir, f)) ? JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")) : {});
-  return Object.keys(read(".next/server/middleware-manifest.json").middleware ?? {}).length > 0 || Object.keys(read(".next/server/functions-config-manifest.json").functions ?? {}).some((k) => /middleware|proxy/.test(k));
+  return (
+    Object.keys(read(".next/server/middleware-manifest.json").middleware ?? {}).length > 0 ||
+    Object.keys(read(".next/server/functions-config-manifest.json").functions ?? {}).some((k) => /middleware|proxy/.test(k))
+  );
 }
 
 interface Server {
@@ -108,10 +111,14 @@ const r3 = (x: number) => Math.round(x * 1000) / 1000;
  * servers, each route on the second against the first.
  */
 async function alternating(concurrency: number) {
-  console.error(`[bench:pages] ${routes.map((r) => r.name).join(", ")} alternately${servers.length > 1 ? " on both servers" : ""} at ${concurrency} concurrent`);
+  console.error(
+    `[bench:pages] ${routes.map((r) => r.name).join(", ")} alternately${servers.length > 1 ? " on both servers" : ""} at ${concurrency} concurrent`,
+  );
   for (const route of routes) for (const { app } of servers) await slice(app, route, WARMUP_SECONDS, concurrency);
   const key = (s: Server, r: Route) => `${s.name} ${r.name}`;
-  const acc = new Map(servers.flatMap((s) => routes.map((r) => [key(s, r), { latencies: [] as number[], wall: 0, failures: 0, webCpu: [] as number[] }])));
+  const acc = new Map(
+    servers.flatMap((s) => routes.map((r) => [key(s, r), { latencies: [] as number[], wall: 0, failures: 0, webCpu: [] as number[] }])),
+  );
   for (let i = 0; i < ROUNDS; i++) {
     for (const route of routes) {
       for (const server of i % 2 ? [...servers].reverse() : servers) {
@@ -134,7 +141,15 @@ async function alternating(concurrency: number) {
   for (const server of servers) {
     const f = Object.fromEntries(routes.map((r) => [r.name, figures(server, r)]));
     const vsNoop = Object.fromEntries(
-      routes.filter((r) => r.name !== "noop").map((r) => [r.name, { throughput_ratio: r3(f[r.name].throughput_per_s / f.noop.throughput_per_s), p50_minus_noop_ms: r3(f[r.name].p50_ms - f.noop.p50_ms) }]),
+      routes
+        .filter((r) => r.name !== "noop")
+        .map((r) => [
+          r.name,
+          {
+            throughput_ratio: r3(f[r.name].throughput_per_s / f.noop.throughput_per_s),
+            p50_minus_noop_ms: r3(f[r.name].p50_ms - f.noop.p50_ms),
+          },
+        ]),
     );
     out[server.name] = { ...f, vs_noop: vsNoop };
   }
@@ -143,7 +158,15 @@ async function alternating(concurrency: number) {
     out.compare_vs_this = Object.fromEntries(
       routes.map((r) => {
         const [x, y] = [figures(a, r), figures(b, r)];
-        return [r.name, { throughput_ratio: r3(y.throughput_per_s / x.throughput_per_s), p50_diff_ms: r3(y.p50_ms - x.p50_ms), p99_diff_ms: r3(y.p99_ms - x.p99_ms), web_cpu_diff_ms: r3(y.web_cpu_ms_per_request - x.web_cpu_ms_per_request) }];
+        return [
+          r.name,
+          {
+            throughput_ratio: r3(y.throughput_per_s / x.throughput_per_s),
+            p50_diff_ms: r3(y.p50_ms - x.p50_ms),
+            p99_diff_ms: r3(y.p99_ms - x.p99_ms),
+            web_cpu_diff_ms: r3(y.web_cpu_ms_per_request - x.web_cpu_ms_per_request),
+          },
+        ];
       }),
     );
   }
@@ -154,7 +177,11 @@ try {
   await servers[0].app.ready();
   // The second server once the first is up: both would apply migrations at once and one would time out.
   if (COMPARE_DIR) {
-    servers.push({ name: "compare", dir: path.resolve(COMPARE_DIR), app: startProductionServer(PORT + 1, { WEB_CONCURRENCY: "1" }, undefined, path.resolve(COMPARE_DIR)) });
+    servers.push({
+      name: "compare",
+      dir: path.resolve(COMPARE_DIR),
+      app: startProductionServer(PORT + 1, { WEB_CONCURRENCY: "1" }, undefined, path.resolve(COMPARE_DIR)),
+    });
     await servers[1].app.ready();
   }
   // What each route answers with: the script-src of its policy, and the nonces on the page's script tags.
@@ -163,10 +190,19 @@ try {
     const answers: Record<string, unknown> = {};
     for (const route of routes) {
       const res = await headersOf(server.app.port, route.path, route.accept);
-      const scriptSrc = String(res.headers["content-security-policy"] ?? "").split(";").map((d) => d.trim()).find((d) => d.startsWith("script-src"));
+      const scriptSrc = String(res.headers["content-security-policy"] ?? "")
+        .split(";")
+        .map((d) => d.trim())
+        .find((d) => d.startsWith("script-src"));
       const tags = [...res.body.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
       const nonces = new Set(tags.map((t) => /\snonce="([^"]+)"/.exec(t)?.[1]).filter(Boolean));
-      answers[route.name] = { status: res.status, script_src: scriptSrc?.replace(/'nonce-[^']+'/, "'nonce-…'") ?? null, html_script_tags: tags.length, script_tags_with_nonce: tags.filter((t) => /\snonce="/.test(t)).length, distinct_nonces: nonces.size };
+      answers[route.name] = {
+        status: res.status,
+        script_src: scriptSrc?.replace(/'nonce-[^']+'/, "'nonce-…'") ?? null,
+        html_script_tags: tags.length,
+        script_tags_with_nonce: tags.filter((t) => /\snonce="/.test(t)).length,
+        distinct_nonces: nonces.size,
+      };
     }
     builds[server.name] = { dir: server.dir, port: server.app.port, proxy_in_build: proxyInBuild(server.dir), answers };
   }
@@ -178,7 +214,8 @@ try {
         benchmark: "pages over http",
         node: process.version,
         cores: os.cpus().length,
-        layout: "npm start with WORKER=off, plus one npm run worker process; load generator in this process over loopback HTTP keep-alive; no session",
+        layout:
+          "npm start with WORKER=off, plus one npm run worker process; load generator in this process over loopback HTTP keep-alive; no session",
         subjects: dataset.subjects,
         seconds_per_route: SECONDS,
         rounds: ROUNDS,

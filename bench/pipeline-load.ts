@@ -51,9 +51,14 @@ export async function pipelineLoad(o: PipelineOptions) {
     if (s >= setSubjects) throw new Error("the pipeline benchmark ran out of subjects (raise BENCH_PIPELINE_SUBJECTS)");
     return app.request("POST", "/api/classifications", dataset.tokens[i % dataset.tokens.length], body(subjects[s], 0));
   };
-  const offCreate = (offset: number) => (i: number) => app.request("POST", "/api/classifications", dataset.tokens[i % dataset.tokens.length], classificationBody(dataset, offset + i));
+  const offCreate = (offset: number) => (i: number) =>
+    app.request("POST", "/api/classifications", dataset.tokens[i % dataset.tokens.length], classificationBody(dataset, offset + i));
 
-  const out: Record<string, unknown> = { workflow_rule: "question extractor → consensus (keep_first) → retire_subject at num_votes ≥ 3", seconds_per_load: seconds, concurrency };
+  const out: Record<string, unknown> = {
+    workflow_rule: "question extractor → consensus (keep_first) → retire_subject at num_votes ≥ 3",
+    seconds_per_load: seconds,
+    concurrency,
+  };
   const offMax = await drive(app, seconds, concurrency, null, offCreate(5_000_000));
   out.engine_off_max = offMax.creates;
 
@@ -68,7 +73,14 @@ export async function pipelineLoad(o: PipelineOptions) {
       const waits = new WaitSampler(sql);
       sampler.start();
       waits.start();
-      const run = await drive(app, seconds, concurrency, rate, engineCreate(base), extra.map((w) => w.pid!));
+      const run = await drive(
+        app,
+        seconds,
+        concurrency,
+        rate,
+        engineCreate(base),
+        extra.map((w) => w.pid!),
+      );
       const loadEnd = Date.now();
       await waits.stop();
       nextSubject = base + Math.ceil(run.creates.count / (3 * WINDOW) + 1) * WINDOW;
@@ -77,7 +89,13 @@ export async function pipelineLoad(o: PipelineOptions) {
       while ((await pending(sql, workflow, from)) > 0 && Date.now() < deadline) await sleep(50);
       const drainMs = Date.now() - loadEnd;
       await sampler.stop();
-      return { ...run, drain_ms: drainMs, ...(await outcome(sql, workflow, from)), backlog_per_second: sampler.samples, waits: waits.summary() };
+      return {
+        ...run,
+        drain_ms: drainMs,
+        ...(await outcome(sql, workflow, from)),
+        backlog_per_second: sampler.samples,
+        waits: waits.summary(),
+      };
     } finally {
       await Promise.all(extra.map(stopProcess));
     }
@@ -104,7 +122,12 @@ async function engineWorkflow(sql: pg.Pool, dataset: ClassifyDataset) {
       [project],
     )
   ).rows[0].id as number;
-  const set = (await sql.query(`INSERT INTO subject_sets (project_id, display_name, set_member_subjects_count, updated_at) VALUES ($1, 'Engine set', $2, now()) RETURNING id`, [project, n])).rows[0].id;
+  const set = (
+    await sql.query(
+      `INSERT INTO subject_sets (project_id, display_name, set_member_subjects_count, updated_at) VALUES ($1, 'Engine set', $2, now()) RETURNING id`,
+      [project, n],
+    )
+  ).rows[0].id;
   await sql.query(`INSERT INTO workflow_subject_sets (workflow_id, subject_set_id) VALUES ($1, $2)`, [workflow, set]);
   const subjects = (
     await sql.query(
@@ -115,12 +138,17 @@ async function engineWorkflow(sql: pg.Pool, dataset: ClassifyDataset) {
   ).rows
     .map((r) => r.subject_id as number)
     .sort((a, b) => a - b);
-  await saveBenchEngineConfig({
-    id: workflow,
-    extractors_config: { q: { type: "question", task_key: "T0" } },
-    reducers_config: { c: { type: "consensus", filters: { repeated_classifications: "keep_first" } } },
-    rules_config: [{ if: ["gte", ["lookup", "c.num_votes", 0], ["const", 3]], then: [{ action: "retire_subject", reason: "consensus" }] }],
-  }, project);
+  await saveBenchEngineConfig(
+    {
+      id: workflow,
+      extractors_config: { q: { type: "question", task_key: "T0" } },
+      reducers_config: { c: { type: "consensus", filters: { repeated_classifications: "keep_first" } } },
+      rules_config: [
+        { if: ["gte", ["lookup", "c.num_votes", 0], ["const", 3]], then: [{ action: "retire_subject", reason: "consensus" }] },
+      ],
+    },
+    project,
+  );
   await sql.query(`ANALYZE subjects, set_member_subjects`);
   return { workflow, subjects, setSubjects: n };
 }
@@ -129,11 +157,22 @@ async function engineWorkflow(sql: pg.Pool, dataset: ClassifyDataset) {
  * `concurrency` clients creating for `seconds`: back to back (rate null) or paced to `rate` creates per
  * second in all. CPU per create of the web server, the worker(s) and PostgreSQL from /proc.
  */
-async function drive(app: ProductionServer, seconds: number, concurrency: number, rate: number | null, fn: (i: number) => Promise<number>, extraWorkers: number[] = []) {
+async function drive(
+  app: ProductionServer,
+  seconds: number,
+  concurrency: number,
+  rate: number | null,
+  fn: (i: number) => Promise<number>,
+  extraWorkers: number[] = [],
+) {
   const latencies: number[] = [];
   let next = 0;
   let failures = 0;
-  const roots = { web: app.server.pid, worker: app.worker.pid, ...Object.fromEntries(extraWorkers.map((pid, k) => [`worker_${k + 2}`, pid])) };
+  const roots = {
+    web: app.server.pid,
+    worker: app.worker.pid,
+    ...Object.fromEntries(extraWorkers.map((pid, k) => [`worker_${k + 2}`, pid])),
+  };
   const cpu0 = cpuSnapshot(roots);
   const t0 = performance.now();
   const until = t0 + seconds * 1000;
@@ -223,7 +262,12 @@ class Sampler {
       [this.workflow, this.watermark],
     );
     if (rows[0].first) this.watermark = Number(rows[0].first) - 1;
-    this.samples.push({ t_s: Math.round((Date.now() - this.t0) / 1000), unextracted: rows[0].n, oldest_unextracted_ms: Math.round(Number(rows[0].age ?? 0)), retired: rows[0].retired });
+    this.samples.push({
+      t_s: Math.round((Date.now() - this.t0) / 1000),
+      unextracted: rows[0].n,
+      oldest_unextracted_ms: Math.round(Number(rows[0].age ?? 0)),
+      retired: rows[0].retired,
+    });
   }
   async stop() {
     if (this.timer) clearInterval(this.timer);
@@ -251,7 +295,10 @@ class WaitSampler {
   constructor(private sql: pg.Pool) {}
   start() {
     this.timer = setInterval(() => {
-      if (!this.running) this.running = this.sample().catch(() => {}).finally(() => (this.running = null));
+      if (!this.running)
+        this.running = this.sample()
+          .catch(() => {})
+          .finally(() => (this.running = null));
     }, 100);
   }
   private async sample() {
@@ -278,6 +325,9 @@ class WaitSampler {
   /** Active connections per sample, by what they were doing (mean over the samples), largest first. */
   summary() {
     const entries = [...this.counts].sort((a, b) => b[1] - a[1]).slice(0, 14);
-    return { samples: this.samples, active_connections_by_state: Object.fromEntries(entries.map(([k, n]) => [k, r2(n / Math.max(1, this.samples))])) };
+    return {
+      samples: this.samples,
+      active_connections_by_state: Object.fromEntries(entries.map(([k, n]) => [k, r2(n / Math.max(1, this.samples))])),
+    };
   }
 }

@@ -22,7 +22,11 @@ export function ensureBuild(tag: string): void {
 
 /** One more `npm run worker` process (tsx scripts/worker.ts) against the env's DATABASE_URL. */
 export function startWorkerProcess(env: NodeJS.ProcessEnv, cwd?: string): ChildProcess {
-  return spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/worker.ts"], { cwd, env: { ...env, PGAPPNAME: "quorum-worker" }, stdio: ["ignore", "ignore", "inherit"] });
+  return spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/worker.ts"], {
+    cwd,
+    env: { ...env, PGAPPNAME: "quorum-worker" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
 }
 
 /** Sends SIGTERM and waits for the exit. */
@@ -47,7 +51,12 @@ export interface ProductionServer {
  * replaces the first (a profiling run starts Next directly); `cwd` runs both in another checkout with a build
  * of its own (a comparison between two builds).
  */
-export function startProductionServer(port: number, env: Record<string, string>, serverCommand?: [string, string[]], cwd?: string): ProductionServer {
+export function startProductionServer(
+  port: number,
+  env: Record<string, string>,
+  serverCommand?: [string, string[]],
+  cwd?: string,
+): ProductionServer {
   const serverEnv = { ...process.env, ...env, PORT: String(port), NODE_ENV: "production", WORKER: "off" } as NodeJS.ProcessEnv;
   const tsx = path.resolve("node_modules/.bin/tsx");
   const [cmd, args] = serverCommand ?? [tsx, ["scripts/start.ts"]];

@@ -33,14 +33,21 @@ const sql = pool();
 const dataset = await loadClassifyDataset(sql, { subjects: SUBJECTS, seen: 1000 });
 // The dataset's project owner (bench1, the first token) configures and reads the engine: the project's
 // owner role, as a project created through the API gives it.
-await sql.query(`INSERT INTO project_roles (project_id, user_id, roles, updated_at) SELECT $1, owner_id, '{owner}', now() FROM projects WHERE id = $1 ON CONFLICT DO NOTHING`, [dataset.project]);
+await sql.query(
+  `INSERT INTO project_roles (project_id, user_id, roles, updated_at) SELECT $1, owner_id, '{owner}', now() FROM projects WHERE id = $1 ON CONFLICT DO NOTHING`,
+  [dataset.project],
+);
 ensureBuild("soak");
 const app = startProductionServer(PORT, {});
 process.on("SIGINT", () => void app.stop().then(() => process.exit(130)));
 
 /** Resident memory (MiB) of a process and its descendants, PostgreSQL's excluded. */
 function treeRssMiB(pid: number): number {
-  const rows = execFileSync("ps", ["-eo", "pid=,ppid=,rss=,comm="]).toString().trim().split("\n").map((l) => l.trim().split(/\s+/));
+  const rows = execFileSync("ps", ["-eo", "pid=,ppid=,rss=,comm="])
+    .toString()
+    .trim()
+    .split("\n")
+    .map((l) => l.trim().split(/\s+/));
   const children = new Map<number, number[]>();
   const rss = new Map<number, number>();
   const comm = new Map<number, string>();
@@ -73,14 +80,22 @@ try {
   const owner = dataset.tokens[0]; // bench1 owns the project
   const volunteers = dataset.tokens.slice(1);
   const { project, workflow } = dataset;
-  const engine = await app.request("POST", "/engine/workflows", owner, {
-    workflow: {
-      id: workflow,
-      extractors_config: { q: { type: "question", task_key: "T0" } },
-      reducers_config: { c: { type: "consensus" }, n: { type: "count" } },
-      rules_config: [{ if: ["gte", ["lookup", "c.num_votes", 0], ["const", 4]], then: [{ action: "retire_subject", reason: "consensus" }] }],
+  const engine = await app.request(
+    "POST",
+    "/engine/workflows",
+    owner,
+    {
+      workflow: {
+        id: workflow,
+        extractors_config: { q: { type: "question", task_key: "T0" } },
+        reducers_config: { c: { type: "consensus" }, n: { type: "count" } },
+        rules_config: [
+          { if: ["gte", ["lookup", "c.num_votes", 0], ["const", 4]], then: [{ action: "retire_subject", reason: "consensus" }] },
+        ],
+      },
     },
-  }, "application/json");
+    "application/json",
+  );
   if (engine !== 201 && engine !== 200) throw new Error(`configuring the engine answered ${engine}`);
   const hot = (i: number) => dataset.firstSubject + ((i * 7919) % HOT_SUBJECTS);
   const body = (i: number) => {
@@ -89,12 +104,51 @@ try {
     return b;
   };
   const kinds: Kind[] = [
-    { name: "queue", weight: 25, expected: 200, run: (i) => app.request("GET", `/api/subjects/queued?workflow_id=${workflow}`, volunteers[i % volunteers.length]) },
-    { name: "classify", weight: 30, expected: 201, run: (i) => app.request("POST", "/api/classifications", volunteers[i % volunteers.length], body(i)) },
-    { name: "counts", weight: 10, expected: 200, run: () => app.request("GET", `/counts/classifications?project_id=${project}&period=day`) },
-    { name: "browse_api", weight: 15, expected: 200, run: (i) => app.request("GET", i % 2 ? `/api/projects/${project}` : "/api/projects?page_size=20", volunteers[i % volunteers.length]) },
-    { name: "browse_pages", weight: 8, expected: 200, run: (i) => app.request("GET", ["/", `/projects/${project}`, "/stats"][i % 3], undefined, undefined, "text/html") },
-    { name: "engine_reads", weight: 12, expected: 200, run: (i) => app.request("GET", i % 2 ? `/engine/workflows/${workflow}/reducers/c/reductions?subject_id=${hot(i)}` : `/engine/workflows/${workflow}/actions?page_size=20`, owner, undefined, "application/json") },
+    {
+      name: "queue",
+      weight: 25,
+      expected: 200,
+      run: (i) => app.request("GET", `/api/subjects/queued?workflow_id=${workflow}`, volunteers[i % volunteers.length]),
+    },
+    {
+      name: "classify",
+      weight: 30,
+      expected: 201,
+      run: (i) => app.request("POST", "/api/classifications", volunteers[i % volunteers.length], body(i)),
+    },
+    {
+      name: "counts",
+      weight: 10,
+      expected: 200,
+      run: () => app.request("GET", `/counts/classifications?project_id=${project}&period=day`),
+    },
+    {
+      name: "browse_api",
+      weight: 15,
+      expected: 200,
+      run: (i) => app.request("GET", i % 2 ? `/api/projects/${project}` : "/api/projects?page_size=20", volunteers[i % volunteers.length]),
+    },
+    {
+      name: "browse_pages",
+      weight: 8,
+      expected: 200,
+      run: (i) => app.request("GET", ["/", `/projects/${project}`, "/stats"][i % 3], undefined, undefined, "text/html"),
+    },
+    {
+      name: "engine_reads",
+      weight: 12,
+      expected: 200,
+      run: (i) =>
+        app.request(
+          "GET",
+          i % 2
+            ? `/engine/workflows/${workflow}/reducers/c/reductions?subject_id=${hot(i)}`
+            : `/engine/workflows/${workflow}/actions?page_size=20`,
+          owner,
+          undefined,
+          "application/json",
+        ),
+    },
   ];
   const totalWeight = kinds.reduce((t, k) => t + k.weight, 0);
   const pick = () => {
@@ -109,13 +163,20 @@ try {
   const memory: { at_s: number; web_mib: number; worker_mib: number }[] = [];
   const t0 = performance.now();
   const until = t0 + SECONDS * 1000;
-  const sample = () => memory.push({ at_s: Math.round((performance.now() - t0) / 1000), web_mib: treeRssMiB(app.server.pid!), worker_mib: treeRssMiB(app.worker.pid!) });
+  const sample = () =>
+    memory.push({
+      at_s: Math.round((performance.now() - t0) / 1000),
+      web_mib: treeRssMiB(app.server.pid!),
+      worker_mib: treeRssMiB(app.worker.pid!),
+    });
   sample();
   const sampler = setInterval(sample, 5000);
   const progress = setInterval(() => {
     const done = [...latencies.values()].reduce((t, l) => t + l.length, 0);
     const m = memory.at(-1)!;
-    console.error(`[soak] ${Math.round((performance.now() - t0) / 1000)} s: ${done} requests, ${errorCount} errors, web ${m.web_mib} MiB, worker ${m.worker_mib} MiB`);
+    console.error(
+      `[soak] ${Math.round((performance.now() - t0) / 1000)} s: ${done} requests, ${errorCount} errors, web ${m.web_mib} MiB, worker ${m.worker_mib} MiB`,
+    );
   }, 30_000);
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
@@ -146,14 +207,27 @@ try {
   const drainStart = performance.now();
   let backlog = -1;
   while (performance.now() - drainStart < 120_000) {
-    backlog = (await sql.query(`SELECT ((SELECT count(*) FROM graphile_worker.jobs WHERE attempts < max_attempts) + (SELECT count(*) FROM engine_inbox))::int AS n`)).rows[0].n;
+    backlog = (
+      await sql.query(
+        `SELECT ((SELECT count(*) FROM graphile_worker.jobs WHERE attempts < max_attempts) + (SELECT count(*) FROM engine_inbox))::int AS n`,
+      )
+    ).rows[0].n;
     if (backlog === 0) break;
     await new Promise((r) => setTimeout(r, 500));
   }
   const drainSeconds = Math.round((performance.now() - drainStart) / 100) / 10;
-  const unextracted = (await sql.query(`SELECT count(*)::int AS n FROM classifications c WHERE c.workflow_id = $1 AND NOT EXISTS (SELECT 1 FROM extracts e WHERE e.classification_id = c.id)`, [workflow])).rows[0].n;
+  const unextracted = (
+    await sql.query(
+      `SELECT count(*)::int AS n FROM classifications c WHERE c.workflow_id = $1 AND NOT EXISTS (SELECT 1 FROM extracts e WHERE e.classification_id = c.id)`,
+      [workflow],
+    )
+  ).rows[0].n;
   const stored = (await sql.query(`SELECT count(*)::int AS n FROM classifications WHERE workflow_id = $1`, [workflow])).rows[0].n;
-  const retired = (await sql.query(`SELECT count(*)::int AS n FROM subject_workflow_statuses WHERE workflow_id = $1 AND retirement_reason = 'consensus'`, [workflow])).rows[0].n;
+  const retired = (
+    await sql.query(`SELECT count(*)::int AS n FROM subject_workflow_statuses WHERE workflow_id = $1 AND retirement_reason = 'consensus'`, [
+      workflow,
+    ])
+  ).rows[0].n;
 
   const afterMinute = memory.find((m) => m.at_s >= 60) ?? memory[1] ?? memory[0];
   const last = memory.at(-1)!;
@@ -177,7 +251,13 @@ try {
     kinds: Object.fromEntries(kinds.map((k) => [k.name, summarize(latencies.get(k.name)!, wall)])),
     errors: { count: errorCount, first: errors },
     memory: { limit_mib: MEMORY_LIMIT_MIB, growth_limit: GROWTH_LIMIT, after_first_minute: afterMinute, peak, end: last },
-    pipeline: { classifications_stored: stored, unextracted, retired_by_consensus: retired, backlog_after_drain: backlog, drain_seconds: drainSeconds },
+    pipeline: {
+      classifications_stored: stored,
+      unextracted,
+      retired_by_consensus: retired,
+      backlog_after_drain: backlog,
+      drain_seconds: drainSeconds,
+    },
     checks,
     passed: Object.values(checks).every(Boolean),
   });

@@ -62,19 +62,32 @@ const TIME_LOAD_TO_IMAGE = `new Promise((resolve) => {
 if (process.env.BENCH_BUILD === "0" && fs.existsSync(".next/BUILD_ID")) console.error("[bench:ui] using the existing production build");
 else {
   console.error("[bench:ui] next build");
-  if (spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], { stdio: ["ignore", "ignore", "inherit"] }).status !== 0) throw new Error("next build failed");
+  if (spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], { stdio: ["ignore", "ignore", "inherit"] }).status !== 0)
+    throw new Error("next build failed");
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "quorum-bench-ui-"));
 const server = spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/start.ts"], {
-  env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, NODE_ENV: "production", ADMIN_LOGIN: ADMIN.login, ADMIN_PASSWORD: ADMIN.password, ADMIN_EMAIL: "bench@example.org", PUBLIC_CLIENT_ID: CLIENT_ID, DATABASE_URL: "" },
+  env: {
+    ...process.env,
+    PORT: String(PORT),
+    DATA_DIR: dataDir,
+    NODE_ENV: "production",
+    ADMIN_LOGIN: ADMIN.login,
+    ADMIN_PASSWORD: ADMIN.password,
+    ADMIN_EMAIL: "bench@example.org",
+    PUBLIC_CLIENT_ID: CLIENT_ID,
+    DATABASE_URL: "",
+  },
   stdio: ["ignore", "ignore", "inherit"],
 });
 // Subject images from another origin, as they are in production (a CDN): 1200 × 900 PNG-sized SVGs.
 const images = http.createServer((req, res) => {
   const n = Number(/(\d+)\.svg$/.exec(req.url ?? "")?.[1] ?? 0);
   res.writeHead(200, { "content-type": "image/svg+xml", "cache-control": "public, max-age=3600", "access-control-allow-origin": "*" });
-  res.end(`<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="900"><rect width="1200" height="900" fill="hsl(${(n * 37) % 360} 40% 30%)"/><text x="60" y="480" font-size="120" fill="white">Subject ${n}</text></svg>`);
+  res.end(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="900"><rect width="1200" height="900" fill="hsl(${(n * 37) % 360} 40% 30%)"/><text x="60" y="480" font-size="120" fill="white">Subject ${n}</text></svg>`,
+  );
 });
 await new Promise<void>((r) => images.listen(0, "127.0.0.1", r));
 const imageBase = `http://127.0.0.1:${(images.address() as AddressInfo).port}`;
@@ -91,22 +104,51 @@ try {
     if ((await fetch(`${BASE}/`).catch(() => null))?.ok) break;
     await new Promise((r) => setTimeout(r, 250));
   }
-  const token = (await (await fetch(`${BASE}/oauth/token`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ grant_type: "password", client_id: CLIENT_ID, ...ADMIN }) })).json()).access_token as string;
+  const token = (
+    await (
+      await fetch(`${BASE}/oauth/token`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ grant_type: "password", client_id: CLIENT_ID, ...ADMIN }),
+      })
+    ).json()
+  ).access_token as string;
   const api = async (p: string, body: object) => {
-    const res = await fetch(`${BASE}/api${p}`, { method: "POST", headers: { accept: ACCEPT, "content-type": "application/json", authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+    const res = await fetch(`${BASE}/api${p}`, {
+      method: "POST",
+      headers: { accept: ACCEPT, "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    });
     if (!res.ok) throw new Error(`${p}: ${res.status} ${await res.text()}`);
     return (await res.json()) as Record<string, { id: string }[]>;
   };
   const project = (await api("/projects", { projects: { display_name: `Bench UI ${Date.now()}`, primary_language: "en" } })).projects[0];
   const tasks = { T0: { type: "single", question: "Is it bright?", answers: [{ label: "Yes" }, { label: "No" }] } };
-  const workflow = (await api("/workflows", { workflows: { display_name: "Bright", tasks, first_task: "T0", links: { project: project.id } } })).workflows[0];
+  const workflow = (
+    await api("/workflows", { workflows: { display_name: "Bright", tasks, first_task: "T0", links: { project: project.id } } })
+  ).workflows[0];
   const ids: string[] = [];
-  for (let n = 1; n <= SUBJECTS * 2 + 5; n++) ids.push((await api("/subjects", { subjects: { locations: [{ "image/svg+xml": `${imageBase}/${n}.svg` }], links: { project: project.id } } })).subjects[0].id);
-  await api("/subject_sets", { subject_sets: { display_name: "Bench set", links: { project: project.id, workflows: [workflow.id], subjects: ids } } });
+  for (let n = 1; n <= SUBJECTS * 2 + 5; n++)
+    ids.push(
+      (await api("/subjects", { subjects: { locations: [{ "image/svg+xml": `${imageBase}/${n}.svg` }], links: { project: project.id } } }))
+        .subjects[0].id,
+    );
+  await api("/subject_sets", {
+    subject_sets: { display_name: "Bench set", links: { project: project.id, workflows: [workflow.id], subjects: ids } },
+  });
 
   const browser = await chromium.launch({
     executablePath: fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   const scripts = new Map<string, number>();
@@ -150,7 +192,7 @@ try {
     await page.goto(`${BASE}/projects/${project.id}/classify`, { waitUntil: "commit" });
     const t = (await page.evaluate(TIME_LOAD_TO_IMAGE)) as { ttfb: number; dcl: number; image: number } | null;
     if (!t) loads.failed++;
-    else (loads.ttfb.push(t.ttfb), loads.dcl.push(t.dcl), loads.image.push(t.image));
+    else loads.ttfb.push(t.ttfb), loads.dcl.push(t.dcl), loads.image.push(t.image);
   }
   await browser.close();
   const stats = (xs: number[]) => {
@@ -172,10 +214,15 @@ try {
           met: firstLoadGzip < 150 * 1024,
           html_scripts: named.size,
           html_scripts_gzip_kib: Math.round(initialGzip / 102.4) / 10,
-          largest: [...scripts].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([url, bytes]) => ({ script: new URL(url).pathname, gzip_bytes: bytes })),
+          largest: [...scripts]
+            .sort((a, b) => b[1] - a[1])
+            .slice(0, 6)
+            .map(([url, bytes]) => ({ script: new URL(url).pathname, gzip_bytes: bytes })),
           // Of which not loaded by the home page (the classifier's own code and what only it uses).
           beyond_home_gzip_bytes: [...scripts].filter(([url]) => !homeScripts.has(url)).reduce((a, [, b]) => a + b, 0),
-          beyond_home: [...scripts].filter(([url]) => !homeScripts.has(url)).map(([url, bytes]) => ({ script: new URL(url).pathname, gzip_bytes: bytes })),
+          beyond_home: [...scripts]
+            .filter(([url]) => !homeScripts.has(url))
+            .map(([url, bytes]) => ({ script: new URL(url).pathname, gzip_bytes: bytes })),
           home_page_gzip_bytes: homeGzip,
         },
         done_to_next_image_ms: {
@@ -188,7 +235,13 @@ try {
           target_p50: 100,
           met: percentile(sorted, 50) < 100,
         },
-        classify_page_load_ms: { loads: loads.image.length, failed: loads.failed, first_byte: stats(loads.ttfb), dom_content_loaded: stats(loads.dcl), first_image_shown: stats(loads.image) },
+        classify_page_load_ms: {
+          loads: loads.image.length,
+          failed: loads.failed,
+          first_byte: stats(loads.ttfb),
+          dom_content_loaded: stats(loads.dcl),
+          first_image_shown: stats(loads.image),
+        },
       },
       null,
       2,

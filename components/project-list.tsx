@@ -24,7 +24,6 @@ interface ProjectsPage {
 
 const PAGE_SIZE = 12;
 
-
 const SORTS: [value: string, label: string][] = [
   ["-updated_at", "Recently updated"],
   ["-launch_date", "Newest launches"],
@@ -100,7 +99,11 @@ export function ProjectList() {
     if (next.page > 1) q.set("page", String(next.page));
     window.history.pushState(null, "", `${window.location.pathname}${q.size ? `?${q}` : ""}`);
   };
-  const query = useQuery({ queryKey: ["projects", f], queryFn: () => apiGet<ProjectsPage>(listQuery(f)), placeholderData: keepPreviousData });
+  const query = useQuery({
+    queryKey: ["projects", f],
+    queryFn: () => apiGet<ProjectsPage>(listQuery(f)),
+    placeholderData: keepPreviousData,
+  });
   const meta = query.data?.meta.projects;
   const control = "rounded border border-gray-300 bg-white px-3 py-1.5 focus:outline focus:outline-2 focus:outline-brand-600";
   const filtered = !!(f.search || f.discipline || f.tag);
@@ -122,8 +125,17 @@ export function ProjectList() {
           <label htmlFor="project-search" className="sr-only">
             Search projects
           </label>
-          <input id="project-search" type="search" value={draft.search} onChange={(e) => setDraft((d) => ({ ...d, search: e.target.value }))} placeholder="Search projects" className={`w-44 sm:w-56 ${control}`} />
-          <button className="rounded bg-brand-600 px-3 py-1.5 text-white hover:bg-brand-700 focus:outline focus:outline-2 focus:outline-offset-2 focus:outline-brand-600">Search</button>
+          <input
+            id="project-search"
+            type="search"
+            value={draft.search}
+            onChange={(e) => setDraft((d) => ({ ...d, search: e.target.value }))}
+            placeholder="Search projects"
+            className={`w-44 sm:w-56 ${control}`}
+          />
+          <button className="rounded bg-brand-600 px-3 py-1.5 text-white hover:bg-brand-700 focus:outline focus:outline-2 focus:outline-offset-2 focus:outline-brand-600">
+            Search
+          </button>
         </form>
       </div>
       <div className="mb-6 flex flex-wrap items-end gap-3 text-sm" role="group" aria-label="Filter and sort projects">
@@ -147,7 +159,12 @@ export function ProjectList() {
         >
           <label className="flex flex-col gap-1">
             <span className="font-medium">Tag</span>
-            <input value={draft.tag} onChange={(e) => setDraft((d) => ({ ...d, tag: e.target.value }))} placeholder="e.g. penguins" className={`w-36 ${control}`} />
+            <input
+              value={draft.tag}
+              onChange={(e) => setDraft((d) => ({ ...d, tag: e.target.value }))}
+              placeholder="e.g. penguins"
+              className={`w-36 ${control}`}
+            />
           </label>
           <button className="rounded border border-gray-300 bg-white px-3 py-1.5 hover:bg-gray-100">Apply tag</button>
         </form>
@@ -244,13 +261,21 @@ export function ProjectList() {
           </ul>
           {meta && meta.page_count > 1 && (
             <nav aria-label="Project pages" className="mt-6 flex items-center justify-center gap-3">
-              <button className="rounded border border-gray-300 px-3 py-1 disabled:opacity-40" disabled={f.page <= 1} onClick={() => update({ page: f.page - 1 })}>
+              <button
+                className="rounded border border-gray-300 px-3 py-1 disabled:opacity-40"
+                disabled={f.page <= 1}
+                onClick={() => update({ page: f.page - 1 })}
+              >
                 Previous
               </button>
               <span className="text-sm">
                 Page {meta.page} of {meta.page_count}
               </span>
-              <button className="rounded border border-gray-300 px-3 py-1 disabled:opacity-40" disabled={f.page >= meta.page_count} onClick={() => update({ page: f.page + 1 })}>
+              <button
+                className="rounded border border-gray-300 px-3 py-1 disabled:opacity-40"
+                disabled={f.page >= meta.page_count}
+                onClick={() => update({ page: f.page + 1 })}
+              >
                 Next
               </button>
             </nav>

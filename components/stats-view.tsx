@@ -27,7 +27,7 @@ export function StatsView({ projects }: { projects: { id: string; display_name: 
 
   const set = (changes: Record<string, string>) => {
     const next = new URLSearchParams(search);
-    for (const [k, v] of Object.entries(changes)) (v ? next.set(k, v) : next.delete(k));
+    for (const [k, v] of Object.entries(changes)) v ? next.set(k, v) : next.delete(k);
     router.replace(`${pathname}?${next}`, { scroll: false });
   };
 
@@ -37,7 +37,12 @@ export function StatsView({ projects }: { projects: { id: string; display_name: 
   if (startDate) query.set("start_date", startDate);
   if (endDate) query.set("end_date", endDate);
 
-  const counts = useQuery({ queryKey: ["counts", query.toString()], queryFn: () => fetchCounts(query), placeholderData: keepPreviousData, refetchInterval: 30_000 });
+  const counts = useQuery({
+    queryKey: ["counts", query.toString()],
+    queryFn: () => fetchCounts(query),
+    placeholderData: keepPreviousData,
+    refetchInterval: 30_000,
+  });
   const workflows = useQuery({
     queryKey: ["workflows", projectId],
     queryFn: () => apiGet<{ workflows: { id: string; display_name: string }[] }>(`/workflows?project_id=${projectId}&page_size=100`),
@@ -54,12 +59,20 @@ export function StatsView({ projects }: { projects: { id: string; display_name: 
       <h1 id="stats-heading" className="text-2xl font-bold">
         Classification statistics
       </h1>
-      <form className="grid grid-cols-1 gap-4 rounded-lg border border-gray-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-6" onSubmit={(e) => e.preventDefault()}>
+      <form
+        className="grid grid-cols-1 gap-4 rounded-lg border border-gray-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-6"
+        onSubmit={(e) => e.preventDefault()}
+      >
         <div className="flex min-w-0 flex-col gap-1">
           <label htmlFor="stats-project" className="text-sm font-medium">
             Project
           </label>
-          <select id="stats-project" className="w-full min-w-0 rounded border border-gray-300 px-2 py-1.5" value={projectId} onChange={(e) => set({ project_id: e.target.value, workflow_id: "" })}>
+          <select
+            id="stats-project"
+            className="w-full min-w-0 rounded border border-gray-300 px-2 py-1.5"
+            value={projectId}
+            onChange={(e) => set({ project_id: e.target.value, workflow_id: "" })}
+          >
             <option value="">All projects</option>
             {projects.map((p) => (
               <option key={p.id} value={p.id}>
@@ -72,7 +85,13 @@ export function StatsView({ projects }: { projects: { id: string; display_name: 
           <label htmlFor="stats-workflow" className="text-sm font-medium">
             Workflow
           </label>
-          <select id="stats-workflow" className="w-full min-w-0 rounded border border-gray-300 px-2 py-1.5 disabled:opacity-50" value={workflowId} disabled={!projectId} onChange={(e) => set({ workflow_id: e.target.value })}>
+          <select
+            id="stats-workflow"
+            className="w-full min-w-0 rounded border border-gray-300 px-2 py-1.5 disabled:opacity-50"
+            value={workflowId}
+            disabled={!projectId}
+            onChange={(e) => set({ workflow_id: e.target.value })}
+          >
             <option value="">All workflows</option>
             {(workflows.data?.workflows ?? []).map((w) => (
               <option key={w.id} value={w.id}>
@@ -85,8 +104,18 @@ export function StatsView({ projects }: { projects: { id: string; display_name: 
           <legend className="text-sm font-medium">Period</legend>
           <div className="flex overflow-hidden rounded border border-gray-300" role="radiogroup">
             {PERIODS.map((p) => (
-              <label key={p} className={`flex-1 cursor-pointer px-2 py-1.5 text-center text-sm has-[:focus-visible]:outline has-[:focus-visible]:outline-2 ${p === period ? "bg-brand-600 text-white" : "bg-white hover:bg-gray-100"}`}>
-                <input type="radio" name="period" value={p} checked={p === period} onChange={() => set({ period: p })} className="sr-only" />
+              <label
+                key={p}
+                className={`flex-1 cursor-pointer px-2 py-1.5 text-center text-sm has-[:focus-visible]:outline has-[:focus-visible]:outline-2 ${p === period ? "bg-brand-600 text-white" : "bg-white hover:bg-gray-100"}`}
+              >
+                <input
+                  type="radio"
+                  name="period"
+                  value={p}
+                  checked={p === period}
+                  onChange={() => set({ period: p })}
+                  className="sr-only"
+                />
                 {p[0].toUpperCase() + p.slice(1)}
               </label>
             ))}
@@ -96,13 +125,27 @@ export function StatsView({ projects }: { projects: { id: string; display_name: 
           <label htmlFor="stats-start" className="text-sm font-medium">
             From
           </label>
-          <input id="stats-start" type="date" className="w-full min-w-0 rounded border border-gray-300 px-2 py-1.5" value={startDate} max={endDate || undefined} onChange={(e) => set({ start_date: e.target.value })} />
+          <input
+            id="stats-start"
+            type="date"
+            className="w-full min-w-0 rounded border border-gray-300 px-2 py-1.5"
+            value={startDate}
+            max={endDate || undefined}
+            onChange={(e) => set({ start_date: e.target.value })}
+          />
         </div>
         <div className="flex min-w-0 flex-col gap-1">
           <label htmlFor="stats-end" className="text-sm font-medium">
             To
           </label>
-          <input id="stats-end" type="date" className="w-full min-w-0 rounded border border-gray-300 px-2 py-1.5" value={endDate} min={startDate || undefined} onChange={(e) => set({ end_date: e.target.value })} />
+          <input
+            id="stats-end"
+            type="date"
+            className="w-full min-w-0 rounded border border-gray-300 px-2 py-1.5"
+            value={endDate}
+            min={startDate || undefined}
+            onChange={(e) => set({ end_date: e.target.value })}
+          />
         </div>
       </form>
 

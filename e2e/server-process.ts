@@ -13,7 +13,19 @@ export interface AppProcess {
 
 export function startApp(port: number, dataDir: string, env: Record<string, string> = {}): AppProcess {
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
-    env: { ...process.env, DATABASE_URL: "", PORT: String(port), DATA_DIR: dataDir, PUBLIC_CLIENT_ID, ADMIN_LOGIN, ADMIN_PASSWORD, ADMIN_EMAIL: `${ADMIN_LOGIN}@example.org`, NODE_ENV: "production", WORKER_LEASE_SECONDS: "2", ...env },
+    env: {
+      ...process.env,
+      DATABASE_URL: "",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_CLIENT_ID,
+      ADMIN_LOGIN,
+      ADMIN_PASSWORD,
+      ADMIN_EMAIL: `${ADMIN_LOGIN}@example.org`,
+      NODE_ENV: "production",
+      WORKER_LEASE_SECONDS: "2",
+      ...env,
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
@@ -24,7 +36,10 @@ export function startApp(port: number, dataDir: string, env: Record<string, stri
 export async function waitUntilUp(base: string): Promise<void> {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
-    const ok = await fetch(`${base}/api/projects`, { headers: { Accept: API_ACCEPT }, signal: AbortSignal.timeout(5000) }).then((r) => r.ok, () => false);
+    const ok = await fetch(`${base}/api/projects`, { headers: { Accept: API_ACCEPT }, signal: AbortSignal.timeout(5000) }).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((r) => setTimeout(r, 300));
   }
@@ -33,7 +48,10 @@ export async function waitUntilUp(base: string): Promise<void> {
 
 /** The `next start` child of start.ts (Next renames it `next-server`): it serves requests and runs the workers. */
 export function nextServerPid(app: AppProcess): number {
-  const children = execFileSync("ps", ["-o", "pid=,args=", "--ppid", String(app.child.pid)]).toString().trim().split("\n");
+  const children = execFileSync("ps", ["-o", "pid=,args=", "--ppid", String(app.child.pid)])
+    .toString()
+    .trim()
+    .split("\n");
   const next = children.find((line) => /next/.test(line) && !/postgres/.test(line));
   if (!next) throw new Error(`no next server among: ${children.join(" | ")}`);
   return Number(next.trim().split(/\s+/)[0]);

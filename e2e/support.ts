@@ -50,7 +50,11 @@ export interface ProjectInput {
 }
 
 /** POST /api/projects with a bearer token; returns the created project. */
-export async function createProject(request: APIRequestContext, token: string, input: ProjectInput): Promise<{ id: string; display_name: string }> {
+export async function createProject(
+  request: APIRequestContext,
+  token: string,
+  input: ProjectInput,
+): Promise<{ id: string; display_name: string }> {
   const res = await request.post("/api/projects", {
     headers: { Accept: API_ACCEPT, Authorization: `Bearer ${token}` },
     data: { projects: { primary_language: "en", description: `About ${input.display_name}`, ...input } },
@@ -66,30 +70,56 @@ const api = (token: string) => ({ Accept: API_ACCEPT, Authorization: `Bearer ${t
 export async function classifiableWorkflow(request: APIRequestContext, token: string, projectId: string, subjects = 2) {
   const wf = await request.post("/api/workflows", {
     headers: api(token),
-    data: { workflows: { display_name: uniqueName("wf"), tasks: { T0: { type: "single", question: "?", answers: [{ label: "Yes" }, { label: "No" }] } }, first_task: "T0", links: { project: projectId } } },
+    data: {
+      workflows: {
+        display_name: uniqueName("wf"),
+        tasks: { T0: { type: "single", question: "?", answers: [{ label: "Yes" }, { label: "No" }] } },
+        first_task: "T0",
+        links: { project: projectId },
+      },
+    },
   });
   expect(wf.status(), await wf.text()).toBe(201);
   const workflow = (await wf.json()).workflows[0];
   const subjectIds: string[] = [];
   for (let i = 0; i < subjects; i++) {
-    const s = await request.post("/api/subjects", { headers: api(token), data: { subjects: { locations: [{ "image/png": `https://example.org/${i}.png` }], links: { project: projectId } } } });
+    const s = await request.post("/api/subjects", {
+      headers: api(token),
+      data: { subjects: { locations: [{ "image/png": `https://example.org/${i}.png` }], links: { project: projectId } } },
+    });
     expect(s.status(), await s.text()).toBe(201);
     subjectIds.push((await s.json()).subjects[0].id);
   }
-  const set = await request.post("/api/subject_sets", { headers: api(token), data: { subject_sets: { display_name: uniqueName("set"), links: { project: projectId, workflows: [workflow.id], subjects: subjectIds } } } });
+  const set = await request.post("/api/subject_sets", {
+    headers: api(token),
+    data: {
+      subject_sets: { display_name: uniqueName("set"), links: { project: projectId, workflows: [workflow.id], subjects: subjectIds } },
+    },
+  });
   expect(set.status(), await set.text()).toBe(201);
   return { workflowId: workflow.id as string, version: workflow.version as string, subjectIds };
 }
 
 /** POST /api/classifications n times (anonymously, so each one counts). */
-export async function classify(request: APIRequestContext, projectId: string, w: { workflowId: string; version: string; subjectIds: string[] }, n: number) {
+export async function classify(
+  request: APIRequestContext,
+  projectId: string,
+  w: { workflowId: string; version: string; subjectIds: string[] },
+  n: number,
+) {
   for (let i = 0; i < n; i++) {
     const res = await request.post("/api/classifications", {
       headers: { Accept: API_ACCEPT },
       data: {
         classifications: {
           annotations: [{ task: "T0", value: i % 2 }],
-          metadata: { started_at: new Date().toISOString(), finished_at: new Date().toISOString(), user_agent: "e2e", user_language: "en", workflow_version: w.version },
+          metadata: {
+            started_at: new Date().toISOString(),
+            finished_at: new Date().toISOString(),
+            user_agent: "e2e",
+            user_language: "en",
+            workflow_version: w.version,
+          },
           links: { project: projectId, workflow: w.workflowId, subjects: [w.subjectIds[i % w.subjectIds.length]] },
         },
       },

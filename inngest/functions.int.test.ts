@@ -31,7 +31,9 @@ describe("Inngest functions", () => {
           id: workflow.id,
           extractors_config: { q: { type: "question", task_key: "T0" } },
           reducers_config: { c: { type: "consensus" } },
-          rules_config: [{ if: ["gte", ["lookup", "c.num_votes", 0], ["const", 1]], then: [{ action: "retire_subject", reason: "consensus" }] }],
+          rules_config: [
+            { if: ["gte", ["lookup", "c.num_votes", 0], ["const", 1]], then: [{ action: "retire_subject", reason: "consensus" }] },
+          ],
         },
       },
       owner.token,
@@ -40,15 +42,24 @@ describe("Inngest functions", () => {
     const created = await api.post("/classifications", classificationBody(workflow, [subjects[0].id]), { token: volunteer.token });
     const classificationId = Number(created.body.classifications[0].id);
 
-    const extract = await executeWith(extractClassificationFn, { name: EVENTS.classificationReceived, data: { classification_id: classificationId } });
+    const extract = await executeWith(extractClassificationFn, {
+      name: EVENTS.classificationReceived,
+      data: { classification_id: classificationId },
+    });
     expect(extract.ctx.step.run).toHaveBeenCalledWith("run-stage", expect.any(Function));
     expect(extract.result).toEqual({ emitted: 1 });
-    expect(extract.sent).toEqual([{ name: EVENTS.extractsChanged, data: { workflow_id: workflow.id, topic: "subject", target_id: subjects[0].id } }]);
+    expect(extract.sent).toEqual([
+      { name: EVENTS.extractsChanged, data: { workflow_id: workflow.id, topic: "subject", target_id: subjects[0].id } },
+    ]);
     expect(await db().extract.count({ where: { classificationId } })).toBe(1);
 
     const reduce = await executeWith(reduceFn, extract.sent[0]);
-    expect(reduce.sent).toEqual([{ name: EVENTS.reductionsChanged, data: { workflow_id: workflow.id, topic: "subject", target_id: subjects[0].id } }]);
-    const reduction = await db().subjectReduction.findFirstOrThrow({ where: { workflowId: workflow.id, subjectId: subjects[0].id, reducerKey: "c" } });
+    expect(reduce.sent).toEqual([
+      { name: EVENTS.reductionsChanged, data: { workflow_id: workflow.id, topic: "subject", target_id: subjects[0].id } },
+    ]);
+    const reduction = await db().subjectReduction.findFirstOrThrow({
+      where: { workflowId: workflow.id, subjectId: subjects[0].id, reducerKey: "c" },
+    });
     expect(reduction.data).toEqual({ most_likely: "0", num_votes: 1, agreement: 1 });
 
     const rules = await executeWith(applyRulesFn, reduce.sent[0]);
@@ -60,7 +71,9 @@ describe("Inngest functions", () => {
     expect(perform.result).toEqual({ emitted: 0 });
     expect(perform.ctx.step.sendEvent).not.toHaveBeenCalled();
     expect((await db().engineAction.findUniqueOrThrow({ where: { id: actionId } })).status).toBe("completed");
-    const sws = await db().subjectWorkflowStatus.findUniqueOrThrow({ where: { subjectId_workflowId: { subjectId: subjects[0].id, workflowId: workflow.id } } });
+    const sws = await db().subjectWorkflowStatus.findUniqueOrThrow({
+      where: { subjectId_workflowId: { subjectId: subjects[0].id, workflowId: workflow.id } },
+    });
     expect(sws.retirementReason).toBe("consensus");
 
     // A replay (Inngest retrying the run) changes nothing and emits nothing new to act on.
@@ -70,7 +83,12 @@ describe("Inngest functions", () => {
   });
 
   it("declare their triggers, per-subject concurrency for the reducing stages, and a per-subject debounce for reduce", () => {
-    type Config = { id: string; triggers: { event: string }[]; concurrency?: { key: string; limit: number }[]; debounce?: { key: string; period: string; timeout: string } };
+    type Config = {
+      id: string;
+      triggers: { event: string }[];
+      concurrency?: { key: string; limit: number }[];
+      debounce?: { key: string; period: string; timeout: string };
+    };
     const configs = functions.map((f) => f["opts" as keyof typeof f] as unknown as Config);
     expect(Object.fromEntries(configs.map((c) => [c.id, c.triggers[0].event]))).toEqual({
       "extract-classification": EVENTS.classificationReceived,
@@ -85,15 +103,20 @@ describe("Inngest functions", () => {
       expect(configs.find((c) => c.id === id)!.concurrency).toEqual([{ key: expect.stringContaining("event.data.target_id"), limit: 1 }]);
     }
     // A burst of extracts for one subject is reduced once.
-    expect(configs.find((c) => c.id === "reduce")!.debounce).toEqual({ key: configs.find((c) => c.id === "reduce")!.concurrency![0].key, period: "1s", timeout: "10s" });
+    expect(configs.find((c) => c.id === "reduce")!.debounce).toEqual({
+      key: configs.find((c) => c.id === "reduce")!.concurrency![0].key,
+      period: "1s",
+      timeout: "10s",
+    });
     expect(configs.filter((c) => c.debounce).map((c) => c.id)).toEqual(["reduce"]);
   });
 
   it("fails a malformed event without retrying it", async () => {
     const t = new InngestTestEngine({ function: extractClassificationFn });
-    const bad = await t.execute({ events: [{ name: EVENTS.classificationReceived, data: { classification_id: "not-a-number" } } as never] });
+    const bad = await t.execute({
+      events: [{ name: EVENTS.classificationReceived, data: { classification_id: "not-a-number" } } as never],
+    });
     expect(bad.error).toMatchObject({ name: "NonRetriableError", message: expect.stringContaining("malformed") });
     expect(bad.ctx.step.run).not.toHaveBeenCalled();
-
   });
 });

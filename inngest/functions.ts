@@ -10,7 +10,11 @@ import { inngest } from "./client";
 
 type StageEvent = { name: string; data: unknown };
 
-function stageFunction(id: string, event: EventName, options: { concurrencyKey?: string; retries?: number; debounce?: { key: string; period: string; timeout: string } } = {}) {
+function stageFunction(
+  id: string,
+  event: EventName,
+  options: { concurrencyKey?: string; retries?: number; debounce?: { key: string; period: string; timeout: string } } = {},
+) {
   return inngest.createFunction(
     {
       id,
@@ -46,9 +50,20 @@ function reduceDebounce() {
 }
 
 export const reduceFn = stageFunction("reduce", EVENTS.extractsChanged, { concurrencyKey: TARGET_KEY, debounce: reduceDebounce() });
-export const externalReduceFn = stageFunction("external-reduce", EVENTS.externalReduceRequested, { concurrencyKey: TARGET_KEY, retries: 5 });
+export const externalReduceFn = stageFunction("external-reduce", EVENTS.externalReduceRequested, {
+  concurrencyKey: TARGET_KEY,
+  retries: 5,
+});
 export const applyRulesFn = stageFunction("apply-rules", EVENTS.reductionsChanged, { concurrencyKey: TARGET_KEY });
 export const performActionFn = stageFunction("perform-action", EVENTS.actionCreated);
 export const performExternalActionFn = stageFunction("perform-external-action", EVENTS.externalActionCreated, { retries: 5 });
 
-export const functions = [extractClassificationFn, externalExtractFn, reduceFn, externalReduceFn, applyRulesFn, performActionFn, performExternalActionFn];
+export const functions = [
+  extractClassificationFn,
+  externalExtractFn,
+  reduceFn,
+  externalReduceFn,
+  applyRulesFn,
+  performActionFn,
+  performExternalActionFn,
+];

@@ -5,7 +5,9 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 // Prisma's statements run prepared, at most DB_PREPARED_STATEMENTS per connection (least recently used out).
 
 const prepared = async (tx: { $queryRawUnsafe: <T>(q: string) => Promise<T> }) =>
-  (await tx.$queryRawUnsafe<{ name: string }[]>(`SELECT name FROM pg_prepared_statements WHERE name LIKE 'p%' ORDER BY name`)).map((r) => r.name);
+  (await tx.$queryRawUnsafe<{ name: string }[]>(`SELECT name FROM pg_prepared_statements WHERE name LIKE 'p%' ORDER BY name`)).map(
+    (r) => r.name,
+  );
 
 describe("prepared Prisma statements", () => {
   afterEach(() => void delete process.env.DB_PREPARED_STATEMENTS);

@@ -84,7 +84,14 @@ function prepareStatements(client: pg.PoolClient) {
       return query({ name: statementName("q", text), text, values }, cb);
     }
     const config = text as { name?: string; text?: unknown; values?: unknown } | null;
-    if (config && typeof config === "object" && !config.name && typeof config.text === "string" && Array.isArray(config.values) && config.values.length) {
+    if (
+      config &&
+      typeof config === "object" &&
+      !config.name &&
+      typeof config.text === "string" &&
+      Array.isArray(config.values) &&
+      config.values.length
+    ) {
       const name = statementName("p", config.text);
       usePrepared(name);
       return query({ ...config, name }, values, cb);
@@ -129,7 +136,12 @@ function usableReplica(): Replica | null {
   const url = databaseReplicaUrl();
   if (!url) return null;
   if (!g.quorumReplica) {
-    const replica: Replica = { pool: openPool(url, "db-replica"), lag: new ReplicaLag(), lagMs: Infinity, timer: setInterval(() => void checkReplica(), CHECK_INTERVAL_MS) };
+    const replica: Replica = {
+      pool: openPool(url, "db-replica"),
+      lag: new ReplicaLag(),
+      lagMs: Infinity,
+      timer: setInterval(() => void checkReplica(), CHECK_INTERVAL_MS),
+    };
     replica.timer.unref();
     g.quorumReplica = replica;
     void checkReplica();
@@ -150,12 +162,17 @@ export function checkReplica(): Promise<number> {
     try {
       const [primary, replica] = await Promise.all([
         pool().query<{ lsn: string }>("SELECT pg_current_wal_lsn()::text AS lsn"),
-        r.pool.query<{ standby: boolean; lsn: string | null }>("SELECT pg_is_in_recovery() AS standby, pg_last_wal_replay_lsn()::text AS lsn"),
+        r.pool.query<{ standby: boolean; lsn: string | null }>(
+          "SELECT pg_is_in_recovery() AS standby, pg_last_wal_replay_lsn()::text AS lsn",
+        ),
       ]);
       const at = Date.now();
       const { standby, lsn } = replica.rows[0];
       if (!standby || !lsn) {
-        logError("db-replica-role", "[db-replica] DATABASE_REPLICA_URL is not a standby server (pg_is_in_recovery() is false); reads go to the primary");
+        logError(
+          "db-replica-role",
+          "[db-replica] DATABASE_REPLICA_URL is not a standby server (pg_is_in_recovery() is false); reads go to the primary",
+        );
         r.lagMs = Infinity;
       } else {
         const keepMs = 2 * maxReplicaLagMs(process.env.DATABASE_REPLICA_MAX_LAG_MS) + 2 * CHECK_INTERVAL_MS;

@@ -23,9 +23,17 @@ const ZEnv = z.object({
   PUBLIC_CLIENT_REDIRECT_URIS: z.string().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().optional(),
-  UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(20 * 1024 * 1024),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(20 * 1024 * 1024),
   UPLOAD_URL_TTL: z.coerce.number().int().positive().default(3600),
-  IMPORT_MAX_BYTES: z.coerce.number().int().positive().default(1024 * 1024 * 1024),
+  IMPORT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024 * 1024),
 });
 
 export type Env = z.infer<typeof ZEnv>;

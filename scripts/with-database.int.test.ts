@@ -17,7 +17,12 @@ async function query(sql: string) {
 
 describe("npm start's database preparation", () => {
   it("starts the embedded database in DATA_DIR, migrates, bootstraps, and reuses the data on a second start", async () => {
-    const saved = { url: process.env.DATABASE_URL, dir: process.env.DATA_DIR, login: process.env.ADMIN_LOGIN, pw: process.env.ADMIN_PASSWORD };
+    const saved = {
+      url: process.env.DATABASE_URL,
+      dir: process.env.DATA_DIR,
+      login: process.env.ADMIN_LOGIN,
+      pw: process.env.ADMIN_PASSWORD,
+    };
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "quorum-start-"));
     try {
       delete process.env.DATABASE_URL;
@@ -29,7 +34,9 @@ describe("npm start's database preparation", () => {
       let stop = await prepareDatabase(() => {});
       expect(fs.existsSync(path.join(dir, "postgres", "PG_VERSION"))).toBe(true);
       expect(await query("SELECT login, admin FROM users")).toEqual([{ login: "boss", admin: true }]);
-      expect(await query("SELECT client_id, first_party FROM oauth_applications")).toEqual([{ client_id: publicClientId, first_party: true }]);
+      expect(await query("SELECT client_id, first_party FROM oauth_applications")).toEqual([
+        { client_id: publicClientId, first_party: true },
+      ]);
       await query("INSERT INTO organizations (owner_id, display_name, updated_at) SELECT id, 'kept', now() FROM users");
       await stop();
 

@@ -11,19 +11,33 @@ export type TestUser = Awaited<ReturnType<typeof signedInUser>>;
 /** A user group with an active group_admin (written straight to the tables). */
 export async function createGroupOwnedBy(adminUserId: number, opts: { private?: boolean } = {}) {
   const name = `group_${uid()}`;
-  const group = await db().userGroup.create({ data: { name, displayName: `Group ${name}`, private: opts.private ?? true, joinToken: uid() } });
+  const group = await db().userGroup.create({
+    data: { name, displayName: `Group ${name}`, private: opts.private ?? true, joinToken: uid() },
+  });
   await db().membership.create({ data: { userGroupId: group.id, userId: adminUserId, state: "active", roles: ["group_admin"] } });
   return group;
 }
 
-export async function addGroupMember(userGroupId: number, userId: number, state: "invited" | "active" | "inactive" = "active", roles: string[] = ["group_member"]) {
+export async function addGroupMember(
+  userGroupId: number,
+  userId: number,
+  state: "invited" | "active" | "inactive" = "active",
+  roles: string[] = ["group_member"],
+) {
   return db().membership.create({ data: { userGroupId, userId, state, roles } });
 }
 
 /** A collection owned by a user (who gets the owner role, as a create through the API gives it) or a group. */
 export async function createCollection(
   owner: { userId: number } | { groupId: number },
-  data: { private?: boolean; favorite?: boolean; displayName?: string; projectIds?: number[]; subjectIds?: number[]; defaultSubjectId?: number } = {},
+  data: {
+    private?: boolean;
+    favorite?: boolean;
+    displayName?: string;
+    projectIds?: number[];
+    subjectIds?: number[];
+    defaultSubjectId?: number;
+  } = {},
 ) {
   const displayName = data.displayName ?? `Collection ${uid()}`;
   const collection = await db().collection.create({
@@ -38,7 +52,8 @@ export async function createCollection(
       defaultSubjectId: data.defaultSubjectId ?? null,
     },
   });
-  if ("userId" in owner) await db().collectionRole.create({ data: { collectionId: collection.id, userId: owner.userId, roles: ["owner"] } });
+  if ("userId" in owner)
+    await db().collectionRole.create({ data: { collectionId: collection.id, userId: owner.userId, roles: ["owner"] } });
   for (const subjectId of data.subjectIds ?? []) await addToCollection(collection.id, [subjectId]);
   return collection;
 }
@@ -87,7 +102,10 @@ export async function collectionCast(opts: { private?: boolean; subjectIds?: num
     signedInUser(),
     signedInUser({ admin: true }),
   ]);
-  const collection = await createCollection({ userId: owner.user.id }, { private: opts.private ?? true, subjectIds: opts.subjectIds, projectIds: opts.projectIds });
+  const collection = await createCollection(
+    { userId: owner.user.id },
+    { private: opts.private ?? true, subjectIds: opts.subjectIds, projectIds: opts.projectIds },
+  );
   await grantCollectionRole(collection.id, collaborator.user.id, ["collaborator"]);
   await grantCollectionRole(collection.id, contributor.user.id, ["contributor"]);
   await grantCollectionRole(collection.id, viewer.user.id, ["viewer"]);

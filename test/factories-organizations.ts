@@ -34,14 +34,32 @@ export async function linkProject(organizationId: number, projectId: number) {
   return db().organizationProject.create({ data: { organizationId, projectId } });
 }
 
-export async function createOrganizationPage(organizationId: number, data: { urlKey?: string; language?: string; title?: string; content?: string } = {}) {
+export async function createOrganizationPage(
+  organizationId: number,
+  data: { urlKey?: string; language?: string; title?: string; content?: string } = {},
+) {
   return db().organizationPage.create({
-    data: { organizationId, urlKey: data.urlKey ?? `key_${uid()}`, language: data.language ?? "en", title: data.title ?? "About", content: data.content ?? "Text" },
+    data: {
+      organizationId,
+      urlKey: data.urlKey ?? `key_${uid()}`,
+      language: data.language ?? "en",
+      title: data.title ?? "About",
+      content: data.content ?? "Text",
+    },
   });
 }
 
-export async function createProjectPage(projectId: number, data: { urlKey?: string; language?: string; title?: string; content?: string } = {}) {
+export async function createProjectPage(
+  projectId: number,
+  data: { urlKey?: string; language?: string; title?: string; content?: string } = {},
+) {
   return db().projectPage.create({
-    data: { projectId, urlKey: data.urlKey ?? `key_${uid()}`, language: data.language ?? "en", title: data.title ?? "Science case", content: data.content ?? "Text" },
+    data: {
+      projectId,
+      urlKey: data.urlKey ?? `key_${uid()}`,
+      language: data.language ?? "en",
+      title: data.title ?? "Science case",
+      content: data.content ?? "Text",
+    },
   });
 }

@@ -43,13 +43,26 @@ export async function projectWithPeople(opts: { private?: boolean; primaryLangua
 
 export async function createFieldGuide(projectId: number, data: { language?: string; items?: object[] } = {}) {
   return db().fieldGuide.create({
-    data: { projectId, language: data.language ?? "en", items: (data.items ?? [{ title: `Item ${uid()}`, content: "Looks like this" }]) as object },
+    data: {
+      projectId,
+      language: data.language ?? "en",
+      items: (data.items ?? [{ title: `Item ${uid()}`, content: "Looks like this" }]) as object,
+    },
   });
 }
 
-export async function createTutorial(projectId: number, data: { language?: string; kind?: string | null; displayName?: string; workflowIds?: number[] } = {}) {
+export async function createTutorial(
+  projectId: number,
+  data: { language?: string; kind?: string | null; displayName?: string; workflowIds?: number[] } = {},
+) {
   const tutorial = await db().tutorial.create({
-    data: { projectId, language: data.language ?? "en", kind: data.kind ?? null, displayName: data.displayName ?? `Tutorial ${uid()}`, steps: [{ content: "Step one" }] },
+    data: {
+      projectId,
+      language: data.language ?? "en",
+      kind: data.kind ?? null,
+      displayName: data.displayName ?? `Tutorial ${uid()}`,
+      steps: [{ content: "Step one" }],
+    },
   });
   for (const workflowId of data.workflowIds ?? []) await db().workflowTutorial.create({ data: { workflowId, tutorialId: tutorial.id } });
   return tutorial;
@@ -58,6 +71,12 @@ export async function createTutorial(projectId: number, data: { language?: strin
 /** An attached image of a record, as the media endpoints store it (type e.g. field_guide_attached_image). */
 export async function attachImage(linkedType: "field_guides" | "tutorials", linkedId: number) {
   return db().medium.create({
-    data: { type: `${linkedType.replace(/s$/, "")}_attached_image`, linkedType, linkedId, contentType: "image/png", src: `media/${linkedType}/${linkedId}/${uid()}.png` },
+    data: {
+      type: `${linkedType.replace(/s$/, "")}_attached_image`,
+      linkedType,
+      linkedId,
+      contentType: "image/png",
+      src: `media/${linkedType}/${linkedId}/${uid()}.png`,
+    },
   });
 }

@@ -9,18 +9,37 @@ export type TestUser = Awaited<ReturnType<typeof signedInUser>>;
 
 /** A group created through the API by `admin` (its first active group_admin); private unless told. */
 export async function createGroup(admin: TestUser, data: { private?: boolean; name?: string; display_name?: string } = {}) {
-  const res = await api.post("/user_groups", { user_groups: { name: data.name ?? `group_${uid()}`, private: data.private ?? true, ...(data.display_name ? { display_name: data.display_name } : {}) } }, { token: admin.token });
+  const res = await api.post(
+    "/user_groups",
+    {
+      user_groups: {
+        name: data.name ?? `group_${uid()}`,
+        private: data.private ?? true,
+        ...(data.display_name ? { display_name: data.display_name } : {}),
+      },
+    },
+    { token: admin.token },
+  );
   expect(res.status).toBe(201);
   return db().userGroup.findUniqueOrThrow({ where: { id: Number(res.body.user_groups[0].id) } });
 }
 
 /** A membership written straight to the table, in any state (for setting up visibility and transitions). */
-export async function addMember(userGroupId: number, userId: number, state: "invited" | "active" | "inactive" = "active", roles: string[] = ["group_member"]) {
+export async function addMember(
+  userGroupId: number,
+  userId: number,
+  state: "invited" | "active" | "inactive" = "active",
+  roles: string[] = ["group_member"],
+) {
   return db().membership.create({ data: { userGroupId, userId, state, roles } });
 }
 
 export function join(user: TestUser, userGroupId: number, joinToken: string) {
-  return api.post("/memberships", { memberships: { join_token: joinToken, links: { user: String(user.user.id), user_group: String(userGroupId) } } }, { token: user.token });
+  return api.post(
+    "/memberships",
+    { memberships: { join_token: joinToken, links: { user: String(user.user.id), user_group: String(userGroupId) } } },
+    { token: user.token },
+  );
 }
 
 export function membershipOf(userGroupId: number, userId: number) {

@@ -12,7 +12,10 @@ export const uid = () => crypto.randomBytes(5).toString("hex");
 export async function createUser(opts: { admin?: boolean; password?: string; login?: string } = {}): Promise<User & { password: string }> {
   const login = opts.login ?? `user_${uid()}`;
   const password = opts.password ?? "correct-horse-battery";
-  const user = await registerUser({ login, email: `${login}@example.test`, password, display_name: `User ${login}` }, { admin: opts.admin });
+  const user = await registerUser(
+    { login, email: `${login}@example.test`, password, display_name: `User ${login}` },
+    { admin: opts.admin },
+  );
   return { ...user, password };
 }
 
@@ -27,7 +30,10 @@ export async function signedInUser(opts: { admin?: boolean } = {}) {
   return { user, token: await tokenFor(user) };
 }
 
-export async function createProject(ownerId: number, data: { private?: boolean; displayName?: string; beta?: boolean; live?: boolean; approved?: boolean } = {}) {
+export async function createProject(
+  ownerId: number,
+  data: { private?: boolean; displayName?: string; beta?: boolean; live?: boolean; approved?: boolean } = {},
+) {
   const owner = await db().user.findUniqueOrThrow({ where: { id: ownerId } });
   const displayName = data.displayName ?? `Project ${uid()}`;
   const project = await db().project.create({
@@ -53,7 +59,10 @@ export const SIMPLE_TASKS = {
   T0: { type: "single", question: "Is there an animal?", answers: [{ label: "Yes" }, { label: "No" }] },
 };
 
-export async function createWorkflow(projectId: number, data: { retirement?: object; configuration?: object; prioritized?: boolean; tasks?: object } = {}) {
+export async function createWorkflow(
+  projectId: number,
+  data: { retirement?: object; configuration?: object; prioritized?: boolean; tasks?: object } = {},
+) {
   return db().workflow.create({
     data: {
       projectId,
@@ -68,12 +77,22 @@ export async function createWorkflow(projectId: number, data: { retirement?: obj
 }
 
 /** A subject set with n subjects (metadata {n: i}), linked to the given workflows; counters kept exact. */
-export async function createSubjectSet(projectId: number, n: number, opts: { workflowIds?: number[]; metadata?: (i: number) => object } = {}) {
+export async function createSubjectSet(
+  projectId: number,
+  n: number,
+  opts: { workflowIds?: number[]; metadata?: (i: number) => object } = {},
+) {
   const set = await db().subjectSet.create({ data: { projectId, displayName: `Set ${uid()}` } });
   const subjects = [];
   for (let i = 0; i < n; i++) {
     subjects.push(
-      await db().subject.create({ data: { projectId, metadata: (opts.metadata?.(i) ?? { n: String(i) }) as object, locations: [{ "image/png": `https://example.test/${i}.png` }] } }),
+      await db().subject.create({
+        data: {
+          projectId,
+          metadata: (opts.metadata?.(i) ?? { n: String(i) }) as object,
+          locations: [{ "image/png": `https://example.test/${i}.png` }],
+        },
+      }),
     );
   }
   if (n) {
@@ -90,7 +109,11 @@ export async function createSubjectSet(projectId: number, n: number, opts: { wor
   return { set, subjects };
 }
 
-export function classificationBody(workflow: { id: number; projectId: number; majorVersion: number; minorVersion: number }, subjectIds: number[], extra: Record<string, unknown> = {}) {
+export function classificationBody(
+  workflow: { id: number; projectId: number; majorVersion: number; minorVersion: number },
+  subjectIds: number[],
+  extra: Record<string, unknown> = {},
+) {
   return {
     classifications: {
       annotations: [{ task: "T0", value: 0 }],

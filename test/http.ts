@@ -89,13 +89,19 @@ export async function call<T = any>(method: string, url: string, opts: CallOptio
   const headers = new Headers();
   if (opts.accept !== null) headers.set("accept", opts.accept ?? ACCEPT);
   const hasBody = opts.body !== undefined || opts.raw !== undefined;
-  if (opts.contentType !== null && (opts.contentType || hasBody || method === "POST" || method === "PUT")) headers.set("content-type", opts.contentType ?? "application/json");
+  if (opts.contentType !== null && (opts.contentType || hasBody || method === "POST" || method === "PUT"))
+    headers.set("content-type", opts.contentType ?? "application/json");
   if (opts.token) headers.set("authorization", `Bearer ${opts.token}`);
   for (const [k, v] of Object.entries(opts.headers ?? {})) if (v !== undefined) headers.set(k, v);
   if (opts.from) headers.set(...clientAddressHeader(opts.from));
   const sent = hasBody ? (opts.raw ?? JSON.stringify(opts.body)) : undefined;
   // A streamed body (a ReadableStream passed as `raw`) needs half-duplex.
-  const req = new Request(full, { method, headers, body: sent, ...(sent instanceof ReadableStream ? { duplex: "half" } : {}) } as RequestInit);
+  const req = new Request(full, {
+    method,
+    headers,
+    body: sent,
+    ...(sent instanceof ReadableStream ? { duplex: "half" } : {}),
+  } as RequestInit);
   const res = await handler(req, { params: Promise.resolve(params) });
   const text = await res.text();
   let body: unknown = null;

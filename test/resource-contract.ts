@@ -71,7 +71,16 @@ export function resourceContract(f: ContractFixture) {
       }
       for (const key of Object.keys(res.body.links)) expect(key.startsWith(`${f.type}.`)).toBe(true);
       const meta = res.body.meta[f.type];
-      expect(meta).toMatchObject({ page: 1, page_size: 3, count: 7, include: [], page_count: 3, previous_page: null, next_page: 2, previous_href: null });
+      expect(meta).toMatchObject({
+        page: 1,
+        page_size: 3,
+        count: 7,
+        include: [],
+        page_count: 3,
+        previous_page: null,
+        next_page: 2,
+        previous_href: null,
+      });
       expect(meta.first_href.startsWith(`${base}?`)).toBe(true);
       expect(meta.first_href).toMatch(/page=1/);
       expect(meta.last_href).toMatch(/page=3/);
@@ -180,7 +189,10 @@ export function resourceContract(f: ContractFixture) {
           // A top-level list leaves the record out; under a parent they cannot see, the list itself is a 404.
           if (base === path) expect(list.body[f.type]).toEqual([]);
           else expect(list.status).toBe(404);
-          if (f.update) expect((await api.put(`${base}/${id}`, { [f.type]: f.update }, { token, headers: { "if-match": "*" } })).status).toBe(token ? 404 : 401);
+          if (f.update)
+            expect((await api.put(`${base}/${id}`, { [f.type]: f.update }, { token, headers: { "if-match": "*" } })).status).toBe(
+              token ? 404 : 401,
+            );
         }
       });
     }
@@ -196,7 +208,11 @@ export function resourceContract(f: ContractFixture) {
         expect(stale.status).toBe(412);
         errorShape(stale.body);
         expect((await api.get(`${base}/${id}`, { token: writer })).headers.get("etag")).toBe(etag);
-        const ok = await api.put(`${base}/${id}`, { [f.type]: f.update, http_cache: true }, { token: writer, headers: { "if-match": `W/${etag}` } });
+        const ok = await api.put(
+          `${base}/${id}`,
+          { [f.type]: f.update, http_cache: true },
+          { token: writer, headers: { "if-match": `W/${etag}` } },
+        );
         expect(ok.status).toBe(200);
         expect(ok.body[f.type][0]).toMatchObject(f.update!);
         const newTag = ok.headers.get("etag");
@@ -213,15 +229,27 @@ export function resourceContract(f: ContractFixture) {
         const h = { "if-match": etag };
         const cases: [string, Promise<{ status: number; body: any }>, number][] = [
           ["malformed JSON", call("PUT", `/api${base}/${id}`, { token: writer, raw: `{"${f.type}": {`, headers: h }), 400],
-          ["wrong content type", call("PUT", `/api${base}/${id}`, { token: writer, raw: "x=1", contentType: "text/plain", headers: h }), 415],
-          ["no content type", call("PUT", `/api${base}/${id}`, { token: writer, raw: JSON.stringify({ [f.type]: f.update }), contentType: null, headers: h }), 415],
+          [
+            "wrong content type",
+            call("PUT", `/api${base}/${id}`, { token: writer, raw: "x=1", contentType: "text/plain", headers: h }),
+            415,
+          ],
+          [
+            "no content type",
+            call("PUT", `/api${base}/${id}`, { token: writer, raw: JSON.stringify({ [f.type]: f.update }), contentType: null, headers: h }),
+            415,
+          ],
           ["empty body", call("PUT", `/api${base}/${id}`, { token: writer, raw: "", headers: h }), 422],
           ["array body", api.put(`${base}/${id}`, [f.update], { token: writer, headers: h }), 422],
           ["unknown root key", api.put(`${base}/${id}`, { [f.type]: f.update, extra: 1 }, { token: writer, headers: h }), 422],
           ["wrong root key", api.put(`${base}/${id}`, { things: f.update }, { token: writer, headers: h }), 422],
           ["unknown attribute", api.put(`${base}/${id}`, { [f.type]: { no_such_attribute: 1 } }, { token: writer, headers: h }), 422],
           ["read-only id", api.put(`${base}/${id}`, { [f.type]: { id: "5" } }, { token: writer, headers: h }), 422],
-          ["read-only created_at", api.put(`${base}/${id}`, { [f.type]: { created_at: "2020-01-01T00:00:00Z" } }, { token: writer, headers: h }), 422],
+          [
+            "read-only created_at",
+            api.put(`${base}/${id}`, { [f.type]: { created_at: "2020-01-01T00:00:00Z" } }, { token: writer, headers: h }),
+            422,
+          ],
           ["wrong type", api.put(`${base}/${id}`, { [f.type]: f.invalidUpdate }, { token: writer, headers: h }), 422],
           ["anonymous", api.put(`${base}/${id}`, { [f.type]: f.update }, { headers: h }), 401],
           ["bad token", api.put(`${base}/${id}`, { [f.type]: f.update }, { token: "not.a.jwt", headers: h }), 401],
@@ -283,7 +311,11 @@ export function resourceContract(f: ContractFixture) {
         expect((await api.delete(`${base}/${id}`, { headers: { "if-match": etag } })).status).toBe(401);
         expect((await api.get(`${base}/${id}`, { token: writer })).status).toBe(200);
         // GET and DELETE with a JSON content type and an empty body are normal.
-        const res = await call("DELETE", `/api${base}/${id}`, { token: writer, contentType: "application/json", headers: { "if-match": etag } });
+        const res = await call("DELETE", `/api${base}/${id}`, {
+          token: writer,
+          contentType: "application/json",
+          headers: { "if-match": etag },
+        });
         expect(res.status).toBe(204);
         expect((await api.get(`${base}/${id}`, { token: writer })).status).toBe(404);
       });

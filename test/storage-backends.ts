@@ -31,7 +31,12 @@ async function startS3(): Promise<() => Promise<void>> {
     S3_FORCE_PATH_STYLE: "true",
     S3_PREFIX: `/${S3_TEST_PREFIX}/`,
   };
-  const client = new S3Client({ endpoint: vars.S3_ENDPOINT, region: vars.S3_REGION, forcePathStyle: true, credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" } });
+  const client = new S3Client({
+    endpoint: vars.S3_ENDPOINT,
+    region: vars.S3_REGION,
+    forcePathStyle: true,
+    credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
+  });
   await client.send(new CreateBucketCommand({ Bucket: S3_TEST_BUCKET }));
   client.destroy();
   const restore = setEnv(vars);

@@ -14,7 +14,9 @@ const execFile = promisify(execFileCb);
 
 /** The newest installed PostgreSQL's bin directory under /usr/lib/postgresql, or null. */
 export function postgresBinDir(root = "/usr/lib/postgresql"): string | null {
-  const majors = fs.existsSync(root) ? fs.readdirSync(root).filter((v) => /^\d+$/.test(v) && fs.existsSync(path.join(root, v, "bin", "postgres"))) : [];
+  const majors = fs.existsSync(root)
+    ? fs.readdirSync(root).filter((v) => /^\d+$/.test(v) && fs.existsSync(path.join(root, v, "bin", "postgres")))
+    : [];
   majors.sort((a, b) => Number(b) - Number(a));
   return majors.length ? path.join(root, majors[0], "bin") : null;
 }
@@ -37,12 +39,14 @@ export async function startPrimaryAndReplica(bin: string): Promise<PrimaryAndRep
   const user = runAs();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "quorum-replica-"));
   if (user) fs.chownSync(dir, user.uid, user.gid);
-  const run = (cmd: string, args: string[]) => execFile(path.join(bin, cmd), args, { cwd: dir, env: { ...process.env, PGUSER: "postgres" }, ...(user ?? {}) });
+  const run = (cmd: string, args: string[]) =>
+    execFile(path.join(bin, cmd), args, { cwd: dir, env: { ...process.env, PGUSER: "postgres" }, ...(user ?? {}) });
   const primaryDir = path.join(dir, "primary");
   const replicaDir = path.join(dir, "replica");
   const [primaryPort, replicaPort] = [await freePort(), await freePort()];
   // Throwaway clusters: no fsync (commits still write their WAL at once, so it streams at once); sockets in the temp dir (the packaged default dir may not exist).
-  const flags = (port: number) => `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${dir} -c fsync=off -c full_page_writes=off`;
+  const flags = (port: number) =>
+    `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${dir} -c fsync=off -c full_page_writes=off`;
   const started: string[] = [];
   const stop = async () => {
     for (const data of started.reverse()) await run("pg_ctl", ["stop", "-D", data, "-m", "immediate"]).catch(() => {});
@@ -54,11 +58,27 @@ export async function startPrimaryAndReplica(bin: string): Promise<PrimaryAndRep
     started.push(primaryDir);
     await run("createdb", ["-h", "127.0.0.1", "-p", String(primaryPort), "quorum"]);
     // -R writes standby.signal and primary_conninfo: the copy starts as a hot standby streaming from the primary.
-    await run("pg_basebackup", ["-h", "127.0.0.1", "-p", String(primaryPort), "-D", replicaDir, "-R", "-X", "stream", "--checkpoint=fast", "--no-sync"]);
+    await run("pg_basebackup", [
+      "-h",
+      "127.0.0.1",
+      "-p",
+      String(primaryPort),
+      "-D",
+      replicaDir,
+      "-R",
+      "-X",
+      "stream",
+      "--checkpoint=fast",
+      "--no-sync",
+    ]);
     await run("pg_ctl", ["start", "-w", "-D", replicaDir, "-l", path.join(dir, "replica.log"), "-o", flags(replicaPort)]);
     started.push(replicaDir);
   } catch (err) {
-    const logs = ["primary.log", "replica.log"].map((f) => path.join(dir, f)).filter((f) => fs.existsSync(f)).map((f) => fs.readFileSync(f, "utf8")).join("\n");
+    const logs = ["primary.log", "replica.log"]
+      .map((f) => path.join(dir, f))
+      .filter((f) => fs.existsSync(f))
+      .map((f) => fs.readFileSync(f, "utf8"))
+      .join("\n");
     await stop();
     throw new Error(`${(err as Error).message}\n${logs}`);
   }

@@ -22,7 +22,12 @@ const revoke = async (token: string) => (await revokeGrant((await verifyAccessTo
 export const TOKEN_CASES: TokenCase[] = [
   { name: "a valid token", setup: async (u) => `Bearer ${u.token}`, status: "ok" },
   { name: "a revoked token", setup: async (u) => `Bearer ${await revoke(u.token)}`, status: 401, error: /revoked/ },
-  { name: "a banned user's token", setup: async (u) => (await db().user.update({ where: { id: u.user.id }, data: { banned: true } }), `Bearer ${u.token}`), status: 401, error: /banned/ },
+  {
+    name: "a banned user's token",
+    setup: async (u) => (await db().user.update({ where: { id: u.user.id }, data: { banned: true } }), `Bearer ${u.token}`),
+    status: 401,
+    error: /banned/,
+  },
   { name: "a malformed Authorization header", setup: async () => "Token abc", status: 401, error: /Bearer/ },
   { name: "a forged token", setup: async (u) => `Bearer ${u.token.slice(0, -4)}AAAA`, status: 401, error: /Invalid or expired/ },
   {

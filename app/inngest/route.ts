@@ -11,7 +11,9 @@ type Handler = (req: Request, ctx: unknown) => Promise<Response>;
 const whenConfigured =
   (handler: Handler): Handler =>
   async (req, ctx) =>
-    inngestConfigured() ? handler(req, ctx) : json({ errors: [{ message: "No Inngest server is configured: the pipeline runs on the built-in queue" }] }, 404);
+    inngestConfigured()
+      ? handler(req, ctx)
+      : json({ errors: [{ message: "No Inngest server is configured: the pipeline runs on the built-in queue" }] }, 404);
 
 export const GET = whenConfigured(handlers.GET as Handler);
 export const POST = whenConfigured(handlers.POST as Handler);

@@ -28,7 +28,18 @@ export async function editableProject(id: string) {
       subjectSets: { orderBy: { id: "asc" }, select: { id: true, displayName: true, setMemberSubjectsCount: true } },
       workflows: {
         orderBy: { id: "asc" },
-        select: { id: true, displayName: true, active: true, tasks: true, firstTask: true, retirement: true, configuration: true, majorVersion: true, minorVersion: true, subjectSets: { select: { subjectSetId: true } } },
+        select: {
+          id: true,
+          displayName: true,
+          active: true,
+          tasks: true,
+          firstTask: true,
+          retirement: true,
+          configuration: true,
+          majorVersion: true,
+          minorVersion: true,
+          subjectSets: { select: { subjectSetId: true } },
+        },
       },
     },
   });

@@ -40,7 +40,10 @@ export default async function LabPage() {
           <ul className="flex flex-col gap-2">
             {projects.map((p) => (
               <li key={p.id}>
-                <Link href={`/lab/projects/${p.id}`} className="flex justify-between rounded border border-gray-200 bg-white p-3 hover:border-brand-600">
+                <Link
+                  href={`/lab/projects/${p.id}`}
+                  className="flex justify-between rounded border border-gray-200 bg-white p-3 hover:border-brand-600"
+                >
                   <span className="font-medium">{p.displayName}</span>
                   <span className="text-sm text-gray-600">
                     {p._count.workflows} workflow{p._count.workflows === 1 ? "" : "s"}

@@ -21,7 +21,11 @@ async function signInAction(form: FormData) {
   }
 }
 
-export default async function SignInPage({ searchParams }: { searchParams: Promise<{ error?: string; registered?: string; return_to?: string; reset?: string }> }) {
+export default async function SignInPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ error?: string; registered?: string; return_to?: string; reset?: string }>;
+}) {
   const { error, return_to, reset } = await searchParams;
   return (
     <div className="mx-auto max-w-sm rounded-lg border border-gray-200 bg-white p-6 shadow-sm">

@@ -20,7 +20,8 @@ async function signUpAction(form: FormData) {
     await countAttempt(LIMITS.signUpPerAddress, clientAddress(new Request("http://local/", { headers: await headers() })));
     await registerUser(ZRegisterUser.parse(input));
   } catch (err) {
-    const message = err instanceof ZodError ? err.issues.map((i) => i.message).join("; ") : err instanceof ApiError ? err.message : "Registration failed";
+    const message =
+      err instanceof ZodError ? err.issues.map((i) => i.message).join("; ") : err instanceof ApiError ? err.message : "Registration failed";
     redirect(`/sign-up?error=${encodeURIComponent(message)}`);
   }
   await signIn("credentials", { login: input.login, password: input.password, redirectTo: "/" });

@@ -12,7 +12,13 @@ export const POST = jsonRoute(async (req) => {
   // The answer is the same whether or not the address is known, so it reveals no accounts.
   await db().user.updateMany({
     where: { email },
-    data: { globalEmailCommunication: false, projectEmailCommunication: false, betaEmailCommunication: false, nasaEmailCommunication: false, uxTestingEmailCommunication: false },
+    data: {
+      globalEmailCommunication: false,
+      projectEmailCommunication: false,
+      betaEmailCommunication: false,
+      nasaEmailCommunication: false,
+      uxTestingEmailCommunication: false,
+    },
   });
   return new Response(null, { status: 200 });
 });

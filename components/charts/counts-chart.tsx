@@ -9,7 +9,11 @@ export { formatBucket, type CountBucket } from "./counts-table";
 export function CountsChart({ data, period }: { data: CountBucket[]; period: string }) {
   const rows = data.map((d) => ({ label: (period === "week" ? "w/c " : "") + formatBucket(d.period, period), count: d.count }));
   return (
-    <div className="h-72 w-full" role="img" aria-label={`Bar chart of classifications per ${period}; the data table below has the same numbers`}>
+    <div
+      className="h-72 w-full"
+      role="img"
+      aria-label={`Bar chart of classifications per ${period}; the data table below has the same numbers`}
+    >
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />

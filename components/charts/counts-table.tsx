@@ -9,11 +9,25 @@ export interface CountBucket {
 export function formatBucket(iso: string, period: string): string {
   const d = new Date(iso);
   const opts: Intl.DateTimeFormatOptions =
-    period === "year" ? { year: "numeric", timeZone: "UTC" } : period === "month" ? { year: "numeric", month: "short", timeZone: "UTC" } : { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" };
+    period === "year"
+      ? { year: "numeric", timeZone: "UTC" }
+      : period === "month"
+        ? { year: "numeric", month: "short", timeZone: "UTC" }
+        : { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" };
   return d.toLocaleDateString("en-GB", opts);
 }
 
-export function CountsTable({ data, period, caption, summary = "Data table" }: { data: CountBucket[]; period: string; caption: string; summary?: string }) {
+export function CountsTable({
+  data,
+  period,
+  caption,
+  summary = "Data table",
+}: {
+  data: CountBucket[];
+  period: string;
+  caption: string;
+  summary?: string;
+}) {
   return (
     <details className="text-sm">
       <summary className="cursor-pointer text-brand-700">{summary}</summary>

@@ -27,7 +27,12 @@ const MiniCourse = lazyPart(() => import("./help/mini-course").then((m) => m.Min
 /** Asks the browser for the next subjects' images now, so the next one shows at once after Done. */
 function usePreload(subjects: { locations: Record<string, string>[] }[]) {
   const held = useRef(new Map<string, HTMLImageElement>());
-  const urls = subjects.flatMap((s) => s.locations.map((l) => Object.entries(l)[0] ?? ["", ""]).filter(([mime]) => mime.startsWith("image/")).map(([, url]) => url));
+  const urls = subjects.flatMap((s) =>
+    s.locations
+      .map((l) => Object.entries(l)[0] ?? ["", ""])
+      .filter(([mime]) => mime.startsWith("image/"))
+      .map(([, url]) => url),
+  );
   const key = urls.join(" ");
   useEffect(() => {
     const keep = new Set(key ? key.split(" ") : []);
@@ -48,7 +53,12 @@ function usePreload(subjects: { locations: Record<string, string>[] }[]) {
  * answers, combo tasks together), and the classification posted when the volunteer is done. The next
  * subjects are fetched before they are needed; a failed save keeps the answers and offers a retry.
  */
-export function Classifier(props: { projectId: string; workflow: ClassifierWorkflow; language?: string | null; mayGoldStandard?: boolean }) {
+export function Classifier(props: {
+  projectId: string;
+  workflow: ClassifierWorkflow;
+  language?: string | null;
+  mayGoldStandard?: boolean;
+}) {
   return (
     <PendingProvider>
       <ClassifierQueue {...props} />
@@ -56,7 +66,17 @@ export function Classifier(props: { projectId: string; workflow: ClassifierWorkf
   );
 }
 
-function ClassifierQueue({ projectId, workflow, language = null, mayGoldStandard = false }: { projectId: string; workflow: ClassifierWorkflow; language?: string | null; mayGoldStandard?: boolean }) {
+function ClassifierQueue({
+  projectId,
+  workflow,
+  language = null,
+  mayGoldStandard = false,
+}: {
+  projectId: string;
+  workflow: ClassifierWorkflow;
+  language?: string | null;
+  mayGoldStandard?: boolean;
+}) {
   const [goldStandard, setGoldStandard] = useState(false);
   const [queue, setQueue] = useState<QueuedSubject[]>([]);
   const [round, setRound] = useState(0);

@@ -1,7 +1,14 @@
 "use client";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { send } from "@/components/ui/api-client";
-import { IndexedDbStore, MemoryStore, newPendingItem, PendingQueue, type PendingItem, type SendResult } from "@/lib/classifier/pending-queue";
+import {
+  IndexedDbStore,
+  MemoryStore,
+  newPendingItem,
+  PendingQueue,
+  type PendingItem,
+  type SendResult,
+} from "@/lib/classifier/pending-queue";
 
 async function sendClassification(item: PendingItem): Promise<SendResult> {
   try {
@@ -31,7 +38,10 @@ export const usePending = () => useContext(Ctx)!;
 export function PendingProvider({ children }: { children: React.ReactNode }) {
   const [stored, setStored] = useState(0);
   const queue = useMemo(
-    () => new PendingQueue(typeof indexedDB === "undefined" ? new MemoryStore() : new IndexedDbStore(), sendClassification, Date.now, () => setStored((n) => n + 1)),
+    () =>
+      new PendingQueue(typeof indexedDB === "undefined" ? new MemoryStore() : new IndexedDbStore(), sendClassification, Date.now, () =>
+        setStored((n) => n + 1),
+      ),
     [],
   );
   const [items, setItems] = useState<PendingItem[]>([]);

@@ -9,11 +9,21 @@ export function PendingStatus() {
   return (
     <>
       {waiting.length > 0 && (
-        <div role="status" aria-live="polite" data-testid="pending" className="flex flex-wrap items-center gap-3 rounded border border-amber-300 bg-amber-50 p-3 text-sm">
+        <div
+          role="status"
+          aria-live="polite"
+          data-testid="pending"
+          className="flex flex-wrap items-center gap-3 rounded border border-amber-300 bg-amber-50 p-3 text-sm"
+        >
           <span>
-            {waiting.length} pending: {waiting.length === 1 ? "this classification is" : "these classifications are"} kept in this browser and sent when the connection is back.
+            {waiting.length} pending: {waiting.length === 1 ? "this classification is" : "these classifications are"} kept in this browser
+            and sent when the connection is back.
           </span>
-          <button type="button" onClick={retry} className="rounded border border-amber-400 bg-white px-3 py-1 hover:bg-amber-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600">
+          <button
+            type="button"
+            onClick={retry}
+            className="rounded border border-amber-400 bg-white px-3 py-1 hover:bg-amber-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600"
+          >
             Retry now
           </button>
         </div>
@@ -21,7 +31,11 @@ export function PendingStatus() {
       {refused.map((i) => (
         <div key={i.id} role="alert" className="flex flex-wrap items-center gap-3 rounded border border-red-300 bg-red-50 p-3 text-sm">
           <span>A classification was refused by the server: {i.refused}</span>
-          <button type="button" onClick={() => dismiss(i.id)} className="rounded border border-red-400 bg-white px-3 py-1 hover:bg-red-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600">
+          <button
+            type="button"
+            onClick={() => dismiss(i.id)}
+            className="rounded border border-red-400 bg-white px-3 py-1 hover:bg-red-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600"
+          >
             Dismiss
           </button>
         </div>

@@ -41,7 +41,19 @@ export function UnsupportedNote({ workflow }: { workflow: ClassifierWorkflow }) 
   );
 }
 
-export function SubjectClassification({ projectId, workflow, subject, onDone, goldStandard = false }: { projectId: string; workflow: ClassifierWorkflow; subject: QueuedSubject; onDone(feedback: FeedbackResult[]): void; goldStandard?: boolean }) {
+export function SubjectClassification({
+  projectId,
+  workflow,
+  subject,
+  onDone,
+  goldStandard = false,
+}: {
+  projectId: string;
+  workflow: ClassifierWorkflow;
+  subject: QueuedSubject;
+  onDone(feedback: FeedbackResult[]): void;
+  goldStandard?: boolean;
+}) {
   const startedAt = useRef(new Date());
   const [step, setStep] = useState<string | null>(workflow.tasks[workflow.firstTask] ? workflow.firstTask : null);
   const [history, setHistory] = useState<string[]>([]);
@@ -57,15 +69,24 @@ export function SubjectClassification({ projectId, workflow, subject, onDone, go
   const ready = isStepAnswered(workflow.tasks, keys, valueOf);
   // A combo branches as a whole; a single question in a step decides where it goes; a chosen shortcut ends.
   const main = keys.filter((k) => workflow.tasks[k].type !== "shortcut");
-  const next = step && !shortcutChosen(workflow.tasks, keys, valueOf) ? nextTask(workflow.tasks, step, main.length === 1 ? valueOf(main[0]) : null) : null;
+  const next =
+    step && !shortcutChosen(workflow.tasks, keys, valueOf)
+      ? nextTask(workflow.tasks, step, main.length === 1 ? valueOf(main[0]) : null)
+      : null;
   const textUrl = subject.locations.map(frameMedia).find(([mime]) => mime.startsWith("text/"))?.[1] ?? null;
 
   const pending = usePending();
   // Done stores the classification in the pending queue (sent in the background) and moves on at once.
   const save = useMutation({
     mutationFn: async () => {
-      const answered = [...history, ...(step ? [step] : [])].flatMap((s) => stepTasks(workflow.tasks, s)).map((key) => ({ key, value: valueOf(key) }));
-      const feedback = evaluateFeedback(workflow.tasks as never, answered.map(({ key, value }) => ({ task: key, value })), subject.metadata ?? {});
+      const answered = [...history, ...(step ? [step] : [])]
+        .flatMap((s) => stepTasks(workflow.tasks, s))
+        .map((key) => ({ key, value: valueOf(key) }));
+      const feedback = evaluateFeedback(
+        workflow.tasks as never,
+        answered.map(({ key, value }) => ({ task: key, value })),
+        subject.metadata ?? {},
+      );
       await pending.submit({
         ...classificationBody({
           projectId,
@@ -109,7 +130,6 @@ export function SubjectClassification({ projectId, workflow, subject, onDone, go
     setTool(0);
     heading.current?.focus();
   };
-
 
   return (
     <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(18rem,2fr)]">
@@ -165,11 +185,20 @@ export function SubjectClassification({ projectId, workflow, subject, onDone, go
           )}
           <div className="flex flex-wrap gap-2">
             {history.length > 0 && (
-              <button type="button" onClick={() => go(null, true)} className="rounded border border-gray-300 px-4 py-2 hover:bg-gray-100" disabled={save.isPending}>
+              <button
+                type="button"
+                onClick={() => go(null, true)}
+                className="rounded border border-gray-300 px-4 py-2 hover:bg-gray-100"
+                disabled={save.isPending}
+              >
                 Back
               </button>
             )}
-            <button type="submit" disabled={!ready || save.isPending} className="ml-auto rounded bg-brand-600 px-5 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-50">
+            <button
+              type="submit"
+              disabled={!ready || save.isPending}
+              className="ml-auto rounded bg-brand-600 px-5 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-50"
+            >
               {save.isPending ? "Saving…" : next ? "Next" : "Done"}
             </button>
           </div>

@@ -28,10 +28,12 @@ interface View {
 }
 const START: View = { zoom: 1, rotation: 0, panX: 0, panY: 0, invert: false };
 const ZOOMS = [0.5, 0.75, 1, 1.5, 2, 3, 4, 6, 8];
-const tool = "rounded border border-gray-300 bg-white px-3 py-1 text-sm hover:bg-gray-100 focus:outline focus:outline-2 focus:outline-brand-600 aria-pressed:border-brand-600 aria-pressed:bg-brand-50 disabled:opacity-50";
+const tool =
+  "rounded border border-gray-300 bg-white px-3 py-1 text-sm hover:bg-gray-100 focus:outline focus:outline-2 focus:outline-brand-600 aria-pressed:border-brand-600 aria-pressed:bg-brand-50 disabled:opacity-50";
 
 /** The media type and address of one frame: a location is `{mime: url}`. */
-export const frameMedia = (location: Record<string, string> | undefined): [string, string] => (Object.entries(location ?? {})[0] as [string, string]) ?? ["", ""];
+export const frameMedia = (location: Record<string, string> | undefined): [string, string] =>
+  (Object.entries(location ?? {})[0] as [string, string]) ?? ["", ""];
 
 /**
  * One subject: its media a frame at a time, chosen by the location's mime type (images, text/plain shown
@@ -167,12 +169,25 @@ export function SubjectViewer({
                 onLoad={(e) => {
                   const img = e.currentTarget;
                   setSize((s) => ({ ...s, [frame]: { w: img.naturalWidth, h: img.naturalHeight } }));
-                  onDimensions(frame, { naturalWidth: img.naturalWidth, naturalHeight: img.naturalHeight, clientWidth: img.clientWidth, clientHeight: img.clientHeight });
+                  onDimensions(frame, {
+                    naturalWidth: img.naturalWidth,
+                    naturalHeight: img.naturalHeight,
+                    clientWidth: img.clientWidth,
+                    clientHeight: img.clientHeight,
+                  });
                 }}
                 onError={() => setFailed((f) => ({ ...f, [frame]: true }))}
               />
               {drawing && dims && (
-                <DrawingLayer drawing={drawing} frame={frame} width={dims.w} height={dims.h} onDetails={setDetails} controls={controls} disabled={movable} />
+                <DrawingLayer
+                  drawing={drawing}
+                  frame={frame}
+                  width={dims.w}
+                  height={dims.h}
+                  onDetails={setDetails}
+                  controls={controls}
+                  disabled={movable}
+                />
               )}
             </div>
           )

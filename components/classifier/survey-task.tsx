@@ -1,6 +1,14 @@
 "use client";
 import { useState } from "react";
-import { surveyCharacteristics, surveyChoiceDetails, surveyChoices, surveyItemComplete, surveyQuestions, type SurveyItem, type SurveyTask } from "@/lib/classifier/task-flow";
+import {
+  surveyCharacteristics,
+  surveyChoiceDetails,
+  surveyChoices,
+  surveyItemComplete,
+  surveyQuestions,
+  type SurveyItem,
+  type SurveyTask,
+} from "@/lib/classifier/task-flow";
 
 const input = "rounded border border-gray-300 px-2 py-1 text-sm";
 
@@ -8,7 +16,17 @@ const input = "rounded border border-gray-300 px-2 py-1 text-sm";
  * A survey task: narrow the choices by characteristics or by name, pick one, answer its questions, and
  * identify it; identifications are listed and can be removed. Any number may be made (none: nothing seen).
  */
-export function SurveyTaskView({ taskKey, task, value, onChange }: { taskKey: string; task: SurveyTask & { instruction?: string }; value: SurveyItem[]; onChange(v: SurveyItem[]): void }) {
+export function SurveyTaskView({
+  taskKey,
+  task,
+  value,
+  onChange,
+}: {
+  taskKey: string;
+  task: SurveyTask & { instruction?: string };
+  value: SurveyItem[];
+  onChange(v: SurveyItem[]): void;
+}) {
   const [filters, setFilters] = useState<Record<string, string>>({});
   const [search, setSearch] = useState("");
   const [open, setOpen] = useState<SurveyItem | null>(null);
@@ -35,7 +53,10 @@ export function SurveyTaskView({ taskKey, task, value, onChange }: { taskKey: st
                   {q.answers.map((a) => {
                     const checked = q.multiple ? Array.isArray(answer) && answer.includes(a.id) : answer === a.id;
                     return (
-                      <label key={a.id} className="flex items-center gap-1 rounded border border-gray-300 px-2 py-1 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
+                      <label
+                        key={a.id}
+                        className="flex items-center gap-1 rounded border border-gray-300 px-2 py-1 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+                      >
                         <input
                           type={q.multiple ? "checkbox" : "radio"}
                           name={`${taskKey}-${q.id}`}
@@ -94,7 +115,14 @@ export function SurveyTaskView({ taskKey, task, value, onChange }: { taskKey: st
           </div>
           <div role="group" aria-label="Choices" className="grid grid-cols-2 gap-2 sm:grid-cols-3">
             {choices.map((id) => (
-              <button key={id} type="button" className="rounded border border-gray-300 px-2 py-2 text-left text-sm hover:border-brand-600 hover:bg-brand-50" onClick={() => setOpen({ choice: id, answers: {}, filters: Object.fromEntries(Object.entries(filters).filter(([, v]) => v)) })}>
+              <button
+                key={id}
+                type="button"
+                className="rounded border border-gray-300 px-2 py-2 text-left text-sm hover:border-brand-600 hover:bg-brand-50"
+                onClick={() =>
+                  setOpen({ choice: id, answers: {}, filters: Object.fromEntries(Object.entries(filters).filter(([, v]) => v)) })
+                }
+              >
                 {label(id)}
               </button>
             ))}
@@ -108,9 +136,22 @@ export function SurveyTaskView({ taskKey, task, value, onChange }: { taskKey: st
             <li key={i} className="flex items-center justify-between gap-2">
               <span>
                 {label(item.choice)}
-                {Object.keys(item.answers).length > 0 && <span className="text-gray-600"> ({Object.values(item.answers).map((a) => (Array.isArray(a) ? a.join(", ") : a)).join("; ")})</span>}
+                {Object.keys(item.answers).length > 0 && (
+                  <span className="text-gray-600">
+                    {" "}
+                    (
+                    {Object.values(item.answers)
+                      .map((a) => (Array.isArray(a) ? a.join(", ") : a))
+                      .join("; ")}
+                    )
+                  </span>
+                )}
               </span>
-              <button type="button" className="rounded border border-gray-300 px-2 py-0.5 hover:bg-gray-100" onClick={() => onChange(value.filter((_, j) => j !== i))}>
+              <button
+                type="button"
+                className="rounded border border-gray-300 px-2 py-0.5 hover:bg-gray-100"
+                onClick={() => onChange(value.filter((_, j) => j !== i))}
+              >
                 Remove<span className="sr-only"> {label(item.choice)}</span>
               </button>
             </li>
@@ -131,7 +172,13 @@ function ChoiceDetails({ task, choice }: { task: SurveyTask; choice: string }) {
         <div className="flex gap-2 overflow-x-auto">
           {details.images.map((src, i) => (
             // eslint-disable-next-line @next/next/no-img-element -- the project's own reference pictures, any host
-            <img key={src} src={src} alt={`${task.choices[choice].label}, example ${i + 1}`} className="h-24 rounded object-cover" loading="lazy" />
+            <img
+              key={src}
+              src={src}
+              alt={`${task.choices[choice].label}, example ${i + 1}`}
+              className="h-24 rounded object-cover"
+              loading="lazy"
+            />
           ))}
         </div>
       )}

@@ -43,7 +43,10 @@ export function TaskView({
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-2 font-medium">{t.question}</legend>
         {t.answers.map((a, i) => (
-          <label key={i} className="flex cursor-pointer items-center gap-3 rounded border border-gray-300 px-3 py-2 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
+          <label
+            key={i}
+            className="flex cursor-pointer items-center gap-3 rounded border border-gray-300 px-3 py-2 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+          >
             <input
               type={task.type === "single" ? "radio" : "checkbox"}
               name={id}
@@ -68,15 +71,28 @@ export function TaskView({
           {t.instruction || "Your answer"}
           {t.required ? " (required)" : ""}
         </label>
-        <textarea id={id} rows={3} value={(value as string) ?? ""} onChange={(e) => onChange(e.target.value)} className="rounded border border-gray-300 px-3 py-2" />
+        <textarea
+          id={id}
+          rows={3}
+          value={(value as string) ?? ""}
+          onChange={(e) => onChange(e.target.value)}
+          className="rounded border border-gray-300 px-3 py-2"
+        />
         {t.help && <p className="text-sm text-gray-600">{t.help}</p>}
       </div>
     );
   }
-  if (task.type === "slider") return <SliderTaskView taskKey={taskKey} task={task} value={typeof value === "number" ? value : 0} onChange={onChange} />;
-  if (task.type === "shortcut") return <ShortcutTaskView taskKey={taskKey} task={task} value={(value as number[]) ?? []} onChange={onChange} />;
-  if (task.type === "highlighter") return <HighlighterTaskView taskKey={taskKey} task={task} value={(value as Highlight[]) ?? []} onChange={onChange} textUrl={textUrl} />;
-  if (task.type === "drawing") return <DrawingTaskView id={id} task={task} value={value} onChange={onChange} tool={tool} onTool={onTool} frame={frame} />;
-  if (task.type === "survey") return <SurveyTaskView taskKey={taskKey} task={task as unknown as SurveyTask} value={(value as SurveyItem[]) ?? []} onChange={onChange} />;
+  if (task.type === "slider")
+    return <SliderTaskView taskKey={taskKey} task={task} value={typeof value === "number" ? value : 0} onChange={onChange} />;
+  if (task.type === "shortcut")
+    return <ShortcutTaskView taskKey={taskKey} task={task} value={(value as number[]) ?? []} onChange={onChange} />;
+  if (task.type === "highlighter")
+    return <HighlighterTaskView taskKey={taskKey} task={task} value={(value as Highlight[]) ?? []} onChange={onChange} textUrl={textUrl} />;
+  if (task.type === "drawing")
+    return <DrawingTaskView id={id} task={task} value={value} onChange={onChange} tool={tool} onTool={onTool} frame={frame} />;
+  if (task.type === "survey")
+    return (
+      <SurveyTaskView taskKey={taskKey} task={task as unknown as SurveyTask} value={(value as SurveyItem[]) ?? []} onChange={onChange} />
+    );
   return <p className="text-sm text-gray-600">This task ({task.type}) is not supported by the web classifier yet.</p>;
 }

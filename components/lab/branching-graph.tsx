@@ -46,10 +46,19 @@ export function BranchingGraph({ drafts }: { drafts: TaskDraft[] }) {
             const x2 = b.x;
             const y2 = b.y + H / 2;
             const back = x2 <= a.x;
-            const path = back ? `M ${a.x + W / 2} ${a.y + H} C ${a.x + W / 2} ${a.y + H + 40}, ${b.x + W / 2} ${b.y + H + 40}, ${b.x + W / 2} ${b.y + H}` : `M ${x1} ${y1} C ${x1 + GAP_X / 2} ${y1}, ${x2 - GAP_X / 2} ${y2}, ${x2} ${y2}`;
+            const path = back
+              ? `M ${a.x + W / 2} ${a.y + H} C ${a.x + W / 2} ${a.y + H + 40}, ${b.x + W / 2} ${b.y + H + 40}, ${b.x + W / 2} ${b.y + H}`
+              : `M ${x1} ${y1} C ${x1 + GAP_X / 2} ${y1}, ${x2 - GAP_X / 2} ${y2}, ${x2} ${y2}`;
             return (
               <g key={i}>
-                <path d={path} fill="none" stroke="#6b7280" strokeWidth="1.5" markerEnd="url(#arrow)" strokeDasharray={l.label === "shows" || l.label === "shortcut" ? "4 3" : undefined} />
+                <path
+                  d={path}
+                  fill="none"
+                  stroke="#6b7280"
+                  strokeWidth="1.5"
+                  markerEnd="url(#arrow)"
+                  strokeDasharray={l.label === "shows" || l.label === "shortcut" ? "4 3" : undefined}
+                />
                 {l.label && (
                   <text x={(x1 + x2) / 2} y={(y1 + y2) / 2 - 4} fontSize="10" textAnchor="middle" fill="#374151">
                     {l.label.length > 14 ? `${l.label.slice(0, 13)}…` : l.label}

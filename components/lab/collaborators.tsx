@@ -23,7 +23,19 @@ interface RoleRecord {
   links: { owner: { id: string; display_name: string } };
 }
 
-function RoleBoxes({ idPrefix, who, value, onChange, disabled }: { idPrefix: string; who: string; value: string[]; onChange: (v: string[]) => void; disabled?: boolean }) {
+function RoleBoxes({
+  idPrefix,
+  who,
+  value,
+  onChange,
+  disabled,
+}: {
+  idPrefix: string;
+  who: string;
+  value: string[];
+  onChange: (v: string[]) => void;
+  disabled?: boolean;
+}) {
   return (
     <fieldset className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
       <legend className="sr-only">Roles of {who}</legend>
@@ -66,10 +78,20 @@ function Member({ record, onChanged }: { record: RoleRecord; onChanged: () => Pr
         <>
           <RoleBoxes idPrefix={`member-${record.id}`} who={who} value={roles} onChange={setRoles} disabled={busy} />
           <div className="flex gap-2">
-            <button type="button" disabled={busy} className="rounded border border-gray-300 px-3 py-1 text-sm hover:bg-gray-100" onClick={() => void act(() => apiPutFresh(`/project_roles/${record.id}`, { project_roles: { roles } }), "Roles saved.")}>
+            <button
+              type="button"
+              disabled={busy}
+              className="rounded border border-gray-300 px-3 py-1 text-sm hover:bg-gray-100"
+              onClick={() => void act(() => apiPutFresh(`/project_roles/${record.id}`, { project_roles: { roles } }), "Roles saved.")}
+            >
               Save roles<span className="sr-only"> of {who}</span>
             </button>
-            <button type="button" disabled={busy} className="rounded border border-red-300 px-3 py-1 text-sm text-red-800 hover:bg-red-50" onClick={() => void act(() => apiDeleteFresh(`/project_roles/${record.id}`), "Removed.")}>
+            <button
+              type="button"
+              disabled={busy}
+              className="rounded border border-red-300 px-3 py-1 text-sm text-red-800 hover:bg-red-50"
+              onClick={() => void act(() => apiDeleteFresh(`/project_roles/${record.id}`), "Removed.")}
+            >
               Remove {who}
             </button>
           </div>
@@ -84,7 +106,8 @@ function Member({ record, onChanged }: { record: RoleRecord; onChanged: () => Pr
 export function Collaborators({ projectId }: { projectId: number }) {
   const team = useQuery({
     queryKey: ["lab-project-roles", projectId],
-    queryFn: async () => (await apiGet<{ project_roles: RoleRecord[] }>(`/project_roles?project_id=${projectId}&page_size=100`)).project_roles,
+    queryFn: async () =>
+      (await apiGet<{ project_roles: RoleRecord[] }>(`/project_roles?project_id=${projectId}&page_size=100`)).project_roles,
     staleTime: 0,
   });
   const [login, setLogin] = useState("");
@@ -110,7 +133,9 @@ export function Collaborators({ projectId }: { projectId: number }) {
         onSubmit={(e) => {
           e.preventDefault();
           void run(async () => {
-            const found = await apiGet<{ users: { id: string; display_name: string }[] }>(`/users?login=${encodeURIComponent(login.trim())}`);
+            const found = await apiGet<{ users: { id: string; display_name: string }[] }>(
+              `/users?login=${encodeURIComponent(login.trim())}`,
+            );
             const user = found.users[0];
             if (!user) throw new Error(`No volunteer has the login “${login.trim()}”`);
             if (!roles.length) throw new Error("Choose at least one role");
@@ -124,7 +149,11 @@ export function Collaborators({ projectId }: { projectId: number }) {
         <h2 className="text-lg font-semibold">Invite someone</h2>
         <Field id="invite-login" label="Their login" required value={login} onChange={(e) => setLogin(e.target.value)} autoComplete="off" />
         <RoleBoxes idPrefix="invite" who="the new member" value={roles} onChange={setRoles} disabled={busy} />
-        <button type="submit" disabled={busy} className="self-start rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-50">
+        <button
+          type="submit"
+          disabled={busy}
+          className="self-start rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-50"
+        >
           {busy ? "Inviting…" : "Invite"}
         </button>
         <StatusMessage outcome={status} />

@@ -1,5 +1,14 @@
 "use client";
-import { COMPARISON_LABELS, COMPARISONS, defaultLookup, newComparison, type Comparison, type ConditionNode, type ConstType, type Operand } from "@/lib/lab/condition-model";
+import {
+  COMPARISON_LABELS,
+  COMPARISONS,
+  defaultLookup,
+  newComparison,
+  type Comparison,
+  type ConditionNode,
+  type ConstType,
+  type Operand,
+} from "@/lib/lab/condition-model";
 
 const KIND_LABELS: Record<ConditionNode["kind"], string> = {
   compare: "Comparison",
@@ -13,20 +22,38 @@ const KIND_LABELS: Record<ConditionNode["kind"], string> = {
 const input = "rounded border border-gray-300 px-2 py-1 text-sm";
 
 /** One block of a rule's condition, recursively: comparisons of lookups and constants, and/or/not, or JSON. */
-export function ConditionEditor({ node, onChange, suggestions, label, listId }: { node: ConditionNode; onChange(n: ConditionNode): void; suggestions: string[]; label: string; listId: string }) {
+export function ConditionEditor({
+  node,
+  onChange,
+  suggestions,
+  label,
+  listId,
+}: {
+  node: ConditionNode;
+  onChange(n: ConditionNode): void;
+  suggestions: string[];
+  label: string;
+  listId: string;
+}) {
   const changeKind = (kind: ConditionNode["kind"]) => {
     if (kind === node.kind) return;
     if (kind === "compare") onChange(newComparison(defaultLookup(suggestions)));
-    else if (kind === "and" || kind === "or") onChange({ kind, children: node.kind === "and" || node.kind === "or" ? node.children : [node] });
+    else if (kind === "and" || kind === "or")
+      onChange({ kind, children: node.kind === "and" || node.kind === "or" ? node.children : [node] });
     else if (kind === "not") onChange({ kind, child: node });
     else if (kind === "always") onChange({ kind });
-    else onChange({ kind: "json", text: "[\"const\", true]" });
+    else onChange({ kind: "json", text: '["const", true]' });
   };
   return (
     <div role="group" aria-label={label} className="flex flex-col gap-2 rounded border-l-4 border-brand-600/40 bg-gray-50 p-2">
       <label className="flex items-center gap-2 text-sm">
         <span className="sr-only">{label}: kind</span>
-        <select aria-label={`${label}: kind`} className={input} value={node.kind} onChange={(e) => changeKind(e.target.value as ConditionNode["kind"])}>
+        <select
+          aria-label={`${label}: kind`}
+          className={input}
+          value={node.kind}
+          onChange={(e) => changeKind(e.target.value as ConditionNode["kind"])}
+        >
           {Object.entries(KIND_LABELS).map(([k, l]) => (
             <option key={k} value={k}>
               {l}
@@ -37,14 +64,24 @@ export function ConditionEditor({ node, onChange, suggestions, label, listId }: 
       {node.kind === "compare" && (
         <div className="flex flex-wrap items-center gap-2">
           <OperandEditor operand={node.left} onChange={(left) => onChange({ ...node, left })} label={`${label}: left`} listId={listId} />
-          <select aria-label={`${label}: comparison`} className={input} value={node.op} onChange={(e) => onChange({ ...node, op: e.target.value as Comparison })}>
+          <select
+            aria-label={`${label}: comparison`}
+            className={input}
+            value={node.op}
+            onChange={(e) => onChange({ ...node, op: e.target.value as Comparison })}
+          >
             {COMPARISONS.map((op) => (
               <option key={op} value={op}>
                 {COMPARISON_LABELS[op]}
               </option>
             ))}
           </select>
-          <OperandEditor operand={node.right} onChange={(right) => onChange({ ...node, right })} label={`${label}: right`} listId={listId} />
+          <OperandEditor
+            operand={node.right}
+            onChange={(right) => onChange({ ...node, right })}
+            label={`${label}: right`}
+            listId={listId}
+          />
         </div>
       )}
       {(node.kind === "and" || node.kind === "or") && (
@@ -61,26 +98,62 @@ export function ConditionEditor({ node, onChange, suggestions, label, listId }: 
                 />
               </div>
               {node.children.length > 1 && (
-                <button type="button" className="rounded border border-gray-300 px-2 py-1 text-sm hover:bg-gray-100" onClick={() => onChange({ ...node, children: node.children.filter((_, j) => j !== i) })}>
-                  Remove<span className="sr-only"> {label}, part {i + 1}</span>
+                <button
+                  type="button"
+                  className="rounded border border-gray-300 px-2 py-1 text-sm hover:bg-gray-100"
+                  onClick={() => onChange({ ...node, children: node.children.filter((_, j) => j !== i) })}
+                >
+                  Remove
+                  <span className="sr-only">
+                    {" "}
+                    {label}, part {i + 1}
+                  </span>
                 </button>
               )}
             </div>
           ))}
-          <button type="button" className="self-start rounded border border-gray-300 px-2 py-1 text-sm hover:bg-gray-100" onClick={() => onChange({ ...node, children: [...node.children, newComparison(defaultLookup(suggestions))] })}>
+          <button
+            type="button"
+            className="self-start rounded border border-gray-300 px-2 py-1 text-sm hover:bg-gray-100"
+            onClick={() => onChange({ ...node, children: [...node.children, newComparison(defaultLookup(suggestions))] })}
+          >
             Add a part<span className="sr-only"> to {label}</span>
           </button>
         </div>
       )}
-      {node.kind === "not" && <ConditionEditor node={node.child} onChange={(child) => onChange({ ...node, child })} suggestions={suggestions} label={`${label}, negated`} listId={listId} />}
+      {node.kind === "not" && (
+        <ConditionEditor
+          node={node.child}
+          onChange={(child) => onChange({ ...node, child })}
+          suggestions={suggestions}
+          label={`${label}, negated`}
+          listId={listId}
+        />
+      )}
       {node.kind === "json" && (
-        <textarea aria-label={`${label}: JSON`} className={`${input} font-mono`} rows={3} value={node.text} onChange={(e) => onChange({ ...node, text: e.target.value })} />
+        <textarea
+          aria-label={`${label}: JSON`}
+          className={`${input} font-mono`}
+          rows={3}
+          value={node.text}
+          onChange={(e) => onChange({ ...node, text: e.target.value })}
+        />
       )}
     </div>
   );
 }
 
-function OperandEditor({ operand, onChange, label, listId }: { operand: Operand; onChange(o: Operand): void; label: string; listId: string }) {
+function OperandEditor({
+  operand,
+  onChange,
+  label,
+  listId,
+}: {
+  operand: Operand;
+  onChange(o: Operand): void;
+  label: string;
+  listId: string;
+}) {
   return (
     <span className="flex flex-wrap items-center gap-1">
       <select
@@ -88,7 +161,11 @@ function OperandEditor({ operand, onChange, label, listId }: { operand: Operand;
         className={input}
         value={operand.kind}
         onChange={(e) =>
-          onChange(e.target.value === "lookup" ? { kind: "lookup", key: "", fallback: "0", fallbackType: "number" } : { kind: "const", value: "0", type: "number" })
+          onChange(
+            e.target.value === "lookup"
+              ? { kind: "lookup", key: "", fallback: "0", fallbackType: "number" }
+              : { kind: "const", value: "0", type: "number" },
+          )
         }
       >
         <option value="lookup">the value of</option>
@@ -96,13 +173,36 @@ function OperandEditor({ operand, onChange, label, listId }: { operand: Operand;
       </select>
       {operand.kind === "lookup" ? (
         <>
-          <input aria-label={`${label}: lookup`} list={listId} className={`${input} w-44`} value={operand.key} placeholder="reducer.field" onChange={(e) => onChange({ ...operand, key: e.target.value })} />
-          <input aria-label={`${label}: default`} className={`${input} w-16`} value={operand.fallback} title="Used when the value is missing" placeholder="default" onChange={(e) => onChange({ ...operand, fallback: e.target.value })} />
-          <TypeSelect label={`${label}: default type`} value={operand.fallbackType} onChange={(fallbackType) => onChange({ ...operand, fallbackType })} />
+          <input
+            aria-label={`${label}: lookup`}
+            list={listId}
+            className={`${input} w-44`}
+            value={operand.key}
+            placeholder="reducer.field"
+            onChange={(e) => onChange({ ...operand, key: e.target.value })}
+          />
+          <input
+            aria-label={`${label}: default`}
+            className={`${input} w-16`}
+            value={operand.fallback}
+            title="Used when the value is missing"
+            placeholder="default"
+            onChange={(e) => onChange({ ...operand, fallback: e.target.value })}
+          />
+          <TypeSelect
+            label={`${label}: default type`}
+            value={operand.fallbackType}
+            onChange={(fallbackType) => onChange({ ...operand, fallbackType })}
+          />
         </>
       ) : (
         <>
-          <input aria-label={`${label}: value`} className={`${input} w-24`} value={operand.value} onChange={(e) => onChange({ ...operand, value: e.target.value })} />
+          <input
+            aria-label={`${label}: value`}
+            className={`${input} w-24`}
+            value={operand.value}
+            onChange={(e) => onChange({ ...operand, value: e.target.value })}
+          />
           <TypeSelect label={`${label}: type`} value={operand.type} onChange={(type) => onChange({ ...operand, type })} />
         </>
       )}

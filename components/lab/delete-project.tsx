@@ -28,8 +28,18 @@ export function DeleteProject({ projectId, name }: { projectId: number; name: st
           });
         }}
       >
-        <Field id="delete-confirm" label={`Type the project's name (${name}) to confirm`} value={typed} autoComplete="off" onChange={(e) => setTyped(e.target.value)} />
-        <button type="submit" disabled={busy || typed.trim() !== name} className="self-start rounded bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-50">
+        <Field
+          id="delete-confirm"
+          label={`Type the project's name (${name}) to confirm`}
+          value={typed}
+          autoComplete="off"
+          onChange={(e) => setTyped(e.target.value)}
+        />
+        <button
+          type="submit"
+          disabled={busy || typed.trim() !== name}
+          className="self-start rounded bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-50"
+        >
           {busy ? "Deleting…" : "Delete project"}
         </button>
         <StatusMessage outcome={status} />

@@ -28,14 +28,23 @@ const brief = (v: unknown) => {
   const s = JSON.stringify(v);
   return s.length > 100 ? `${s.slice(0, 99)}…` : s;
 };
-const effectText = (t: Target) => (t.fired.length ? t.fired.flatMap((f) => f.effects.map((e) => `${String(e.action)}${e.reason ? ` (${String(e.reason)})` : ""}`)).join(", ") : "nothing");
+const effectText = (t: Target) =>
+  t.fired.length
+    ? t.fired.flatMap((f) => f.effects.map((e) => `${String(e.action)}${e.reason ? ` (${String(e.reason)})` : ""}`)).join(", ")
+    : "nothing";
 
 /**
  * A dry run of the configuration being edited: the workflow's last N classifications (or pasted ones)
  * through it, writing nothing; what it would extract, reduce and do per subject, and where that differs
  * from the saved configuration.
  */
-export function DryRunPanel({ workflowId, config }: { workflowId: number; config: { ok: true; value: object } | { ok: false; message: string } }) {
+export function DryRunPanel({
+  workflowId,
+  config,
+}: {
+  workflowId: number;
+  config: { ok: true; value: object } | { ok: false; message: string };
+}) {
   const [source, setSource] = useState<"last" | "paste">("last");
   const [last, setLast] = useState("50");
   const [pasted, setPasted] = useState("");
@@ -68,7 +77,9 @@ export function DryRunPanel({ workflowId, config }: { workflowId: number; config
 
   return (
     <Panel id="dry-run-heading" title="Dry run">
-      <p className="text-sm text-gray-600">Try this configuration on classifications before saving it: nothing is written, nothing is retired.</p>
+      <p className="text-sm text-gray-600">
+        Try this configuration on classifications before saving it: nothing is written, nothing is retired.
+      </p>
       <fieldset className="flex flex-wrap items-end gap-3 text-sm">
         <legend className="sr-only">Classifications to run</legend>
         <label className="flex items-center gap-2">
@@ -77,7 +88,16 @@ export function DryRunPanel({ workflowId, config }: { workflowId: number; config
         </label>
         <label className="flex flex-col gap-1">
           <span className="sr-only">How many recent classifications</span>
-          <input type="number" min={1} max={500} className="w-24 rounded border border-gray-300 px-2 py-1" value={last} onChange={(e) => setLast(e.target.value)} disabled={source !== "last"} aria-label="How many recent classifications" />
+          <input
+            type="number"
+            min={1}
+            max={500}
+            className="w-24 rounded border border-gray-300 px-2 py-1"
+            value={last}
+            onChange={(e) => setLast(e.target.value)}
+            disabled={source !== "last"}
+            aria-label="How many recent classifications"
+          />
         </label>
         <span>classifications of this workflow</span>
         <label className="flex items-center gap-2">
@@ -88,10 +108,20 @@ export function DryRunPanel({ workflowId, config }: { workflowId: number; config
       {source === "paste" && (
         <label className="flex flex-col gap-1 text-sm">
           <span className="font-medium">Classifications (JSON array, as POST /engine/classifications takes them)</span>
-          <textarea rows={6} className="rounded border border-gray-300 px-2 py-1 font-mono text-xs" value={pasted} onChange={(e) => setPasted(e.target.value)} />
+          <textarea
+            rows={6}
+            className="rounded border border-gray-300 px-2 py-1 font-mono text-xs"
+            value={pasted}
+            onChange={(e) => setPasted(e.target.value)}
+          />
         </label>
       )}
-      <button type="button" disabled={busy} onClick={() => void run()} className="self-start rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-50">
+      <button
+        type="button"
+        disabled={busy}
+        onClick={() => void run()}
+        className="self-start rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-50"
+      >
         {busy ? "Running…" : "Run the dry run"}
       </button>
       <StatusMessage outcome={outcome} />
@@ -116,13 +146,30 @@ export function DryRunPanel({ workflowId, config }: { workflowId: number; config
                 </thead>
                 <tbody>
                   {answer.targets.map((t) => (
-                    <tr key={`${t.topic}:${t.target_id}`} data-testid={`dry-run-${t.topic}-${t.target_id}`} className={`border-t border-gray-100 ${changed.has(`${t.topic}:${t.target_id}`) ? "bg-amber-50" : ""}`}>
+                    <tr
+                      key={`${t.topic}:${t.target_id}`}
+                      data-testid={`dry-run-${t.topic}-${t.target_id}`}
+                      className={`border-t border-gray-100 ${changed.has(`${t.topic}:${t.target_id}`) ? "bg-amber-50" : ""}`}
+                    >
                       <td>
                         {t.topic === "subject" ? "Subject" : "Volunteer"} {t.target_id}
                       </td>
-                      <td>{t.topic === "subject" ? (t.retires ? `would retire (${t.retirement_reason})` : "would not retire") : t.fired.length ? "rules fire" : "no rule fires"}</td>
+                      <td>
+                        {t.topic === "subject"
+                          ? t.retires
+                            ? `would retire (${t.retirement_reason})`
+                            : "would not retire"
+                          : t.fired.length
+                            ? "rules fire"
+                            : "no rule fires"}
+                      </td>
                       <td>{effectText(t)}</td>
-                      {answer.saved && <td>{savedTarget(t) ? effectText(savedTarget(t)!) : "nothing"}{changed.has(`${t.topic}:${t.target_id}`) ? " (differs)" : ""}</td>}
+                      {answer.saved && (
+                        <td>
+                          {savedTarget(t) ? effectText(savedTarget(t)!) : "nothing"}
+                          {changed.has(`${t.topic}:${t.target_id}`) ? " (differs)" : ""}
+                        </td>
+                      )}
                     </tr>
                   ))}
                 </tbody>

@@ -1,14 +1,27 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState, type ReactNode } from "react";
-import { conditionFromWire, conditionToWire, defaultLookup, lookupSuggestions, newComparison, type ConditionNode } from "@/lib/lab/condition-model";
+import {
+  conditionFromWire,
+  conditionToWire,
+  defaultLookup,
+  lookupSuggestions,
+  newComparison,
+  type ConditionNode,
+} from "@/lib/lab/condition-model";
 import { lazyPart } from "@/components/classifier/lazy-part";
 import { ApiRequestError, request, requestOrNull } from "@/components/ui/api-client";
 import { ConditionEditor } from "./condition-editor";
 
 // The flow graph (React Flow) and the dry run are chunks of their own.
-const EngineFlowGraph = lazyPart(() => import("./engine-flow-graph").then((m) => m.EngineFlowGraph), <p className="text-sm text-gray-600">Loading the flow…</p>);
-const DryRunPanel = lazyPart(() => import("./dry-run-panel").then((m) => m.DryRunPanel), <p className="text-sm text-gray-600">Loading the dry run…</p>);
+const EngineFlowGraph = lazyPart(
+  () => import("./engine-flow-graph").then((m) => m.EngineFlowGraph),
+  <p className="text-sm text-gray-600">Loading the flow…</p>,
+);
+const DryRunPanel = lazyPart(
+  () => import("./dry-run-panel").then((m) => m.DryRunPanel),
+  <p className="text-sm text-gray-600">Loading the dry run…</p>,
+);
 
 // The decision engine's visual builder for one workflow: extractors, reducers and rules as forms, saved to
 // /engine/workflows/<id> (the browser session authorises the call). The server validates the whole
@@ -49,7 +62,6 @@ const EFFECTS: Record<string, { topic: "subject" | "user"; label: string; field?
 const input = "rounded border border-gray-300 px-2 py-1 text-sm";
 const MESSAGE_STYLES = { error: "border-red-300 bg-red-50", warning: "border-amber-300 bg-amber-50", ok: "border-green-300 bg-green-50" };
 const button = "rounded border border-gray-300 px-3 py-1 text-sm hover:bg-gray-100";
-
 
 /** The engine's API answers `{"workflow": {...}}`. */
 const unwrap = (body: { workflow?: Wire } | null): Wire => (body?.workflow ?? body) as Wire;
@@ -121,13 +133,21 @@ export function EngineBuilder({ workflowId, taskKeys }: { workflowId: number; ta
           : { kind: "ok", text: "Saved. New classifications are processed with this configuration." },
       );
     } catch (err) {
-      setMessage({ kind: "error", text: err instanceof ApiRequestError ? err.message : `Could not reach the server: ${(err as Error).message}` });
+      setMessage({
+        kind: "error",
+        text: err instanceof ApiRequestError ? err.message : `Could not reach the server: ${(err as Error).message}`,
+      });
     } finally {
       setSaving(false);
     }
   };
 
-  if (loaded.isPending) return <p role="status" className="animate-pulse text-gray-600">Loading the decision engine configuration…</p>;
+  if (loaded.isPending)
+    return (
+      <p role="status" className="animate-pulse text-gray-600">
+        Loading the decision engine configuration…
+      </p>
+    );
   if (loaded.isError)
     return (
       <p role="alert" className="rounded border border-red-300 bg-red-50 p-3">
@@ -145,24 +165,69 @@ export function EngineBuilder({ workflowId, taskKeys }: { workflowId: number; ta
         void save();
       }}
     >
-      {!exists && <p className="rounded bg-brand-50 p-3 text-sm">This workflow is not in the decision engine yet. Add extractors, reducers and rules, then save.</p>}
+      {!exists && (
+        <p className="rounded bg-brand-50 p-3 text-sm">
+          This workflow is not in the decision engine yet. Add extractors, reducers and rules, then save.
+        </p>
+      )}
       <div className="flex flex-wrap gap-4">
         <Select label="Status" value={status} options={["active", "paused", "halted"]} onChange={setStatus} />
-        <Select label="Rules applied" value={rulesApplied} options={["all_matching_rules", "first_matching_rule", "no_rules"]} onChange={setRulesApplied} />
+        <Select
+          label="Rules applied"
+          value={rulesApplied}
+          options={["all_matching_rules", "first_matching_rule", "no_rules"]}
+          onChange={setRulesApplied}
+        />
       </div>
 
-      <Section title="Extractors" hint="Turn each classification's annotations into extracts." onAdd={() => setExtractors((x) => [...x, { key: freshKey(x, "q"), config: { type: "question", task_key: taskKeys[0]?.key ?? "T0" } }])} addLabel="Add an extractor">
+      <Section
+        title="Extractors"
+        hint="Turn each classification's annotations into extracts."
+        onAdd={() =>
+          setExtractors((x) => [...x, { key: freshKey(x, "q"), config: { type: "question", task_key: taskKeys[0]?.key ?? "T0" } }])
+        }
+        addLabel="Add an extractor"
+      >
         {extractors.map((row, i) => (
-          <KeyedCard key={i} what="Extractor" row={row} index={i} types={EXTRACTOR_TYPES} onChange={(r) => setExtractors((x) => x.map((y, j) => (j === i ? r : y)))} onRemove={() => setExtractors((x) => x.filter((_, j) => j !== i))}>
-            <ExtractorFields row={row} taskKeys={taskKeys} onChange={(config) => setExtractors((x) => x.map((y, j) => (j === i ? { ...y, config } : y)))} />
+          <KeyedCard
+            key={i}
+            what="Extractor"
+            row={row}
+            index={i}
+            types={EXTRACTOR_TYPES}
+            onChange={(r) => setExtractors((x) => x.map((y, j) => (j === i ? r : y)))}
+            onRemove={() => setExtractors((x) => x.filter((_, j) => j !== i))}
+          >
+            <ExtractorFields
+              row={row}
+              taskKeys={taskKeys}
+              onChange={(config) => setExtractors((x) => x.map((y, j) => (j === i ? { ...y, config } : y)))}
+            />
           </KeyedCard>
         ))}
       </Section>
 
-      <Section title="Reducers" hint="Combine the extracts of a subject (or a volunteer) into a reduction." onAdd={() => setReducers((x) => [...x, { key: freshKey(x, "c"), config: { type: "consensus" } }])} addLabel="Add a reducer">
+      <Section
+        title="Reducers"
+        hint="Combine the extracts of a subject (or a volunteer) into a reduction."
+        onAdd={() => setReducers((x) => [...x, { key: freshKey(x, "c"), config: { type: "consensus" } }])}
+        addLabel="Add a reducer"
+      >
         {reducers.map((row, i) => (
-          <KeyedCard key={i} what="Reducer" row={row} index={i} types={REDUCER_TYPES} onChange={(r) => setReducers((x) => x.map((y, j) => (j === i ? r : y)))} onRemove={() => setReducers((x) => x.filter((_, j) => j !== i))}>
-            <ReducerFields row={row} extractorKeys={extractorKeys} onChange={(config) => setReducers((x) => x.map((y, j) => (j === i ? { ...y, config } : y)))} />
+          <KeyedCard
+            key={i}
+            what="Reducer"
+            row={row}
+            index={i}
+            types={REDUCER_TYPES}
+            onChange={(r) => setReducers((x) => x.map((y, j) => (j === i ? r : y)))}
+            onRemove={() => setReducers((x) => x.filter((_, j) => j !== i))}
+          >
+            <ReducerFields
+              row={row}
+              extractorKeys={extractorKeys}
+              onChange={(config) => setReducers((x) => x.map((y, j) => (j === i ? { ...y, config } : y)))}
+            />
           </KeyedCard>
         ))}
       </Section>
@@ -170,7 +235,16 @@ export function EngineBuilder({ workflowId, taskKeys }: { workflowId: number; ta
       <Section
         title="Rules"
         hint="When a rule's condition holds for a subject's (or volunteer's) reductions, its effects happen once."
-        onAdd={() => setRules((x) => [...x, { topic: "subject", condition: newComparison(defaultLookup(lookupSuggestions(reducerMap, "subject"))), then: [{ action: "retire_subject", reason: "consensus" }] }])}
+        onAdd={() =>
+          setRules((x) => [
+            ...x,
+            {
+              topic: "subject",
+              condition: newComparison(defaultLookup(lookupSuggestions(reducerMap, "subject"))),
+              then: [{ action: "retire_subject", reason: "consensus" }],
+            },
+          ])
+        }
         addLabel="Add a rule"
       >
         {rules.map((rule, i) => {
@@ -186,13 +260,29 @@ export function EngineBuilder({ workflowId, taskKeys }: { workflowId: number; ta
                 ))}
               </datalist>
               <div className="flex flex-wrap items-center gap-3">
-                <Select label={`Rule ${i + 1}: applies to`} value={rule.topic} options={["subject", "user"]} onChange={(topic) => update({ topic: topic as RuleState["topic"], then: rule.then.filter((e) => EFFECTS[String(e.action)]?.topic === topic) })} />
+                <Select
+                  label={`Rule ${i + 1}: applies to`}
+                  value={rule.topic}
+                  options={["subject", "user"]}
+                  onChange={(topic) =>
+                    update({
+                      topic: topic as RuleState["topic"],
+                      then: rule.then.filter((e) => EFFECTS[String(e.action)]?.topic === topic),
+                    })
+                  }
+                />
                 <button type="button" className={`${button} ml-auto`} onClick={() => setRules((x) => x.filter((_, j) => j !== i))}>
                   Remove rule {i + 1}
                 </button>
               </div>
               <p className="text-sm font-medium">If</p>
-              <ConditionEditor node={rule.condition} onChange={(condition) => update({ condition })} suggestions={suggestions} label={`Rule ${i + 1} condition`} listId={listId} />
+              <ConditionEditor
+                node={rule.condition}
+                onChange={(condition) => update({ condition })}
+                suggestions={suggestions}
+                label={`Rule ${i + 1} condition`}
+                listId={listId}
+              />
               <p className="text-sm font-medium">Then</p>
               {rule.then.map((effect, k) => (
                 <EffectEditor
@@ -204,7 +294,18 @@ export function EngineBuilder({ workflowId, taskKeys }: { workflowId: number; ta
                   onRemove={rule.then.length > 1 ? () => update({ then: rule.then.filter((_, j) => j !== k) }) : undefined}
                 />
               ))}
-              <button type="button" className={`${button} self-start`} onClick={() => update({ then: [...rule.then, rule.topic === "user" ? { action: "promote_user", workflow_id: "" } : { action: "retire_subject", reason: "other" }] })}>
+              <button
+                type="button"
+                className={`${button} self-start`}
+                onClick={() =>
+                  update({
+                    then: [
+                      ...rule.then,
+                      rule.topic === "user" ? { action: "promote_user", workflow_id: "" } : { action: "retire_subject", reason: "other" },
+                    ],
+                  })
+                }
+              >
                 Add an effect<span className="sr-only"> to rule {i + 1}</span>
               </button>
             </fieldset>
@@ -228,7 +329,11 @@ export function EngineBuilder({ workflowId, taskKeys }: { workflowId: number; ta
         </p>
       )}
       <div className="flex gap-2">
-        <button type="submit" disabled={saving} className="rounded bg-brand-600 px-5 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-50">
+        <button
+          type="submit"
+          disabled={saving}
+          className="rounded bg-brand-600 px-5 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-50"
+        >
           {saving ? "Saving…" : "Save configuration"}
         </button>
         <button type="button" className={button} onClick={() => load(loaded.data ?? null)}>
@@ -245,7 +350,19 @@ function freshKey(rows: Row[], base: string): string {
   for (let i = 2; ; i++) if (!taken.has(`${base}${i}`)) return `${base}${i}`;
 }
 
-function Section({ title, hint, children, onAdd, addLabel }: { title: string; hint: string; children: ReactNode; onAdd(): void; addLabel: string }) {
+function Section({
+  title,
+  hint,
+  children,
+  onAdd,
+  addLabel,
+}: {
+  title: string;
+  hint: string;
+  children: ReactNode;
+  onAdd(): void;
+  addLabel: string;
+}) {
   return (
     <section aria-labelledby={`h-${title}`} className="flex flex-col gap-3">
       <div>
@@ -277,7 +394,19 @@ function Select({ label, value, options, onChange }: { label: string; value: str
   );
 }
 
-function Text({ label, value, onChange, type = "text", list }: { label: string; value: string; onChange(v: string): void; type?: string; list?: string }) {
+function Text({
+  label,
+  value,
+  onChange,
+  type = "text",
+  list,
+}: {
+  label: string;
+  value: string;
+  onChange(v: string): void;
+  type?: string;
+  list?: string;
+}) {
   return (
     <label className="flex flex-col gap-1 text-sm">
       <span className="font-medium">{label}</span>
@@ -286,7 +415,23 @@ function Text({ label, value, onChange, type = "text", list }: { label: string; 
   );
 }
 
-function KeyedCard({ what, row, index, types, onChange, onRemove, children }: { what: string; row: Row; index: number; types: string[]; onChange(r: Row): void; onRemove(): void; children: ReactNode }) {
+function KeyedCard({
+  what,
+  row,
+  index,
+  types,
+  onChange,
+  onRemove,
+  children,
+}: {
+  what: string;
+  row: Row;
+  index: number;
+  types: string[];
+  onChange(r: Row): void;
+  onRemove(): void;
+  children: ReactNode;
+}) {
   const name = `${what} ${index + 1}`;
   return (
     <fieldset className="flex flex-col gap-3 rounded-lg border border-gray-200 bg-white p-3">
@@ -295,7 +440,12 @@ function KeyedCard({ what, row, index, types, onChange, onRemove, children }: { 
       </legend>
       <div className="flex flex-wrap items-end gap-3">
         <Text label={`${name} key`} value={row.key} onChange={(key) => onChange({ ...row, key })} />
-        <Select label={`${name} type`} value={String(row.config.type)} options={types} onChange={(type) => onChange({ ...row, config: keepGeneric(row.config, type) })} />
+        <Select
+          label={`${name} type`}
+          value={String(row.config.type)}
+          options={types}
+          onChange={(type) => onChange({ ...row, config: keepGeneric(row.config, type) })}
+        />
         <button type="button" className={`${button} ml-auto`} onClick={onRemove}>
           Remove {what.toLowerCase()} {row.key}
         </button>
@@ -328,18 +478,58 @@ function ExtractorFields({ row, taskKeys, onChange }: { row: Row; taskKeys: { ke
           <option key={t.key} value={t.key}>{`${t.key} (${t.type})`}</option>
         ))}
       </datalist>
-      {c.type !== "external" && c.type !== "pluck_field" && <Text label={`${row.key}: task key`} value={String(c.task_key ?? "")} list={listId} onChange={(v) => onChange(set(c, "task_key", v))} />}
-      {c.type === "survey" && <Text label={`${row.key}: "nothing here" choice`} value={String(c.nothing_here_choice ?? "")} onChange={(v) => onChange(set(c, "nothing_here_choice", v))} />}
+      {c.type !== "external" && c.type !== "pluck_field" && (
+        <Text
+          label={`${row.key}: task key`}
+          value={String(c.task_key ?? "")}
+          list={listId}
+          onChange={(v) => onChange(set(c, "task_key", v))}
+        />
+      )}
+      {c.type === "survey" && (
+        <Text
+          label={`${row.key}: "nothing here" choice`}
+          value={String(c.nothing_here_choice ?? "")}
+          onChange={(v) => onChange(set(c, "nothing_here_choice", v))}
+        />
+      )}
       {c.type === "shape" && (
         <>
-          <Select label={`${row.key}: shape`} value={String(c.shape ?? "point")} options={SHAPES} onChange={(v) => onChange(set(c, "shape", v))} />
-          <Text label={`${row.key}: tool index`} type="number" value={c.tool_index === undefined ? "" : String(c.tool_index)} onChange={(v) => onChange(set(c, "tool_index", v === "" ? undefined : Number(v)))} />
+          <Select
+            label={`${row.key}: shape`}
+            value={String(c.shape ?? "point")}
+            options={SHAPES}
+            onChange={(v) => onChange(set(c, "shape", v))}
+          />
+          <Text
+            label={`${row.key}: tool index`}
+            type="number"
+            value={c.tool_index === undefined ? "" : String(c.tool_index)}
+            onChange={(v) => onChange(set(c, "tool_index", v === "" ? undefined : Number(v)))}
+          />
         </>
       )}
-      {c.type === "external" && <Text label={`${row.key}: HTTPS URL`} value={String(c.url ?? "")} onChange={(v) => onChange(set(c, "url", v))} />}
-      {c.type === "pluck_field" && <JsonField label={`${row.key}: field map (name → JSONPath)`} value={c.field_map ?? { field: "$.metadata.key" }} onChange={(v) => onChange(set(c, "field_map", v))} />}
-      <Select label={`${row.key}: if the task is missing`} value={String(c.if_missing ?? "error")} options={["error", "ignore", "reject"]} onChange={(v) => onChange(set(c, "if_missing", v))} />
-      <Text label={`${row.key}: minimum workflow version`} value={String(c.minimum_workflow_version ?? "")} onChange={(v) => onChange(set(c, "minimum_workflow_version", v))} />
+      {c.type === "external" && (
+        <Text label={`${row.key}: HTTPS URL`} value={String(c.url ?? "")} onChange={(v) => onChange(set(c, "url", v))} />
+      )}
+      {c.type === "pluck_field" && (
+        <JsonField
+          label={`${row.key}: field map (name → JSONPath)`}
+          value={c.field_map ?? { field: "$.metadata.key" }}
+          onChange={(v) => onChange(set(c, "field_map", v))}
+        />
+      )}
+      <Select
+        label={`${row.key}: if the task is missing`}
+        value={String(c.if_missing ?? "error")}
+        options={["error", "ignore", "reject"]}
+        onChange={(v) => onChange(set(c, "if_missing", v))}
+      />
+      <Text
+        label={`${row.key}: minimum workflow version`}
+        value={String(c.minimum_workflow_version ?? "")}
+        onChange={(v) => onChange(set(c, "minimum_workflow_version", v))}
+      />
     </div>
   );
 }
@@ -349,18 +539,52 @@ function ReducerFields({ row, extractorKeys, onChange }: { row: Row; extractorKe
   const filters = (c.filters ?? {}) as Config;
   const setFilter = (key: string, value: unknown) => onChange(set(c, "filters", set(filters, key, value)));
   const grouping = c.grouping as Config | undefined;
-  const chosen = new Set(Array.isArray(filters.extractor_keys) ? (filters.extractor_keys as string[]) : filters.extractor_keys ? [String(filters.extractor_keys)] : []);
+  const chosen = new Set(
+    Array.isArray(filters.extractor_keys)
+      ? (filters.extractor_keys as string[])
+      : filters.extractor_keys
+        ? [String(filters.extractor_keys)]
+        : [],
+  );
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap gap-3">
-        <Select label={`${row.key}: reduce by`} value={String(c.topic ?? "reduce_by_subject")} options={["reduce_by_subject", "reduce_by_user"]} onChange={(v) => onChange(set(c, "topic", v))} />
-        <Select label={`${row.key}: mode`} value={String(c.reduction_mode ?? "default_reduction")} options={["default_reduction", "running_reduction"]} onChange={(v) => onChange(set(c, "reduction_mode", v))} />
-        {c.type === "summary_stats" && <Text label={`${row.key}: field to summarise`} value={String(c.summarize_field ?? "")} onChange={(v) => onChange(set(c, "summarize_field", v))} />}
-        {c.type === "unique_count" && <Text label={`${row.key}: field`} value={String(c.field ?? "")} onChange={(v) => onChange(set(c, "field", v))} />}
+        <Select
+          label={`${row.key}: reduce by`}
+          value={String(c.topic ?? "reduce_by_subject")}
+          options={["reduce_by_subject", "reduce_by_user"]}
+          onChange={(v) => onChange(set(c, "topic", v))}
+        />
+        <Select
+          label={`${row.key}: mode`}
+          value={String(c.reduction_mode ?? "default_reduction")}
+          options={["default_reduction", "running_reduction"]}
+          onChange={(v) => onChange(set(c, "reduction_mode", v))}
+        />
+        {c.type === "summary_stats" && (
+          <Text
+            label={`${row.key}: field to summarise`}
+            value={String(c.summarize_field ?? "")}
+            onChange={(v) => onChange(set(c, "summarize_field", v))}
+          />
+        )}
+        {c.type === "unique_count" && (
+          <Text label={`${row.key}: field`} value={String(c.field ?? "")} onChange={(v) => onChange(set(c, "field", v))} />
+        )}
         {c.type === "rectangle" && (
           <>
-            <Text label={`${row.key}: eps`} type="number" value={c.eps === undefined ? "" : String(c.eps)} onChange={(v) => onChange(set(c, "eps", v === "" ? undefined : Number(v)))} />
-            <Text label={`${row.key}: min samples`} type="number" value={c.min_samples === undefined ? "" : String(c.min_samples)} onChange={(v) => onChange(set(c, "min_samples", v === "" ? undefined : Number(v)))} />
+            <Text
+              label={`${row.key}: eps`}
+              type="number"
+              value={c.eps === undefined ? "" : String(c.eps)}
+              onChange={(v) => onChange(set(c, "eps", v === "" ? undefined : Number(v)))}
+            />
+            <Text
+              label={`${row.key}: min samples`}
+              type="number"
+              value={c.min_samples === undefined ? "" : String(c.min_samples)}
+              onChange={(v) => onChange(set(c, "min_samples", v === "" ? undefined : Number(v)))}
+            />
           </>
         )}
         {c.type === "queue" && (
@@ -369,7 +593,9 @@ function ReducerFields({ row, extractorKeys, onChange }: { row: Row; extractorKe
             <Text label={`${row.key}: queue name`} value={String(c.queue_name ?? "")} onChange={(v) => onChange(set(c, "queue_name", v))} />
           </>
         )}
-        {c.type === "external" && <Text label={`${row.key}: HTTPS URL`} value={String(c.url ?? "")} onChange={(v) => onChange(set(c, "url", v))} />}
+        {c.type === "external" && (
+          <Text label={`${row.key}: HTTPS URL`} value={String(c.url ?? "")} onChange={(v) => onChange(set(c, "url", v))} />
+        )}
       </div>
       {c.type === "summary_stats" && (
         <fieldset className="flex flex-wrap gap-3 text-sm">
@@ -378,7 +604,11 @@ function ReducerFields({ row, extractorKeys, onChange }: { row: Row; extractorKe
             const ops = (c.operations as string[] | undefined) ?? [];
             return (
               <label key={op} className="flex items-center gap-1">
-                <input type="checkbox" checked={ops.includes(op)} onChange={(e) => onChange(set(c, "operations", e.target.checked ? [...ops, op] : ops.filter((o) => o !== op)))} />
+                <input
+                  type="checkbox"
+                  checked={ops.includes(op)}
+                  onChange={(e) => onChange(set(c, "operations", e.target.checked ? [...ops, op] : ops.filter((o) => o !== op)))}
+                />
                 {op}
               </label>
             );
@@ -409,11 +639,36 @@ function ReducerFields({ row, extractorKeys, onChange }: { row: Row; extractorKe
             </fieldset>
           )}
           <div className="flex flex-wrap gap-3">
-            <Select label={`${row.key}: repeated classifications`} value={String(filters.repeated_classifications ?? "keep_first")} options={["keep_first", "keep_last", "keep_all"]} onChange={(v) => setFilter("repeated_classifications", v)} />
-            <Select label={`${row.key}: training subjects`} value={String(filters.training_behavior ?? "ignore_training")} options={["ignore_training", "training_only", "experiment_only"]} onChange={(v) => setFilter("training_behavior", v)} />
-            <Select label={`${row.key}: empty extracts`} value={String(filters.empty_extracts ?? "keep_all")} options={["keep_all", "ignore_empty"]} onChange={(v) => setFilter("empty_extracts", v)} />
-            <Text label={`${row.key}: from`} type="number" value={String(filters.from ?? 0)} onChange={(v) => setFilter("from", v === "" ? undefined : Number(v))} />
-            <Text label={`${row.key}: to`} type="number" value={String(filters.to ?? -1)} onChange={(v) => setFilter("to", v === "" ? undefined : Number(v))} />
+            <Select
+              label={`${row.key}: repeated classifications`}
+              value={String(filters.repeated_classifications ?? "keep_first")}
+              options={["keep_first", "keep_last", "keep_all"]}
+              onChange={(v) => setFilter("repeated_classifications", v)}
+            />
+            <Select
+              label={`${row.key}: training subjects`}
+              value={String(filters.training_behavior ?? "ignore_training")}
+              options={["ignore_training", "training_only", "experiment_only"]}
+              onChange={(v) => setFilter("training_behavior", v)}
+            />
+            <Select
+              label={`${row.key}: empty extracts`}
+              value={String(filters.empty_extracts ?? "keep_all")}
+              options={["keep_all", "ignore_empty"]}
+              onChange={(v) => setFilter("empty_extracts", v)}
+            />
+            <Text
+              label={`${row.key}: from`}
+              type="number"
+              value={String(filters.from ?? 0)}
+              onChange={(v) => setFilter("from", v === "" ? undefined : Number(v))}
+            />
+            <Text
+              label={`${row.key}: to`}
+              type="number"
+              value={String(filters.to ?? -1)}
+              onChange={(v) => setFilter("to", v === "" ? undefined : Number(v))}
+            />
           </div>
           <div className="flex flex-wrap gap-3">
             <Text
@@ -422,7 +677,12 @@ function ReducerFields({ row, extractorKeys, onChange }: { row: Row; extractorKe
               onChange={(v) => onChange(set(c, "grouping", v ? { ...(grouping ?? {}), field_name: v } : undefined))}
             />
             {grouping && (
-              <Select label={`${row.key}: without that field`} value={String(grouping.if_missing ?? "ignore")} options={["ignore", "error", "group_missing"]} onChange={(v) => onChange(set(c, "grouping", { ...grouping, if_missing: v }))} />
+              <Select
+                label={`${row.key}: without that field`}
+                value={String(grouping.if_missing ?? "ignore")}
+                options={["ignore", "error", "group_missing"]}
+                onChange={(v) => onChange(set(c, "grouping", { ...grouping, if_missing: v }))}
+              />
             )}
           </div>
         </div>
@@ -457,7 +717,19 @@ function JsonField({ label, value, onChange }: { label: string; value: unknown; 
   );
 }
 
-function EffectEditor({ label, topic, effect, onChange, onRemove }: { label: string; topic: "subject" | "user"; effect: Config; onChange(e: Config): void; onRemove?: () => void }) {
+function EffectEditor({
+  label,
+  topic,
+  effect,
+  onChange,
+  onRemove,
+}: {
+  label: string;
+  topic: "subject" | "user";
+  effect: Config;
+  onChange(e: Config): void;
+  onRemove?: () => void;
+}) {
   const action = String(effect.action);
   const def = EFFECTS[action];
   const actions = Object.entries(EFFECTS).filter(([, d]) => d.topic === topic);
@@ -483,14 +755,24 @@ function EffectEditor({ label, topic, effect, onChange, onRemove }: { label: str
       {action === "retire_subject" && (
         <label className="flex flex-col gap-1 text-sm">
           <span className="font-medium">{label}: reason</span>
-          <select className={input} value={String(effect.reason ?? "other")} onChange={(e) => onChange({ ...effect, reason: e.target.value })}>
+          <select
+            className={input}
+            value={String(effect.reason ?? "other")}
+            onChange={(e) => onChange({ ...effect, reason: e.target.value })}
+          >
             {RETIREMENT_REASONS.map((r) => (
               <option key={r}>{r}</option>
             ))}
           </select>
         </label>
       )}
-      {def?.field && <Text label={`${label}: ${def.field[1]}`} value={String(effect[def.field[0]] ?? "")} onChange={(v) => onChange({ ...effect, [def.field![0]]: v })} />}
+      {def?.field && (
+        <Text
+          label={`${label}: ${def.field[1]}`}
+          value={String(effect[def.field[0]] ?? "")}
+          onChange={(v) => onChange({ ...effect, [def.field![0]]: v })}
+        />
+      )}
       {onRemove && (
         <button type="button" className={button} onClick={onRemove}>
           Remove<span className="sr-only"> {label}</span>

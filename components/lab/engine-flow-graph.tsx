@@ -35,9 +35,21 @@ export function EngineFlowGraph({ config }: { config: EngineFlowInput }) {
           </span>
         ))}
       </div>
-      <div data-testid="engine-flow" style={{ height: Math.min(520, 80 + rows * 70) }} className="rounded border border-gray-100" aria-hidden="true">
+      <div
+        data-testid="engine-flow"
+        style={{ height: Math.min(520, 80 + rows * 70) }}
+        className="rounded border border-gray-100"
+        aria-hidden="true"
+      >
         {flow.nodes.length ? (
-          <ReactFlow nodes={nodes} edges={edges} fitView nodesConnectable={false} elementsSelectable={false} proOptions={{ hideAttribution: true }}>
+          <ReactFlow
+            nodes={nodes}
+            edges={edges}
+            fitView
+            nodesConnectable={false}
+            elementsSelectable={false}
+            proOptions={{ hideAttribution: true }}
+          >
             <Background />
           </ReactFlow>
         ) : (

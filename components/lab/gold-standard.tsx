@@ -21,41 +21,46 @@ const summary = (annotations: GoldClassification["annotations"]) =>
 export function GoldStandard({ workflowId }: { workflowId: number }) {
   const gold = useQuery({
     queryKey: ["lab-gold-standard", workflowId],
-    queryFn: async () => (await apiGet<{ classifications: GoldClassification[]; meta: { classifications: { count: number } } }>(`/classifications/gold_standard?workflow_id=${workflowId}&page_size=50&sort=-id`)),
+    queryFn: async () =>
+      await apiGet<{ classifications: GoldClassification[]; meta: { classifications: { count: number } } }>(
+        `/classifications/gold_standard?workflow_id=${workflowId}&page_size=50&sort=-id`,
+      ),
     staleTime: 0,
   });
   return (
     <Panel dense id="gold-heading" title="Gold standard">
       <p className="text-sm text-gray-600">
-        Owners, collaborators and experts classify in <em>gold standard mode</em> (a switch above the classifier) to give reference answers for
-        subjects.
+        Owners, collaborators and experts classify in <em>gold standard mode</em> (a switch above the classifier) to give reference answers
+        for subjects.
       </p>
       <QueryState query={gold} what="gold standard">
-      {gold.data?.classifications.length === 0 ? (
-        <p>No gold standard classifications yet.</p>
-      ) : (
-        <table className="w-full text-left text-sm [&_td]:py-1 [&_td]:pr-3 [&_th]:pr-3">
-          <caption className="text-left text-sm text-gray-600">{gold.data?.meta.classifications.count} gold standard classifications</caption>
-          <thead>
-            <tr>
-              <th scope="col">Classification</th>
-              <th scope="col">Subject</th>
-              <th scope="col">Made</th>
-              <th scope="col">Answers</th>
-            </tr>
-          </thead>
-          <tbody>
-            {gold.data?.classifications.map((c) => (
-              <tr key={c.id} className="border-t border-gray-100">
-                <td>{c.id}</td>
-                <td>{c.links.subjects.join(", ")}</td>
-                <td>{new Date(c.created_at).toLocaleString()}</td>
-                <td className="font-mono text-xs">{summary(c.annotations)}</td>
+        {gold.data?.classifications.length === 0 ? (
+          <p>No gold standard classifications yet.</p>
+        ) : (
+          <table className="w-full text-left text-sm [&_td]:py-1 [&_td]:pr-3 [&_th]:pr-3">
+            <caption className="text-left text-sm text-gray-600">
+              {gold.data?.meta.classifications.count} gold standard classifications
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Classification</th>
+                <th scope="col">Subject</th>
+                <th scope="col">Made</th>
+                <th scope="col">Answers</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+            </thead>
+            <tbody>
+              {gold.data?.classifications.map((c) => (
+                <tr key={c.id} className="border-t border-gray-100">
+                  <td>{c.id}</td>
+                  <td>{c.links.subjects.join(", ")}</td>
+                  <td>{new Date(c.created_at).toLocaleString()}</td>
+                  <td className="font-mono text-xs">{summary(c.annotations)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
       </QueryState>
     </Panel>
   );

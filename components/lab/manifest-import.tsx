@@ -31,8 +31,21 @@ function ImportProgress({ jobId, onDone }: { jobId: string; onDone(job: Job): vo
   const j = job.data;
   return (
     <div role="status" aria-live="polite" className="flex flex-col gap-1 text-sm">
-      <progress className="w-full max-w-md" max={j?.total ?? 1} value={j?.status === "completed" ? (j.total ?? 1) : (j?.progress ?? 0)} aria-label="Import progress" />
-      <span>{!j ? "Starting the import…" : j.status === "pending" ? "Waiting to start…" : j.status === "running" ? `Imported ${j.progress ?? 0} of ${j.total ?? "?"}…` : null}</span>
+      <progress
+        className="w-full max-w-md"
+        max={j?.total ?? 1}
+        value={j?.status === "completed" ? (j.total ?? 1) : (j?.progress ?? 0)}
+        aria-label="Import progress"
+      />
+      <span>
+        {!j
+          ? "Starting the import…"
+          : j.status === "pending"
+            ? "Waiting to start…"
+            : j.status === "running"
+              ? `Imported ${j.progress ?? 0} of ${j.total ?? "?"}…`
+              : null}
+      </span>
     </div>
   );
 }
@@ -42,7 +55,15 @@ function ImportProgress({ jobId, onDone }: { jobId: string; onDone(job: Job): vo
  * with the import's own rules (nothing is sent while a row is wrong), then imported in the background
  * with its progress shown.
  */
-export function ManifestImport({ projectId, subjectSets, workflows }: { projectId: number; subjectSets: { id: number; displayName: string }[]; workflows: { id: number; displayName: string }[] }) {
+export function ManifestImport({
+  projectId,
+  subjectSets,
+  workflows,
+}: {
+  projectId: number;
+  subjectSets: { id: number; displayName: string }[];
+  workflows: { id: number; displayName: string }[];
+}) {
   const router = useRouter();
   const [target, setTarget] = useState<string>(subjectSets[0] ? String(subjectSets[0].id) : "new");
   const [newName, setNewName] = useState("");
@@ -65,8 +86,8 @@ export function ManifestImport({ projectId, subjectSets, workflows }: { projectI
   return (
     <Panel id="manifest-heading" title="Import a manifest">
       <p className="text-sm text-gray-600">
-        A CSV file, one subject a row: <code>location</code> columns (URLs, or file names with a base URL; <code>location:image/png</code> names the type),
-        optionally <code>external_id</code>; every other column is metadata.
+        A CSV file, one subject a row: <code>location</code> columns (URLs, or file names with a base URL; <code>location:image/png</code>{" "}
+        names the type), optionally <code>external_id</code>; every other column is metadata.
       </p>
       <div className="flex flex-wrap items-end gap-3">
         <label className="flex flex-col gap-1 text-sm">
@@ -80,7 +101,9 @@ export function ManifestImport({ projectId, subjectSets, workflows }: { projectI
             <option value="new">A new subject set…</option>
           </select>
         </label>
-        {target === "new" && <Field id="manifest-new-set" label="New subject set name" value={newName} onChange={(e) => setNewName(e.target.value)} />}
+        {target === "new" && (
+          <Field id="manifest-new-set" label="New subject set name" value={newName} onChange={(e) => setNewName(e.target.value)} />
+        )}
         <Field
           id="manifest-base-url"
           label="Base URL for file names (optional)"
@@ -110,7 +133,12 @@ export function ManifestImport({ projectId, subjectSets, workflows }: { projectI
         <p>{file ? `${file.name}: ${check?.rows ?? 0} rows` : "Drop the CSV manifest here, or"}</p>
         <label className="cursor-pointer rounded border border-gray-300 bg-white px-3 py-1 hover:bg-gray-100">
           Choose a manifest file
-          <input type="file" accept=".csv,text/csv" className="sr-only" onChange={(e) => e.target.files?.[0] && void load(e.target.files[0])} />
+          <input
+            type="file"
+            accept=".csv,text/csv"
+            className="sr-only"
+            onChange={(e) => e.target.files?.[0] && void load(e.target.files[0])}
+          />
         </label>
       </div>
       {check && check.errors.length > 0 && (
@@ -150,7 +178,11 @@ export function ManifestImport({ projectId, subjectSets, workflows }: { projectI
           jobId={jobId}
           onDone={(job) => {
             setBusy(false);
-            setOutcome(job.status === "completed" ? { kind: "ok", text: `Imported ${job.total ?? job.progress} subjects.` } : { kind: "error", text: `The import failed: ${job.error}` });
+            setOutcome(
+              job.status === "completed"
+                ? { kind: "ok", text: `Imported ${job.total ?? job.progress} subjects.` }
+                : { kind: "error", text: `The import failed: ${job.error}` },
+            );
             router.refresh();
           }}
         />
@@ -167,11 +199,20 @@ export function ManifestImport({ projectId, subjectSets, workflows }: { projectI
           try {
             let setId = target;
             if (target === "new") {
-              const created = await apiPost<{ subject_sets: { id: string }[] }>("/subject_sets", { subject_sets: { display_name: newName.trim(), links: { project: String(projectId), workflows: workflows.map((w) => String(w.id)) } } });
+              const created = await apiPost<{ subject_sets: { id: string }[] }>("/subject_sets", {
+                subject_sets: {
+                  display_name: newName.trim(),
+                  links: { project: String(projectId), workflows: workflows.map((w) => String(w.id)) },
+                },
+              });
               setId = created.subject_sets[0].id;
             }
             const q = baseUrl.trim() ? `?base_url=${encodeURIComponent(baseUrl.trim())}` : "";
-            const body = await request<{ background_jobs: { id: string }[] }>("api", `/subject_sets/${setId}/imports${q}`, { method: "POST", contentType: "text/csv", body: file.text });
+            const body = await request<{ background_jobs: { id: string }[] }>("api", `/subject_sets/${setId}/imports${q}`, {
+              method: "POST",
+              contentType: "text/csv",
+              body: file.text,
+            });
             setJobId(body.background_jobs[0].id);
           } catch (err) {
             setOutcome({ kind: "error", text: (err as Error).message });

@@ -20,7 +20,9 @@ export function NewProjectForm() {
         setBusy(true);
         setError(null);
         try {
-          const body = await apiPost<{ projects: { id: string }[] }>("/projects", { projects: { display_name: name, description, private: hidden, primary_language: "en" } });
+          const body = await apiPost<{ projects: { id: string }[] }>("/projects", {
+            projects: { display_name: name, description, private: hidden, primary_language: "en" },
+          });
           router.push(`/lab/projects/${body.projects[0].id}`);
         } catch (err) {
           setError((err as Error).message);
@@ -40,7 +42,11 @@ export function NewProjectForm() {
           {error}
         </p>
       )}
-      <button type="submit" disabled={busy} className="self-start rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-50">
+      <button
+        type="submit"
+        disabled={busy}
+        className="self-start rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-50"
+      >
         {busy ? "Creating…" : "Create project"}
       </button>
     </form>

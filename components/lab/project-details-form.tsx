@@ -30,7 +30,11 @@ export interface ProjectRecord {
 export const projectQueryKey = (id: number) => ["lab-project", id];
 
 export function useLabProject(projectId: number) {
-  return useQuery({ queryKey: projectQueryKey(projectId), queryFn: async () => (await apiGet<{ projects: ProjectRecord[] }>(`/projects/${projectId}`)).projects[0], staleTime: 0 });
+  return useQuery({
+    queryKey: projectQueryKey(projectId),
+    queryFn: async () => (await apiGet<{ projects: ProjectRecord[] }>(`/projects/${projectId}`)).projects[0],
+    staleTime: 0,
+  });
 }
 
 interface Draft {
@@ -70,9 +74,30 @@ function draftOf(p: ProjectRecord): Draft {
   };
 }
 
-const list = (s: string) => [...new Set(s.split(",").map((x) => x.trim()).filter(Boolean))];
+const list = (s: string) => [
+  ...new Set(
+    s
+      .split(",")
+      .map((x) => x.trim())
+      .filter(Boolean),
+  ),
+];
 
-function TextArea({ id, label, hint, value, onChange, rows = 4 }: { id: string; label: string; hint?: string; value: string; onChange: (v: string) => void; rows?: number }) {
+function TextArea({
+  id,
+  label,
+  hint,
+  value,
+  onChange,
+  rows = 4,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  value: string;
+  onChange: (v: string) => void;
+  rows?: number;
+}) {
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium">
@@ -83,7 +108,14 @@ function TextArea({ id, label, hint, value, onChange, rows = 4 }: { id: string; 
           {hint}
         </p>
       )}
-      <textarea id={id} rows={rows} aria-describedby={hint ? `${id}-hint` : undefined} className="rounded border border-gray-300 px-3 py-2" value={value} onChange={(e) => onChange(e.target.value)} />
+      <textarea
+        id={id}
+        rows={rows}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        className="rounded border border-gray-300 px-3 py-2"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
     </div>
   );
 }
@@ -98,7 +130,12 @@ export function ProjectDetailsForm({ projectId }: { projectId: number }) {
     if (project.data && !draft) setDraft(draftOf(project.data));
   }, [project.data, draft]);
 
-  if (project.isError) return <p role="alert" className="rounded border border-red-300 bg-red-50 p-2 text-sm">The project could not be loaded: {(project.error as Error).message}</p>;
+  if (project.isError)
+    return (
+      <p role="alert" className="rounded border border-red-300 bg-red-50 p-2 text-sm">
+        The project could not be loaded: {(project.error as Error).message}
+      </p>
+    );
   if (!draft || !project.data) return <p role="status">Loading the project…</p>;
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft({ ...draft, [key]: value });
   const p = project.data;
@@ -135,18 +172,55 @@ export function ProjectDetailsForm({ projectId }: { projectId: number }) {
       }}
     >
       <h2 className="text-lg font-semibold">Texts</h2>
-      <Field id="details-name" label="Project name" required maxLength={255} value={draft.display_name} onChange={(e) => set("display_name", e.target.value)} />
-      <Field id="details-description" label="Short description" value={draft.description} onChange={(e) => set("description", e.target.value)} />
-      <TextArea id="details-introduction" label="Introduction" hint="Shown on the project's front page; Markdown." rows={6} value={draft.introduction} onChange={(v) => set("introduction", v)} />
-      <TextArea id="details-workflow-description" label="Call to action" hint="A sentence above the workflows on the front page." rows={2} value={draft.workflow_description} onChange={(v) => set("workflow_description", v)} />
-      <TextArea id="details-quote" label="Researcher quote" rows={2} value={draft.researcher_quote} onChange={(v) => set("researcher_quote", v)} />
+      <Field
+        id="details-name"
+        label="Project name"
+        required
+        maxLength={255}
+        value={draft.display_name}
+        onChange={(e) => set("display_name", e.target.value)}
+      />
+      <Field
+        id="details-description"
+        label="Short description"
+        value={draft.description}
+        onChange={(e) => set("description", e.target.value)}
+      />
+      <TextArea
+        id="details-introduction"
+        label="Introduction"
+        hint="Shown on the project's front page; Markdown."
+        rows={6}
+        value={draft.introduction}
+        onChange={(v) => set("introduction", v)}
+      />
+      <TextArea
+        id="details-workflow-description"
+        label="Call to action"
+        hint="A sentence above the workflows on the front page."
+        rows={2}
+        value={draft.workflow_description}
+        onChange={(v) => set("workflow_description", v)}
+      />
+      <TextArea
+        id="details-quote"
+        label="Researcher quote"
+        rows={2}
+        value={draft.researcher_quote}
+        onChange={(v) => set("researcher_quote", v)}
+      />
 
       <h2 className="text-lg font-semibold">Discipline and tags</h2>
       <div className="flex flex-col gap-1">
         <label htmlFor="details-discipline" className="text-sm font-medium">
           Discipline
         </label>
-        <select id="details-discipline" className="rounded border border-gray-300 px-3 py-2" value={draft.discipline} onChange={(e) => set("discipline", e.target.value)}>
+        <select
+          id="details-discipline"
+          className="rounded border border-gray-300 px-3 py-2"
+          value={draft.discipline}
+          onChange={(e) => set("discipline", e.target.value)}
+        >
           <option value="">None</option>
           {DISCIPLINES.map((d) => (
             <option key={d}>{d}</option>
@@ -159,14 +233,49 @@ export function ProjectDetailsForm({ projectId }: { projectId: number }) {
         <legend className="text-lg font-semibold">Links</legend>
         {draft.urls.map((u, i) => (
           <div key={i} className="flex flex-wrap items-end gap-2">
-            <Field id={`details-url-label-${i}`} label={`Link ${i + 1} label`} value={u.label} onChange={(e) => set("urls", draft.urls.map((x, j) => (j === i ? { ...x, label: e.target.value } : x)))} />
-            <Field id={`details-url-${i}`} label={`Link ${i + 1} address`} type="url" required value={u.url} onChange={(e) => set("urls", draft.urls.map((x, j) => (j === i ? { ...x, url: e.target.value } : x)))} />
-            <button type="button" className="rounded border border-gray-300 px-3 py-2 text-sm hover:bg-gray-100" onClick={() => set("urls", draft.urls.filter((_, j) => j !== i))}>
+            <Field
+              id={`details-url-label-${i}`}
+              label={`Link ${i + 1} label`}
+              value={u.label}
+              onChange={(e) =>
+                set(
+                  "urls",
+                  draft.urls.map((x, j) => (j === i ? { ...x, label: e.target.value } : x)),
+                )
+              }
+            />
+            <Field
+              id={`details-url-${i}`}
+              label={`Link ${i + 1} address`}
+              type="url"
+              required
+              value={u.url}
+              onChange={(e) =>
+                set(
+                  "urls",
+                  draft.urls.map((x, j) => (j === i ? { ...x, url: e.target.value } : x)),
+                )
+              }
+            />
+            <button
+              type="button"
+              className="rounded border border-gray-300 px-3 py-2 text-sm hover:bg-gray-100"
+              onClick={() =>
+                set(
+                  "urls",
+                  draft.urls.filter((_, j) => j !== i),
+                )
+              }
+            >
               Remove link {i + 1}
             </button>
           </div>
         ))}
-        <button type="button" className="self-start rounded border border-gray-300 px-3 py-1 text-sm hover:bg-gray-100" onClick={() => set("urls", [...draft.urls, { label: "", url: "" }])}>
+        <button
+          type="button"
+          className="self-start rounded border border-gray-300 px-3 py-1 text-sm hover:bg-gray-100"
+          onClick={() => set("urls", [...draft.urls, { label: "", url: "" }])}
+        >
           Add a link
         </button>
       </fieldset>
@@ -176,7 +285,12 @@ export function ProjectDetailsForm({ projectId }: { projectId: number }) {
         <label htmlFor="details-primary-language" className="text-sm font-medium">
           Primary language
         </label>
-        <select id="details-primary-language" className="rounded border border-gray-300 px-3 py-2" value={draft.primary_language} onChange={(e) => set("primary_language", e.target.value)}>
+        <select
+          id="details-primary-language"
+          className="rounded border border-gray-300 px-3 py-2"
+          value={draft.primary_language}
+          onChange={(e) => set("primary_language", e.target.value)}
+        >
           {[...new Set([draft.primary_language, ...Object.keys(LANGUAGE_NAMES)])].map((code) => (
             <option key={code} value={code}>
               {LANGUAGE_NAMES[code] ?? code} ({code})
@@ -184,7 +298,12 @@ export function ProjectDetailsForm({ projectId }: { projectId: number }) {
           ))}
         </select>
       </div>
-      <Field id="details-languages" label="Other languages volunteers may choose (codes, comma-separated)" value={draft.languages} onChange={(e) => set("languages", e.target.value)} />
+      <Field
+        id="details-languages"
+        label="Other languages volunteers may choose (codes, comma-separated)"
+        value={draft.languages}
+        onChange={(e) => set("languages", e.target.value)}
+      />
 
       <fieldset className="flex flex-col gap-2 text-sm">
         <legend className="text-lg font-semibold">Visibility and review</legend>
@@ -207,7 +326,11 @@ export function ProjectDetailsForm({ projectId }: { projectId: number }) {
       </fieldset>
 
       <StatusMessage outcome={status} />
-      <button type="submit" disabled={busy} className="self-start rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-50">
+      <button
+        type="submit"
+        disabled={busy}
+        className="self-start rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-50"
+      >
         {busy ? "Saving…" : "Save project"}
       </button>
     </form>

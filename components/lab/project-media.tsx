@@ -16,7 +16,11 @@ async function currentMedium(projectId: number, kind: Kind): Promise<string | nu
 }
 
 function MediumField({ projectId, kind }: { projectId: number; kind: Kind }) {
-  const current = useQuery({ queryKey: ["lab-project-medium", projectId, kind], queryFn: () => currentMedium(projectId, kind), staleTime: 0 });
+  const current = useQuery({
+    queryKey: ["lab-project-medium", projectId, kind],
+    queryFn: () => currentMedium(projectId, kind),
+    staleTime: 0,
+  });
   const { busy, outcome: status, run } = useAction();
   const id = `medium-${kind}`;
 
@@ -38,7 +42,11 @@ function MediumField({ projectId, kind }: { projectId: number; kind: Kind }) {
         </p>
       ) : current.data ? (
         // eslint-disable-next-line @next/next/no-img-element -- a stored upload of any size
-        <img src={current.data} alt={`Current ${LABEL[kind].toLowerCase()}`} className={kind === "avatar" ? "h-24 w-24 rounded object-cover" : "h-32 w-full max-w-md rounded object-cover"} />
+        <img
+          src={current.data}
+          alt={`Current ${LABEL[kind].toLowerCase()}`}
+          className={kind === "avatar" ? "h-24 w-24 rounded object-cover" : "h-32 w-full max-w-md rounded object-cover"}
+        />
       ) : (
         <p className="text-sm text-gray-600">None yet.</p>
       )}

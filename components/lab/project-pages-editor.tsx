@@ -35,7 +35,9 @@ export function ProjectPagesEditor({ projectId }: { projectId: number }) {
   const lang = language ?? project.data?.primary_language ?? "en";
   const pages = useQuery({
     queryKey: ["lab-project-pages", projectId, lang],
-    queryFn: async () => (await apiGet<{ project_pages: PageRecord[] }>(`/projects/${projectId}/pages?language=${encodeURIComponent(lang)}&page_size=100`)).project_pages,
+    queryFn: async () =>
+      (await apiGet<{ project_pages: PageRecord[] }>(`/projects/${projectId}/pages?language=${encodeURIComponent(lang)}&page_size=100`))
+        .project_pages,
     staleTime: 0,
   });
   const page = pages.data?.find((p) => p.url_key === key) ?? null;
@@ -74,7 +76,12 @@ export function ProjectPagesEditor({ projectId }: { projectId: number }) {
           <label htmlFor="about-language" className="text-sm font-medium">
             Language
           </label>
-          <select id="about-language" className="rounded border border-gray-300 px-3 py-2" value={lang} onChange={(e) => setLanguage(e.target.value)}>
+          <select
+            id="about-language"
+            className="rounded border border-gray-300 px-3 py-2"
+            value={lang}
+            onChange={(e) => setLanguage(e.target.value)}
+          >
             {languages.map((l) => (
               <option key={l} value={l}>
                 {LANGUAGE_NAMES[l] ?? l} ({l})
@@ -103,14 +110,29 @@ export function ProjectPagesEditor({ projectId }: { projectId: number }) {
             <label htmlFor="about-content" className="text-sm font-medium">
               Page content (Markdown)
             </label>
-            <textarea id="about-content" rows={8} className="rounded border border-gray-300 px-3 py-2 font-mono text-sm" value={content} onChange={(e) => setContent(e.target.value)} />
+            <textarea
+              id="about-content"
+              rows={8}
+              className="rounded border border-gray-300 px-3 py-2 font-mono text-sm"
+              value={content}
+              onChange={(e) => setContent(e.target.value)}
+            />
           </div>
           <div className="flex gap-2">
-            <button type="submit" disabled={busy} className="rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-50">
+            <button
+              type="submit"
+              disabled={busy}
+              className="rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-50"
+            >
               Save page
             </button>
             {page && (
-              <button type="button" disabled={busy} className="rounded border border-gray-300 px-4 py-2 hover:bg-gray-100" onClick={() => void run(() => apiDeleteFresh(`/projects/${projectId}/pages/${page.id}`), "Page removed.")}>
+              <button
+                type="button"
+                disabled={busy}
+                className="rounded border border-gray-300 px-4 py-2 hover:bg-gray-100"
+                onClick={() => void run(() => apiDeleteFresh(`/projects/${projectId}/pages/${page.id}`), "Page removed.")}
+              >
                 Remove page
               </button>
             )}

@@ -30,14 +30,23 @@ function thumbnail(s: SubjectRecord): string | null {
 }
 
 /** A subject set's subjects, a page at a time, with each one's retirement in a workflow, retired or unretired by hand. */
-export function SubjectBrowser({ subjectSets, workflows }: { subjectSets: { id: number; displayName: string }[]; workflows: { id: number; displayName: string }[] }) {
+export function SubjectBrowser({
+  subjectSets,
+  workflows,
+}: {
+  subjectSets: { id: number; displayName: string }[];
+  workflows: { id: number; displayName: string }[];
+}) {
   const [setId, setSetId] = useState(subjectSets[0]?.id ?? 0);
   const [workflowId, setWorkflowId] = useState(workflows[0]?.id ?? 0);
   const [page, setPage] = useState(1);
   const { outcome, run } = useAction();
   const subjects = useQuery({
     queryKey: ["lab-subjects", setId, page],
-    queryFn: () => apiGet<{ subjects: SubjectRecord[]; meta: { subjects: { count: number; page_count: number } } }>(`/subjects?subject_set_id=${setId}&page=${page}&page_size=${PAGE_SIZE}&sort=id`),
+    queryFn: () =>
+      apiGet<{ subjects: SubjectRecord[]; meta: { subjects: { count: number; page_count: number } } }>(
+        `/subjects?subject_set_id=${setId}&page=${page}&page_size=${PAGE_SIZE}&sort=id`,
+      ),
     enabled: !!setId,
     staleTime: 0,
   });
@@ -45,7 +54,9 @@ export function SubjectBrowser({ subjectSets, workflows }: { subjectSets: { id: 
   const statuses = useQuery({
     queryKey: ["lab-subject-statuses", workflowId, ids.join(",")],
     queryFn: async () => {
-      const res = await apiGet<{ subject_workflow_statuses: StatusRecord[] }>(`/subject_workflow_statuses?workflow_id=${workflowId}&subject_id=${ids.join(",")}&page_size=${PAGE_SIZE}`);
+      const res = await apiGet<{ subject_workflow_statuses: StatusRecord[] }>(
+        `/subject_workflow_statuses?workflow_id=${workflowId}&subject_id=${ids.join(",")}&page_size=${PAGE_SIZE}`,
+      );
       return new Map(res.subject_workflow_statuses.map((s) => [s.links.subject, s]));
     },
     enabled: !!workflowId && ids.length > 0,
@@ -53,7 +64,10 @@ export function SubjectBrowser({ subjectSets, workflows }: { subjectSets: { id: 
   });
   const act = (subjectId: string, retire: boolean) =>
     run(async () => {
-      await apiPost(`/workflows/${workflowId}/${retire ? "retired_subjects" : "unretire_subjects"}`, retire ? { subject_id: subjectId, retirement_reason: "other" } : { subject_id: subjectId });
+      await apiPost(
+        `/workflows/${workflowId}/${retire ? "retired_subjects" : "unretire_subjects"}`,
+        retire ? { subject_id: subjectId, retirement_reason: "other" } : { subject_id: subjectId },
+      );
       await statuses.refetch();
       return `Subject ${subjectId} ${retire ? "retired" : "unretired"}.`;
     });
@@ -83,7 +97,11 @@ export function SubjectBrowser({ subjectSets, workflows }: { subjectSets: { id: 
         {workflows.length > 0 && (
           <label className="flex flex-col gap-1 text-sm">
             <span className="font-medium">Retirement in workflow</span>
-            <select className="rounded border border-gray-300 px-3 py-2" value={workflowId} onChange={(e) => setWorkflowId(Number(e.target.value))}>
+            <select
+              className="rounded border border-gray-300 px-3 py-2"
+              value={workflowId}
+              onChange={(e) => setWorkflowId(Number(e.target.value))}
+            >
               {workflows.map((w) => (
                 <option key={w.id} value={w.id}>
                   {w.displayName}
@@ -95,63 +113,77 @@ export function SubjectBrowser({ subjectSets, workflows }: { subjectSets: { id: 
       </div>
       <StatusMessage outcome={outcome} />
       <QueryState query={subjects} what="subjects">
-      {subjects.data?.subjects.length === 0 ? (
-        <p>This set has no subjects yet.</p>
-      ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm [&_td]:py-1 [&_td]:pr-3 [&_th]:pr-3">
-            <caption className="text-left text-gray-600">
-              {meta?.count} subjects, page {page} of {meta?.page_count}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Subject</th>
-                <th scope="col">Preview</th>
-                <th scope="col">Metadata</th>
-                <th scope="col">Classifications</th>
-                <th scope="col">State</th>
-                <th scope="col">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {subjects.data?.subjects.map((s) => {
-                const status = statuses.data?.get(s.id);
-                const src = thumbnail(s);
-                const retired = !!status?.retired_at;
-                return (
-                  <tr key={s.id} className="border-t border-gray-100 align-middle">
-                    <td>{s.id}</td>
-                    <td>
-                      {/* eslint-disable-next-line @next/next/no-img-element -- subject media from any host */}
-                      {src ? <img src={src} alt={`Subject ${s.id}`} className="h-10 w-14 rounded object-cover" loading="lazy" /> : "—"}
-                    </td>
-                    <td className="max-w-xs truncate font-mono text-xs">{JSON.stringify(s.metadata)}</td>
-                    <td>{status?.classifications_count ?? 0}</td>
-                    <td data-testid={`subject-state-${s.id}`}>{retired ? `retired (${status!.retirement_reason ?? "?"})` : "active"}</td>
-                    <td>
-                      {workflows.length > 0 && (
-                        <button type="button" className="rounded border border-gray-300 px-2 py-1 hover:bg-gray-100" onClick={() => void act(s.id, !retired)}>
-                          {retired ? "Unretire" : "Retire"}
-                          <span className="sr-only"> subject {s.id}</span>
-                        </button>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
+        {subjects.data?.subjects.length === 0 ? (
+          <p>This set has no subjects yet.</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm [&_td]:py-1 [&_td]:pr-3 [&_th]:pr-3">
+              <caption className="text-left text-gray-600">
+                {meta?.count} subjects, page {page} of {meta?.page_count}
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Subject</th>
+                  <th scope="col">Preview</th>
+                  <th scope="col">Metadata</th>
+                  <th scope="col">Classifications</th>
+                  <th scope="col">State</th>
+                  <th scope="col">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {subjects.data?.subjects.map((s) => {
+                  const status = statuses.data?.get(s.id);
+                  const src = thumbnail(s);
+                  const retired = !!status?.retired_at;
+                  return (
+                    <tr key={s.id} className="border-t border-gray-100 align-middle">
+                      <td>{s.id}</td>
+                      <td>
+                        {/* eslint-disable-next-line @next/next/no-img-element -- subject media from any host */}
+                        {src ? <img src={src} alt={`Subject ${s.id}`} className="h-10 w-14 rounded object-cover" loading="lazy" /> : "—"}
+                      </td>
+                      <td className="max-w-xs truncate font-mono text-xs">{JSON.stringify(s.metadata)}</td>
+                      <td>{status?.classifications_count ?? 0}</td>
+                      <td data-testid={`subject-state-${s.id}`}>{retired ? `retired (${status!.retirement_reason ?? "?"})` : "active"}</td>
+                      <td>
+                        {workflows.length > 0 && (
+                          <button
+                            type="button"
+                            className="rounded border border-gray-300 px-2 py-1 hover:bg-gray-100"
+                            onClick={() => void act(s.id, !retired)}
+                          >
+                            {retired ? "Unretire" : "Retire"}
+                            <span className="sr-only"> subject {s.id}</span>
+                          </button>
+                        )}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
       </QueryState>
       {meta && meta.page_count > 1 && (
         <nav aria-label="Subject pages" className="flex items-center gap-2 text-sm">
-          <button type="button" disabled={page <= 1} className="rounded border border-gray-300 px-3 py-1 disabled:opacity-50" onClick={() => setPage((p) => p - 1)}>
+          <button
+            type="button"
+            disabled={page <= 1}
+            className="rounded border border-gray-300 px-3 py-1 disabled:opacity-50"
+            onClick={() => setPage((p) => p - 1)}
+          >
             Previous page
           </button>
-          <button type="button" disabled={page >= meta.page_count} className="rounded border border-gray-300 px-3 py-1 disabled:opacity-50" onClick={() => setPage((p) => p + 1)}>
+          <button
+            type="button"
+            disabled={page >= meta.page_count}
+            className="rounded border border-gray-300 px-3 py-1 disabled:opacity-50"
+            onClick={() => setPage((p) => p + 1)}
+          >
             Next page
           </button>
         </nav>

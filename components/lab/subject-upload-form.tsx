@@ -53,13 +53,18 @@ export function SubjectUploadForm({ projectId, workflows }: { projectId: number;
               }
             }),
           );
-          await apiPost("/subject_sets", { subject_sets: { display_name: name, links: { project: String(projectId), workflows: linked.map(String), subjects: ids } } });
+          await apiPost("/subject_sets", {
+            subject_sets: { display_name: name, links: { project: String(projectId), workflows: linked.map(String), subjects: ids } },
+          });
           setMessage({ kind: "ok", text: `Subject set “${name}” created with ${ids.length} subjects.` });
           setFiles([]);
           setName("");
           router.refresh();
         } catch (err) {
-          setMessage({ kind: "error", text: `${(err as Error).message}. ${ids.length} of ${files.length} files were uploaded; the set was not created.` });
+          setMessage({
+            kind: "error",
+            text: `${(err as Error).message}. ${ids.length} of ${files.length} files were uploaded; the set was not created.`,
+          });
         } finally {
           setBusy(false);
         }
@@ -82,7 +87,11 @@ export function SubjectUploadForm({ projectId, workflows }: { projectId: number;
           <legend className="font-medium">Link to workflows</legend>
           {workflows.map((w) => (
             <label key={w.id} className="flex items-center gap-1">
-              <input type="checkbox" checked={linked.includes(w.id)} onChange={(e) => setUnlinked((u) => (e.target.checked ? u.filter((x) => x !== w.id) : [...u, w.id]))} />
+              <input
+                type="checkbox"
+                checked={linked.includes(w.id)}
+                onChange={(e) => setUnlinked((u) => (e.target.checked ? u.filter((x) => x !== w.id) : [...u, w.id]))}
+              />
               {w.displayName}
             </label>
           ))}
@@ -95,11 +104,18 @@ export function SubjectUploadForm({ projectId, workflows }: { projectId: number;
         </div>
       )}
       {message && (
-        <p role={message.kind === "error" ? "alert" : "status"} className={`rounded border p-2 text-sm ${message.kind === "error" ? "border-red-300 bg-red-50" : "border-green-300 bg-green-50"}`}>
+        <p
+          role={message.kind === "error" ? "alert" : "status"}
+          className={`rounded border p-2 text-sm ${message.kind === "error" ? "border-red-300 bg-red-50" : "border-green-300 bg-green-50"}`}
+        >
           {message.text}
         </p>
       )}
-      <button type="submit" disabled={busy || !files.length} className="self-start rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-50">
+      <button
+        type="submit"
+        disabled={busy || !files.length}
+        className="self-start rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-50"
+      >
         {busy ? "Uploading…" : `Upload ${files.length || ""} ${files.length === 1 ? "file" : "files"}`}
       </button>
     </form>

@@ -11,8 +11,14 @@ import { buttonClass, inputClass } from "./task-editors/common";
 import { TaskEditor } from "./task-editors/task-editor";
 
 // The graph and the preview are only drawn once a workflow has tasks: chunks of their own.
-const BranchingGraph = lazyPart(() => import("./branching-graph").then((m) => m.BranchingGraph), <p className="text-sm text-gray-600">Loading the graph…</p>);
-const WorkflowPreview = lazyPart(() => import("./workflow-preview").then((m) => m.WorkflowPreview), <p className="text-sm text-gray-600">Loading the preview…</p>);
+const BranchingGraph = lazyPart(
+  () => import("./branching-graph").then((m) => m.BranchingGraph),
+  <p className="text-sm text-gray-600">Loading the graph…</p>,
+);
+const WorkflowPreview = lazyPart(
+  () => import("./workflow-preview").then((m) => m.WorkflowPreview),
+  <p className="text-sm text-gray-600">Loading the preview…</p>,
+);
 
 export interface EditedWorkflow {
   id: number;
@@ -36,20 +42,36 @@ export interface LabSubjectSet {
  * preview. New, or an existing one edited (tasks keep their keys; the API moves its version and validates
  * the whole, its message naming what is wrong). An existing one can be copied.
  */
-export function WorkflowForm({ projectId, workflow, subjectSets = [] }: { projectId: number; workflow?: EditedWorkflow; subjectSets?: LabSubjectSet[] }) {
+export function WorkflowForm({
+  projectId,
+  workflow,
+  subjectSets = [],
+}: {
+  projectId: number;
+  workflow?: EditedWorkflow;
+  subjectSets?: LabSubjectSet[];
+}) {
   const router = useRouter();
   const [name, setName] = useState(workflow?.displayName ?? "");
   const [active, setActive] = useState(workflow?.active ?? true);
-  const [count, setCount] = useState(workflow ? (workflow.retirement.criteria === "never_retire" ? "" : String(workflow.retirement.options?.count ?? 15)) : "15");
-  const [drafts, setDrafts] = useState<TaskDraft[]>(workflow?.drafts.length ? workflow.drafts : [{ key: "T0", task: taskTemplate("single") }]);
+  const [count, setCount] = useState(
+    workflow ? (workflow.retirement.criteria === "never_retire" ? "" : String(workflow.retirement.options?.count ?? 15)) : "15",
+  );
+  const [drafts, setDrafts] = useState<TaskDraft[]>(
+    workflow?.drafts.length ? workflow.drafts : [{ key: "T0", task: taskTemplate("single") }],
+  );
   const [linked, setLinked] = useState<number[]>(workflow?.subjectSetIds ?? subjectSets.map((s) => s.id));
   const [chances, setChances] = useState<Record<string, string>>(() =>
-    Object.fromEntries(Object.entries((workflow?.configuration.subject_set_chances ?? {}) as Record<string, number>).map(([k, v]) => [k, String(v)])),
+    Object.fromEntries(
+      Object.entries((workflow?.configuration.subject_set_chances ?? {}) as Record<string, number>).map(([k, v]) => [k, String(v)]),
+    ),
   );
   const config = workflow?.configuration ?? {};
   const [trainingSets, setTrainingSets] = useState<number[]>(((config.training_set_ids ?? []) as unknown[]).map(Number));
   const [trainingChances, setTrainingChances] = useState(((config.training_chances ?? []) as unknown[]).join(", "));
-  const [trainingDefault, setTrainingDefault] = useState(config.training_default_chance === undefined ? "" : String(config.training_default_chance));
+  const [trainingDefault, setTrainingDefault] = useState(
+    config.training_default_chance === undefined ? "" : String(config.training_default_chance),
+  );
   const [publicGold, setPublicGold] = useState(config.public_gold_standard === true);
   const { busy, outcome, run } = useAction();
   const update = (i: number, task: TaskDef) => setDrafts((all) => all.map((x, j) => (j === i ? { ...x, task } : x)));
@@ -69,7 +91,11 @@ export function WorkflowForm({ projectId, workflow, subjectSets = [] }: { projec
     for (const k of ["training_set_ids", "training_chances", "training_default_chance"]) delete configuration[k];
     if (training.length) {
       configuration.training_set_ids = training;
-      configuration.training_chances = trainingChances.split(",").map((x) => x.trim()).filter(Boolean).map(Number);
+      configuration.training_chances = trainingChances
+        .split(",")
+        .map((x) => x.trim())
+        .filter(Boolean)
+        .map(Number);
       if (trainingDefault.trim()) configuration.training_default_chance = Number(trainingDefault);
     }
     return {
@@ -88,13 +114,17 @@ export function WorkflowForm({ projectId, workflow, subjectSets = [] }: { projec
         e.preventDefault();
         void run(async () => {
           if (!workflow) {
-            await apiPost("/workflows", { workflows: { ...fields(), links: { project: String(projectId), subject_sets: linked.map(String) } } });
+            await apiPost("/workflows", {
+              workflows: { ...fields(), links: { project: String(projectId), subject_sets: linked.map(String) } },
+            });
             setName("");
             setDrafts([{ key: "T0", task: taskTemplate("single") }]);
             router.refresh();
             return;
           }
-          const body = await apiPutFresh<{ workflows: { version: string }[] }>(`/workflows/${workflow.id}`, { workflows: { ...fields(), active, links: { subject_sets: linked.map(String) } } });
+          const body = await apiPutFresh<{ workflows: { version: string }[] }>(`/workflows/${workflow.id}`, {
+            workflows: { ...fields(), active, links: { subject_sets: linked.map(String) } },
+          });
           router.refresh();
           return `Saved: version ${body.workflows[0].version}.`;
         });
@@ -102,8 +132,21 @@ export function WorkflowForm({ projectId, workflow, subjectSets = [] }: { projec
     >
       <h3 className="text-lg font-semibold">{workflow ? "Workflow" : "New workflow"}</h3>
       <div className="flex flex-wrap items-end gap-3">
-        <Field id={workflow ? "workflow-name" : "new-workflow-name"} label="Workflow name" required value={name} onChange={(e) => setName(e.target.value)} />
-        <Field id={workflow ? "workflow-retirement" : "new-workflow-retirement"} label="Retire after this many classifications (empty: never)" type="number" min={1} value={count} onChange={(e) => setCount(e.target.value)} />
+        <Field
+          id={workflow ? "workflow-name" : "new-workflow-name"}
+          label="Workflow name"
+          required
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
+        <Field
+          id={workflow ? "workflow-retirement" : "new-workflow-retirement"}
+          label="Retire after this many classifications (empty: never)"
+          type="number"
+          min={1}
+          value={count}
+          onChange={(e) => setCount(e.target.value)}
+        />
         {workflow && (
           <label className="flex items-center gap-2 text-sm">
             <input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} />
@@ -123,19 +166,35 @@ export function WorkflowForm({ projectId, workflow, subjectSets = [] }: { projec
           {subjectSets.map((s) => (
             <div key={s.id} className="flex flex-wrap items-center gap-3">
               <label className="flex items-center gap-2">
-                <input type="checkbox" checked={linked.includes(s.id)} onChange={(e) => setLinked((l) => (e.target.checked ? [...l, s.id] : l.filter((x) => x !== s.id)))} />
+                <input
+                  type="checkbox"
+                  checked={linked.includes(s.id)}
+                  onChange={(e) => setLinked((l) => (e.target.checked ? [...l, s.id] : l.filter((x) => x !== s.id)))}
+                />
                 {s.displayName} ({s.count} subjects)
               </label>
               {linked.includes(s.id) && (
                 <label className="flex items-center gap-1">
-                  <input type="checkbox" checked={trainingSets.includes(s.id)} onChange={(e) => setTrainingSets((t) => (e.target.checked ? [...t, s.id] : t.filter((x) => x !== s.id)))} />
+                  <input
+                    type="checkbox"
+                    checked={trainingSets.includes(s.id)}
+                    onChange={(e) => setTrainingSets((t) => (e.target.checked ? [...t, s.id] : t.filter((x) => x !== s.id)))}
+                  />
                   {s.displayName} is a training set
                 </label>
               )}
               {linked.includes(s.id) && (
                 <label className="flex items-center gap-1">
                   Chance of {s.displayName}
-                  <input className={`${inputClass} w-20`} type="number" min={0} step="any" placeholder="by size" value={chances[s.id] ?? ""} onChange={(e) => setChances((c) => ({ ...c, [s.id]: e.target.value }))} />
+                  <input
+                    className={`${inputClass} w-20`}
+                    type="number"
+                    min={0}
+                    step="any"
+                    placeholder="by size"
+                    value={chances[s.id] ?? ""}
+                    onChange={(e) => setChances((c) => ({ ...c, [s.id]: e.target.value }))}
+                  />
                 </label>
               )}
             </div>
@@ -148,7 +207,15 @@ export function WorkflowForm({ projectId, workflow, subjectSets = [] }: { projec
               </label>
               <label className="flex flex-col gap-1">
                 <span>Training chance after that</span>
-                <input className={`${inputClass} w-24`} type="number" min={0} max={1} step="any" value={trainingDefault} onChange={(e) => setTrainingDefault(e.target.value)} />
+                <input
+                  className={`${inputClass} w-24`}
+                  type="number"
+                  min={0}
+                  max={1}
+                  step="any"
+                  value={trainingDefault}
+                  onChange={(e) => setTrainingDefault(e.target.value)}
+                />
               </label>
             </div>
           )}
@@ -168,7 +235,11 @@ export function WorkflowForm({ projectId, workflow, subjectSets = [] }: { projec
                 <div className="flex flex-wrap items-end gap-3">
                   <label className="flex flex-col gap-1 text-sm">
                     <span className="font-medium">{d.key} type</span>
-                    <select className={inputClass} value={String(d.task.type)} onChange={(e) => update(i, { ...taskTemplate(e.target.value), ...(d.task.next ? { next: d.task.next } : {}) })}>
+                    <select
+                      className={inputClass}
+                      value={String(d.task.type)}
+                      onChange={(e) => update(i, { ...taskTemplate(e.target.value), ...(d.task.next ? { next: d.task.next } : {}) })}
+                    >
                       {TASK_TYPES.map(([t, label]) => (
                         <option key={t} value={t}>
                           {label}
@@ -178,7 +249,11 @@ export function WorkflowForm({ projectId, workflow, subjectSets = [] }: { projec
                     </select>
                   </label>
                   {i > 0 && (
-                    <button type="button" className={buttonClass} onClick={() => setDrafts((all) => [all[i], ...all.filter((_, j) => j !== i)])}>
+                    <button
+                      type="button"
+                      className={buttonClass}
+                      onClick={() => setDrafts((all) => [all[i], ...all.filter((_, j) => j !== i)])}
+                    >
                       Make {d.key} the first task
                     </button>
                   )}
@@ -188,11 +263,21 @@ export function WorkflowForm({ projectId, workflow, subjectSets = [] }: { projec
                     </button>
                   )}
                 </div>
-                <TaskEditor taskKey={d.key} task={d.task} onChange={(t) => update(i, t)} others={others} shortcuts={shortcuts.filter((k) => k !== d.key)} />
+                <TaskEditor
+                  taskKey={d.key}
+                  task={d.task}
+                  onChange={(t) => update(i, t)}
+                  others={others}
+                  shortcuts={shortcuts.filter((k) => k !== d.key)}
+                />
               </fieldset>
             );
           })}
-          <button type="button" className={`${buttonClass} self-start`} onClick={() => setDrafts((all) => [...all, { key: freshKey(all), task: taskTemplate("single") }])}>
+          <button
+            type="button"
+            className={`${buttonClass} self-start`}
+            onClick={() => setDrafts((all) => [...all, { key: freshKey(all), task: taskTemplate("single") }])}
+          >
             Add a task
           </button>
         </div>
@@ -204,7 +289,11 @@ export function WorkflowForm({ projectId, workflow, subjectSets = [] }: { projec
 
       <StatusMessage outcome={outcome} />
       <div className="flex flex-wrap gap-2">
-        <button type="submit" disabled={busy} className="rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-50">
+        <button
+          type="submit"
+          disabled={busy}
+          className="rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-50"
+        >
           {busy ? "Saving…" : workflow ? "Save workflow" : "Create workflow"}
         </button>
         {workflow && (
@@ -215,7 +304,12 @@ export function WorkflowForm({ projectId, workflow, subjectSets = [] }: { projec
             onClick={() =>
               run(async () => {
                 const body = await apiPost<{ workflows: { id: string }[] }>("/workflows", {
-                  workflows: { ...fields(), display_name: `Copy of ${name}`, active: false, links: { project: String(projectId), subject_sets: linked.map(String) } },
+                  workflows: {
+                    ...fields(),
+                    display_name: `Copy of ${name}`,
+                    active: false,
+                    links: { project: String(projectId), subject_sets: linked.map(String) },
+                  },
                 });
                 router.push(`/lab/projects/${projectId}/workflows/${body.workflows[0].id}`);
               })

@@ -2,7 +2,17 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 
 /** The heading of a lab page of a workflow: the way back to its project, and what this page is for. */
-export function WorkflowHeading({ project, workflow, title, children }: { project: { id: number; displayName: string }; workflow: { displayName: string }; title: string; children?: ReactNode }) {
+export function WorkflowHeading({
+  project,
+  workflow,
+  title,
+  children,
+}: {
+  project: { id: number; displayName: string };
+  workflow: { displayName: string };
+  title: string;
+  children?: ReactNode;
+}) {
   return (
     <header>
       <p className="text-sm text-gray-600">

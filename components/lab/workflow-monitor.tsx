@@ -14,7 +14,15 @@ import { Panel } from "@/components/ui/panel";
 const LIVE = 3000;
 
 /** A live list: loading, error and empty states, then the table, scrolling sideways on small screens. */
-function Listed({ q, empty, children }: { q: { isPending: boolean; isError: boolean; error: unknown; data?: unknown[] }; empty: string; children: ReactNode }) {
+function Listed({
+  q,
+  empty,
+  children,
+}: {
+  q: { isPending: boolean; isError: boolean; error: unknown; data?: unknown[] };
+  empty: string;
+  children: ReactNode;
+}) {
   return (
     <QueryState query={q} what="list" empty={empty}>
       <div className="overflow-x-auto">{children}</div>
@@ -70,7 +78,11 @@ interface Aggregation {
 }
 
 function Reductions({ workflowId }: { workflowId: number }) {
-  const q = useQuery({ queryKey: ["monitor-reductions", workflowId], queryFn: () => engineGet<Reduction[]>(`/workflows/${workflowId}/reductions?page_size=50`), refetchInterval: LIVE });
+  const q = useQuery({
+    queryKey: ["monitor-reductions", workflowId],
+    queryFn: () => engineGet<Reduction[]>(`/workflows/${workflowId}/reductions?page_size=50`),
+    refetchInterval: LIVE,
+  });
   return (
     <Panel dense id="monitor-reductions" title="Reductions per subject">
       <Listed q={q} empty="No reductions yet: they appear as volunteers classify.">
@@ -105,7 +117,12 @@ function Reductions({ workflowId }: { workflowId: number }) {
 function Retired({ workflowId }: { workflowId: number }) {
   const q = useQuery({
     queryKey: ["monitor-retired", workflowId],
-    queryFn: async () => (await apiGet<{ subject_workflow_statuses: Status[] }>(`/subject_workflow_statuses?workflow_id=${workflowId}&retired=true&sort=-retired_at&page_size=50`)).subject_workflow_statuses,
+    queryFn: async () =>
+      (
+        await apiGet<{ subject_workflow_statuses: Status[] }>(
+          `/subject_workflow_statuses?workflow_id=${workflowId}&retired=true&sort=-retired_at&page_size=50`,
+        )
+      ).subject_workflow_statuses,
     refetchInterval: LIVE,
   });
   return (
@@ -138,7 +155,11 @@ function Retired({ workflowId }: { workflowId: number }) {
 }
 
 function Actions({ workflowId }: { workflowId: number }) {
-  const q = useQuery({ queryKey: ["monitor-actions", workflowId], queryFn: () => engineGet<Action[]>(`/workflows/${workflowId}/actions?page_size=50`), refetchInterval: LIVE });
+  const q = useQuery({
+    queryKey: ["monitor-actions", workflowId],
+    queryFn: () => engineGet<Action[]>(`/workflows/${workflowId}/actions?page_size=50`),
+    refetchInterval: LIVE,
+  });
   const { outcome, run } = useAction();
   const retry = (id: number) =>
     run(async () => {
@@ -179,7 +200,11 @@ function Actions({ workflowId }: { workflowId: number }) {
                 <td className="max-w-xs text-xs text-red-800">{a.error ?? ""}</td>
                 <td>
                   {a.status === "failed" && (
-                    <button type="button" className="rounded border border-gray-300 px-2 py-1 hover:bg-gray-100" onClick={() => void retry(a.id)}>
+                    <button
+                      type="button"
+                      className="rounded border border-gray-300 px-2 py-1 hover:bg-gray-100"
+                      onClick={() => void retry(a.id)}
+                    >
                       Retry<span className="sr-only"> action {a.id}</span>
                     </button>
                   )}
@@ -199,7 +224,9 @@ function Exports({ workflowId }: { workflowId: number }) {
   const q = useQuery({
     queryKey: key,
     queryFn: async () => {
-      const body = await requestOrNull<{ media: ExportMedium[] }>("api", `/workflows/${workflowId}/classifications_export`, { cache: "no-store" });
+      const body = await requestOrNull<{ media: ExportMedium[] }>("api", `/workflows/${workflowId}/classifications_export`, {
+        cache: "no-store",
+      });
       return body ? body.media[0] : null;
     },
     refetchInterval: (query) => (query.state.data?.metadata.state === "creating" ? 1000 : false),
@@ -209,24 +236,29 @@ function Exports({ workflowId }: { workflowId: number }) {
   return (
     <Panel dense id="monitor-exports" title="Classifications export">
       <QueryState query={q} what="export">
-      {!m ? (
-        <p className="text-sm text-gray-600">No export has been requested yet.</p>
-      ) : m.metadata.state === "creating" ? (
-        <div role="status" className="flex flex-col gap-1 text-sm">
-          <progress className="w-full max-w-md" max={m.metadata.total || 1} value={m.metadata.progress ?? 0} aria-label="Export progress" />
-          Writing the export: {m.metadata.progress ?? 0} of {m.metadata.total ?? "?"} classifications…
-        </div>
-      ) : m.metadata.state === "failed" ? (
-        <p role="alert" className="text-sm text-red-800">
-          The export failed: {m.metadata.error}
-        </p>
-      ) : (
-        <p className="text-sm">
-          <a href={m.src ?? "#"} className="font-semibold text-brand-700 underline" download>
-            Download the classifications export (CSV)
-          </a>
-        </p>
-      )}
+        {!m ? (
+          <p className="text-sm text-gray-600">No export has been requested yet.</p>
+        ) : m.metadata.state === "creating" ? (
+          <div role="status" className="flex flex-col gap-1 text-sm">
+            <progress
+              className="w-full max-w-md"
+              max={m.metadata.total || 1}
+              value={m.metadata.progress ?? 0}
+              aria-label="Export progress"
+            />
+            Writing the export: {m.metadata.progress ?? 0} of {m.metadata.total ?? "?"} classifications…
+          </div>
+        ) : m.metadata.state === "failed" ? (
+          <p role="alert" className="text-sm text-red-800">
+            The export failed: {m.metadata.error}
+          </p>
+        ) : (
+          <p className="text-sm">
+            <a href={m.src ?? "#"} className="font-semibold text-brand-700 underline" download>
+              Download the classifications export (CSV)
+            </a>
+          </p>
+        )}
       </QueryState>
       <StatusMessage outcome={outcome} />
       <button
@@ -235,7 +267,9 @@ function Exports({ workflowId }: { workflowId: number }) {
         className="self-start rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-50"
         onClick={() =>
           run(async () => {
-            const body = await apiPost<{ media: ExportMedium[] }>(`/workflows/${workflowId}/classifications_export`, { media: { content_type: "text/csv" } });
+            const body = await apiPost<{ media: ExportMedium[] }>(`/workflows/${workflowId}/classifications_export`, {
+              media: { content_type: "text/csv" },
+            });
             client.setQueryData(key, body.media[0]);
           })
         }
@@ -271,7 +305,10 @@ function Aggregations({ workflowId, userId }: { workflowId: number; userId: numb
             {q.data?.map((a) => (
               <tr key={a.id} className="border-t border-gray-100">
                 <td>{a.id}</td>
-                <td>{a.status === "pending" ? "running…" : a.status}{a.error ? `: ${a.error}` : ""}</td>
+                <td>
+                  {a.status === "pending" ? "running…" : a.status}
+                  {a.error ? `: ${a.error}` : ""}
+                </td>
                 <td>{a.task_id ?? "—"}</td>
                 <td className="font-mono text-xs">
                   {a.results_url ? (

@@ -39,13 +39,19 @@ export function WorkflowPreview({ drafts }: { drafts: TaskDraft[] }) {
       </div>
       <div data-testid="workflow-preview" className="rounded border border-dashed border-gray-300 p-3">
         <PreviewBoundary taskKey={current.key}>
-          <TaskView taskKey={`preview-${current.key}`} task={task} value={value} onChange={(v) => setValues((all) => ({ ...all, [current.key]: v }))} tool={tool} onTool={setTool} />
+          <TaskView
+            taskKey={`preview-${current.key}`}
+            task={task}
+            value={value}
+            onChange={(v) => setValues((all) => ({ ...all, [current.key]: v }))}
+            tool={tool}
+            onTool={setTool}
+          />
         </PreviewBoundary>
       </div>
     </section>
   );
 }
-
 
 /** A task half-written can fail to render: the preview says so instead of breaking the editor. */
 class PreviewBoundary extends Component<{ taskKey: string; children: ReactNode }, { failed: boolean; key: string }> {
@@ -57,6 +63,10 @@ class PreviewBoundary extends Component<{ taskKey: string; children: ReactNode }
     return props.taskKey !== state.key ? { failed: false, key: props.taskKey } : null;
   }
   render() {
-    return this.state.failed ? <p className="text-sm text-gray-600">This task cannot be previewed until it is complete.</p> : this.props.children;
+    return this.state.failed ? (
+      <p className="text-sm text-gray-600">This task cannot be previewed until it is complete.</p>
+    ) : (
+      this.props.children
+    );
   }
 }

@@ -2,7 +2,6 @@
 import { useEffect, useState } from "react";
 import { LANGUAGE_NAMES } from "@/lib/i18n/language-names";
 
-
 /**
  * Chooses the language a project is read in: remembered (cookie) and in the address. The page is loaded
  * anew in the language (its texts are rendered on the server).

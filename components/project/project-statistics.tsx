@@ -13,11 +13,18 @@ export function ProjectStatistics({ projectId }: { projectId: string }) {
   const counts = useQuery({
     queryKey: ["project-counts", projectId, start],
     queryFn: () =>
-      countsGet<{ total_count: number; data?: CountBucket[] }>(`/classifications?project_id=${projectId}&period=day&start_date=${start}`).catch((e: Error) => {
+      countsGet<{ total_count: number; data?: CountBucket[] }>(
+        `/classifications?project_id=${projectId}&period=day&start_date=${start}`,
+      ).catch((e: Error) => {
         throw new Error(`the statistics could not be loaded (${e.message})`);
       }),
   });
-  if (counts.isPending) return <p role="status" className="h-72 animate-pulse rounded bg-gray-100 p-4 text-gray-600">Loading statistics…</p>;
+  if (counts.isPending)
+    return (
+      <p role="status" className="h-72 animate-pulse rounded bg-gray-100 p-4 text-gray-600">
+        Loading statistics…
+      </p>
+    );
   if (counts.isError)
     return (
       <p role="alert" className="rounded border border-red-300 bg-red-50 p-3 text-sm">

@@ -8,7 +8,10 @@ const html = (source: string) => renderToStaticMarkup(createElement(Markdown, { 
 describe("Markdown", () => {
   it.each([
     ["# Title", /<h2[^>]*>Title<\/h2>/],
-    ["Some **bold** and *italic* and _also_ `code`", /Some <strong>bold<\/strong> and <em>italic<\/em> and <em>also<\/em> <code[^>]*>code<\/code>/],
+    [
+      "Some **bold** and *italic* and _also_ `code`",
+      /Some <strong>bold<\/strong> and <em>italic<\/em> and <em>also<\/em> <code[^>]*>code<\/code>/,
+    ],
     ["- one\n- two", /<ul[^>]*><li>one<\/li><li>two<\/li><\/ul>/],
     ["1. first\n2. second", /<ol[^>]*><li>first<\/li><li>second<\/li><\/ol>/],
     ["> quoted", /<blockquote[^>]*>quoted<\/blockquote>/],

@@ -17,14 +17,24 @@ function inline(text: string, key: string): ReactNode[] {
   while ((m = pattern.exec(text))) {
     if (m.index > last) out.push(text.slice(last, m.index));
     const k = `${key}-${n++}`;
-    if (m[1]) out.push(<code key={k} className="rounded bg-gray-100 px-1">{m[1].slice(1, -1)}</code>);
+    if (m[1])
+      out.push(
+        <code key={k} className="rounded bg-gray-100 px-1">
+          {m[1].slice(1, -1)}
+        </code>,
+      );
     else if (m[3] !== undefined) {
       // eslint-disable-next-line @next/next/no-img-element -- project images are arbitrary URLs
       out.push(SAFE_URL.test(m[3]) ? <img key={k} src={m[3]} alt={m[2]} className="inline-block max-h-64 max-w-full" /> : m[0]);
     } else if (m[5] !== undefined) {
       out.push(
         SAFE_URL.test(m[5]) ? (
-          <a key={k} href={m[5]} className="text-brand-700 underline" {...(/^https?:/i.test(m[5]) ? { target: "_blank", rel: "noopener noreferrer" } : {})}>
+          <a
+            key={k}
+            href={m[5]}
+            className="text-brand-700 underline"
+            {...(/^https?:/i.test(m[5]) ? { target: "_blank", rel: "noopener noreferrer" } : {})}
+          >
             {inline(m[4], k)}
           </a>
         ) : (
@@ -39,7 +49,11 @@ function inline(text: string, key: string): ReactNode[] {
   return out;
 }
 
-type Block = { kind: "h"; level: number; text: string } | { kind: "p" | "quote"; lines: string[] } | { kind: "ul" | "ol"; items: string[] } | { kind: "hr" };
+type Block =
+  | { kind: "h"; level: number; text: string }
+  | { kind: "p" | "quote"; lines: string[] }
+  | { kind: "ul" | "ol"; items: string[] }
+  | { kind: "hr" };
 
 function blocks(source: string): Block[] {
   const out: Block[] = [];

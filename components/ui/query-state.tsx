@@ -1,7 +1,17 @@
 import type { ReactNode } from "react";
 
 /** What a list shows while its query loads, fails or finds nothing; its children once there is data. */
-export function QueryState({ query, what, empty, children }: { query: { isPending: boolean; isError: boolean; error: unknown; data?: unknown }; what: string; empty?: string; children: ReactNode }) {
+export function QueryState({
+  query,
+  what,
+  empty,
+  children,
+}: {
+  query: { isPending: boolean; isError: boolean; error: unknown; data?: unknown };
+  what: string;
+  empty?: string;
+  children: ReactNode;
+}) {
   if (query.isPending) return <p role="status">Loading {what}…</p>;
   if (query.isError)
     return (

@@ -7,7 +7,10 @@ export interface Outcome {
 export function StatusMessage({ outcome }: { outcome: Outcome | null }) {
   if (!outcome) return null;
   return (
-    <p role={outcome.kind === "error" ? "alert" : "status"} className={`rounded border p-2 text-sm ${outcome.kind === "error" ? "border-red-300 bg-red-50" : "border-green-300 bg-green-50"}`}>
+    <p
+      role={outcome.kind === "error" ? "alert" : "status"}
+      className={`rounded border p-2 text-sm ${outcome.kind === "error" ? "border-red-300 bg-red-50" : "border-green-300 bg-green-50"}`}
+    >
       {outcome.text}
     </p>
   );

@@ -23,13 +23,31 @@ interface Answer {
 }
 
 /** One request from the given local (loopback) address. */
-function send(base: string, from: string, method: string, p: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+function send(
+  base: string,
+  from: string,
+  method: string,
+  p: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
   const url = new URL(p, base);
   const data = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: url.hostname, port: url.port, path: url.pathname + url.search, method, localAddress: from, agent: false,
-        headers: { Accept: "application/json", ...(data ? { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(data) } : {}), ...headers } },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname + url.search,
+        method,
+        localAddress: from,
+        agent: false,
+        headers: {
+          Accept: "application/json",
+          ...(data ? { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(data) } : {}),
+          ...headers,
+        },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
@@ -63,7 +81,9 @@ test.describe("client addresses and lockout", () => {
   });
 
   async function register(from: string) {
-    const login = uniqueName("addr").replace(/[^A-Za-z0-9_]/g, "_").slice(0, 40);
+    const login = uniqueName("addr")
+      .replace(/[^A-Za-z0-9_]/g, "_")
+      .slice(0, 40);
     const password = "a good long password";
     const res = await send(base, from, "POST", "/users", { user: { login, email: `${login}@example.org`, password } });
     expect(res.status, res.body).toBe(201);
@@ -91,7 +111,8 @@ test.describe("client addresses and lockout", () => {
   test("behind the configured proxy, the client is read from X-Forwarded-For; anyone else's header is ignored", async () => {
     const user = await register("127.0.0.21");
     // Through the proxy: ten failures from one client address lock that address only.
-    for (let i = 0; i < 10; i++) expect((await grant(PROXY, user.login, "wrong password", { "X-Forwarded-For": "203.0.113.66" })).status).toBe(400);
+    for (let i = 0; i < 10; i++)
+      expect((await grant(PROXY, user.login, "wrong password", { "X-Forwarded-For": "203.0.113.66" })).status).toBe(400);
     expect((await grant(PROXY, user.login, user.password, { "X-Forwarded-For": "203.0.113.66" })).status).toBe(429);
     // A client that prepends its own entry is still the address the proxy appended.
     expect((await grant(PROXY, user.login, user.password, { "X-Forwarded-For": "198.51.100.1, 203.0.113.66" })).status).toBe(429);

@@ -10,12 +10,16 @@ import { accessToken, API_ACCEPT, createProject, uniqueName } from "../support";
 
 function get(path: string, token: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    const req = http.get(new URL(path, E2E_BASE_URL), { headers: { Accept: API_ACCEPT, Authorization: `Bearer ${token}`, "Accept-Encoding": "gzip, deflate" } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on("error", reject);
-    });
+    const req = http.get(
+      new URL(path, E2E_BASE_URL),
+      { headers: { Accept: API_ACCEPT, Authorization: `Bearer ${token}`, "Accept-Encoding": "gzip, deflate" } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on("error", reject);
+      },
+    );
     req.on("error", reject);
   });
 }
@@ -23,7 +27,10 @@ function get(path: string, token: string): Promise<{ status: number; headers: ht
 test("small JSON answers are sent uncompressed, large ones gzipped", async ({ request }) => {
   const token = await accessToken(request);
   const small = await createProject(request, token, { display_name: uniqueName("Small") });
-  const large = await createProject(request, token, { display_name: uniqueName("Large"), description: "A long description. ".repeat(1000) });
+  const large = await createProject(request, token, {
+    display_name: uniqueName("Large"),
+    description: "A long description. ".repeat(1000),
+  });
 
   const a = await get(`/api/projects/${small.id}`, token);
   expect(a.status).toBe(200);

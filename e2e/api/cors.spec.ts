@@ -30,7 +30,11 @@ test("a page on another origin reads projects and classifies with a bearer token
   const read = await page.evaluate(
     async ({ base, id, accept, token }) => {
       const res = await fetch(`${base}/api/projects/${id}`, { headers: { Accept: accept, Authorization: `Bearer ${token}` } });
-      return { status: res.status, etag: res.headers.get("etag"), names: (await res.json()).projects.map((p: { display_name: string }) => p.display_name) };
+      return {
+        status: res.status,
+        etag: res.headers.get("etag"),
+        names: (await res.json()).projects.map((p: { display_name: string }) => p.display_name),
+      };
     },
     { base: E2E_BASE_URL, id: project.id, accept: API_ACCEPT, token },
   );
@@ -42,11 +46,22 @@ test("a page on another origin reads projects and classifies with a bearer token
       const now = new Date().toISOString();
       const res = await fetch(`${base}/api/classifications`, {
         method: "POST",
-        headers: { Accept: accept, "Content-Type": "application/json", Authorization: `Bearer ${token}`, "Idempotency-Key": crypto.randomUUID() },
+        headers: {
+          Accept: accept,
+          "Content-Type": "application/json",
+          Authorization: `Bearer ${token}`,
+          "Idempotency-Key": crypto.randomUUID(),
+        },
         body: JSON.stringify({
           classifications: {
             annotations: [{ task: "T0", value: 1 }],
-            metadata: { started_at: now, finished_at: now, user_agent: navigator.userAgent, user_language: "en", workflow_version: w.version },
+            metadata: {
+              started_at: now,
+              finished_at: now,
+              user_agent: navigator.userAgent,
+              user_language: "en",
+              workflow_version: w.version,
+            },
             links: { project, workflow: w.workflowId, subjects: w.subjectIds },
           },
         }),
@@ -56,13 +71,19 @@ test("a page on another origin reads projects and classifies with a bearer token
     { base: E2E_BASE_URL, accept: API_ACCEPT, token, project: project.id, w },
   );
   expect(posted.status).toBe(201);
-  const stored = await request.get(`/api/classifications/${posted.id}`, { headers: { Accept: API_ACCEPT, Authorization: `Bearer ${token}` } });
+  const stored = await request.get(`/api/classifications/${posted.id}`, {
+    headers: { Accept: API_ACCEPT, Authorization: `Bearer ${token}` },
+  });
   expect(stored.status()).toBe(200);
 
   // The preflight the browser made, as it sees it.
   const preflight = await request.fetch("/api/classifications", {
     method: "OPTIONS",
-    headers: { Origin: otherOrigin, "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "authorization, content-type, idempotency-key" },
+    headers: {
+      Origin: otherOrigin,
+      "Access-Control-Request-Method": "POST",
+      "Access-Control-Request-Headers": "authorization, content-type, idempotency-key",
+    },
   });
   expect(preflight.status()).toBe(204);
   expect(preflight.headers()["access-control-allow-origin"]).toBe("*");
@@ -99,12 +120,24 @@ test("a browser session is refused from an origin not in CORS_ORIGINS", async ({
   expect(own.status()).toBe(200);
 });
 
-test("paths with a trailing slash are answered as they are, from another origin too (no 308 without CORS headers)", async ({ page, request }) => {
+test("paths with a trailing slash are answered as they are, from another origin too (no 308 without CORS headers)", async ({
+  page,
+  request,
+}) => {
   const token = await accessToken(request);
-  const me = (await (await request.get("/api/me", { headers: { Accept: API_ACCEPT, Authorization: `Bearer ${token}` } })).json()).users[0].id;
-  const paths = ["/users/sign_in/?now=1", `/counts/classifications/users/${me}/?period=day`, "/api/projects/?page_size=1", "/counts/classifications/?period=year"];
+  const me = (await (await request.get("/api/me", { headers: { Accept: API_ACCEPT, Authorization: `Bearer ${token}` } })).json()).users[0]
+    .id;
+  const paths = [
+    "/users/sign_in/?now=1",
+    `/counts/classifications/users/${me}/?period=day`,
+    "/api/projects/?page_size=1",
+    "/counts/classifications/?period=year",
+  ];
   for (const p of paths) {
-    const res = await request.get(p, { headers: { Accept: p.startsWith("/api") ? API_ACCEPT : "application/json", Authorization: `Bearer ${token}` }, maxRedirects: 0 });
+    const res = await request.get(p, {
+      headers: { Accept: p.startsWith("/api") ? API_ACCEPT : "application/json", Authorization: `Bearer ${token}` },
+      maxRedirects: 0,
+    });
     expect(res.status(), p).toBe(200);
   }
   await page.goto(otherOrigin);
@@ -113,7 +146,12 @@ test("paths with a trailing slash are answered as they are, from another origin 
       Promise.all(
         (list as string[]).map(async (p) => {
           try {
-            const res = await fetch(`${base}${p}`, { headers: { Accept: p.startsWith("/api") ? "application/vnd.api+json; version=1" : "application/json", Authorization: `Bearer ${bearer}` } });
+            const res = await fetch(`${base}${p}`, {
+              headers: {
+                Accept: p.startsWith("/api") ? "application/vnd.api+json; version=1" : "application/json",
+                Authorization: `Bearer ${bearer}`,
+              },
+            });
             return `${p} ${res.status}`;
           } catch (e) {
             return `${p} blocked: ${(e as Error).name}`;

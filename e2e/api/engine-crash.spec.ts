@@ -38,7 +38,9 @@ test("the server killed with SIGKILL mid-pipeline loses nothing and applies noth
           id: Number(w.workflowId),
           extractors_config: { q: { type: "question", task_key: "T0" } },
           reducers_config: { c: { type: "consensus" }, n: { type: "count" } },
-          rules_config: [{ if: ["gte", ["lookup", "c.num_votes", 0], ["const", 3]], then: [{ action: "retire_subject", reason: "consensus" }] }],
+          rules_config: [
+            { if: ["gte", ["lookup", "c.num_votes", 0], ["const", 3]], then: [{ action: "retire_subject", reason: "consensus" }] },
+          ],
         },
       },
     });
@@ -53,7 +55,13 @@ test("the server killed with SIGKILL mid-pipeline loses nothing and applies noth
       data: {
         classifications: {
           annotations: [{ task: "T0", value: p.answer }],
-          metadata: { started_at: new Date().toISOString(), finished_at: new Date().toISOString(), user_agent: "e2e", user_language: "en", workflow_version: p.w.version },
+          metadata: {
+            started_at: new Date().toISOString(),
+            finished_at: new Date().toISOString(),
+            user_agent: "e2e",
+            user_language: "en",
+            workflow_version: p.w.version,
+          },
           links: { project: project.id, workflow: p.w.workflowId, subjects: [p.subject] },
         },
       },
@@ -63,9 +71,11 @@ test("the server killed with SIGKILL mid-pipeline loses nothing and applies noth
 
   const crashPlan = plan(crashed);
   const half = crashPlan.length / 2;
-  await Promise.all([0, 1, 2, 3].map(async (lane) => {
-    for (let i = lane; i < half; i += 4) await send(api, crashPlan[i]);
-  }));
+  await Promise.all(
+    [0, 1, 2, 3].map(async (lane) => {
+      for (let i = lane; i < half; i += 4) await send(api, crashPlan[i]);
+    }),
+  );
   const t0 = Date.now();
   const log = (what: string) => console.log(`[crash] ${what} at +${Date.now() - t0} ms`);
   process.kill(nextServerPid(server), "SIGKILL");
@@ -83,13 +93,25 @@ test("the server killed with SIGKILL mid-pipeline loses nothing and applies noth
   const outcome = async (w: typeof crashed) => {
     const perSubject = [];
     for (const subject of w.subjectIds) {
-      const n = await (await api2.get(`/engine/workflows/${w.workflowId}/reducers/n/reductions?subject_id=${subject}`, { headers: engineHeaders })).json();
-      const c = await (await api2.get(`/engine/workflows/${w.workflowId}/reducers/c/reductions?subject_id=${subject}`, { headers: engineHeaders })).json();
-      const x = await (await api2.get(`/engine/workflows/${w.workflowId}/extractors/q/extracts?subject_id=${subject}`, { headers: engineHeaders })).json();
-      perSubject.push({ n: (n[0]?.data ?? null) as { classifications?: number; extracts?: number } | null, c: c[0]?.data ?? null, extracts: x.map((e: { data: unknown }) => JSON.stringify(e.data)).sort() });
+      const n = await (
+        await api2.get(`/engine/workflows/${w.workflowId}/reducers/n/reductions?subject_id=${subject}`, { headers: engineHeaders })
+      ).json();
+      const c = await (
+        await api2.get(`/engine/workflows/${w.workflowId}/reducers/c/reductions?subject_id=${subject}`, { headers: engineHeaders })
+      ).json();
+      const x = await (
+        await api2.get(`/engine/workflows/${w.workflowId}/extractors/q/extracts?subject_id=${subject}`, { headers: engineHeaders })
+      ).json();
+      perSubject.push({
+        n: (n[0]?.data ?? null) as { classifications?: number; extracts?: number } | null,
+        c: c[0]?.data ?? null,
+        extracts: x.map((e: { data: unknown }) => JSON.stringify(e.data)).sort(),
+      });
     }
     const actions = await (await api2.get(`/engine/workflows/${w.workflowId}/actions?page_size=100`, { headers: engineHeaders })).json();
-    const workflow = await (await api2.get(`/api/workflows/${w.workflowId}`, { headers: { Accept: API_ACCEPT, Authorization: `Bearer ${token}` } })).json();
+    const workflow = await (
+      await api2.get(`/api/workflows/${w.workflowId}`, { headers: { Accept: API_ACCEPT, Authorization: `Bearer ${token}` } })
+    ).json();
     return {
       perSubject,
       actions: actions.map((a: { status: string; effect_type: string }) => `${a.effect_type}:${a.status}`).sort(),
@@ -98,13 +120,11 @@ test("the server killed with SIGKILL mid-pipeline loses nothing and applies noth
   };
   // Every subject counted all four classifications, once each (jsonb orders keys its own way: compare fields).
   const complete = (o: Awaited<ReturnType<typeof outcome>>) => o.perSubject.every((s) => s.n?.classifications === 4 && s.n?.extracts === 4);
+  await expect.poll(async () => complete(await outcome(crashed)), { timeout: 90_000 }).toBe(true);
+  await expect.poll(async () => complete(await outcome(control)), { timeout: 90_000 }).toBe(true);
   await expect
-    .poll(async () => complete(await outcome(crashed)), { timeout: 90_000 })
+    .poll(async () => (await outcome(crashed)).actions.every((a: string) => a.endsWith(":completed")), { timeout: 30_000 })
     .toBe(true);
-  await expect
-    .poll(async () => complete(await outcome(control)), { timeout: 90_000 })
-    .toBe(true);
-  await expect.poll(async () => (await outcome(crashed)).actions.every((a: string) => a.endsWith(":completed")), { timeout: 30_000 }).toBe(true);
   log("settled");
   const got = await outcome(crashed);
   const want = await outcome(control);

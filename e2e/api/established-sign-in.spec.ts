@@ -48,7 +48,12 @@ test.beforeAll(async () => {
     // Node's url module, which the client's normalizeurl asks for, is the npm `url` package in a browser
     // bundle (as in the front ends' builds).
     define: {
-      "process.env": JSON.stringify({ NODE_ENV: "production", PANOPTES_API_HOST: E2E_BASE_URL, OAUTH_HOST: E2E_BASE_URL, PANOPTES_API_APPLICATION: PUBLIC_CLIENT_ID }),
+      "process.env": JSON.stringify({
+        NODE_ENV: "production",
+        PANOPTES_API_HOST: E2E_BASE_URL,
+        OAUTH_HOST: E2E_BASE_URL,
+        PANOPTES_API_APPLICATION: PUBLIC_CLIENT_ID,
+      }),
       global: "window",
     },
   });
@@ -66,7 +71,10 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => new Promise<void>((resolve) => frontEnd.close(() => resolve())));
 
-test("the Login button's implicit grant: our sign-in page, back at the front end with the token, /me names the volunteer", async ({ page, request }) => {
+test("the Login button's implicit grant: our sign-in page, back at the front end with the token, /me names the volunteer", async ({
+  page,
+  request,
+}) => {
   const user = newUser("fe_login");
   await registerUser(request, user);
   await page.goto(`${E2E_FRONT_END_ORIGIN}/classify`);
@@ -100,7 +108,10 @@ test("the Login button's implicit grant: our sign-in page, back at the front end
   expect(payload.data).toMatchObject({ login: user.login, id: Number(current.user!.id) });
 });
 
-test("the project app's sign-in form from another site: CSRF token and session cookie, then a bearer token from the session", async ({ page, request }) => {
+test("the project app's sign-in form from another site: CSRF token and session cookie, then a bearer token from the session", async ({
+  page,
+  request,
+}) => {
   const user = newUser("fe_form");
   await registerUser(request, user);
   await page.goto(`${E2E_FRONT_END_ORIGIN}/projects/someone/something`);
@@ -114,7 +125,9 @@ test("the project app's sign-in form from another site: CSRF token and session c
   );
   expect(signedIn.login).toBe(user.login);
   expect(signedIn.token).toBeTruthy();
-  const me = await request.get(`${E2E_BASE_URL}/api/me`, { headers: { Accept: "application/vnd.api+json; version=1", Authorization: `Bearer ${signedIn.token}` } });
+  const me = await request.get(`${E2E_BASE_URL}/api/me`, {
+    headers: { Accept: "application/vnd.api+json; version=1", Authorization: `Bearer ${signedIn.token}` },
+  });
   expect((await me.json()).users[0].login).toBe(user.login);
   // The browser kept the session cookie for the front end's site only.
   const cookie = (await page.context().cookies(E2E_BASE_URL)).find((c) => c.name === "quorum_session");

@@ -47,33 +47,63 @@ class Client {
 }
 
 async function adminToken(base: string): Promise<string> {
-  const res = await fetch(`${base}/oauth/token`, { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" }, body: JSON.stringify({ grant_type: "password", client_id: PUBLIC_CLIENT_ID, login: ADMIN_LOGIN, password: ADMIN_PASSWORD }) });
+  const res = await fetch(`${base}/oauth/token`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    body: JSON.stringify({ grant_type: "password", client_id: PUBLIC_CLIENT_ID, login: ADMIN_LOGIN, password: ADMIN_PASSWORD }),
+  });
   expect(res.status).toBe(200);
   return (await res.json()).access_token;
 }
 
 /** A project with a single-question workflow over SUBJECTS subjects, and the engine configured on it. */
 async function prepare(api: Client) {
-  const project = (await api.call("POST", "/api/projects", { projects: { display_name: uniqueName("Faults"), description: "faults", primary_language: "en" } })).json().projects[0].id as string;
-  const wf = await api.call("POST", "/api/workflows", { workflows: { display_name: "Faults", tasks: { T0: { type: "single", question: "?", answers: [{ label: "Yes" }, { label: "No" }] } }, first_task: "T0", retirement: { criteria: "never_retire" }, links: { project } } });
+  const project = (
+    await api.call("POST", "/api/projects", {
+      projects: { display_name: uniqueName("Faults"), description: "faults", primary_language: "en" },
+    })
+  ).json().projects[0].id as string;
+  const wf = await api.call("POST", "/api/workflows", {
+    workflows: {
+      display_name: "Faults",
+      tasks: { T0: { type: "single", question: "?", answers: [{ label: "Yes" }, { label: "No" }] } },
+      first_task: "T0",
+      retirement: { criteria: "never_retire" },
+      links: { project },
+    },
+  });
   expect(wf.status, wf.text).toBe(201);
   const workflow = wf.json().workflows[0];
   const subjects: string[] = [];
   for (let i = 0; i < SUBJECTS; i++) {
-    const s = await api.call("POST", "/api/subjects", { subjects: { locations: [{ "image/png": `https://example.org/${i}.png` }], links: { project } } });
+    const s = await api.call("POST", "/api/subjects", {
+      subjects: { locations: [{ "image/png": `https://example.org/${i}.png` }], links: { project } },
+    });
     expect(s.status, s.text).toBe(201);
     subjects.push(s.json().subjects[0].id);
   }
-  const set = await api.call("POST", "/api/subject_sets", { subject_sets: { display_name: uniqueName("set"), links: { project, workflows: [workflow.id], subjects } } });
+  const set = await api.call("POST", "/api/subject_sets", {
+    subject_sets: { display_name: uniqueName("set"), links: { project, workflows: [workflow.id], subjects } },
+  });
   expect(set.status, set.text).toBe(201);
-  const engine = await api.call("POST", "/engine/workflows", {
-    workflow: {
-      id: Number(workflow.id),
-      extractors_config: { q: { type: "question", task_key: "T0" } },
-      reducers_config: { c: { type: "consensus" }, n: { type: "count" } },
-      rules_config: [{ if: ["gte", ["lookup", "c.num_votes", 0], ["const", PER_SUBJECT / 2 + 1]], then: [{ action: "retire_subject", reason: "consensus" }] }],
+  const engine = await api.call(
+    "POST",
+    "/engine/workflows",
+    {
+      workflow: {
+        id: Number(workflow.id),
+        extractors_config: { q: { type: "question", task_key: "T0" } },
+        reducers_config: { c: { type: "consensus" }, n: { type: "count" } },
+        rules_config: [
+          {
+            if: ["gte", ["lookup", "c.num_votes", 0], ["const", PER_SUBJECT / 2 + 1]],
+            then: [{ action: "retire_subject", reason: "consensus" }],
+          },
+        ],
+      },
     },
-  }, "application/json");
+    "application/json",
+  );
   expect(engine.status, engine.text).toBe(201);
   // Every subject gets PER_SUBJECT classifications, interleaved so every subject is in flight throughout.
   const plan = Array.from({ length: SUBJECTS * PER_SUBJECT }, (_, i) => {
@@ -96,7 +126,13 @@ function runLoad(base: string, p: Prepared) {
     const body = JSON.stringify({
       classifications: {
         annotations: [{ task: "T0", value: item.answer }],
-        metadata: { started_at: new Date().toISOString(), finished_at: new Date().toISOString(), user_agent: "faults", user_language: "en", workflow_version: p.version },
+        metadata: {
+          started_at: new Date().toISOString(),
+          finished_at: new Date().toISOString(),
+          user_agent: "faults",
+          user_language: "en",
+          workflow_version: p.version,
+        },
         links: { project: p.project, workflow: p.workflow, subjects: [item.subject] },
       },
     });
@@ -104,9 +140,19 @@ function runLoad(base: string, p: Prepared) {
     while (Date.now() < deadline) {
       const t0 = performance.now();
       try {
-        const res = await fetch(`${base}/api/classifications`, { method: "POST", headers: { Accept: API_ACCEPT, "Content-Type": "application/json", "Idempotency-Key": item.key }, body, signal: AbortSignal.timeout(20_000) });
+        const res = await fetch(`${base}/api/classifications`, {
+          method: "POST",
+          headers: { Accept: API_ACCEPT, "Content-Type": "application/json", "Idempotency-Key": item.key },
+          body,
+          signal: AbortSignal.timeout(20_000),
+        });
         const text = await res.text();
-        attempts.push({ status: res.status, ms: performance.now() - t0, body: text.slice(0, 300), retryAfter: res.headers.get("retry-after") });
+        attempts.push({
+          status: res.status,
+          ms: performance.now() - t0,
+          body: text.slice(0, 300),
+          retryAfter: res.headers.get("retry-after"),
+        });
         if (res.status === 201 || res.status === 200) {
           stored.set(item.key, JSON.parse(text).classifications[0].id);
           progress();
@@ -138,7 +184,10 @@ async function verifyExactlyOnce(api: Client, p: Prepared, stored: Map<string, s
   expect(stored.size).toBe(p.plan.length);
   const listed: { id: string; links: { subjects: string[] } }[] = [];
   for (let lastId = 0; ; ) {
-    const res = await api.call("GET", `/api/classifications/project?project_id=${p.project}&page_size=100${lastId ? `&last_id=${lastId}` : ""}`);
+    const res = await api.call(
+      "GET",
+      `/api/classifications/project?project_id=${p.project}&page_size=100${lastId ? `&last_id=${lastId}` : ""}`,
+    );
     expect(res.status, res.text).toBe(200);
     const page = res.json().classifications;
     if (!page.length) break;
@@ -151,18 +200,35 @@ async function verifyExactlyOnce(api: Client, p: Prepared, stored: Map<string, s
   const outcome = async () => {
     const perSubject = [];
     for (const subject of p.subjects) {
-      const n = (await api.call("GET", `/engine/workflows/${p.workflow}/reducers/n/reductions?subject_id=${subject}`, undefined, "application/json")).json();
-      const x = (await api.call("GET", `/engine/workflows/${p.workflow}/extractors/q/extracts?subject_id=${subject}`, undefined, "application/json")).json();
-      perSubject.push({ classifications: n[0]?.data?.classifications ?? 0, reducedExtracts: n[0]?.data?.extracts ?? 0, extracts: x.length });
+      const n = (
+        await api.call("GET", `/engine/workflows/${p.workflow}/reducers/n/reductions?subject_id=${subject}`, undefined, "application/json")
+      ).json();
+      const x = (
+        await api.call("GET", `/engine/workflows/${p.workflow}/extractors/q/extracts?subject_id=${subject}`, undefined, "application/json")
+      ).json();
+      perSubject.push({
+        classifications: n[0]?.data?.classifications ?? 0,
+        reducedExtracts: n[0]?.data?.extracts ?? 0,
+        extracts: x.length,
+      });
     }
-    const actions = (await api.call("GET", `/engine/workflows/${p.workflow}/actions?page_size=100`, undefined, "application/json")).json() as { subject_id: number | string; status: string; effect_type: string }[];
+    const actions = (
+      await api.call("GET", `/engine/workflows/${p.workflow}/actions?page_size=100`, undefined, "application/json")
+    ).json() as { subject_id: number | string; status: string; effect_type: string }[];
     return { perSubject, actions };
   };
   const want = p.subjects.map(() => ({ classifications: PER_SUBJECT, reducedExtracts: PER_SUBJECT, extracts: PER_SUBJECT }));
   await expect.poll(async () => (await outcome()).perSubject, { timeout: 120_000, intervals: [1000] }).toEqual(want);
   const retiredSubjects = p.subjects.filter((_, i) => i % 2 === 0).sort();
   await expect
-    .poll(async () => (await outcome()).actions.filter((a) => a.status === "completed").map((a) => String(a.subject_id)).sort(), { timeout: 60_000, intervals: [1000] })
+    .poll(
+      async () =>
+        (await outcome()).actions
+          .filter((a) => a.status === "completed")
+          .map((a) => String(a.subject_id))
+          .sort(),
+      { timeout: 60_000, intervals: [1000] },
+    )
     .toEqual(retiredSubjects);
   const { actions } = await outcome();
   expect(actions.map((a) => `${a.effect_type}:${a.status}`)).toEqual(retiredSubjects.map(() => "retire_subject:completed"));
@@ -205,7 +271,9 @@ test.describe("faults under load", () => {
     app = startApp(port, dataDir);
     await waitUntilUp(base);
     await load.done;
-    console.log(`[faults] killed after ${killedAt} stored; ${load.attempts.filter((a) => a.status === "network").length} attempts failed on the connection and were resent`);
+    console.log(
+      `[faults] killed after ${killedAt} stored; ${load.attempts.filter((a) => a.status === "network").length} attempts failed on the connection and were resent`,
+    );
     expect(killedAt).toBeLessThan(prepared.plan.length);
     expect(load.attempts.filter((a) => typeof a.status === "number" && a.status >= 500 && a.status !== 503)).toEqual([]);
     await verifyExactlyOnce(new Client(base, await adminToken(base)), prepared, load.stored);

@@ -61,7 +61,8 @@ test.describe("panoptes-client", () => {
     // lib/config.js reads these when first required; NODE_ENV must be one it knows.
     process.env.PANOPTES_API_HOST = baseURL;
     process.env.PANOPTES_API_APPLICATION = PUBLIC_CLIENT_ID;
-    if (process.env.NODE_ENV && !/^(production|staging|development|test)$/.test(process.env.NODE_ENV)) (process.env as Record<string, string>).NODE_ENV = "test";
+    if (process.env.NODE_ENV && !/^(production|staging|development|test)$/.test(process.env.NODE_ENV))
+      (process.env as Record<string, string>).NODE_ENV = "test";
     auth = require("panoptes-client/lib/auth");
     apiClient = require("panoptes-client/lib/api-client");
     expect(apiClient.root).toBe(`${baseURL}/api`);
@@ -76,7 +77,8 @@ test.describe("panoptes-client", () => {
   });
 
   test.afterEach(async ({}, testInfo) => {
-    if (testInfo.status !== testInfo.expectedStatus && logs.length) await testInfo.attach("panoptes-client console", { body: logs.join("\n") });
+    if (testInfo.status !== testInfo.expectedStatus && logs.length)
+      await testInfo.attach("panoptes-client console", { body: logs.join("\n") });
     logs.length = 0;
   });
 
@@ -106,7 +108,9 @@ test.describe("panoptes-client", () => {
     const projects = apiClient.type("projects");
 
     // create
-    const project = await projects.create({ display_name: projectName, description: "Made by panoptes-client", primary_language: "en" }).save();
+    const project = await projects
+      .create({ display_name: projectName, description: "Made by panoptes-client", primary_language: "en" })
+      .save();
     expect(project.id).toMatch(/^\d+$/);
     expect(project.display_name).toBe(projectName);
     const [me] = await apiClient.get("/me");
@@ -154,7 +158,10 @@ test.describe("panoptes-client", () => {
   });
 
   test("builds a workflow, subjects and a set, then classifies from the queue", async () => {
-    const project = await apiClient.type("projects").create({ display_name: `${projectName} classify`, description: "", primary_language: "en" }).save();
+    const project = await apiClient
+      .type("projects")
+      .create({ display_name: `${projectName} classify`, description: "", primary_language: "en" })
+      .save();
     const workflow = await apiClient
       .type("workflows")
       .create({
@@ -170,7 +177,11 @@ test.describe("panoptes-client", () => {
       subjects.push(
         await apiClient
           .type("subjects")
-          .create({ locations: [{ "image/png": `https://example.test/cat${n}.png` }], metadata: { name: `cat${n}` }, links: { project: project.id } })
+          .create({
+            locations: [{ "image/png": `https://example.test/cat${n}.png` }],
+            metadata: { name: `cat${n}` },
+            links: { project: project.id },
+          })
           .save(),
       );
     }
@@ -188,7 +199,13 @@ test.describe("panoptes-client", () => {
       .type("classifications")
       .create({
         annotations: [{ task: "T0", value: 0 }],
-        metadata: { started_at: new Date().toISOString(), finished_at: new Date().toISOString(), user_agent: "panoptes-client", user_language: "en", workflow_version: version },
+        metadata: {
+          started_at: new Date().toISOString(),
+          finished_at: new Date().toISOString(),
+          user_agent: "panoptes-client",
+          user_language: "en",
+          workflow_version: version,
+        },
         links: { project: project.id, workflow: workflow.id, subjects: [subject.id] },
       })
       .save();

@@ -7,7 +7,11 @@ import { expect, test, type APIResponse } from "@playwright/test";
 import { E2E_BASE_URL } from "../env";
 import { API_ACCEPT, accessToken, classifiableWorkflow, createProject, newUser, registerUser, uniqueName } from "../support";
 
-const scriptSrc = (h: Record<string, string>) => h["content-security-policy"]?.split(";").map((d) => d.trim()).find((d) => d.startsWith("script-src")) ?? "";
+const scriptSrc = (h: Record<string, string>) =>
+  h["content-security-policy"]
+    ?.split(";")
+    .map((d) => d.trim())
+    .find((d) => d.startsWith("script-src")) ?? "";
 
 const common = (h: Record<string, string>) => {
   expect(h["x-content-type-options"]).toBe("nosniff");
@@ -35,12 +39,21 @@ const machinePolicy = (h: Record<string, string>) => {
 };
 
 test("pages, API answers and errors carry the security headers", async ({ request }) => {
-  for (const [path, status] of [["/", 200], ["/sign-in", 200], ["/projects/999999999", 404], ["/nowhere", 404]] as const) {
+  for (const [path, status] of [
+    ["/", 200],
+    ["/sign-in", 200],
+    ["/projects/999999999", 404],
+    ["/nowhere", 404],
+  ] as const) {
     const res = await request.get(path, { headers: { Accept: "text/html" } });
     expect(res.status(), path).toBe(status);
     pagePolicy(res.headers());
   }
-  for (const [path, status] of [["/api/projects", 200], ["/api/nowhere", 404], ["/counts/classifications", 200]] as const) {
+  for (const [path, status] of [
+    ["/api/projects", 200],
+    ["/api/nowhere", 404],
+    ["/counts/classifications", 200],
+  ] as const) {
     const res = await request.get(path, { headers: { Accept: path.startsWith("/api") ? API_ACCEPT : "application/json" } });
     expect(res.status(), path).toBe(status);
     machinePolicy(res.headers());
@@ -51,7 +64,10 @@ test("pages, API answers and errors carry the security headers", async ({ reques
 async function scriptNonces(res: APIResponse) {
   const tags = [...(await res.text()).matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
   expect(tags.length).toBeGreaterThan(0);
-  return { nonces: new Set(tags.map((t) => /\snonce="([^"]*)"/.exec(t)?.[1] ?? "(none)")), inline: tags.filter((t) => !/\ssrc=/.test(t)).length };
+  return {
+    nonces: new Set(tags.map((t) => /\snonce="([^"]*)"/.exec(t)?.[1] ?? "(none)")),
+    inline: tags.filter((t) => !/\ssrc=/.test(t)).length,
+  };
 }
 
 test("every page request has a nonce of its own, and Next's scripts carry it", async ({ request }) => {
@@ -63,7 +79,10 @@ test("every page request has a nonce of its own, and Next's scripts carry it", a
     const second = await request.get(path, { headers: { Accept: "text/html" } });
     const [a, b] = [pagePolicy(first.headers()), pagePolicy(second.headers())];
     expect(a, path).not.toBe(b);
-    for (const [res, nonce] of [[first, a], [second, b]] as const) {
+    for (const [res, nonce] of [
+      [first, a],
+      [second, b],
+    ] as const) {
       const { nonces, inline } = await scriptNonces(res);
       expect([...nonces], path).toEqual([nonce]);
       expect(inline, path).toBeGreaterThan(0); // Next's inline hydration data run by the nonce alone
@@ -109,9 +128,18 @@ test("a page loads and runs its scripts under the policy", async ({ page }) => {
     if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
   });
   // Violations as the page sees them (an init script runs outside the page's policy).
-  await page.addInitScript(() => document.addEventListener("securitypolicyviolation", (e) => console.error(`Content Security Policy violation: ${e.violatedDirective} ${e.blockedURI}`)));
+  await page.addInitScript(() =>
+    document.addEventListener("securitypolicyviolation", (e) =>
+      console.error(`Content Security Policy violation: ${e.violatedDirective} ${e.blockedURI}`),
+    ),
+  );
   await page.goto("/");
-  await expect(page.getByRole("searchbox").or(page.getByRole("heading", { level: 1 })).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole("searchbox")
+      .or(page.getByRole("heading", { level: 1 }))
+      .first(),
+  ).toBeVisible();
   // Next's inline scripts ran (they fill self.__next_f) and React took over the page.
   expect(await page.evaluate(() => Array.isArray((self as unknown as { __next_f?: unknown }).__next_f))).toBe(true);
   await page.goto("/sign-in");
@@ -142,7 +170,12 @@ test("session cookies are HttpOnly and SameSite, and Secure behind HTTPS", async
     const csrfToken = (await csrf.json()).csrfToken as string;
     const csrfCookies = setCookies(csrf.headersArray());
     const signIn = await request.post("/auth/callback/credentials", {
-      headers: { ...proto, Cookie: Object.values(csrfCookies).map((c) => c.split(";")[0]).join("; ") },
+      headers: {
+        ...proto,
+        Cookie: Object.values(csrfCookies)
+          .map((c) => c.split(";")[0])
+          .join("; "),
+      },
       form: { login: user.login, password: user.password, csrfToken, callbackUrl: "/" },
       maxRedirects: 0,
     });
@@ -152,7 +185,11 @@ test("session cookies are HttpOnly and SameSite, and Secure behind HTTPS", async
     const cookies = { ...csrfCookies, ...setCookies(signIn.headersArray()), ...setCookies(clients.headersArray()) };
     const session = cookies[https ? "__Secure-authjs.session-token" : "authjs.session-token"];
     expect(session, JSON.stringify(Object.keys(cookies))).toBeTruthy();
-    for (const name of [https ? "__Secure-authjs.session-token" : "authjs.session-token", "quorum_session", https ? "__Host-authjs.csrf-token" : "authjs.csrf-token"]) {
+    for (const name of [
+      https ? "__Secure-authjs.session-token" : "authjs.session-token",
+      "quorum_session",
+      https ? "__Host-authjs.csrf-token" : "authjs.csrf-token",
+    ]) {
       const cookie = cookies[name];
       expect(cookie, `${name} among ${Object.keys(cookies)}`).toBeTruthy();
       expect(cookie).toMatch(/;\s*HttpOnly/i);

@@ -39,7 +39,14 @@ async function waitFor<T>(what: string, fn: () => T | Promise<T>, until: (v: T) 
 }
 
 async function allAnswer(api: APIRequestContext, n: number) {
-  const statuses = await Promise.all(Array.from({ length: n }, () => api.get("/api/projects", { headers: { Accept: API_ACCEPT } }).then((r) => r.status(), () => 0)));
+  const statuses = await Promise.all(
+    Array.from({ length: n }, () =>
+      api.get("/api/projects", { headers: { Accept: API_ACCEPT } }).then(
+        (r) => r.status(),
+        () => 0,
+      ),
+    ),
+  );
   expect(statuses).toEqual(Array(n).fill(200));
 }
 
@@ -54,12 +61,30 @@ test.afterAll(async () => {
 test("WEB_CONCURRENCY=2 serves one port from two processes, replaces a killed one, and stops cleanly", async () => {
   test.setTimeout(240_000);
   primary = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
-    env: { ...process.env, DATABASE_URL: "", DB_POOL_SIZE: "", PORT: String(PORT), DATA_DIR: dataDir, PUBLIC_CLIENT_ID, NODE_ENV: "production", WEB_CONCURRENCY: "2", WORKER: "off" },
+    env: {
+      ...process.env,
+      DATABASE_URL: "",
+      DB_POOL_SIZE: "",
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      PUBLIC_CLIENT_ID,
+      NODE_ENV: "production",
+      WEB_CONCURRENCY: "2",
+      WORKER: "off",
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const exited = new Promise<number | null>((r) => primary!.once("exit", (code) => r(code)));
   const api = await playwrightRequest.newContext({ baseURL: `http://localhost:${PORT}` });
-  await waitFor("the server", () => api.get("/api/projects", { headers: { Accept: API_ACCEPT } }).then((r) => r.status(), () => 0), (s) => s === 200);
+  await waitFor(
+    "the server",
+    () =>
+      api.get("/api/projects", { headers: { Accept: API_ACCEPT } }).then(
+        (r) => r.status(),
+        () => 0,
+      ),
+    (s) => s === 200,
+  );
 
   const first = await waitFor("two server processes", servers, (s) => s.length === 2);
   // Each has half the web tier's default database connections (lib/db/pool-size.ts).
@@ -69,7 +94,15 @@ test("WEB_CONCURRENCY=2 serves one port from two processes, replaces a killed on
   process.kill(first[0].pid, "SIGKILL");
   const replaced = await waitFor("a replacement", servers, (s) => s.length === 2 && !s.some((p) => p.pid === first[0].pid));
   expect(replaced.map((p) => p.pid)).toContain(first[1].pid);
-  await waitFor("the replacement to listen", () => allAnswer(api, 20).then(() => true, () => false), (ok) => ok);
+  await waitFor(
+    "the replacement to listen",
+    () =>
+      allAnswer(api, 20).then(
+        () => true,
+        () => false,
+      ),
+    (ok) => ok,
+  );
   await allAnswer(api, 40);
 
   primary.kill("SIGTERM");

@@ -15,15 +15,24 @@ async function setUp(request: APIRequestContext, page: Page) {
   const headers = { Accept: API_ACCEPT, Authorization: `Bearer ${token}` };
   const project = await createProject(request, token, { display_name: uniqueName("Accessible") });
   const tasks = { T0: { type: "single", question: "Is there a moon?", answers: [{ label: "Yes" }, { label: "No" }] } };
-  const wf = await request.post("/api/workflows", { headers, data: { workflows: { display_name: "Moons", tasks, first_task: "T0", links: { project: project.id } } } });
+  const wf = await request.post("/api/workflows", {
+    headers,
+    data: { workflows: { display_name: "Moons", tasks, first_task: "T0", links: { project: project.id } } },
+  });
   const workflow = (await wf.json()).workflows[0];
   const media = `https://media.example.org/${uniqueName("a11y")}`;
   const ids: string[] = [];
   for (const n of [1, 2, 3]) {
-    const s = await request.post("/api/subjects", { headers, data: { subjects: { locations: [{ "image/svg+xml": `${media}/${n}.svg` }], links: { project: project.id } } } });
+    const s = await request.post("/api/subjects", {
+      headers,
+      data: { subjects: { locations: [{ "image/svg+xml": `${media}/${n}.svg` }], links: { project: project.id } } },
+    });
     ids.push((await s.json()).subjects[0].id);
   }
-  await request.post("/api/subject_sets", { headers, data: { subject_sets: { display_name: uniqueName("set"), links: { project: project.id, workflows: [workflow.id], subjects: ids } } } });
+  await request.post("/api/subject_sets", {
+    headers,
+    data: { subject_sets: { display_name: uniqueName("set"), links: { project: project.id, workflows: [workflow.id], subjects: ids } } },
+  });
   await page.route(`${media}/**`, (route) => route.fulfill({ contentType: "image/svg+xml", body: picture }));
   return { project, workflow, headers };
 }
@@ -31,7 +40,10 @@ async function setUp(request: APIRequestContext, page: Page) {
 async function scan(page: Page, name: string) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join("; ")})`), `${name}: serious accessibility violations`).toEqual([]);
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join("; ")})`),
+    `${name}: serious accessibility violations`,
+  ).toEqual([]);
 }
 
 async function shoot(page: Page, name: string) {
@@ -47,8 +59,16 @@ test("home, project and classify pages: no serious axe violations; screenshots a
   const { project } = await setUp(request, page);
   const pages: [string, string, () => Promise<void>][] = [
     ["home", "/", async () => void (await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible())],
-    ["project", `/projects/${project.id}`, async () => void (await expect(page.getByRole("heading", { name: project.display_name })).toBeVisible())],
-    ["classify", `/projects/${project.id}/classify`, async () => void (await expect(page.getByRole("img", { name: /^Subject \d+/ })).toBeVisible())],
+    [
+      "project",
+      `/projects/${project.id}`,
+      async () => void (await expect(page.getByRole("heading", { name: project.display_name })).toBeVisible()),
+    ],
+    [
+      "classify",
+      `/projects/${project.id}/classify`,
+      async () => void (await expect(page.getByRole("img", { name: /^Subject \d+/ })).toBeVisible()),
+    ],
   ];
   for (const [name, url, ready] of pages) {
     await page.goto(url);
@@ -56,7 +76,8 @@ test("home, project and classify pages: no serious axe violations; screenshots a
     await scan(page, name);
     await shoot(page, name);
   }
-  for (const name of ["home", "project", "classify"]) for (const w of [1280, 375]) expect(fs.statSync(path.join(SHOTS, `${name}-${w}.png`)).size).toBeGreaterThan(1000);
+  for (const name of ["home", "project", "classify"])
+    for (const w of [1280, 375]) expect(fs.statSync(path.join(SHOTS, `${name}-${w}.png`)).size).toBeGreaterThan(1000);
 });
 
 test("a question classified with the keyboard alone, focus always visible", async ({ page, request }) => {
@@ -77,7 +98,11 @@ test("a question classified with the keyboard alone, focus always visible", asyn
       const label = el.closest("label");
       const l = label ? getComputedStyle(label) : null;
       // A visible focus indicator: an outline or ring on the control or its label.
-      return (s.outlineStyle !== "none" && parseFloat(s.outlineWidth) > 0) || s.boxShadow !== "none" || (!!l && ((l.outlineStyle !== "none" && parseFloat(l.outlineWidth) > 0) || l.boxShadow !== "none"));
+      return (
+        (s.outlineStyle !== "none" && parseFloat(s.outlineWidth) > 0) ||
+        s.boxShadow !== "none" ||
+        (!!l && ((l.outlineStyle !== "none" && parseFloat(l.outlineWidth) > 0) || l.boxShadow !== "none"))
+      );
     });
   expect(await ring(), "focus ring on the answer").toBe(true);
   await page.keyboard.press("Space");
@@ -93,7 +118,10 @@ test("a question classified with the keyboard alone, focus always visible", asyn
   await expect
     .poll(async () => {
       const res = await request.get(`/api/classifications/project?project_id=${project.id}&workflow_id=${workflow.id}`, { headers });
-      return ((await res.json()).classifications ?? []).map((c: { annotations: unknown; links: { subjects: string[] } }) => [c.links.subjects[0], c.annotations]);
+      return ((await res.json()).classifications ?? []).map((c: { annotations: unknown; links: { subjects: string[] } }) => [
+        c.links.subjects[0],
+        c.annotations,
+      ]);
     })
     .toEqual([[first, [{ task: "T0", value: 0 }]]]);
 });
@@ -116,7 +144,9 @@ test("the lab's pages: no serious axe violations; screenshots at 1280 and 375 px
   ];
   for (const [name, url, heading] of pages) {
     await page.goto(url);
-    await expect(page.getByRole("heading", { level: 1 }).filter({ hasText: heading === "Workflows" ? project.display_name : heading })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1 }).filter({ hasText: heading === "Workflows" ? project.display_name : heading }),
+    ).toBeVisible();
     await page.waitForLoadState("networkidle");
     await scan(page, name);
     await shoot(page, name);

@@ -96,7 +96,12 @@ async function sessionCookie(context: BrowserContext): Promise<string> {
   return `${c!.name}=${c!.value}`;
 }
 
-test("a copied session cookie ends with sign-out, and with a password change made elsewhere", async ({ page, context, playwright, baseURL }) => {
+test("a copied session cookie ends with sign-out, and with a password change made elsewhere", async ({
+  page,
+  context,
+  playwright,
+  baseURL,
+}) => {
   const user = newUser("ui_copy");
   const request = await playwright.request.newContext({ baseURL });
   await registerUser(request, user);

@@ -59,7 +59,9 @@ test("classifications that cannot be sent are kept, resent and stored exactly on
 
   // 3. A network error, then a page reload while it is pending: it is still there and sent from there.
   await page.unroute("**/api/classifications");
-  await page.route("**/api/classifications", (route) => (route.request().method() === "POST" ? route.abort("connectionfailed") : route.fallback()));
+  await page.route("**/api/classifications", (route) =>
+    route.request().method() === "POST" ? route.abort("connectionfailed") : route.fallback(),
+  );
   const c = await answer(page);
   await expect(pending).toContainText("1 pending");
   await page.reload();
@@ -70,7 +72,9 @@ test("classifications that cannot be sent are kept, resent and stored exactly on
 
   // 4. Refused (422): shown, not retried, dismissible.
   await page.route("**/api/classifications", (route) =>
-    route.request().method() === "POST" ? route.fulfill({ status: 422, contentType: "application/json", body: JSON.stringify({ errors: [{ message: "not accepted" }] }) }) : route.fallback(),
+    route.request().method() === "POST"
+      ? route.fulfill({ status: 422, contentType: "application/json", body: JSON.stringify({ errors: [{ message: "not accepted" }] }) })
+      : route.fallback(),
   );
   await answer(page);
   const refused = page.getByRole("alert").filter({ hasText: "refused by the server: not accepted" });
@@ -99,22 +103,46 @@ test("feedback on gold-standard subjects: a modal says whether the answer matche
       type: "single",
       question: "Is it a cat?",
       answers: [{ label: "Yes" }, { label: "No" }],
-      feedback: { enabled: true, rules: [{ id: "cat", strategy: "singleAnswerQuestion", successEnabled: true, defaultSuccessMessage: "Yes, a cat.", failureEnabled: true, defaultFailureMessage: "It was a cat." }] },
+      feedback: {
+        enabled: true,
+        rules: [
+          {
+            id: "cat",
+            strategy: "singleAnswerQuestion",
+            successEnabled: true,
+            defaultSuccessMessage: "Yes, a cat.",
+            failureEnabled: true,
+            defaultFailureMessage: "It was a cat.",
+          },
+        ],
+      },
     },
   };
-  const wf = await request.post("/api/workflows", { headers, data: { workflows: { display_name: "Cats", tasks, first_task: "T0", links: { project: project.id } } } });
+  const wf = await request.post("/api/workflows", {
+    headers,
+    data: { workflows: { display_name: "Cats", tasks, first_task: "T0", links: { project: project.id } } },
+  });
   expect(wf.status(), await wf.text()).toBe(201);
   const workflow = (await wf.json()).workflows[0];
   const ids: string[] = [];
   for (const n of [1, 2]) {
     const s = await request.post("/api/subjects", {
       headers,
-      data: { subjects: { locations: [{ "image/png": `https://example.org/gold${n}.png` }], metadata: { "#feedback_1_id": "cat", "#feedback_1_answer": "0" }, links: { project: project.id } } },
+      data: {
+        subjects: {
+          locations: [{ "image/png": `https://example.org/gold${n}.png` }],
+          metadata: { "#feedback_1_id": "cat", "#feedback_1_answer": "0" },
+          links: { project: project.id },
+        },
+      },
     });
     expect(s.status(), await s.text()).toBe(201);
     ids.push((await s.json()).subjects[0].id);
   }
-  const set = await request.post("/api/subject_sets", { headers, data: { subject_sets: { display_name: uniqueName("set"), links: { project: project.id, workflows: [workflow.id], subjects: ids } } } });
+  const set = await request.post("/api/subject_sets", {
+    headers,
+    data: { subject_sets: { display_name: uniqueName("set"), links: { project: project.id, workflows: [workflow.id], subjects: ids } } },
+  });
   expect(set.status(), await set.text()).toBe(201);
   await context.route("https://example.org/**", (route) => route.fulfill({ contentType: "image/svg+xml", body: picture }));
   await page.goto(`/projects/${project.id}/classify?workflow=${workflow.id}`);
@@ -149,7 +177,10 @@ test("banners from the queue's selection state: retired and finished, already se
 
   // Every subject retired: the workflow is finished.
   const done = await classifiableWorkflow(request, token, project.id, 1);
-  const retired = await request.post(`/api/workflows/${done.workflowId}/retired_subjects`, { headers, data: { subject_id: done.subjectIds[0], retirement_reason: "consensus" } });
+  const retired = await request.post(`/api/workflows/${done.workflowId}/retired_subjects`, {
+    headers,
+    data: { subject_id: done.subjectIds[0], retirement_reason: "consensus" },
+  });
   expect(retired.status(), await retired.text()).toBeLessThan(300);
   await page.goto(`/projects/${project.id}/classify?workflow=${done.workflowId}`);
   await currentSubject(page);
@@ -166,7 +197,13 @@ test("banners from the queue's selection state: retired and finished, already se
     data: {
       classifications: {
         annotations: [{ task: "T0", value: 0 }],
-        metadata: { started_at: new Date().toISOString(), finished_at: new Date().toISOString(), user_agent: "e2e", user_language: "en", workflow_version: seen.version },
+        metadata: {
+          started_at: new Date().toISOString(),
+          finished_at: new Date().toISOString(),
+          user_agent: "e2e",
+          user_language: "en",
+          workflow_version: seen.version,
+        },
         links: { project: project.id, workflow: seen.workflowId, subjects: seen.subjectIds },
       },
     },
@@ -174,7 +211,16 @@ test("banners from the queue's selection state: retired and finished, already se
   expect(c.status(), await c.text()).toBe(201);
   // The server counts it in the volunteer's project preference (folded within a second).
   await expect
-    .poll(async () => (await (await request.get(`/api/project_preferences?project_id=${project.id}`, { headers: { Accept: API_ACCEPT, Authorization: `Bearer ${vToken}` } })).json()).project_preferences?.[0]?.activity_count)
+    .poll(
+      async () =>
+        (
+          await (
+            await request.get(`/api/project_preferences?project_id=${project.id}`, {
+              headers: { Accept: API_ACCEPT, Authorization: `Bearer ${vToken}` },
+            })
+          ).json()
+        ).project_preferences?.[0]?.activity_count,
+    )
     .toBe(1);
   await signIn(page, volunteer.login, volunteer.password);
   await page.goto(`/projects/${project.id}/classify?workflow=${seen.workflowId}`);
@@ -188,7 +234,13 @@ test("banners from the queue's selection state: retired and finished, already se
   await heart.click();
   await expect(heart).toHaveAttribute("aria-pressed", "true");
   const favs = async () =>
-    (await (await request.get(`/api/collections?favorite=true&project_ids=${project.id}&owner=${volunteer.login}`, { headers: { Accept: API_ACCEPT, Authorization: `Bearer ${vToken}` } })).json()).collections;
+    (
+      await (
+        await request.get(`/api/collections?favorite=true&project_ids=${project.id}&owner=${volunteer.login}`, {
+          headers: { Accept: API_ACCEPT, Authorization: `Bearer ${vToken}` },
+        })
+      ).json()
+    ).collections;
   expect((await favs()).map((c: { links: { subjects: string[] } }) => c.links.subjects)).toEqual([seen.subjectIds]);
   await heart.click();
   await expect(heart).toHaveAttribute("aria-pressed", "false");
@@ -214,7 +266,16 @@ test("the field guide drawer: keyboard only, safe markdown, nothing without a gu
 
   const g = await request.post("/api/field_guides", {
     headers,
-    data: { field_guides: { language: "en", items: [{ title: "Fox", content: "A **red** fox.\n\n<img src=x onerror=alert(1)>" }, { title: "Owl", content: "Hoots at *night*." }], links: { project: project.id } } },
+    data: {
+      field_guides: {
+        language: "en",
+        items: [
+          { title: "Fox", content: "A **red** fox.\n\n<img src=x onerror=alert(1)>" },
+          { title: "Owl", content: "Hoots at *night*." },
+        ],
+        links: { project: project.id },
+      },
+    },
   });
   expect(g.status(), await g.text()).toBe(201);
   await page.reload();
@@ -240,7 +301,14 @@ test("the tutorial: shown on the first visit, not the second, reopened from its 
   const w = await classifiableWorkflow(request, token, project.id, 1);
   const t = await request.post("/api/tutorials", {
     headers,
-    data: { tutorials: { language: "en", display_name: "How to classify", steps: [{ content: "Look at the **image**." }, { content: "Answer the question." }], links: { project: project.id, workflows: [w.workflowId] } } },
+    data: {
+      tutorials: {
+        language: "en",
+        display_name: "How to classify",
+        steps: [{ content: "Look at the **image**." }, { content: "Answer the question." }],
+        links: { project: project.id, workflows: [w.workflowId] },
+      },
+    },
   });
   expect(t.status(), await t.text()).toBe(201);
   await context.route("https://example.org/**", (route) => route.fulfill({ contentType: "image/svg+xml", body: picture }));
@@ -266,7 +334,11 @@ test("the tutorial: shown on the first visit, not the second, reopened from its 
   await expect(button).toBeFocused();
 });
 
-test("signed in: the tutorial remembered in the project preference, mini-course lessons, add to a collection, field guide icons", async ({ page, request, context }) => {
+test("signed in: the tutorial remembered in the project preference, mini-course lessons, add to a collection, field guide icons", async ({
+  page,
+  request,
+  context,
+}) => {
   const token = await accessToken(request);
   const headers = { Accept: API_ACCEPT, Authorization: `Bearer ${token}` };
   const project = await createProject(request, token, { display_name: uniqueName("Course") });
@@ -276,12 +348,44 @@ test("signed in: the tutorial remembered in the project preference, mini-course 
     expect(res.status(), await res.text()).toBe(201);
     return (await res.json()) as Record<string, { id: string }[]>;
   };
-  const tutorial = (await post("/api/tutorials", { tutorials: { language: "en", display_name: "Start here", steps: [{ content: "Look." }], links: { project: project.id, workflows: [w.workflowId] } } })).tutorials[0];
-  await post("/api/tutorials", { tutorials: { language: "en", kind: "mini-course", display_name: "Bird school", steps: [{ content: "Lesson one: beaks." }, { content: "Lesson two: wings." }], links: { project: project.id, workflows: [w.workflowId] } } });
-  const guide = (await post("/api/field_guides", { field_guides: { language: "en", items: [{ title: "Owl", content: "Hoots." }], links: { project: project.id } } })).field_guides[0];
-  const icon = (await post(`/api/field_guides/${guide.id}/attached_images`, { media: { content_type: "image/png", src: "https://example.org/owl.png", external_link: true } })).media[0];
+  const tutorial = (
+    await post("/api/tutorials", {
+      tutorials: {
+        language: "en",
+        display_name: "Start here",
+        steps: [{ content: "Look." }],
+        links: { project: project.id, workflows: [w.workflowId] },
+      },
+    })
+  ).tutorials[0];
+  await post("/api/tutorials", {
+    tutorials: {
+      language: "en",
+      kind: "mini-course",
+      display_name: "Bird school",
+      steps: [{ content: "Lesson one: beaks." }, { content: "Lesson two: wings." }],
+      links: { project: project.id, workflows: [w.workflowId] },
+    },
+  });
+  const guide = (
+    await post("/api/field_guides", {
+      field_guides: { language: "en", items: [{ title: "Owl", content: "Hoots." }], links: { project: project.id } },
+    })
+  ).field_guides[0];
+  const icon = (
+    await post(`/api/field_guides/${guide.id}/attached_images`, {
+      media: { content_type: "image/png", src: "https://example.org/owl.png", external_link: true },
+    })
+  ).media[0];
   const etag = (await request.get(`/api/field_guides/${guide.id}`, { headers })).headers()["etag"];
-  expect((await request.put(`/api/field_guides/${guide.id}`, { headers: { ...headers, "If-Match": etag }, data: { field_guides: { items: [{ title: "Owl", content: "Hoots.", icon: icon.id }] } } })).status()).toBe(200);
+  expect(
+    (
+      await request.put(`/api/field_guides/${guide.id}`, {
+        headers: { ...headers, "If-Match": etag },
+        data: { field_guides: { items: [{ title: "Owl", content: "Hoots.", icon: icon.id }] } },
+      })
+    ).status(),
+  ).toBe(200);
   await context.route("https://example.org/**", (route) => route.fulfill({ contentType: "image/svg+xml", body: picture }));
 
   const volunteer = newUser("ui_course");
@@ -294,7 +398,11 @@ test("signed in: the tutorial remembered in the project preference, mini-course 
   await expect(dialog).toBeVisible();
   await page.keyboard.press("Escape");
   await expect
-    .poll(async () => (await (await request.get(`/api/project_preferences?project_id=${project.id}`, { headers: mine })).json()).project_preferences?.[0]?.preferences?.tutorials_completed_at?.[tutorial.id])
+    .poll(
+      async () =>
+        (await (await request.get(`/api/project_preferences?project_id=${project.id}`, { headers: mine })).json()).project_preferences?.[0]
+          ?.preferences?.tutorials_completed_at?.[tutorial.id],
+    )
     .toBeTruthy();
   // Another browser (no localStorage) knows it from the preference: no tutorial shown.
   const other = await context.browser()!.newContext();
@@ -321,7 +429,8 @@ test("signed in: the tutorial remembered in the project preference, mini-course 
   await expect(collect.getByRole("status")).toHaveText("Created “My owls” with this subject.");
   await expect(collect.getByRole("button", { name: "Added to My owls" })).toBeDisabled();
   await collect.getByRole("button", { name: "Close" }).click();
-  const owls = (await (await request.get(`/api/collections?owner=${volunteer.login}&display_name=My owls`, { headers: mine })).json()).collections;
+  const owls = (await (await request.get(`/api/collections?owner=${volunteer.login}&display_name=My owls`, { headers: mine })).json())
+    .collections;
   expect(owls.map((c: { links: { subjects: string[] } }) => c.links.subjects)).toEqual([[subject]]);
 
   // The mini-course offers its first lesson after the fifth classification; Got it moves to the next.
@@ -334,6 +443,16 @@ test("signed in: the tutorial remembered in the project preference, mini-course 
   await lesson.getByRole("button", { name: "Got it" }).click();
   await expect(prompt).toHaveCount(0);
   await expect
-    .poll(async () => (await (await request.get(`/api/project_preferences?project_id=${project.id}`, { headers: mine })).json()).project_preferences?.[0]?.preferences?.minicourses?.slide_to_start)
-    .toEqual(expect.objectContaining({ [String((await (await request.get(`/api/tutorials?workflow_id=${w.workflowId}&kind=mini-course`, { headers })).json()).tutorials[0].id)]: 1 }));
+    .poll(
+      async () =>
+        (await (await request.get(`/api/project_preferences?project_id=${project.id}`, { headers: mine })).json()).project_preferences?.[0]
+          ?.preferences?.minicourses?.slide_to_start,
+    )
+    .toEqual(
+      expect.objectContaining({
+        [String(
+          (await (await request.get(`/api/tutorials?workflow_id=${w.workflowId}&kind=mini-course`, { headers })).json()).tutorials[0].id,
+        )]: 1,
+      }),
+    );
 });

@@ -13,11 +13,19 @@ const picture = (label: string) =>
 type Json = Record<string, unknown>;
 
 /** A project with one workflow and subjects, their media served by the page from a fake host. */
-async function setUp(page: Page, request: APIRequestContext, tasks: Json, subjects: { locations: Record<string, string>[]; metadata?: Json }[]) {
+async function setUp(
+  page: Page,
+  request: APIRequestContext,
+  tasks: Json,
+  subjects: { locations: Record<string, string>[]; metadata?: Json }[],
+) {
   const token = await accessToken(request);
   const headers = { Accept: API_ACCEPT, Authorization: `Bearer ${token}` };
   const project = await createProject(request, token, { display_name: uniqueName("Draw") });
-  const wf = await request.post("/api/workflows", { headers, data: { workflows: { display_name: "Draw", tasks, first_task: "T0", links: { project: project.id } } } });
+  const wf = await request.post("/api/workflows", {
+    headers,
+    data: { workflows: { display_name: "Draw", tasks, first_task: "T0", links: { project: project.id } } },
+  });
   expect(wf.status(), await wf.text()).toBe(201);
   const workflow = (await wf.json()).workflows[0];
   const ids: string[] = [];
@@ -26,12 +34,21 @@ async function setUp(page: Page, request: APIRequestContext, tasks: Json, subjec
     expect(res.status(), await res.text()).toBe(201);
     ids.push((await res.json()).subjects[0].id);
   }
-  const set = await request.post("/api/subject_sets", { headers, data: { subject_sets: { display_name: uniqueName("set"), links: { project: project.id, workflows: [workflow.id], subjects: ids } } } });
+  const set = await request.post("/api/subject_sets", {
+    headers,
+    data: { subject_sets: { display_name: uniqueName("set"), links: { project: project.id, workflows: [workflow.id], subjects: ids } } },
+  });
   expect(set.status(), await set.text()).toBe(201);
   const classifications = async () => {
     const listed = await request.get(`/api/classifications/project?project_id=${project.id}`, { headers });
     expect(listed.status()).toBe(200);
-    return ((await listed.json()).classifications as { id: string; annotations: { task: string; value: unknown }[]; links: { user?: string | null; subjects: string[] } }[]).sort((a, b) => Number(a.id) - Number(b.id));
+    return (
+      (await listed.json()).classifications as {
+        id: string;
+        annotations: { task: string; value: unknown }[];
+        links: { user?: string | null; subjects: string[] };
+      }[]
+    ).sort((a, b) => Number(a.id) - Number(b.id));
   };
   return { project, workflow, ids, classifications };
 }
@@ -79,7 +96,14 @@ async function drag(page: Page, ...points: [number, number][]) {
 const useTool = (page: Page, label: string) => page.getByRole("radio", { name: new RegExp(`^${label} \\(`) }).check();
 
 const TOOLS = [
-  { type: "point", label: "Star", details: [{ type: "single", question: "Is it bright?", answers: [{ label: "Bright" }, { label: "Faint" }] }, { type: "text", instruction: "Its name" }] },
+  {
+    type: "point",
+    label: "Star",
+    details: [
+      { type: "single", question: "Is it bright?", answers: [{ label: "Bright" }, { label: "Faint" }] },
+      { type: "text", instruction: "Its name" },
+    ],
+  },
   { type: "rectangle", label: "Box" },
   { type: "circle", label: "Crater" },
   { type: "ellipse", label: "Galaxy" },
@@ -130,9 +154,20 @@ async function drawEverything(page: Page, name: string) {
   await drag(page, [30, 150], [120, 170]);
   // A polygon closed by touching its first vertex; a polyline finished with the button.
   await useTool(page, "Region");
-  for (const [x, y] of [[150, 120], [200, 120], [200, 170], [150, 120]] as const) await click(page, x, y);
+  for (const [x, y] of [
+    [150, 120],
+    [200, 120],
+    [200, 170],
+    [150, 120],
+  ] as const)
+    await click(page, x, y);
   await useTool(page, "Path");
-  for (const [x, y] of [[230, 120], [280, 140], [320, 120]] as const) await click(page, x, y);
+  for (const [x, y] of [
+    [230, 120],
+    [280, 140],
+    [320, 120],
+  ] as const)
+    await click(page, x, y);
   await page.getByRole("button", { name: "Finish shape" }).click();
   await useTool(page, "Outline");
   await drag(page, [30, 220], [60, 240], [90, 220]);
@@ -158,8 +193,22 @@ async function drawEverything(page: Page, name: string) {
     mark(2, { x: 250, y: 60, r: 32, angle: 0 }),
     mark(3, { x: 340, y: 60, rx: 30, ry: 20, angle: 0 }),
     mark(4, { x1: 30, y1: 150, x2: 120, y2: 170 }),
-    mark(5, { points: [{ x: 150, y: 120 }, { x: 200, y: 120 }, { x: 200, y: 170 }], closed: true }),
-    mark(6, { points: [{ x: 230, y: 120 }, { x: 280, y: 140 }, { x: 320, y: 120 }], closed: false }),
+    mark(5, {
+      points: [
+        { x: 150, y: 120 },
+        { x: 200, y: 120 },
+        { x: 200, y: 170 },
+      ],
+      closed: true,
+    }),
+    mark(6, {
+      points: [
+        { x: 230, y: 120 },
+        { x: 280, y: 140 },
+        { x: 320, y: 120 },
+      ],
+      closed: false,
+    }),
     "freehand",
     mark(8, { x1: 150, y1: 260, x2: 250, y2: 260 }),
     mark(9, { x: 340, width: 40 }),
@@ -184,10 +233,12 @@ function expectDrawn(value: unknown, expected: unknown[]) {
 test("volunteers draw with every tool, move, reshape and delete marks, and answer subtasks", async ({ page, request }) => {
   test.setTimeout(120_000);
   const host = uniqueName("draw").toLowerCase();
-  const { project, classifications } = await setUp(page, request, { T0: { type: "drawing", instruction: "Mark everything", tools: TOOLS } }, [
-    { locations: [{ "image/svg+xml": `${media(host)}/a.svg` }] },
-    { locations: [{ "image/svg+xml": `${media(host)}/b.svg` }] },
-  ]);
+  const { project, classifications } = await setUp(
+    page,
+    request,
+    { T0: { type: "drawing", instruction: "Mark everything", tools: TOOLS } },
+    [{ locations: [{ "image/svg+xml": `${media(host)}/a.svg` }] }, { locations: [{ "image/svg+xml": `${media(host)}/b.svg` }] }],
+  );
   await serveMedia(page, host);
   const done = page.getByRole("button", { name: "Done" });
 
@@ -244,9 +295,20 @@ test("volunteers draw with every tool, move, reshape and delete marks, and answe
 
 test("a multi-frame subject: flipbook, and marks on two frames", async ({ page, request }) => {
   const host = uniqueName("frames").toLowerCase();
-  const { project, classifications } = await setUp(page, request, { T0: { type: "drawing", instruction: "Mark it", tools: [{ type: "point", label: "Spot" }] } }, [
-    { locations: [{ "image/svg+xml": `${media(host)}/f1.svg` }, { "image/svg+xml": `${media(host)}/f2.svg` }, { "image/svg+xml": `${media(host)}/f3.svg` }] },
-  ]);
+  const { project, classifications } = await setUp(
+    page,
+    request,
+    { T0: { type: "drawing", instruction: "Mark it", tools: [{ type: "point", label: "Spot" }] } },
+    [
+      {
+        locations: [
+          { "image/svg+xml": `${media(host)}/f1.svg` },
+          { "image/svg+xml": `${media(host)}/f2.svg` },
+          { "image/svg+xml": `${media(host)}/f3.svg` },
+        ],
+      },
+    ],
+  );
   await serveMedia(page, host);
   await page.goto(`/projects/${project.id}/classify`);
   await expect(page.getByRole("img", { name: /image 1 of 3$/ })).toBeVisible();
@@ -284,9 +346,21 @@ test("a multi-frame subject: flipbook, and marks on two frames", async ({ page, 
 
 test("zoomed, rotated and panned, a mark still lands on the image pixel under the pointer", async ({ page, request }) => {
   const host = uniqueName("zoom").toLowerCase();
-  const { project, classifications } = await setUp(page, request, { T0: { type: "drawing", instruction: "Mark it", tools: [{ type: "point", label: "Spot" }, { type: "rectangle", label: "Box" }] } }, [
-    { locations: [{ "image/svg+xml": `${media(host)}/z.svg` }] },
-  ]);
+  const { project, classifications } = await setUp(
+    page,
+    request,
+    {
+      T0: {
+        type: "drawing",
+        instruction: "Mark it",
+        tools: [
+          { type: "point", label: "Spot" },
+          { type: "rectangle", label: "Box" },
+        ],
+      },
+    },
+    [{ locations: [{ "image/svg+xml": `${media(host)}/z.svg` }] }],
+  );
   await serveMedia(page, host);
   await page.goto(`/projects/${project.id}/classify`);
   await expect(page.getByTestId("drawing-layer")).toBeVisible();
@@ -348,12 +422,25 @@ test("text subjects: highlighter, slider and shortcut tasks, and the metadata pa
   const host = uniqueName("text").toLowerCase();
   const tasks = {
     T0: { type: "single", question: "Is there text?", answers: [{ label: "Yes", next: "T1" }, { label: "No" }], unlinkedTask: "T3" },
-    T1: { type: "highlighter", instruction: "Highlight people and places", highlighterLabels: [{ label: "Person", color: "#fca5a5" }, { label: "Place", color: "#93c5fd" }], next: "T2" },
+    T1: {
+      type: "highlighter",
+      instruction: "Highlight people and places",
+      highlighterLabels: [
+        { label: "Person", color: "#fca5a5" },
+        { label: "Place", color: "#93c5fd" },
+      ],
+      next: "T2",
+    },
     T2: { type: "slider", instruction: "How legible is it?", min: 0, max: 10, step: 1, defaultValue: 5 },
     T3: { type: "shortcut", answers: [{ label: "Nothing here" }, { label: "Unreadable" }] },
   };
   const text = "Alice met Bob in Paris.";
-  const metadata = { "#secret": "hidden from volunteers", "!retired_only": "also hidden", Source: "https://archive.example.org/letters/1", Year: "1890" };
+  const metadata = {
+    "#secret": "hidden from volunteers",
+    "!retired_only": "also hidden",
+    Source: "https://archive.example.org/letters/1",
+    Year: "1890",
+  };
   const { project, classifications } = await setUp(page, request, tasks, [
     { locations: [{ "text/plain": `${media(host)}/one.txt` }], metadata },
     { locations: [{ "text/plain": `${media(host)}/two.txt` }], metadata },
@@ -365,7 +452,10 @@ test("text subjects: highlighter, slider and shortcut tasks, and the metadata pa
   // Metadata: hidden keys stay hidden, addresses are links.
   await page.getByText("Subject metadata", { exact: true }).click();
   const panel = page.getByRole("definition").filter({ hasText: "archive" });
-  await expect(panel.getByRole("link", { name: "https://archive.example.org/letters/1" })).toHaveAttribute("href", "https://archive.example.org/letters/1");
+  await expect(panel.getByRole("link", { name: "https://archive.example.org/letters/1" })).toHaveAttribute(
+    "href",
+    "https://archive.example.org/letters/1",
+  );
   await expect(page.getByText("1890")).toBeVisible();
   await expect(page.getByText("#secret")).toHaveCount(0);
   await expect(page.getByText("!retired_only")).toHaveCount(0);
@@ -428,10 +518,18 @@ test("text subjects: highlighter, slider and shortcut tasks, and the metadata pa
   ]);
 });
 
-test("with the keyboard alone: a polygon, a line and its subtask, a mark moved and reshaped, its subtask reopened", async ({ page, request }) => {
+test("with the keyboard alone: a polygon, a line and its subtask, a mark moved and reshaped, its subtask reopened", async ({
+  page,
+  request,
+}) => {
   const host = uniqueName("keys").toLowerCase();
-  const tools = [{ type: "polygon", label: "Region" }, { type: "line", label: "Jet", details: [{ type: "text", instruction: "Note" }] }];
-  const { project, classifications } = await setUp(page, request, { T0: { type: "drawing", instruction: "Mark it", tools } }, [{ locations: [{ "image/svg+xml": `${media(host)}/k.svg` }] }]);
+  const tools = [
+    { type: "polygon", label: "Region" },
+    { type: "line", label: "Jet", details: [{ type: "text", instruction: "Note" }] },
+  ];
+  const { project, classifications } = await setUp(page, request, { T0: { type: "drawing", instruction: "Mark it", tools } }, [
+    { locations: [{ "image/svg+xml": `${media(host)}/k.svg` }] },
+  ]);
   await serveMedia(page, host);
   await page.goto(`/projects/${project.id}/classify`);
   const layer = page.getByTestId("drawing-layer");
@@ -472,18 +570,34 @@ test("with the keyboard alone: a polygon, a line and its subtask, a mark moved a
   await expect(page.getByTestId("saved-count")).toHaveText("Classification saved. 1 classified in this session.");
 
   const [c] = await classifications();
-  near(c.annotations[0].value, [
-    { tool: 0, frame: 0, details: [], points: [{ x: 199, y: 148 }, { x: 250, y: 148 }, { x: 250, y: 198 }], closed: true },
-    { tool: 1, frame: 0, details: [{ value: "faint jet" }], x1: 250, y1: 200, x2: 150, y2: 200 },
-  ], 0);
+  near(
+    c.annotations[0].value,
+    [
+      {
+        tool: 0,
+        frame: 0,
+        details: [],
+        points: [
+          { x: 199, y: 148 },
+          { x: 250, y: 148 },
+          { x: 250, y: 198 },
+        ],
+        closed: true,
+      },
+      { tool: 1, frame: 0, details: [{ value: "faint jet" }], x1: 250, y1: 200, x2: 150, y2: 200 },
+    ],
+    0,
+  );
 });
 
 test("audio and video subjects play with their native controls", async ({ page, request }) => {
   const host = uniqueName("av").toLowerCase();
-  const { project, classifications } = await setUp(page, request, { T0: { type: "single", question: "Heard or seen a bird?", answers: [{ label: "Bird" }, { label: "No bird" }] } }, [
-    { locations: [{ "audio/mpeg": `${media(host)}/song.mp3` }] },
-    { locations: [{ "video/mp4": `${media(host)}/clip.mp4` }] },
-  ]);
+  const { project, classifications } = await setUp(
+    page,
+    request,
+    { T0: { type: "single", question: "Heard or seen a bird?", answers: [{ label: "Bird" }, { label: "No bird" }] } },
+    [{ locations: [{ "audio/mpeg": `${media(host)}/song.mp3` }] }, { locations: [{ "video/mp4": `${media(host)}/clip.mp4` }] }],
+  );
   await page.route(`${media(host)}/**`, (route) => route.fulfill({ status: 404, body: "" }));
   await page.goto(`/projects/${project.id}/classify`);
   const seen: string[] = [];
@@ -505,9 +619,21 @@ test.describe("on a phone", () => {
 
   test("the viewer fits 375 px and a tap places a mark", async ({ page, request }) => {
     const host = uniqueName("phone").toLowerCase();
-    const { project, classifications } = await setUp(page, request, { T0: { type: "drawing", instruction: "Mark it", tools: [{ type: "point", label: "Spot" }, { type: "rectangle", label: "Box" }] } }, [
-      { locations: [{ "image/svg+xml": `${media(host)}/p.svg` }] },
-    ]);
+    const { project, classifications } = await setUp(
+      page,
+      request,
+      {
+        T0: {
+          type: "drawing",
+          instruction: "Mark it",
+          tools: [
+            { type: "point", label: "Spot" },
+            { type: "rectangle", label: "Box" },
+          ],
+        },
+      },
+      [{ locations: [{ "image/svg+xml": `${media(host)}/p.svg` }] }],
+    );
     await serveMedia(page, host);
     await page.goto(`/projects/${project.id}/classify`);
     await expect(page.getByTestId("drawing-layer")).toBeVisible();

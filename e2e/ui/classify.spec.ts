@@ -15,22 +15,42 @@ test("a volunteer classifies: branching, a combo of text and drawing, then the n
     T0: { type: "single", question: "Is there an animal?", answers: [{ label: "Yes", next: "T1" }, { label: "No" }] },
     T1: { type: "combo", tasks: ["T2", "T3"] },
     T2: { type: "text", instruction: "What animal is it?", required: true },
-    T3: { type: "drawing", instruction: "Mark its eyes and body", tools: [{ type: "point", label: "Eye" }, { type: "rectangle", label: "Body" }] },
+    T3: {
+      type: "drawing",
+      instruction: "Mark its eyes and body",
+      tools: [
+        { type: "point", label: "Eye" },
+        { type: "rectangle", label: "Body" },
+      ],
+    },
   };
-  const wf = await request.post("/api/workflows", { headers, data: { workflows: { display_name: "Find animals", tasks, first_task: "T0", links: { project: project.id } } } });
+  const wf = await request.post("/api/workflows", {
+    headers,
+    data: { workflows: { display_name: "Find animals", tasks, first_task: "T0", links: { project: project.id } } },
+  });
   expect(wf.status(), await wf.text()).toBe(201);
   const workflow = (await wf.json()).workflows[0];
   const media = `https://media.example.org/${uniqueName("m")}`;
   const subjectIds: string[] = [];
   for (const n of [1, 2]) {
-    const s = await request.post("/api/subjects", { headers, data: { subjects: { locations: [{ "image/svg+xml": `${media}/${n}.svg` }], links: { project: project.id } } } });
+    const s = await request.post("/api/subjects", {
+      headers,
+      data: { subjects: { locations: [{ "image/svg+xml": `${media}/${n}.svg` }], links: { project: project.id } } },
+    });
     expect(s.status(), await s.text()).toBe(201);
     subjectIds.push((await s.json()).subjects[0].id);
   }
-  const set = await request.post("/api/subject_sets", { headers, data: { subject_sets: { display_name: uniqueName("set"), links: { project: project.id, workflows: [workflow.id], subjects: subjectIds } } } });
+  const set = await request.post("/api/subject_sets", {
+    headers,
+    data: {
+      subject_sets: { display_name: uniqueName("set"), links: { project: project.id, workflows: [workflow.id], subjects: subjectIds } },
+    },
+  });
   expect(set.status(), await set.text()).toBe(201);
   // The subjects' images live elsewhere; the browser gets them from here.
-  await page.route(`${media}/**`, (route) => route.fulfill({ contentType: "image/svg+xml", body: picture(route.request().url().split("/").pop()!) }));
+  await page.route(`${media}/**`, (route) =>
+    route.fulfill({ contentType: "image/svg+xml", body: picture(route.request().url().split("/").pop()!) }),
+  );
 
   const volunteer = newUser("ui_cls");
   const volunteerId = await registerUser(request, volunteer);
@@ -95,7 +115,11 @@ test("a volunteer classifies: branching, a combo of text and drawing, then the n
   expect(drawn.value[1]).toMatchObject({ tool: 0, frame: 0, details: [] });
   expect(drawn.value[1].x).toBeCloseTo(100, -1);
   expect(drawn.value[1].y).toBeCloseTo(150, -1);
-  expect(fox.metadata).toMatchObject({ workflow_version: workflow.version, user_language: expect.any(String), subject_dimensions: [{ naturalWidth: 400, naturalHeight: 300 }] });
+  expect(fox.metadata).toMatchObject({
+    workflow_version: workflow.version,
+    user_language: expect.any(String),
+    subject_dimensions: [{ naturalWidth: 400, naturalHeight: 300 }],
+  });
   expect(empty.annotations).toEqual([{ task: "T0", value: 1 }]);
   expect(fox.links.user).toBe(volunteerId);
 });
@@ -121,13 +145,26 @@ test("a volunteer identifies animals in a survey task: filters, search, question
     },
     questionsOrder: ["HOWMANY", "DOING"],
   };
-  const wf = await request.post("/api/workflows", { headers, data: { workflows: { display_name: "Survey", tasks: { T0: survey }, first_task: "T0", links: { project: project.id } } } });
+  const wf = await request.post("/api/workflows", {
+    headers,
+    data: { workflows: { display_name: "Survey", tasks: { T0: survey }, first_task: "T0", links: { project: project.id } } },
+  });
   expect(wf.status(), await wf.text()).toBe(201);
   const workflow = (await wf.json()).workflows[0];
-  const s = await request.post("/api/subjects", { headers, data: { subjects: { locations: [{ "image/svg+xml": "https://media.example.org/survey/1.svg" }], links: { project: project.id } } } });
+  const s = await request.post("/api/subjects", {
+    headers,
+    data: { subjects: { locations: [{ "image/svg+xml": "https://media.example.org/survey/1.svg" }], links: { project: project.id } } },
+  });
   const subjectId = (await s.json()).subjects[0].id;
-  await request.post("/api/subject_sets", { headers, data: { subject_sets: { display_name: uniqueName("set"), links: { project: project.id, workflows: [workflow.id], subjects: [subjectId] } } } });
-  await page.route("https://media.example.org/survey/**", (route) => route.fulfill({ contentType: "image/svg+xml", body: picture("survey") }));
+  await request.post("/api/subject_sets", {
+    headers,
+    data: {
+      subject_sets: { display_name: uniqueName("set"), links: { project: project.id, workflows: [workflow.id], subjects: [subjectId] } },
+    },
+  });
+  await page.route("https://media.example.org/survey/**", (route) =>
+    route.fulfill({ contentType: "image/svg+xml", body: picture("survey") }),
+  );
 
   await page.goto(`/projects/${project.id}/classify`); // anonymous volunteers classify too
   const choices = page.getByRole("group", { name: "Choices" }).getByRole("button");
@@ -155,7 +192,9 @@ test("a volunteer identifies animals in a survey task: filters, search, question
 
   const listed = await request.get(`/api/classifications/project?project_id=${project.id}`, { headers });
   const [c] = (await listed.json()).classifications;
-  expect(c.annotations).toEqual([{ task: "T0", value: [{ choice: "ZEBRA", answers: { HOWMANY: "2", DOING: ["EAT"] }, filters: { pattern: "stripes" } }] }]);
+  expect(c.annotations).toEqual([
+    { task: "T0", value: [{ choice: "ZEBRA", answers: { HOWMANY: "2", DOING: ["EAT"] }, filters: { pattern: "stripes" } }] },
+  ]);
 });
 
 test("the classifier of a private project is not found by visitors without a role", async ({ page, request }) => {

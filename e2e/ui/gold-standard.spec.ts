@@ -20,7 +20,9 @@ test("an owner classifies in gold standard mode and sees the gold standard in th
   await page.getByRole("button", { name: "Done" }).click();
   await expect(page.getByTestId("saved-count")).toContainText("Classification saved");
 
-  const gold = await request.get(`/api/classifications/gold_standard?workflow_id=${w.workflowId}`, { headers: { Accept: API_ACCEPT, Authorization: `Bearer ${token}` } });
+  const gold = await request.get(`/api/classifications/gold_standard?workflow_id=${w.workflowId}`, {
+    headers: { Accept: API_ACCEPT, Authorization: `Bearer ${token}` },
+  });
   const listed = (await gold.json()).classifications;
   expect(listed).toHaveLength(1);
   expect(listed[0]).toMatchObject({ gold_standard: true, annotations: [{ task: "T0", value: 0 }], links: { subjects: [w.subjectIds[0]] } });

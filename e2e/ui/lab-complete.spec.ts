@@ -115,11 +115,29 @@ test("a team builds, tests and runs a project entirely in the lab", async ({ pag
   await page.getByLabel(/^Live/).check();
   await page.getByRole("button", { name: "Save project" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
-  const identify = (await (await request.get(`/api/workflows?project_id=${projectId}`, { headers: { Accept: API_ACCEPT } })).json()).workflows.find((w: { display_name: string }) => w.display_name === "Identify owls");
-  for (const [subject, choice] of [[subjects[0], "BARNOWL"], [subjects[0], "BARNOWL"], [subjects[1], "TAWNYOWL"]]) {
+  const identify = (
+    await (await request.get(`/api/workflows?project_id=${projectId}`, { headers: { Accept: API_ACCEPT } })).json()
+  ).workflows.find((w: { display_name: string }) => w.display_name === "Identify owls");
+  for (const [subject, choice] of [
+    [subjects[0], "BARNOWL"],
+    [subjects[0], "BARNOWL"],
+    [subjects[1], "TAWNYOWL"],
+  ]) {
     const res = await request.post("/api/classifications", {
       headers: { Accept: API_ACCEPT },
-      data: { classifications: { annotations: survey(choice), metadata: { started_at: new Date().toISOString(), finished_at: new Date().toISOString(), user_agent: "e2e", user_language: "en", workflow_version: identify.version }, links: { project: projectId, workflow: identify.id, subjects: [subject] } } },
+      data: {
+        classifications: {
+          annotations: survey(choice),
+          metadata: {
+            started_at: new Date().toISOString(),
+            finished_at: new Date().toISOString(),
+            user_agent: "e2e",
+            user_language: "en",
+            workflow_version: identify.version,
+          },
+          links: { project: projectId, workflow: identify.id, subjects: [subject] },
+        },
+      },
     });
     expect(res.status(), await res.text()).toBe(201);
   }
@@ -137,7 +155,10 @@ test("a team builds, tests and runs a project entirely in the lab", async ({ pag
   await expect(link).toBeVisible({ timeout: 30_000 });
   await page.screenshot({ path: "test-results/screenshots/lab-monitor-complete-1280.png", fullPage: true });
   const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
-  const csv = fs.readFileSync((await download.path())!, "utf8").trim().split("\n");
+  const csv = fs
+    .readFileSync((await download.path())!, "utf8")
+    .trim()
+    .split("\n");
   expect(csv[0]).toMatch(/^classification_id,/);
   expect(csv).toHaveLength(4);
   expect(csv.slice(1).every((line) => line.includes("Identify owls"))).toBe(true);

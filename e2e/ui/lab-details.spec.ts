@@ -5,9 +5,16 @@ import { expect, test } from "@playwright/test";
 import { accessToken, API_ACCEPT, classifiableWorkflow, createProject, newUser, registerUser, signIn, uniqueName } from "../support";
 
 // A 2×2 PNG.
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAFklEQVR4nGP8z8Dwn4EIwESMolGF1AMAKr4DAiTjzGsAAAAASUVORK5CYII=", "base64");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAFklEQVR4nGP8z8Dwn4EIwESMolGF1AMAKr4DAiTjzGsAAAAASUVORK5CYII=",
+  "base64",
+);
 
-test("a researcher edits the project, its images, an about page and the team; a collaborator edits a workflow; the project is deleted", async ({ page, request, browser }) => {
+test("a researcher edits the project, its images, an about page and the team; a collaborator edits a workflow; the project is deleted", async ({
+  page,
+  request,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const owner = newUser("lab_owner");
   const helper = newUser("lab_helper");
@@ -40,7 +47,12 @@ test("a researcher edits the project, its images, an about page and the team; a 
   await page.getByRole("button", { name: "Save project" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
   const saved = (await (await request.get(`/api/projects/${project.id}`, { headers: api })).json()).projects[0];
-  expect(saved).toMatchObject({ description: "Owls at night", researcher_quote: "Every owl counts.", beta_requested: true, available_languages: ["en", "fr"] });
+  expect(saved).toMatchObject({
+    description: "Owls at night",
+    researcher_quote: "Every owl counts.",
+    beta_requested: true,
+    available_languages: ["en", "fr"],
+  });
   expect(saved.tags.sort()).toEqual(["birds", "nature", "night"]);
   expect(saved.urls).toEqual([expect.objectContaining({ label: "Our blog", url: "https://example.org/owls" })]);
 

@@ -13,14 +13,41 @@ test("an owner dry-runs an edited engine configuration on recent classifications
   const engineHeaders = { Accept: "application/json", Authorization: `Bearer ${token}` };
   const saved = await request.post("/engine/workflows", {
     headers: engineHeaders,
-    data: { workflow: { id: Number(w.workflowId), extractors_config: { q: { type: "question", task_key: "T0" } }, reducers_config: { c: { type: "consensus" } }, rules_config: [{ if: ["gte", ["lookup", "c.num_votes", 0], ["const", 4]], then: [{ action: "retire_subject", reason: "consensus" }] }] } },
+    data: {
+      workflow: {
+        id: Number(w.workflowId),
+        extractors_config: { q: { type: "question", task_key: "T0" } },
+        reducers_config: { c: { type: "consensus" } },
+        rules_config: [
+          { if: ["gte", ["lookup", "c.num_votes", 0], ["const", 4]], then: [{ action: "retire_subject", reason: "consensus" }] },
+        ],
+      },
+    },
   });
   expect(saved.status()).toBe(201);
   // Subject 1: three alike; subject 2: split.
-  for (const [subject, value] of [[0, 0], [0, 0], [0, 0], [1, 0], [1, 1]] as const) {
+  for (const [subject, value] of [
+    [0, 0],
+    [0, 0],
+    [0, 0],
+    [1, 0],
+    [1, 1],
+  ] as const) {
     const res = await request.post("/api/classifications", {
       headers: { Accept: API_ACCEPT },
-      data: { classifications: { annotations: [{ task: "T0", value }], metadata: { started_at: new Date().toISOString(), finished_at: new Date().toISOString(), user_agent: "e2e", user_language: "en", workflow_version: w.version }, links: { project: project.id, workflow: w.workflowId, subjects: [w.subjectIds[subject]] } } },
+      data: {
+        classifications: {
+          annotations: [{ task: "T0", value }],
+          metadata: {
+            started_at: new Date().toISOString(),
+            finished_at: new Date().toISOString(),
+            user_agent: "e2e",
+            user_language: "en",
+            workflow_version: w.version,
+          },
+          links: { project: project.id, workflow: w.workflowId, subjects: [w.subjectIds[subject]] },
+        },
+      },
     });
     expect(res.status()).toBe(201);
   }
@@ -48,11 +75,19 @@ test("an owner dry-runs an edited engine configuration on recent classifications
   await page.screenshot({ path: "test-results/screenshots/lab-dry-run-1280.png", fullPage: true });
 
   // Nothing was written: no subject retired, the saved rule unchanged.
-  const workflow = (await (await request.get(`/api/workflows/${w.workflowId}`, { headers: { Accept: API_ACCEPT, Authorization: `Bearer ${token}` } })).json()).workflows[0];
+  const workflow = (
+    await (
+      await request.get(`/api/workflows/${w.workflowId}`, { headers: { Accept: API_ACCEPT, Authorization: `Bearer ${token}` } })
+    ).json()
+  ).workflows[0];
   expect(workflow.retired_set_member_subjects_count).toBe(0);
-  expect((await (await request.get(`/engine/workflows/${w.workflowId}`, { headers: engineHeaders })).json()).workflow.rules_config[0].if[2]).toEqual(["const", 4]);
+  expect(
+    (await (await request.get(`/engine/workflows/${w.workflowId}`, { headers: engineHeaders })).json()).workflow.rules_config[0].if[2],
+  ).toEqual(["const", 4]);
 
   await page.getByRole("button", { name: "Save configuration" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
-  expect((await (await request.get(`/engine/workflows/${w.workflowId}`, { headers: engineHeaders })).json()).workflow.rules_config[0].if[2]).toEqual(["const", 3]);
+  expect(
+    (await (await request.get(`/engine/workflows/${w.workflowId}`, { headers: engineHeaders })).json()).workflow.rules_config[0].if[2],
+  ).toEqual(["const", 3]);
 });

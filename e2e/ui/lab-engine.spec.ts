@@ -36,14 +36,20 @@ test("a project owner builds the decision engine's configuration visually, and i
   await page.getByText("Filters and grouping").click();
   await page.getByLabel("c: group by (extractor.field)").fill("nope.field");
   await page.getByRole("button", { name: "Save configuration" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "reducers_config.c.grouping.field_name" })).toContainText("'nope' is not a configured extractor");
-  const none = await request.get(`/engine/workflows/${w.workflowId}`, { headers: { Accept: "application/json", Authorization: `Bearer ${token}` } });
+  await expect(page.getByRole("alert").filter({ hasText: "reducers_config.c.grouping.field_name" })).toContainText(
+    "'nope' is not a configured extractor",
+  );
+  const none = await request.get(`/engine/workflows/${w.workflowId}`, {
+    headers: { Accept: "application/json", Authorization: `Bearer ${token}` },
+  });
   expect(none.status()).toBe(404);
   await page.getByLabel("c: group by (extractor.field)").fill("");
 
   await page.getByRole("button", { name: "Save configuration" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
-  const saved = await request.get(`/engine/workflows/${w.workflowId}`, { headers: { Accept: "application/json", Authorization: `Bearer ${token}` } });
+  const saved = await request.get(`/engine/workflows/${w.workflowId}`, {
+    headers: { Accept: "application/json", Authorization: `Bearer ${token}` },
+  });
   expect(saved.status()).toBe(200);
   const config = (await saved.json()).workflow;
   expect(config).toMatchObject({ id: Number(w.workflowId), status: "active", rules_applied: "all_matching_rules" });
@@ -68,7 +74,9 @@ test("a project owner builds the decision engine's configuration visually, and i
   // A lookup of a reducer that is not configured is saved, with a warning (it always yields its default).
   await page.getByLabel("Rule 1 condition, part 2: left: lookup").fill("later.agreement");
   await page.getByRole("button", { name: "Save configuration" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Saved, with warnings." })).toContainText("'later' is not a configured reducer, so it always yields its default");
+  await expect(page.getByRole("status").filter({ hasText: "Saved, with warnings." })).toContainText(
+    "'later' is not a configured reducer, so it always yields its default",
+  );
   await page.getByLabel("Rule 1 condition, part 2: left: lookup").fill("c.agreement");
   await page.getByLabel("Status").selectOption("active");
   await page.getByRole("button", { name: "Save configuration" }).click();
@@ -80,14 +88,30 @@ test("a project owner builds the decision engine's configuration visually, and i
     data: {
       classifications: {
         annotations: [{ task: "T0", value: 0 }],
-        metadata: { started_at: new Date().toISOString(), finished_at: new Date().toISOString(), user_agent: "e2e", user_language: "en", workflow_version: w.version },
+        metadata: {
+          started_at: new Date().toISOString(),
+          finished_at: new Date().toISOString(),
+          user_agent: "e2e",
+          user_language: "en",
+          workflow_version: w.version,
+        },
         links: { project: project.id, workflow: w.workflowId, subjects: [w.subjectIds[0]] },
       },
     },
   });
   expect(res.status(), await res.text()).toBe(201);
   await expect
-    .poll(async () => (await (await request.get(`/engine/workflows/${w.workflowId}/actions`, { headers: { Accept: "application/json", Authorization: `Bearer ${token}` } })).json()).map((a: { status: string; subject_id: number }) => [a.subject_id, a.status]), { timeout: 15_000 })
+    .poll(
+      async () =>
+        (
+          await (
+            await request.get(`/engine/workflows/${w.workflowId}/actions`, {
+              headers: { Accept: "application/json", Authorization: `Bearer ${token}` },
+            })
+          ).json()
+        ).map((a: { status: string; subject_id: number }) => [a.subject_id, a.status]),
+      { timeout: 15_000 },
+    )
     .toEqual([[Number(w.subjectIds[0]), "completed"]]);
 });
 

@@ -14,14 +14,35 @@ test("an owner monitors a workflow: reductions, retirement with its reason, acti
   const w = await classifiableWorkflow(request, token, project.id, 2);
   const configured = await request.post("/engine/workflows", {
     headers: { Accept: "application/json", Authorization: `Bearer ${token}` },
-    data: { workflow: { id: Number(w.workflowId), extractors_config: { q: { type: "question", task_key: "T0" } }, reducers_config: { c: { type: "consensus" } }, rules_config: [{ if: ["gte", ["lookup", "c.num_votes", 0], ["const", 2]], then: [{ action: "retire_subject", reason: "consensus" }] }] } },
+    data: {
+      workflow: {
+        id: Number(w.workflowId),
+        extractors_config: { q: { type: "question", task_key: "T0" } },
+        reducers_config: { c: { type: "consensus" } },
+        rules_config: [
+          { if: ["gte", ["lookup", "c.num_votes", 0], ["const", 2]], then: [{ action: "retire_subject", reason: "consensus" }] },
+        ],
+      },
+    },
   });
   expect(configured.status()).toBe(201);
   // Volunteers: the first subject twice alike (retired), the second once.
   for (const subject of [w.subjectIds[0], w.subjectIds[0], w.subjectIds[1]]) {
     const res = await request.post("/api/classifications", {
       headers: { Accept: API_ACCEPT },
-      data: { classifications: { annotations: [{ task: "T0", value: 0 }], metadata: { started_at: new Date().toISOString(), finished_at: new Date().toISOString(), user_agent: "e2e", user_language: "en", workflow_version: w.version }, links: { project: project.id, workflow: w.workflowId, subjects: [subject] } } },
+      data: {
+        classifications: {
+          annotations: [{ task: "T0", value: 0 }],
+          metadata: {
+            started_at: new Date().toISOString(),
+            finished_at: new Date().toISOString(),
+            user_agent: "e2e",
+            user_language: "en",
+            workflow_version: w.version,
+          },
+          links: { project: project.id, workflow: w.workflowId, subjects: [subject] },
+        },
+      },
     });
     expect(res.status()).toBe(201);
   }
@@ -29,7 +50,11 @@ test("an owner monitors a workflow: reductions, retirement with its reason, acti
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, owner.login, owner.password);
   await page.goto(`/lab/projects/${project.id}`);
-  await page.getByRole("link", { name: `Monitor ${w.workflowId}` }).or(page.getByRole("link", { name: /^Monitor / })).first().click();
+  await page
+    .getByRole("link", { name: `Monitor ${w.workflowId}` })
+    .or(page.getByRole("link", { name: /^Monitor / }))
+    .first()
+    .click();
   await expect(page.getByRole("heading", { name: /^Monitoring:/ })).toBeVisible();
 
   const retired = page.getByRole("region", { name: "Retired subjects" });

@@ -5,7 +5,9 @@ import { expect, test } from "@playwright/test";
 import { accessToken, API_ACCEPT, newUser, registerUser, signIn, uniqueName } from "../support";
 
 const svg = (label: string) =>
-  Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300"><rect width="400" height="300" fill="#642"/><text x="30" y="160" font-size="40" fill="white">${label}</text></svg>`);
+  Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300"><rect width="400" height="300" fill="#642"/><text x="30" y="160" font-size="40" fill="white">${label}</text></svg>`,
+  );
 
 test("a researcher builds a project in the lab and it can be classified", async ({ page, request }) => {
   const researcher = newUser("ui_build");
@@ -64,9 +66,18 @@ test("a researcher builds a project in the lab and it can be classified", async 
   const headers = { Accept: API_ACCEPT, Authorization: `Bearer ${token}` };
   const workflows = (await (await request.get(`/api/workflows?project_id=${projectId}`, { headers })).json()).workflows;
   expect(workflows).toHaveLength(1);
-  expect(workflows[0]).toMatchObject({ display_name: "Find cats", version: "2.2", first_task: "T0", retirement: { criteria: "classification_count", options: { count: 3 } } });
+  expect(workflows[0]).toMatchObject({
+    display_name: "Find cats",
+    version: "2.2",
+    first_task: "T0",
+    retirement: { criteria: "classification_count", options: { count: 3 } },
+  });
   expect(workflows[0].tasks).toEqual({
-    T0: { type: "single", question: "Is there a cat here?", answers: [{ label: "Yes", next: "T1" }, { label: "No" }, { label: "Not sure" }] },
+    T0: {
+      type: "single",
+      question: "Is there a cat here?",
+      answers: [{ label: "Yes", next: "T1" }, { label: "No" }, { label: "Not sure" }],
+    },
     T1: { type: "text", instruction: "What is its name?" },
   });
   expect(workflows[0].links.subject_sets).toHaveLength(1);
@@ -83,5 +94,10 @@ test("a researcher builds a project in the lab and it can be classified", async 
   await page.getByRole("button", { name: "Done" }).click();
   await expect(page.getByTestId("saved-count")).toHaveText("Classification saved. 1 classified in this session.");
   const listed = (await (await request.get(`/api/classifications/project?project_id=${projectId}`, { headers })).json()).classifications;
-  expect(listed.map((c: { annotations: unknown }) => c.annotations)).toEqual([[{ task: "T0", value: 0 }, { task: "T1", value: "Tom" }]]);
+  expect(listed.map((c: { annotations: unknown }) => c.annotations)).toEqual([
+    [
+      { task: "T0", value: 0 },
+      { task: "T1", value: "Tom" },
+    ],
+  ]);
 });

@@ -56,31 +56,54 @@ test("an owner builds a drawing workflow and a survey workflow in the lab", asyn
     await page.getByRole("button", { name: "Add the new HOWMANY answer" }).click();
   }
   // The preview is the classifier's own survey: the choice shows its description, picture and confusion.
-  await page.getByTestId("workflow-preview").getByRole("button", { name: /Barn owl/ }).click();
+  await page
+    .getByTestId("workflow-preview")
+    .getByRole("button", { name: /Barn owl/ })
+    .click();
   await expect(page.getByTestId("workflow-preview").getByText("Often confused with Tawny owl:")).toBeVisible();
   await expect(page.getByTestId("workflow-preview").getByText("Pale, heart-shaped face")).toBeVisible();
-  await expect(page.getByTestId("workflow-preview").getByRole("img", { name: "Barn owl, example 1" })).toHaveAttribute("src", "https://example.org/owls/barn-1.jpg");
+  await expect(page.getByTestId("workflow-preview").getByRole("img", { name: "Barn owl, example 1" })).toHaveAttribute(
+    "src",
+    "https://example.org/owls/barn-1.jpg",
+  );
   await page.getByRole("button", { name: "Create workflow" }).click();
   await expect(page.getByRole("link", { name: "Edit Identify owls" })).toBeVisible();
 
   // Saved as the task definitions the classifier and the engine read.
-  const workflows = (await (await request.get(`/api/workflows?project_id=${projectId}`, { headers: { Accept: API_ACCEPT, Authorization: `Bearer ${token}` } })).json()).workflows;
+  const workflows = (
+    await (
+      await request.get(`/api/workflows?project_id=${projectId}`, { headers: { Accept: API_ACCEPT, Authorization: `Bearer ${token}` } })
+    ).json()
+  ).workflows;
   const drawing = workflows.find((w: { display_name: string }) => w.display_name === "Mark owls");
   const survey = workflows.find((w: { display_name: string }) => w.display_name === "Identify owls");
   expect(drawing.tasks.T0).toMatchObject({
     type: "drawing",
     instruction: "Draw a box around each owl",
     tools: [
-      { type: "rectangle", label: "Owl", details: [{ type: "single", question: "Is it awake?", answers: [{ label: "Yes" }, { label: "No" }] }] },
+      {
+        type: "rectangle",
+        label: "Owl",
+        details: [{ type: "single", question: "Is it awake?", answers: [{ label: "Yes" }, { label: "No" }] }],
+      },
       { type: "point", label: "Eye" },
     ],
   });
   expect(survey.tasks.T0).toMatchObject({
     type: "survey",
-    characteristics: { COLOUR: { label: "Colour", values: { WHITE: { label: "White" }, BROWN: { label: "Brown" } }, valuesOrder: ["WHITE", "BROWN"] } },
+    characteristics: {
+      COLOUR: { label: "Colour", values: { WHITE: { label: "White" }, BROWN: { label: "Brown" } }, valuesOrder: ["WHITE", "BROWN"] },
+    },
     choicesOrder: ["BARNOWL", "TAWNYOWL"],
     choices: {
-      BARNOWL: { label: "Barn owl", description: "Pale, heart-shaped face", characteristics: { COLOUR: ["WHITE"] }, images: ["barn-1.jpg"], confusions: { TAWNYOWL: "A white face, not a brown one" }, confusionsOrder: ["TAWNYOWL"] },
+      BARNOWL: {
+        label: "Barn owl",
+        description: "Pale, heart-shaped face",
+        characteristics: { COLOUR: ["WHITE"] },
+        images: ["barn-1.jpg"],
+        confusions: { TAWNYOWL: "A white face, not a brown one" },
+        confusionsOrder: ["TAWNYOWL"],
+      },
       TAWNYOWL: { label: "Tawny owl", characteristics: { COLOUR: ["BROWN"] } },
     },
     images: { "barn-1.jpg": "https://example.org/owls/barn-1.jpg" },
@@ -90,8 +113,14 @@ test("an owner builds a drawing workflow and a survey workflow in the lab", asyn
   // Two subject sets: one real, one for training, drawn by chances the editor sets.
   const auth = { Accept: API_ACCEPT, Authorization: `Bearer ${token}` };
   for (const setName of ["Night shots", "Practice"]) {
-    const subject = await request.post("/api/subjects", { headers: auth, data: { subjects: { locations: [{ "image/png": "https://example.org/owl.png" }], links: { project: projectId } } } });
-    const res = await request.post("/api/subject_sets", { headers: auth, data: { subject_sets: { display_name: setName, links: { project: projectId, subjects: [(await subject.json()).subjects[0].id] } } } });
+    const subject = await request.post("/api/subjects", {
+      headers: auth,
+      data: { subjects: { locations: [{ "image/png": "https://example.org/owl.png" }], links: { project: projectId } } },
+    });
+    const res = await request.post("/api/subject_sets", {
+      headers: auth,
+      data: { subject_sets: { display_name: setName, links: { project: projectId, subjects: [(await subject.json()).subjects[0].id] } } },
+    });
     expect(res.status()).toBe(201);
   }
 
@@ -110,7 +139,12 @@ test("an owner builds a drawing workflow and a survey workflow in the lab", asyn
   const practice = sets.find((x: { display_name: string }) => x.display_name === "Practice").id;
   const night = sets.find((x: { display_name: string }) => x.display_name === "Night shots").id;
   expect(configured.links.subject_sets.sort()).toEqual([night, practice].sort());
-  expect(configured.configuration).toMatchObject({ training_set_ids: [Number(practice)], training_chances: [1, 1, 0.5], training_default_chance: 0.1, subject_set_chances: { [night]: 2 } });
+  expect(configured.configuration).toMatchObject({
+    training_set_ids: [Number(practice)],
+    training_chances: [1, 1, 0.5],
+    training_default_chance: 0.1,
+    subject_set_chances: { [night]: 2 },
+  });
   await expect(page.getByText(/^Version 1\.1/)).toBeVisible();
   await expect(page.getByRole("figure").filter({ hasText: "Branching" })).toBeVisible();
   await expect(page.getByTestId("workflow-preview").getByRole("button", { name: /Tawny owl/ })).toBeVisible();

@@ -7,7 +7,8 @@ import { accessToken, API_ACCEPT, classifiableWorkflow, createProject, newUser, 
 test("the home page filters live projects by discipline, tag and status, and sorts them", async ({ page, request }) => {
   const token = await accessToken(request);
   const marker = uniqueName("filters").toLowerCase();
-  const mk = (name: string, tags: string[], extra: Record<string, unknown> = {}) => createProject(request, token, { display_name: `${name} ${marker}`, live: true, tags: [marker, ...tags], ...extra });
+  const mk = (name: string, tags: string[], extra: Record<string, unknown> = {}) =>
+    createProject(request, token, { display_name: `${name} ${marker}`, live: true, tags: [marker, ...tags], ...extra });
   await mk("Galaxy Zoo", ["space", "galaxies"]);
   await mk("Penguin Watch", ["nature", "penguins"]);
   await mk("Old Weather", ["climate", "transcription"]);
@@ -36,7 +37,10 @@ test("the home page filters live projects by discipline, tag and status, and sor
   await expect(page.getByLabel("Sort by")).toHaveValue("display_name");
 });
 
-test("a project's front page: banner, workflows, introduction, about pages, team, organisation, statistics and recents", async ({ page, request }) => {
+test("a project's front page: banner, workflows, introduction, about pages, team, organisation, statistics and recents", async ({
+  page,
+  request,
+}) => {
   const token = await accessToken(request);
   const headers = { Accept: API_ACCEPT, Authorization: `Bearer ${token}` };
   const project = await createProject(request, token, {
@@ -45,17 +49,36 @@ test("a project's front page: banner, workflows, introduction, about pages, team
     introduction: "Help us **count birds**.\n\n- Look closely\n- Click *Done*\n\n<script>window.hacked = true</script>",
   });
   const w = await classifiableWorkflow(request, token, project.id, 3);
-  const page1 = await request.post(`/api/projects/${project.id}/pages`, { headers, data: { project_pages: { url_key: "science_case", title: "Research", content: "## Why birds\n\nThey are [everywhere](https://example.org/birds)." } } });
+  const page1 = await request.post(`/api/projects/${project.id}/pages`, {
+    headers,
+    data: {
+      project_pages: {
+        url_key: "science_case",
+        title: "Research",
+        content: "## Why birds\n\nThey are [everywhere](https://example.org/birds).",
+      },
+    },
+  });
   expect(page1.status(), await page1.text()).toBe(201);
-  const org = await request.post("/api/organizations", { headers, data: { organizations: { display_name: uniqueName("Bird Org"), description: "Birders", primary_language: "en", listed: true } } });
+  const org = await request.post("/api/organizations", {
+    headers,
+    data: { organizations: { display_name: uniqueName("Bird Org"), description: "Birders", primary_language: "en", listed: true } },
+  });
   expect(org.status(), await org.text()).toBe(201);
   const orgId = (await org.json()).organizations[0].id;
-  expect((await request.post(`/api/organizations/${orgId}/links/projects`, { headers, data: { projects: [project.id] } })).status()).toBeLessThan(300);
+  expect(
+    (await request.post(`/api/organizations/${orgId}/links/projects`, { headers, data: { projects: [project.id] } })).status(),
+  ).toBeLessThan(300);
 
   const volunteer = newUser("ui_front");
   await registerUser(request, volunteer);
   await signIn(page, volunteer.login, volunteer.password);
-  await page.route("https://example.org/**", (route) => route.fulfill({ contentType: "image/png", body: Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64") }));
+  await page.route("https://example.org/**", (route) =>
+    route.fulfill({
+      contentType: "image/png",
+      body: Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64"),
+    }),
+  );
   await page.goto(`/projects/${project.id}`);
   await expect(page.getByRole("heading", { level: 1, name: project.display_name })).toBeVisible();
   const intro = page.getByRole("region", { name: "Introduction" });
@@ -64,7 +87,11 @@ test("a project's front page: banner, workflows, introduction, about pages, team
   await expect(intro).toContainText("<script>window.hacked = true</script>"); // shown as text, never run
   expect(await page.evaluate(() => (window as unknown as { hacked?: boolean }).hacked)).toBeUndefined();
   await expect(page.getByTestId("team")).toContainText("(Owner)");
-  await expect(page.getByRole("link", { name: (await (await request.get(`/api/organizations/${orgId}`, { headers })).json()).organizations[0].display_name })).toBeVisible();
+  await expect(
+    page.getByRole("link", {
+      name: (await (await request.get(`/api/organizations/${orgId}`, { headers })).json()).organizations[0].display_name,
+    }),
+  ).toBeVisible();
   await expect(page.getByTestId("recent-classifications")).toContainText("classifications in the last 30 days");
   const cta = page.getByRole("link", { name: /^Classify: / });
   await expect(cta).toHaveAttribute("href", `/projects/${project.id}/classify?workflow=${w.workflowId}`);
@@ -108,16 +135,46 @@ test("a volunteer who chooses a language reads the project and the workflow's ta
   const headers = { Accept: API_ACCEPT, Authorization: `Bearer ${token}` };
   const project = await createProject(request, token, { display_name: uniqueName("Birds"), description: "Count the birds", live: true });
   const etag = (await request.get(`/api/projects/${project.id}`, { headers })).headers()["etag"];
-  expect((await request.put(`/api/projects/${project.id}`, { headers: { ...headers, "If-Match": etag }, data: { projects: { available_languages: ["fr"] } } })).status()).toBe(200);
+  expect(
+    (
+      await request.put(`/api/projects/${project.id}`, {
+        headers: { ...headers, "If-Match": etag },
+        data: { projects: { available_languages: ["fr"] } },
+      })
+    ).status(),
+  ).toBe(200);
   const w = await classifiableWorkflow(request, token, project.id, 2);
   const tr = (type: string, id: string, strings: Record<string, string>) =>
-    request.post(`/api/translations?translated_type=${type}&translated_id=${id}`, { headers, data: { translations: { language: "fr", strings } } });
+    request.post(`/api/translations?translated_type=${type}&translated_id=${id}`, {
+      headers,
+      data: { translations: { language: "fr", strings } },
+    });
   expect((await tr("project", project.id, { description: "Comptez les oiseaux" })).status()).toBe(201);
-  expect((await tr("workflow", w.workflowId, { "tasks.T0.question": "Un oiseau ?", "tasks.T0.answers.0.label": "Oui", "tasks.T0.answers.1.label": "Non" })).status()).toBe(201);
-  const guide = await request.post("/api/field_guides", { headers, data: { field_guides: { language: "en", items: [{ title: "Robin", content: "Red breast." }], links: { project: project.id } } } });
+  expect(
+    (
+      await tr("workflow", w.workflowId, {
+        "tasks.T0.question": "Un oiseau ?",
+        "tasks.T0.answers.0.label": "Oui",
+        "tasks.T0.answers.1.label": "Non",
+      })
+    ).status(),
+  ).toBe(201);
+  const guide = await request.post("/api/field_guides", {
+    headers,
+    data: { field_guides: { language: "en", items: [{ title: "Robin", content: "Red breast." }], links: { project: project.id } } },
+  });
   expect(guide.status(), await guide.text()).toBe(201);
-  expect((await tr("field_guide", (await guide.json()).field_guides[0].id, { "items.0.title": "Rouge-gorge", "items.0.content": "Poitrine rouge." })).status()).toBe(201);
-  await page.route("https://example.org/**", (route) => route.fulfill({ contentType: "image/svg+xml", body: '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>' }));
+  expect(
+    (
+      await tr("field_guide", (await guide.json()).field_guides[0].id, {
+        "items.0.title": "Rouge-gorge",
+        "items.0.content": "Poitrine rouge.",
+      })
+    ).status(),
+  ).toBe(201);
+  await page.route("https://example.org/**", (route) =>
+    route.fulfill({ contentType: "image/svg+xml", body: '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>' }),
+  );
 
   await page.goto(`/projects/${project.id}`);
   await expect(page.getByText("Count the birds")).toBeVisible();

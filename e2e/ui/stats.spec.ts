@@ -11,7 +11,9 @@ test("switching project and period changes the chart and the numbers to the righ
   await classify(request, a.id, wa, 3);
   await classify(request, b.id, wb, 5);
   // The server folds new classifications into the counts within about a second.
-  await expect.poll(async () => (await (await request.get(`/counts/classifications?project_id=${b.id}`)).json()).total_count, { timeout: 15_000 }).toBe(5);
+  await expect
+    .poll(async () => (await (await request.get(`/counts/classifications?project_id=${b.id}`)).json()).total_count, { timeout: 15_000 })
+    .toBe(5);
 
   const today = new Date().toLocaleDateString("en-GB", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
   const year = String(new Date().getUTCFullYear());
@@ -52,7 +54,9 @@ test("each project page links to its statistics", async ({ page, request }) => {
   const p = await createProject(request, token, { display_name: uniqueName("Linked stats") });
   const w = await classifiableWorkflow(request, token, p.id, 1);
   await classify(request, p.id, w, 2);
-  await expect.poll(async () => (await (await request.get(`/counts/classifications?project_id=${p.id}`)).json()).total_count, { timeout: 15_000 }).toBe(2);
+  await expect
+    .poll(async () => (await (await request.get(`/counts/classifications?project_id=${p.id}`)).json()).total_count, { timeout: 15_000 })
+    .toBe(2);
   await page.goto(`/projects/${p.id}`);
   await page.getByRole("link", { name: "Classification statistics for this project" }).click();
   await expect(page).toHaveURL(new RegExp(`/stats\\?project_id=${p.id}`));
@@ -61,7 +65,9 @@ test("each project page links to its statistics", async ({ page, request }) => {
 
 test("the stats page is readable on a phone, even with long project names", async ({ page, request }) => {
   const token = await accessToken(request);
-  const long = await createProject(request, token, { display_name: uniqueName("A project with a really rather long name for a phone screen") });
+  const long = await createProject(request, token, {
+    display_name: uniqueName("A project with a really rather long name for a phone screen"),
+  });
   await classify(request, long.id, await classifiableWorkflow(request, token, long.id, 1), 1);
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto("/stats");

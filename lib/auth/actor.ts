@@ -42,7 +42,10 @@ export async function resolveActor(req: Request): Promise<Actor> {
   const token = bearerToken(req);
   if (token) {
     const { user, scopes } = await verifyAccessToken(token);
-    return grantActor({ revoked_at: null, id: user.id, login: user.login, display_name: user.displayName, admin: user.admin, banned: user.banned }, scopes);
+    return grantActor(
+      { revoked_at: null, id: user.id, login: user.login, display_name: user.displayName, admin: user.admin, banned: user.banned },
+      scopes,
+    );
   }
   for (const name of AUTHJS_COOKIES) {
     const raw = readCookie(req, name);

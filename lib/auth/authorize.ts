@@ -38,16 +38,37 @@ export async function authorize(req: Request): Promise<AuthorizeOutcome> {
   // the same URI, compared as URLs (an origin with or without its "/" is one URI), never a prefix.
   const target = redirectUri ?? (app.redirectUris.length === 1 ? app.redirectUris[0] : undefined);
   if (!target || !app.redirectUris.some((registered) => sameUri(registered, target))) {
-    return { kind: "error", status: 400, error: "invalid_redirect_uri", description: "redirect_uri must be one the application registered" };
+    return {
+      kind: "error",
+      status: 400,
+      error: "invalid_redirect_uri",
+      description: "redirect_uri must be one the application registered",
+    };
   }
-  const back = (params: Record<string, string | undefined>) => ({ kind: "redirect" as const, location: `${target}#${fragment({ ...params, state })}` });
-  if (q("response_type") !== "token") return back({ error: "unsupported_response_type", error_description: "Only response_type=token (the implicit grant) is supported" });
-  if (!app.firstParty) return back({ error: "unauthorized_client", error_description: "The implicit grant is only available to first-party applications" });
+  const back = (params: Record<string, string | undefined>) => ({
+    kind: "redirect" as const,
+    location: `${target}#${fragment({ ...params, state })}`,
+  });
+  if (q("response_type") !== "token")
+    return back({ error: "unsupported_response_type", error_description: "Only response_type=token (the implicit grant) is supported" });
+  if (!app.firstParty)
+    return back({ error: "unauthorized_client", error_description: "The implicit grant is only available to first-party applications" });
   let scopes = app.scopes;
   const requested = q("scope");
   if (requested) {
-    const want = [...new Set(requested.trim().split(/[\s,]+/).filter(Boolean))];
-    if (want.some((s) => !app.scopes.includes(s))) return back({ error: "invalid_scope", error_description: `The application may not ask for '${want.filter((s) => !app.scopes.includes(s)).join(" ")}'` });
+    const want = [
+      ...new Set(
+        requested
+          .trim()
+          .split(/[\s,]+/)
+          .filter(Boolean),
+      ),
+    ];
+    if (want.some((s) => !app.scopes.includes(s)))
+      return back({
+        error: "invalid_scope",
+        error_description: `The application may not ask for '${want.filter((s) => !app.scopes.includes(s)).join(" ")}'`,
+      });
     scopes = want;
   }
 

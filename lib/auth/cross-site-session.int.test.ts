@@ -32,7 +32,12 @@ describe("the sign-in cookie for a trusted front end on another site", () => {
     const b = cookieJar();
     const o = { origin: FRONT_END };
     const csrf = (await b.send("GET", "/users/sign_in/?now=1", undefined, o)).headers.get("x-csrf-token")!;
-    const signedIn = await b.send("POST", "/users/sign_in", { user: { login: user.login, password: user.password } }, { ...o, "x-csrf-token": csrf });
+    const signedIn = await b.send(
+      "POST",
+      "/users/sign_in",
+      { user: { login: user.login, password: user.password } },
+      { ...o, "x-csrf-token": csrf },
+    );
     expect(signedIn.status).toBe(200);
     expect(signedIn.headers.get("access-control-allow-origin")).toBe(FRONT_END);
     expect(setCookie(signedIn)).toMatch(/; SameSite=None; Secure; Partitioned;/);
@@ -47,8 +52,18 @@ describe("the sign-in cookie for a trusted front end on another site", () => {
     const user = await createUser();
     const b = cookieJar();
     const csrf = (await b.send("GET", "/users/sign_in/?now=1", undefined, { origin: FRONT_END })).headers.get("x-csrf-token")!;
-    await b.send("POST", "/users/sign_in", { user: { login: user.login, password: user.password } }, { origin: FRONT_END, "x-csrf-token": csrf });
-    const ridden = await b.send("POST", "/oauth/token", { grant_type: "password", client_id: env().PUBLIC_CLIENT_ID }, { origin: "https://evil.example" });
+    await b.send(
+      "POST",
+      "/users/sign_in",
+      { user: { login: user.login, password: user.password } },
+      { origin: FRONT_END, "x-csrf-token": csrf },
+    );
+    const ridden = await b.send(
+      "POST",
+      "/oauth/token",
+      { grant_type: "password", client_id: env().PUBLIC_CLIENT_ID },
+      { origin: "https://evil.example" },
+    );
     expect(ridden.status).toBe(403);
     expect(ridden.body.access_token).toBeUndefined();
   });

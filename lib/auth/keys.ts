@@ -54,7 +54,9 @@ async function load(): Promise<Keys> {
   }
   const secret = e.AUTH_SECRET ?? stored!.secret;
   const publicKeyPem = e.JWT_PUBLIC_KEY ?? stored!.publicKey;
-  const publicKeys = Object.fromEntries(await Promise.all(RSA_ALGS.map(async (alg) => [alg, await importSPKI(publicKeyPem, alg, { extractable: true })]))) as Record<RsaAlg, CryptoKey>;
+  const publicKeys = Object.fromEntries(
+    await Promise.all(RSA_ALGS.map(async (alg) => [alg, await importSPKI(publicKeyPem, alg, { extractable: true })])),
+  ) as Record<RsaAlg, CryptoKey>;
   return {
     privateKey: await importPKCS8(e.JWT_PRIVATE_KEY ?? stored!.privateKey, JWT_ALG),
     publicKeys,

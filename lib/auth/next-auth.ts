@@ -35,7 +35,10 @@ export const { handlers, auth, signIn, signOut } = NextAuth(async () => ({
     },
   },
   // A wrong password is an expected outcome, not a server error worth a stack trace.
-  logger: { error: (e: Error) => void (e.name === "CredentialsSignin" || (e as { type?: string }).type === "CredentialsSignin" ? undefined : console.error(e)) },
+  logger: {
+    error: (e: Error) =>
+      void (e.name === "CredentialsSignin" || (e as { type?: string }).type === "CredentialsSignin" ? undefined : console.error(e)),
+  },
   providers: [
     Credentials({
       credentials: { login: { label: "Login or email" }, password: { label: "Password", type: "password" } },

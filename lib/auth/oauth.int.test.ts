@@ -10,7 +10,11 @@ import { JWT_ALG, keys } from "./keys";
 
 const PUBLIC = () => env().PUBLIC_CLIENT_ID;
 const token = (body: unknown, contentType = "application/json") =>
-  call("POST", "/oauth/token", { raw: contentType.includes("json") ? JSON.stringify(body) : new URLSearchParams(body as Record<string, string>).toString(), contentType, accept: "application/json" });
+  call("POST", "/oauth/token", {
+    raw: contentType.includes("json") ? JSON.stringify(body) : new URLSearchParams(body as Record<string, string>).toString(),
+    contentType,
+    accept: "application/json",
+  });
 
 async function thirdPartyApp(ownerId: number | null, opts: { scopes?: string[]; firstParty?: boolean } = {}) {
   const secret = crypto.randomBytes(16).toString("hex");
@@ -42,14 +46,26 @@ describe("/oauth/token", () => {
       expect(me.body.users[0].login).toBe(user.login);
     }
     // Login by email works too, case-insensitively.
-    expect((await token({ grant_type: "password", client_id: PUBLIC(), login: user.email.toUpperCase(), password: user.password })).status).toBe(200);
+    expect(
+      (await token({ grant_type: "password", client_id: PUBLIC(), login: user.email.toUpperCase(), password: user.password })).status,
+    ).toBe(200);
   });
 
   it("rejects bad credentials, unknown clients, missing fields and unsupported grants with JSON errors", async () => {
     const user = await createUser();
     const cases: [string, unknown, number, string][] = [
-      ["wrong password", { grant_type: "password", client_id: PUBLIC(), login: user.login, password: "wrong-password" }, 400, "invalid_grant"],
-      ["unknown user", { grant_type: "password", client_id: PUBLIC(), login: `nobody_${uid()}`, password: "whatever1" }, 400, "invalid_grant"],
+      [
+        "wrong password",
+        { grant_type: "password", client_id: PUBLIC(), login: user.login, password: "wrong-password" },
+        400,
+        "invalid_grant",
+      ],
+      [
+        "unknown user",
+        { grant_type: "password", client_id: PUBLIC(), login: `nobody_${uid()}`, password: "whatever1" },
+        400,
+        "invalid_grant",
+      ],
       ["unknown client", { grant_type: "password", client_id: "nope", login: user.login, password: user.password }, 401, "invalid_client"],
       ["no client", { grant_type: "password", login: user.login, password: user.password }, 401, "invalid_client"],
       ["no grant type", { client_id: PUBLIC() }, 400, "invalid_request"],
@@ -86,9 +102,13 @@ describe("/oauth/token", () => {
     expect(cc.body.scope).toBe("public project");
     expect((await api.get("/me", { token: cc.body.access_token })).body.users[0].id).toBe(String(owner.id));
     expect((await token({ grant_type: "client_credentials", client_id: app.clientId, client_secret: "wrong" })).status).toBe(401);
-    expect((await token({ grant_type: "client_credentials", client_id: app.clientId, client_secret: secret, scope: "public" })).status).toBe(422);
+    expect(
+      (await token({ grant_type: "client_credentials", client_id: app.clientId, client_secret: secret, scope: "public" })).status,
+    ).toBe(422);
     const orphan = await thirdPartyApp(null);
-    expect((await token({ grant_type: "client_credentials", client_id: orphan.app.clientId, client_secret: orphan.secret })).status).toBe(422);
+    expect((await token({ grant_type: "client_credentials", client_id: orphan.app.clientId, client_secret: orphan.secret })).status).toBe(
+      422,
+    );
   });
 
   it("exchanges a refresh token once (rotation) and revokes the old access token", async () => {
@@ -111,7 +131,9 @@ describe("/oauth/token", () => {
     const issued = (await token({ grant_type: "password", client_id: PUBLIC(), login: user.login, password: user.password })).body;
     const claims = JSON.parse(Buffer.from(issued.access_token.split(".")[1], "base64url").toString());
     const { privateKey } = await keys();
-    const expired = await new SignJWT({ ...claims, exp: Math.floor(Date.now() / 1000) - 10 }).setProtectedHeader({ alg: JWT_ALG }).sign(privateKey);
+    const expired = await new SignJWT({ ...claims, exp: Math.floor(Date.now() / 1000) - 10 })
+      .setProtectedHeader({ alg: JWT_ALG })
+      .sign(privateKey);
     const forged = `${issued.access_token.slice(0, -4)}AAAA`;
     for (const t of [expired, forged, "garbage"]) {
       const res = await api.get("/me", { token: t });

@@ -6,7 +6,8 @@ import { ApiError } from "@/lib/http/api-error";
 import { sessionUser } from "@/lib/domain/browser-session";
 import { issueToken, refreshGrant, type TokenResponse } from "./tokens";
 
-const oauthError = (status: number, error: string, description: string) => new ApiError(status, description, { error, error_description: description });
+const oauthError = (status: number, error: string, description: string) =>
+  new ApiError(status, description, { error, error_description: description });
 
 function str(v: unknown): string | undefined {
   return typeof v === "string" && v !== "" ? v : undefined;
@@ -18,7 +19,11 @@ function grantedScopes(appScopes: string[], requested: string | undefined): stri
   const want = [...new Set(requested.trim().split(/\s+/))].sort();
   const have = [...new Set(appScopes)].sort();
   if (want.length !== have.length || want.some((s, i) => s !== have[i])) {
-    throw oauthError(422, "invalid_scope", `Requested scopes '${want.join(" ")}' do not match the application's scopes '${have.join(" ")}'`);
+    throw oauthError(
+      422,
+      "invalid_scope",
+      `Requested scopes '${want.join(" ")}' do not match the application's scopes '${have.join(" ")}'`,
+    );
   }
   return appScopes;
 }

@@ -25,7 +25,13 @@ async function officialSession(login: string, password: string) {
 
 /** Whether a copy of the official session cookie still mints a bearer token. */
 const mints = async (cookie: string) =>
-  (await call("POST", "/oauth/token", { body: { grant_type: "password", client_id: env().PUBLIC_CLIENT_ID }, accept: json, headers: { cookie } })).status;
+  (
+    await call("POST", "/oauth/token", {
+      body: { grant_type: "password", client_id: env().PUBLIC_CLIENT_ID },
+      accept: json,
+      headers: { cookie },
+    })
+  ).status;
 
 /** An Auth.js session cookie as our sign-in page makes one (the jwt callback names a session row). */
 async function authJsCookie(userId: number, sid?: string) {
@@ -48,7 +54,10 @@ async function putUser(id: number, body: unknown, token: string) {
 
 const changePassword = (user: { password: string }, next: string, opts: { token?: string; cookie?: string; csrf?: string }) =>
   call("PUT", "/users", {
-    body: { user: { current_password: user.password, password: next, password_confirmation: next }, ...(opts.csrf ? { authenticity_token: opts.csrf } : {}) },
+    body: {
+      user: { current_password: user.password, password: next, password_confirmation: next },
+      ...(opts.csrf ? { authenticity_token: opts.csrf } : {}),
+    },
     accept: json,
     token: opts.token,
     headers: opts.cookie ? { cookie: opts.cookie } : {},
@@ -115,8 +124,14 @@ describe("our pages' Auth.js session cookie", () => {
       if (end === "reset") {
         // As if mailed: the account holds the token's hash (lib/domain/accounts.ts).
         const resetToken = crypto.randomBytes(16).toString("hex");
-        await db().user.update({ where: { id: user.id }, data: { resetPasswordTokenHash: crypto.createHash("sha256").update(resetToken).digest("hex"), resetPasswordSentAt: new Date() } });
-        const res = await call("PUT", "/users/password", { body: { user: { reset_password_token: resetToken, password: "reset password 1", password_confirmation: "reset password 1" } }, accept: json });
+        await db().user.update({
+          where: { id: user.id },
+          data: { resetPasswordTokenHash: crypto.createHash("sha256").update(resetToken).digest("hex"), resetPasswordSentAt: new Date() },
+        });
+        const res = await call("PUT", "/users/password", {
+          body: { user: { reset_password_token: resetToken, password: "reset password 1", password_confirmation: "reset password 1" } },
+          accept: json,
+        });
         expect(res.status, end).toBe(200);
       } else if (end === "disable") {
         expect((await api.delete(`/users/${user.id}`, { token: await tokenFor(user) })).status, end).toBe(204);
@@ -141,11 +156,17 @@ describe("our pages' Auth.js session cookie", () => {
 
 describe("refresh tokens", () => {
   const refresh = (refreshToken: string) =>
-    call("POST", "/oauth/token", { body: { grant_type: "refresh_token", refresh_token: refreshToken, client_id: env().PUBLIC_CLIENT_ID }, accept: json });
+    call("POST", "/oauth/token", {
+      body: { grant_type: "refresh_token", refresh_token: refreshToken, client_id: env().PUBLIC_CLIENT_ID },
+      accept: json,
+    });
 
   it("a refresh token used twice revokes the token that replaced it, and its whole family", async () => {
     const user = await createUser();
-    const first = await call("POST", "/oauth/token", { body: { grant_type: "password", client_id: env().PUBLIC_CLIENT_ID, login: user.login, password: user.password }, accept: json });
+    const first = await call("POST", "/oauth/token", {
+      body: { grant_type: "password", client_id: env().PUBLIC_CLIENT_ID, login: user.login, password: user.password },
+      accept: json,
+    });
     expect(first.status).toBe(200);
     const second = await refresh(first.body.refresh_token);
     expect(second.status).toBe(200);

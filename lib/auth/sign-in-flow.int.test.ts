@@ -17,13 +17,22 @@ describe("the official clients' sign-in flow", () => {
     expect(csrf.length).toBeGreaterThan(20);
     expect(b.cookie()).toMatch(/^quorum_session=/);
 
-    const bad = await b.send("POST", "/users/sign_in", { authenticity_token: csrf, user: { login: user.login, password: "nope-nope", remember_me: true } });
+    const bad = await b.send("POST", "/users/sign_in", {
+      authenticity_token: csrf,
+      user: { login: user.login, password: "nope-nope", remember_me: true },
+    });
     expect(bad.status).toBe(401);
     expect(bad.body.errors[0].message).toMatch(/Invalid/);
-    const forged = await b.send("POST", "/users/sign_in", { authenticity_token: "forged", user: { login: user.login, password: user.password } });
+    const forged = await b.send("POST", "/users/sign_in", {
+      authenticity_token: "forged",
+      user: { login: user.login, password: user.password },
+    });
     expect(forged.status).toBe(422);
 
-    const ok = await b.send("POST", "/users/sign_in", { authenticity_token: csrf, user: { login: user.login, password: user.password, remember_me: true } });
+    const ok = await b.send("POST", "/users/sign_in", {
+      authenticity_token: csrf,
+      user: { login: user.login, password: user.password, remember_me: true },
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.users[0]).toMatchObject({ id: String(user.id), login: user.login });
 
@@ -34,7 +43,10 @@ describe("the official clients' sign-in flow", () => {
     expect(me.body.users[0].login).toBe(user.login);
 
     expect((await b.send("DELETE", "/users/sign_out")).status).toBe(422);
-    const out = await b.send("DELETE", "/users/sign_out", undefined, { "x-csrf-token": csrf, authorization: `Bearer ${tok.body.access_token}` });
+    const out = await b.send("DELETE", "/users/sign_out", undefined, {
+      "x-csrf-token": csrf,
+      authorization: `Bearer ${tok.body.access_token}`,
+    });
     expect(out.status).toBe(204);
     expect((await b.send("POST", "/oauth/token", { grant_type: "password", client_id: env().PUBLIC_CLIENT_ID })).status).toBe(401);
     expect((await api.get("/me", { token: tok.body.access_token })).status).toBe(401);
@@ -44,7 +56,17 @@ describe("the official clients' sign-in flow", () => {
     const b = browser();
     const csrf = (await b.send("GET", "/users/sign_in")).headers.get("x-csrf-token")!;
     const login = `reg_${uid()}`;
-    const res = await b.send("POST", "/users", { authenticity_token: csrf, user: { login, email: `${login}@example.test`, password: "long-enough-pw", credited_name: "R. Egister", global_email_communication: true, project_id: null } });
+    const res = await b.send("POST", "/users", {
+      authenticity_token: csrf,
+      user: {
+        login,
+        email: `${login}@example.test`,
+        password: "long-enough-pw",
+        credited_name: "R. Egister",
+        global_email_communication: true,
+        project_id: null,
+      },
+    });
     expect(res.status).toBe(201);
     expect(res.body.users[0]).toMatchObject({ login, display_name: login, credited_name: "R. Egister", global_email_communication: true });
     const tok = await b.send("POST", "/oauth/token", { grant_type: "password", client_id: env().PUBLIC_CLIENT_ID });
@@ -53,7 +75,11 @@ describe("the official clients' sign-in flow", () => {
     const count = () => db().user.count();
     const before = await count();
     const cases: [string, unknown, number][] = [
-      ["taken login (any case)", { user: { login: login.toUpperCase(), email: `x${login}@example.test`, password: "long-enough-pw" } }, 400],
+      [
+        "taken login (any case)",
+        { user: { login: login.toUpperCase(), email: `x${login}@example.test`, password: "long-enough-pw" } },
+        400,
+      ],
       ["taken email", { user: { login: `o${login}`, email: `${login}@example.test`, password: "long-enough-pw" } }, 400],
       ["short password", { user: { login: `p${login}`, email: `p${login}@example.test`, password: "short" } }, 422],
       ["bad email", { user: { login: `q${login}`, email: "not-an-email", password: "long-enough-pw" } }, 422],

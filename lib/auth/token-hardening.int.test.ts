@@ -21,10 +21,20 @@ afterEach(() => vi.restoreAllMocks());
 
 async function issued() {
   const user = await createUser();
-  const res = await call("POST", "/oauth/token", { ...json, body: { grant_type: "password", client_id: env().PUBLIC_CLIENT_ID, login: user.login, password: user.password } });
+  const res = await call("POST", "/oauth/token", {
+    ...json,
+    body: { grant_type: "password", client_id: env().PUBLIC_CLIENT_ID, login: user.login, password: user.password },
+  });
   expect(res.status).toBe(200);
   const [header, payload, signature] = (res.body.access_token as string).split(".");
-  return { user, token: res.body.access_token as string, header, payload, signature, claims: JSON.parse(Buffer.from(payload, "base64url").toString()) };
+  return {
+    user,
+    token: res.body.access_token as string,
+    header,
+    payload,
+    signature,
+    claims: JSON.parse(Buffer.from(payload, "base64url").toString()),
+  };
 }
 
 describe("access tokens", () => {
@@ -36,25 +46,53 @@ describe("access tokens", () => {
   const forgeries: [string, (t: Awaited<ReturnType<typeof issued>>) => Promise<string>][] = [
     ["alg none, no signature", async (t) => `${b64({ alg: "none", typ: "JWT" })}.${t.payload}.`],
     ["alg none, the original signature kept", async (t) => `${b64({ alg: "none", typ: "JWT" })}.${t.payload}.${t.signature}`],
-    ["HS256 keyed with our public key (algorithm confusion)", async (t) => {
-      const pem = (await keys()).publicKeyPem;
-      return new SignJWT(t.claims).setProtectedHeader({ alg: "HS256" }).sign(new TextEncoder().encode(pem));
-    }],
-    ["HS512 keyed with our public key", async (t) => new SignJWT(t.claims).setProtectedHeader({ alg: "HS512" }).sign(new TextEncoder().encode((await keys()).publicKeyPem))],
-    ["PS256 (not RS*) signed with our own private key", async (t) => {
-      await keys();
-      const pem = JSON.parse(fs.readFileSync(path.join(process.env.DATA_DIR!, "keys.json"), "utf8")).privateKey;
-      return new SignJWT(t.claims).setProtectedHeader({ alg: "PS256" }).sign(await importPKCS8(pem, "PS256"));
-    }],
-    ["signed with another RSA key", async (t) => {
-      const other = await generateKeyPair(JWT_ALG);
-      return new SignJWT(t.claims).setProtectedHeader({ alg: JWT_ALG }).sign(other.privateKey);
-    }],
-    ["claims edited (admin, another subject) under the original signature", async (t) => `${t.header}.${b64({ ...t.claims, admin: true, sub: "1" })}.${t.signature}`],
+    [
+      "HS256 keyed with our public key (algorithm confusion)",
+      async (t) => {
+        const pem = (await keys()).publicKeyPem;
+        return new SignJWT(t.claims).setProtectedHeader({ alg: "HS256" }).sign(new TextEncoder().encode(pem));
+      },
+    ],
+    [
+      "HS512 keyed with our public key",
+      async (t) => new SignJWT(t.claims).setProtectedHeader({ alg: "HS512" }).sign(new TextEncoder().encode((await keys()).publicKeyPem)),
+    ],
+    [
+      "PS256 (not RS*) signed with our own private key",
+      async (t) => {
+        await keys();
+        const pem = JSON.parse(fs.readFileSync(path.join(process.env.DATA_DIR!, "keys.json"), "utf8")).privateKey;
+        return new SignJWT(t.claims).setProtectedHeader({ alg: "PS256" }).sign(await importPKCS8(pem, "PS256"));
+      },
+    ],
+    [
+      "signed with another RSA key",
+      async (t) => {
+        const other = await generateKeyPair(JWT_ALG);
+        return new SignJWT(t.claims).setProtectedHeader({ alg: JWT_ALG }).sign(other.privateKey);
+      },
+    ],
+    [
+      "claims edited (admin, another subject) under the original signature",
+      async (t) => `${t.header}.${b64({ ...t.claims, admin: true, sub: "1" })}.${t.signature}`,
+    ],
     ["signature bit flipped", async (t) => `${t.header}.${t.payload}.${t.signature.startsWith("A") ? "B" : "A"}${t.signature.slice(1)}`],
-    ["another issuer, our key", async (t) => new SignJWT({ ...t.claims, iss: "someone-else" }).setProtectedHeader({ alg: JWT_ALG }).sign((await keys()).privateKey)],
-    ["expired, our key", async (t) => new SignJWT({ ...t.claims, exp: Math.floor(Date.now() / 1000) - 1 }).setProtectedHeader({ alg: JWT_ALG }).sign((await keys()).privateKey)],
-    ["a grant that does not exist, our key", async (t) => new SignJWT({ ...t.claims, jti: crypto.randomUUID() }).setProtectedHeader({ alg: JWT_ALG }).sign((await keys()).privateKey)],
+    [
+      "another issuer, our key",
+      async (t) => new SignJWT({ ...t.claims, iss: "someone-else" }).setProtectedHeader({ alg: JWT_ALG }).sign((await keys()).privateKey),
+    ],
+    [
+      "expired, our key",
+      async (t) =>
+        new SignJWT({ ...t.claims, exp: Math.floor(Date.now() / 1000) - 1 })
+          .setProtectedHeader({ alg: JWT_ALG })
+          .sign((await keys()).privateKey),
+    ],
+    [
+      "a grant that does not exist, our key",
+      async (t) =>
+        new SignJWT({ ...t.claims, jti: crypto.randomUUID() }).setProtectedHeader({ alg: JWT_ALG }).sign((await keys()).privateKey),
+    ],
     ["two segments only", async (t) => `${t.header}.${t.payload}`],
     ["not base64", async () => "%%%.%%%.%%%"],
     ["empty", async () => ""],
@@ -70,7 +108,15 @@ describe("access tokens", () => {
     }
     // A refused token changes nothing: the write it carried is not made.
     const before = await db().project.count();
-    expect((await api.post("/projects", { projects: { display_name: `Forged ${uid()}`, description: "x", primary_language: "en" } }, { headers: { authorization: `Bearer ${forged}` } })).status).toBe(401);
+    expect(
+      (
+        await api.post(
+          "/projects",
+          { projects: { display_name: `Forged ${uid()}`, description: "x", primary_language: "en" } },
+          { headers: { authorization: `Bearer ${forged}` } },
+        )
+      ).status,
+    ).toBe(401);
     expect(await db().project.count()).toBe(before);
   });
 });
@@ -80,7 +126,14 @@ describe("client secrets", () => {
     const owner = await createUser();
     const secret = crypto.randomBytes(16).toString("hex");
     const created = await db().oAuthApplication.create({
-      data: { name: `App ${uid()}`, clientId: crypto.randomBytes(16).toString("hex"), secretHash: crypto.createHash("sha256").update(secret).digest("hex"), ownerId: owner.id, scopes: ["public"], firstParty: false },
+      data: {
+        name: `App ${uid()}`,
+        clientId: crypto.randomBytes(16).toString("hex"),
+        secretHash: crypto.createHash("sha256").update(secret).digest("hex"),
+        ownerId: owner.id,
+        scopes: ["public"],
+        firstParty: false,
+      },
     });
     return { clientId: created.clientId, secret };
   }
@@ -103,7 +156,8 @@ describe("client secrets", () => {
   it("one address guessing across applications is stopped too", async () => {
     const from = `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
     const apps = await Promise.all([app(), app(), app(), app()]);
-    for (let i = 0; i < LIMITS.clientSecretFailuresPerAddress.max; i++) expect((await grant(apps[i % 4].clientId, "guess", from)).status).toBe(401);
+    for (let i = 0; i < LIMITS.clientSecretFailuresPerAddress.max; i++)
+      expect((await grant(apps[i % 4].clientId, "guess", from)).status).toBe(401);
     expect((await grant(apps[0].clientId, apps[0].secret, from)).status).toBe(429);
     expect((await grant(apps[0].clientId, apps[0].secret, "198.19.0.1")).status).toBe(200);
   });
@@ -112,7 +166,10 @@ describe("client secrets", () => {
 describe("passwords", () => {
   it("never appear in an answer or in the server's logs, whatever the outcome", async () => {
     const logged: string[] = [];
-    const capture = (...args: unknown[]) => void logged.push(args.map((a) => (a instanceof Error ? `${a.message}\n${a.stack}` : typeof a === "string" ? a : JSON.stringify(a))).join(" "));
+    const capture = (...args: unknown[]) =>
+      void logged.push(
+        args.map((a) => (a instanceof Error ? `${a.message}\n${a.stack}` : typeof a === "string" ? a : JSON.stringify(a))).join(" "),
+      );
     for (const level of ["log", "info", "warn", "error", "debug"] as const) vi.spyOn(console, level).mockImplementation(capture);
     const stdout = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => (logged.push(String(chunk)), true));
     const stderr = vi.spyOn(process.stderr, "write").mockImplementation((chunk) => (logged.push(String(chunk)), true));
@@ -123,24 +180,60 @@ describe("passwords", () => {
     const answers = [];
     // Registration: refused (bad email, too long password), then accepted.
     answers.push(await call("POST", "/users", { ...json, body: { user: { login, email: "not an email", password } } }));
-    answers.push(await call("POST", "/users", { ...json, body: { user: { login, email: `${login}@example.test`, password: `${password}${"x".repeat(80)}` } } }));
+    answers.push(
+      await call("POST", "/users", {
+        ...json,
+        body: { user: { login, email: `${login}@example.test`, password: `${password}${"x".repeat(80)}` } },
+      }),
+    );
     answers.push(await call("POST", "/users", { ...json, raw: `{"user": {"login": "${login}", "password": "${password}"` }));
     answers.push(await call("POST", "/users", { ...json, body: { user: { login, email: `${login}@example.test`, password } } }));
     // Every way of checking it, right and wrong.
     for (const pw of [wrong, password]) {
-      answers.push(await call("POST", "/oauth/token", { ...json, body: { grant_type: "password", client_id: env().PUBLIC_CLIENT_ID, login, password: pw } }));
-      answers.push(await call("POST", "/oauth/token", { ...json, body: { grant_type: "password", client_id: "no-such-client", login, password: pw } }));
+      answers.push(
+        await call("POST", "/oauth/token", {
+          ...json,
+          body: { grant_type: "password", client_id: env().PUBLIC_CLIENT_ID, login, password: pw },
+        }),
+      );
+      answers.push(
+        await call("POST", "/oauth/token", { ...json, body: { grant_type: "password", client_id: "no-such-client", login, password: pw } }),
+      );
       const get = await call("GET", "/users/sign_in", json);
       const cookie = get.headers.get("set-cookie")!.split(";")[0];
-      answers.push(await call("POST", "/users/sign_in", { ...json, headers: { cookie }, body: { authenticity_token: get.headers.get("x-csrf-token"), user: { login, password: pw } } }));
+      answers.push(
+        await call("POST", "/users/sign_in", {
+          ...json,
+          headers: { cookie },
+          body: { authenticity_token: get.headers.get("x-csrf-token"), user: { login, password: pw } },
+        }),
+      );
     }
     const token = answers.at(-3)!.body.access_token;
     expect(token).toBeTruthy();
     // Changing it: wrong current password, mismatched confirmation, then a success.
     const next = `N3xt-${uid()}-phrase`;
-    answers.push(await call("PUT", "/users", { ...json, token, body: { user: { current_password: wrong, password: next, password_confirmation: next } } }));
-    answers.push(await call("PUT", "/users", { ...json, token, body: { user: { current_password: password, password: next, password_confirmation: wrong } } }));
-    answers.push(await call("PUT", "/users", { ...json, token, body: { user: { current_password: password, password: next, password_confirmation: next } } }));
+    answers.push(
+      await call("PUT", "/users", {
+        ...json,
+        token,
+        body: { user: { current_password: wrong, password: next, password_confirmation: next } },
+      }),
+    );
+    answers.push(
+      await call("PUT", "/users", {
+        ...json,
+        token,
+        body: { user: { current_password: password, password: next, password_confirmation: wrong } },
+      }),
+    );
+    answers.push(
+      await call("PUT", "/users", {
+        ...json,
+        token,
+        body: { user: { current_password: password, password: next, password_confirmation: next } },
+      }),
+    );
     stdout.mockRestore();
     stderr.mockRestore();
 

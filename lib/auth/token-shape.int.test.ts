@@ -11,7 +11,10 @@ import { createUser } from "@/test/factories";
 import { keys, RSA_ALGS, signingAlg } from "./keys";
 
 const password = async (login: string, pw: string) =>
-  call("POST", "/oauth/token", { body: { grant_type: "password", client_id: env().PUBLIC_CLIENT_ID, login, password: pw }, accept: "application/json" });
+  call("POST", "/oauth/token", {
+    body: { grant_type: "password", client_id: env().PUBLIC_CLIENT_ID, login, password: pw },
+    accept: "application/json",
+  });
 
 describe("access token shape", () => {
   it("RS512 with the established claims under data, and ours", async () => {
@@ -24,7 +27,13 @@ describe("access token shape", () => {
     expect(header.kid).toBeTruthy();
     const pem = (await call("GET", "/.well-known/jwt-public-key.pem")).text;
     const { payload } = await jwtVerify(token, await importSPKI(pem, "RS512"), { algorithms: ["RS512"] });
-    expect(payload.data).toEqual({ id: user.id, login: user.login, dname: user.displayName, scope: res.body.scope.split(" "), admin: false });
+    expect(payload.data).toEqual({
+      id: user.id,
+      login: user.login,
+      dname: user.displayName,
+      scope: res.body.scope.split(" "),
+      admin: false,
+    });
     expect(payload).toMatchObject({ sub: String(user.id), login: user.login, iss: "quorum", client_id: env().PUBLIC_CLIENT_ID });
     expect(payload.exp! - payload.iat!).toBe(7200);
   });

@@ -29,7 +29,13 @@ export interface TokenUser {
 const sha256 = (s: string) => crypto.createHash("sha256").update(s).digest("hex");
 
 /** A new grant and its token pair; `familyId` when it replaces a grant (refresh), else it starts a family. */
-export async function issueToken(applicationId: number, clientId: string, user: TokenUser, scopes: string[], familyId?: string): Promise<TokenResponse> {
+export async function issueToken(
+  applicationId: number,
+  clientId: string,
+  user: TokenUser,
+  scopes: string[],
+  familyId?: string,
+): Promise<TokenResponse> {
   const grantId = crypto.randomUUID();
   const refreshToken = crypto.randomBytes(32).toString("base64url");
   const now = Math.floor(Date.now() / 1000);

@@ -43,16 +43,23 @@ export function subjectFeedbackRules(metadata: Record<string, unknown>): Subject
 
 type Strategy = (value: unknown, rule: SubjectRule) => boolean | null;
 
-const choicesOf = (value: unknown) => (Array.isArray(value) ? value.map((v) => (v && typeof v === "object" ? String((v as { choice?: unknown }).choice) : String(v))) : []);
+const choicesOf = (value: unknown) =>
+  Array.isArray(value) ? value.map((v) => (v && typeof v === "object" ? String((v as { choice?: unknown }).choice) : String(v))) : [];
 
 /** Strategies by name; null means the subject rule lacks what the strategy needs (no feedback shown). */
 export const FEEDBACK_STRATEGIES: Record<string, Strategy> = {
   // A single-answer question: the chosen answer's index equals `answer`.
-  singleAnswerQuestion: (value, rule) => (rule.answer === undefined ? null : value !== null && value !== undefined && String(value) === rule.answer.trim()),
+  singleAnswerQuestion: (value, rule) =>
+    rule.answer === undefined ? null : value !== null && value !== undefined && String(value) === rule.answer.trim(),
   // A survey: the identified choices are exactly `choiceIds` (comma-separated), no more, no fewer.
   surveySimple: (value, rule) => {
     if (rule.choiceIds === undefined) return null;
-    const expected = new Set(rule.choiceIds.split(",").map((s) => s.trim()).filter(Boolean));
+    const expected = new Set(
+      rule.choiceIds
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    );
     const chosen = new Set(choicesOf(value));
     return expected.size === chosen.size && [...expected].every((c) => chosen.has(c));
   },

@@ -150,7 +150,13 @@ export function moveHandle(m: Mark, i: number, p: Pt): Mark {
     case "rectangle": {
       const [a, b] = markHandles(m);
       const [c, d] = i === 0 ? [p, b] : [a, p];
-      return { ...m, x: r2(Math.min(c.x, d.x)), y: r2(Math.min(c.y, d.y)), width: r2(Math.abs(c.x - d.x)), height: r2(Math.abs(c.y - d.y)) };
+      return {
+        ...m,
+        x: r2(Math.min(c.x, d.x)),
+        y: r2(Math.min(c.y, d.y)),
+        width: r2(Math.abs(c.x - d.x)),
+        height: r2(Math.abs(c.y - d.y)),
+      };
     }
     case "circle":
       return { ...m, r: r2(Math.max(1, Math.hypot(p.x - m.x, p.y - m.y))) };

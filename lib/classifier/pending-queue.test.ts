@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { backoffMs, dueItems, MemoryStore, newPendingItem, outcomeOf, PendingQueue, type PendingItem, type SendResult } from "./pending-queue";
+import {
+  backoffMs,
+  dueItems,
+  MemoryStore,
+  newPendingItem,
+  outcomeOf,
+  PendingQueue,
+  type PendingItem,
+  type SendResult,
+} from "./pending-queue";
 
 describe("outcomeOf", () => {
   it.each<[SendResult, string]>([
@@ -29,7 +38,14 @@ describe("backoffMs", () => {
 });
 
 describe("dueItems", () => {
-  const item = (id: string, nextAttemptAt: number, extra: Partial<PendingItem> = {}): PendingItem => ({ id, body: {}, createdAt: nextAttemptAt, attempts: 0, nextAttemptAt, ...extra });
+  const item = (id: string, nextAttemptAt: number, extra: Partial<PendingItem> = {}): PendingItem => ({
+    id,
+    body: {},
+    createdAt: nextAttemptAt,
+    attempts: 0,
+    nextAttemptAt,
+    ...extra,
+  });
   const items = [item("late", 200), item("due", 50), item("refused", 0, { refused: "bad" })];
   it("skips refused and not-yet-due items, oldest first", () => expect(dueItems(items, 100).map((i) => i.id)).toEqual(["due"]));
   it("a manual retry sends every unrefused item", () => expect(dueItems(items, 100, true).map((i) => i.id)).toEqual(["due", "late"]));
@@ -125,9 +141,13 @@ describe("PendingQueue", () => {
 
   it("treats a thrown send as a network error", async () => {
     const store = new MemoryStore();
-    const q = new PendingQueue(store, async () => {
-      throw new Error("Failed to fetch");
-    }, () => 0);
+    const q = new PendingQueue(
+      store,
+      async () => {
+        throw new Error("Failed to fetch");
+      },
+      () => 0,
+    );
     await q.add(newPendingItem({}, 0, "a"));
     await q.flush();
     expect(store.items.get("a")).toMatchObject({ attempts: 1, lastError: "Failed to fetch" });

@@ -100,10 +100,9 @@ export class PendingQueue {
       if (outcome === "stored") {
         await this.store.remove(item.id);
         this.onStored(item);
-      }
-      else {
+      } else {
         const attempts = item.attempts + 1;
-        const message = "networkError" in result ? result.networkError : result.message ?? `HTTP ${result.status}`;
+        const message = "networkError" in result ? result.networkError : (result.message ?? `HTTP ${result.status}`);
         await this.store.put(
           outcome === "refused"
             ? { ...item, attempts, refused: message, lastError: message }

@@ -1,11 +1,36 @@
 import { describe, expect, it } from "vitest";
-import { annotationFor, classificationBody, surveyChoiceDetails, emptyValue, isAnswered, nextTask, stepTasks, surveyCharacteristics, surveyChoices, surveyItemComplete, surveyQuestions, unsupportedTasks, type Mark, type SurveyItem, type SurveyTask, type Tasks } from "./task-flow";
+import {
+  annotationFor,
+  classificationBody,
+  surveyChoiceDetails,
+  emptyValue,
+  isAnswered,
+  nextTask,
+  stepTasks,
+  surveyCharacteristics,
+  surveyChoices,
+  surveyItemComplete,
+  surveyQuestions,
+  unsupportedTasks,
+  type Mark,
+  type SurveyItem,
+  type SurveyTask,
+  type Tasks,
+} from "./task-flow";
 
 const tasks: Tasks = {
   T0: { type: "single", question: "Is there an animal?", answers: [{ label: "Yes", next: "T1" }, { label: "No" }] },
   T1: { type: "multiple", question: "Which colours?", answers: [{ label: "Red" }, { label: "Green" }, { label: "Blue" }], next: "T2" },
   T2: { type: "text", instruction: "Describe it", next: "T3", required: true },
-  T3: { type: "drawing", instruction: "Mark it", tools: [{ type: "point", label: "Eye" }, { type: "rectangle", label: "Body" }], next: "T4" },
+  T3: {
+    type: "drawing",
+    instruction: "Mark it",
+    tools: [
+      { type: "point", label: "Eye" },
+      { type: "rectangle", label: "Body" },
+    ],
+    next: "T4",
+  },
   T4: { type: "combo", tasks: ["T5", "T6"] },
   T5: { type: "single", question: "Awake?", answers: [{ label: "Yes" }, { label: "No" }] },
   T6: { type: "text", instruction: "Notes" },
@@ -78,7 +103,13 @@ describe("annotations", () => {
     {
       key: "T3",
       value: marks,
-      out: { task: "T3", value: [{ tool: 0, x: 10.5, y: 20, frame: 0, details: [] }, { tool: 1, x: 1, y: 2, width: 30, height: 40, frame: 1, details: [] }] },
+      out: {
+        task: "T3",
+        value: [
+          { tool: 0, x: 10.5, y: 20, frame: 0, details: [] },
+          { tool: 1, x: 1, y: 2, width: 30, height: 40, frame: 1, details: [] },
+        ],
+      },
     },
   ])("$key", ({ key, value, out }) => expect(annotationFor(tasks[key], key, value as never)).toEqual(out));
 
@@ -88,7 +119,11 @@ describe("annotations", () => {
       workflowId: "7",
       workflowVersion: "2.1",
       subjectId: "99",
-      answered: [{ key: "T0", value: 0 }, { key: "T1", value: [1] }, { key: "gone", value: 1 }],
+      answered: [
+        { key: "T0", value: 0 },
+        { key: "T1", value: [1] },
+        { key: "gone", value: 1 },
+      ],
       tasks,
       startedAt: new Date("2026-01-01T10:00:00Z"),
       finishedAt: new Date("2026-01-01T10:00:07Z"),
@@ -101,7 +136,10 @@ describe("annotations", () => {
     expect(body).toEqual({
       classifications: {
         completed: true,
-        annotations: [{ task: "T0", value: 0 }, { task: "T1", value: [1] }],
+        annotations: [
+          { task: "T0", value: 0 },
+          { task: "T1", value: [1] },
+        ],
         metadata: {
           started_at: "2026-01-01T10:00:00.000Z",
           finished_at: "2026-01-01T10:00:07.000Z",
@@ -123,7 +161,20 @@ describe("annotations", () => {
     [false, undefined],
     [undefined, undefined],
   ])("gold standard mode %s sends gold_standard %s", (mode, sent) => {
-    const base = { projectId: "3", workflowId: "7", workflowVersion: "2.1", subjectId: "99", answered: [], tasks, startedAt: new Date(), finishedAt: new Date(), userAgent: "t", userLanguage: "en", utcOffset: 0, subjectDimensions: [] };
+    const base = {
+      projectId: "3",
+      workflowId: "7",
+      workflowVersion: "2.1",
+      subjectId: "99",
+      answered: [],
+      tasks,
+      startedAt: new Date(),
+      finishedAt: new Date(),
+      userAgent: "t",
+      userLanguage: "en",
+      utcOffset: 0,
+      subjectDimensions: [],
+    };
     expect((classificationBody({ ...base, goldStandard: mode }).classifications as { gold_standard?: boolean }).gold_standard).toBe(sent);
   });
 });
@@ -133,8 +184,12 @@ describe("unsupportedTasks", () => {
     expect(unsupportedTasks(tasks, "T0")).toEqual([]);
     expect(unsupportedTasks({ ...tasks, T6: { type: "dropdown" } }, "T0")).toEqual(["T6"]);
     expect(unsupportedTasks({ A: { type: "drawing", tools: [{ type: "bezier" }] } }, "A")).toEqual(["A"]);
-    expect(unsupportedTasks({ A: { type: "single", question: "?", answers: [{ label: "x", next: "B" }] }, B: { type: "dropdown" } }, "A")).toEqual(["B"]);
-    expect(unsupportedTasks({ A: { type: "single", question: "?", answers: [], unlinkedTask: "B" }, B: { type: "crop" } }, "A")).toEqual(["B"]);
+    expect(
+      unsupportedTasks({ A: { type: "single", question: "?", answers: [{ label: "x", next: "B" }] }, B: { type: "dropdown" } }, "A"),
+    ).toEqual(["B"]);
+    expect(unsupportedTasks({ A: { type: "single", question: "?", answers: [], unlinkedTask: "B" }, B: { type: "crop" } }, "A")).toEqual([
+      "B",
+    ]);
   });
 });
 
@@ -149,13 +204,22 @@ describe("survey tasks", () => {
     },
     choicesOrder: ["LION", "TIGER", "ZEBRA"],
     characteristics: {
-      pattern: { label: "Pattern", values: { solid: { label: "Solid" }, stripes: { label: "Stripes" } }, valuesOrder: ["stripes", "solid"] },
+      pattern: {
+        label: "Pattern",
+        values: { solid: { label: "Solid" }, stripes: { label: "Stripes" } },
+        valuesOrder: ["stripes", "solid"],
+      },
       colour: { label: "Colour", values: { tan: { label: "Tan" }, black: { label: "Black" }, white: { label: "White" } } },
     },
     characteristicsOrder: ["pattern", "colour"],
     questions: {
       HOWMANY: { label: "How many?", required: true, answers: { "1": { label: "1" }, "2": { label: "2" }, "3+": { label: "3 or more" } } },
-      DOING: { label: "What are they doing?", multiple: true, answers: { EAT: { label: "Eating" }, REST: { label: "Resting" } }, answersOrder: ["REST", "EAT"] },
+      DOING: {
+        label: "What are they doing?",
+        multiple: true,
+        answers: { EAT: { label: "Eating" }, REST: { label: "Resting" } },
+        answersOrder: ["REST", "EAT"],
+      },
     },
     questionsOrder: ["HOWMANY", "DOING"],
   };
@@ -204,14 +268,27 @@ describe("survey choice details", () => {
   const survey = {
     type: "survey" as const,
     choices: {
-      FOX: { label: "Fox", description: "Red coat", images: ["fox.jpg", "missing.jpg", "https://cdn.example/fox2.jpg"], confusions: { DOG: "Bushy tail", CAT: "", GONE: "x" }, confusionsOrder: ["DOG", "CAT", "GONE"] },
+      FOX: {
+        label: "Fox",
+        description: "Red coat",
+        images: ["fox.jpg", "missing.jpg", "https://cdn.example/fox2.jpg"],
+        confusions: { DOG: "Bushy tail", CAT: "", GONE: "x" },
+        confusionsOrder: ["DOG", "CAT", "GONE"],
+      },
       DOG: { label: "Dog" },
       CAT: { label: "Cat" },
     },
     images: { "fox.jpg": "https://example.org/fox.jpg" },
   };
   it.each([
-    ["FOX", { description: "Red coat", images: ["https://example.org/fox.jpg", "https://cdn.example/fox2.jpg"], confusions: [{ id: "DOG", label: "Dog", text: "Bushy tail" }] }],
+    [
+      "FOX",
+      {
+        description: "Red coat",
+        images: ["https://example.org/fox.jpg", "https://cdn.example/fox2.jpg"],
+        confusions: [{ id: "DOG", label: "Dog", text: "Bushy tail" }],
+      },
+    ],
     ["DOG", { description: "", images: [], confusions: [] }],
     ["NONE", { description: "", images: [], confusions: [] }],
   ])("%s", (id, want) => expect(surveyChoiceDetails(survey, id)).toEqual(want));

@@ -19,7 +19,6 @@ export interface Tool {
   details?: Task[];
 }
 
-
 /** A highlighted span of a text subject (FEM tasks/experimental/highlighter/models/HighlighterAnnotation.js). */
 export interface Highlight {
   start: number;
@@ -37,7 +36,6 @@ export type Task =
   | { type: string; next?: string | null; [key: string]: unknown };
 
 export type Tasks = Record<string, Task>;
-
 
 /** One identification in a survey task, as the established classifier records it. */
 export interface SurveyItem {
@@ -159,7 +157,8 @@ export interface Annotation {
  */
 export function annotationFor(task: Task, key: string, value: TaskValue): Annotation {
   if (task.type === "drawing") return { task: key, value: ((value as Mark[]) ?? []).map(({ toolType: _t, ...m }) => m) };
-  if (task.type === "multiple" || task.type === "shortcut") return { task: key, value: [...((value as number[]) ?? [])].sort((a, b) => a - b) };
+  if (task.type === "multiple" || task.type === "shortcut")
+    return { task: key, value: [...((value as number[]) ?? [])].sort((a, b) => a - b) };
   if (task.type === "slider") return { task: key, value: typeof value === "number" ? value : sliderValue(task, value) };
   return { task: key, value };
 }
@@ -195,7 +194,9 @@ export function classificationBody(c: ClassificationInput) {
     classifications: {
       completed: true,
       ...(c.goldStandard ? { gold_standard: true } : {}),
-      annotations: c.answered.filter(({ key, value }) => isRecorded(c.tasks[key], value)).map(({ key, value }) => annotationFor(c.tasks[key], key, value)),
+      annotations: c.answered
+        .filter(({ key, value }) => isRecorded(c.tasks[key], value))
+        .map(({ key, value }) => annotationFor(c.tasks[key], key, value)),
       metadata: {
         started_at: c.startedAt.toISOString(),
         finished_at: c.finishedAt.toISOString(),
@@ -236,17 +237,34 @@ export function unsupportedTasks(tasks: Tasks, firstTask: string): string[] {
 
 export interface SurveyTask {
   type: "survey";
-  choices: Record<string, { label: string; characteristics?: Record<string, string[]>; noQuestions?: boolean; description?: string; images?: string[]; confusions?: Record<string, string>; confusionsOrder?: string[] }>;
+  choices: Record<
+    string,
+    {
+      label: string;
+      characteristics?: Record<string, string[]>;
+      noQuestions?: boolean;
+      description?: string;
+      images?: string[];
+      confusions?: Record<string, string>;
+      confusionsOrder?: string[];
+    }
+  >;
   /** Image file names of the choices, to their URLs. */
   images?: Record<string, string>;
   choicesOrder?: string[];
   characteristics?: Record<string, { label: string; values: Record<string, { label: string }>; valuesOrder?: string[] }>;
   characteristicsOrder?: string[];
-  questions?: Record<string, { label: string; multiple?: boolean; required?: boolean; answers: Record<string, { label: string }>; answersOrder?: string[] }>;
+  questions?: Record<
+    string,
+    { label: string; multiple?: boolean; required?: boolean; answers: Record<string, { label: string }>; answersOrder?: string[] }
+  >;
   questionsOrder?: string[];
 }
 
-const ordered = (keys: string[], order?: string[]) => [...(order ?? []).filter((k) => keys.includes(k)), ...keys.filter((k) => !(order ?? []).includes(k))];
+const ordered = (keys: string[], order?: string[]) => [
+  ...(order ?? []).filter((k) => keys.includes(k)),
+  ...keys.filter((k) => !(order ?? []).includes(k)),
+];
 
 /** The survey's choices in its order, narrowed by characteristic values (`{pattern: "stripes"}`) and a search text. */
 export function surveyChoices(task: SurveyTask, filters: Record<string, string>, search = ""): string[] {
@@ -254,7 +272,9 @@ export function surveyChoices(task: SurveyTask, filters: Record<string, string>,
   return ordered(Object.keys(task.choices ?? {}), task.choicesOrder).filter((id) => {
     const choice = task.choices[id];
     if (needle && !choice.label.toLowerCase().includes(needle)) return false;
-    return Object.entries(filters).every(([characteristic, value]) => !value || (choice.characteristics?.[characteristic] ?? []).includes(value));
+    return Object.entries(filters).every(
+      ([characteristic, value]) => !value || (choice.characteristics?.[characteristic] ?? []).includes(value),
+    );
   });
 }
 
@@ -269,7 +289,10 @@ export function surveyCharacteristics(task: SurveyTask): { id: string; label: st
 }
 
 /** The questions asked about an identification of this choice (none for a choice marked noQuestions). */
-export function surveyQuestions(task: SurveyTask, choiceId: string): { id: string; label: string; multiple: boolean; required: boolean; answers: { id: string; label: string }[] }[] {
+export function surveyQuestions(
+  task: SurveyTask,
+  choiceId: string,
+): { id: string; label: string; multiple: boolean; required: boolean; answers: { id: string; label: string }[] }[] {
   if (task.choices?.[choiceId]?.noQuestions) return [];
   const all = task.questions ?? {};
   return ordered(Object.keys(all), task.questionsOrder).map((id) => ({
@@ -291,7 +314,10 @@ export function surveyItemComplete(task: SurveyTask, item: SurveyItem): boolean 
 }
 
 /** What helps a volunteer be sure of a choice: its description, its images' URLs, and the choices it is often confused with and how to tell them apart. */
-export function surveyChoiceDetails(task: SurveyTask, id: string): { description: string; images: string[]; confusions: { id: string; label: string; text: string }[] } {
+export function surveyChoiceDetails(
+  task: SurveyTask,
+  id: string,
+): { description: string; images: string[]; confusions: { id: string; label: string; text: string }[] } {
   const choice = task.choices[id];
   if (!choice) return { description: "", images: [], confusions: [] };
   const confusions = choice.confusions ?? {};

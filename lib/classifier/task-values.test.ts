@@ -1,6 +1,20 @@
 // The value shapes of every task type and drawing tool, from the volunteer's answer to the annotation sent.
 import { describe, expect, it } from "vitest";
-import { annotationFor, classificationBody, emptyDetails, emptyValue, isAnswered, isStepAnswered, sliderValue, stepTasks, type Mark, type Task, type Tasks, type TaskValue, type Tool } from "./task-flow";
+import {
+  annotationFor,
+  classificationBody,
+  emptyDetails,
+  emptyValue,
+  isAnswered,
+  isStepAnswered,
+  sliderValue,
+  stepTasks,
+  type Mark,
+  type Task,
+  type Tasks,
+  type TaskValue,
+  type Tool,
+} from "./task-flow";
 import { describeMark, markFromDrag, markFromPath, markHandles, moveHandle, translateMark, type Pt, type ToolType } from "./marks";
 
 const base = { tool: 0, frame: 1, details: [] };
@@ -20,7 +34,10 @@ describe("drawing tools: the mark a drag draws, and its annotation", () => {
     const drawn = markFromDrag(toolType, base, a, b)!;
     expect(mark).not.toBeNull();
     expect(drawn).toEqual({ ...base, toolType, ...shape });
-    expect(annotationFor({ type: "drawing", tools: [{ type: toolType }] }, "T0", [drawn])).toEqual({ task: "T0", value: [{ tool: 0, frame: 1, details: [], ...shape }] });
+    expect(annotationFor({ type: "drawing", tools: [{ type: toolType }] }, "T0", [drawn])).toEqual({
+      task: "T0",
+      value: [{ tool: 0, frame: 1, details: [], ...shape }],
+    });
   });
 
   it.each<[ToolType, Pt[], Record<string, unknown> | null]>([
@@ -50,9 +67,33 @@ describe("moving and reshaping marks", () => {
     { ...base, toolType: "line", x1: 1, y1: 2, x2: 3, y2: 4 },
     { ...base, toolType: "transcriptionLine", x1: 1, y1: 2, x2: 3, y2: 4 },
     { ...base, toolType: "column", x: 1, width: 3 },
-    { ...base, toolType: "polygon", points: [{ x: 1, y: 2 }, { x: 3, y: 4 }, { x: 5, y: 2 }], closed: true },
-    { ...base, toolType: "polyline", points: [{ x: 1, y: 2 }, { x: 3, y: 4 }], closed: false },
-    { ...base, toolType: "freehandLine", points: [{ x: 1, y: 2 }, { x: 3, y: 4 }] },
+    {
+      ...base,
+      toolType: "polygon",
+      points: [
+        { x: 1, y: 2 },
+        { x: 3, y: 4 },
+        { x: 5, y: 2 },
+      ],
+      closed: true,
+    },
+    {
+      ...base,
+      toolType: "polyline",
+      points: [
+        { x: 1, y: 2 },
+        { x: 3, y: 4 },
+      ],
+      closed: false,
+    },
+    {
+      ...base,
+      toolType: "freehandLine",
+      points: [
+        { x: 1, y: 2 },
+        { x: 3, y: 4 },
+      ],
+    },
   ];
   it.each(marks.map((m) => [m.toolType, m] as const))("%s moves as a whole and keeps its size", (_t, m) => {
     const moved = translateMark(m, 10, 20);
@@ -74,10 +115,23 @@ describe("moving and reshaping marks", () => {
     [marks[3], 1, { x: 1, y: 12 }, { ry: 10, angle: 0 }],
     [marks[4], 1, { x: 9, y: 9 }, { x1: 1, y1: 2, x2: 9, y2: 9 }],
     [marks[6], 0, { x: 10, y: 0 }, { x: 4, width: 6 }],
-    [marks[7], 2, { x: 9, y: 9 }, { points: [{ x: 1, y: 2 }, { x: 3, y: 4 }, { x: 9, y: 9 }] }],
+    [
+      marks[7],
+      2,
+      { x: 9, y: 9 },
+      {
+        points: [
+          { x: 1, y: 2 },
+          { x: 3, y: 4 },
+          { x: 9, y: 9 },
+        ],
+      },
+    ],
   ])("%j: handle %i to %j", (m, i, p, changed) => {
     expect(moveHandle(m, i, p)).toMatchObject(changed);
-    expect(markHandles(moveHandle(m, i, p))[i]).toMatchObject(["rectangle", "column", "circle"].includes(m.toolType) ? {} : { x: expect.closeTo(p.x), y: expect.closeTo(p.y) });
+    expect(markHandles(moveHandle(m, i, p))[i]).toMatchObject(
+      ["rectangle", "column", "circle"].includes(m.toolType) ? {} : { x: expect.closeTo(p.x), y: expect.closeTo(p.y) },
+    );
   });
 });
 
@@ -86,18 +140,61 @@ describe("task value shapes", () => {
   const shortcut: Task = { type: "shortcut", answers: [{ label: "Nothing here" }, { label: "Broken image" }] };
   const highlighter: Task = { type: "highlighter", instruction: "Names", highlighterLabels: [{ label: "Person", color: "#f00" }] };
   const highlight = { start: 4, end: 9, text: "Alice", labelInformation: { label: "Person", color: "#f00" } };
-  const drawing: Task = { type: "drawing", tools: [{ type: "point", details: [{ type: "single", question: "?", answers: [{ label: "a" }] }, { type: "text" }] }] };
+  const drawing: Task = {
+    type: "drawing",
+    tools: [{ type: "point", details: [{ type: "single", question: "?", answers: [{ label: "a" }] }, { type: "text" }] }],
+  };
   const point: Mark = { tool: 0, toolType: "point", x: 1, y: 2, frame: 0, details: [{ value: 0 }, { value: "big" }] };
 
   it.each<{ name: string; task: Task; empty: TaskValue; emptyOk: boolean; value: TaskValue; ok: boolean; annotation: unknown }>([
     { name: "slider starts at its default", task: slider, empty: 5, emptyOk: true, value: 7.5, ok: true, annotation: 7.5 },
-    { name: "slider without default starts at min", task: { type: "slider", min: 2, max: 4 }, empty: 2, emptyOk: true, value: 3, ok: true, annotation: 3 },
-    { name: "slider value that is not a number", task: { type: "slider", min: 2, max: 4 }, empty: 2, emptyOk: true, value: "x", ok: false, annotation: 2 },
+    {
+      name: "slider without default starts at min",
+      task: { type: "slider", min: 2, max: 4 },
+      empty: 2,
+      emptyOk: true,
+      value: 3,
+      ok: true,
+      annotation: 3,
+    },
+    {
+      name: "slider value that is not a number",
+      task: { type: "slider", min: 2, max: 4 },
+      empty: 2,
+      emptyOk: true,
+      value: "x",
+      ok: false,
+      annotation: 2,
+    },
     { name: "shortcut: chosen indices, sorted", task: shortcut, empty: [], emptyOk: true, value: [1, 0], ok: true, annotation: [0, 1] },
-    { name: "highlighter: spans with labels", task: highlighter, empty: [], emptyOk: true, value: [highlight], ok: true, annotation: [highlight] },
-    { name: "required highlighter needs a span", task: { ...highlighter, required: true }, empty: [], emptyOk: false, value: [highlight], ok: true, annotation: [highlight] },
+    {
+      name: "highlighter: spans with labels",
+      task: highlighter,
+      empty: [],
+      emptyOk: true,
+      value: [highlight],
+      ok: true,
+      annotation: [highlight],
+    },
+    {
+      name: "required highlighter needs a span",
+      task: { ...highlighter, required: true },
+      empty: [],
+      emptyOk: false,
+      value: [highlight],
+      ok: true,
+      annotation: [highlight],
+    },
     { name: "text", task: { type: "text", required: true }, empty: "", emptyOk: false, value: "hi", ok: true, annotation: "hi" },
-    { name: "drawing with subtask answers in details", task: drawing, empty: [], emptyOk: true, value: [point], ok: true, annotation: [{ tool: 0, x: 1, y: 2, frame: 0, details: [{ value: 0 }, { value: "big" }] }] },
+    {
+      name: "drawing with subtask answers in details",
+      task: drawing,
+      empty: [],
+      emptyOk: true,
+      value: [point],
+      ok: true,
+      annotation: [{ tool: 0, x: 1, y: 2, frame: 0, details: [{ value: 0 }, { value: "big" }] }],
+    },
   ])("$name", ({ task, empty, emptyOk, value, ok, annotation }) => {
     expect(emptyValue(task)).toEqual(empty);
     expect(isAnswered(task, empty)).toBe(emptyOk);
@@ -138,11 +235,26 @@ describe("shortcut tasks", () => {
   it("are recorded only when chosen, as {task, value: [indexes]}", () => {
     const body = (T1: number[]) =>
       classificationBody({
-        projectId: "1", workflowId: "2", workflowVersion: "1.1", subjectId: "3", tasks, startedAt: new Date(0), finishedAt: new Date(0),
-        userAgent: "t", userLanguage: "en", utcOffset: 0, subjectDimensions: [],
-        answered: [{ key: "T0", value: null }, { key: "T1", value: T1 }],
+        projectId: "1",
+        workflowId: "2",
+        workflowVersion: "1.1",
+        subjectId: "3",
+        tasks,
+        startedAt: new Date(0),
+        finishedAt: new Date(0),
+        userAgent: "t",
+        userLanguage: "en",
+        utcOffset: 0,
+        subjectDimensions: [],
+        answered: [
+          { key: "T0", value: null },
+          { key: "T1", value: T1 },
+        ],
       }).classifications.annotations;
     expect(body([])).toEqual([{ task: "T0", value: null }]);
-    expect(body([0])).toEqual([{ task: "T0", value: null }, { task: "T1", value: [0] }]);
+    expect(body([0])).toEqual([
+      { task: "T0", value: null },
+      { task: "T1", value: [0] },
+    ]);
   });
 });

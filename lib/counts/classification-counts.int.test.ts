@@ -22,7 +22,11 @@ async function classified(rows: { project: number; workflow: number; day: string
 const counts = (q: string) => call("GET", `/counts/classifications${q ? `?${q}` : ""}`, { accept: "application/json" });
 
 describe("GET /counts/classifications", () => {
-  const p1 = fresh(), p2 = fresh(), w1 = fresh(), w2 = fresh(), w3 = fresh();
+  const p1 = fresh(),
+    p2 = fresh(),
+    w1 = fresh(),
+    w2 = fresh(),
+    w3 = fresh();
   const seeded = classified([
     { project: p1, workflow: w1, day: "2023-12-31", n: 5 },
     { project: p1, workflow: w1, day: "2024-01-01", n: 2 },
@@ -34,17 +38,59 @@ describe("GET /counts/classifications", () => {
   ]);
 
   it.each([
-    ["day", [["2023-12-31", 5], ["2024-01-01", 2], ["2024-01-07", 1], ["2024-01-08", 3], ["2024-01-31", 1], ["2024-02-01", 4]]],
+    [
+      "day",
+      [
+        ["2023-12-31", 5],
+        ["2024-01-01", 2],
+        ["2024-01-07", 1],
+        ["2024-01-08", 3],
+        ["2024-01-31", 1],
+        ["2024-02-01", 4],
+      ],
+    ],
     // Weeks start on Monday: Sunday 2023-12-31 is in the week of 2023-12-25, Sunday 2024-01-07 in that of 2024-01-01.
-    ["week", [["2023-12-25", 5], ["2024-01-01", 3], ["2024-01-08", 3], ["2024-01-29", 5]]],
-    ["WEEK", [["2023-12-25", 5], ["2024-01-01", 3], ["2024-01-08", 3], ["2024-01-29", 5]]],
-    ["month", [["2023-12-01", 5], ["2024-01-01", 7], ["2024-02-01", 4]]],
-    ["Year", [["2023-01-01", 5], ["2024-01-01", 11]]],
+    [
+      "week",
+      [
+        ["2023-12-25", 5],
+        ["2024-01-01", 3],
+        ["2024-01-08", 3],
+        ["2024-01-29", 5],
+      ],
+    ],
+    [
+      "WEEK",
+      [
+        ["2023-12-25", 5],
+        ["2024-01-01", 3],
+        ["2024-01-08", 3],
+        ["2024-01-29", 5],
+      ],
+    ],
+    [
+      "month",
+      [
+        ["2023-12-01", 5],
+        ["2024-01-01", 7],
+        ["2024-02-01", 4],
+      ],
+    ],
+    [
+      "Year",
+      [
+        ["2023-01-01", 5],
+        ["2024-01-01", 11],
+      ],
+    ],
   ])("buckets a project by %s in UTC, omitting empty buckets", async (period, want) => {
     await seeded;
     const res = await counts(`project_id=${p1}&period=${period}`);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ total_count: 16, data: (want as [string, number][]).map(([d, n]) => ({ period: `${d}T00:00:00.000Z`, count: n })) });
+    expect(res.body).toEqual({
+      total_count: 16,
+      data: (want as [string, number][]).map(([d, n]) => ({ period: `${d}T00:00:00.000Z`, count: n })),
+    });
   });
 
   it("sums several ids, filters by workflow, and takes inclusive date ranges", async () => {
@@ -54,7 +100,10 @@ describe("GET /counts/classifications", () => {
     expect((await counts(`workflow_id=${w2}`)).body).toEqual({ total_count: 4 });
     expect((await counts(`workflow_id=${w1},${w3}`)).body).toEqual({ total_count: 22 });
     expect((await counts(`project_id=${p1}&start_date=2024-01-07&end_date=2024-01-31`)).body).toEqual({ total_count: 5 });
-    expect((await counts(`project_id=${p1}&start_date=2024-01-08&end_date=2024-01-08&period=day`)).body).toEqual({ total_count: 3, data: [{ period: "2024-01-08T00:00:00.000Z", count: 3 }] });
+    expect((await counts(`project_id=${p1}&start_date=2024-01-08&end_date=2024-01-08&period=day`)).body).toEqual({
+      total_count: 3,
+      data: [{ period: "2024-01-08T00:00:00.000Z", count: 3 }],
+    });
     expect((await counts(`project_id=${p1}&start_date=2024-02-01`)).body).toEqual({ total_count: 4 });
     expect((await counts(`project_id=${p1}&end_date=2023-12-31`)).body).toEqual({ total_count: 5 });
     expect((await counts(`project_id=${p1}&start_date=2030-01-01&period=day`)).body).toEqual({ total_count: 0, data: [] });
@@ -62,8 +111,14 @@ describe("GET /counts/classifications", () => {
   });
 
   it("counts everything with no filter", async () => {
-    await classified([{ project: fresh(), workflow: fresh(), day: "1990-06-15", n: 7 }, { project: fresh(), workflow: fresh(), day: "1990-06-16", n: 2 }]);
-    expect((await counts("start_date=1990-01-01&end_date=1990-12-31&period=month")).body).toEqual({ total_count: 9, data: [{ period: "1990-06-01T00:00:00.000Z", count: 9 }] });
+    await classified([
+      { project: fresh(), workflow: fresh(), day: "1990-06-15", n: 7 },
+      { project: fresh(), workflow: fresh(), day: "1990-06-16", n: 2 },
+    ]);
+    expect((await counts("start_date=1990-01-01&end_date=1990-12-31&period=month")).body).toEqual({
+      total_count: 9,
+      data: [{ period: "1990-06-01T00:00:00.000Z", count: 9 }],
+    });
     const all = await counts("");
     expect(all.status).toBe(200);
     expect(all.body.total_count).toBeGreaterThanOrEqual(9);
@@ -96,7 +151,10 @@ describe("GET /counts/classifications", () => {
     for (let i = 0; i < 3; i++) await api.post("/classifications", classificationBody(workflow, [subjects[0].id]), { token: v.token });
     await foldClassificationCounts();
     const today = new Date().toISOString().slice(0, 10);
-    expect((await counts(`project_id=${project.id}&period=day`)).body).toEqual({ total_count: 3, data: [{ period: `${today}T00:00:00.000Z`, count: 3 }] });
+    expect((await counts(`project_id=${project.id}&period=day`)).body).toEqual({
+      total_count: 3,
+      data: [{ period: `${today}T00:00:00.000Z`, count: 3 }],
+    });
     expect((await counts(`workflow_id=${workflow.id}`)).body).toEqual({ total_count: 3 });
   });
 });
@@ -106,7 +164,8 @@ describe("GET /counts/classifications/users/<id>", () => {
     const me = await signedInUser();
     const other = await signedInUser();
     const admin = await signedInUser({ admin: true });
-    const pa = fresh(), pb = fresh();
+    const pa = fresh(),
+      pb = fresh();
     await classified([
       { project: pa, workflow: fresh(), day: "2024-03-04", n: 3, user: me.user.id, seconds: 60 },
       { project: pb, workflow: fresh(), day: "2024-03-05", n: 1, user: me.user.id, seconds: 10800 },
@@ -124,7 +183,9 @@ describe("GET /counts/classifications/users/<id>", () => {
       ],
       data: [{ period: "2024-03-04T00:00:00.000Z", count: 4, session_time: 10980, time_spent: 10980 }],
     });
-    expect((await call("GET", `${path}?project_id=${pb}`, { token: admin.token, accept: "application/json" })).body).toMatchObject({ total_count: 1 });
+    expect((await call("GET", `${path}?project_id=${pb}`, { token: admin.token, accept: "application/json" })).body).toMatchObject({
+      total_count: 1,
+    });
     expect((await call("GET", path, { token: other.token, accept: "application/json" })).status).toBe(403);
     expect((await call("GET", path, { accept: "application/json" })).status).toBe(401);
     expect((await call("GET", `${path}?workflow_id=1`, { token: me.token, accept: "application/json" })).status).toBe(400);
@@ -162,7 +223,15 @@ describe("GET /counts/classifications/user_groups/<id>", () => {
     const admin = await signedInUser();
     const member = await signedInUser();
     const leaver = await signedInUser();
-    const group = await db().userGroup.create({ data: { name: `counts_${fresh()}_${Date.now()}`, displayName: "Counters", private: opts.private ?? false, joinToken: "t", statsVisibility: visibility } });
+    const group = await db().userGroup.create({
+      data: {
+        name: `counts_${fresh()}_${Date.now()}`,
+        displayName: "Counters",
+        private: opts.private ?? false,
+        joinToken: "t",
+        statsVisibility: visibility,
+      },
+    });
     await db().membership.createMany({
       data: [
         { userGroupId: group.id, userId: admin.user.id, state: "active", roles: ["group_admin"] },
@@ -178,7 +247,8 @@ describe("GET /counts/classifications/user_groups/<id>", () => {
     ]);
     return { group, admin, member, leaver, pa };
   }
-  const get = (id: number, token?: string, q = "") => call("GET", `/counts/classifications/user_groups/${id}${q}`, { token, accept: "application/json" });
+  const get = (id: number, token?: string, q = "") =>
+    call("GET", `/counts/classifications/user_groups/${id}${q}`, { token, accept: "application/json" });
 
   it("counts the active members together, with buckets and each member when the visibility shows them", async () => {
     const { group, admin, member, pa } = await groupWith("private_show_agg_and_ind");
@@ -212,7 +282,12 @@ describe("GET /counts/classifications/user_groups/<id>", () => {
     const { group, member } = await groupWith(visibility);
     const stranger = await signedInUser();
     const admin = await signedInUser({ admin: true });
-    for (const [who, token, want] of [["member", member.token, expected.member], ["stranger", stranger.token, expected.stranger], ["anonymous", undefined, expected.anonymous], ["admin", admin.token, "both"]] as const) {
+    for (const [who, token, want] of [
+      ["member", member.token, expected.member],
+      ["stranger", stranger.token, expected.stranger],
+      ["anonymous", undefined, expected.anonymous],
+      ["admin", admin.token, "both"],
+    ] as const) {
       const res = await get(group.id, token);
       if (typeof want === "number") {
         expect(res.status, who).toBe(want);

@@ -31,7 +31,8 @@ export interface CountsQuery {
 
 function ids(raw: string, name: string): number[] {
   const parts = raw.split(",").map((s) => s.trim());
-  if (!parts.length || parts.some((p) => !/^[1-9]\d{0,9}$/.test(p) || Number(p) > 2 ** 31 - 1)) throw bad(`${name} must be one id or comma-separated ids`);
+  if (!parts.length || parts.some((p) => !/^[1-9]\d{0,9}$/.test(p) || Number(p) > 2 ** 31 - 1))
+    throw bad(`${name} must be one id or comma-separated ids`);
   return [...new Set(parts.map(Number))];
 }
 
@@ -78,7 +79,8 @@ export interface CountsResult {
   data?: { period: string; count: number }[];
 }
 
-const inRange = (day: string, start: string, end: string) => `(${start}::date IS NULL OR ${day} >= ${start}::date) AND (${end}::date IS NULL OR ${day} <= ${end}::date)`;
+const inRange = (day: string, start: string, end: string) =>
+  `(${start}::date IS NULL OR ${day} >= ${start}::date) AND (${end}::date IS NULL OR ${day} <= ${end}::date)`;
 const bucketOf = (day: string, period: string) => `to_char(date_trunc(${period}::text, ${day}::timestamp), 'YYYY-MM-DD')`;
 const VIEWER = { admin: "$6", user: "$7", roles: "$8" };
 
@@ -102,12 +104,26 @@ export async function classificationCounts(q: CountsQuery, viewer: CountsViewer)
   const period = q.period ?? "year";
   const range = [q.startDate ?? null, q.endDate ?? null];
   const { rows } = q.workflowIds
-    ? await readPool().query<{ bucket: string; n: string }>(WORKFLOW_COUNTS, ["workflow", q.workflowIds, ...range, period, ...viewerParams(viewer)])
+    ? await readPool().query<{ bucket: string; n: string }>(WORKFLOW_COUNTS, [
+        "workflow",
+        q.workflowIds,
+        ...range,
+        period,
+        ...viewerParams(viewer),
+      ])
     : q.projectIds
-      ? await readPool().query<{ bucket: string; n: string }>(PROJECT_COUNTS, ["project", q.projectIds, ...range, period, ...viewerParams(viewer)])
+      ? await readPool().query<{ bucket: string; n: string }>(PROJECT_COUNTS, [
+          "project",
+          q.projectIds,
+          ...range,
+          period,
+          ...viewerParams(viewer),
+        ])
       : await readPool().query<{ bucket: string; n: string }>(ALL_COUNTS, [...range, period]);
   const total = rows.reduce((t, r) => t + Number(r.n), 0);
-  return q.period ? { total_count: total, data: rows.map((r) => ({ period: bucketIso(r.bucket), count: Number(r.n) })) } : { total_count: total };
+  return q.period
+    ? { total_count: total, data: rows.map((r) => ({ period: bucketIso(r.bucket), count: Number(r.n) })) }
+    : { total_count: total };
 }
 
 export interface UserCountsResult extends CountsResult {
@@ -149,7 +165,13 @@ async function usersClassificationCounts(userIds: number[], q: CountsQuery, view
     time_spent: contributions.reduce((t, c) => t + c.time_spent, 0),
     project_contributions: contributions,
   };
-  if (buckets) result.data = buckets.rows.map((r) => ({ period: bucketIso(r.bucket), count: Number(r.n), session_time: Number(r.s), time_spent: Number(r.s) }));
+  if (buckets)
+    result.data = buckets.rows.map((r) => ({
+      period: bucketIso(r.bucket),
+      count: Number(r.n),
+      session_time: Number(r.s),
+      time_spent: Number(r.s),
+    }));
   return result;
 }
 
@@ -157,11 +179,21 @@ export interface GroupCountsResult extends UserCountsResult {
   /** Members with at least one classification in the range. */
   active_users: number;
   /** Per member, when the group's stats_visibility shows individuals to the caller. */
-  group_member_stats_breakdown?: { user_id: number; count: number; session_time: number; project_contributions: { project_id: number; count: number; session_time: number }[] }[];
+  group_member_stats_breakdown?: {
+    user_id: number;
+    count: number;
+    session_time: number;
+    project_contributions: { project_id: number; count: number; session_time: number }[];
+  }[];
 }
 
 /** GET /counts/classifications/user_groups/<id>: the group's members together, and each member when shown. */
-export async function groupClassificationCounts(memberIds: number[], q: CountsQuery, individuals: boolean, viewer: CountsViewer): Promise<GroupCountsResult> {
+export async function groupClassificationCounts(
+  memberIds: number[],
+  q: CountsQuery,
+  individuals: boolean,
+  viewer: CountsViewer,
+): Promise<GroupCountsResult> {
   const [together, perMember] = await Promise.all([
     usersClassificationCounts(memberIds, q, viewer),
     readPool().query<{ user_id: number; project_id: number; n: string; s: string }>(
@@ -171,7 +203,8 @@ export async function groupClassificationCounts(memberIds: number[], q: CountsQu
     ),
   ]);
   const byUser = new Map<number, { project_id: number; count: number; session_time: number }[]>();
-  for (const r of perMember.rows) byUser.set(r.user_id, [...(byUser.get(r.user_id) ?? []), { project_id: r.project_id, count: Number(r.n), session_time: Number(r.s) }]);
+  for (const r of perMember.rows)
+    byUser.set(r.user_id, [...(byUser.get(r.user_id) ?? []), { project_id: r.project_id, count: Number(r.n), session_time: Number(r.s) }]);
   const result: GroupCountsResult = { ...together, active_users: [...byUser.values()].filter((c) => c.some((p) => p.count > 0)).length };
   if (individuals) {
     result.group_member_stats_breakdown = [...byUser]

@@ -11,7 +11,11 @@ import { countsCaller, countsViewer } from "./visible-projects";
 // Public, cacheable for a few seconds (counts are folded every second), readable from any site. Answers
 // about given projects or workflows depend on who asks (a private project's counts are its team's), so
 // they vary by credentials, and one to a signed-in caller is not stored by shared caches.
-const PUBLIC_HEADERS = { "Cache-Control": "public, max-age=5, stale-while-revalidate=55", "Access-Control-Allow-Origin": "*", Vary: "Authorization, Cookie" };
+const PUBLIC_HEADERS = {
+  "Cache-Control": "public, max-age=5, stale-while-revalidate=55",
+  "Access-Control-Allow-Origin": "*",
+  Vary: "Authorization, Cookie",
+};
 const SIGNED_IN_HEADERS = { ...PUBLIC_HEADERS, "Cache-Control": "private, max-age=5" };
 
 /**
@@ -46,7 +50,10 @@ export const userGroupCountsRoute = jsonRoute(async (req, params) => {
   const groupId = parsePathId(params.id, "user_groups");
   const query = parseCountsQuery(new URL(req.url), { allowWorkflow: false });
   const actor = await resolveActor(req);
-  const group = await db().userGroup.findFirst({ where: { AND: [{ id: groupId }, userGroupReadScope(actor)] }, include: { memberships: { where: { state: "active" }, select: { userId: true } } } });
+  const group = await db().userGroup.findFirst({
+    where: { AND: [{ id: groupId }, userGroupReadScope(actor)] },
+    include: { memberships: { where: { state: "active" }, select: { userId: true } } },
+  });
   if (!group) throw notFound(`Could not find user_groups with id='${groupId}'`);
   const memberIds = group.memberships.map((m) => m.userId);
   const member = !!actor.user && memberIds.includes(actor.user.id);
@@ -56,6 +63,11 @@ export const userGroupCountsRoute = jsonRoute(async (req, params) => {
     if (!actor.user) throw unauthorized("Sign in to see this group's counts");
     throw forbidden("This group's counts are visible to its members only");
   }
-  const individuals = admin || visibility === "public_show_all" || (member && (visibility === "private_show_agg_and_ind" || visibility === "public_agg_show_ind_if_member"));
-  return json(await groupClassificationCounts(memberIds, query, individuals, countsViewer(actor)), 200, { "Cache-Control": "private, no-store" });
+  const individuals =
+    admin ||
+    visibility === "public_show_all" ||
+    (member && (visibility === "private_show_agg_and_ind" || visibility === "public_agg_show_ind_if_member"));
+  return json(await groupClassificationCounts(memberIds, query, individuals, countsViewer(actor)), 200, {
+    "Cache-Control": "private, no-store",
+  });
 });

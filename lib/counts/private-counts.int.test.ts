@@ -33,7 +33,13 @@ let p: { id: number }, w: { id: number }, q: { id: number }, v: { id: number };
 let volunteer: Awaited<ReturnType<typeof signedInUser>>;
 
 beforeAll(async () => {
-  const [owner, collaborator, tester, stranger, admin] = await Promise.all([signedInUser(), signedInUser(), signedInUser(), signedInUser(), signedInUser({ admin: true })]);
+  const [owner, collaborator, tester, stranger, admin] = await Promise.all([
+    signedInUser(),
+    signedInUser(),
+    signedInUser(),
+    signedInUser(),
+    signedInUser({ admin: true }),
+  ]);
   volunteer = await signedInUser();
   p = await createProject(owner.user.id, { private: true });
   w = await createWorkflow(p.id);
@@ -69,10 +75,14 @@ describe.each([
   it.each(QUERIES)("answers outsiders exactly as for a missing id (%s)", async (extra) => {
     for (const who of outsiders) {
       const id = missing();
-      const [hidden, none] = await Promise.all([get(`/counts/classifications?${param}=${privateId()}${extra}`, who.token), get(`/counts/classifications?${param}=${id}${extra}`, who.token)]);
+      const [hidden, none] = await Promise.all([
+        get(`/counts/classifications?${param}=${privateId()}${extra}`, who.token),
+        get(`/counts/classifications?${param}=${id}${extra}`, who.token),
+      ]);
       expect(hidden.status, who.name).toBe(none.status);
       expect(hidden.body, who.name).toEqual(none.body);
-      for (const h of ["cache-control", "vary", "access-control-allow-origin", "content-type"]) expect(hidden.headers.get(h), `${who.name}: ${h}`).toBe(none.headers.get(h));
+      for (const h of ["cache-control", "vary", "access-control-allow-origin", "content-type"])
+        expect(hidden.headers.get(h), `${who.name}: ${h}`).toBe(none.headers.get(h));
       expect(hidden.body.total_count, who.name).toBe(0);
     }
   });
@@ -97,9 +107,12 @@ describe.each([
 
 describe("several ids, some private", () => {
   it("sum only what the caller may see", async () => {
-    for (const who of outsiders) expect((await get(`/counts/classifications?project_id=${p.id},${q.id}`, who.token)).body, who.name).toEqual({ total_count: 3 });
-    for (const who of team) expect((await get(`/counts/classifications?project_id=${p.id},${q.id}`, who.token)).body, who.name).toEqual({ total_count: 9 });
-    for (const who of outsiders) expect((await get(`/counts/classifications?workflow_id=${w.id},${v.id}`, who.token)).body, who.name).toEqual({ total_count: 3 });
+    for (const who of outsiders)
+      expect((await get(`/counts/classifications?project_id=${p.id},${q.id}`, who.token)).body, who.name).toEqual({ total_count: 3 });
+    for (const who of team)
+      expect((await get(`/counts/classifications?project_id=${p.id},${q.id}`, who.token)).body, who.name).toEqual({ total_count: 9 });
+    for (const who of outsiders)
+      expect((await get(`/counts/classifications?workflow_id=${w.id},${v.id}`, who.token)).body, who.name).toEqual({ total_count: 3 });
   });
 });
 
@@ -117,12 +130,20 @@ describe("the unfiltered total", () => {
     const range = "start_date=1977-05-01&end_date=1977-05-31";
     for (const who of [...outsiders, ...team, { name: "the private project's owner", token: owner.token }]) {
       const res = await get(`/counts/classifications?${range}&period=day`, who.token);
-      expect(res.body, who.name).toEqual({ total_count: 11, data: [{ period: "1977-05-02T00:00:00.000Z", count: 7 }, { period: "1977-05-03T00:00:00.000Z", count: 4 }] });
+      expect(res.body, who.name).toEqual({
+        total_count: 11,
+        data: [
+          { period: "1977-05-02T00:00:00.000Z", count: 7 },
+          { period: "1977-05-03T00:00:00.000Z", count: 4 },
+        ],
+      });
       expect(res.headers.get("cache-control"), who.name).toMatch(/public/);
     }
     // By project, only its team sees the private one's part of it.
     expect((await get(`/counts/classifications?project_id=${hidden.id},${shown.id}&${range}`)).body).toEqual({ total_count: 2 });
-    expect((await get(`/counts/classifications?project_id=${hidden.id},${shown.id}&${range}`, owner.token)).body).toEqual({ total_count: 11 });
+    expect((await get(`/counts/classifications?project_id=${hidden.id},${shown.id}&${range}`, owner.token)).body).toEqual({
+      total_count: 11,
+    });
   });
 });
 
@@ -137,7 +158,11 @@ describe("a volunteer's own counts", () => {
       project_contributions: [{ project_id: q.id, count: 3, time_spent: 60 }],
       data: [{ period: "2024-06-01T00:00:00.000Z", count: 3, session_time: 60, time_spent: 60 }],
     });
-    expect((await get(`${path}?project_id=${p.id}`, volunteer.token)).body).toEqual({ total_count: 0, time_spent: 0, project_contributions: [] });
+    expect((await get(`${path}?project_id=${p.id}`, volunteer.token)).body).toEqual({
+      total_count: 0,
+      time_spent: 0,
+      project_contributions: [],
+    });
     const admin = team.find((t) => t.name === "admin")!;
     expect((await get(path, admin.token)).body.project_contributions).toEqual([
       { project_id: p.id, count: 4, time_spent: 40 },
@@ -162,7 +187,14 @@ describe("a public group's counts", () => {
       expect(res.body.time_spent, who.name).toBe(60);
       expect(res.body.project_contributions, who.name).toEqual([{ project_id: q.id, count: 3, time_spent: 60 }]);
       expect(res.body.data, who.name).toEqual([{ period: "2024-01-01T00:00:00.000Z", count: 3, session_time: 60, time_spent: 60 }]);
-      expect(res.body.group_member_stats_breakdown, who.name).toEqual([{ user_id: volunteer.user.id, count: 3, session_time: 60, project_contributions: [{ project_id: q.id, count: 3, session_time: 60 }] }]);
+      expect(res.body.group_member_stats_breakdown, who.name).toEqual([
+        {
+          user_id: volunteer.user.id,
+          count: 3,
+          session_time: 60,
+          project_contributions: [{ project_id: q.id, count: 3, session_time: 60 }],
+        },
+      ]);
     }
     for (const who of team) {
       const res = await get(path, who.token);

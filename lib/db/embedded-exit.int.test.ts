@@ -7,7 +7,8 @@ import { describe, expect, it } from "vitest";
 // database still running at process.exit() is stopped.
 
 const fixture = path.resolve("test/fixtures/embedded-exit.ts");
-const run = (...args: string[]) => spawnSync(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), fixture, ...args], { encoding: "utf8", timeout: 60_000 });
+const run = (...args: string[]) =>
+  spawnSync(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), fixture, ...args], { encoding: "utf8", timeout: 60_000 });
 const alive = (pid: number) => {
   try {
     process.kill(pid, 0);

@@ -9,8 +9,14 @@ describe("migrations", () => {
     const client = new pg.Client({ connectionString: inject("databaseUrl") });
     await client.connect();
     try {
-      const { rows } = await client.query("SELECT migration_name, finished_at, rolled_back_at FROM _prisma_migrations ORDER BY migration_name");
-      const dirs = fs.readdirSync(MIGRATIONS_DIR, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+      const { rows } = await client.query(
+        "SELECT migration_name, finished_at, rolled_back_at FROM _prisma_migrations ORDER BY migration_name",
+      );
+      const dirs = fs
+        .readdirSync(MIGRATIONS_DIR, { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => d.name)
+        .sort();
       expect(rows.map((r) => r.migration_name)).toEqual(dirs);
       for (const r of rows) {
         expect(r.finished_at).not.toBeNull();

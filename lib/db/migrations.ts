@@ -18,7 +18,11 @@ const NO_FILTER = { externalTables: [], externalEnums: [] };
 function loadMigrationList(): MigrationList {
   const lockPath = path.join(MIGRATIONS_DIR, "migration_lock.toml");
   const dirs = fs.existsSync(MIGRATIONS_DIR)
-    ? fs.readdirSync(MIGRATIONS_DIR, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort()
+    ? fs
+        .readdirSync(MIGRATIONS_DIR, { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => d.name)
+        .sort()
     : [];
   return {
     baseDir: MIGRATIONS_DIR,

@@ -89,7 +89,10 @@ function wrappingClient(): PrismaClient {
  * by `wrap`, and answers that statement and the wrapped one's result. A findMany is one statement
  * (relations are loaded by joins).
  */
-async function wrapPrismaQuery(query: (client: PrismaClient) => Promise<unknown>, wrap: (sql: string) => string): Promise<{ sql: string; result: SqlResultSet }> {
+async function wrapPrismaQuery(
+  query: (client: PrismaClient) => Promise<unknown>,
+  wrap: (sql: string) => string,
+): Promise<{ sql: string; result: SqlResultSet }> {
   const capture: Capture = { wrap, results: [] };
   try {
     // Prisma's promises are lazy: the query must start (be awaited) inside the capture's context.

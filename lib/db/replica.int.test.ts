@@ -50,7 +50,8 @@ describe.skipIf(!bin && !ci)("read replica", () => {
     throw new Error("the read client never took the replica");
   }
 
-  const inRecovery = async (client: { $queryRawUnsafe<T>(sql: string): Promise<T> }) => (await client.$queryRawUnsafe<{ r: boolean }[]>("SELECT pg_is_in_recovery() AS r"))[0].r;
+  const inRecovery = async (client: { $queryRawUnsafe<T>(sql: string): Promise<T> }) =>
+    (await client.$queryRawUnsafe<{ r: boolean }[]>("SELECT pg_is_in_recovery() AS r"))[0].r;
 
   /** Runs fn with replay on the replica paused: the primary's writes meanwhile are not on the replica. */
   async function replayPaused<T>(fn: () => Promise<T>): Promise<T> {
@@ -63,7 +64,8 @@ describe.skipIf(!bin && !ci)("read replica", () => {
   }
 
   beforeAll(async () => {
-    if (!bin) throw new Error("No PostgreSQL server under /usr/lib/postgresql/<version>/bin: install Debian's postgresql package (.ci/run does)");
+    if (!bin)
+      throw new Error("No PostgreSQL server under /usr/lib/postgresql/<version>/bin: install Debian's postgresql package (.ci/run does)");
     cluster = await startPrimaryAndReplica(bin);
     primary = new pg.Client({ connectionString: cluster.primaryUrl });
     replica = new pg.Client({ connectionString: cluster.replicaUrl });
@@ -100,7 +102,12 @@ describe.skipIf(!bin && !ci)("read replica", () => {
   it("a write through the API is on the primary at once; lists, counts, exports and the engine's lists read the replica, which has it once replayed", async () => {
     const { owner, project, workflow, subjects } = await classifiableProject(1);
     const volunteer = await signedInUser();
-    const config = { id: workflow.id, extractors_config: { q: { type: "question", task_key: "T0" } }, reducers_config: { n: { type: "count" } }, rules_config: [] };
+    const config = {
+      id: workflow.id,
+      extractors_config: { q: { type: "question", task_key: "T0" } },
+      reducers_config: { n: { type: "count" } },
+      rules_config: [],
+    };
     expect((await engine.post("/workflows", { workflow: config }, owner.token)).status).toBe(201);
     await replicaInUse();
 
@@ -127,8 +134,12 @@ describe.skipIf(!bin && !ci)("read replica", () => {
       expect((await primary.query("SELECT 1 FROM classifications WHERE id = $1", [id])).rowCount).toBe(1);
       await drainPipeline();
       await foldClassificationCounts();
-      expect((await primary.query("SELECT data FROM subject_reductions WHERE workflow_id = $1", [workflow.id])).rows).toMatchObject([{ data: { classifications: 1 } }]);
-      expect((await primary.query("SELECT count FROM classification_daily_counts WHERE scope = 'project' AND scope_id = $1", [project.id])).rows).toEqual([{ count: 1 }]);
+      expect((await primary.query("SELECT data FROM subject_reductions WHERE workflow_id = $1", [workflow.id])).rows).toMatchObject([
+        { data: { classifications: 1 } },
+      ]);
+      expect(
+        (await primary.query("SELECT count FROM classification_daily_counts WHERE scope = 'project' AND scope_id = $1", [project.id])).rows,
+      ).toEqual([{ count: 1 }]);
       // Not on the replica: whatever the read client answers, the replica answered.
       expect((await replica.query("SELECT 1 FROM classifications WHERE id = $1", [id])).rowCount).toBe(0);
       expect(await checkReplica()).toBeLessThan(60_000);
@@ -157,7 +168,10 @@ describe.skipIf(!bin && !ci)("read replica", () => {
     const { token } = await signedInUser();
     await replicaInUse();
     const name = `Lagged ${uid()}`;
-    const listed = async () => (await api.get(`/projects?display_name=${encodeURIComponent(name)}`, { token })).body.projects.map((p: { display_name: string }) => p.display_name);
+    const listed = async () =>
+      (await api.get(`/projects?display_name=${encodeURIComponent(name)}`, { token })).body.projects.map(
+        (p: { display_name: string }) => p.display_name,
+      );
     try {
       await replayPaused(async () => {
         expect((await api.post("/projects", { projects: { display_name: name, primary_language: "en" } }, { token })).status).toBe(201);

@@ -43,43 +43,68 @@ describe("statementBatcher", () => {
   it.each([
     {
       name: "a lone item goes at once, alone",
-      maxInFlight: 2, maxBatch: 10,
+      maxInFlight: 2,
+      maxBatch: 10,
       items: [{ name: "a" }],
       statements: [["a"]],
     },
     {
       name: "items arriving while the statements in flight run go together",
-      maxInFlight: 2, maxBatch: 10,
+      maxInFlight: 2,
+      maxBatch: 10,
       items: [{ name: "a" }, { name: "b" }, { name: "c" }, { name: "d" }, { name: "e" }],
       statements: [["a"], ["b"], ["c", "d", "e"]],
     },
     {
       name: "a statement carries at most maxBatch items",
-      maxInFlight: 1, maxBatch: 2,
+      maxInFlight: 1,
+      maxBatch: 2,
       items: [{ name: "a" }, { name: "b" }, { name: "c" }, { name: "d" }, { name: "e" }],
       statements: [["a"], ["b", "c"], ["d", "e"]],
     },
     {
       name: "items whose keys meet never share a statement; the later waits, and so does what meets it",
-      maxInFlight: 1, maxBatch: 10,
-      items: [{ name: "a" }, { name: "b", keys: ["s1"] }, { name: "c", keys: ["s2"] }, { name: "d", keys: ["s1", "s3"] }, { name: "e", keys: ["s3"] }, { name: "f" }],
+      maxInFlight: 1,
+      maxBatch: 10,
+      items: [
+        { name: "a" },
+        { name: "b", keys: ["s1"] },
+        { name: "c", keys: ["s2"] },
+        { name: "d", keys: ["s1", "s3"] },
+        { name: "e", keys: ["s3"] },
+        { name: "f" },
+      ],
       statements: [["a"], ["b", "c", "f"], ["d"], ["e"]],
     },
     {
       name: "an item never overtakes an earlier waiting item it meets (a retry stays behind the original)",
-      maxInFlight: 1, maxBatch: 10,
-      items: [{ name: "a" }, { name: "b", keys: ["s1"] }, { name: "c", keys: ["s1", "k1"] }, { name: "d", keys: ["k1"] }, { name: "e", keys: ["s3"] }],
+      maxInFlight: 1,
+      maxBatch: 10,
+      items: [
+        { name: "a" },
+        { name: "b", keys: ["s1"] },
+        { name: "c", keys: ["s1", "k1"] },
+        { name: "d", keys: ["k1"] },
+        { name: "e", keys: ["s3"] },
+      ],
       statements: [["a"], ["b", "e"], ["c"], ["d"]],
     },
     {
       name: "an item waits while a statement in flight meets it; others go meanwhile",
-      maxInFlight: 2, maxBatch: 10,
-      items: [{ name: "a", keys: ["s1"] }, { name: "b", keys: ["s1"] }, { name: "c", keys: ["s2"] }, { name: "d", keys: ["s2", "s3"] }],
+      maxInFlight: 2,
+      maxBatch: 10,
+      items: [
+        { name: "a", keys: ["s1"] },
+        { name: "b", keys: ["s1"] },
+        { name: "c", keys: ["s2"] },
+        { name: "d", keys: ["s2", "s3"] },
+      ],
       statements: [["a"], ["c"], ["b"], ["d"]],
     },
     {
       name: "an item with several keys takes them all",
-      maxInFlight: 1, maxBatch: 10,
+      maxInFlight: 1,
+      maxBatch: 10,
       items: [{ name: "a" }, { name: "b", keys: ["s1", "k1"] }, { name: "c", keys: ["k1"] }, { name: "d", keys: ["s2"] }],
       statements: [["a"], ["b", "d"], ["c"]],
     },
@@ -90,7 +115,12 @@ describe("statementBatcher", () => {
     expect(await answers).toEqual(items.map((i) => `done ${i.name}`));
     expect(statements).toEqual(expected);
     expect(most()).toBeLessThanOrEqual(maxInFlight);
-    expect(b.stats()).toEqual({ statements: expected.length, items: items.length, largest: Math.max(...expected.map((s) => s.length)), failedGroups: 0 });
+    expect(b.stats()).toEqual({
+      statements: expected.length,
+      items: items.length,
+      largest: Math.max(...expected.map((s) => s.length)),
+      failedGroups: 0,
+    });
   });
 
   it("tries each item of a failed statement again alone: only the item at fault fails", async () => {

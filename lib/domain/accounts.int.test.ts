@@ -39,7 +39,15 @@ afterAll(async () => {
 const json = { accept: "application/json" };
 const tokenIn = (text: string) => /reset_password_token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
 const passwordGrant = (login: string, password: string) =>
-  call("POST", "/oauth/token", { ...json, body: { grant_type: "password", client_id: process.env.PUBLIC_CLIENT_ID ?? "535759b966935c297be11913acee7a9ca17c025f9f15520e7504728e71110a27", login, password } });
+  call("POST", "/oauth/token", {
+    ...json,
+    body: {
+      grant_type: "password",
+      client_id: process.env.PUBLIC_CLIENT_ID ?? "535759b966935c297be11913acee7a9ca17c025f9f15520e7504728e71110a27",
+      login,
+      password,
+    },
+  });
 
 describe("password reset by email", () => {
   it("mails a single-use link to the account's address; the new password works, the old and every token do not", async () => {
@@ -58,7 +66,11 @@ describe("password reset by email", () => {
     expect(mail.text).toContain(`/reset-password?reset_password_token=${resetToken}`);
 
     const bad: [string, object, RegExp][] = [
-      ["mismatched confirmation", { reset_password_token: resetToken, password: "new password 1", password_confirmation: "other password" }, /doesn't match/],
+      [
+        "mismatched confirmation",
+        { reset_password_token: resetToken, password: "new password 1", password_confirmation: "other password" },
+        /doesn't match/,
+      ],
       ["short password", { reset_password_token: resetToken, password: "short" }, /at least 8/],
       ["wrong token", { reset_password_token: "x".repeat(43), password: "new password 1" }, /invalid or has expired/],
     ];
@@ -69,14 +81,20 @@ describe("password reset by email", () => {
     }
     expect((await passwordGrant(user.login, user.password)).status).toBe(200); // nothing changed yet
 
-    const reset = await call("PUT", "/users/password", { ...json, body: { user: { reset_password_token: resetToken, password: "new password 1", password_confirmation: "new password 1" } } });
+    const reset = await call("PUT", "/users/password", {
+      ...json,
+      body: { user: { reset_password_token: resetToken, password: "new password 1", password_confirmation: "new password 1" } },
+    });
     expect(reset.status).toBe(200);
     expect(reset.body.users[0].login).toBe(user.login);
     expect(reset.headers.get("set-cookie")).toMatch(/^quorum_session=/);
     expect((await passwordGrant(user.login, user.password)).status).toBe(400);
     expect((await passwordGrant(user.login, "new password 1")).status).toBe(200);
     expect((await api.get("/me", { token })).status).toBe(401); // signed out everywhere
-    const again = await call("PUT", "/users/password", { ...json, body: { user: { reset_password_token: resetToken, password: "new password 2" } } });
+    const again = await call("PUT", "/users/password", {
+      ...json,
+      body: { user: { reset_password_token: resetToken, password: "new password 2" } },
+    });
     expect(again.status).toBe(422);
   });
 
@@ -85,7 +103,10 @@ describe("password reset by email", () => {
     await call("POST", "/users/password", { ...json, body: { user: { email: user.email } } });
     const resetToken = tokenIn(mails[mails.length - 1].text)!;
     await db().user.update({ where: { id: user.id }, data: { resetPasswordSentAt: new Date(Date.now() - 6 * 3600_000 - 1000) } });
-    const res = await call("PUT", "/users/password", { ...json, body: { user: { reset_password_token: resetToken, password: "new password 1" } } });
+    const res = await call("PUT", "/users/password", {
+      ...json,
+      body: { user: { reset_password_token: resetToken, password: "new password 1" } },
+    });
     expect(res.status).toBe(422);
     expect((await passwordGrant(user.login, user.password)).status).toBe(200);
   });
@@ -116,7 +137,9 @@ describe("password change (PUT /users)", () => {
     const wrong = await put({ current_password: "not it at all", password: "new password 1" }, current);
     expect(wrong.status).toBe(422);
     expect(wrong.body.errors[0].message).toMatch(/current_password is invalid/);
-    expect((await put({ current_password: user.password, password: "new password 1", password_confirmation: "nope nope" }, current)).status).toBe(422);
+    expect(
+      (await put({ current_password: user.password, password: "new password 1", password_confirmation: "nope nope" }, current)).status,
+    ).toBe(422);
     expect((await put({ current_password: user.password, password: "x".repeat(73) }, current)).status).toBe(422);
     expect((await put({ current_password: user.password, password: "new password 1", admin: true }, current)).status).toBe(422);
     expect((await passwordGrant(user.login, user.password)).status).toBe(200);
@@ -138,7 +161,12 @@ describe("DELETE /api/users/<id>", () => {
     expect((await db().user.findUniqueOrThrow({ where: { id: a.user.id } })).disabledAt).toBeNull();
     expect((await api.delete(`/users/${a.user.id}`, { token: a.token })).status).toBe(204);
     const scrubbed = await db().user.findUniqueOrThrow({ where: { id: a.user.id } });
-    expect(scrubbed).toMatchObject({ login: `deleted-${a.user.id}`, email: `deleted-${a.user.id}@deleted.invalid`, displayName: "Deleted user", banned: true });
+    expect(scrubbed).toMatchObject({
+      login: `deleted-${a.user.id}`,
+      email: `deleted-${a.user.id}@deleted.invalid`,
+      displayName: "Deleted user",
+      banned: true,
+    });
     expect(scrubbed.disabledAt).not.toBeNull();
     expect((await api.get("/me", { token: a.token })).status).toBe(401);
     expect((await passwordGrant(a.user.login, a.user.password)).status).toBe(400);
@@ -146,7 +174,10 @@ describe("DELETE /api/users/<id>", () => {
     expect((await api.delete(`/users/${b.user.id}`, { token: admin.token })).status).toBe(204);
     expect((await api.delete(`/users/99999999`, { token: admin.token })).status).toBe(404);
     // The login is free again for someone new.
-    expect((await call("POST", "/users", { ...json, body: { user: { login: a.user.login, email: a.user.email, password: "some password" } } })).status).toBe(201);
+    expect(
+      (await call("POST", "/users", { ...json, body: { user: { login: a.user.login, email: a.user.email, password: "some password" } } }))
+        .status,
+    ).toBe(201);
   });
 });
 
@@ -154,14 +185,23 @@ describe("GET /oauth/authorize (implicit grant)", () => {
   it("sends a signed-in browser back to the registered redirect_uri with a token; others to sign in", async () => {
     const user = await createUser();
     const redirect = "https://app.example/callback";
-    const app = await db().oAuthApplication.create({ data: { name: `App ${uid()}`, clientId: uid(), firstParty: true, redirectUris: [redirect], scopes: ALL_SCOPES } });
-    const third = await db().oAuthApplication.create({ data: { name: `Third ${uid()}`, clientId: uid(), firstParty: false, redirectUris: [redirect], scopes: ["public"] } });
+    const app = await db().oAuthApplication.create({
+      data: { name: `App ${uid()}`, clientId: uid(), firstParty: true, redirectUris: [redirect], scopes: ALL_SCOPES },
+    });
+    const third = await db().oAuthApplication.create({
+      data: { name: `Third ${uid()}`, clientId: uid(), firstParty: false, redirectUris: [redirect], scopes: ["public"] },
+    });
     // The official clients' session: GET sign_in (CSRF), POST sign_in.
     const get = await call("GET", "/users/sign_in", json);
     let cookie = get.headers.get("set-cookie")!.split(";")[0];
-    const signIn = await call("POST", "/users/sign_in", { ...json, headers: { cookie }, body: { authenticity_token: get.headers.get("x-csrf-token"), user: { login: user.login, password: user.password } } });
+    const signIn = await call("POST", "/users/sign_in", {
+      ...json,
+      headers: { cookie },
+      body: { authenticity_token: get.headers.get("x-csrf-token"), user: { login: user.login, password: user.password } },
+    });
     cookie = signIn.headers.get("set-cookie")!.split(";")[0];
-    const authorize = (q: string, withCookie = true) => call("GET", `/oauth/authorize?${q}`, { ...json, headers: withCookie ? { cookie } : {} });
+    const authorize = (q: string, withCookie = true) =>
+      call("GET", `/oauth/authorize?${q}`, { ...json, headers: withCookie ? { cookie } : {} });
     const base = `client_id=${app.clientId}&redirect_uri=${encodeURIComponent(redirect)}&response_type=token&state=xyz`;
 
     const ok = await authorize(base);
@@ -180,7 +220,8 @@ describe("GET /oauth/authorize (implicit grant)", () => {
     expect(anonymous.headers.get("location")).toBe(`/sign-in?return_to=${encodeURIComponent(`/oauth/authorize?${base}`)}`);
 
     // Errors with a trusted redirect_uri go back there; without one they are answered here.
-    const errorOf = async (q: string) => new URLSearchParams(new URL((await authorize(q)).headers.get("location")!).hash.slice(1)).get("error");
+    const errorOf = async (q: string) =>
+      new URLSearchParams(new URL((await authorize(q)).headers.get("location")!).hash.slice(1)).get("error");
     expect(await errorOf(base.replace("response_type=token", "response_type=code"))).toBe("unsupported_response_type");
     expect(await errorOf(`${base}&scope=public+superpowers`)).toBe("invalid_scope");
     expect(await errorOf(base.replace(app.clientId, third.clientId))).toBe("unauthorized_client");

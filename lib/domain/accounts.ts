@@ -12,17 +12,32 @@ import { endAccess, type KeepAccess } from "@/lib/auth/user-sessions";
 // Accounts as the established platform's Devise routes: password change (PUT /users), reset by a token
 // mailed to the address (POST/PUT /users/password), and disabling an account (DELETE /api/users/<id>).
 
-const ZPassword = z.string().min(PASSWORD_MIN, `password must be at least ${PASSWORD_MIN} characters`).max(PASSWORD_MAX, `password must be at most ${PASSWORD_MAX} characters`);
-const confirmed = <T extends { password: string; password_confirmation?: string }>(u: T) => u.password_confirmation === undefined || u.password_confirmation === u.password;
+const ZPassword = z
+  .string()
+  .min(PASSWORD_MIN, `password must be at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `password must be at most ${PASSWORD_MAX} characters`);
+const confirmed = <T extends { password: string; password_confirmation?: string }>(u: T) =>
+  u.password_confirmation === undefined || u.password_confirmation === u.password;
 const CONFIRMATION = { message: "password_confirmation doesn't match password", path: ["password_confirmation"] };
 
 export const ZChangePassword = z.strictObject({
-  user: z.strictObject({ current_password: z.string().max(1000), password: ZPassword, password_confirmation: z.string().max(1000).optional() }).refine(confirmed, CONFIRMATION),
+  user: z
+    .strictObject({ current_password: z.string().max(1000), password: ZPassword, password_confirmation: z.string().max(1000).optional() })
+    .refine(confirmed, CONFIRMATION),
   authenticity_token: z.string().optional(),
 });
-export const ZRequestReset = z.strictObject({ user: z.strictObject({ email: z.string().max(255) }), authenticity_token: z.string().optional() });
+export const ZRequestReset = z.strictObject({
+  user: z.strictObject({ email: z.string().max(255) }),
+  authenticity_token: z.string().optional(),
+});
 export const ZResetPassword = z.strictObject({
-  user: z.strictObject({ reset_password_token: z.string().min(1).max(200), password: ZPassword, password_confirmation: z.string().max(1000).optional() }).refine(confirmed, CONFIRMATION),
+  user: z
+    .strictObject({
+      reset_password_token: z.string().min(1).max(200),
+      password: ZPassword,
+      password_confirmation: z.string().max(1000).optional(),
+    })
+    .refine(confirmed, CONFIRMATION),
   authenticity_token: z.string().optional(),
 });
 
@@ -36,7 +51,10 @@ const sha256 = (s: string) => crypto.createHash("sha256").update(s).digest("hex"
  */
 export async function changePassword(user: User, input: z.infer<typeof ZChangePassword>["user"], keep: KeepAccess = {}): Promise<User> {
   if (!(await verifyPassword(input.current_password, user.encryptedPassword))) throw unprocessable("current_password is invalid");
-  const updated = await db().user.update({ where: { id: user.id }, data: { encryptedPassword: await hashPassword(input.password), resetPasswordTokenHash: null, resetPasswordSentAt: null } });
+  const updated = await db().user.update({
+    where: { id: user.id },
+    data: { encryptedPassword: await hashPassword(input.password), resetPasswordTokenHash: null, resetPasswordSentAt: null },
+  });
   await endAccess(user.id, keep);
   return updated;
 }

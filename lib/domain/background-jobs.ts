@@ -14,8 +14,16 @@ import { ManifestError } from "./manifest-rows";
 
 export class JobFailure extends Error {}
 
-export async function startBackgroundJob(tx: Tx, actor: Actor, kind: string, projectId: number, params: Record<string, unknown>): Promise<BackgroundJob> {
-  const job = await tx.backgroundJob.create({ data: { kind, projectId, userId: actor.user?.id ?? null, params: params as Prisma.InputJsonValue } });
+export async function startBackgroundJob(
+  tx: Tx,
+  actor: Actor,
+  kind: string,
+  projectId: number,
+  params: Record<string, unknown>,
+): Promise<BackgroundJob> {
+  const job = await tx.backgroundJob.create({
+    data: { kind, projectId, userId: actor.user?.id ?? null, params: params as Prisma.InputJsonValue },
+  });
   await enqueue(tx, kind, { job_id: job.id }, { jobKey: `${kind}:${job.id}`, maxAttempts: 10 });
   return job;
 }
@@ -44,6 +52,9 @@ export async function runBackgroundJob(jobId: number, kind: string, work: (job: 
     await db().backgroundJob.update({ where: { id: jobId }, data: { status: "completed", resultPath, finishedAt: new Date() } });
   } catch (err) {
     if (!(err instanceof JobFailure || err instanceof ManifestError)) throw err;
-    await db().backgroundJob.update({ where: { id: jobId }, data: { status: "failed", error: err.message.slice(0, 2000), finishedAt: new Date() } });
+    await db().backgroundJob.update({
+      where: { id: jobId },
+      data: { status: "failed", error: err.message.slice(0, 2000), finishedAt: new Date() },
+    });
   }
 }

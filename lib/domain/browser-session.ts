@@ -37,7 +37,8 @@ export async function ensureBrowserSession(req: Request): Promise<{ session: Ses
 export async function requireCsrf(req: Request, bodyToken: unknown): Promise<SessionData> {
   const session = await readSession(req);
   const token = typeof bodyToken === "string" ? bodyToken : req.headers.get("x-csrf-token");
-  if (!csrfMatches(session, token)) throw new ApiError(422, "Invalid authenticity token: fetch GET /users/sign_in first and send its X-CSRF-Token");
+  if (!csrfMatches(session, token))
+    throw new ApiError(422, "Invalid authenticity token: fetch GET /users/sign_in first and send its X-CSRF-Token");
   return session!;
 }
 

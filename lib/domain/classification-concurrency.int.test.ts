@@ -6,7 +6,9 @@ import { classifiableProject, classificationBody, signedInUser } from "@/test/fa
 
 describe("many volunteers classifying the same subjects at once", () => {
   it("leaves counters, seen sets and retirement exact", async () => {
-    const { workflow, project, subjects } = await classifiableProject(4, { retirement: { criteria: "classification_count", options: { count: 10 } } });
+    const { workflow, project, subjects } = await classifiableProject(4, {
+      retirement: { criteria: "classification_count", options: { count: 10 } },
+    });
     const volunteers = await Promise.all(Array.from({ length: 14 }, () => signedInUser()));
     // Every volunteer classifies every subject, some twice at the same moment (a double submit), plus
     // anonymous classifications of the first subject, all interleaved.
@@ -39,7 +41,9 @@ describe("many volunteers classifying the same subjects at once", () => {
     expect(w.retiredSetMemberSubjectsCount).toBe(4);
     expect(p.retiredSubjectsCount).toBe(4);
     expect(await db().userSeenSubject.count({ where: { workflowId: workflow.id } })).toBe(14 * 4);
-    const seenBefore = await db().classification.count({ where: { workflowId: workflow.id, metadata: { path: ["seen_before"], equals: true } } });
+    const seenBefore = await db().classification.count({
+      where: { workflowId: workflow.id, metadata: { path: ["seen_before"], equals: true } },
+    });
     expect(seenBefore).toBe(14);
   });
 });

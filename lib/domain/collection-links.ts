@@ -22,12 +22,22 @@ const WRITABLE = { POST: ["subjects", "default_subject"], DELETE: ["subjects"] }
 
 function linkName(raw: string | undefined, method: keyof typeof WRITABLE): string {
   const writable: readonly string[] = WRITABLE[method];
-  if (!raw || !writable.includes(raw)) throw unprocessable(`'${raw ?? ""}' is not a link of collections you may ${method === "POST" ? "add to" : "remove from"}; links: ${writable.join(", ")}`);
+  if (!raw || !writable.includes(raw))
+    throw unprocessable(
+      `'${raw ?? ""}' is not a link of collections you may ${method === "POST" ? "add to" : "remove from"}; links: ${writable.join(", ")}`,
+    );
   return raw;
 }
 
 /** Locks the collection, reads it as the actor may see it (404 otherwise) and checks the link's permission (403). */
-async function lockCollection(def: ResourceDef<CollectionRow>, tx: Tx, id: number, actor: Actor, action: CollectionAction, refusal: string): Promise<CollectionRow> {
+async function lockCollection(
+  def: ResourceDef<CollectionRow>,
+  tx: Tx,
+  id: number,
+  actor: Actor,
+  action: CollectionAction,
+  refusal: string,
+): Promise<CollectionRow> {
   await tx.$queryRawUnsafe(`SELECT 1 FROM collections WHERE id = $1 FOR UPDATE`, id);
   const row = await findVisible(def, id, actor, tx, true);
   if (!(await canOnCollection(actor, action, row, tx))) throw forbidden(refusal);
@@ -48,12 +58,22 @@ export function collectionLinkRoutes(def: ResourceDef<CollectionRow>) {
         async (tx) => {
           if (link === "subjects") {
             const { subjects } = ZAddSubjects.parse(body);
-            await lockCollection(def, tx, id, actor, "add_subjects", "Only the collection's owner, collaborators and contributors may add subjects");
+            await lockCollection(
+              def,
+              tx,
+              id,
+              actor,
+              "add_subjects",
+              "Only the collection's owner, collaborators and contributors may add subjects",
+            );
             await addCollectionSubjects(tx, actor, id, Array.isArray(subjects) ? subjects : [subjects]);
           } else {
             const { default_subject } = ZDefaultSubject.parse(body);
             await lockCollection(def, tx, id, actor, "update", "Only the collection's owner and collaborators may set its default subject");
-            await tx.collection.update({ where: { id }, data: { defaultSubjectId: await defaultSubjectFrom(tx, actor, default_subject, "default_subject") } });
+            await tx.collection.update({
+              where: { id },
+              data: { defaultSubjectId: await defaultSubjectFrom(tx, actor, default_subject, "default_subject") },
+            });
           }
           await touch(tx, id);
         },
@@ -69,7 +89,14 @@ export function collectionLinkRoutes(def: ResourceDef<CollectionRow>) {
       const subjectIds = parseIdList(ctx.params.ids ?? "", "subjects");
       await db().$transaction(
         async (tx) => {
-          const row = await lockCollection(def, tx, id, actor, "remove_subjects", "Only the collection's owner and collaborators may remove subjects");
+          const row = await lockCollection(
+            def,
+            tx,
+            id,
+            actor,
+            "remove_subjects",
+            "Only the collection's owner and collaborators may remove subjects",
+          );
           await removeCollectionSubjects(tx, row, subjectIds);
           await touch(tx, id);
         },

@@ -47,7 +47,10 @@ export function firstLocationUrl(locations: unknown): string | null {
 /** The ids among `projectIds` the actor may see. */
 async function visibleProjectIds(client: Client, actor: Actor, projectIds: number[]): Promise<Set<number>> {
   if (!projectIds.length) return new Set();
-  const found = await client.project.findMany({ where: { AND: [{ id: { in: projectIds } }, projectReadScope(actor)] }, select: { id: true } });
+  const found = await client.project.findMany({
+    where: { AND: [{ id: { in: projectIds } }, projectReadScope(actor)] },
+    select: { id: true },
+  });
   return new Set(found.map((p) => p.id));
 }
 
@@ -56,7 +59,11 @@ async function visibleProjectIds(client: Client, actor: Actor, projectIds: numbe
  * subject rows, their default subjects, which of the projects involved the actor may see, and the
  * locations of the subjects that give each its thumbnail.
  */
-export async function collectionViews(collections: CollectionRef[], actor: Actor, client: Client = db()): Promise<Map<number, CollectionView>> {
+export async function collectionViews(
+  collections: CollectionRef[],
+  actor: Actor,
+  client: Client = db(),
+): Promise<Map<number, CollectionView>> {
   const views = new Map<number, CollectionView>();
   if (!collections.length) return views;
   const members = await client.$queryRawUnsafe<{ collection_id: number; subject_id: number; project_id: number }[]>(
@@ -65,8 +72,14 @@ export async function collectionViews(collections: CollectionRef[], actor: Actor
     unique(collections.map((c) => c.id)),
   );
   const defaultIds = unique(collections.flatMap((c) => (c.defaultSubjectId === null ? [] : [c.defaultSubjectId])));
-  const defaults = defaultIds.length ? await client.subject.findMany({ where: { id: { in: defaultIds } }, select: { id: true, projectId: true } }) : [];
-  const visible = await visibleProjectIds(client, actor, unique([...members.map((m) => m.project_id), ...defaults.map((d) => d.projectId), ...collections.flatMap((c) => c.projectIds)]));
+  const defaults = defaultIds.length
+    ? await client.subject.findMany({ where: { id: { in: defaultIds } }, select: { id: true, projectId: true } })
+    : [];
+  const visible = await visibleProjectIds(
+    client,
+    actor,
+    unique([...members.map((m) => m.project_id), ...defaults.map((d) => d.projectId), ...collections.flatMap((c) => c.projectIds)]),
+  );
 
   const subjectsOf = new Map<number, number[]>();
   for (const m of members) {
@@ -99,9 +112,14 @@ export async function requireVisibleSubjects(client: Client, actor: Actor, raw: 
   const ids = unique(raw.map((v) => parseIdValue(v, what)));
   if (ids.length > MAX_SUBJECT_IDS_PER_REQUEST) throw unprocessable(`${what}: at most ${MAX_SUBJECT_IDS_PER_REQUEST} subjects per request`);
   if (!ids.length) return [];
-  const found = new Set((await client.subject.findMany({ where: { AND: [{ id: { in: ids } }, { project: projectReadScope(actor) }] }, select: { id: true } })).map((s) => s.id));
+  const found = new Set(
+    (
+      await client.subject.findMany({ where: { AND: [{ id: { in: ids } }, { project: projectReadScope(actor) }] }, select: { id: true } })
+    ).map((s) => s.id),
+  );
   const missing = ids.filter((id) => !found.has(id));
-  if (missing.length) throw unprocessable(`${what}: no subject with id ${missing.slice(0, 20).join(", ")}${missing.length > 20 ? ", ..." : ""}`);
+  if (missing.length)
+    throw unprocessable(`${what}: no subject with id ${missing.slice(0, 20).join(", ")}${missing.length > 20 ? ", ..." : ""}`);
   return ids;
 }
 
@@ -133,7 +151,11 @@ export async function addCollectionSubjects(tx: Tx, actor: Actor, collectionId: 
 }
 
 /** Removes subjects from the collection (never the subjects themselves); the default subject among them is cleared. */
-export async function removeCollectionSubjects(tx: Tx, collection: { id: number; defaultSubjectId: number | null }, subjectIds: number[]): Promise<void> {
+export async function removeCollectionSubjects(
+  tx: Tx,
+  collection: { id: number; defaultSubjectId: number | null },
+  subjectIds: number[],
+): Promise<void> {
   if (!subjectIds.length) return;
   await tx.collectionSubject.deleteMany({ where: { collectionId: collection.id, subjectId: { in: subjectIds } } });
   if (collection.defaultSubjectId !== null && subjectIds.includes(collection.defaultSubjectId)) {
@@ -150,7 +172,11 @@ export async function replaceCollectionSubjects(tx: Tx, actor: Actor, collection
   const wanted = await requireVisibleSubjects(tx, actor, raw, "links.subjects");
   const current = (await collectionViews([collection], actor, tx)).get(collection.id)!.subjectIds;
   const keep = new Set(wanted);
-  await removeCollectionSubjects(tx, collection, current.filter((id) => !keep.has(id)));
+  await removeCollectionSubjects(
+    tx,
+    collection,
+    current.filter((id) => !keep.has(id)),
+  );
   await insertCollectionSubjects(tx, collection.id, wanted);
 }
 
@@ -166,7 +192,9 @@ export async function defaultSubjectFrom(tx: Tx, actor: Actor, raw: unknown, wha
  */
 export async function inCollectionsWhere(value: string, actor: Actor): Promise<Where> {
   const requested = parseIdList(value, "collection_id");
-  const visible = (await db().collection.findMany({ where: { AND: [{ id: { in: requested } }, collectionReadScope(actor)] }, select: { id: true } })).map((c) => c.id);
+  const visible = (
+    await db().collection.findMany({ where: { AND: [{ id: { in: requested } }, collectionReadScope(actor)] }, select: { id: true } })
+  ).map((c) => c.id);
   if (!visible.length) return { id: { in: [] } };
   const rows = await db().$queryRawUnsafe<{ subject_id: number }[]>(
     `SELECT DISTINCT subject_id FROM collection_subjects WHERE collection_id = ANY($1::int[]) LIMIT $2`,
@@ -174,7 +202,9 @@ export async function inCollectionsWhere(value: string, actor: Actor): Promise<W
     MAX_LISTABLE_COLLECTION_SUBJECTS + 1,
   );
   if (rows.length > MAX_LISTABLE_COLLECTION_SUBJECTS) {
-    throw unprocessable(`collection_id: collections of more than ${MAX_LISTABLE_COLLECTION_SUBJECTS} subjects cannot be listed through this filter`);
+    throw unprocessable(
+      `collection_id: collections of more than ${MAX_LISTABLE_COLLECTION_SUBJECTS} subjects cannot be listed through this filter`,
+    );
   }
   return { id: { in: rows.map((r) => r.subject_id) } };
 }

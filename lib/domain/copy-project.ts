@@ -40,7 +40,8 @@ export async function copyProject(tx: Tx, actor: Actor, sourceId: number, input:
   // Own projects' copies are named "(copy)"; a name taken by another of the owner's projects gets a number.
   const base = source.ownerId === owner.id ? `${source.displayName} (copy)` : source.displayName;
   let displayName = base;
-  for (let n = 2; await tx.project.findFirst({ where: { ownerId: owner.id, displayName }, select: { id: true } }); n++) displayName = `${base} ${n}`;
+  for (let n = 2; await tx.project.findFirst({ where: { ownerId: owner.id, displayName }, select: { id: true } }); n++)
+    displayName = `${base} ${n}`;
 
   const copy = await tx.project.create({
     data: {
@@ -92,11 +93,29 @@ export async function copyProject(tx: Tx, actor: Actor, sourceId: number, input:
       },
     });
     workflowIds.set(w.id, c.id);
-    await tx.workflowVersion.create({ data: { workflowId: c.id, majorNumber: c.majorVersion, minorNumber: c.minorVersion, tasks: json(c.tasks), firstTask: c.firstTask, strings: json(c.strings) } });
+    await tx.workflowVersion.create({
+      data: {
+        workflowId: c.id,
+        majorNumber: c.majorVersion,
+        minorNumber: c.minorVersion,
+        tasks: json(c.tasks),
+        firstTask: c.firstTask,
+        strings: json(c.strings),
+      },
+    });
   }
   const tutorialIds = new Map<number, number>();
   for (const t of source.tutorials) {
-    const c = await tx.tutorial.create({ data: { projectId: copy.id, language: t.language, kind: t.kind, displayName: t.displayName, steps: json(t.steps), configuration: json(t.configuration) } });
+    const c = await tx.tutorial.create({
+      data: {
+        projectId: copy.id,
+        language: t.language,
+        kind: t.kind,
+        displayName: t.displayName,
+        steps: json(t.steps),
+        configuration: json(t.configuration),
+      },
+    });
     tutorialIds.set(t.id, c.id);
   }
   for (const w of source.workflows) {
@@ -106,20 +125,63 @@ export async function copyProject(tx: Tx, actor: Actor, sourceId: number, input:
     }
   }
   const guideIds = new Map<number, number>();
-  for (const g of source.fieldGuides) guideIds.set(g.id, (await tx.fieldGuide.create({ data: { projectId: copy.id, language: g.language, items: json(g.items) } })).id);
+  for (const g of source.fieldGuides)
+    guideIds.set(g.id, (await tx.fieldGuide.create({ data: { projectId: copy.id, language: g.language, items: json(g.items) } })).id);
   const pageIds = new Map<number, number>();
-  for (const p of source.pages) pageIds.set(p.id, (await tx.projectPage.create({ data: { projectId: copy.id, urlKey: p.urlKey, title: p.title, language: p.language, content: p.content } })).id);
+  for (const p of source.pages)
+    pageIds.set(
+      p.id,
+      (
+        await tx.projectPage.create({
+          data: { projectId: copy.id, urlKey: p.urlKey, title: p.title, language: p.language, content: p.content },
+        })
+      ).id,
+    );
 
   // Media linked elsewhere are shared; stored files are not (deleting one copy's would delete the other's).
-  const media = await tx.medium.findMany({ where: { linkedType: "projects", linkedId: source.id, externalLink: true, type: { in: ["project_avatar", "project_background"] } } });
-  for (const m of media) await tx.medium.create({ data: { type: m.type, linkedType: "projects", linkedId: copy.id, contentType: m.contentType, src: m.src, externalLink: true, metadata: json(m.metadata) } });
+  const media = await tx.medium.findMany({
+    where: { linkedType: "projects", linkedId: source.id, externalLink: true, type: { in: ["project_avatar", "project_background"] } },
+  });
+  for (const m of media)
+    await tx.medium.create({
+      data: {
+        type: m.type,
+        linkedType: "projects",
+        linkedId: copy.id,
+        contentType: m.contentType,
+        src: m.src,
+        externalLink: true,
+        metadata: json(m.metadata),
+      },
+    });
 
   const newId = (type: string, id: number) =>
-    type === "project" ? (id === source.id ? copy.id : undefined) : type === "workflow" ? workflowIds.get(id) : type === "tutorial" ? tutorialIds.get(id) : type === "field_guide" ? guideIds.get(id) : type === "project_page" ? pageIds.get(id) : undefined;
+    type === "project"
+      ? id === source.id
+        ? copy.id
+        : undefined
+      : type === "workflow"
+        ? workflowIds.get(id)
+        : type === "tutorial"
+          ? tutorialIds.get(id)
+          : type === "field_guide"
+            ? guideIds.get(id)
+            : type === "project_page"
+              ? pageIds.get(id)
+              : undefined;
   for (const t of source.translations) {
     const translatedId = newId(t.translatedType, t.translatedId);
     if (translatedId !== undefined) {
-      await tx.translation.create({ data: { translatedType: t.translatedType, translatedId, language: t.language, projectId: copy.id, strings: json(t.strings), stringVersions: json(t.stringVersions) } });
+      await tx.translation.create({
+        data: {
+          translatedType: t.translatedType,
+          translatedId,
+          language: t.language,
+          projectId: copy.id,
+          strings: json(t.strings),
+          stringVersions: json(t.stringVersions),
+        },
+      });
     }
   }
 

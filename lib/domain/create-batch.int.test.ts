@@ -31,19 +31,31 @@ async function together(calls: Call[]) {
   const callers = await Promise.all(calls.map((c) => callerOf(c.token)));
   const before = createBatchStats();
   const pending = calls.map((c, i) =>
-    createClassification(callers[i], ZCreateClassification.parse(classificationBody(c.workflow, c.subjects, c.extra).classifications), "10.0.0.1", c.key ?? null).then(
+    createClassification(
+      callers[i],
+      ZCreateClassification.parse(classificationBody(c.workflow, c.subjects, c.extra).classifications),
+      "10.0.0.1",
+      c.key ?? null,
+    ).then(
       (r) => ({ status: r.replayed ? 200 : 201, id: r.classification.id, metadata: r.classification.metadata as Record<string, unknown> }),
       (e: unknown) => ({ status: e instanceof ApiError ? e.status : errorResponse(e).status, id: null, metadata: null }),
     ),
   );
   const results = await Promise.all(pending);
   const after = createBatchStats();
-  return { results, statements: after.statements - before.statements, items: after.items - before.items, failedGroups: after.failedGroups - before.failedGroups };
+  return {
+    results,
+    statements: after.statements - before.statements,
+    items: after.items - before.items,
+    failedGroups: after.failedGroups - before.failedGroups,
+  };
 }
 
 describe("classifications created together in one statement", () => {
   it("answers each item as it would be answered alone: checks, anonymous, tokens, gold standard", async () => {
-    const { workflow, project, subjects } = await classifiableProject(10, { retirement: { criteria: "classification_count", options: { count: 50 } } });
+    const { workflow, project, subjects } = await classifiableProject(10, {
+      retirement: { criteria: "classification_count", options: { count: 50 } },
+    });
     const other = await classifiableProject(1);
     const volunteers = await Promise.all(Array.from({ length: 6 }, () => signedInUser()));
     const expert = await signedInUser();
@@ -56,14 +68,32 @@ describe("classifications created together in one statement", () => {
       { name: "two subjects", call: { token: volunteers[3].token, workflow, subjects: [subjects[4].id, subjects[3].id] }, status: 201 },
       { name: "anonymous", call: { workflow, subjects: [subjects[5].id] }, status: 201 },
       { name: "another project's subject", call: { token: volunteers[4].token, workflow, subjects: [other.subjects[0].id] }, status: 422 },
-      { name: "another project's workflow", call: { token: volunteers[4].token, workflow: other.workflow, subjects: [subjects[6].id] }, status: 422 },
-      { name: "a version the workflow never had", call: { token: volunteers[4].token, workflow: { ...workflow, majorVersion: 9 }, subjects: [subjects[7].id] }, status: 422 },
-      { name: "gold standard by a volunteer", call: { token: volunteers[0].token, workflow, subjects: [subjects[8].id], extra: { gold_standard: true } }, status: 403 },
-      { name: "gold standard by an expert", call: { token: expert.token, workflow, subjects: [subjects[9].id], extra: { gold_standard: true } }, status: 201 },
+      {
+        name: "another project's workflow",
+        call: { token: volunteers[4].token, workflow: other.workflow, subjects: [subjects[6].id] },
+        status: 422,
+      },
+      {
+        name: "a version the workflow never had",
+        call: { token: volunteers[4].token, workflow: { ...workflow, majorVersion: 9 }, subjects: [subjects[7].id] },
+        status: 422,
+      },
+      {
+        name: "gold standard by a volunteer",
+        call: { token: volunteers[0].token, workflow, subjects: [subjects[8].id], extra: { gold_standard: true } },
+        status: 403,
+      },
+      {
+        name: "gold standard by an expert",
+        call: { token: expert.token, workflow, subjects: [subjects[9].id], extra: { gold_standard: true } },
+        status: 201,
+      },
       { name: "a revoked token", call: { token: revoked, workflow, subjects: [subjects[6].id] }, status: 401 },
     ];
     const { results, statements, items } = await together(cases.map((c) => c.call));
-    expect(Object.fromEntries(cases.map((c, i) => [c.name, results[i].status]))).toEqual(Object.fromEntries(cases.map((c) => [c.name, c.status])));
+    expect(Object.fromEntries(cases.map((c, i) => [c.name, results[i].status]))).toEqual(
+      Object.fromEntries(cases.map((c) => [c.name, c.status])),
+    );
     // Two alone, the other nine in one statement.
     expect({ statements, items }).toEqual({ statements: 3, items: 11 });
     const created = results.filter((r) => r.status === 201).map((r) => r.id);
@@ -71,7 +101,9 @@ describe("classifications created together in one statement", () => {
     const stored = await db().classification.findMany({ where: { workflowId: workflow.id }, orderBy: { id: "asc" } });
     expect(stored.map((c) => c.id).sort()).toEqual([...created].sort());
     expect(stored.find((c) => c.userId === expert.user.id)?.goldStandard).toBe(true);
-    expect(stored.find((c) => c.userId === volunteers[3].user.id)?.subjectIds).toEqual([subjects[3].id, subjects[4].id].sort((a, b) => a - b));
+    expect(stored.find((c) => c.userId === volunteers[3].user.id)?.subjectIds).toEqual(
+      [subjects[3].id, subjects[4].id].sort((a, b) => a - b),
+    );
     expect(stored.filter((c) => c.userId === null)).toHaveLength(1);
     // Counted once each: subject-workflow rows, the counters, seen sets.
     const sws = await db().subjectWorkflowStatus.findMany({ where: { workflowId: workflow.id } });
@@ -115,7 +147,9 @@ describe("classifications created together in one statement", () => {
   });
 
   it("retires subjects whose deciding classifications share a statement, exactly once", async () => {
-    const { workflow, project, subjects } = await classifiableProject(6, { retirement: { criteria: "classification_count", options: { count: 2 } } });
+    const { workflow, project, subjects } = await classifiableProject(6, {
+      retirement: { criteria: "classification_count", options: { count: 2 } },
+    });
     const volunteers = await Promise.all(Array.from({ length: 2 }, () => signedInUser()));
     const calls = volunteers.flatMap((v) => subjects.map((s) => ({ token: v.token, workflow, subjects: [s.id] })));
     const { results, items, statements } = await together(calls);
@@ -149,7 +183,9 @@ describe("classifications created together in one statement", () => {
     const volunteers = await Promise.all(Array.from({ length: 6 }, () => signedInUser()));
     // PostgreSQL's jsonb cannot hold the NUL character: the statement carrying this item fails as a whole.
     const nul = { annotations: [{ task: "T0", value: "a\u0000b" }] };
-    const { results, failedGroups } = await together(volunteers.map((v, i) => ({ token: v.token, workflow, subjects: [subjects[i].id], extra: i === 4 ? nul : {} })));
+    const { results, failedGroups } = await together(
+      volunteers.map((v, i) => ({ token: v.token, workflow, subjects: [subjects[i].id], extra: i === 4 ? nul : {} })),
+    );
     expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201, 422, 201]);
     expect(failedGroups).toBe(1);
     expect(await db().classification.count({ where: { workflowId: workflow.id } })).toBe(5);

@@ -9,7 +9,12 @@ const counters = async (projectId: number, workflowId: number) => {
   await foldClassificationCounts();
   const p = await db().project.findUniqueOrThrow({ where: { id: projectId } });
   const w = await db().workflow.findUniqueOrThrow({ where: { id: workflowId } });
-  return { project: p.classificationsCount, workflow: w.classificationsCount, retired: w.retiredSetMemberSubjectsCount, projectRetired: p.retiredSubjectsCount };
+  return {
+    project: p.classificationsCount,
+    workflow: w.classificationsCount,
+    retired: w.retiredSetMemberSubjectsCount,
+    projectRetired: p.retiredSubjectsCount,
+  };
 };
 
 describe("POST /api/classifications", () => {
@@ -20,16 +25,30 @@ describe("POST /api/classifications", () => {
     expect(res.status).toBe(201);
     expect(res.headers.get("etag")).toBeTruthy();
     const c = res.body.classifications[0];
-    expect(c).toMatchObject({ completed: true, workflow_version: "1.1", links: { project: String(project.id), workflow: String(workflow.id), user: String(volunteer.user.id), subjects: [String(subjects[0].id)] } });
+    expect(c).toMatchObject({
+      completed: true,
+      workflow_version: "1.1",
+      links: {
+        project: String(project.id),
+        workflow: String(workflow.id),
+        user: String(volunteer.user.id),
+        subjects: [String(subjects[0].id)],
+      },
+    });
     expect(c.metadata.seen_before).toBeUndefined();
     expect(await counters(project.id, workflow.id)).toMatchObject({ project: 1, workflow: 1 });
-    const sws = await db().subjectWorkflowStatus.findUniqueOrThrow({ where: { subjectId_workflowId: { subjectId: subjects[0].id, workflowId: workflow.id } } });
+    const sws = await db().subjectWorkflowStatus.findUniqueOrThrow({
+      where: { subjectId_workflowId: { subjectId: subjects[0].id, workflowId: workflow.id } },
+    });
     expect(sws.classificationsCount).toBe(1);
     const seen = await db().userSeenSubject.count({ where: { userId: volunteer.user.id, workflowId: workflow.id } });
     expect(seen).toBe(1);
     // The workflow has no engine configuration: the engine is not handed it (engine-inbox.int.test.ts
     // covers configured workflows).
-    const inbox = await db().$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM engine_inbox WHERE classification_id = $1`, Number(c.id));
+    const inbox = await db().$queryRawUnsafe<{ n: number }[]>(
+      `SELECT count(*)::int AS n FROM engine_inbox WHERE classification_id = $1`,
+      Number(c.id),
+    );
     expect(inbox[0].n).toBe(0);
   });
 
@@ -40,18 +59,24 @@ describe("POST /api/classifications", () => {
     const again = await api.post("/classifications", classificationBody(workflow, [subjects[0].id]), { token: volunteer.token });
     expect(again.status).toBe(201);
     expect(again.body.classifications[0].metadata.seen_before).toBe(true);
-    const sws = await db().subjectWorkflowStatus.findUniqueOrThrow({ where: { subjectId_workflowId: { subjectId: subjects[0].id, workflowId: workflow.id } } });
+    const sws = await db().subjectWorkflowStatus.findUniqueOrThrow({
+      where: { subjectId_workflowId: { subjectId: subjects[0].id, workflowId: workflow.id } },
+    });
     expect(sws.classificationsCount).toBe(1);
     expect(await counters(project.id, workflow.id)).toMatchObject({ project: 2, workflow: 2 });
   });
 
   it("retires a subject when it reaches the retirement count (default 15, or options.count)", async () => {
-    const { workflow, project, subjects } = await classifiableProject(2, { retirement: { criteria: "classification_count", options: { count: 3 } } });
+    const { workflow, project, subjects } = await classifiableProject(2, {
+      retirement: { criteria: "classification_count", options: { count: 3 } },
+    });
     for (let i = 0; i < 3; i++) {
       const v = await signedInUser();
       await api.post("/classifications", classificationBody(workflow, [subjects[0].id]), { token: v.token });
     }
-    const sws = await db().subjectWorkflowStatus.findUniqueOrThrow({ where: { subjectId_workflowId: { subjectId: subjects[0].id, workflowId: workflow.id } } });
+    const sws = await db().subjectWorkflowStatus.findUniqueOrThrow({
+      where: { subjectId_workflowId: { subjectId: subjects[0].id, workflowId: workflow.id } },
+    });
     expect(sws.retiredAt).not.toBeNull();
     expect(sws.retirementReason).toBe("classification_count");
     expect(await counters(project.id, workflow.id)).toEqual({ project: 3, workflow: 3, retired: 1, projectRetired: 1 });
@@ -62,8 +87,11 @@ describe("POST /api/classifications", () => {
 
   it("never retires under never_retire; anonymous classifications always count", async () => {
     const { workflow, subjects } = await classifiableProject(1, { retirement: { criteria: "never_retire" } });
-    for (let i = 0; i < 20; i++) expect((await api.post("/classifications", classificationBody(workflow, [subjects[0].id]))).status).toBe(201);
-    const sws = await db().subjectWorkflowStatus.findUniqueOrThrow({ where: { subjectId_workflowId: { subjectId: subjects[0].id, workflowId: workflow.id } } });
+    for (let i = 0; i < 20; i++)
+      expect((await api.post("/classifications", classificationBody(workflow, [subjects[0].id]))).status).toBe(201);
+    const sws = await db().subjectWorkflowStatus.findUniqueOrThrow({
+      where: { subjectId_workflowId: { subjectId: subjects[0].id, workflowId: workflow.id } },
+    });
     expect(sws.classificationsCount).toBe(20);
     expect(sws.retiredAt).toBeNull();
   });
@@ -76,7 +104,11 @@ describe("POST /api/classifications", () => {
     const c = body.classifications;
     const cases: [string, unknown, number, string?][] = [
       ["missing metadata key", { classifications: { ...c, metadata: { ...c.metadata, user_agent: undefined } } }, 422],
-      ["workflow_version newer than the workflow's", { classifications: { ...c, metadata: { ...c.metadata, workflow_version: "9.9" } } }, 422],
+      [
+        "workflow_version newer than the workflow's",
+        { classifications: { ...c, metadata: { ...c.metadata, workflow_version: "9.9" } } },
+        422,
+      ],
       ["workflow_version not a version", { classifications: { ...c, metadata: { ...c.metadata, workflow_version: "latest" } } }, 422],
       ["no annotations", { classifications: { ...c, annotations: undefined } }, 422],
       ["annotation without task", { classifications: { ...c, annotations: [{ value: 1 }] } }, 422],
@@ -88,7 +120,11 @@ describe("POST /api/classifications", () => {
       ["unknown root key", { ...body, extra: true }, 422],
       ["unknown attribute", { classifications: { ...c, rating: 5 } }, 422],
       ["gold standard by a volunteer", { classifications: { ...c, gold_standard: true } }, 403],
-      ["a NUL character in an annotation (jsonb cannot hold it)", { classifications: { ...c, annotations: [{ task: "T0", value: "a\u0000b" }] } }, 422],
+      [
+        "a NUL character in an annotation (jsonb cannot hold it)",
+        { classifications: { ...c, annotations: [{ task: "T0", value: "a\u0000b" }] } },
+        422,
+      ],
     ];
     for (const [name, b, status] of cases) {
       const res = await api.post("/classifications", JSON.parse(JSON.stringify(b)), { token: v.token });
@@ -112,21 +148,31 @@ describe("POST /api/classifications", () => {
     const { workflow, subjects } = await classifiableProject(1);
     await db().workflow.update({ where: { id: workflow.id }, data: { majorVersion: 3, minorVersion: 2 } });
     const v = await signedInUser();
-    for (const [named, status] of [["1.1", 201], ["3.1", 201], ["2.9", 201], ["3.2", 201], ["3.3", 422], ["4.0", 422]] as const) {
+    for (const [named, status] of [
+      ["1.1", 201],
+      ["3.1", 201],
+      ["2.9", 201],
+      ["3.2", 201],
+      ["3.3", 422],
+      ["4.0", 422],
+    ] as const) {
       const body = classificationBody(workflow, [subjects[0].id]);
       body.classifications.metadata.workflow_version = named;
       const res = await api.post("/classifications", body, { token: v.token });
       expect(res.status, named).toBe(status);
       if (status === 201) expect(res.body.classifications[0].workflow_version).toBe(named);
     }
-    expect((await db().classification.findMany({ where: { workflowId: workflow.id }, orderBy: { id: "asc" } })).map((c) => c.workflowVersion)).toEqual(["1.1", "3.1", "2.9", "3.2"]);
+    expect(
+      (await db().classification.findMany({ where: { workflowId: workflow.id }, orderBy: { id: "asc" } })).map((c) => c.workflowVersion),
+    ).toEqual(["1.1", "3.1", "2.9", "3.2"]);
   });
 
   it("stores a classification once per Idempotency-Key and owner, however often and however concurrently it is sent", async () => {
     const { workflow, project, subjects } = await classifiableProject(2);
     const [v, other] = [await signedInUser(), await signedInUser()];
     const body = classificationBody(workflow, [subjects[0].id]);
-    const send = (token: string | undefined, key: string, b: unknown = body) => call("POST", "/api/classifications", { body: b, token, headers: { "idempotency-key": key } });
+    const send = (token: string | undefined, key: string, b: unknown = body) =>
+      call("POST", "/api/classifications", { body: b, token, headers: { "idempotency-key": key } });
     const first = await send(v.token, "key-1");
     expect(first.status).toBe(201);
     expect(first.headers.get("idempotent-replayed")).toBeNull();
@@ -136,7 +182,9 @@ describe("POST /api/classifications", () => {
     expect(again.body.classifications[0].id).toBe(first.body.classifications[0].id);
     expect(again.body.classifications[0].metadata.seen_before).toBeUndefined();
     // Concurrent repeats of a new key (a browser and its retry racing): one row.
-    const racing = await Promise.all(Array.from({ length: 6 }, () => send(v.token, "key-2", classificationBody(workflow, [subjects[1].id]))));
+    const racing = await Promise.all(
+      Array.from({ length: 6 }, () => send(v.token, "key-2", classificationBody(workflow, [subjects[1].id]))),
+    );
     expect(racing.map((r) => r.status)).toEqual(Array(6).fill(201));
     expect(new Set(racing.map((r) => r.body.classifications[0].id)).size).toBe(1);
     // The same key from another volunteer, and from anonymous volunteers (one owner: "anonymous").
@@ -157,7 +205,9 @@ describe("POST /api/classifications", () => {
   it("an anonymous key replays only the request that stored it: another anonymous client with the same key stores its own and never sees the first's", async () => {
     const { workflow, project, subjects } = await classifiableProject(1);
     const mine = classificationBody(workflow, [subjects[0].id]);
-    const theirs = { classifications: { ...mine.classifications, metadata: { ...mine.classifications.metadata, user_agent: "someone else" } } };
+    const theirs = {
+      classifications: { ...mine.classifications, metadata: { ...mine.classifications.metadata, user_agent: "someone else" } },
+    };
     const send = (b: unknown) => call("POST", "/api/classifications", { body: b, headers: { "idempotency-key": "shared-key" } });
     const first = await send(mine);
     const other = await send(theirs);
@@ -184,7 +234,9 @@ describe("POST /api/classifications", () => {
     }
     const gold = await api.get(`/classifications/gold_standard?workflow_id=${workflow.id}`, { token: owner.token });
     expect(gold.body.classifications).toHaveLength(2);
-    expect((await api.get(`/classifications/gold_standard?workflow_id=${workflow.id}`, { token: expert.token })).body.classifications).toHaveLength(0);
+    expect(
+      (await api.get(`/classifications/gold_standard?workflow_id=${workflow.id}`, { token: expert.token })).body.classifications,
+    ).toHaveLength(0);
   });
 
   it("does not let volunteers classify private projects they cannot see", async () => {
@@ -199,15 +251,34 @@ describe("POST /api/classifications", () => {
 describe("POST /api/classifications: who the token stands for, checked in the create's statement", () => {
   const cases: TokenCase[] = [
     ...TOKEN_CASES,
-    { name: "a token without the classification scope", setup: (u) => scopedToken(u, ["public", "user"]), status: 403, error: /'classification' scope/ },
-    { name: "a revoked token without the scope (401 before 403)", setup: (u) => scopedToken(u, ["public"], true), status: 401, error: /revoked/ },
-    { name: "a private project, by a volunteer", private: true, setup: async (u) => `Bearer ${u.token}`, status: 422, error: /links.workflow/ },
+    {
+      name: "a token without the classification scope",
+      setup: (u) => scopedToken(u, ["public", "user"]),
+      status: 403,
+      error: /'classification' scope/,
+    },
+    {
+      name: "a revoked token without the scope (401 before 403)",
+      setup: (u) => scopedToken(u, ["public"], true),
+      status: 401,
+      error: /revoked/,
+    },
+    {
+      name: "a private project, by a volunteer",
+      private: true,
+      setup: async (u) => `Bearer ${u.token}`,
+      status: 422,
+      error: /links.workflow/,
+    },
   ];
   it.each(cases)("$name → $status", async ({ setup, status, error, private: priv }) => {
     const { workflow, subjects } = await classifiableProject(1, { private: priv });
     const u = await signedInUser();
     const authorization = await setup(u);
-    const res = await call("POST", "/api/classifications", { body: classificationBody(workflow, [subjects[0].id]), headers: { authorization } });
+    const res = await call("POST", "/api/classifications", {
+      body: classificationBody(workflow, [subjects[0].id]),
+      headers: { authorization },
+    });
     expect(res.status).toBe(status === "ok" ? 201 : status);
     const stored = await db().classification.findMany({ where: { workflowId: workflow.id } });
     if (status === "ok") {
@@ -226,16 +297,25 @@ describe("classification lists and incomplete edits", () => {
     const { workflow, project, subjects, owner } = await classifiableProject(3);
     const v = await signedInUser();
     const ids: number[] = [];
-    for (const s of subjects) ids.push(Number((await api.post("/classifications", classificationBody(workflow, [s.id]), { token: v.token })).body.classifications[0].id));
-    const inc = await api.post("/classifications", classificationBody(workflow, [subjects[0].id], { completed: false }), { token: v.token });
+    for (const s of subjects)
+      ids.push(
+        Number((await api.post("/classifications", classificationBody(workflow, [s.id]), { token: v.token })).body.classifications[0].id),
+      );
+    const inc = await api.post("/classifications", classificationBody(workflow, [subjects[0].id], { completed: false }), {
+      token: v.token,
+    });
     expect(inc.status).toBe(201);
-    const list = async (path: string, token?: string) => ((await api.get(path, { token })).body.classifications ?? []).map((c: { id: string }) => Number(c.id));
+    const list = async (path: string, token?: string) =>
+      ((await api.get(path, { token })).body.classifications ?? []).map((c: { id: string }) => Number(c.id));
     expect((await list("/classifications", v.token)).sort()).toEqual(ids);
     expect((await list("/classifications/default", v.token)).sort()).toEqual(ids);
     expect(await list("/classifications/incomplete", v.token)).toEqual([Number(inc.body.classifications[0].id)]);
     expect(await list("/classifications", owner.token)).toEqual([]);
     expect((await list(`/classifications/project?project_id=${project.id}`, owner.token)).length).toBe(4);
-    expect(await list(`/classifications/project?project_id=${project.id}&last_id=${ids[1]}&page_size=100`, owner.token)).toEqual([ids[2], Number(inc.body.classifications[0].id)]);
+    expect(await list(`/classifications/project?project_id=${project.id}&last_id=${ids[1]}&page_size=100`, owner.token)).toEqual([
+      ids[2],
+      Number(inc.body.classifications[0].id),
+    ]);
     expect(await list(`/classifications/project?project_id=${project.id}`, v.token)).toEqual([]);
     expect((await api.get(`/classifications/project?last_id=5`, { token: owner.token })).status).toBe(422);
     // Show: the author and project editors; nobody else.
@@ -248,22 +328,59 @@ describe("classification lists and incomplete edits", () => {
   it("edits and deletes only incomplete classifications (403 otherwise); completing one counts it", async () => {
     const { workflow, project, subjects } = await classifiableProject(2);
     const v = await signedInUser();
-    const done = (await api.post("/classifications", classificationBody(workflow, [subjects[0].id]), { token: v.token })).body.classifications[0];
-    const open = (await api.post("/classifications", classificationBody(workflow, [subjects[1].id], { completed: false }), { token: v.token })).body.classifications[0];
+    const done = (await api.post("/classifications", classificationBody(workflow, [subjects[0].id]), { token: v.token })).body
+      .classifications[0];
+    const open = (
+      await api.post("/classifications", classificationBody(workflow, [subjects[1].id], { completed: false }), { token: v.token })
+    ).body.classifications[0];
     const tag = async (id: string) => (await api.get(`/classifications/${id}`, { token: v.token })).headers.get("etag")!;
     const annotations = [{ task: "T0", value: 1 }];
-    expect((await api.put(`/classifications/${done.id}`, { classifications: { annotations } }, { token: v.token, headers: { "if-match": await tag(done.id) } })).status).toBe(403);
-    expect((await api.delete(`/classifications/${done.id}`, { token: v.token, headers: { "if-match": await tag(done.id) } })).status).toBe(403);
-    expect((await api.put(`/classifications/${open.id}`, { classifications: { completed: true } }, { token: v.token, headers: { "if-match": await tag(open.id) } })).status).toBe(422);
+    expect(
+      (
+        await api.put(
+          `/classifications/${done.id}`,
+          { classifications: { annotations } },
+          { token: v.token, headers: { "if-match": await tag(done.id) } },
+        )
+      ).status,
+    ).toBe(403);
+    expect((await api.delete(`/classifications/${done.id}`, { token: v.token, headers: { "if-match": await tag(done.id) } })).status).toBe(
+      403,
+    );
+    expect(
+      (
+        await api.put(
+          `/classifications/${open.id}`,
+          { classifications: { completed: true } },
+          { token: v.token, headers: { "if-match": await tag(open.id) } },
+        )
+      ).status,
+    ).toBe(422);
     expect(await counters(project.id, workflow.id)).toMatchObject({ project: 1, workflow: 1 });
     const other = await signedInUser();
-    expect((await api.put(`/classifications/${open.id}`, { classifications: { annotations } }, { token: other.token, headers: { "if-match": await tag(open.id) } })).status).toBe(404);
-    const edited = await api.put(`/classifications/${open.id}`, { classifications: { annotations, completed: true } }, { token: v.token, headers: { "if-match": await tag(open.id) } });
+    expect(
+      (
+        await api.put(
+          `/classifications/${open.id}`,
+          { classifications: { annotations } },
+          { token: other.token, headers: { "if-match": await tag(open.id) } },
+        )
+      ).status,
+    ).toBe(404);
+    const edited = await api.put(
+      `/classifications/${open.id}`,
+      { classifications: { annotations, completed: true } },
+      { token: v.token, headers: { "if-match": await tag(open.id) } },
+    );
     expect(edited.status).toBe(200);
     expect(edited.body.classifications[0]).toMatchObject({ completed: true, annotations });
     expect(await counters(project.id, workflow.id)).toMatchObject({ project: 2, workflow: 2 });
-    const third = (await api.post("/classifications", classificationBody(workflow, [subjects[0].id], { completed: false }), { token: v.token })).body.classifications[0];
-    expect((await api.delete(`/classifications/${third.id}`, { token: v.token, headers: { "if-match": await tag(third.id) } })).status).toBe(204);
+    const third = (
+      await api.post("/classifications", classificationBody(workflow, [subjects[0].id], { completed: false }), { token: v.token })
+    ).body.classifications[0];
+    expect(
+      (await api.delete(`/classifications/${third.id}`, { token: v.token, headers: { "if-match": await tag(third.id) } })).status,
+    ).toBe(204);
     expect((await api.get(`/classifications/${third.id}`, { token: v.token })).status).toBe(404);
   });
 });

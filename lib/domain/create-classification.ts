@@ -46,7 +46,15 @@ export type TCreateClassification = z.infer<typeof ZCreateClassification>;
  */
 export async function countClassification(
   client: Sql,
-  c: { id: number; workflowId: number; projectId: number; userId: number | null; metadata: unknown; subjectIds: number[]; retirement: unknown },
+  c: {
+    id: number;
+    workflowId: number;
+    projectId: number;
+    userId: number | null;
+    metadata: unknown;
+    subjectIds: number[];
+    retirement: unknown;
+  },
 ): Promise<number[]> {
   // One statement: the subject-workflow rows (upserted; sorted, so concurrent multi-subject classifications
   // lock rows in one order and never deadlock), the counters' outbox (workflow and project counters are
@@ -120,7 +128,12 @@ export interface CreatedClassification {
  * when the workflow has an active engine configuration, the engine's inbox (a committed classification
  * always reaches the engine that runs its workflow).
  */
-export async function createClassification(caller: Caller, input: TCreateClassification, userIp?: string, idempotencyKey: string | null = null): Promise<CreatedClassification> {
+export async function createClassification(
+  caller: Caller,
+  input: TCreateClassification,
+  userIp?: string,
+  idempotencyKey: string | null = null,
+): Promise<CreatedClassification> {
   // A bearer token's grant is checked inside the statement (one round trip less on the hot path).
   const claims = caller.claims ?? null;
   const resolved = caller.actor ?? null;
@@ -141,9 +154,23 @@ export async function createClassification(caller: Caller, input: TCreateClassif
   // with its own classification stores its own and is never answered someone else's.
   const key = idempotencyKey !== null && userId === null ? anonymousIdempotencyKey(idempotencyKey, input) : idempotencyKey;
   const r = await creates.submit({
-    workflow_id: workflowId, project_id: projectId, user_id: userId, subject_ids: subjectIds, annotations: input.annotations, metadata: input.metadata,
-    completed, gold: input.gold_standard ?? null, named, ip: userIp ?? null, key, user_group_id: userGroupId,
-    admin: resolved ? !!resolved.user?.admin : null, seconds: secondsSpent(input.metadata), major: parsed[0], minor: parsed[1], grant_id: claims?.grantId ?? null,
+    workflow_id: workflowId,
+    project_id: projectId,
+    user_id: userId,
+    subject_ids: subjectIds,
+    annotations: input.annotations,
+    metadata: input.metadata,
+    completed,
+    gold: input.gold_standard ?? null,
+    named,
+    ip: userIp ?? null,
+    key,
+    user_group_id: userGroupId,
+    admin: resolved ? !!resolved.user?.admin : null,
+    seconds: secondsSpent(input.metadata),
+    major: parsed[0],
+    minor: parsed[1],
+    grant_id: claims?.grantId ?? null,
   });
   // The token's grant (when checked here) comes first: with a revoked token nothing else is answered.
   const actor = callerActor(caller, r.token_grant);
@@ -153,7 +180,9 @@ export async function createClassification(caller: Caller, input: TCreateClassif
     case "project":
       throw unprocessable("links.project must be the workflow's project");
     case "version":
-      throw unprocessable(`metadata.workflow_version '${named}' is not a version of the workflow (its current version is '${r.current_version}')`);
+      throw unprocessable(
+        `metadata.workflow_version '${named}' is not a version of the workflow (its current version is '${r.current_version}')`,
+      );
     case "gold":
       throw forbidden("Only the project's experts may make gold standard classifications");
     case "subjects":
@@ -274,7 +303,14 @@ ORDER BY chk.i`;
 
 /** An answer row: the checks' outcome, then the classification's columns (all null when none was inserted). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type CreateRow = { problem: string | null; current_version: string | null; retirement: unknown; token_grant: any; open_counts: [number, number][] | null; id: number | null } & Record<string, any>;
+type CreateRow = {
+  problem: string | null;
+  current_version: string | null;
+  retirement: unknown;
+  token_grant: any;
+  open_counts: [number, number][] | null;
+  id: number | null;
+} & Record<string, any>;
 
 const SHOW_ROLES = [...PROJECT_PERMISSIONS.show];
 
@@ -288,7 +324,11 @@ const creates = statementBatcher<CreateItem, CreateRow>({
   maxBatch: 64,
   keys: (c) => [...c.subject_ids.map((s) => `s${c.workflow_id}:${s}`), ...(c.key === null ? [] : [`k${c.user_id ?? 0}:${c.key}`])],
   run: async (items) => {
-    const { rows } = await pool().query<CreateRow>({ name: "create-classifications", text: CREATE_SQL, values: [JSON.stringify(items), SHOW_ROLES, GOLD_STANDARD_ROLES] });
+    const { rows } = await pool().query<CreateRow>({
+      name: "create-classifications",
+      text: CREATE_SQL,
+      values: [JSON.stringify(items), SHOW_ROLES, GOLD_STANDARD_ROLES],
+    });
     return rows;
   },
 });
@@ -317,20 +357,36 @@ async function retireDue(workflowId: number, retirement: unknown, openCounts: [n
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 function fromRow(r: any): Classification {
   return {
-    id: r.id, projectId: r.project_id, workflowId: r.workflow_id, userId: r.user_id, userGroupId: r.user_group_id, subjectIds: r.subject_ids,
-    annotations: r.annotations, metadata: r.metadata, completed: r.completed, goldStandard: r.gold_standard, workflowVersion: r.workflow_version,
-    userIp: r.user_ip, idempotencyKey: r.idempotency_key, createdAt: r.created_at, updatedAt: r.updated_at,
+    id: r.id,
+    projectId: r.project_id,
+    workflowId: r.workflow_id,
+    userId: r.user_id,
+    userGroupId: r.user_group_id,
+    subjectIds: r.subject_ids,
+    annotations: r.annotations,
+    metadata: r.metadata,
+    completed: r.completed,
+    goldStandard: r.gold_standard,
+    workflowVersion: r.workflow_version,
+    userIp: r.user_ip,
+    idempotencyKey: r.idempotency_key,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
   };
 }
 
 async function findByIdempotencyKey(client: Sql, userId: number | null, key: string): Promise<Classification | null> {
-  const { rows } = await client.query(`SELECT * FROM classifications WHERE coalesce(user_id, 0) = $1 AND idempotency_key = $2`, [userId ?? 0, key]);
+  const { rows } = await client.query(`SELECT * FROM classifications WHERE coalesce(user_id, 0) = $1 AND idempotency_key = $2`, [
+    userId ?? 0,
+    key,
+  ]);
   return rows[0] ? fromRow(rows[0]) : null;
 }
 
 /** A key names one classification: reusing it for another workflow or other subjects is a client's bug. */
 function sameRequest(c: Classification, workflowId: number, subjectIds: number[]): Classification {
-  const same = c.workflowId === workflowId && c.subjectIds.length === subjectIds.length && c.subjectIds.every((s, i) => s === subjectIds[i]);
+  const same =
+    c.workflowId === workflowId && c.subjectIds.length === subjectIds.length && c.subjectIds.every((s, i) => s === subjectIds[i]);
   if (!same) throw unprocessable("Idempotency-Key was already used for a classification of other subjects or another workflow");
   return c;
 }

@@ -3,7 +3,18 @@ import { env, publicBaseUrl } from "@/lib/env";
 import { parseOrigins } from "@/lib/http/cors";
 import { hashPassword } from "@/lib/auth/password";
 
-export const ALL_SCOPES = ["public", "user", "project", "group", "collection", "classification", "subject", "medium", "organization", "translation"];
+export const ALL_SCOPES = [
+  "public",
+  "user",
+  "project",
+  "group",
+  "collection",
+  "classification",
+  "subject",
+  "medium",
+  "organization",
+  "translation",
+];
 
 /**
  * Where the public application's implicit grant (GET /oauth/authorize, the established front end's Login
@@ -15,7 +26,8 @@ export function publicClientRedirectUris(e = env()): string[] {
   if (listed.length) {
     for (const uri of listed) {
       const u = URL.canParse(uri) ? new URL(uri) : null;
-      if (!u || !/^https?:$/.test(u.protocol) || u.hash) throw new Error(`PUBLIC_CLIENT_REDIRECT_URIS: '${uri}' is not an http(s) URI without a fragment`);
+      if (!u || !/^https?:$/.test(u.protocol) || u.hash)
+        throw new Error(`PUBLIC_CLIENT_REDIRECT_URIS: '${uri}' is not an http(s) URI without a fragment`);
     }
     return [...new Set(listed)];
   }
@@ -30,7 +42,13 @@ export async function ensureBootstrapRecords(): Promise<void> {
   const e = env();
   await db().oAuthApplication.upsert({
     where: { clientId: e.PUBLIC_CLIENT_ID },
-    create: { name: "Quorum public client", clientId: e.PUBLIC_CLIENT_ID, firstParty: true, scopes: ALL_SCOPES, redirectUris: publicClientRedirectUris() },
+    create: {
+      name: "Quorum public client",
+      clientId: e.PUBLIC_CLIENT_ID,
+      firstParty: true,
+      scopes: ALL_SCOPES,
+      redirectUris: publicClientRedirectUris(),
+    },
     update: { firstParty: true, redirectUris: publicClientRedirectUris() },
   });
   if (e.ADMIN_LOGIN && e.ADMIN_PASSWORD) {

@@ -4,7 +4,14 @@ import { GET as getFile } from "@/app/uploads/[...key]/route";
 import { db } from "@/lib/db";
 import { drainJobs } from "@/lib/jobs/worker";
 import { api } from "@/test/http";
-import { classifiableProject, classificationBody, createSubjectSet, createWorkflow, grantProjectRole, signedInUser } from "@/test/factories";
+import {
+  classifiableProject,
+  classificationBody,
+  createSubjectSet,
+  createWorkflow,
+  grantProjectRole,
+  signedInUser,
+} from "@/test/factories";
 
 async function download(url: string) {
   const u = new URL(url);
@@ -36,7 +43,12 @@ describe("CSV exports", () => {
     await grantProjectRole(project.id, expert.user.id, ["expert"]);
     const other = await createWorkflow(project.id);
     await createSubjectSet(project.id, 0, { workflowIds: [other.id] });
-    await db().setMemberSubject.create({ data: { subjectSetId: (await db().workflowSubjectSet.findFirstOrThrow({ where: { workflowId: other.id } })).subjectSetId, subjectId: subjects[2].id } });
+    await db().setMemberSubject.create({
+      data: {
+        subjectSetId: (await db().workflowSubjectSet.findFirstOrThrow({ where: { workflowId: other.id } })).subjectSetId,
+        subjectId: subjects[2].id,
+      },
+    });
 
     const post = async (token: string | undefined, w: typeof workflow, ids: number[], extra: Record<string, unknown> = {}) => {
       const res = await api.post("/classifications", classificationBody(w, ids, extra), { token });
@@ -50,7 +62,9 @@ describe("CSV exports", () => {
     const c5 = await post(volunteer.token, other, [subjects[2].id]);
 
     const { rows, header, job } = await exported(`/workflows/${workflow.id}/classifications_export`, owner.token);
-    expect(header).toBe("classification_id,user_name,user_id,workflow_id,workflow_name,workflow_version,created_at,gold_standard,expert,metadata,annotations,subject_data,subject_ids");
+    expect(header).toBe(
+      "classification_id,user_name,user_id,workflow_id,workflow_name,workflow_version,created_at,gold_standard,expert,metadata,annotations,subject_data,subject_ids",
+    );
     expect(job).toMatchObject({ kind: "classifications_export", progress: 3, total: 3, params: { workflow_id: workflow.id } });
     expect(rows.map((r) => r.classification_id)).toEqual([c1, c2, c3]);
     const stored = await db().classification.findMany({ where: { id: { in: [c1, c2, c3].map(Number) } }, orderBy: { id: "asc" } });
@@ -64,7 +78,9 @@ describe("CSV exports", () => {
       expect(JSON.parse(row.metadata)).toEqual(c.metadata);
       expect(JSON.parse(row.annotations)).toEqual(c.annotations);
       expect(row.subject_ids).toBe(c.subjectIds.join(";"));
-      expect(JSON.parse(row.subject_data)).toEqual(Object.fromEntries(c.subjectIds.map((id) => [String(id), subjects.find((s) => s.id === id)!.metadata])));
+      expect(JSON.parse(row.subject_data)).toEqual(
+        Object.fromEntries(c.subjectIds.map((id) => [String(id), subjects.find((s) => s.id === id)!.metadata])),
+      );
       expect(Object.keys(row)).not.toContain("user_ip");
     });
     expect(rows[0]).toMatchObject({ user_name: volunteer.user.login, user_id: String(volunteer.user.id), gold_standard: "", expert: "" });
@@ -80,14 +96,28 @@ describe("CSV exports", () => {
     const { owner, project, workflow, set, subjects } = await classifiableProject(2);
     const second = await createWorkflow(project.id);
     await db().workflowSubjectSet.create({ data: { workflowId: second.id, subjectSetId: set.id } });
-    const loner = await db().subject.create({ data: { projectId: project.id, metadata: { lonely: "yes" }, locations: [{ "image/png": "https://example.test/l.png" }] } });
+    const loner = await db().subject.create({
+      data: { projectId: project.id, metadata: { lonely: "yes" }, locations: [{ "image/png": "https://example.test/l.png" }] },
+    });
     await api.post("/classifications", classificationBody(workflow, [subjects[0].id]), { token: owner.token });
-    expect((await api.post(`/workflows/${workflow.id}/retired_subjects`, { subject_id: subjects[1].id, retirement_reason: "consensus" }, { token: owner.token })).status).toBe(204);
+    expect(
+      (
+        await api.post(
+          `/workflows/${workflow.id}/retired_subjects`,
+          { subject_id: subjects[1].id, retirement_reason: "consensus" },
+          { token: owner.token },
+        )
+      ).status,
+    ).toBe(204);
 
     const { rows, header, job } = await exported(`/projects/${project.id}/subjects_export`, owner.token);
-    expect(header).toBe("subject_id,project_id,workflow_id,subject_set_id,metadata,locations,classifications_count,retired_at,retirement_reason");
+    expect(header).toBe(
+      "subject_id,project_id,workflow_id,subject_set_id,metadata,locations,classifications_count,retired_at,retirement_reason",
+    );
     expect(job).toMatchObject({ progress: 3, total: 3 });
-    const status = await db().subjectWorkflowStatus.findUniqueOrThrow({ where: { subjectId_workflowId: { subjectId: subjects[1].id, workflowId: workflow.id } } });
+    const status = await db().subjectWorkflowStatus.findUniqueOrThrow({
+      where: { subjectId_workflowId: { subjectId: subjects[1].id, workflowId: workflow.id } },
+    });
     const row = (s: { id: number; metadata: unknown; locations: unknown }, w: number | null, count: string, retired = "", reason = "") => ({
       subject_id: String(s.id),
       project_id: String(project.id),
@@ -138,7 +168,8 @@ describe("CSV exports", () => {
     expect(again.body.linked.background_jobs[0].id).toBe(first.body.linked.background_jobs[0].id);
     expect((await api.get(path, { token: tester.token })).status).toBe(403);
     await drainJobs();
-    const job = (await api.get(`/background_jobs/${first.body.linked.background_jobs[0].id}`, { token: owner.token })).body.background_jobs[0];
+    const job = (await api.get(`/background_jobs/${first.body.linked.background_jobs[0].id}`, { token: owner.token })).body
+      .background_jobs[0];
     expect(job.status).toBe("completed");
     expect((await api.get(`/background_jobs/${job.id}`, { token: tester.token })).status).toBe(404);
     expect((await download(job.download_url.split("?")[0])).status).toBe(403);

@@ -41,7 +41,11 @@ export const ENGINE_EXPORTS = {
   subject_reductions: "engine_subject_reductions_export",
   user_reductions: "engine_user_reductions_export",
 } as const;
-type ExportKind = typeof CLASSIFICATIONS_EXPORT | typeof SUBJECTS_EXPORT | typeof WORKFLOWS_EXPORT | (typeof ENGINE_EXPORTS)[keyof typeof ENGINE_EXPORTS];
+type ExportKind =
+  | typeof CLASSIFICATIONS_EXPORT
+  | typeof SUBJECTS_EXPORT
+  | typeof WORKFLOWS_EXPORT
+  | (typeof ENGINE_EXPORTS)[keyof typeof ENGINE_EXPORTS];
 type Target = { project_id: number } | { workflow_id: number; subgroup?: string | null; user_id?: number | null };
 
 const BATCH = 1000;
@@ -61,7 +65,21 @@ const json = (v: unknown) => JSON.stringify(v ?? null);
 const text = (v: unknown) => (v === null || v === undefined ? "" : String(v));
 
 const classificationsExport: ExportDef = {
-  columns: ["classification_id", "user_name", "user_id", "workflow_id", "workflow_name", "workflow_version", "created_at", "gold_standard", "expert", "metadata", "annotations", "subject_data", "subject_ids"],
+  columns: [
+    "classification_id",
+    "user_name",
+    "user_id",
+    "workflow_id",
+    "workflow_name",
+    "workflow_version",
+    "created_at",
+    "gold_standard",
+    "expert",
+    "metadata",
+    "annotations",
+    "subject_data",
+    "subject_ids",
+  ],
   count: (t) => {
     const [col, id] = "workflow_id" in t ? ["workflow_id", t.workflow_id] : ["project_id", t.project_id];
     return { sql: `SELECT count(*)::int AS n FROM classifications WHERE ${col} = $1 AND completed`, values: [id] };
@@ -102,8 +120,21 @@ const classificationsExport: ExportDef = {
 };
 
 const subjectsExport: ExportDef = {
-  columns: ["subject_id", "project_id", "workflow_id", "subject_set_id", "metadata", "locations", "classifications_count", "retired_at", "retirement_reason"],
-  count: (t) => ({ sql: `SELECT count(*)::int AS n FROM subjects WHERE project_id = $1`, values: [(t as { project_id: number }).project_id] }),
+  columns: [
+    "subject_id",
+    "project_id",
+    "workflow_id",
+    "subject_set_id",
+    "metadata",
+    "locations",
+    "classifications_count",
+    "retired_at",
+    "retirement_reason",
+  ],
+  count: (t) => ({
+    sql: `SELECT count(*)::int AS n FROM subjects WHERE project_id = $1`,
+    values: [(t as { project_id: number }).project_id],
+  }),
   batch: (t, after) => ({
     sql: `WITH page AS (SELECT id FROM subjects WHERE project_id = $1 AND id > $2 ORDER BY id LIMIT ${BATCH})
           SELECT s.id, s.project_id, wss.workflow_id, sms.subject_set_id, s.metadata, s.locations,
@@ -117,14 +148,45 @@ const subjectsExport: ExportDef = {
     values: [(t as { project_id: number }).project_id, after],
   }),
   cursor: (r) => r.id as number,
-  record: (r) => [r.id, r.project_id, text(r.workflow_id), text(r.subject_set_id), json(r.metadata), json(r.locations), text(r.classifications_count), text(r.retired_at), text(r.retirement_reason)],
+  record: (r) => [
+    r.id,
+    r.project_id,
+    text(r.workflow_id),
+    text(r.subject_set_id),
+    json(r.metadata),
+    json(r.locations),
+    text(r.classifications_count),
+    text(r.retired_at),
+    text(r.retirement_reason),
+  ],
 };
 
 // Workflows export: one row per workflow of the project, its current version, in the established
 // platform's columns (tasks, retirement, aggregation and strings as JSON).
 const workflowsExport: ExportDef = {
-  columns: ["workflow_id", "display_name", "version", "active", "classifications_count", "pairwise", "grouped", "prioritized", "primary_language", "first_task", "tutorial_subject_id", "retired_set_member_subjects_count", "tasks", "retirement", "aggregation", "strings", "minor_version"],
-  count: (t) => ({ sql: `SELECT count(*)::int AS n FROM workflows WHERE project_id = $1`, values: [(t as { project_id: number }).project_id] }),
+  columns: [
+    "workflow_id",
+    "display_name",
+    "version",
+    "active",
+    "classifications_count",
+    "pairwise",
+    "grouped",
+    "prioritized",
+    "primary_language",
+    "first_task",
+    "tutorial_subject_id",
+    "retired_set_member_subjects_count",
+    "tasks",
+    "retirement",
+    "aggregation",
+    "strings",
+    "minor_version",
+  ],
+  count: (t) => ({
+    sql: `SELECT count(*)::int AS n FROM workflows WHERE project_id = $1`,
+    values: [(t as { project_id: number }).project_id],
+  }),
   batch: (t, after) => ({
     sql: `SELECT id, display_name, major_version, minor_version, active, classifications_count, pairwise, grouped, prioritized, primary_language, first_task,
                  retired_set_member_subjects_count, tasks, retirement, aggregation, strings
@@ -133,8 +195,23 @@ const workflowsExport: ExportDef = {
   }),
   cursor: (r) => r.id as number,
   record: (r) => [
-    r.id, r.display_name, r.major_version, String(r.active), r.classifications_count, String(r.pairwise), String(r.grouped), String(r.prioritized),
-    r.primary_language, r.first_task, "", r.retired_set_member_subjects_count, json(r.tasks), json(r.retirement), json(r.aggregation), json(r.strings), r.minor_version,
+    r.id,
+    r.display_name,
+    r.major_version,
+    String(r.active),
+    r.classifications_count,
+    String(r.pairwise),
+    String(r.grouped),
+    String(r.prioritized),
+    r.primary_language,
+    r.first_task,
+    "",
+    r.retired_set_member_subjects_count,
+    json(r.tasks),
+    json(r.retirement),
+    json(r.aggregation),
+    json(r.strings),
+    r.minor_version,
   ],
 };
 
@@ -164,9 +241,40 @@ const EXPORTS: Record<ExportKind, ExportDef> = {
   [CLASSIFICATIONS_EXPORT]: classificationsExport,
   [SUBJECTS_EXPORT]: subjectsExport,
   [WORKFLOWS_EXPORT]: workflowsExport,
-  [ENGINE_EXPORTS.extracts]: engineExport("extracts", ["id", "classification_id", "classification_at", "subject_id", "user_id", "workflow_id", "extractor_key", "data", "created_at", "updated_at"]),
-  [ENGINE_EXPORTS.subject_reductions]: engineExport("subject_reductions", ["id", "reducer_key", "workflow_id", "subject_id", "subgroup", "data", "store", "created_at", "updated_at"]),
-  [ENGINE_EXPORTS.user_reductions]: engineExport("user_reductions", ["id", "reducer_key", "workflow_id", "user_id", "subgroup", "data", "store", "created_at", "updated_at"]),
+  [ENGINE_EXPORTS.extracts]: engineExport("extracts", [
+    "id",
+    "classification_id",
+    "classification_at",
+    "subject_id",
+    "user_id",
+    "workflow_id",
+    "extractor_key",
+    "data",
+    "created_at",
+    "updated_at",
+  ]),
+  [ENGINE_EXPORTS.subject_reductions]: engineExport("subject_reductions", [
+    "id",
+    "reducer_key",
+    "workflow_id",
+    "subject_id",
+    "subgroup",
+    "data",
+    "store",
+    "created_at",
+    "updated_at",
+  ]),
+  [ENGINE_EXPORTS.user_reductions]: engineExport("user_reductions", [
+    "id",
+    "reducer_key",
+    "workflow_id",
+    "user_id",
+    "subgroup",
+    "data",
+    "store",
+    "created_at",
+    "updated_at",
+  ]),
 };
 
 /** The task of an export job: streams the CSV into storage and answers its key. */
@@ -229,7 +337,13 @@ const sameTarget = (target: Target) => ({ params: { equals: target } });
  * and download (panoptes_client's generate_export / wait_export / get_export). The background job behind
  * it is linked and included (`linked.background_jobs`), with its progress.
  */
-async function exportResponse(ctx: ApiContext, kind: ExportKind, on: "projects" | "workflows", job: BackgroundJob, status: number): Promise<Response> {
+async function exportResponse(
+  ctx: ApiContext,
+  kind: ExportKind,
+  on: "projects" | "workflows",
+  job: BackgroundJob,
+  status: number,
+): Promise<Response> {
   const actor = await ctx.actor();
   const jobRecord = await backgroundJobs.present!(backgroundJobs.serialize(job, actor), job, { actor, written: false });
   const id = parsePathId(ctx.params.id, on);
@@ -246,11 +360,25 @@ async function exportResponse(ctx: ApiContext, kind: ExportKind, on: "projects" 
     metadata: { state, progress: job.progress, total: job.total, ...(job.error ? { error: job.error } : {}) },
     links: { linked: { id: String(id), href: `/${on}/${id}`, type: on }, background_job: String(job.id) },
   };
-  return jsonResponse({ media: [medium], links: { "media.linked": { href: "/{media.linked.type}/{media.linked.id}", type: "linked" } }, linked: { background_jobs: [jobRecord] } }, status, { ETag: `W/"export-${job.id}-${job.updatedAt.getTime()}"` }, JSONAPI_TYPE);
+  return jsonResponse(
+    {
+      media: [medium],
+      links: { "media.linked": { href: "/{media.linked.type}/{media.linked.id}", type: "linked" } },
+      linked: { background_jobs: [jobRecord] },
+    },
+    status,
+    { ETag: `W/"export-${job.id}-${job.updatedAt.getTime()}"` },
+    JSONAPI_TYPE,
+  );
 }
 
 // The body the official clients send to start one ({"media": {"content_type": "text/csv"}}); optional.
-const ZStartExport = z.strictObject({ media: z.strictObject({ content_type: z.literal("text/csv", "media.content_type must be text/csv").optional(), metadata: z.record(z.string(), z.unknown()).optional() }) });
+const ZStartExport = z.strictObject({
+  media: z.strictObject({
+    content_type: z.literal("text/csv", "media.content_type must be text/csv").optional(),
+    metadata: z.record(z.string(), z.unknown()).optional(),
+  }),
+});
 
 /** GET and POST /api/<projects|workflows>/<id>/<kind>: the latest export, or start one. */
 export function exportRoutes(kind: ExportKind, on: "projects" | "workflows") {
@@ -269,7 +397,10 @@ export function exportRoutes(kind: ExportKind, on: "projects" | "workflows") {
       const { job, created } = await db().$transaction(async (tx) => {
         // One export of a kind per target at a time: a request while one runs answers that one.
         await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(hashtext($1))`, `${kind}:${JSON.stringify(target)}`);
-        const running = await tx.backgroundJob.findFirst({ where: { kind, projectId, status: { in: ["pending", "running"] }, ...sameTarget(target) }, orderBy: { id: "desc" } });
+        const running = await tx.backgroundJob.findFirst({
+          where: { kind, projectId, status: { in: ["pending", "running"] }, ...sameTarget(target) },
+          orderBy: { id: "desc" },
+        });
         if (running) return { job: running, created: false };
         return { job: await startBackgroundJob(tx, actor, kind, projectId, target), created: true };
       });

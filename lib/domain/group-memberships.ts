@@ -17,7 +17,10 @@ export async function deactivateMembers(tx: Tx, userGroupId: number, userIds: nu
   );
   const dropsAnAdmin = rows.some((m) => m.state === "active" && m.roles.includes("group_admin"));
   if (dropsAnAdmin) await lockGroupAdmins(tx, userGroupId);
-  await tx.membership.updateMany({ where: { id: { in: rows.map((m) => m.id) }, state: { not: "inactive" } }, data: { state: "inactive", updatedAt: new Date() } });
+  await tx.membership.updateMany({
+    where: { id: { in: rows.map((m) => m.id) }, state: { not: "inactive" } },
+    data: { state: "inactive", updatedAt: new Date() },
+  });
   if (dropsAnAdmin) await requireAnActiveGroupAdmin(tx, userGroupId);
 }
 
@@ -33,6 +36,8 @@ export async function lockGroupAdmins(tx: Tx, userGroupId: number): Promise<void
 export async function requireAnActiveGroupAdmin(tx: Tx, userGroupId: number): Promise<void> {
   const admins = await tx.membership.count({ where: { userGroupId, state: "active", roles: { has: "group_admin" } } });
   if (!admins) {
-    throw unprocessable("The group's last active group_admin cannot leave or give up the role: make another member a group_admin first (or delete the group)");
+    throw unprocessable(
+      "The group's last active group_admin cannot leave or give up the role: make another member a group_admin first (or delete the group)",
+    );
   }
 }

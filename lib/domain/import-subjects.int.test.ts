@@ -7,8 +7,9 @@ import { createProject, createSubjectSet, grantProjectRole, signedInUser } from 
 import { runSubjectImport } from "./import-subjects";
 
 function manifest(rows: number, from = 0): string {
-  const lines = ['n,name,external_id,#priority,location:image/png,location_2'];
-  for (let i = from; i < from + rows; i++) lines.push(`${i},"Galaxy, number ""${i}""",ext-${i},${i % 7},img/${i}.png,https://cdn.example.test/thumbs/${i}.jpg`);
+  const lines = ["n,name,external_id,#priority,location:image/png,location_2"];
+  for (let i = from; i < from + rows; i++)
+    lines.push(`${i},"Galaxy, number ""${i}""",ext-${i},${i % 7},img/${i}.png,https://cdn.example.test/thumbs/${i}.jpg`);
   return `${lines.join("\n")}\n`;
 }
 
@@ -29,7 +30,14 @@ describe("subject manifest import", () => {
     const res = await importCsv(set.id, manifest(20_000), owner.token);
     expect(res.status).toBe(201);
     const job = res.body.background_jobs[0];
-    expect(job).toMatchObject({ kind: "subject_import", status: "pending", progress: 0, total: null, error: null, links: { project: String(project.id), user: String(owner.user.id) } });
+    expect(job).toMatchObject({
+      kind: "subject_import",
+      status: "pending",
+      progress: 0,
+      total: null,
+      error: null,
+      links: { project: String(project.id), user: String(owner.user.id) },
+    });
 
     // A crash after the third committed batch.
     await expect(
@@ -55,7 +63,10 @@ describe("subject manifest import", () => {
     subjects.forEach((s, i) => {
       expect(s.metadata).toEqual({ n: String(i), name: `Galaxy, number "${i}"`, "#priority": String(i % 7) });
       expect(s.externalId).toBe(`ext-${i}`);
-      expect(s.locations).toEqual([{ "image/png": `https://files.example.test/data/img/${i}.png` }, { "image/jpeg": `https://cdn.example.test/thumbs/${i}.jpg` }]);
+      expect(s.locations).toEqual([
+        { "image/png": `https://files.example.test/data/img/${i}.png` },
+        { "image/jpeg": `https://cdn.example.test/thumbs/${i}.jpg` },
+      ]);
       expect(s.uploadUserId).toBe(owner.user.id);
       expect(s.members.map((m) => [m.subjectSetId, m.priority])).toEqual([[set.id, i % 7]]);
     });
@@ -115,7 +126,11 @@ describe("subject manifest import", () => {
       ["other type", call("POST", `/api/subject_sets/${set.id}/imports`, { raw: csv, contentType: "text/plain", token: owner.token }), 415],
       ["empty body", importCsv(set.id, "", owner.token), 422],
       ["bad base_url", importCsv(set.id, csv, owner.token, "?base_url=ftp://x"), 422],
-      ["no Accept", call("POST", `/api/subject_sets/${set.id}/imports`, { raw: csv, contentType: "text/csv", token: owner.token, accept: null }), 404],
+      [
+        "no Accept",
+        call("POST", `/api/subject_sets/${set.id}/imports`, { raw: csv, contentType: "text/csv", token: owner.token, accept: null }),
+        404,
+      ],
     ];
     for (const [name, p, status] of cases) {
       const res = await p;
@@ -138,7 +153,11 @@ describe("subject manifest import", () => {
     expect((await api.get(`/background_jobs/${id}`, { token: tester.token })).status).toBe(404);
     expect((await api.get(`/background_jobs/${id}`)).status).toBe(404);
     expect((await api.get(`/background_jobs?project_id=${project.id}`, { token: tester.token })).body.background_jobs).toEqual([]);
-    expect((await api.get(`/background_jobs?project_id=${project.id}&kind=subject_import`, { token: owner.token })).body.background_jobs.map((j: any) => j.id)).toEqual([id]);
+    expect(
+      (await api.get(`/background_jobs?project_id=${project.id}&kind=subject_import`, { token: owner.token })).body.background_jobs.map(
+        (j: any) => j.id,
+      ),
+    ).toEqual([id]);
     await drainJobs();
     const job = (await api.get(`/background_jobs/${id}`, { token: collaborator.token })).body.background_jobs[0];
     expect(job).toMatchObject({ status: "failed", progress: 0 });

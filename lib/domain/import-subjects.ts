@@ -44,7 +44,8 @@ async function* manifestRecords(key: string): AsyncGenerator<{ record: string[];
   if (!object) throw new JobFailure("the uploaded manifest is gone");
   const parser = object.stream.pipe(parse({ bom: true, skip_empty_lines: true, relax_quotes: false, info: true }));
   try {
-    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) yield { record, line: info.lines };
+    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>)
+      yield { record, line: info.lines };
   } catch (err) {
     if ((err as { code?: string }).code?.startsWith("CSV_")) throw new JobFailure(`invalid CSV: ${(err as Error).message}`);
     throw err;
@@ -67,11 +68,19 @@ async function validateManifest(params: ImportParams): Promise<number> {
   return rows;
 }
 
-async function insertBatch(jobId: number, target: { setId: number; projectId: number; userId: number | null }, rows: ManifestRow[], done: number): Promise<void> {
+async function insertBatch(
+  jobId: number,
+  target: { setId: number; projectId: number; userId: number | null },
+  rows: ManifestRow[],
+  done: number,
+): Promise<void> {
   await withTransaction(async (client) => {
     // Moving progress first locks the job row: a second runner of the same job waits here, then finds
     // progress moved and gives up instead of importing the batch again.
-    const claimed = await client.query(`UPDATE background_jobs SET progress = progress + $2, updated_at = now() WHERE id = $1 AND progress = $3 AND status = 'running'`, [jobId, rows.length, done]);
+    const claimed = await client.query(
+      `UPDATE background_jobs SET progress = progress + $2, updated_at = now() WHERE id = $1 AND progress = $3 AND status = 'running'`,
+      [jobId, rows.length, done],
+    );
     if (claimed.rowCount !== 1) throw new Error(`subject import ${jobId}: progress moved under us (another worker runs it)`);
     const inserted = await client.query(
       `WITH input AS (SELECT * FROM unnest($1::text[], $2::text[], $3::text[]) WITH ORDINALITY AS t(metadata, locations, external_id, ord)),
@@ -81,12 +90,23 @@ async function insertBatch(jobId: number, target: { setId: number; projectId: nu
          RETURNING id, metadata)
        INSERT INTO set_member_subjects (subject_set_id, subject_id, priority)
        SELECT $6, id, CASE WHEN metadata->>'#priority' ~ '^-?[0-9]+(\\.[0-9]+)?$' THEN (metadata->>'#priority')::float8 END FROM created`,
-      [rows.map((r) => JSON.stringify(r.metadata)), rows.map((r) => JSON.stringify(r.locations)), rows.map((r) => r.externalId), target.projectId, target.userId, target.setId],
+      [
+        rows.map((r) => JSON.stringify(r.metadata)),
+        rows.map((r) => JSON.stringify(r.locations)),
+        rows.map((r) => r.externalId),
+        target.projectId,
+        target.userId,
+        target.setId,
+      ],
     );
     const n = inserted.rowCount ?? 0;
-    await client.query(`UPDATE subject_sets SET set_member_subjects_count = set_member_subjects_count + $2, updated_at = now() WHERE id = $1`, [target.setId, n]);
+    await client.query(
+      `UPDATE subject_sets SET set_member_subjects_count = set_member_subjects_count + $2, updated_at = now() WHERE id = $1`,
+      [target.setId, n],
+    );
     await client.query(`UPDATE projects SET subjects_count = subjects_count + $2 WHERE id = $1`, [target.projectId, n]);
-    if (target.userId !== null) await client.query(`UPDATE users SET uploaded_subjects_count = uploaded_subjects_count + $2 WHERE id = $1`, [target.userId, n]);
+    if (target.userId !== null)
+      await client.query(`UPDATE users SET uploaded_subjects_count = uploaded_subjects_count + $2 WHERE id = $1`, [target.userId, n]);
   });
 }
 
@@ -105,7 +125,10 @@ export async function runSubjectImport(jobId: number, hooks: ImportHooks = {}): 
     if (total === null) {
       total = await validateManifest(params);
       if (job.userId !== null) {
-        const user = await db().user.findUnique({ where: { id: job.userId }, select: { subjectLimit: true, uploadedSubjectsCount: true, admin: true } });
+        const user = await db().user.findUnique({
+          where: { id: job.userId },
+          select: { subjectLimit: true, uploadedSubjectsCount: true, admin: true },
+        });
         if (user && !user.admin && user.subjectLimit !== null && user.uploadedSubjectsCount + total > user.subjectLimit) {
           throw new JobFailure(`importing ${total} subjects would pass your limit of ${user.subjectLimit} uploaded subjects`);
         }
@@ -144,13 +167,15 @@ export const startSubjectImport = apiRoute(
     const actor = await ctx.actor();
     if (!actor.user) throw unauthorized("You must be signed in to do that");
     if (!hasScope(actor, "project") && !hasScope(actor, "subject")) throw forbidden("This token lacks the 'subject' scope");
-    if (!/^text\/csv\b/i.test(ctx.req.headers.get("content-type") ?? "")) throw new ApiError(415, "Send the manifest as the request body with Content-Type: text/csv");
+    if (!/^text\/csv\b/i.test(ctx.req.headers.get("content-type") ?? ""))
+      throw new ApiError(415, "Send the manifest as the request body with Content-Type: text/csv");
     const baseUrl = ctx.url.searchParams.get("base_url");
     if (baseUrl !== null && !/^https?:\/\/[^\s]+$/i.test(baseUrl)) throw unprocessable("base_url must be an http(s) URL");
     const set = await findVisible(subjectSets, parsePathId(ctx.params.id, "subject_sets"), actor);
     await db().$transaction((tx) => requireEditableProject(tx, actor, set.projectId, "subject_set"));
     const max = env().IMPORT_MAX_BYTES;
-    if (Number(ctx.req.headers.get("content-length") ?? 0) > max) throw new ApiError(413, `The manifest is larger than the limit of ${max} bytes`);
+    if (Number(ctx.req.headers.get("content-length") ?? 0) > max)
+      throw new ApiError(413, `The manifest is larger than the limit of ${max} bytes`);
     if (!ctx.req.body) throw unprocessable("The request body (the CSV manifest) is empty");
     const key = `imports/${set.id}-${crypto.randomUUID()}.csv`;
     const { size } = await storage().putObject(key, Readable.fromWeb(ctx.req.body as never), { contentType: "text/csv", maxBytes: max });
@@ -159,7 +184,11 @@ export const startSubjectImport = apiRoute(
       throw unprocessable("The request body (the CSV manifest) is empty");
     }
     try {
-      const params: ImportParams = { subject_set_id: set.id, source_key: key, base_url: baseUrl ? (baseUrl.endsWith("/") ? baseUrl : `${baseUrl}/`) : null };
+      const params: ImportParams = {
+        subject_set_id: set.id,
+        source_key: key,
+        base_url: baseUrl ? (baseUrl.endsWith("/") ? baseUrl : `${baseUrl}/`) : null,
+      };
       const job = await db().$transaction((tx) => startBackgroundJob(tx, actor, SUBJECT_IMPORT, set.projectId, { ...params }));
       return jobCreatedResponse(ctx, job);
     } catch (err) {

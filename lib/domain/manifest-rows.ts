@@ -54,13 +54,15 @@ export function parseManifestHeader(header: string[]): Column[] {
     if (name.toLowerCase() === "external_id") return { kind: "external_id" };
     return { kind: "metadata", name };
   });
-  if (!columns.some((c) => c.kind === "location")) throw new ManifestError("the header needs a location column ('location', or 'location:<mime type>')");
+  if (!columns.some((c) => c.kind === "location"))
+    throw new ManifestError("the header needs a location column ('location', or 'location:<mime type>')");
   return columns;
 }
 
 function locationUrl(value: string, baseUrl: string | null, line: number): string {
   if (/^https?:\/\//i.test(value)) return value;
-  if (/^[a-z][a-z0-9+.-]*:/i.test(value) || !baseUrl) throw new ManifestError(`line ${line}: '${value}' is not an http(s) URL${baseUrl ? "" : " (give base_url to import file names)"}`);
+  if (/^[a-z][a-z0-9+.-]*:/i.test(value) || !baseUrl)
+    throw new ManifestError(`line ${line}: '${value}' is not an http(s) URL${baseUrl ? "" : " (give base_url to import file names)"}`);
   return new URL(value.replace(/^\/+/, ""), baseUrl).toString();
 }
 
@@ -82,4 +84,3 @@ export function manifestRow(columns: Column[], record: string[], baseUrl: string
   if (row.locations.length > 20) throw new ManifestError(`line ${line}: more than 20 locations`);
   return row;
 }
-

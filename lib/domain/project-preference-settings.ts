@@ -9,7 +9,10 @@ import type { Tx } from "@/lib/resources/types";
 
 const ZId = z.union([z.string(), z.number()]);
 // Ids are PostgreSQL integers: ten digits past 2147483647 were a 500 once they reached the database.
-const ZIdKey = z.string().regex(/^[1-9]\d{0,9}$/, "keys must be ids").refine((k) => Number(k) <= 2 ** 31 - 1, "keys must be ids");
+const ZIdKey = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/, "keys must be ids")
+  .refine((k) => Number(k) <= 2 ** 31 - 1, "keys must be ids");
 export const ZPreferenceSettings = z.strictObject({ workflow_id: ZId.nullable().optional() });
 export const ZDesignator = z.strictObject({
   subject_set_chances: z.record(ZIdKey, z.record(ZIdKey, z.number().finite().min(0, "chances must be 0 or more"))),

@@ -18,7 +18,10 @@ export async function queuedSubjectsResponse(ctx: ApiContext): Promise<Response>
   const limit = parseCountParam(ctx.url.searchParams.get("page_size"), "page_size", { fallback: QUEUE_PAGE_SIZE, clampAbove: 100 });
   const setRaw = ctx.url.searchParams.get("subject_set_id");
   // A bearer token's grant is checked in the queue's first query (resolveCaller), not by a query of its own.
-  const queued = await queueSubjects(await resolveCaller(ctx.req), workflowId, { limit, subjectSetId: setRaw ? parseIdValue(setRaw, "subject_set_id") : undefined });
+  const queued = await queueSubjects(await resolveCaller(ctx.req), workflowId, {
+    limit,
+    subjectSetId: setRaw ? parseIdValue(setRaw, "subject_set_id") : undefined,
+  });
   return json({
     subjects: queued.map((q) => ({
       id: String(q.id),

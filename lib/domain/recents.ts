@@ -22,11 +22,21 @@ export async function userRecents(ctx: ApiContext, actor: Actor): Promise<Respon
   if (!actor.user) throw unauthorized("Sign in to see your recent classifications");
   if (actor.user.id !== userId && !actor.user.admin) throw notFound(`Could not find users with id='${userId}'`);
   const q = ctx.url.searchParams;
-  for (const name of q.keys()) if (!PARAMS.has(name)) throw unprocessable(`Unknown filter '${name}' for recents; filters: project_id, workflow_id (and page, page_size, sort)`);
+  for (const name of q.keys())
+    if (!PARAMS.has(name))
+      throw unprocessable(`Unknown filter '${name}' for recents; filters: project_id, workflow_id (and page, page_size, sort)`);
   const sort = q.get("sort") ?? "-created_at";
   if (sort !== "created_at" && sort !== "-created_at") throw unprocessable("recents sort by created_at or -created_at");
-  const include = [...new Set((q.get("include") ?? "").split(",").map((s) => s.trim()).filter(Boolean))];
-  for (const name of include) if (!INCLUDES.includes(name)) throw unprocessable(`Cannot include '${name}' with recents; includable: ${INCLUDES.join(", ")}`);
+  const include = [
+    ...new Set(
+      (q.get("include") ?? "")
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
+  for (const name of include)
+    if (!INCLUDES.includes(name)) throw unprocessable(`Cannot include '${name}' with recents; includable: ${INCLUDES.join(", ")}`);
   const paging = parsePaging(ctx.url);
   const projects = q.get("project_id") ? parseIdList(q.get("project_id")!, "project_id") : null;
   const workflows = q.get("workflow_id") ? parseIdList(q.get("workflow_id")!, "workflow_id") : null;
@@ -67,7 +77,13 @@ export async function userRecents(ctx: ApiContext, actor: Actor): Promise<Respon
       updated_at: iso(r.updated_at),
       locations: r.locations,
       href: `/users/${userId}/recents/${id}`,
-      links: { project: String(r.project_id), workflow: String(r.workflow_id), subject: String(r.subject_id), user: String(userId), classification: String(r.classification_id) },
+      links: {
+        project: String(r.project_id),
+        workflow: String(r.workflow_id),
+        subject: String(r.subject_id),
+        user: String(userId),
+        classification: String(r.classification_id),
+      },
     };
   });
   // include=subject (the established project app's "Your recent classifications"): the page's subjects, as
@@ -76,7 +92,11 @@ export async function userRecents(ctx: ApiContext, actor: Actor): Promise<Respon
   if (include.includes("subject")) {
     const ids = [...new Set(rows.map((r) => r.subject_id as number))];
     const found = ids.length
-      ? await db().subject.findMany({ where: { AND: [{ id: { in: ids } }, await subjects.readScope(actor)] }, include: subjects.queryInclude, orderBy: { id: "asc" } })
+      ? await db().subject.findMany({
+          where: { AND: [{ id: { in: ids } }, await subjects.readScope(actor)] },
+          include: subjects.queryInclude,
+          orderBy: { id: "asc" },
+        })
       : [];
     linked = { subjects: found.map((row) => subjects.serialize(row as never, actor)) };
   }

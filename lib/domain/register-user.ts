@@ -9,7 +9,10 @@ export const ZLogin = z.string().regex(/^[A-Za-z0-9_.-]{3,80}$/, "login must be 
 export const ZRegisterUser = z.strictObject({
   login: ZLogin,
   email: z.email("email is invalid").max(255),
-  password: z.string().min(PASSWORD_MIN, `password must be at least ${PASSWORD_MIN} characters`).max(PASSWORD_MAX, `password must be at most ${PASSWORD_MAX} characters`),
+  password: z
+    .string()
+    .min(PASSWORD_MIN, `password must be at least ${PASSWORD_MIN} characters`)
+    .max(PASSWORD_MAX, `password must be at most ${PASSWORD_MAX} characters`),
   display_name: z.string().min(1).max(255).optional(),
   credited_name: z.string().max(255).optional(),
   global_email_communication: z.boolean().optional(),
@@ -27,7 +30,10 @@ export async function registerUser(input: TRegisterUser, opts: { admin?: boolean
     select: { login: true },
   });
   if (taken) {
-    throw new ApiError(400, taken.login.toLowerCase() === input.login.toLowerCase() ? "login has already been taken" : "email has already been taken");
+    throw new ApiError(
+      400,
+      taken.login.toLowerCase() === input.login.toLowerCase() ? "login has already been taken" : "email has already been taken",
+    );
   }
   return db().user.create({
     data: {

@@ -29,7 +29,9 @@ export function retirementRoute(action: "retire" | "unretire", workflowFrom: "pa
     if (!hasScope(actor, "project") && !hasScope(actor, "subject")) throw forbidden("This token lacks the 'project' scope");
     const body = ZBody.parse(await readJsonBody(ctx.req));
     const workflowId = workflowFrom === "path" ? parsePathId(ctx.params.id, "workflows") : parseIdValue(body.workflow_id, "workflow_id");
-    const ids = [...(body.subject_id !== undefined ? [body.subject_id] : []), ...(body.subject_ids ?? [])].map((v) => parseIdValue(v, "subject_ids"));
+    const ids = [...(body.subject_id !== undefined ? [body.subject_id] : []), ...(body.subject_ids ?? [])].map((v) =>
+      parseIdValue(v, "subject_ids"),
+    );
     if (!ids.length) throw unprocessable("subject_id or subject_ids is required");
     const reason = action === "retire" ? parseRetirementReason(body.retirement_reason) : null;
     await withTransaction(async (client) => {

@@ -35,7 +35,11 @@ export interface AggregationRunRequest {
 }
 
 /** Asks the service at `baseUrl` to run an aggregation; resolves to the task id it answers with. */
-export async function requestAggregationRun(baseUrl: string, run: AggregationRunRequest, timeoutMs = AGGREGATION_SERVICE_TIMEOUT_MS): Promise<string> {
+export async function requestAggregationRun(
+  baseUrl: string,
+  run: AggregationRunRequest,
+  timeoutMs = AGGREGATION_SERVICE_TIMEOUT_MS,
+): Promise<string> {
   let target: URL;
   try {
     target = new URL(`${baseUrl.replace(/\/+$/, "")}/run_aggregation`);
@@ -86,19 +90,32 @@ export async function requestAggregationRun(baseUrl: string, run: AggregationRun
 }
 
 /** Records the run (`created`) for a workflow whose project the actor edits; one run per user and workflow. */
-async function recordRun(tx: Tx, actor: Actor & { user: NonNullable<Actor["user"]> }, input: z.infer<typeof ZCreateAggregation>, error: string | null): Promise<Aggregation> {
+async function recordRun(
+  tx: Tx,
+  actor: Actor & { user: NonNullable<Actor["user"]> },
+  input: z.infer<typeof ZCreateAggregation>,
+  error: string | null,
+): Promise<Aggregation> {
   const workflowId = parseIdValue(input.links.workflow, "links.workflow");
   const userId = parseIdValue(input.links.user, "links.user");
-  const workflow = await tx.workflow.findFirst({ where: { id: workflowId, project: projectReadScope(actor) }, select: { projectId: true } });
+  const workflow = await tx.workflow.findFirst({
+    where: { id: workflowId, project: projectReadScope(actor) },
+    select: { projectId: true },
+  });
   if (!workflow) throw notFound(`Could not find workflows with id='${workflowId}'`);
-  if (!(await canOnProject(actor, "update", workflow.projectId, tx))) throw forbidden("Only the project's owner and collaborators may run aggregations of its workflows");
+  if (!(await canOnProject(actor, "update", workflow.projectId, tx)))
+    throw forbidden("Only the project's owner and collaborators may run aggregations of its workflows");
   if (userId !== actor.user.id) {
     if (!actor.user.admin) throw forbidden("links.user must be the current user");
-    if (!(await tx.user.findUnique({ where: { id: userId }, select: { id: true } }))) throw unprocessable(`links.user: no user with id ${userId}`);
+    if (!(await tx.user.findUnique({ where: { id: userId }, select: { id: true } })))
+      throw unprocessable(`links.user: no user with id ${userId}`);
   }
   const existing = await tx.aggregation.findUnique({ where: { workflowId_userId: { workflowId, userId } }, select: { id: true } });
   const taken = (id?: number) =>
-    new ApiError(400, `This user already has an aggregation run of workflow ${workflowId}${id ? ` (aggregations/${id})` : ""}; delete it before starting another`);
+    new ApiError(
+      400,
+      `This user already has an aggregation run of workflow ${workflowId}${id ? ` (aggregations/${id})` : ""}; delete it before starting another`,
+    );
   if (existing) throw taken(existing.id);
   try {
     return await tx.aggregation.create({ data: { workflowId, projectId: workflow.projectId, userId, status: "created", error } });
@@ -115,7 +132,10 @@ async function dispatchRun(run: Aggregation, serviceUrl: string): Promise<void> 
     const taskId = await requestAggregationRun(serviceUrl, { project_id: run.projectId, workflow_id: run.workflowId, user_id: run.userId });
     // The service may already have reported back (PUT) before its answer reached us: only a run still
     // `created` becomes `pending`.
-    const moved = await db().aggregation.updateMany({ where: { id: run.id, status: "created" }, data: { taskId, status: "pending", error: null } });
+    const moved = await db().aggregation.updateMany({
+      where: { id: run.id, status: "created" },
+      data: { taskId, status: "pending", error: null },
+    });
     if (!moved.count) await db().aggregation.updateMany({ where: { id: run.id, taskId: null }, data: { taskId } });
   } catch (err) {
     if (!(err instanceof AggregationServiceError)) throw err;

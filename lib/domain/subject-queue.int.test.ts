@@ -10,10 +10,46 @@ const ids = (res: { body: { subjects: { id: string }[] } }) => res.body.subjects
 
 describe("set chances (pure)", () => {
   it.each([
-    ["size by default", [{ id: 1, size: 10 }, { id: 2, size: 30 }], undefined, undefined, { 1: 10, 2: 30 }],
-    ["workflow chances replace size", [{ id: 1, size: 10 }, { id: 2, size: 30 }], { 1: 1, 2: 3 }, undefined, { 1: 1, 2: 3 }],
-    ["0 excludes a set", [{ id: 1, size: 10 }, { id: 2, size: 30 }], { 1: 0 }, undefined, { 2: 30 }],
-    ["user overrides the workflow", [{ id: 1, size: 10 }, { id: 2, size: 30 }], { 1: 0, 2: 1 }, { 1: 5 }, { 1: 5, 2: 1 }],
+    [
+      "size by default",
+      [
+        { id: 1, size: 10 },
+        { id: 2, size: 30 },
+      ],
+      undefined,
+      undefined,
+      { 1: 10, 2: 30 },
+    ],
+    [
+      "workflow chances replace size",
+      [
+        { id: 1, size: 10 },
+        { id: 2, size: 30 },
+      ],
+      { 1: 1, 2: 3 },
+      undefined,
+      { 1: 1, 2: 3 },
+    ],
+    [
+      "0 excludes a set",
+      [
+        { id: 1, size: 10 },
+        { id: 2, size: 30 },
+      ],
+      { 1: 0 },
+      undefined,
+      { 2: 30 },
+    ],
+    [
+      "user overrides the workflow",
+      [
+        { id: 1, size: 10 },
+        { id: 2, size: 30 },
+      ],
+      { 1: 0, 2: 1 },
+      { 1: 5 },
+      { 1: 5, 2: 1 },
+    ],
     ["string chances", [{ id: 1, size: 10 }], { 1: "2" }, undefined, { 1: 2 }],
     ["negative and junk fall back", [{ id: 1, size: 10 }], { 1: -1 }, { 1: "x" }, { 1: 10 }],
     ["empty sets are skipped", [{ id: 1, size: 0 }], { 1: 5 }, undefined, {}],
@@ -22,14 +58,21 @@ describe("set chances (pure)", () => {
   });
 
   it("draws sets in proportion to their weights", () => {
-    const sets = [{ id: 1, size: 1, weight: 1 }, { id: 2, size: 1, weight: 3 }];
+    const sets = [
+      { id: 1, size: 1, weight: 1 },
+      { id: 2, size: 1, weight: 3 },
+    ];
     let seed = 1;
-    const rand = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const rand = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
     const firsts = Array.from({ length: 4000 }, () => drawSetOrder(sets, rand)[0].id);
     const share = firsts.filter((id) => id === 2).length / firsts.length;
     expect(share).toBeGreaterThan(0.7);
     expect(share).toBeLessThan(0.8);
-    expect(drawSetOrder(sets, rand).map((s) => s.id).sort()).toEqual([1, 2]);
+    expect(
+      drawSetOrder(sets, rand)
+        .map((s) => s.id)
+        .sort(),
+    ).toEqual([1, 2]);
   });
 });
 
@@ -62,19 +105,31 @@ describe("GET /api/subjects/queued", () => {
     expect(res.status).toBe(200);
     expect(res.body.subjects).toHaveLength(10);
     const s = res.body.subjects[0];
-    expect(s).toMatchObject({ retired: false, already_seen: false, finished_workflow: false, user_has_finished_workflow: false, selection_state: "normal" });
+    expect(s).toMatchObject({
+      retired: false,
+      already_seen: false,
+      finished_workflow: false,
+      user_has_finished_workflow: false,
+      selection_state: "normal",
+    });
     expect(new Date(s.selected_at).getTime()).not.toBeNaN();
     expect(s.locations[0]["image/png"]).toMatch(/^https:/);
     expect(new Set(ids(res)).size).toBe(10);
     for (const id of ids(res)) expect(subjects.map((x) => x.id)).toContain(id);
-    expect((await api.get(`/subjects?workflow_id=${workflow.id}&sort=queued&page_size=4`, { token: v.token })).body.subjects).toHaveLength(4);
+    expect((await api.get(`/subjects?workflow_id=${workflow.id}&sort=queued&page_size=4`, { token: v.token })).body.subjects).toHaveLength(
+      4,
+    );
   });
 
   it("never serves seen or retired subjects while others remain, then falls back instead of running dry", async () => {
     const { workflow, subjects, owner } = await classifiableProject(6);
     const v = await signedInUser();
     for (const s of subjects.slice(0, 3)) await api.post("/classifications", classificationBody(workflow, [s.id]), { token: v.token });
-    await api.post(`/workflows/${workflow.id}/retired_subjects`, { subject_id: String(subjects[3].id), retirement_reason: "consensus" }, { token: owner.token });
+    await api.post(
+      `/workflows/${workflow.id}/retired_subjects`,
+      { subject_id: String(subjects[3].id), retirement_reason: "consensus" },
+      { token: owner.token },
+    );
     for (let i = 0; i < 5; i++) expect(ids(await queued(workflow.id, v.token)).sort()).toEqual([subjects[4].id, subjects[5].id].sort());
     for (const s of subjects.slice(4)) await api.post("/classifications", classificationBody(workflow, [s.id]), { token: v.token });
     const fallback = await queued(workflow.id, v.token);
@@ -91,7 +146,11 @@ describe("GET /api/subjects/queued", () => {
 
   it("gives anonymous volunteers unretired subjects", async () => {
     const { workflow, subjects, owner } = await classifiableProject(3);
-    await api.post(`/workflows/${workflow.id}/retired_subjects`, { subject_ids: [subjects[0].id, subjects[1].id], retirement_reason: "other" }, { token: owner.token });
+    await api.post(
+      `/workflows/${workflow.id}/retired_subjects`,
+      { subject_ids: [subjects[0].id, subjects[1].id], retirement_reason: "other" },
+      { token: owner.token },
+    );
     for (let i = 0; i < 3; i++) expect(ids(await queued(workflow.id))).toEqual([subjects[2].id]);
   });
 
@@ -102,10 +161,19 @@ describe("GET /api/subjects/queued", () => {
     const workflow = await createWorkflow(project.id);
     const { set: general, subjects: generalSubjects } = await createSubjectSet(project.id, 5, { workflowIds: [workflow.id] });
     const { set: expert, subjects: expertSubjects } = await createSubjectSet(project.id, 5, { workflowIds: [workflow.id] });
-    await db().workflow.update({ where: { id: workflow.id }, data: { configuration: { subject_set_chances: { [expert.id]: 0, [general.id]: 1 } } } });
+    await db().workflow.update({
+      where: { id: workflow.id },
+      data: { configuration: { subject_set_chances: { [expert.id]: 0, [general.id]: 1 } } },
+    });
     const volunteer = await signedInUser();
     const specialist = await signedInUser();
-    await db().projectPreference.create({ data: { userId: specialist.user.id, projectId: project.id, settings: { designator: { subject_set_chances: { [workflow.id]: { [expert.id]: 1, [general.id]: 0 } } } } } });
+    await db().projectPreference.create({
+      data: {
+        userId: specialist.user.id,
+        projectId: project.id,
+        settings: { designator: { subject_set_chances: { [workflow.id]: { [expert.id]: 1, [general.id]: 0 } } } },
+      },
+    });
     for (let i = 0; i < 3; i++) {
       for (const id of ids(await queued(workflow.id, volunteer.token))) expect(generalSubjects.map((s) => s.id)).toContain(id);
       for (const id of ids(await queued(workflow.id, specialist.token))) expect(expertSubjects.map((s) => s.id)).toContain(id);
@@ -121,16 +189,22 @@ describe("GET /api/subjects/queued", () => {
     const workflow = await createWorkflow(project.id);
     const { subjects: realSubjects } = await createSubjectSet(project.id, 6, { workflowIds: [workflow.id] });
     const { set: training, subjects: trainingSubjects } = await createSubjectSet(project.id, 6, { workflowIds: [workflow.id] });
-    await db().workflow.update({ where: { id: workflow.id }, data: { configuration: { training_set_ids: [training.id], training_chances: [1, 1], training_default_chance: 0 } } });
+    await db().workflow.update({
+      where: { id: workflow.id },
+      data: { configuration: { training_set_ids: [training.id], training_chances: [1, 1], training_default_chance: 0 } },
+    });
     const volunteer = await signedInUser();
     const first = ids(await queued(workflow.id, volunteer.token));
     expect(first.length).toBeGreaterThan(0);
     for (const id of first) expect(trainingSubjects.map((s) => s.id)).toContain(id);
     // Two seen: the chance is now the default (0), so only real subjects come.
-    await db().userSeenSubject.createMany({ data: trainingSubjects.slice(0, 2).map((s) => ({ userId: volunteer.user.id, workflowId: workflow.id, subjectId: s.id })) });
+    await db().userSeenSubject.createMany({
+      data: trainingSubjects.slice(0, 2).map((s) => ({ userId: volunteer.user.id, workflowId: workflow.id, subjectId: s.id })),
+    });
     for (const id of ids(await queued(workflow.id, volunteer.token))) expect(realSubjects.map((s) => s.id)).toContain(id);
     // A subject set asked for by name is served as it is.
-    for (const id of ids(await queued(workflow.id, volunteer.token, `&subject_set_id=${training.id}`))) expect(trainingSubjects.map((s) => s.id)).toContain(id);
+    for (const id of ids(await queued(workflow.id, volunteer.token, `&subject_set_id=${training.id}`)))
+      expect(trainingSubjects.map((s) => s.id)).toContain(id);
   });
 
   it("serves prioritized workflows in #priority order", async () => {
@@ -138,7 +212,10 @@ describe("GET /api/subjects/queued", () => {
     const { createProject } = await import("@/test/factories");
     const project = await createProject(owner.user.id);
     const workflow = await createWorkflow(project.id, { prioritized: true });
-    const { subjects } = await createSubjectSet(project.id, 6, { workflowIds: [workflow.id], metadata: (i) => ({ "#priority": String(6 - i) }) });
+    const { subjects } = await createSubjectSet(project.id, 6, {
+      workflowIds: [workflow.id],
+      metadata: (i) => ({ "#priority": String(6 - i) }),
+    });
     const v = await signedInUser();
     const got = ids(await queued(workflow.id, v.token, "&page_size=3"));
     expect(got).toEqual([subjects[5].id, subjects[4].id, subjects[3].id]);
@@ -166,13 +243,27 @@ describe("retirement endpoints", () => {
       return [w.retiredSetMemberSubjectsCount, p.retiredSubjectsCount];
     };
     const post = (path: string, body: object, token = owner.token) => api.post(path, body, { token });
-    expect((await post(`/workflows/${workflow.id}/retired_subjects`, { subject_ids: [subjects[0].id, subjects[1].id], retirement_reason: "blank" })).status).toBe(204);
+    expect(
+      (
+        await post(`/workflows/${workflow.id}/retired_subjects`, {
+          subject_ids: [subjects[0].id, subjects[1].id],
+          retirement_reason: "blank",
+        })
+      ).status,
+    ).toBe(204);
     expect(await count()).toEqual([2, 2]);
-    const sws = await db().subjectWorkflowStatus.findUniqueOrThrow({ where: { subjectId_workflowId: { subjectId: subjects[0].id, workflowId: workflow.id } } });
+    const sws = await db().subjectWorkflowStatus.findUniqueOrThrow({
+      where: { subjectId_workflowId: { subjectId: subjects[0].id, workflowId: workflow.id } },
+    });
     expect(sws.retirementReason).toBe("nothing_here");
-    expect((await post(`/workflows/${workflow.id}/retired_subjects`, { subject_id: subjects[0].id, retirement_reason: "consensus" })).status).toBe(204);
+    expect(
+      (await post(`/workflows/${workflow.id}/retired_subjects`, { subject_id: subjects[0].id, retirement_reason: "consensus" })).status,
+    ).toBe(204);
     expect(await count()).toEqual([2, 2]);
-    expect((await post("/subjects/retire", { workflow_id: workflow.id, subject_id: String(subjects[2].id), retirement_reason: "consensus" })).status).toBe(204);
+    expect(
+      (await post("/subjects/retire", { workflow_id: workflow.id, subject_id: String(subjects[2].id), retirement_reason: "consensus" }))
+        .status,
+    ).toBe(204);
     expect(await count()).toEqual([3, 3]);
     expect((await post(`/workflows/${workflow.id}/unretire_subjects`, { subject_ids: [subjects[0].id, subjects[3].id] })).status).toBe(204);
     expect(await count()).toEqual([2, 2]);
@@ -187,7 +278,8 @@ describe("retirement endpoints", () => {
       [`/workflows/${workflow.id}/retired_subjects`, { subject_id: subjects[3].id }, 403, v.token],
       [`/workflows/99999999/retired_subjects`, { subject_id: subjects[3].id }, 404],
     ];
-    for (const [path, body, status, token] of bad) expect((await post(path, body, token ?? owner.token)).status, `${path} ${JSON.stringify(body)}`).toBe(status);
+    for (const [path, body, status, token] of bad)
+      expect((await post(path, body, token ?? owner.token)).status, `${path} ${JSON.stringify(body)}`).toBe(status);
     expect((await api.post(`/workflows/${workflow.id}/retired_subjects`, { subject_id: subjects[3].id })).status).toBe(401);
     expect(await count()).toEqual([2, 2]);
   });
@@ -197,7 +289,13 @@ describe("retirement endpoints", () => {
 describe("GET /api/subjects/queued: who the token stands for, checked in the queue's query", () => {
   const cases: TokenCase[] = [
     ...TOKEN_CASES,
-    { name: "a private project, by a volunteer", private: true, setup: async (u) => `Bearer ${u.token}`, status: 404, error: /Could not find workflows/ },
+    {
+      name: "a private project, by a volunteer",
+      private: true,
+      setup: async (u) => `Bearer ${u.token}`,
+      status: 404,
+      error: /Could not find workflows/,
+    },
   ];
   it.each(cases)("$name → $status", async ({ setup, status, error, private: priv }) => {
     const { workflow, subjects } = await classifiableProject(2, { private: priv });

@@ -58,7 +58,10 @@ export function drawSetOrder(sets: SetChance[], random = Math.random): SetChance
   while (remaining.length) {
     const total = remaining.reduce((t, s) => t + s.weight, 0);
     let r = random() * total;
-    const i = Math.max(0, remaining.findIndex((s) => (r -= s.weight) < 0));
+    const i = Math.max(
+      0,
+      remaining.findIndex((s) => (r -= s.weight) < 0),
+    );
     order.push(...remaining.splice(i === -1 ? remaining.length - 1 : i, 1));
   }
   return order;
@@ -71,8 +74,15 @@ export function drawSetOrder(sets: SetChance[], random = Math.random): SetChance
  * sets. Returns the candidate sets of this request (all of them when there are no training sets, or when
  * the draw's side has none).
  */
-export function trainingCandidates<S extends { id: number }>(sets: S[], configuration: Record<string, unknown> | undefined, seenCount: number, random = Math.random): { sets: S[]; training: boolean | null } {
-  const ids = Array.isArray(configuration?.training_set_ids) ? (configuration!.training_set_ids as unknown[]).map(Number).filter(Number.isInteger) : [];
+export function trainingCandidates<S extends { id: number }>(
+  sets: S[],
+  configuration: Record<string, unknown> | undefined,
+  seenCount: number,
+  random = Math.random,
+): { sets: S[]; training: boolean | null } {
+  const ids = Array.isArray(configuration?.training_set_ids)
+    ? (configuration!.training_set_ids as unknown[]).map(Number).filter(Number.isInteger)
+    : [];
   if (!ids.length) return { sets, training: null };
   const chances = Array.isArray(configuration?.training_chances) ? (configuration!.training_chances as unknown[]) : [];
   const chance = num(chances[seenCount]) ?? num(configuration?.training_default_chance) ?? 0;
@@ -82,7 +92,8 @@ export function trainingCandidates<S extends { id: number }>(sets: S[], configur
 }
 
 /** Whether a workflow's configuration names training sets (then the queue needs the volunteer's seen count). */
-const hasTrainingSets = (configuration: Record<string, unknown> | undefined) => Array.isArray(configuration?.training_set_ids) && (configuration!.training_set_ids as unknown[]).length > 0;
+const hasTrainingSets = (configuration: Record<string, unknown> | undefined) =>
+  Array.isArray(configuration?.training_set_ids) && (configuration!.training_set_ids as unknown[]).length > 0;
 
 const UNRETIRED = `NOT EXISTS (SELECT 1 FROM subject_workflow_statuses sws WHERE sws.subject_id = sms.subject_id AND sws.workflow_id = $2 AND sws.retired_at IS NOT NULL)`;
 // A plain NOT EXISTS (an index probe per candidate row). Anonymous volunteers have no seen history, so their
@@ -91,7 +102,15 @@ const UNRETIRED = `NOT EXISTS (SELECT 1 FROM subject_workflow_statuses sws WHERE
 const UNSEEN = `NOT EXISTS (SELECT 1 FROM user_seen_subjects us WHERE us.user_id = $3 AND us.workflow_id = $2 AND us.subject_id = sms.subject_id)`;
 
 /** Up to `limit` unseen, unretired subjects of one set: from a random point in its random order (or in priority order), wrapping around. */
-async function pickFromSet(client: Sql, setId: number, workflowId: number, userId: number | null, limit: number, prioritized: boolean, exclude: number[]): Promise<number[]> {
+async function pickFromSet(
+  client: Sql,
+  setId: number,
+  workflowId: number,
+  userId: number | null,
+  limit: number,
+  prioritized: boolean,
+  exclude: number[],
+): Promise<number[]> {
   const seen = userId === null ? "AND $3::int IS NULL" : `AND ${UNSEEN}`;
   const notPicked = `AND NOT (sms.subject_id = ANY($4::int[]))`;
   if (prioritized) {
@@ -104,7 +123,10 @@ async function pickFromSet(client: Sql, setId: number, workflowId: number, userI
   }
   const start = Math.random();
   const out: number[] = [];
-  for (const [cmp, order] of [[">=", "ASC"], ["<", "ASC"]] as const) {
+  for (const [cmp, order] of [
+    [">=", "ASC"],
+    ["<", "ASC"],
+  ] as const) {
     const { rows } = await client.query<{ subject_id: number }>(
       `SELECT sms.subject_id FROM set_member_subjects sms WHERE sms.subject_set_id = $1 AND sms.random ${cmp} $6 AND ${UNRETIRED} ${seen} ${notPicked}
        ORDER BY sms.random ${order} LIMIT $5`,
@@ -122,7 +144,11 @@ async function pickFromSet(client: Sql, setId: number, workflowId: number, userI
  * with a fallback selection_state, so a volunteer is never stuck. Anonymous volunteers get random
  * unretired subjects.
  */
-export async function queueSubjects(caller: Caller, workflowId: number, opts: { limit: number; subjectSetId?: number }): Promise<QueuedSubject[]> {
+export async function queueSubjects(
+  caller: Caller,
+  workflowId: number,
+  opts: { limit: number; subjectSetId?: number },
+): Promise<QueuedSubject[]> {
   const client = pool();
   const userId = caller.actor ? (caller.actor.user?.id ?? null) : caller.claims.userId;
   // One query: a bearer token's grant (checked here rather than by a query of its own), the workflow and
@@ -142,7 +168,8 @@ export async function queueSubjects(caller: Caller, workflowId: number, opts: { 
   // The token first: with a revoked one nothing else is answered.
   const actor = callerActor(caller, found[0].token_grant);
   const workflow = found[0].id === null ? null : found[0];
-  if (!workflow || (workflow.private && !actor.user?.admin && !rolesAllow(workflow.roles, "show"))) throw notFound(`Could not find workflows with id='${workflowId}'`);
+  if (!workflow || (workflow.private && !actor.user?.admin && !rolesAllow(workflow.roles, "show")))
+    throw notFound(`Could not find workflows with id='${workflowId}'`);
   const sets: { id: number; size: number }[] = workflow.sets;
   if (!sets.length) throw notFound(`Workflow ${workflowId} has no linked subject sets`);
   let candidates = sets;
@@ -151,7 +178,15 @@ export async function queueSubjects(caller: Caller, workflowId: number, opts: { 
     if (!candidates.length) throw notFound(`Subject set ${opts.subjectSetId} is not linked to workflow ${workflowId}`);
   }
   if (opts.subjectSetId === undefined && hasTrainingSets(workflow.configuration)) {
-    const seen = userId === null ? 0 : (await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM user_seen_subjects WHERE user_id = $1 AND workflow_id = $2`, [userId, workflowId])).rows[0].n;
+    const seen =
+      userId === null
+        ? 0
+        : (
+            await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM user_seen_subjects WHERE user_id = $1 AND workflow_id = $2`, [
+              userId,
+              workflowId,
+            ])
+          ).rows[0].n;
     candidates = trainingCandidates(candidates, workflow.configuration, seen).sets;
   }
   const chances = setChances(candidates, workflow.configuration?.subject_set_chances, workflow.chances ?? undefined);
@@ -176,7 +211,13 @@ export async function queueSubjects(caller: Caller, workflowId: number, opts: { 
   return describeSubjects(client, workflowId, userId, ids, state);
 }
 
-async function describeSubjects(client: Sql, workflowId: number, userId: number | null, ids: number[], state: QueuedSubject["selectionState"]): Promise<QueuedSubject[]> {
+async function describeSubjects(
+  client: Sql,
+  workflowId: number,
+  userId: number | null,
+  ids: number[],
+  state: QueuedSubject["selectionState"],
+): Promise<QueuedSubject[]> {
   if (!ids.length) return [];
   const { rows } = await client.query(
     `SELECT s.id, s.project_id, s.metadata, s.locations, s.external_id, s.created_at, s.updated_at,

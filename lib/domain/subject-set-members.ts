@@ -22,13 +22,27 @@ export async function addSubjectsToSet(tx: Tx, set: { id: number; projectId: num
     set.id,
     ids,
   );
-  if (inserted) await tx.$executeRawUnsafe(`UPDATE subject_sets SET set_member_subjects_count = set_member_subjects_count + $2, updated_at = now() WHERE id = $1`, set.id, inserted);
+  if (inserted)
+    await tx.$executeRawUnsafe(
+      `UPDATE subject_sets SET set_member_subjects_count = set_member_subjects_count + $2, updated_at = now() WHERE id = $1`,
+      set.id,
+      inserted,
+    );
   return inserted;
 }
 
 export async function removeSubjectsFromSet(tx: Tx, setId: number, subjectIds: number[]): Promise<number> {
-  const deleted = await tx.$executeRawUnsafe(`DELETE FROM set_member_subjects WHERE subject_set_id = $1 AND subject_id = ANY($2::int[])`, setId, subjectIds);
-  if (deleted) await tx.$executeRawUnsafe(`UPDATE subject_sets SET set_member_subjects_count = set_member_subjects_count - $2, updated_at = now() WHERE id = $1`, setId, deleted);
+  const deleted = await tx.$executeRawUnsafe(
+    `DELETE FROM set_member_subjects WHERE subject_set_id = $1 AND subject_id = ANY($2::int[])`,
+    setId,
+    subjectIds,
+  );
+  if (deleted)
+    await tx.$executeRawUnsafe(
+      `UPDATE subject_sets SET set_member_subjects_count = set_member_subjects_count - $2, updated_at = now() WHERE id = $1`,
+      setId,
+      deleted,
+    );
   return deleted;
 }
 

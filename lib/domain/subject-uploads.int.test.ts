@@ -12,7 +12,11 @@ import { storageBackends, useStorageBackend } from "@/test/storage-backends";
 // (no bearer, no JSON-API headers), GET it back at the subject's location. Over every storage
 // implementation (local disk, S3 via s3rver): the URLs and answers are the same.
 
-async function file(method: "GET" | "PUT", url: string, opts: { body?: Uint8Array | ReadableStream; headers?: Record<string, string> } = {}) {
+async function file(
+  method: "GET" | "PUT",
+  url: string,
+  opts: { body?: Uint8Array | ReadableStream; headers?: Record<string, string> } = {},
+) {
   const u = new URL(url);
   const req = new Request(new URL(u.pathname + u.search, "http://quorum.test"), {
     method,
@@ -39,13 +43,23 @@ describe.each(storageBackends)("subject uploads ($name)", (backend) => {
     const project = await createProject(owner.user.id);
     const created = await api.post(
       "/subjects",
-      { subjects: { locations: ["image/png", { "image/jpeg": "https://example.test/a.jpg" }], metadata: { n: 1 }, links: { project: String(project.id) } } },
+      {
+        subjects: {
+          locations: ["image/png", { "image/jpeg": "https://example.test/a.jpg" }],
+          metadata: { n: 1 },
+          links: { project: String(project.id) },
+        },
+      },
       { token: owner.token },
     );
     expect(created.status).toBe(201);
     const subject = created.body.subjects[0];
     const uploadUrl: string = subject.locations[0]["image/png"];
-    expect(uploadUrl).toMatch(new RegExp(`^http://localhost:3000/uploads/subjects/${subject.id}/[0-9a-f-]+\\.png\\?content_type=image%2Fpng&expires=\\d+&signature=`));
+    expect(uploadUrl).toMatch(
+      new RegExp(
+        `^http://localhost:3000/uploads/subjects/${subject.id}/[0-9a-f-]+\\.png\\?content_type=image%2Fpng&expires=\\d+&signature=`,
+      ),
+    );
     expect(subject.locations[1]).toEqual({ "image/jpeg": "https://example.test/a.jpg" });
 
     // Before and after the upload, reads show the served URL.
@@ -68,15 +82,26 @@ describe.each(storageBackends)("subject uploads ($name)", (backend) => {
 
     // Once uploaded, the answer to an edit shows the served URL, not a new upload URL.
     const tag = (await api.get(`/subjects/${subject.id}`)).headers.get("etag")!;
-    const edited = await api.put(`/subjects/${subject.id}`, { subjects: { metadata: { n: 2 } } }, { token: owner.token, headers: { "if-match": tag } });
+    const edited = await api.put(
+      `/subjects/${subject.id}`,
+      { subjects: { metadata: { n: 2 } } },
+      { token: owner.token, headers: { "if-match": tag } },
+    );
     expect(edited.body.subjects[0].locations[0]).toEqual({ "image/png": publicUrl });
   });
 
   it("refuses bad, tampered, expired, mistyped and oversize uploads, storing nothing", async () => {
     const owner = await signedInUser();
     const project = await createProject(owner.user.id);
-    const created = await api.post("/subjects", { subjects: { locations: ["image/png", "video/mp4"], links: { project: String(project.id) } } }, { token: owner.token });
-    const [pngUrl, mp4Url] = [created.body.subjects[0].locations[0]["image/png"] as string, created.body.subjects[0].locations[1]["video/mp4"] as string];
+    const created = await api.post(
+      "/subjects",
+      { subjects: { locations: ["image/png", "video/mp4"], links: { project: String(project.id) } } },
+      { token: owner.token },
+    );
+    const [pngUrl, mp4Url] = [
+      created.body.subjects[0].locations[0]["image/png"] as string,
+      created.body.subjects[0].locations[1]["video/mp4"] as string,
+    ];
     expect(mp4Url).toMatch(/\.mp4\?/);
     const key = new URL(pngUrl).pathname.replace("/uploads/", "");
     const body = png(100);
@@ -88,7 +113,11 @@ describe.each(storageBackends)("subject uploads ($name)", (backend) => {
       ["no signature", file("PUT", pngUrl.split("?")[0], { body, headers: ok }), 403],
       ["tampered signature", file("PUT", tampered, { body, headers: ok }), 403],
       ["signature of another file", file("PUT", otherKey, { body, headers: ok }), 403],
-      ["content type changed in the URL", file("PUT", pngUrl.replace("image%2Fpng", "image%2Fgif"), { body, headers: { "content-type": "image/gif" } }), 403],
+      [
+        "content type changed in the URL",
+        file("PUT", pngUrl.replace("image%2Fpng", "image%2Fgif"), { body, headers: { "content-type": "image/gif" } }),
+        403,
+      ],
       ["expired", file("PUT", expired, { body, headers: ok }), 403],
       ["wrong content type", file("PUT", pngUrl, { body, headers: { "content-type": "image/gif" } }), 415],
       ["declared too large", file("PUT", pngUrl, { body, headers: { ...ok, "content-length": String(30 * 1024 * 1024) } }), 413],
@@ -127,7 +156,7 @@ describe.each(storageBackends)("subject uploads ($name)", (backend) => {
     expect(got.status).toBe(200);
     expect(got.bytes.toString()).toBe("a,b\n1,2\n");
     expect(got.headers.get("content-disposition")).toMatch(/attachment/);
-    expect((await file("GET", (await signedUrl("GET", "exports/test-file.csv", { ttlSeconds: -1 })))).status).toBe(403);
+    expect((await file("GET", await signedUrl("GET", "exports/test-file.csv", { ttlSeconds: -1 }))).status).toBe(403);
     expect((await file("GET", "http://localhost:3000/uploads/subjects/..%2F..%2Fkeys.json")).status).toBe(404);
     expect((await file("GET", "http://localhost:3000/uploads/subjects/1/x.png.meta.json")).status).toBe(404);
   });

@@ -16,14 +16,23 @@ const EXTENSIONS: Record<string, string> = {
 };
 
 export function extensionFor(mime: string): string {
-  return (Object.hasOwn(EXTENSIONS, mime) ? EXTENSIONS[mime] : undefined) ?? ((mime.split("/")[1] ?? "").replace(/[^a-z0-9]/gi, "").slice(0, 10).toLowerCase() || "bin");
+  return (
+    (Object.hasOwn(EXTENSIONS, mime) ? EXTENSIONS[mime] : undefined) ??
+    ((mime.split("/")[1] ?? "")
+      .replace(/[^a-z0-9]/gi, "")
+      .slice(0, 10)
+      .toLowerCase() ||
+      "bin")
+  );
 }
 
 /** The locations to store for a subject: files hosted elsewhere keep their URL; uploads get their served URL. */
 export async function storedLocations(subjectId: number, entries: LocationEntry[]): Promise<{ stored: Record<string, string>[] }> {
   const store = storage();
   return {
-    stored: entries.map((e) => ({ [e.mime]: e.url ?? store.publicUrl(`subjects/${subjectId}/${crypto.randomUUID()}.${extensionFor(e.mime)}`) })),
+    stored: entries.map((e) => ({
+      [e.mime]: e.url ?? store.publicUrl(`subjects/${subjectId}/${crypto.randomUUID()}.${extensionFor(e.mime)}`),
+    })),
   };
 }
 

@@ -21,7 +21,8 @@ const ZBody = z.strictObject({
 function idFrom(body: unknown, query: string | null, what: string): number {
   const fromBody = body === undefined ? undefined : parseIdValue(body, `project_preferences.${what}`);
   const fromQuery = query === null || query === "" ? undefined : parseIdValue(query, what);
-  if (fromBody !== undefined && fromQuery !== undefined && fromBody !== fromQuery) throw unprocessable(`${what} differs between the query and the body`);
+  if (fromBody !== undefined && fromQuery !== undefined && fromBody !== fromQuery)
+    throw unprocessable(`${what} differs between the query and the body`);
   const id = fromBody ?? fromQuery;
   if (id === undefined) throw unprocessable(`${what} is required (in project_preferences or the query string)`);
   return id;
@@ -45,9 +46,14 @@ export const updateProjectPreferenceSettings = apiRoute(async (ctx) => {
       throw notFound(`Could not find projects with id='${projectId}'`);
     }
     const editor = await canOnProject(actor, "update", projectId, tx);
-    if (!editor && (userId !== actor.user.id || body.settings)) throw forbidden("Only the project's owner and collaborators may edit these settings");
+    if (!editor && (userId !== actor.user.id || body.settings))
+      throw forbidden("Only the project's owner and collaborators may edit these settings");
     if (!(await tx.user.findUnique({ where: { id: userId }, select: { id: true } }))) throw unprocessable(`No user with id '${userId}'`);
-    await tx.$executeRawUnsafe(`INSERT INTO project_preferences (user_id, project_id, updated_at) VALUES ($1, $2, now()) ON CONFLICT (user_id, project_id) DO NOTHING`, userId, projectId);
+    await tx.$executeRawUnsafe(
+      `INSERT INTO project_preferences (user_id, project_id, updated_at) VALUES ($1, $2, now()) ON CONFLICT (user_id, project_id) DO NOTHING`,
+      userId,
+      projectId,
+    );
     const [pref] = await tx.$queryRawUnsafe<{ id: number; settings: unknown }[]>(
       `SELECT id, settings FROM project_preferences WHERE user_id = $1 AND project_id = $2 FOR UPDATE`,
       userId,

@@ -16,12 +16,30 @@ const ZQuestion = z.looseObject({
 });
 
 // polyline, freehandLine and transcriptionLine are drawn by the volunteer classifier (lib/classifier/marks.ts).
-export const DRAWING_TOOLS = ["point", "rectangle", "circle", "ellipse", "line", "polygon", "bezier", "column", "triangle", "fullWidthLine", "fullHeightLine", "polyline", "freehandLine", "transcriptionLine"] as const;
+export const DRAWING_TOOLS = [
+  "point",
+  "rectangle",
+  "circle",
+  "ellipse",
+  "line",
+  "polygon",
+  "bezier",
+  "column",
+  "triangle",
+  "fullWidthLine",
+  "fullHeightLine",
+  "polyline",
+  "freehandLine",
+  "transcriptionLine",
+] as const;
 const ZTool = z.looseObject({
   type: z.enum(DRAWING_TOOLS, { message: `tool type must be one of ${DRAWING_TOOLS.join(", ")}` }),
   label: ZText.optional(),
   color: z.string().max(50).optional(),
-  details: z.array(z.looseObject({ type: z.string() })).max(50).optional(),
+  details: z
+    .array(z.looseObject({ type: z.string() }))
+    .max(50)
+    .optional(),
   min: z.union([z.number(), z.string()]).nullish(),
   max: z.union([z.number(), z.string()]).nullish(),
 });
@@ -38,9 +56,25 @@ const ZSurvey = z.looseObject({
   type: z.literal("survey"),
   choices: z.record(z.string(), z.looseObject({ label: ZText, characteristics: z.record(z.string(), z.array(z.string())).optional() })),
   choicesOrder: z.array(z.string()).optional(),
-  characteristics: z.record(z.string(), z.looseObject({ label: ZText, values: z.record(z.string(), ZLabelled), valuesOrder: z.array(z.string()).optional() })).optional(),
+  characteristics: z
+    .record(
+      z.string(),
+      z.looseObject({ label: ZText, values: z.record(z.string(), ZLabelled), valuesOrder: z.array(z.string()).optional() }),
+    )
+    .optional(),
   characteristicsOrder: z.array(z.string()).optional(),
-  questions: z.record(z.string(), z.looseObject({ label: ZText, multiple: z.boolean().optional(), required: z.boolean().optional(), answers: z.record(z.string(), ZLabelled), answersOrder: z.array(z.string()).optional() })).optional(),
+  questions: z
+    .record(
+      z.string(),
+      z.looseObject({
+        label: ZText,
+        multiple: z.boolean().optional(),
+        required: z.boolean().optional(),
+        answers: z.record(z.string(), ZLabelled),
+        answersOrder: z.array(z.string()).optional(),
+      }),
+    )
+    .optional(),
   questionsOrder: z.array(z.string()).optional(),
   next: ZNext,
 });
@@ -48,10 +82,16 @@ const ZSurvey = z.looseObject({
 const ZTextTask = z.looseObject({ type: z.literal("text"), instruction: ZText.optional(), help: ZText.optional(), next: ZNext });
 const ZCombo = z.looseObject({ type: z.literal("combo"), tasks: z.array(z.string()).min(1).max(50), next: ZNext });
 // Other task types the clients know (shortcut, slider, highlighter, dropdown, ...) pass with a type only.
-const ZOther = z.looseObject({ type: z.enum(["shortcut", "slider", "highlighter", "dropdown", "dataVisAnnotation", "transcription"]), next: ZNext });
+const ZOther = z.looseObject({
+  type: z.enum(["shortcut", "slider", "highlighter", "dropdown", "dataVisAnnotation", "transcription"]),
+  next: ZNext,
+});
 
 export const ZTask = z.discriminatedUnion("type", [ZQuestion, ZDrawing, ZSurvey, ZTextTask, ZCombo, ZOther], {
-  error: (i) => (i.code === "invalid_union" ? "task type must be one of single, multiple, drawing, survey, text, combo, shortcut, slider, highlighter, dropdown" : undefined),
+  error: (i) =>
+    i.code === "invalid_union"
+      ? "task type must be one of single, multiple, drawing, survey, text, combo, shortcut, slider, highlighter, dropdown"
+      : undefined,
 });
 export const ZTasks = z.record(z.string().regex(/^[\w.-]{1,100}$/, "task keys are letters, digits, '_', '-' or '.'"), ZTask);
 export type Tasks = z.infer<typeof ZTasks>;
@@ -97,7 +137,12 @@ export function taskStructure(value: unknown): unknown {
 const canonical = (v: unknown): string => JSON.stringify(taskStructureWithText(v));
 function taskStructureWithText(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(taskStructureWithText);
-  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, taskStructureWithText(v)]));
+  if (value && typeof value === "object")
+    return Object.fromEntries(
+      Object.entries(value)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([k, v]) => [k, taskStructureWithText(v)]),
+    );
   return value;
 }
 
@@ -109,14 +154,19 @@ export function nextVersion(
   before: { tasks: unknown; firstTask: string; majorVersion: number; minorVersion: number },
   after: { tasks: unknown; firstTask: string },
 ): { majorVersion: number; minorVersion: number } {
-  const structureChanged = JSON.stringify(taskStructure(before.tasks)) !== JSON.stringify(taskStructure(after.tasks)) || before.firstTask !== after.firstTask;
+  const structureChanged =
+    JSON.stringify(taskStructure(before.tasks)) !== JSON.stringify(taskStructure(after.tasks)) || before.firstTask !== after.firstTask;
   if (structureChanged) return { majorVersion: before.majorVersion + 1, minorVersion: before.minorVersion };
-  if (canonical(before.tasks) !== canonical(after.tasks)) return { majorVersion: before.majorVersion, minorVersion: before.minorVersion + 1 };
+  if (canonical(before.tasks) !== canonical(after.tasks))
+    return { majorVersion: before.majorVersion, minorVersion: before.minorVersion + 1 };
   return { majorVersion: before.majorVersion, minorVersion: before.minorVersion };
 }
 
 export const ZRetirement = z.union([
-  z.strictObject({ criteria: z.literal("classification_count"), options: z.strictObject({ count: z.number().int().min(1).max(1_000_000) }).optional() }),
+  z.strictObject({
+    criteria: z.literal("classification_count"),
+    options: z.strictObject({ count: z.number().int().min(1).max(1_000_000) }).optional(),
+  }),
   z.strictObject({ criteria: z.literal("never_retire"), options: z.strictObject({}).optional() }),
   z.strictObject({}),
 ]);

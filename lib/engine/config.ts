@@ -17,7 +17,16 @@ const RESERVED_REDUCER_KEYS = new Set(["subject"]);
 
 // A PostgreSQL integer: a larger id reached the database's workflow lookup and was a 500 there.
 const ZWorkflowId = z
-  .union([z.number().int().positive(), z.string().regex(/^\d{1,15}$/).transform(Number)], { error: "must be a positive integer" })
+  .union(
+    [
+      z.number().int().positive(),
+      z
+        .string()
+        .regex(/^\d{1,15}$/)
+        .transform(Number),
+    ],
+    { error: "must be a positive integer" },
+  )
   .refine((n) => n > 0 && n <= 2 ** 31 - 1, "must be a positive integer id (at most 2147483647)");
 
 const ZEngineWorkflowConfigShape = z.strictObject({
@@ -40,8 +49,11 @@ export const ZEngineWorkflowConfig = ZEngineWorkflowConfigShape.superRefine((con
   };
   for (const [key, reducer] of Object.entries(config.reducers_config)) {
     const at = ["reducers_config", key];
-    if (RESERVED_REDUCER_KEYS.has(key)) ctx.addIssue({ code: "custom", path: at, message: `'${key}' is reserved (lookups use 'subject.<key>' for subject metadata)` });
-    reducer.filters.extractor_keys.forEach((ek, i) => needExtractor(ek, [...at, "filters", "extractor_keys", ...(i === 0 && reducer.filters.extractor_keys.length === 1 ? [] : [i])], true));
+    if (RESERVED_REDUCER_KEYS.has(key))
+      ctx.addIssue({ code: "custom", path: at, message: `'${key}' is reserved (lookups use 'subject.<key>' for subject metadata)` });
+    reducer.filters.extractor_keys.forEach((ek, i) =>
+      needExtractor(ek, [...at, "filters", "extractor_keys", ...(i === 0 && reducer.filters.extractor_keys.length === 1 ? [] : [i])], true),
+    );
     if (reducer.grouping) needExtractor(reducer.grouping.field_name, [...at, "grouping", "field_name"]);
     if (reducer.type === "summary_stats") needExtractor(reducer.summarize_field, [...at, "summarize_field"]);
     if (reducer.type === "unique_count") needExtractor(reducer.field, [...at, "field"]);
@@ -51,13 +63,18 @@ export const ZEngineWorkflowConfig = ZEngineWorkflowConfigShape.superRefine((con
     for (const ref of conditionLookups(rule.if)) {
       const path = ["rules_config", i, "if", ...ref.path];
       if (ref.source === "subject") {
-        if (rule.topic === "user") ctx.addIssue({ code: "custom", path, message: `lookup '${ref.key}': a user rule cannot read subject metadata` });
+        if (rule.topic === "user")
+          ctx.addIssue({ code: "custom", path, message: `lookup '${ref.key}': a user rule cannot read subject metadata` });
         continue;
       }
       const reducer = config.reducers_config[ref.source];
       // A lookup of a reducer that is not configured yields its default (the contract): a warning, below.
       if (reducer && (reducer.topic === "reduce_by_user") !== (rule.topic === "user"))
-        ctx.addIssue({ code: "custom", path, message: `lookup '${ref.key}': reducer '${ref.source}' is ${reducer.topic}; a ${rule.topic} rule cannot read it` });
+        ctx.addIssue({
+          code: "custom",
+          path,
+          message: `lookup '${ref.key}': reducer '${ref.source}' is ${reducer.topic}; a ${rule.topic} rule cannot read it`,
+        });
     }
   });
 });
@@ -72,7 +89,9 @@ export function configWarnings(config: TEngineWorkflowConfig): string[] {
     if (!rule.then.length) warnings.push(`rules_config[${i}].then: the rule has no effects, so it does nothing`);
     for (const ref of conditionLookups(rule.if)) {
       if (ref.source === "subject" || config.reducers_config[ref.source]) continue;
-      warnings.push(`${formatPath(["rules_config", i, "if", ...ref.path])}: lookup '${ref.key}': '${ref.source}' is not a configured reducer, so it always yields its default`);
+      warnings.push(
+        `${formatPath(["rules_config", i, "if", ...ref.path])}: lookup '${ref.key}': '${ref.source}' is not a configured reducer, so it always yields its default`,
+      );
     }
   });
   return warnings;
@@ -103,10 +122,10 @@ export function parseEngineWorkflowConfig(input: unknown): ParseResult<TEngineWo
   if (!body || typeof body !== "object" || Array.isArray(body)) return { ok: false, message: "workflow: must be an object" };
   for (const map of KEYED_MAPS) {
     const keyed = (body as Record<string, unknown>)[map];
-    if (keyed && typeof keyed === "object" && Object.hasOwn(keyed, UNSTORABLE_KEY)) return { ok: false, message: `${map}.${UNSTORABLE_KEY}: '${UNSTORABLE_KEY}' cannot be a key` };
+    if (keyed && typeof keyed === "object" && Object.hasOwn(keyed, UNSTORABLE_KEY))
+      return { ok: false, message: `${map}.${UNSTORABLE_KEY}: '${UNSTORABLE_KEY}' cannot be a key` };
   }
   const parsed = ZEngineWorkflowConfig.safeParse(body);
   if (parsed.success) return { ok: true, value: parsed.data };
   return { ok: false, message: formatIssues(parsed.error.issues) };
 }
-

@@ -45,7 +45,8 @@ export function dryRun(config: TEngineWorkflowConfig, classifications: DryRunCla
   const extracts: ExtractRecord[] = [];
   const metadata = new Map<number, SubjectMetadata>();
   const sorted = [...classifications].sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id - b.id);
-  for (const [key, ex] of Object.entries(config.extractors_config ?? {})) if (ex.type === "external") skipped.push(`extractor '${key}' (external)`);
+  for (const [key, ex] of Object.entries(config.extractors_config ?? {}))
+    if (ex.type === "external") skipped.push(`extractor '${key}' (external)`);
   for (const c of sorted) {
     if (!c.subject_id) continue;
     metadata.set(c.subject_id, c.subject?.metadata ?? {});
@@ -59,7 +60,16 @@ export function dryRun(config: TEngineWorkflowConfig, classifications: DryRunCla
         throw err;
       }
       if (out.kind !== "data") continue;
-      extracts.push({ id: extracts.length + 1, classificationId: c.id, classificationAt: c.created_at, subjectId: c.subject_id, userId: c.user_id, workflowId: c.workflow_id, extractorKey: key, data: out.data as Record<string, unknown> | null });
+      extracts.push({
+        id: extracts.length + 1,
+        classificationId: c.id,
+        classificationAt: c.created_at,
+        subjectId: c.subject_id,
+        userId: c.user_id,
+        workflowId: c.workflow_id,
+        extractorKey: key,
+        data: out.data as Record<string, unknown> | null,
+      });
     }
   }
 
@@ -86,22 +96,40 @@ export function dryRun(config: TEngineWorkflowConfig, classifications: DryRunCla
   }
 
   const targets: DryRunTarget[] = [];
-  const targetIds = (topic: RuleTopic) => [...new Set(extracts.map((e) => (topic === "subject" ? e.subjectId : e.userId)).filter((t): t is number => t !== null))].sort((a, b) => a - b);
+  const targetIds = (topic: RuleTopic) =>
+    [...new Set(extracts.map((e) => (topic === "subject" ? e.subjectId : e.userId)).filter((t): t is number => t !== null))].sort(
+      (a, b) => a - b,
+    );
   for (const topic of ["subject", "user"] as const) {
     if (!(config.rules_config ?? []).some((r) => (r.topic ?? "subject") === topic)) continue;
     for (const id of targetIds(topic)) {
       const rows = reductions.filter((r) => r.topic === topic && r.target_id === id);
-      const fired = evaluateRules(config.rules_config ?? [], config.rules_applied, topic, { reductions: reductionContext(rows), subject: topic === "subject" ? metadata.get(id) : undefined }).map((f) => ({
+      const fired = evaluateRules(config.rules_config ?? [], config.rules_applied, topic, {
+        reductions: reductionContext(rows),
+        subject: topic === "subject" ? metadata.get(id) : undefined,
+      }).map((f) => ({
         rule_index: f.ruleIndex,
         effects: f.effects as unknown as Record<string, unknown>[],
       }));
       const retire = fired.flatMap((f) => f.effects).find((e) => e.action === "retire_subject");
-      targets.push({ topic, target_id: id, fired, retires: topic === "subject" && !!retire, retirement_reason: retire ? String(retire.reason ?? "other") : null });
+      targets.push({
+        topic,
+        target_id: id,
+        fired,
+        retires: topic === "subject" && !!retire,
+        retirement_reason: retire ? String(retire.reason ?? "other") : null,
+      });
     }
   }
   return {
     classifications: sorted.length,
-    extracts: extracts.map((e) => ({ classification_id: e.classificationId, subject_id: e.subjectId, user_id: e.userId, extractor_key: e.extractorKey, data: e.data })),
+    extracts: extracts.map((e) => ({
+      classification_id: e.classificationId,
+      subject_id: e.subjectId,
+      user_id: e.userId,
+      extractor_key: e.extractorKey,
+      data: e.data,
+    })),
     reductions,
     targets,
     skipped,
@@ -140,7 +168,13 @@ export function dryRunDiff(edited: DryRunResult, saved: DryRunResult): DryRunDif
     const ea = ee.get(k) ?? [];
     const eb = se.get(k) ?? [];
     const effectsDiffer = JSON.stringify(ea) !== JSON.stringify(eb);
-    if (changed.length || effectsDiffer) out.push({ topic: topic as RuleTopic, target_id: Number(id), reductions: changed, effects: effectsDiffer ? { edited: ea, saved: eb } : null });
+    if (changed.length || effectsDiffer)
+      out.push({
+        topic: topic as RuleTopic,
+        target_id: Number(id),
+        reductions: changed,
+        effects: effectsDiffer ? { edited: ea, saved: eb } : null,
+      });
   }
   return out.sort((x, y) => x.topic.localeCompare(y.topic) || x.target_id - y.target_id);
 }

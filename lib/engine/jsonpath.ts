@@ -47,7 +47,8 @@ export function queryJsonPath(root: unknown, path: string | PathSegment[]): unkn
     const next: unknown[] = [];
     for (const node of current) {
       if (seg.kind === "key") {
-        if (node && typeof node === "object" && !Array.isArray(node) && Object.hasOwn(node, seg.key)) next.push((node as Record<string, unknown>)[seg.key]);
+        if (node && typeof node === "object" && !Array.isArray(node) && Object.hasOwn(node, seg.key))
+          next.push((node as Record<string, unknown>)[seg.key]);
       } else if (seg.kind === "index") {
         if (Array.isArray(node)) {
           const idx = seg.index < 0 ? node.length + seg.index : seg.index;

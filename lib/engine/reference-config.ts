@@ -16,7 +16,14 @@ export function referenceEngineConfig(id: number) {
         type: "consensus",
         topic: "reduce_by_subject",
         reduction_mode: "default_reduction",
-        filters: { extractor_keys: ["q"], repeated_classifications: "keep_first", training_behavior: "ignore_training", empty_extracts: "keep_all", from: 0, to: -1 },
+        filters: {
+          extractor_keys: ["q"],
+          repeated_classifications: "keep_first",
+          training_behavior: "ignore_training",
+          empty_extracts: "keep_all",
+          from: 0,
+          to: -1,
+        },
         grouping: { field_name: "f.name", if_missing: "ignore" },
       },
       n: { type: "count", reduction_mode: "running_reduction" },
@@ -25,7 +32,11 @@ export function referenceEngineConfig(id: number) {
     },
     rules_config: [
       { if: ["gte", ["lookup", "c.num_votes", 0], ["const", 3]], then: [{ action: "retire_subject", reason: "consensus" }] },
-      { topic: "user", if: ["gte", ["lookup", "u.classifications", 0], ["const", 50]], then: [{ action: "promote_user", workflow_id: "13" }] },
+      {
+        topic: "user",
+        if: ["gte", ["lookup", "u.classifications", 0], ["const", 50]],
+        then: [{ action: "promote_user", workflow_id: "13" }],
+      },
     ],
   };
 }

@@ -10,7 +10,8 @@ const rules = ZRules.parse([
   { topic: "user", if: ["const", true], then: [{ action: "promote_user", workflow_id: 14 }] },
 ]);
 const ctx: ConditionContext = { reductions: { c: { most_likely: "1", num_votes: 3 }, u: { classifications: 5 } } };
-const fired = (mode: Parameters<typeof evaluateRules>[1], topic: "subject" | "user", c = ctx) => evaluateRules(rules, mode, topic, c).map((f) => f.ruleIndex);
+const fired = (mode: Parameters<typeof evaluateRules>[1], topic: "subject" | "user", c = ctx) =>
+  evaluateRules(rules, mode, topic, c).map((f) => f.ruleIndex);
 
 describe("evaluateRules", () => {
   it.each([
@@ -25,7 +26,9 @@ describe("evaluateRules", () => {
     expect(fired(mode, topic)).toEqual(expected);
   });
   it("first_matching_rule skips rules whose condition is false", () => {
-    expect(fired("first_matching_rule", "subject", { reductions: { c: { most_likely: "1", num_votes: 1 }, u: { classifications: 0 } } })).toEqual([2]);
+    expect(
+      fired("first_matching_rule", "subject", { reductions: { c: { most_likely: "1", num_votes: 1 }, u: { classifications: 0 } } }),
+    ).toEqual([2]);
     expect(fired("first_matching_rule", "user", { reductions: { c: {}, u: { classifications: 0 } } })).toEqual([4]);
   });
   it("returns the effects, normalised", () => {
@@ -39,7 +42,11 @@ describe("evaluateRules", () => {
     expect(evaluateRules([{ if: ["const", true], then: [] }], "all_matching_rules", "user", ctx)).toHaveLength(0);
   });
   it("a condition that is 0 is true (only null and false are false)", () => {
-    expect(evaluateRules([{ if: ["lookup", "c.zero"], then: [] }], "all_matching_rules", "subject", { reductions: { c: { zero: 0 } } })).toHaveLength(1);
-    expect(evaluateRules([{ if: ["lookup", "c.none"], then: [] }], "all_matching_rules", "subject", { reductions: { c: { zero: 0 } } })).toHaveLength(0);
+    expect(
+      evaluateRules([{ if: ["lookup", "c.zero"], then: [] }], "all_matching_rules", "subject", { reductions: { c: { zero: 0 } } }),
+    ).toHaveLength(1);
+    expect(
+      evaluateRules([{ if: ["lookup", "c.none"], then: [] }], "all_matching_rules", "subject", { reductions: { c: { zero: 0 } } }),
+    ).toHaveLength(0);
   });
 });

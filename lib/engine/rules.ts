@@ -22,7 +22,11 @@ export const ZRule = z
     rule.then.forEach((effect, i) => {
       const topic = effectTopic(effect);
       if (topic !== rule.topic)
-        ctx.addIssue({ code: "custom", path: ["then", i, "action"], message: `'${effect.action}' is a ${topic} effect; it cannot be used in a ${rule.topic} rule` });
+        ctx.addIssue({
+          code: "custom",
+          path: ["then", i, "action"],
+          message: `'${effect.action}' is a ${topic} effect; it cannot be used in a ${rule.topic} rule`,
+        });
     });
   });
 export type TRule = z.output<typeof ZRule>;
@@ -61,7 +65,9 @@ export function evaluateRules(
  * What conditions look up: per reducer key, the data of its default subgroup, with every subgroup's data
  * under the subgroup name too (`c.num_votes`, `c.zebra.num_votes`).
  */
-export function reductionContext(rows: { reducer_key: string; subgroup: string; data: Record<string, unknown> | null }[]): Record<string, Record<string, unknown>> {
+export function reductionContext(
+  rows: { reducer_key: string; subgroup: string; data: Record<string, unknown> | null }[],
+): Record<string, Record<string, unknown>> {
   // No prototypes: a reducer key or subgroup named `constructor` or `__proto__` (subgroups are volunteers'
   // answers) must be an entry, never Object's own; on plain objects Object.assign wrote into Object itself.
   const out: Record<string, Record<string, unknown>> = Object.create(null);

@@ -11,7 +11,12 @@ export function classification(overrides: Partial<ClassificationData> = {}): Cla
     workflow_version: "2.1",
     annotations: {},
     metadata: { user_language: "en", workflow_version: "2.1" },
-    subject: { id: 7, metadata: { name: "alpha", size: "5" }, created_at: "2024-01-01T00:00:00.000Z", updated_at: "2024-01-02T00:00:00.000Z" },
+    subject: {
+      id: 7,
+      metadata: { name: "alpha", size: "5" },
+      created_at: "2024-01-01T00:00:00.000Z",
+      updated_at: "2024-01-02T00:00:00.000Z",
+    },
     ...overrides,
   };
 }

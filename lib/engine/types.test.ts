@@ -5,7 +5,21 @@ import { groupAnnotations } from "./types";
 
 describe("groupAnnotations", () => {
   it.each([
-    ["stored array", [{ task: "T0", value: 1 }, { task: "T1", value: "x" }, { task: "T0", value: 2 }], { T0: [{ task: "T0", value: 1 }, { task: "T0", value: 2 }], T1: [{ task: "T1", value: "x" }] }],
+    [
+      "stored array",
+      [
+        { task: "T0", value: 1 },
+        { task: "T1", value: "x" },
+        { task: "T0", value: 2 },
+      ],
+      {
+        T0: [
+          { task: "T0", value: 1 },
+          { task: "T0", value: 2 },
+        ],
+        T1: [{ task: "T1", value: "x" }],
+      },
+    ],
     ["already grouped", { T0: [{ task: "T0", value: 1 }] }, { T0: [{ task: "T0", value: 1 }] }],
     ["single annotation under a key", { T0: { task: "T0", value: 1 } }, { T0: [{ task: "T0", value: 1 }] }],
     ["entries without task dropped", [{ value: 1 }, null, { task: "T0", value: 2 }], { T0: [{ task: "T0", value: 2 }] }],

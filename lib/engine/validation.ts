@@ -33,12 +33,20 @@ const ID_MESSAGE = "must be an id (a positive integer or a string of digits)";
 export const ZIdString = z
   .union(
     [
-      z.number().int(ID_MESSAGE).positive(ID_MESSAGE).max(2 ** 31 - 1, ID_MESSAGE),
+      z
+        .number()
+        .int(ID_MESSAGE)
+        .positive(ID_MESSAGE)
+        .max(2 ** 31 - 1, ID_MESSAGE),
       z.string().regex(/^\s*0*[1-9]\d{0,18}\s*$/, ID_MESSAGE),
     ],
     { error: ID_MESSAGE },
   )
-  .transform((v) => String(v).trim().replace(/^0+(?=\d)/, ""))
+  .transform((v) =>
+    String(v)
+      .trim()
+      .replace(/^0+(?=\d)/, ""),
+  )
   .refine((id) => id.length <= 10 && Number(id) <= 2 ** 31 - 1, ID_MESSAGE);
 
 export type IssuePath = readonly PropertyKey[];
@@ -70,20 +78,18 @@ export function formatIssues(issues: readonly z.core.$ZodIssue[], root = "workfl
  */
 export function dispatchOn<S extends Record<string, z.ZodType>>(field: string, what: string, schemas: S) {
   const names = Object.keys(schemas);
-  return z
-    .looseObject({ [field]: z.string({ error: `required; one of ${names.join(", ")}` }) })
-    .transform((value, ctx) => {
-      const name = value[field] as string;
-      const schema = Object.hasOwn(schemas, name) ? schemas[name] : undefined;
-      if (!schema) {
-        ctx.addIssue({ code: "custom", path: [field], message: `unknown ${what} '${name}' (expected one of ${names.join(", ")})` });
-        return z.NEVER;
-      }
-      const parsed = schema.safeParse(value);
-      if (!parsed.success) {
-        for (const issue of parsed.error.issues) ctx.addIssue({ ...issue } as Parameters<typeof ctx.addIssue>[0]);
-        return z.NEVER;
-      }
-      return parsed.data as z.output<S[keyof S]>;
-    });
+  return z.looseObject({ [field]: z.string({ error: `required; one of ${names.join(", ")}` }) }).transform((value, ctx) => {
+    const name = value[field] as string;
+    const schema = Object.hasOwn(schemas, name) ? schemas[name] : undefined;
+    if (!schema) {
+      ctx.addIssue({ code: "custom", path: [field], message: `unknown ${what} '${name}' (expected one of ${names.join(", ")})` });
+      return z.NEVER;
+    }
+    const parsed = schema.safeParse(value);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) ctx.addIssue({ ...issue } as Parameters<typeof ctx.addIssue>[0]);
+      return z.NEVER;
+    }
+    return parsed.data as z.output<S[keyof S]>;
+  });
 }

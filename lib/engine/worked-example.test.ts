@@ -31,15 +31,33 @@ describe.each(["default_reduction", "running_reduction"] as const)("worked examp
     const history: { zebras: unknown; fired: unknown[] }[] = [];
 
     tags.forEach((animals, i) => {
-      const c = classification({ id: 100 + i, user_id: 10 + i, annotations: { T1: [{ task: "T1", value: animals.map((choice) => ({ choice })) }] } });
+      const c = classification({
+        id: 100 + i,
+        user_id: 10 + i,
+        annotations: { T1: [{ task: "T1", value: animals.map((choice) => ({ choice })) }] },
+      });
       for (const [key, extractorConfig] of Object.entries(workflow.extractors_config)) {
         const out = extract(extractorConfig, c);
-        if (out.kind === "data") stored.push({ id: stored.length + 1, classificationId: c.id, classificationAt: new Date(Date.UTC(2024, 0, 1, 0, i)), subjectId: c.subject_id, userId: c.user_id, workflowId: 12, extractorKey: key, data: out.data });
+        if (out.kind === "data")
+          stored.push({
+            id: stored.length + 1,
+            classificationId: c.id,
+            classificationAt: new Date(Date.UTC(2024, 0, 1, 0, i)),
+            subjectId: c.subject_id,
+            userId: c.user_id,
+            workflowId: 12,
+            extractorKey: key,
+            data: out.data,
+          });
       }
       const reducer = workflow.reducers_config.s;
       const group = selectExtracts(reducer, stored).get("_default")!;
       const out = reduce(reducer, group, previous);
-      previous = { data: out.data, store: out.store, incorporatedExtractIds: [...(previous?.incorporatedExtractIds ?? []), ...out.incorporatedExtractIds] };
+      previous = {
+        data: out.data,
+        store: out.store,
+        incorporatedExtractIds: [...(previous?.incorporatedExtractIds ?? []), ...out.incorporatedExtractIds],
+      };
       const fired = evaluateRules(workflow.rules_config, workflow.rules_applied, "subject", { reductions: { s: out.data } });
       history.push({ zebras: out.data.ZEBRA, fired: fired.flatMap((f) => f.effects) });
     });

@@ -5,7 +5,9 @@ import { expect, it } from "vitest";
 it("keeps the route's Vary and adds Origin for a trusted origin", async () => {
   process.env.CORS_ORIGINS = "https://app.example";
   const { withCors } = await import("./cors");
-  const req = new Request("http://quorum.test/counts/classifications?project_id=1", { headers: { origin: "https://app.example", cookie: "quorum_session=x" } });
+  const req = new Request("http://quorum.test/counts/classifications?project_id=1", {
+    headers: { origin: "https://app.example", cookie: "quorum_session=x" },
+  });
   const res = await withCors(req, async () => new Response("{}", { headers: { Vary: "Authorization, Cookie" } }));
   expect(res.headers.get("access-control-allow-origin")).toBe("https://app.example");
   expect(res.headers.get("vary")).toBe("Authorization, Cookie, Origin");

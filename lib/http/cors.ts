@@ -7,7 +7,8 @@
 // A trailing slash names the same path (the established front end asks for /users/sign_in/).
 export const CORS_PATHS = /^\/(?:api(?:\/|$)|oauth\/token\/?$|users(?:\/sign_in|\/password)?\/?$|counts(?:\/|$)|engine(?:\/|$))/;
 export const ALLOWED_METHODS = "GET, POST, PUT, PATCH, DELETE, OPTIONS";
-export const ALLOWED_HEADERS = "Authorization, Content-Type, If-Match, If-None-Match, X-CSRF-Token, Accept, Accept-Language, Idempotency-Key, X-Requested-With";
+export const ALLOWED_HEADERS =
+  "Authorization, Content-Type, If-Match, If-None-Match, X-CSRF-Token, Accept, Accept-Language, Idempotency-Key, X-Requested-With";
 export const EXPOSED_HEADERS = "ETag, X-CSRF-Token, Location, Idempotent-Replayed, Retry-After, Link";
 const MAX_AGE = "7200";
 // Auth.js's session (our pages) and quorum_session (the official clients' sign-in, which /oauth/token
@@ -82,12 +83,20 @@ export function corsDecision(req: CorsRequest, trusted: Set<string>, publicUrl?:
   if (req.method === "OPTIONS") {
     return {
       kind: "preflight",
-      headers: { ...base, "Access-Control-Allow-Methods": ALLOWED_METHODS, "Access-Control-Allow-Headers": ALLOWED_HEADERS, "Access-Control-Max-Age": MAX_AGE },
+      headers: {
+        ...base,
+        "Access-Control-Allow-Methods": ALLOWED_METHODS,
+        "Access-Control-Allow-Headers": ALLOWED_HEADERS,
+        "Access-Control-Max-Age": MAX_AGE,
+      },
     };
   }
   const bearer = /^bearer\s/i.test(req.headers.get("authorization") ?? "");
   if (!withCookies && !bearer && hasSessionCookie(req.headers)) {
-    return { kind: "refuse", message: `Requests signed in with a browser session are not accepted from ${origin}; use a bearer token (or list the origin in CORS_ORIGINS)` };
+    return {
+      kind: "refuse",
+      message: `Requests signed in with a browser session are not accepted from ${origin}; use a bearer token (or list the origin in CORS_ORIGINS)`,
+    };
   }
   return { kind: "headers", headers: { ...base, "Access-Control-Expose-Headers": EXPOSED_HEADERS } };
 }
@@ -101,14 +110,22 @@ let trustedOrigins: Set<string> | undefined;
  */
 export async function withCors(req: Request, run: () => Promise<Response>): Promise<Response> {
   trustedOrigins ??= parseOrigins(process.env.CORS_ORIGINS);
-  const decision = corsDecision({ method: req.method, pathname: new URL(req.url).pathname, headers: req.headers }, trustedOrigins, process.env.PUBLIC_URL);
+  const decision = corsDecision(
+    { method: req.method, pathname: new URL(req.url).pathname, headers: req.headers },
+    trustedOrigins,
+    process.env.PUBLIC_URL,
+  );
   if (decision.kind === "preflight") return new Response(null, { status: 204, headers: decision.headers });
   if (decision.kind === "refuse") {
-    return new Response(JSON.stringify({ errors: [{ message: decision.message }] }), { status: 403, headers: { "content-type": "application/json; charset=utf-8", "Access-Control-Allow-Origin": "*" } });
+    return new Response(JSON.stringify({ errors: [{ message: decision.message }] }), {
+      status: 403,
+      headers: { "content-type": "application/json; charset=utf-8", "Access-Control-Allow-Origin": "*" },
+    });
   }
   const res = await run();
   // Vary is added to, never replaced: an answer that varies by Authorization or Cookie must keep saying so.
-  if (decision.kind === "headers") for (const [k, v] of Object.entries(decision.headers)) (k === "Vary" ? res.headers.append(k, v) : res.headers.set(k, v));
+  if (decision.kind === "headers")
+    for (const [k, v] of Object.entries(decision.headers)) k === "Vary" ? res.headers.append(k, v) : res.headers.set(k, v);
   return res;
 }
 

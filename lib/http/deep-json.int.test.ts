@@ -16,7 +16,14 @@ beforeAll(async () => {
   const engine = await call("POST", "/engine/workflows", {
     token: f.owner.token,
     accept: "application/json",
-    body: { workflow: { id: f.workflow.id, extractors_config: { q: { type: "question", task_key: "T0" } }, reducers_config: {}, rules_config: [] } },
+    body: {
+      workflow: {
+        id: f.workflow.id,
+        extractors_config: { q: { type: "question", task_key: "T0" } },
+        reducers_config: {},
+        rules_config: [],
+      },
+    },
   });
   expect(engine.status, engine.text).toBe(201);
 });
@@ -34,14 +41,61 @@ const CASES: Case[] = [
   ["PUT", "workflow configuration", (f) => `/api/workflows/${f.workflow.id}`, (d) => `{"workflows":{"configuration":${d}}}`, JSON_API],
   ["PUT", "subject set metadata", (f) => `/api/subject_sets/${f.set.id}`, (d) => `{"subject_sets":{"metadata":${d}}}`, JSON_API],
   ["PUT", "subject metadata", (f) => `/api/subjects/${f.subjects[0].id}`, (d) => `{"subjects":{"metadata":${d}}}`, JSON_API],
-  ["POST", "new subject metadata", () => "/api/subjects", (d, f) => `{"subjects":{"metadata":${d},"locations":[{"image/png":"https://example.org/a.png"}],"links":{"project":"${f.project.id}"}}}`, JSON_API],
-  ["POST", "classification annotations", () => "/api/classifications", (d, f) => JSON.stringify(classificationBody(f.workflow, [f.subjects[0].id])).replace('"annotations":[', `"annotations":[{"task":"T0","value":${d}},`), JSON_API],
-  ["POST", "translation strings (type in the query)", (f) => `/api/translations?translated_type=project&translated_id=${f.project.id}`, (d) => `{"translations":{"language":"fr","strings":${d}}}`, JSON_API],
-  ["POST", "engine classification data", () => "/engine/classifications", (d, f) => `{"workflow_id":${f.workflow.id},"subject_id":${f.subjects[0].id},"data":${d}}`, PLAIN],
-  ["PUT", "engine configuration", (f) => `/engine/workflows/${f.workflow.id}`, (d) => `{"workflow":{"extractors_config":{},"reducers_config":{},"rules_config":[{"if":${d},"then":[]}]}}`, PLAIN],
-  ["POST", "engine dry run", (f) => `/engine/workflows/${f.workflow.id}/dry_run`, (d) => `{"classifications":[{"annotations":${d}}]}`, PLAIN],
+  [
+    "POST",
+    "new subject metadata",
+    () => "/api/subjects",
+    (d, f) =>
+      `{"subjects":{"metadata":${d},"locations":[{"image/png":"https://example.org/a.png"}],"links":{"project":"${f.project.id}"}}}`,
+    JSON_API,
+  ],
+  [
+    "POST",
+    "classification annotations",
+    () => "/api/classifications",
+    (d, f) =>
+      JSON.stringify(classificationBody(f.workflow, [f.subjects[0].id])).replace(
+        '"annotations":[',
+        `"annotations":[{"task":"T0","value":${d}},`,
+      ),
+    JSON_API,
+  ],
+  [
+    "POST",
+    "translation strings (type in the query)",
+    (f) => `/api/translations?translated_type=project&translated_id=${f.project.id}`,
+    (d) => `{"translations":{"language":"fr","strings":${d}}}`,
+    JSON_API,
+  ],
+  [
+    "POST",
+    "engine classification data",
+    () => "/engine/classifications",
+    (d, f) => `{"workflow_id":${f.workflow.id},"subject_id":${f.subjects[0].id},"data":${d}}`,
+    PLAIN,
+  ],
+  [
+    "PUT",
+    "engine configuration",
+    (f) => `/engine/workflows/${f.workflow.id}`,
+    (d) => `{"workflow":{"extractors_config":{},"reducers_config":{},"rules_config":[{"if":${d},"then":[]}]}}`,
+    PLAIN,
+  ],
+  [
+    "POST",
+    "engine dry run",
+    (f) => `/engine/workflows/${f.workflow.id}/dry_run`,
+    (d) => `{"classifications":[{"annotations":${d}}]}`,
+    PLAIN,
+  ],
   ["POST", "OAuth token", () => "/oauth/token", (d) => `{"grant_type":"password","client_id":${d}}`, PLAIN],
-  ["POST", "registration", () => "/users", (d) => `{"user":{"login":"deep","email":"deep@example.org","password":"12345678","display_name":${d}}}`, PLAIN],
+  [
+    "POST",
+    "registration",
+    () => "/users",
+    (d) => `{"user":{"login":"deep","email":"deep@example.org","password":"12345678","display_name":${d}}}`,
+    PLAIN,
+  ],
 ];
 
 describe.each(CASES)("%s %s", (method, _what, path, body, accept) => {
@@ -59,13 +113,19 @@ describe.each(CASES)("%s %s", (method, _what, path, body, accept) => {
     expect(res.status, res.text.slice(0, 300)).toBe(400);
     expect(res.body.errors[0].message).toMatch(/nested too deeply/);
     expect(res.body.errors[0].message).toContain(String(MAX_JSON_DEPTH));
-    expect((await db().project.findUniqueOrThrow({ where: { id: f.project.id }, select: { updatedAt: true } })).updatedAt).toEqual(before.updatedAt);
+    expect((await db().project.findUniqueOrThrow({ where: { id: f.project.id }, select: { updatedAt: true } })).updatedAt).toEqual(
+      before.updatedAt,
+    );
   });
 });
 
 it("a body nested to the limit itself is read (and stored) as before", async () => {
   const deep = JSON.parse(objects(MAX_JSON_DEPTH - 3));
-  const res = await call("PUT", `/api/projects/${f.project.id}`, { token: f.owner.token, body: { projects: { configuration: deep } }, headers: { "if-match": "*" } });
+  const res = await call("PUT", `/api/projects/${f.project.id}`, {
+    token: f.owner.token,
+    body: { projects: { configuration: deep } },
+    headers: { "if-match": "*" },
+  });
   expect(res.status, res.text.slice(0, 300)).toBe(200);
   expect(res.body.projects[0].configuration).toEqual(deep);
 });

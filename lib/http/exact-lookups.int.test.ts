@@ -12,22 +12,39 @@ import { createCollection } from "@/test/factories-collections";
 const json = "application/json";
 
 /** Patterns that matched `value` as ILIKE patterns, and a trailing backslash. */
-const patterns = (value: string) => [`${value.slice(0, -1)}_`, `${value.slice(0, 3)}%`, "%", value.replace(/[a-z]/g, "_"), `${value}\\`, `${value.slice(0, -1)}\\`];
+const patterns = (value: string) => [
+  `${value.slice(0, -1)}_`,
+  `${value.slice(0, 3)}%`,
+  "%",
+  value.replace(/[a-z]/g, "_"),
+  `${value}\\`,
+  `${value.slice(0, -1)}\\`,
+];
 
 describe("accounts", () => {
   it("sign-up does not say that an email or login matching a pattern is taken", async () => {
     const user = await createUser({ login: `exact_${uid()}` });
     const [local] = user.email.split("@");
-    for (const email of [`${local.slice(0, -1)}_@example.test`, `${local.slice(0, 4)}%@example.test`, `${local.replace(/[a-z0-9]/g, "_")}@example.test`]) {
+    for (const email of [
+      `${local.slice(0, -1)}_@example.test`,
+      `${local.slice(0, 4)}%@example.test`,
+      `${local.replace(/[a-z0-9]/g, "_")}@example.test`,
+    ]) {
       const login = `p${uid()}`;
       const res = await call("POST", "/users", { body: { user: { login, email, password: "a good password" } }, accept: json });
       // A pattern is just an address: either it registers, or it is refused as an invalid address, never as taken.
       expect(res.status === 201 || (res.status === 422 && !/taken/.test(res.body.errors[0].message)), email).toBe(true);
     }
-    const taken = await call("POST", "/users", { body: { user: { login: `${user.login.slice(0, -1)}_`, email: `x${uid()}@example.test`, password: "a good password" } }, accept: json });
+    const taken = await call("POST", "/users", {
+      body: { user: { login: `${user.login.slice(0, -1)}_`, email: `x${uid()}@example.test`, password: "a good password" } },
+      accept: json,
+    });
     expect(taken.status).toBe(201);
     // The same address in another case is taken.
-    const again = await call("POST", "/users", { body: { user: { login: `q${uid()}`, email: user.email.toUpperCase(), password: "a good password" } }, accept: json });
+    const again = await call("POST", "/users", {
+      body: { user: { login: `q${uid()}`, email: user.email.toUpperCase(), password: "a good password" } },
+      accept: json,
+    });
     expect(again.status).toBe(400);
     expect(again.body.errors[0].message).toMatch(/email has already been taken/);
   });
@@ -93,7 +110,10 @@ describe("list filters", () => {
       ["/user_groups", group.name, "user_groups"],
     ];
     for (const [path, value, key] of searches) {
-      expect((await api.get(`${path}?search=${encodeURIComponent(value.slice(2, 9).toUpperCase())}`, { token })).body[key].length, path).toBeGreaterThan(0);
+      expect(
+        (await api.get(`${path}?search=${encodeURIComponent(value.slice(2, 9).toUpperCase())}`, { token })).body[key].length,
+        path,
+      ).toBeGreaterThan(0);
       for (const p of [`${value.slice(0, 4)}%${value.slice(6)}`, `${value.slice(0, 4)}_${value.slice(5)}`, "\\", `${value}\\`]) {
         const res = await api.get(`${path}?search=${encodeURIComponent(p)}`, { token });
         expect(res.status, `${path} search=${p}`).toBe(200);

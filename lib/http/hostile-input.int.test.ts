@@ -38,10 +38,14 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 3000);
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : 20261125;
 
 function routeFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? routeFiles(path.join(dir, e.name)) : e.name === "route.ts" ? [path.join(dir, e.name)] : []));
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? routeFiles(path.join(dir, e.name)) : e.name === "route.ts" ? [path.join(dir, e.name)] : []));
 }
 /** Route templates such as /api/projects/[id]/links/[link]. */
-const TEMPLATES = FAMILIES.flatMap((f) => routeFiles(path.join(APP, f))).map((f) => `/${path.relative(APP, path.dirname(f)).split(path.sep).join("/")}`);
+const TEMPLATES = FAMILIES.flatMap((f) => routeFiles(path.join(APP, f))).map(
+  (f) => `/${path.relative(APP, path.dirname(f)).split(path.sep).join("/")}`,
+);
 
 // ---- the fixture: one of each record, owned by `owner` -------------------------------------------------
 
@@ -84,14 +88,27 @@ async function buildFixture(): Promise<Fixture> {
   const hidden = await createProject(owner.user.id, { private: true });
   const workflow = await createWorkflow(project.id);
   const { set, subjects } = await createSubjectSet(project.id, 3, { workflowIds: [workflow.id] });
-  const classified = await call("POST", "/api/classifications", { token: volunteer.token, body: classificationBody(workflow, [subjects[0].id]) });
+  const classified = await call("POST", "/api/classifications", {
+    token: volunteer.token,
+    body: classificationBody(workflow, [subjects[0].id]),
+  });
   expect(classified.status).toBe(201);
-  const incomplete = await call("POST", "/api/classifications", { token: volunteer.token, body: classificationBody(workflow, [subjects[1].id], { completed: false }) });
+  const incomplete = await call("POST", "/api/classifications", {
+    token: volunteer.token,
+    body: classificationBody(workflow, [subjects[1].id], { completed: false }),
+  });
   expect(incomplete.status).toBe(201);
   const engine = await call("POST", "/engine/workflows", {
     token: owner.token,
     accept: "application/json",
-    body: { workflow: { id: workflow.id, extractors_config: { q: { type: "question", task_key: "T0" } }, reducers_config: { c: { type: "consensus" } }, rules_config: [{ if: ["gte", ["lookup", "c.num_votes", 0], ["const", 3]], then: [{ action: "retire_subject" }] }] } },
+    body: {
+      workflow: {
+        id: workflow.id,
+        extractors_config: { q: { type: "question", task_key: "T0" } },
+        reducers_config: { c: { type: "consensus" } },
+        rules_config: [{ if: ["gte", ["lookup", "c.num_votes", 0], ["const", 3]], then: [{ action: "retire_subject" }] }],
+      },
+    },
   });
   expect(engine.status, engine.text).toBe(201);
   const collection = await createCollection({ userId: owner.user.id }, { subjectIds: [subjects[0].id], projectIds: [project.id] });
@@ -100,8 +117,32 @@ async function buildFixture(): Promise<Fixture> {
   const guide = await createFieldGuide(project.id);
   const tutorial = await createTutorial(project.id, { workflowIds: [workflow.id] });
   const group = await createGroupOwnedBy(owner.user.id);
-  const ids = [owner.user.id, volunteer.user.id, project.id, hidden.id, workflow.id, set.id, ...subjects.map((s) => s.id), Number(classified.body.classifications[0].id), Number(incomplete.body.classifications[0].id), collection.id, organization.id, page.id, guide.id, tutorial.id, (group as { id: number }).id];
-  return { ids: [...new Set(ids)], projectId: project.id, workflowId: workflow.id, subjectId: subjects[0].id, classification: classificationBody(workflow, [subjects[2].id]), tokens: { owner: owner.token, volunteer: volunteer.token, admin: admin.token }, keys: ["q", "c", "T0"] };
+  const ids = [
+    owner.user.id,
+    volunteer.user.id,
+    project.id,
+    hidden.id,
+    workflow.id,
+    set.id,
+    ...subjects.map((s) => s.id),
+    Number(classified.body.classifications[0].id),
+    Number(incomplete.body.classifications[0].id),
+    collection.id,
+    organization.id,
+    page.id,
+    guide.id,
+    tutorial.id,
+    (group as { id: number }).id,
+  ];
+  return {
+    ids: [...new Set(ids)],
+    projectId: project.id,
+    workflowId: workflow.id,
+    subjectId: subjects[0].id,
+    classification: classificationBody(workflow, [subjects[2].id]),
+    tokens: { owner: owner.token, volunteer: volunteer.token, admin: admin.token },
+    keys: ["q", "c", "T0"],
+  };
 }
 
 // ---- change detection ----------------------------------------------------------------------------------
@@ -114,11 +155,16 @@ let contentQuery: string | null = null;
 /** A digest of every table's rows (order-free), by table; rate-limit counters left out. */
 async function contents(): Promise<Map<string, string>> {
   if (!contentQuery) {
-    const tables = (await pool().query<{ t: string }>(
-      `SELECT quote_ident(table_schema) || '.' || quote_ident(table_name) AS t FROM information_schema.tables
+    const tables = (
+      await pool().query<{ t: string }>(
+        `SELECT quote_ident(table_schema) || '.' || quote_ident(table_name) AS t FROM information_schema.tables
        WHERE table_type = 'BASE TABLE' AND table_schema = 'public' AND table_name NOT IN ('rate_limits', '_prisma_migrations') ORDER BY 1`,
-    )).rows.map((r) => r.t);
-    contentQuery = [...tables.map((t) => `SELECT '${t}' AS t, md5(coalesce(string_agg(md5(x::text), '' ORDER BY md5(x::text)), '')) AS d FROM ${t} x`), `SELECT 'jobs', count(*)::text FROM graphile_worker.jobs`].join(" UNION ALL ");
+      )
+    ).rows.map((r) => r.t);
+    contentQuery = [
+      ...tables.map((t) => `SELECT '${t}' AS t, md5(coalesce(string_agg(md5(x::text), '' ORDER BY md5(x::text)), '')) AS d FROM ${t} x`),
+      `SELECT 'jobs', count(*)::text FROM graphile_worker.jobs`,
+    ].join(" UNION ALL ");
   }
   return new Map((await pool().query<{ t: string; d: string }>(contentQuery)).rows.map((r) => [r.t, r.d]));
 }
@@ -130,30 +176,140 @@ function changedTables(before: Map<string, string>, after: Map<string, string>):
 // ---- generators ----------------------------------------------------------------------------------------
 
 /** Names Object.prototype has: looked up in a plain object, each finds something that is not the caller's. */
-const PROTO_NAMES = ["constructor", "__proto__", "toString", "valueOf", "hasOwnProperty", "prototype", "isPrototypeOf", "propertyIsEnumerable", "toLocaleString", "__defineGetter__"];
+const PROTO_NAMES = [
+  "constructor",
+  "__proto__",
+  "toString",
+  "valueOf",
+  "hasOwnProperty",
+  "prototype",
+  "isPrototypeOf",
+  "propertyIsEnumerable",
+  "toLocaleString",
+  "__defineGetter__",
+];
 /** Numbers at and past the edges of int4, uint32, 2^53 and int8, negative, fractional, and as exponents. */
 const NUMBER_TEXTS = [
-  "0", "-1", "2147483647", "2147483648", "-2147483648", "-2147483649", "4294967296", "9007199254740991", "9007199254740992", "9007199254740993", "-9007199254740993",
-  "9223372036854775807", "9223372036854775808", "18446744073709551616", "99999999999999999999", "-99999999999999999999", "1".repeat(400),
-  "1e309", "-1e309", "1e20", "1E3", "2e9", "1e-7", "0.5", "-0", "1.0", "0x7fffffff", "00000000000000000001", "１２", "1_000", "Infinity", "NaN",
+  "0",
+  "-1",
+  "2147483647",
+  "2147483648",
+  "-2147483648",
+  "-2147483649",
+  "4294967296",
+  "9007199254740991",
+  "9007199254740992",
+  "9007199254740993",
+  "-9007199254740993",
+  "9223372036854775807",
+  "9223372036854775808",
+  "18446744073709551616",
+  "99999999999999999999",
+  "-99999999999999999999",
+  "1".repeat(400),
+  "1e309",
+  "-1e309",
+  "1e20",
+  "1E3",
+  "2e9",
+  "1e-7",
+  "0.5",
+  "-0",
+  "1.0",
+  "0x7fffffff",
+  "00000000000000000001",
+  "１２",
+  "1_000",
+  "Infinity",
+  "NaN",
 ];
 /** What LIKE and regular expressions treat specially, and what PostgreSQL cannot store. */
-const LIKE_TEXTS = ["%", "_", "\\", "\u0000", "a%", "%a%", "a_b", "a\\", "\\%", "\\_", "%\\", "\\\\", "a\u0000", "\u0000%", "[a-z]", ".*", "(", "*"];
+const LIKE_TEXTS = [
+  "%",
+  "_",
+  "\\",
+  "\u0000",
+  "a%",
+  "%a%",
+  "a_b",
+  "a\\",
+  "\\%",
+  "\\_",
+  "%\\",
+  "\\\\",
+  "a\u0000",
+  "\u0000%",
+  "[a-z]",
+  ".*",
+  "(",
+  "*",
+];
 const HOSTILE = [
-  "", " ", "0", "-1", "1.5", "1e308", "-0", "NaN", "Infinity", "2147483648", "99999999999999999999999", "0x10", "abc", "null", "undefined", "true", "[]", "{}",
-  "'; DROP TABLE users; --", "\" OR 1=1 --", "%", "%00", "\u0000", "../../etc/passwd", "<script>alert(1)</script>", "😀", "ü", "1,2,3", ",,,", "1,,x", "1,-2",
-  "-created_at", "created_at,-id", "$where", "a".repeat(5000), "1".repeat(400), " 1", "1 ", "+1", "01",
-  ...PROTO_NAMES, ...PROTO_NAMES.map((n) => `-${n}`), "id,constructor", "__proto__,id", "constructor.prototype", "__proto__[x]",
-  ...NUMBER_TEXTS, ...LIKE_TEXTS,
+  "",
+  " ",
+  "0",
+  "-1",
+  "1.5",
+  "1e308",
+  "-0",
+  "NaN",
+  "Infinity",
+  "2147483648",
+  "99999999999999999999999",
+  "0x10",
+  "abc",
+  "null",
+  "undefined",
+  "true",
+  "[]",
+  "{}",
+  "'; DROP TABLE users; --",
+  '" OR 1=1 --',
+  "%",
+  "%00",
+  "\u0000",
+  "../../etc/passwd",
+  "<script>alert(1)</script>",
+  "😀",
+  "ü",
+  "1,2,3",
+  ",,,",
+  "1,,x",
+  "1,-2",
+  "-created_at",
+  "created_at,-id",
+  "$where",
+  "a".repeat(5000),
+  "1".repeat(400),
+  " 1",
+  "1 ",
+  "+1",
+  "01",
+  ...PROTO_NAMES,
+  ...PROTO_NAMES.map((n) => `-${n}`),
+  "id,constructor",
+  "__proto__,id",
+  "constructor.prototype",
+  "__proto__[x]",
+  ...NUMBER_TEXTS,
+  ...LIKE_TEXTS,
 ];
 const protoName = fc.constantFrom(...PROTO_NAMES);
 const numberText = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...NUMBER_TEXTS) },
   { weight: 1, arbitrary: fc.bigInt({ min: -(2n ** 80n), max: 2n ** 80n }).map(String) },
   { weight: 1, arbitrary: fc.double().map(String) },
-  { weight: 1, arbitrary: fc.oneof(fc.constantFrom(...NUMBER_TEXTS), fc.integer().map(String)).chain((a) => fc.constantFrom(a, `${a},1`, `1,${a}`, `${a},${a}`)) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .oneof(fc.constantFrom(...NUMBER_TEXTS), fc.integer().map(String))
+      .chain((a) => fc.constantFrom(a, `${a},1`, `1,${a}`, `${a},${a}`)),
+  },
 );
-const likeText = fc.oneof(fc.constantFrom(...LIKE_TEXTS), fc.string({ unit: fc.constantFrom("%", "_", "\\", "\u0000", "a", "é", "'", "*", "."), maxLength: 8 }));
+const likeText = fc.oneof(
+  fc.constantFrom(...LIKE_TEXTS),
+  fc.string({ unit: fc.constantFrom("%", "_", "\\", "\u0000", "a", "é", "'", "*", "."), maxLength: 8 }),
+);
 const hostileString = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...HOSTILE) },
   { weight: 1, arbitrary: protoName },
@@ -165,25 +321,227 @@ const hostileString = fc.oneof(
 const headerValue = fc.stringMatching(/^[\x20-\x7e]{0,60}$/);
 
 /** Query parameters that take numbers (ids, paging, expiry) somewhere. */
-const NUMERIC_KEYS = ["page", "page_size", "id", "project_id", "workflow_id", "subject_set_id", "subject_id", "user_id", "last_id", "before_id", "translated_id", "user_group_id", "collection_id", "organization_id", "project_ids", "workflow_ids", "subject_ids", "expires", "last", "classification_id"];
+const NUMERIC_KEYS = [
+  "page",
+  "page_size",
+  "id",
+  "project_id",
+  "workflow_id",
+  "subject_set_id",
+  "subject_id",
+  "user_id",
+  "last_id",
+  "before_id",
+  "translated_id",
+  "user_group_id",
+  "collection_id",
+  "organization_id",
+  "project_ids",
+  "workflow_ids",
+  "subject_ids",
+  "expires",
+  "last",
+  "classification_id",
+];
 /** Query parameters that filter by text somewhere (exact, prefix or LIKE matches). */
-const STRING_KEYS = ["search", "display_name", "slug", "owner", "login", "email", "language", "state", "tags", "name", "title", "url_key", "kind", "status", "reducer_key", "extractor_key", "content_type", "translated_type", "subgroup", "type", "period", "start_date", "end_date", "sort", "include", "fields"];
-const QUERY_KEYS = ["page", "page_size", "sort", "include", "id", "project_id", "workflow_id", "subject_set_id", "subject_id", "user_id", "search", "display_name", "slug", "owner", "language", "period", "login", "email", "state", "last_id", "fields", "http_cache", "admin", "cards", "reducer_key", "extractor_key", "translated_type", "translated_id", "response_type", "client_id", "redirect_uri", "expires", "signature", "content_type", "token", "user_group_id", "collection_id", "kind", "status", "tags", "featured", "live", "private"];
-const FIELDS = ["display_name", "description", "private", "live", "tasks", "first_task", "retirement", "annotations", "metadata", "completed", "links", "locations", "login", "email", "password", "name", "roles", "state", "join_token", "settings", "preferences", "items", "steps", "content", "title", "url_key", "language", "strings", "configuration", "active", "grant_type", "client_id", "gold_standard", "subjects", "project", "workflow", "user", "user_group", "subject_set", "extractors_config", "reducers_config", "rules_config", "listed", "primary_language", "tags", "urls", "external_id", "media", "content_type"];
-const RESOURCE_KEYS = ["projects", "workflows", "subjects", "subject_sets", "classifications", "collections", "organizations", "user_groups", "memberships", "project_roles", "project_preferences", "collection_roles", "collection_preferences", "organization_roles", "field_guides", "tutorials", "aggregations", "translations", "project_pages", "organization_pages", "users", "user", "workflow", "set_member_subjects", "media", "extractor", "reducer", "subject_rule", "subject_rule_effect", "admin"];
+const STRING_KEYS = [
+  "search",
+  "display_name",
+  "slug",
+  "owner",
+  "login",
+  "email",
+  "language",
+  "state",
+  "tags",
+  "name",
+  "title",
+  "url_key",
+  "kind",
+  "status",
+  "reducer_key",
+  "extractor_key",
+  "content_type",
+  "translated_type",
+  "subgroup",
+  "type",
+  "period",
+  "start_date",
+  "end_date",
+  "sort",
+  "include",
+  "fields",
+];
+const QUERY_KEYS = [
+  "page",
+  "page_size",
+  "sort",
+  "include",
+  "id",
+  "project_id",
+  "workflow_id",
+  "subject_set_id",
+  "subject_id",
+  "user_id",
+  "search",
+  "display_name",
+  "slug",
+  "owner",
+  "language",
+  "period",
+  "login",
+  "email",
+  "state",
+  "last_id",
+  "fields",
+  "http_cache",
+  "admin",
+  "cards",
+  "reducer_key",
+  "extractor_key",
+  "translated_type",
+  "translated_id",
+  "response_type",
+  "client_id",
+  "redirect_uri",
+  "expires",
+  "signature",
+  "content_type",
+  "token",
+  "user_group_id",
+  "collection_id",
+  "kind",
+  "status",
+  "tags",
+  "featured",
+  "live",
+  "private",
+];
+const FIELDS = [
+  "display_name",
+  "description",
+  "private",
+  "live",
+  "tasks",
+  "first_task",
+  "retirement",
+  "annotations",
+  "metadata",
+  "completed",
+  "links",
+  "locations",
+  "login",
+  "email",
+  "password",
+  "name",
+  "roles",
+  "state",
+  "join_token",
+  "settings",
+  "preferences",
+  "items",
+  "steps",
+  "content",
+  "title",
+  "url_key",
+  "language",
+  "strings",
+  "configuration",
+  "active",
+  "grant_type",
+  "client_id",
+  "gold_standard",
+  "subjects",
+  "project",
+  "workflow",
+  "user",
+  "user_group",
+  "subject_set",
+  "extractors_config",
+  "reducers_config",
+  "rules_config",
+  "listed",
+  "primary_language",
+  "tags",
+  "urls",
+  "external_id",
+  "media",
+  "content_type",
+];
+const RESOURCE_KEYS = [
+  "projects",
+  "workflows",
+  "subjects",
+  "subject_sets",
+  "classifications",
+  "collections",
+  "organizations",
+  "user_groups",
+  "memberships",
+  "project_roles",
+  "project_preferences",
+  "collection_roles",
+  "collection_preferences",
+  "organization_roles",
+  "field_guides",
+  "tutorials",
+  "aggregations",
+  "translations",
+  "project_pages",
+  "organization_pages",
+  "users",
+  "user",
+  "workflow",
+  "set_member_subjects",
+  "media",
+  "extractor",
+  "reducer",
+  "subject_rule",
+  "subject_rule_effect",
+  "admin",
+];
 
 // A JSON number written as text (past 2^53, 1e309): JSON.stringify cannot write these, so a marker string
 // stands for it and `toJson` puts the literal in its place.
 const RAW = "\u0001raw:";
-const rawNumber = fc.constantFrom(...NUMBER_TEXTS.filter((n) => /^-?\d+(\.\d+)?([eE]-?\d+)?$/.test(n) && !/^-?0\d/.test(n)), "1e400", "-1e400", "123456789012345678901234567890").map((n) => `${RAW}${n}\u0001`);
+const rawNumber = fc
+  .constantFrom(
+    ...NUMBER_TEXTS.filter((n) => /^-?\d+(\.\d+)?([eE]-?\d+)?$/.test(n) && !/^-?0\d/.test(n)),
+    "1e400",
+    "-1e400",
+    "123456789012345678901234567890",
+  )
+  .map((n) => `${RAW}${n}\u0001`);
 function toJson(value: unknown): string {
   return JSON.stringify(value).replace(/"\\u0001raw:([^"\\]*)\\u0001"/g, "$1");
 }
-const jsonKey = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...FIELDS) }, { weight: 1, arbitrary: protoName }, { weight: 1, arbitrary: fc.string({ maxLength: 8 }) });
+const jsonKey = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(...FIELDS) },
+  { weight: 1, arbitrary: protoName },
+  { weight: 1, arbitrary: fc.string({ maxLength: 8 }) },
+);
 const jsonValue: fc.Arbitrary<unknown> = fc.letrec<{ v: unknown }>((tie) => ({
   v: fc.oneof(
     { depthSize: "small", withCrossShrink: true },
-    fc.constantFrom(null, true, false, 0, -1, 1.5, 2 ** 31, -(2 ** 31) - 1, 2 ** 32, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER + 2, 1e308, -1e308, 5e-324, "", "1", "x"),
+    fc.constantFrom(
+      null,
+      true,
+      false,
+      0,
+      -1,
+      1.5,
+      2 ** 31,
+      -(2 ** 31) - 1,
+      2 ** 32,
+      Number.MAX_SAFE_INTEGER,
+      Number.MAX_SAFE_INTEGER + 2,
+      1e308,
+      -1e308,
+      5e-324,
+      "",
+      "1",
+      "x",
+    ),
     rawNumber,
     hostileString,
     fc.array(tie("v"), { maxLength: 4 }),
@@ -197,7 +555,14 @@ const jsonValue: fc.Arbitrary<unknown> = fc.letrec<{ v: unknown }>((tie) => ({
  * a stored JSON field would carry it. Most are near the limit (cheap); some reach the 5 MiB body limit.
  */
 const deepJson = fc
-  .tuple(fc.oneof({ weight: 3, arbitrary: fc.integer({ min: 500, max: 4000 }) }, { weight: 3, arbitrary: fc.integer({ min: 4000, max: 100_000 }) }, { weight: 1, arbitrary: fc.constant(Math.floor((MAX_BODY_BYTES - 2000) / 6)) }), fc.boolean())
+  .tuple(
+    fc.oneof(
+      { weight: 3, arbitrary: fc.integer({ min: 500, max: 4000 }) },
+      { weight: 3, arbitrary: fc.integer({ min: 4000, max: 100_000 }) },
+      { weight: 1, arbitrary: fc.constant(Math.floor((MAX_BODY_BYTES - 2000) / 6)) },
+    ),
+    fc.boolean(),
+  )
   .map(([depth, objects]) => (objects ? `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}` : `${"[".repeat(depth)}${"]".repeat(depth)}`));
 
 /**
@@ -220,16 +585,31 @@ function engineBody(workflowId: number) {
       dryRun: fc.boolean(),
     })
     .map((r) => {
-      const extractor = r.extractor === "pluck_field" ? { type: r.extractor, field_map: { [r.field]: `$.annotations.${r.task}[0].value` } } : { type: r.extractor, task_key: r.task };
-      const reducer = r.reducer === "unique_count" ? { type: r.reducer, field: `${r.ek}.${r.field}` } : { type: r.reducer, filters: { extractor_keys: [r.ek] } };
+      const extractor =
+        r.extractor === "pluck_field"
+          ? { type: r.extractor, field_map: { [r.field]: `$.annotations.${r.task}[0].value` } }
+          : { type: r.extractor, task_key: r.task };
+      const reducer =
+        r.reducer === "unique_count"
+          ? { type: r.reducer, field: `${r.ek}.${r.field}` }
+          : { type: r.reducer, filters: { extractor_keys: [r.ek] } };
       const workflow = {
         extractors_config: { [r.ek]: extractor },
         reducers_config: { [r.rk]: reducer },
-        rules_config: [{ if: ["gte", ["lookup", `${r.rk}.${r.field}`, 0], ["const", 1]], then: [{ action: "retire_subject", reason: "consensus" }] }],
+        rules_config: [
+          { if: ["gte", ["lookup", `${r.rk}.${r.field}`, 0], ["const", 1]], then: [{ action: "retire_subject", reason: "consensus" }] },
+        ],
       };
       if (!r.dryRun) return toJson({ workflow: { id: workflowId, ...workflow } });
       const value = r.extractor === "survey" ? r.answers.map((choice) => ({ choice })) : r.answers;
-      const classifications = [1, 2, 3].map((id) => ({ id, subject_id: 1, user_id: id, annotations: [{ task: r.task, value }], metadata: { [r.field]: 1 }, subject: { metadata: { [r.subjectKey]: "1" } } }));
+      const classifications = [1, 2, 3].map((id) => ({
+        id,
+        subject_id: 1,
+        user_id: id,
+        annotations: [{ task: r.task, value }],
+        metadata: { [r.field]: 1 },
+        subject: { metadata: { [r.subjectKey]: "1" } },
+      }));
       return toJson({ workflow, classifications });
     });
 }
@@ -246,7 +626,10 @@ function withValueAt(body: unknown, path: string, value: unknown): unknown {
 
 /** What goes where a string, a number or an id belongs: objects with their own toString/valueOf, prototype names, numbers out of range. */
 const poison = fc.oneof(
-  { weight: 4, arbitrary: fc.constantFrom<unknown>({ toString: "x", valueOf: "y" }, { toString: {}, valueOf: 1 }, { toString: "x" }, { valueOf: [] }) },
+  {
+    weight: 4,
+    arbitrary: fc.constantFrom<unknown>({ toString: "x", valueOf: "y" }, { toString: {}, valueOf: 1 }, { toString: "x" }, { valueOf: [] }),
+  },
   fc.constantFrom<unknown>({ hasOwnProperty: "x" }, { constructor: { prototype: "x" } }, ["x"], [], {}, null, true),
   fc.tuple(protoName, jsonValue).map(([k, v]) => ({ [k]: v })),
   protoName,
@@ -257,17 +640,91 @@ const poison = fc.oneof(
 
 /** Valid writes, each with one value replaced by poison: the classification create, the engine's ingest, reductions and configuration. */
 function poisonedWrites(f: Fixture) {
-  const inbound = { id: 900_001, workflow_id: f.workflowId, subject_id: f.subjectId, user_id: null, annotations: [{ task: "T0", value: 0 }], metadata: { workflow_version: "1.1" } };
+  const inbound = {
+    id: 900_001,
+    workflow_id: f.workflowId,
+    subject_id: f.subjectId,
+    user_id: null,
+    annotations: [{ task: "T0", value: 0 }],
+    metadata: { workflow_version: "1.1" },
+  };
   const writes: [string, string, unknown, string[]][] = [
-    ["/api/classifications", "POST", f.classification, ["classifications.metadata.workflow_version", "classifications.metadata.started_at", "classifications.metadata.finished_at", "classifications.metadata.user_language", "classifications.annotations.0.task", "classifications.annotations.0.value", "classifications.links.workflow", "classifications.links.project", "classifications.links.subjects.0", "classifications.links.subjects", "classifications.links.user_group", "classifications.completed", "classifications.gold_standard"]],
-    ["/engine/classifications", "POST", inbound, ["id", "workflow_id", "subject_id", "user_id", "project_id", "workflow_version", "metadata.workflow_version", "annotations.0.task", "annotations", "created_at", "subject"]],
-    ["/engine/workflows/[id]/reducers/c/reductions", "POST", { subject_id: f.subjectId, data: { n: 1 }, subgroup: "s" }, ["subject_id", "user_id", "subgroup", "data"]],
-    ["/engine/workflows/[id]", "PUT", { workflow: { id: f.workflowId, status: "active", rules_applied: "all_matching_rules", public_extracts: false } }, ["workflow.id", "workflow.status", "workflow.rules_applied", "workflow.public_extracts", "workflow.extractors_config", "workflow.rules_config"]],
-    ["/engine/workflows/[id]/dry_run", "POST", { workflow: {}, classifications: [{ ...inbound, id: 1 }] }, ["classifications.0.id", "classifications.0.subject_id", "classifications.0.metadata.workflow_version", "classifications.0.annotations.0.task", "classifications.0.created_at", "last"]],
+    [
+      "/api/classifications",
+      "POST",
+      f.classification,
+      [
+        "classifications.metadata.workflow_version",
+        "classifications.metadata.started_at",
+        "classifications.metadata.finished_at",
+        "classifications.metadata.user_language",
+        "classifications.annotations.0.task",
+        "classifications.annotations.0.value",
+        "classifications.links.workflow",
+        "classifications.links.project",
+        "classifications.links.subjects.0",
+        "classifications.links.subjects",
+        "classifications.links.user_group",
+        "classifications.completed",
+        "classifications.gold_standard",
+      ],
+    ],
+    [
+      "/engine/classifications",
+      "POST",
+      inbound,
+      [
+        "id",
+        "workflow_id",
+        "subject_id",
+        "user_id",
+        "project_id",
+        "workflow_version",
+        "metadata.workflow_version",
+        "annotations.0.task",
+        "annotations",
+        "created_at",
+        "subject",
+      ],
+    ],
+    [
+      "/engine/workflows/[id]/reducers/c/reductions",
+      "POST",
+      { subject_id: f.subjectId, data: { n: 1 }, subgroup: "s" },
+      ["subject_id", "user_id", "subgroup", "data"],
+    ],
+    [
+      "/engine/workflows/[id]",
+      "PUT",
+      { workflow: { id: f.workflowId, status: "active", rules_applied: "all_matching_rules", public_extracts: false } },
+      [
+        "workflow.id",
+        "workflow.status",
+        "workflow.rules_applied",
+        "workflow.public_extracts",
+        "workflow.extractors_config",
+        "workflow.rules_config",
+      ],
+    ],
+    [
+      "/engine/workflows/[id]/dry_run",
+      "POST",
+      { workflow: {}, classifications: [{ ...inbound, id: 1 }] },
+      [
+        "classifications.0.id",
+        "classifications.0.subject_id",
+        "classifications.0.metadata.workflow_version",
+        "classifications.0.annotations.0.task",
+        "classifications.0.created_at",
+        "last",
+      ],
+    ],
   ];
-  return fc.constantFrom(...writes).chain(([template, method, body, paths]) =>
-    fc.tuple(fc.constantFrom(...paths), poison).map(([at, value]) => ({ template, method, body: toJson(withValueAt(body, at, value)) })),
-  );
+  return fc
+    .constantFrom(...writes)
+    .chain(([template, method, body, paths]) =>
+      fc.tuple(fc.constantFrom(...paths), poison).map(([at, value]) => ({ template, method, body: toJson(withValueAt(body, at, value)) })),
+    );
 }
 
 /** Writes whose body is otherwise valid, with deep JSON in a field that is stored (or sent on) as it is. */
@@ -275,22 +732,54 @@ function deepTargets(f: Fixture): [string, string, (deep: string) => string][] {
   return [
     ["/api/projects/[id]", "PUT", (d) => `{"projects":{"configuration":${d}}}`],
     ["/api/workflows/[id]", "PUT", (d) => `{"workflows":{"configuration":${d}}}`],
-    ["/api/subjects", "POST", (d) => `{"subjects":{"metadata":${d},"locations":[{"image/png":"https://example.org/a.png"}],"links":{"project":"${f.projectId}"}}}`],
+    [
+      "/api/subjects",
+      "POST",
+      (d) => `{"subjects":{"metadata":${d},"locations":[{"image/png":"https://example.org/a.png"}],"links":{"project":"${f.projectId}"}}}`,
+    ],
     ["/api/translations?translated_type=project&translated_id=[id]", "POST", (d) => `{"translations":{"language":"fr","strings":${d}}}`],
-    ["/engine/classifications", "POST", (d) => `{"id":1,"workflow_id":${f.workflowId},"subject_id":${f.subjectId},"annotations":[{"task":"T0","value":${d}}],"metadata":{}}`],
-    ["/engine/workflows/[id]/dry_run", "POST", (d) => `{"workflow":{},"classifications":[{"id":1,"subject_id":${f.subjectId},"annotations":[],"metadata":${d}}]}`],
-    ["/users", "POST", (d) => `{"user":{"login":"deep","email":"deep@example.org","password":"12345678","display_name":"x","project_id":${d}}}`],
+    [
+      "/engine/classifications",
+      "POST",
+      (d) => `{"id":1,"workflow_id":${f.workflowId},"subject_id":${f.subjectId},"annotations":[{"task":"T0","value":${d}}],"metadata":{}}`,
+    ],
+    [
+      "/engine/workflows/[id]/dry_run",
+      "POST",
+      (d) => `{"workflow":{},"classifications":[{"id":1,"subject_id":${f.subjectId},"annotations":[],"metadata":${d}}]}`,
+    ],
+    [
+      "/users",
+      "POST",
+      (d) => `{"user":{"login":"deep","email":"deep@example.org","password":"12345678","display_name":"x","project_id":${d}}}`,
+    ],
   ];
 }
 
 function makeRequestArb(f: Fixture) {
-  const id = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...f.ids.map(String)) }, { weight: 1, arbitrary: hostileString }, { weight: 1, arbitrary: numberText }, { weight: 1, arbitrary: protoName });
+  const id = fc.oneof(
+    { weight: 4, arbitrary: fc.constantFrom(...f.ids.map(String)) },
+    { weight: 1, arbitrary: hostileString },
+    { weight: 1, arbitrary: numberText },
+    { weight: 1, arbitrary: protoName },
+  );
   const segment = (name: string): fc.Arbitrary<string | string[]> => {
     // (an empty last segment is the parent path, which Next redirects: not a request for the catch-all)
-    if (name.startsWith("...")) return fc.array(fc.oneof(hostileString, fc.constantFrom("projects", "subjects", "1", "workflows")), { minLength: 1, maxLength: 4 }).map((a) => a.map((x) => x || "x"));
-    if (name === "link") return fc.oneof(fc.constantFrom("subject_sets", "workflows", "subjects", "projects", "users", "default_subject", "retired_subjects"), hostileString);
+    if (name.startsWith("..."))
+      return fc
+        .array(fc.oneof(hostileString, fc.constantFrom("projects", "subjects", "1", "workflows")), { minLength: 1, maxLength: 4 })
+        .map((a) => a.map((x) => x || "x"));
+    if (name === "link")
+      return fc.oneof(
+        fc.constantFrom("subject_sets", "workflows", "subjects", "projects", "users", "default_subject", "retired_subjects"),
+        hostileString,
+      );
     if (name === "key") return fc.oneof(fc.constantFrom(...f.keys), protoName, hostileString);
-    if (name === "ids") return fc.oneof(id, fc.array(fc.constantFrom(...f.ids.map(String)), { minLength: 1, maxLength: 4 }).map((a) => a.join(",")));
+    if (name === "ids")
+      return fc.oneof(
+        id,
+        fc.array(fc.constantFrom(...f.ids.map(String)), { minLength: 1, maxLength: 4 }).map((a) => a.join(",")),
+      );
     return id;
   };
   const pathArb = fc.constantFrom(...TEMPLATES).chain((template) => {
@@ -306,14 +795,36 @@ function makeRequestArb(f: Fixture) {
     fc.tuple(fc.constantFrom(...NUMERIC_KEYS), numberText),
     fc.tuple(fc.constantFrom("page", "page_size"), numberText),
     fc.tuple(fc.constantFrom(...STRING_KEYS), fc.oneof(likeText, protoName)),
-    fc.tuple(fc.constantFrom("sort", "include", "fields"), fc.oneof(protoName, protoName.map((n) => `-${n}`), protoName.map((n) => `id,${n}`))),
-    fc.tuple(fc.oneof(protoName, protoName.map((n) => `${n}[x]`)), fc.oneof(id, hostileString)),
+    fc.tuple(
+      fc.constantFrom("sort", "include", "fields"),
+      fc.oneof(
+        protoName,
+        protoName.map((n) => `-${n}`),
+        protoName.map((n) => `id,${n}`),
+      ),
+    ),
+    fc.tuple(
+      fc.oneof(
+        protoName,
+        protoName.map((n) => `${n}[x]`),
+      ),
+      fc.oneof(id, hostileString),
+    ),
   );
   const query = fc.oneof(
     {
       weight: 3,
       arbitrary: fc.array(
-        fc.oneof({ weight: 4, arbitrary: fc.tuple(fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...QUERY_KEYS) }, { weight: 1, arbitrary: hostileString }), fc.oneof(id, hostileString)) }, { weight: 3, arbitrary: focused }),
+        fc.oneof(
+          {
+            weight: 4,
+            arbitrary: fc.tuple(
+              fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...QUERY_KEYS) }, { weight: 1, arbitrary: hostileString }),
+              fc.oneof(id, hostileString),
+            ),
+          },
+          { weight: 3, arbitrary: focused },
+        ),
         { maxLength: 4 },
       ),
     },
@@ -323,16 +834,40 @@ function makeRequestArb(f: Fixture) {
     fc.json({ maxDepth: 3 }),
     fc.json({ maxDepth: 3 }).map((s) => s.slice(0, Math.max(0, s.length - 1))),
     fc.string({ maxLength: 40 }),
-    fc.constantFrom("{", "[]", "null", "1", '"x"', "{}", '{"a":}', "[".repeat(5000), '{"a":'.repeat(2000), "\u0000", "grant_type=password&client_id=x&login=a&password=b", "--x\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1\r\n--x--"),
-    fc.tuple(protoName, likeText, numberText).map(([k, v, n]) => `grant_type=${encodeURIComponent(k)}&${encodeURIComponent(k)}=${encodeURIComponent(v)}&login=${encodeURIComponent(v)}&password=${n}&client_id=${encodeURIComponent(k)}`),
+    fc.constantFrom(
+      "{",
+      "[]",
+      "null",
+      "1",
+      '"x"',
+      "{}",
+      '{"a":}',
+      "[".repeat(5000),
+      '{"a":'.repeat(2000),
+      "\u0000",
+      "grant_type=password&client_id=x&login=a&password=b",
+      '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--',
+    ),
+    fc
+      .tuple(protoName, likeText, numberText)
+      .map(
+        ([k, v, n]) =>
+          `grant_type=${encodeURIComponent(k)}&${encodeURIComponent(k)}=${encodeURIComponent(v)}&login=${encodeURIComponent(v)}&password=${n}&client_id=${encodeURIComponent(k)}`,
+      ),
     deepJson,
   );
   const recordArb = fc.array(fc.tuple(jsonKey, jsonValue), { maxLength: 6 }).map((entries) => Object.fromEntries(entries));
   const envelope = fc
-    .tuple(fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...RESOURCE_KEYS) }, { weight: 1, arbitrary: protoName }), fc.oneof({ weight: 4, arbitrary: recordArb }, { weight: 1, arbitrary: jsonValue }), fc.dictionary(fc.constantFrom(...FIELDS), jsonValue, { maxKeys: 2 }))
+    .tuple(
+      fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...RESOURCE_KEYS) }, { weight: 1, arbitrary: protoName }),
+      fc.oneof({ weight: 4, arbitrary: recordArb }, { weight: 1, arbitrary: jsonValue }),
+      fc.dictionary(fc.constantFrom(...FIELDS), jsonValue, { maxKeys: 2 }),
+    )
     .map(([key, value, extra]) => toJson({ [key]: value, ...extra }));
   // A valid-looking envelope with JSON nested past the limit in one of its fields.
-  const deepEnvelope = fc.tuple(fc.constantFrom(...RESOURCE_KEYS), fc.constantFrom(...FIELDS), deepJson).map(([key, field, deep]) => `{"${key}":{"${field}":${deep}}}`);
+  const deepEnvelope = fc
+    .tuple(fc.constantFrom(...RESOURCE_KEYS), fc.constantFrom(...FIELDS), deepJson)
+    .map(([key, field, deep]) => `{"${key}":{"${field}":${deep}}}`);
   const body = fc.oneof(
     { weight: 2, arbitrary: fc.constant(undefined) },
     { weight: 3, arbitrary: rawBody },
@@ -345,17 +880,39 @@ function makeRequestArb(f: Fixture) {
     { weight: 3, arbitrary: fc.constantFrom<string | undefined>(undefined, `Bearer ${f.tokens.volunteer}`, `Bearer ${f.tokens.admin}`) },
     { weight: 1, arbitrary: fc.constantFrom("Bearer garbage", "Bearer ", "Basic YTpi", `bearer ${f.tokens.volunteer.slice(0, -3)}xyz`) },
   );
-  const weighted = <T,>(usual: T, others: T[]) => fc.oneof({ weight: 6, arbitrary: fc.constant(usual) }, { weight: 1, arbitrary: fc.constantFrom(...others) });
+  const weighted = <T>(usual: T, others: T[]) =>
+    fc.oneof({ weight: 6, arbitrary: fc.constant(usual) }, { weight: 1, arbitrary: fc.constantFrom(...others) });
   const required = fc.record({
-    accept: weighted("application/vnd.api+json; version=1", ["application/json", "*/*", "text/html", "application/vnd.api+json; version=9", ""]),
-    "content-type": weighted("application/json", ["application/vnd.api+json", "text/csv", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "text/plain", "application/json; charset=latin1", ""]),
+    accept: weighted("application/vnd.api+json; version=1", [
+      "application/json",
+      "*/*",
+      "text/html",
+      "application/vnd.api+json; version=9",
+      "",
+    ]),
+    "content-type": weighted("application/json", [
+      "application/vnd.api+json",
+      "text/csv",
+      "application/x-www-form-urlencoded",
+      "multipart/form-data; boundary=x",
+      "text/plain",
+      "application/json; charset=latin1",
+      "",
+    ]),
   });
   const optional = fc.record(
     {
       "if-match": fc.oneof(fc.constantFrom("*", '"abc"', 'W/"1"', '""'), headerValue),
       "if-none-match": fc.constantFrom("*", '"abc"', 'W/"1"'),
       "idempotency-key": headerValue,
-      cookie: fc.constantFrom(undefined, undefined, undefined, "quorum_session=garbage", "authjs.session-token=garbage", "__Secure-authjs.session-token=x.y.z"),
+      cookie: fc.constantFrom(
+        undefined,
+        undefined,
+        undefined,
+        "quorum_session=garbage",
+        "authjs.session-token=garbage",
+        "__Secure-authjs.session-token=x.y.z",
+      ),
       origin: fc.constantFrom("https://evil.example", "null", "http://quorum.test"),
       "x-forwarded-for": fc.constantFrom("203.0.113.7", "garbage", "::1, 10.0.0.1"),
       "x-csrf-token": headerValue,
@@ -363,38 +920,72 @@ function makeRequestArb(f: Fixture) {
     },
     { requiredKeys: [] },
   );
-  const headers = fc.tuple(required, optional).map(([a, b]) => ({ ...a, ...Object.fromEntries(Object.entries(b).filter(([, v]) => v !== undefined)) }) as Record<string, string>);
+  const headers = fc
+    .tuple(required, optional)
+    .map(([a, b]) => ({ ...a, ...Object.fromEntries(Object.entries(b).filter(([, v]) => v !== undefined)) }) as Record<string, string>);
   // Mostly a method the route takes (Allow of its 405), sometimes any.
-  const method = (template: string) => fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...ALLOWED.get(template)!) }, { weight: 1, arbitrary: fc.constantFrom(...METHODS) });
-  const generic = fc.record({ target: pathArb, query, headers, auth, body }).chain((r) => method(r.target.template).map((m) => ({ ...r, method: m })));
+  const method = (template: string) =>
+    fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...ALLOWED.get(template)!) }, { weight: 1, arbitrary: fc.constantFrom(...METHODS) });
+  const generic = fc
+    .record({ target: pathArb, query, headers, auth, body })
+    .chain((r) => method(r.target.template).map((m) => ({ ...r, method: m })));
   // Bodies that only reach their work on one route, sent there by the owner: engine configurations and dry
   // runs, and JSON nested past the limit in a stored field of a record being written.
-  const at = (template: string, method: string) => ({ template, path: template.replace(/\[\w+\]/g, String(template.includes("workflow") ? f.workflowId : f.projectId)), method });
+  const at = (template: string, method: string) => ({
+    template,
+    path: template.replace(/\[\w+\]/g, String(template.includes("workflow") ? f.workflowId : f.projectId)),
+    method,
+  });
   const owner = fc.constant(`Bearer ${f.tokens.owner}`);
-  const plainJson = fc.constant({ accept: "application/json", "content-type": "application/json", "if-match": "*" } as Record<string, string>);
-  const targeted = fc.oneof(
-    { weight: 1, arbitrary: fc.record({
-      target: fc.constantFrom(at("/engine/workflows/[id]/dry_run", "POST"), at("/engine/workflows/[id]", "PUT"), at("/engine/workflows", "POST")),
-      query: fc.constant([] as [string, string][]),
-      headers: plainJson,
-      auth: owner,
-      body: engineBody(f.workflowId),
-    }) },
-    { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...deepTargets(f)), deepJson).map(([[template, method, body], deep]) => ({
-      target: at(template, method),
-      query: [] as [string, string][],
-      headers: { accept: "application/vnd.api+json; version=1", "content-type": "application/json", "if-match": "*" } as Record<string, string>,
-      auth: `Bearer ${f.tokens.owner}`,
-      body: body(deep),
-    })) },
-    { weight: 4, arbitrary: poisonedWrites(f).map(({ template, method, body }) => ({
-      target: at(template, method),
-      query: [] as [string, string][],
-      headers: { accept: template.startsWith("/api") ? "application/vnd.api+json; version=1" : "application/json", "content-type": "application/json", "if-match": "*" } as Record<string, string>,
-      auth: `Bearer ${f.tokens.owner}`,
-      body,
-    })) },
-  ).map((r) => ({ ...r, method: r.target.method }));
+  const plainJson = fc.constant({ accept: "application/json", "content-type": "application/json", "if-match": "*" } as Record<
+    string,
+    string
+  >);
+  const targeted = fc
+    .oneof(
+      {
+        weight: 1,
+        arbitrary: fc.record({
+          target: fc.constantFrom(
+            at("/engine/workflows/[id]/dry_run", "POST"),
+            at("/engine/workflows/[id]", "PUT"),
+            at("/engine/workflows", "POST"),
+          ),
+          query: fc.constant([] as [string, string][]),
+          headers: plainJson,
+          auth: owner,
+          body: engineBody(f.workflowId),
+        }),
+      },
+      {
+        weight: 1,
+        arbitrary: fc.tuple(fc.constantFrom(...deepTargets(f)), deepJson).map(([[template, method, body], deep]) => ({
+          target: at(template, method),
+          query: [] as [string, string][],
+          headers: { accept: "application/vnd.api+json; version=1", "content-type": "application/json", "if-match": "*" } as Record<
+            string,
+            string
+          >,
+          auth: `Bearer ${f.tokens.owner}`,
+          body: body(deep),
+        })),
+      },
+      {
+        weight: 4,
+        arbitrary: poisonedWrites(f).map(({ template, method, body }) => ({
+          target: at(template, method),
+          query: [] as [string, string][],
+          headers: {
+            accept: template.startsWith("/api") ? "application/vnd.api+json; version=1" : "application/json",
+            "content-type": "application/json",
+            "if-match": "*",
+          } as Record<string, string>,
+          auth: `Bearer ${f.tokens.owner}`,
+          body,
+        })),
+      },
+    )
+    .map((r) => ({ ...r, method: r.target.method }));
   return fc.oneof({ weight: 10, arbitrary: generic }, { weight: 3, arbitrary: targeted });
 }
 
@@ -433,7 +1024,15 @@ describe("hostile input", () => {
 
   it("covers every route of the families", () => {
     expect(TEMPLATES.length).toBeGreaterThan(120);
-    for (const f of ["/api/projects", "/engine/workflows/[id]", "/counts/classifications", "/oauth/token", "/users/sign_in", "/uploads/[...key]"]) expect(TEMPLATES).toContain(f);
+    for (const f of [
+      "/api/projects",
+      "/engine/workflows/[id]",
+      "/counts/classifications",
+      "/oauth/token",
+      "/users/sign_in",
+      "/uploads/[...key]",
+    ])
+      expect(TEMPLATES).toContain(f);
   });
 
   it("the change detector sees a write (so the property below can fail)", async () => {
@@ -450,48 +1049,70 @@ describe("hostile input", () => {
     const seen = { requests: 0, refused: 0, accepted: 0, contentChecks: 0, statuses: new Map<number, number>() };
     const refusedWithoutMessage: string[] = [];
     await fc.assert(
-      fc.asyncProperty(makeRequestArb(fixture), async (r) => {
-        // The fixture's users stay: disabling one would turn every later request of its token into a 401.
-        fc.pre(!(r.method === "DELETE" && r.target.template === "/api/users/[id]" && Object.values(fixture.tokens).some((t) => r.auth?.endsWith(t))));
-        // Its public project stays too (the tests after this one write to it); the private one may go.
-        fc.pre(!(r.method === "DELETE" && r.target.template === "/api/projects/[id]" && r.target.path === `/api/projects/${fixture.projectId}`));
-        const qs = new URLSearchParams(r.query).toString();
-        const url = `${r.target.path}${qs ? `?${qs}` : ""}`;
-        const headers: Record<string, string> = { ...r.headers };
-        if (r.auth) headers.authorization = r.auth;
-        const hasBody = r.body !== undefined && r.method !== "GET" && r.method !== "OPTIONS";
-        const before = await nextXid();
-        const res = await call(r.method, url, { accept: headers.accept, contentType: hasBody ? headers["content-type"] : null, headers, raw: hasBody ? r.body : undefined });
-        seen.requests++;
-        seen.statuses.set(res.status, (seen.statuses.get(res.status) ?? 0) + 1);
-        const what = `${r.method} ${url} -> ${res.status} ${res.text.slice(0, 300)}`;
-        expect(res.status, what).toBeLessThan(500);
-        expect(res.status, what).toBeGreaterThanOrEqual(200);
-        if (res.status < 400) {
-          seen.accepted++;
-          if (r.method !== "GET" && r.method !== "OPTIONS" && process.env.FUZZ_DEBUG) {
-            for (const [who, t] of Object.entries(fixture.tokens)) if ((await call("GET", "/api/me", { token: t })).status !== 200) console.info(`[fuzz] ${who} token lost after ${what}`);
+      fc
+        .asyncProperty(makeRequestArb(fixture), async (r) => {
+          // The fixture's users stay: disabling one would turn every later request of its token into a 401.
+          fc.pre(
+            !(
+              r.method === "DELETE" &&
+              r.target.template === "/api/users/[id]" &&
+              Object.values(fixture.tokens).some((t) => r.auth?.endsWith(t))
+            ),
+          );
+          // Its public project stays too (the tests after this one write to it); the private one may go.
+          fc.pre(
+            !(
+              r.method === "DELETE" &&
+              r.target.template === "/api/projects/[id]" &&
+              r.target.path === `/api/projects/${fixture.projectId}`
+            ),
+          );
+          const qs = new URLSearchParams(r.query).toString();
+          const url = `${r.target.path}${qs ? `?${qs}` : ""}`;
+          const headers: Record<string, string> = { ...r.headers };
+          if (r.auth) headers.authorization = r.auth;
+          const hasBody = r.body !== undefined && r.method !== "GET" && r.method !== "OPTIONS";
+          const before = await nextXid();
+          const res = await call(r.method, url, {
+            accept: headers.accept,
+            contentType: hasBody ? headers["content-type"] : null,
+            headers,
+            raw: hasBody ? r.body : undefined,
+          });
+          seen.requests++;
+          seen.statuses.set(res.status, (seen.statuses.get(res.status) ?? 0) + 1);
+          const what = `${r.method} ${url} -> ${res.status} ${res.text.slice(0, 300)}`;
+          expect(res.status, what).toBeLessThan(500);
+          expect(res.status, what).toBeGreaterThanOrEqual(200);
+          if (res.status < 400) {
+            seen.accepted++;
+            if (r.method !== "GET" && r.method !== "OPTIONS" && process.env.FUZZ_DEBUG) {
+              for (const [who, t] of Object.entries(fixture.tokens))
+                if ((await call("GET", "/api/me", { token: t })).status !== 200) console.info(`[fuzz] ${who} token lost after ${what}`);
+            }
+            baseline = null; // an accepted request may change things: the next check starts from here
+            return;
           }
-          baseline = null; // an accepted request may change things: the next check starts from here
-          return;
-        }
-        seen.refused++;
-        const message = (res.body as { errors?: { message?: unknown }[] } | null)?.errors?.[0]?.message;
-        if (typeof message !== "string" || !message.trim()) refusedWithoutMessage.push(what);
-        expect(typeof message === "string" && message.trim().length > 0, `a JSON error with a message: ${what}`).toBe(true);
-        if ((await nextXid()) !== before) {
-          seen.contentChecks++;
-          const after = await contents();
-          const reference = baseline;
-          baseline = after;
-          if (reference) expect(changedTables(reference, after), `a refused request changed the database: ${what}`).toEqual([]);
-        }
-      }).beforeEach(async () => {
-        baseline ??= await contents();
-      }),
+          seen.refused++;
+          const message = (res.body as { errors?: { message?: unknown }[] } | null)?.errors?.[0]?.message;
+          if (typeof message !== "string" || !message.trim()) refusedWithoutMessage.push(what);
+          expect(typeof message === "string" && message.trim().length > 0, `a JSON error with a message: ${what}`).toBe(true);
+          if ((await nextXid()) !== before) {
+            seen.contentChecks++;
+            const after = await contents();
+            const reference = baseline;
+            baseline = after;
+            if (reference) expect(changedTables(reference, after), `a refused request changed the database: ${what}`).toEqual([]);
+          }
+        })
+        .beforeEach(async () => {
+          baseline ??= await contents();
+        }),
       { numRuns: RUNS, seed: SEED, endOnFailure: false, verbose: 1 },
     );
-    console.info(`[fuzz] ${seen.requests} requests: ${seen.refused} refused, ${seen.accepted} accepted, ${seen.contentChecks} content checks; statuses ${JSON.stringify(Object.fromEntries(seen.statuses))}`);
+    console.info(
+      `[fuzz] ${seen.requests} requests: ${seen.refused} refused, ${seen.accepted} accepted, ${seen.contentChecks} content checks; statuses ${JSON.stringify(Object.fromEntries(seen.statuses))}`,
+    );
     expect(refusedWithoutMessage).toEqual([]);
     expect(seen.refused).toBeGreaterThan(RUNS / 2);
   }, 600_000);
@@ -532,7 +1153,12 @@ describe("hostile input", () => {
         if (pulledAnnounced > total) controller.close();
       },
     });
-    const res = await call(method, url, { token: fixture.tokens.owner, contentType, raw: announced, headers: { "content-length": String(total), "if-match": "*" } });
+    const res = await call(method, url, {
+      token: fixture.tokens.owner,
+      contentType,
+      raw: announced,
+      headers: { "content-length": String(total), "if-match": "*" },
+    });
     expect(res.status).toBe(413);
     expect(pulledAnnounced).toBeLessThanOrEqual(2 * chunk.byteLength); // at most what the stream pre-fetches
   });

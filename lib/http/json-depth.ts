@@ -34,7 +34,10 @@ export function jsonNestsDeeperThan(text: string, limit = MAX_JSON_DEPTH): boole
 }
 
 /** JSON.parse for text from outside: the value, or why not (not JSON, or nested deeper than `limit`). */
-export function parseBoundedJson(text: string, limit = MAX_JSON_DEPTH): { ok: true; value: unknown } | { ok: false; reason: "malformed" | "too_deep" } {
+export function parseBoundedJson(
+  text: string,
+  limit = MAX_JSON_DEPTH,
+): { ok: true; value: unknown } | { ok: false; reason: "malformed" | "too_deep" } {
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -38,7 +38,14 @@ describe("pageMeta", () => {
 
   // With an estimate the count may be off either way: next_page follows whether the page was full.
   it.each([
-    ["an estimate above the rows: the last page ends paging", 5, 100, 50_000, false, { page_count: 500, next_page: null, previous_page: 4 }],
+    [
+      "an estimate above the rows: the last page ends paging",
+      5,
+      100,
+      50_000,
+      false,
+      { page_count: 500, next_page: null, previous_page: 4 },
+    ],
     ["an estimate below the rows: paging goes on", 7, 100, 300, true, { page_count: 8, next_page: 8, previous_page: 6 }],
     ["a full page with more", 1, 20, 12_000, true, { page_count: 600, next_page: 2, previous_page: null }],
   ] as const)("%s", (_name, page, pageSize, count, more, want) => {
@@ -62,7 +69,7 @@ describe("ETags", () => {
   it.each([
     [{}, 428],
     [{ "if-match": '"nope"' }, 412],
-    [{ "if-match": "W/\"nope\"" }, 412],
+    [{ "if-match": 'W/"nope"' }, 412],
     [{ "if-match": "" }, 428],
   ])("If-Match %o → %i", (h, status) => {
     expect(() => checkIfMatch(req(h), tag)).toThrow(ApiError);
@@ -73,7 +80,9 @@ describe("ETags", () => {
     }
   });
 
-  it.each([tag, `W/${tag}`, `"a", ${tag}`, "*"])("If-Match %s passes", (h) => expect(() => checkIfMatch(req({ "if-match": h }), tag)).not.toThrow());
+  it.each([tag, `W/${tag}`, `"a", ${tag}`, "*"])("If-Match %s passes", (h) =>
+    expect(() => checkIfMatch(req({ "if-match": h }), tag)).not.toThrow(),
+  );
   it.each([
     [tag, true],
     [`W/${tag}`, true],
@@ -83,7 +92,15 @@ describe("ETags", () => {
 
 describe("ids", () => {
   it.each(["1", "42", "2147483647"])("path id %s parses", (s) => expect(parsePathId(s, "projects")).toBe(Number(s)));
-  it.each(["0", "-1", "abc", "1.5", "01", "2147483648", "", " 1"])("path id %j is 404", (s) => expect(() => parsePathId(s, "projects")).toThrow(expect.objectContaining({ status: 404 })));
-  it.each([[1, 1], ["7", 7], [" 8 ", 8]])("value id %j → %i", (v, n) => expect(parseIdValue(v, "x")).toBe(n));
-  it.each([null, undefined, -1, 0, "a", {}, [], 1.5, true])("value id %j is 422", (v) => expect(() => parseIdValue(v, "x")).toThrow(expect.objectContaining({ status: 422 })));
+  it.each(["0", "-1", "abc", "1.5", "01", "2147483648", "", " 1"])("path id %j is 404", (s) =>
+    expect(() => parsePathId(s, "projects")).toThrow(expect.objectContaining({ status: 404 })),
+  );
+  it.each([
+    [1, 1],
+    ["7", 7],
+    [" 8 ", 8],
+  ])("value id %j → %i", (v, n) => expect(parseIdValue(v, "x")).toBe(n));
+  it.each([null, undefined, -1, 0, "a", {}, [], 1.5, true])("value id %j is 422", (v) =>
+    expect(() => parseIdValue(v, "x")).toThrow(expect.objectContaining({ status: 422 })),
+  );
 });

@@ -34,7 +34,10 @@ export function parsePaging(url: URL, defaultSize = DEFAULT_PAGE_SIZE): Paging {
 export function parseSort(url: URL, def: ResourceDef<never>): Record<string, "asc" | "desc">[] {
   const raw = url.searchParams.get("sort") || def.defaultSort || "id";
   const order: Record<string, "asc" | "desc">[] = [];
-  for (const part of raw.split(",").map((s) => s.trim()).filter(Boolean)) {
+  for (const part of raw
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const desc = part.startsWith("-");
     const field = desc ? part.slice(1) : part;
     // Own keys only: `constructor`, `__proto__` or `toString` must not find Object.prototype's.
@@ -49,7 +52,14 @@ export function parseSort(url: URL, def: ResourceDef<never>): Record<string, "as
 export function parseInclude(url: URL, def: ResourceDef<never>): string[] {
   const raw = url.searchParams.get("include");
   if (!raw) return [];
-  const names = [...new Set(raw.split(",").map((s) => s.trim()).filter(Boolean))];
+  const names = [
+    ...new Set(
+      raw
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
   const allowed = Object.keys(def.includes ?? {});
   for (const n of names) {
     if (!allowed.includes(n)) throw unprocessable(`Cannot include '${n}' with ${def.type}; includable: ${allowed.join(", ") || "none"}`);
@@ -85,7 +95,14 @@ export async function buildLinked<R extends BaseRow>(def: ResourceDef<R>, rows: 
  * whether a row follows it (`more`, from fetching page_size + 1), next_page follows that rather than the
  * count, so an estimate neither ends paging early nor lets it run past the last row.
  */
-export function pageMeta(type: string, url: URL, paging: Paging, count: number, include: string[], seen?: { more: boolean; source: CountSource }) {
+export function pageMeta(
+  type: string,
+  url: URL,
+  paging: Paging,
+  count: number,
+  include: string[],
+  seen?: { more: boolean; source: CountSource },
+) {
   const more = seen?.more;
   const pageCount = Math.max(1, Math.ceil(count / paging.pageSize), more ? paging.page + 1 : 0);
   const href = (page: number) => {
@@ -122,7 +139,10 @@ export function etagFor(type: string, row: BaseRow): string {
 }
 
 function tagList(header: string): string[] {
-  return header.split(",").map((t) => t.trim().replace(/^W\//, "")).filter(Boolean);
+  return header
+    .split(",")
+    .map((t) => t.trim().replace(/^W\//, ""))
+    .filter(Boolean);
 }
 
 /** If-Match on PUT/DELETE: missing → 428, stale → 412; weak tags compare by their value. */

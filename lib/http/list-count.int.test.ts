@@ -45,7 +45,8 @@ beforeAll(async () => {
     [f.project.id, f.workflow.id, volunteer.user.id, f.subjects[1].id, INCOMPLETE],
   );
   // And three through the API, from another volunteer.
-  for (const s of f.subjects) expect((await api.post("/classifications", classificationBody(f.workflow, [s.id]), { token: other.token })).status).toBe(201);
+  for (const s of f.subjects)
+    expect((await api.post("/classifications", classificationBody(f.workflow, [s.id]), { token: other.token })).status).toBe(201);
   await pool().query("ANALYZE classifications");
 }, 120_000);
 
@@ -55,15 +56,26 @@ describe("counts from counters", () => {
     expect(real).toBe(BULK + INCOMPLETE + 3);
     for (const fold of [false, true]) {
       if (fold) await foldClassificationCounts();
-      for (const query of [`project_id=${f.project.id}`, `workflow_id=${f.workflow.id}`, `project_ids=${f.project.id}&workflow_id=${f.workflow.id}`]) {
+      for (const query of [
+        `project_id=${f.project.id}`,
+        `workflow_id=${f.workflow.id}`,
+        `project_ids=${f.project.id}&workflow_id=${f.workflow.id}`,
+      ]) {
         const res = await api.get(`/classifications/project?${query}&page_size=10`, { token: f.owner.token });
         expect(res.status, query).toBe(200);
-        expect(meta(res.body), `${query} fold ${fold}`).toMatchObject({ count: real, count_source: "counter", page_count: Math.ceil(real / 10), next_page: 2 });
+        expect(meta(res.body), `${query} fold ${fold}`).toMatchObject({
+          count: real,
+          count_source: "counter",
+          page_count: Math.ceil(real / 10),
+          next_page: 2,
+        });
       }
     }
     // A workflow of another project named beside this project: not the counter's scope.
     const elsewhere = await classifiableProject(1);
-    const mixed = await api.get(`/classifications/project?project_id=${f.project.id}&workflow_id=${elsewhere.workflow.id}`, { token: f.owner.token });
+    const mixed = await api.get(`/classifications/project?project_id=${f.project.id}&workflow_id=${elsewhere.workflow.id}`, {
+      token: f.owner.token,
+    });
     expect(meta(mixed.body)).toMatchObject({ count: 0, count_source: "exact" });
   });
 
@@ -74,7 +86,9 @@ describe("counts from counters", () => {
       const res = await api.get(`/classifications?${query}&page_size=5`, { token: f.volunteer.token });
       expect(meta(res.body), query).toMatchObject({ count: BULK, count_source: "counter", next_page: 2 });
     }
-    const none = await api.get(`/classifications?project_id=${f.subjects[0].projectId + 1_000_000}&page_size=5`, { token: f.volunteer.token });
+    const none = await api.get(`/classifications?project_id=${f.subjects[0].projectId + 1_000_000}&page_size=5`, {
+      token: f.volunteer.token,
+    });
     expect(meta(none.body)).toMatchObject({ count: 0, count_source: "exact" });
     // The other volunteer's three, counted through the create path's outbox and, once folded, the rollups.
     await foldClassificationCounts();
@@ -88,10 +102,17 @@ describe("counts from counters", () => {
     expect(hidden.body.classifications).toEqual([]);
     expect(meta(hidden.body)).toMatchObject({ count: 0, count_source: "exact", next_page: null });
     // Filters beyond the counter's: exact counts (the planner expects few).
-    const byUser = await api.get(`/classifications/project?project_id=${f.project.id}&user_id=${f.other.user.id}&page_size=2`, { token: f.owner.token });
+    const byUser = await api.get(`/classifications/project?project_id=${f.project.id}&user_id=${f.other.user.id}&page_size=2`, {
+      token: f.owner.token,
+    });
     expect(meta(byUser.body)).toMatchObject({ count: 3, count_source: "exact", page_count: 2, next_page: 2 });
-    const bySubject = await api.get(`/classifications/project?project_id=${f.project.id}&subject_id=${f.subjects[1].id}&page_size=2`, { token: f.owner.token });
-    expect(meta(bySubject.body)).toMatchObject({ count: await realCount("project_id = $1 AND $2 = ANY(subject_ids)", [f.project.id, f.subjects[1].id]), count_source: "exact" });
+    const bySubject = await api.get(`/classifications/project?project_id=${f.project.id}&subject_id=${f.subjects[1].id}&page_size=2`, {
+      token: f.owner.token,
+    });
+    expect(meta(bySubject.body)).toMatchObject({
+      count: await realCount("project_id = $1 AND $2 = ANY(subject_ids)", [f.project.id, f.subjects[1].id]),
+      count_source: "exact",
+    });
     const incomplete = await api.get(`/classifications/incomplete?page_size=2`, { token: f.volunteer.token });
     expect(meta(incomplete.body)).toMatchObject({ count: INCOMPLETE, count_source: "exact", page_count: 4 });
   });
@@ -107,27 +128,45 @@ describe("counts from counters", () => {
     const both = await api.get(`/subjects?project_id=${f.project.id}&subject_set_id=${set.id}&page_size=2`, { token: f.owner.token });
     expect(meta(both.body, "subjects")).toMatchObject({ count: 4, count_source: "exact" });
     const secret = await classifiableProject(3, { private: true });
-    for (const [path, type] of [[`/set_member_subjects?subject_set_id=${secret.set.id}&page_size=2`, "set_member_subjects"], [`/subjects?project_id=${secret.project.id}&page_size=2`, "subjects"]]) {
+    for (const [path, type] of [
+      [`/set_member_subjects?subject_set_id=${secret.set.id}&page_size=2`, "set_member_subjects"],
+      [`/subjects?project_id=${secret.project.id}&page_size=2`, "subjects"],
+    ]) {
       const res = await api.get(path, { token: f.volunteer.token });
       expect(res.body[type], path).toEqual([]);
       expect(meta(res.body, type), path).toMatchObject({ count: 0, count_source: "exact" });
-      expect(meta((await api.get(path, { token: secret.owner.token })).body, type), path).toMatchObject({ count: 3, count_source: "counter" });
+      expect(meta((await api.get(path, { token: secret.owner.token })).body, type), path).toMatchObject({
+        count: 3,
+        count_source: "counter",
+      });
     }
   });
 
   it("a copied set's count follows its subjects when their project is deleted", async () => {
     const source = await classifiableProject(3);
     const target = await createProject(source.owner.user.id);
-    const linked = await api.post(`/projects/${target.id}/links/subject_sets`, { subject_sets: [String(source.set.id)] }, { token: source.owner.token });
+    const linked = await api.post(
+      `/projects/${target.id}/links/subject_sets`,
+      { subject_sets: [String(source.set.id)] },
+      { token: source.owner.token },
+    );
     expect(linked.status).toBe(200);
-    const copy = (await pool().query<{ id: number; n: number }>(`SELECT id, set_member_subjects_count AS n FROM subject_sets WHERE project_id = $1`, [target.id])).rows[0];
+    const copy = (
+      await pool().query<{ id: number; n: number }>(`SELECT id, set_member_subjects_count AS n FROM subject_sets WHERE project_id = $1`, [
+        target.id,
+      ])
+    ).rows[0];
     expect(copy.n).toBe(3);
     const etag = (await api.get(`/projects/${source.project.id}`, { token: source.owner.token })).headers.get("etag")!;
-    expect((await api.delete(`/projects/${source.project.id}`, { token: source.owner.token, headers: { "if-match": etag } })).status).toBe(204);
-    const after = (await pool().query<{ n: number; real: string }>(
-      `SELECT set_member_subjects_count AS n, (SELECT count(*) FROM set_member_subjects WHERE subject_set_id = $1) AS real FROM subject_sets WHERE id = $1`,
-      [copy.id],
-    )).rows[0];
+    expect((await api.delete(`/projects/${source.project.id}`, { token: source.owner.token, headers: { "if-match": etag } })).status).toBe(
+      204,
+    );
+    const after = (
+      await pool().query<{ n: number; real: string }>(
+        `SELECT set_member_subjects_count AS n, (SELECT count(*) FROM set_member_subjects WHERE subject_set_id = $1) AS real FROM subject_sets WHERE id = $1`,
+        [copy.id],
+      )
+    ).rows[0];
     expect(after).toEqual({ n: 0, real: "0" });
   });
 });
@@ -145,7 +184,14 @@ describe("estimates", () => {
     const lastPage = Math.ceil(BULK / 100);
     const last = await api.get(`${path}&page=${lastPage}`, { token: f.volunteer.token });
     expect(last.body.classifications).toHaveLength(BULK % 100);
-    expect(meta(last.body)).toMatchObject({ count: BULK, count_source: "exact", page_count: lastPage, next_page: null, next_href: null, previous_page: lastPage - 1 });
+    expect(meta(last.body)).toMatchObject({
+      count: BULK,
+      count_source: "exact",
+      page_count: lastPage,
+      next_page: null,
+      next_href: null,
+      previous_page: lastPage - 1,
+    });
     const full = await api.get(`${path}&page=${lastPage - 1}`, { token: f.volunteer.token });
     expect(meta(full.body)).toMatchObject({ next_page: lastPage, count_source: "estimate" });
     const beyond = await api.get(`${path}&page=${lastPage + 1}`, { token: f.volunteer.token });
@@ -154,7 +200,9 @@ describe("estimates", () => {
   });
 
   it("the Python client's walk of a project (following next_href) visits every classification once, in id order", async () => {
-    const want = (await pool().query<{ id: number }>(`SELECT id FROM classifications WHERE project_id = $1 ORDER BY id`, [f.project.id])).rows.map((r) => String(r.id));
+    const want = (
+      await pool().query<{ id: number }>(`SELECT id FROM classifications WHERE project_id = $1 ORDER BY id`, [f.project.id])
+    ).rows.map((r) => String(r.id));
     const seen: string[] = [];
     const sources = new Set<string>();
     let href: string | null = `/classifications/project?project_id=${f.project.id}&page_size=100`;

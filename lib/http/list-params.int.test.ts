@@ -92,7 +92,11 @@ describe("the engine's monitoring lists", () => {
     ["reductions?page_size=0", 422],
   ])("%s → %i", async (query, status) => {
     const { owner, workflow } = await classifiableProject(1);
-    const engine = await call("POST", "/engine/workflows", { token: owner.token, accept: "application/json", body: { workflow: { id: workflow.id } } });
+    const engine = await call("POST", "/engine/workflows", {
+      token: owner.token,
+      accept: "application/json",
+      body: { workflow: { id: workflow.id } },
+    });
     expect(engine.status, engine.text).toBe(201);
     const res = await call("GET", `/engine/workflows/${workflow.id}/${query}`, { token: owner.token, accept: "application/json" });
     expect(res.status, res.text.slice(0, 200)).toBe(status);

@@ -10,7 +10,8 @@ const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 
 /** Every method of a catch-all route: 404 naming the path. */
 export function unknownPathRoutes(): Record<(typeof METHODS)[number] | "OPTIONS", (req: Request) => Promise<Response>> {
-  const missing = (req: Request) => withCors(req, async () => errorResponse(notFound(`No route matches ${req.method} ${new URL(req.url).pathname}`)));
+  const missing = (req: Request) =>
+    withCors(req, async () => errorResponse(notFound(`No route matches ${req.method} ${new URL(req.url).pathname}`)));
   return { ...Object.fromEntries(METHODS.map((m) => [m, missing])), OPTIONS: corsPreflight } as never;
 }
 
@@ -18,7 +19,9 @@ export function unknownPathRoutes(): Record<(typeof METHODS)[number] | "OPTIONS"
 export function methodNotAllowed(allowed: readonly string[]): Record<string, (req: Request) => Promise<Response>> {
   const refuse = (req: Request) =>
     withCors(req, async () => {
-      const res = errorResponse(new ApiError(405, `${req.method} is not allowed on ${new URL(req.url).pathname}; allowed: ${allowed.join(", ")}`));
+      const res = errorResponse(
+        new ApiError(405, `${req.method} is not allowed on ${new URL(req.url).pathname}; allowed: ${allowed.join(", ")}`),
+      );
       res.headers.set("allow", allowed.join(", "));
       return res;
     });

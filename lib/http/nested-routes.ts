@@ -6,7 +6,17 @@ import { ApiError, notFound } from "./api-error";
 import { apiRoute, type ApiContext } from "./api-route";
 import { parseInclude, parsePaging, parseSort } from "./jsonapi";
 import { parsePathId } from "./request";
-import { envelope, findVisible, listPage, listWhere, memberRoutes, recordBody, requireWriter, showResponse, withListDefaults } from "./resource-routes";
+import {
+  envelope,
+  findVisible,
+  listPage,
+  listWhere,
+  memberRoutes,
+  recordBody,
+  requireWriter,
+  showResponse,
+  withListDefaults,
+} from "./resource-routes";
 import { json } from "./respond";
 
 // Resources whose records live under a parent's path, as a project's pages do:
@@ -34,13 +44,21 @@ function transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
   return db().$transaction(fn, { timeout: 15_000 });
 }
 
-
 /** The child named by the path, under the parent named by the path, as the actor may see it (404 otherwise). */
-async function findNested<R extends BaseRow>(n: NestedResource<R, BaseRow>, ctx: ApiContext, actor: Actor, client: object = db(), forWrite = false): Promise<R> {
+async function findNested<R extends BaseRow>(
+  n: NestedResource<R, BaseRow>,
+  ctx: ApiContext,
+  actor: Actor,
+  client: object = db(),
+  forWrite = false,
+): Promise<R> {
   const parentId = parsePathId(ctx.params.id, n.parent.type);
   const id = parsePathId(ctx.params[n.memberParam], n.def.type);
   const scope: Where = forWrite && n.def.writeReadScope ? await n.def.writeReadScope(actor) : await n.def.readScope(actor);
-  const row = (await delegate(client, n.def).findFirst({ where: { AND: [{ id, [n.parentField]: parentId }, scope] }, include: n.def.queryInclude })) as R | null;
+  const row = (await delegate(client, n.def).findFirst({
+    where: { AND: [{ id, [n.parentField]: parentId }, scope] },
+    include: n.def.queryInclude,
+  })) as R | null;
   if (!row) throw notFound(`Could not find ${n.def.type} with id='${id}'`);
   return row;
 }
@@ -80,5 +98,8 @@ export function nestedCollectionRoutes<R extends BaseRow, P extends BaseRow>(nes
 /** GET (show), PUT (update) and DELETE on /api/<parent type>/<parent id>/<segment>/<child id>. */
 export function nestedMemberRoutes<R extends BaseRow, P extends BaseRow>(nested: NestedResource<R, P>) {
   const n = nested as unknown as NestedResource<R, BaseRow>;
-  return memberRoutes(n.def, { idParam: n.memberParam, find: (ctx, actor, client, forWrite) => findNested(n, ctx, actor, client, forWrite) });
+  return memberRoutes(n.def, {
+    idParam: n.memberParam,
+    find: (ctx, actor, client, forWrite) => findNested(n, ctx, actor, client, forWrite),
+  });
 }

@@ -8,7 +8,6 @@ import { classifiableProject } from "@/test/factories";
 import { errorResponse } from "./respond";
 import { failure } from "@/test/failure";
 
-
 describe("a number out of range that reaches the database", () => {
   it.each([
     ["past int4, node-postgres", () => pool().query("SELECT $1::int", ["2147483648"])],
@@ -27,7 +26,11 @@ describe("ids in bodies past 2147483647", () => {
   let f: Awaited<ReturnType<typeof classifiableProject>>;
   beforeAll(async () => {
     f = await classifiableProject(1);
-    const engine = await call("POST", "/engine/workflows", { token: f.owner.token, accept: "application/json", body: { workflow: { id: f.workflow.id } } });
+    const engine = await call("POST", "/engine/workflows", {
+      token: f.owner.token,
+      accept: "application/json",
+      body: { workflow: { id: f.workflow.id } },
+    });
     expect(engine.status, engine.text).toBe(201);
   });
 
@@ -35,7 +38,13 @@ describe("ids in bodies past 2147483647", () => {
   it.each(big)("a subject set chance keyed %s is a 422", async (id) => {
     const res = await call("POST", "/api/project_preferences/update_settings", {
       token: f.owner.token,
-      body: { project_preferences: { user_id: String(f.owner.user.id), project_id: String(f.project.id), designator: { subject_set_chances: { [String(id)]: { [String(f.set.id)]: 1 } } } } },
+      body: {
+        project_preferences: {
+          user_id: String(f.owner.user.id),
+          project_id: String(f.project.id),
+          designator: { subject_set_chances: { [String(id)]: { [String(f.set.id)]: 1 } } },
+        },
+      },
     });
     expect(res.status, res.text).toBe(422);
     expect(res.body.errors[0].message).toMatch(/subject_set_chances\.\d+/);
@@ -58,13 +67,20 @@ describe("ids in bodies past 2147483647", () => {
   });
 
   it.each(big)("a data request for user %s is a 422 (its export job failed)", async (id) => {
-    const res = await call("POST", `/engine/workflows/${f.workflow.id}/data_requests`, { token: f.owner.token, accept: "application/json", body: { data_request: { requested_data: "user_reductions", user_id: id } } });
+    const res = await call("POST", `/engine/workflows/${f.workflow.id}/data_requests`, {
+      token: f.owner.token,
+      accept: "application/json",
+      body: { data_request: { requested_data: "user_reductions", user_id: id } },
+    });
     expect(res.status, res.text).toBe(422);
     expect(res.body.errors[0].message).toMatch(/user_id/);
   });
 
   it.each(["2147483648", "9999999999"])("a field guide item's icon %s is a 422", async (icon) => {
-    const res = await call("POST", "/api/field_guides", { token: f.owner.token, body: { field_guides: { language: "en", items: [{ title: "t", content: "c", icon }], links: { project: String(f.project.id) } } } });
+    const res = await call("POST", "/api/field_guides", {
+      token: f.owner.token,
+      body: { field_guides: { language: "en", items: [{ title: "t", content: "c", icon }], links: { project: String(f.project.id) } } },
+    });
     expect(res.status, res.text).toBe(422);
     expect(res.body.errors[0].message).toMatch(/icon/);
   });

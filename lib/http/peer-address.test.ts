@@ -54,7 +54,14 @@ describe("the client's address", () => {
 
 describe("the edge", () => {
   it("drops forwarded headers from an untrusted peer and hands the app the socket's address in a header no client can write", async () => {
-    const forged = { "x-forwarded-for": "1.2.3.4", "x-forwarded-host": "evil.example", "x-forwarded-proto": "https", "x-forwarded-port": "1", "x-real-ip": "1.2.3.4", forwarded: "for=1.2.3.4" };
+    const forged = {
+      "x-forwarded-for": "1.2.3.4",
+      "x-forwarded-host": "evil.example",
+      "x-forwarded-proto": "https",
+      "x-forwarded-port": "1",
+      "x-real-ip": "1.2.3.4",
+      forwarded: "for=1.2.3.4",
+    };
     const headers: http.IncomingHttpHeaders = { host: "quorum.test", ...forged };
     stampRequest(headers, "203.0.113.9");
     for (const name of Object.keys(forged)) expect(headers[name], name).toBeUndefined();
@@ -65,7 +72,13 @@ describe("the edge", () => {
   });
 
   it("a request that did not pass the edge has no address, whatever headers it carries", () => {
-    expect(clientAddress(new Request("http://quorum.test/", { headers: { "x-forwarded-for": "1.2.3.4", "x-real-ip": "1.2.3.4", "x-quorum-peer": "1.2.3.4" } }))).toBeNull();
+    expect(
+      clientAddress(
+        new Request("http://quorum.test/", {
+          headers: { "x-forwarded-for": "1.2.3.4", "x-real-ip": "1.2.3.4", "x-quorum-peer": "1.2.3.4" },
+        }),
+      ),
+    ).toBeNull();
     expect(clientAddress(new Request("http://quorum.test/", { headers: [clientAddressHeader("198.51.100.1")] }))).toBe("198.51.100.1");
   });
 });

@@ -61,7 +61,8 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
   const text = (value ?? "").trim();
   if (text === "" || text === "false" || text === "0") return { kind: "none" };
   if (/^\d+$/.test(text)) return { kind: "hops", hops: Number(text) };
-  if (text === "true" || text === "*") throw new Error("TRUST_PROXY: say how many proxies stand in front (a number) or which they are (addresses or CIDR ranges), not 'true'");
+  if (text === "true" || text === "*")
+    throw new Error("TRUST_PROXY: say how many proxies stand in front (a number) or which they are (addresses or CIDR ranges), not 'true'");
   const list = new net.BlockList();
   for (const entry of text.split(/[\s,]+/).filter(Boolean)) {
     for (const range of NAMED_RANGES[entry.toLowerCase()] ?? [entry]) addRange(list, range);
@@ -90,7 +91,14 @@ export function resolveClientAddress(trust: TrustProxy, peer: string, forwardedF
   const socket = normalizeAddress(peer);
   if (!trustsPeer(trust, socket)) return socket;
   // Nearest first: the socket, then X-Forwarded-For from its right end.
-  const chain = [socket, ...(forwardedFor ?? "").split(",").map((s) => normalizeAddress(s)).filter(Boolean).reverse()];
+  const chain = [
+    socket,
+    ...(forwardedFor ?? "")
+      .split(",")
+      .map((s) => normalizeAddress(s))
+      .filter(Boolean)
+      .reverse(),
+  ];
   let i = 0;
   if (trust.kind === "hops") {
     i = Math.min(trust.hops, chain.length - 1);

@@ -38,21 +38,34 @@ describe("rate limits", () => {
     expect((await grant(user.login, user.password, "198.51.100.77")).status).toBe(200);
     expect((await grant(other.login, other.password, attacker)).status).toBe(200);
     // When the window has passed, the right password works from the attacker's address again.
-    await db().$executeRawUnsafe(`UPDATE rate_limits SET window_start = now() - interval '1 hour' WHERE key LIKE $1`, `${LOCKS.signIn.pair.name}:id:${user.id}|%`);
+    await db().$executeRawUnsafe(
+      `UPDATE rate_limits SET window_start = now() - interval '1 hour' WHERE key LIKE $1`,
+      `${LOCKS.signIn.pair.name}:id:${user.id}|%`,
+    );
     expect((await grant(user.login, user.password, attacker)).status).toBe(200);
   });
 
   it("a forwarded address written by the client buys no new budget", async () => {
     const user = await createUser();
     for (let i = 0; i < LOCKS.signIn.pair.max; i++) {
-      expect((await grant(user.login, "wrong password", "203.0.113.67", { "x-forwarded-for": `192.0.2.${i}`, "x-real-ip": `192.0.2.${i}` })).status).toBe(400);
+      expect(
+        (await grant(user.login, "wrong password", "203.0.113.67", { "x-forwarded-for": `192.0.2.${i}`, "x-real-ip": `192.0.2.${i}` }))
+          .status,
+      ).toBe(400);
     }
     expect((await grant(user.login, user.password, "203.0.113.67", { "x-forwarded-for": "192.0.2.200" })).status).toBe(429);
   });
 
   it("wildcards in a login or email sign in as nobody and share no lock with the account", async () => {
     const user = await createUser();
-    const variants = [`${user.login.slice(0, -1)}_`, `${user.login.slice(0, 4)}%`, `%`, `${user.email.slice(0, -1)}_`, `%@example.test`, `${user.login}\\`];
+    const variants = [
+      `${user.login.slice(0, -1)}_`,
+      `${user.login.slice(0, 4)}%`,
+      `%`,
+      `${user.email.slice(0, -1)}_`,
+      `%@example.test`,
+      `${user.login}\\`,
+    ];
     for (const v of variants) expect((await grant(v, user.password, "203.0.113.68")).status, v).toBe(400);
   });
 
@@ -79,7 +92,12 @@ describe("rate limits", () => {
     expect((await grant(users[0].login, users[0].password, from)).status).toBe(429);
     const get = await call("GET", "/users/sign_in", json);
     const cookie = get.headers.get("set-cookie")!.split(";")[0];
-    const signIn = await call("POST", "/users/sign_in", { ...json, from, headers: { cookie }, body: { authenticity_token: get.headers.get("x-csrf-token"), user: { login: users[1].login, password: users[1].password } } });
+    const signIn = await call("POST", "/users/sign_in", {
+      ...json,
+      from,
+      headers: { cookie },
+      body: { authenticity_token: get.headers.get("x-csrf-token"), user: { login: users[1].login, password: users[1].password } },
+    });
     expect(signIn.status).toBe(429);
     expect((await grant(users[0].login, users[0].password, address())).status).toBe(200);
   });
@@ -87,7 +105,8 @@ describe("rate limits", () => {
   it("sign-up: so many accounts per address; a refused registration creates nothing", async () => {
     process.env.RATE_LIMIT_FACTOR = "0.1"; // 2 sign-ups
     const from = address();
-    const register = (login: string) => call("POST", "/users", { ...json, from, body: { user: { login, email: `${login}@example.test`, password: "a good password" } } });
+    const register = (login: string) =>
+      call("POST", "/users", { ...json, from, body: { user: { login, email: `${login}@example.test`, password: "a good password" } } });
     const logins = [`rl_${uid()}`, `rl_${uid()}`, `rl_${uid()}`];
     expect((await register(logins[0])).status).toBe(201);
     expect((await register(logins[1])).status).toBe(201);

@@ -102,7 +102,12 @@ export async function checkFailureLock(lock: FailureLock, secret: string, addres
     `SELECT key, count, extract(epoch FROM window_start + make_interval(secs => w.secs) - now())::float8 AS retry
      FROM rate_limits JOIN (VALUES ($1::text, $2::int), ($3::text, $4::int)) AS w(k, secs) ON key = w.k
      WHERE window_start > now() - make_interval(secs => w.secs)`,
-    [`${lock.pair.name}:${pairKey(secret, address).toLowerCase()}`, lock.pair.windowSeconds, `${lock.whole.name}:${secret.toLowerCase()}`, lock.whole.windowSeconds],
+    [
+      `${lock.pair.name}:${pairKey(secret, address).toLowerCase()}`,
+      lock.pair.windowSeconds,
+      `${lock.whole.name}:${secret.toLowerCase()}`,
+      lock.whole.windowSeconds,
+    ],
   );
   const pair = rows.find((r) => r.key.startsWith(`${lock.pair.name}:`));
   const whole = rows.find((r) => r.key.startsWith(`${lock.whole.name}:`));

@@ -92,7 +92,10 @@ export function parseIdValue(raw: unknown, what: string): number {
 }
 
 export function parseIdList(raw: string, what: string): number[] {
-  const parts = raw.split(",").map((s) => s.trim()).filter(Boolean);
+  const parts = raw
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (!parts.length) throw unprocessable(`${what} must be one id or comma-separated ids`);
   return parts.map((p) => parseIdValue(p, what));
 }
@@ -102,7 +105,11 @@ export function parseIdList(raw: string, what: string): number[] {
  * clampAbove (page sizes, as the established platform clamps them); anything but digits, below `min` or
  * above `max` → 422, so no number reaches the database out of its range.
  */
-export function parseCountParam(raw: string | null, what: string, opts: { fallback: number; min?: number; max?: number; clampAbove?: number }): number {
+export function parseCountParam(
+  raw: string | null,
+  what: string,
+  opts: { fallback: number; min?: number; max?: number; clampAbove?: number },
+): number {
   if (raw === null || raw.trim() === "") return opts.fallback;
   const min = opts.min ?? 1;
   const max = opts.max ?? 2 ** 31 - 1;

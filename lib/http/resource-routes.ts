@@ -4,7 +4,19 @@ import { hasScope, type Actor } from "@/lib/auth/actor";
 import { delegate, type Action, type BaseRow, type ResourceDef, type Tx, type Where } from "@/lib/resources/types";
 import { ApiError, forbidden, notFound, unauthorized, unprocessable } from "./api-error";
 import { apiRoute, type ApiContext } from "./api-route";
-import { buildLinked, checkIfMatch, ifNoneMatchHits, linkTemplates, pageMeta, parseInclude, parsePaging, parseSort, recordHeaders, etagFor, type Paging } from "./jsonapi";
+import {
+  buildLinked,
+  checkIfMatch,
+  ifNoneMatchHits,
+  linkTemplates,
+  pageMeta,
+  parseInclude,
+  parsePaging,
+  parseSort,
+  recordHeaders,
+  etagFor,
+  type Paging,
+} from "./jsonapi";
 import { countList, prismaScopeCounting, splitPage } from "./list-count";
 import { parseIdList, parseIdValue, parsePathId, readJsonBody } from "./request";
 import { json } from "./respond";
@@ -71,10 +83,21 @@ function keysetHrefs(meta: Record<string, unknown>, url: URL, lastId: string | n
 }
 
 /** `fields=a,b` on a resource that takes it: each record keeps the listed attributes, id, href and links. */
-export function sparseFieldset(def: { sparseFields?: boolean }, url: URL): ((record: Record<string, unknown>) => Record<string, unknown>) | null {
+export function sparseFieldset(
+  def: { sparseFields?: boolean },
+  url: URL,
+): ((record: Record<string, unknown>) => Record<string, unknown>) | null {
   const raw = url.searchParams.get("fields");
   if (!def.sparseFields || !raw) return null;
-  const keep = new Set(["id", "href", "links", ...raw.split(",").map((f) => f.trim()).filter(Boolean)]);
+  const keep = new Set([
+    "id",
+    "href",
+    "links",
+    ...raw
+      .split(",")
+      .map((f) => f.trim())
+      .filter(Boolean),
+  ]);
   return (record) => Object.fromEntries(Object.entries(record).filter(([k]) => keep.has(k)));
 }
 
@@ -106,14 +129,22 @@ export async function listWhere(def: AnyDef, url: URL, actor: Actor): Promise<Wh
     }
     if (!filter) {
       const known = Object.keys(def.filters ?? {}).sort();
-      throw unprocessable(`Unknown filter '${name}' for ${def.type}; filters: ${known.length ? known.join(", ") : "none"} (and ${[...GENERIC_PARAMS].join(", ")})`);
+      throw unprocessable(
+        `Unknown filter '${name}' for ${def.type}; filters: ${known.length ? known.join(", ") : "none"} (and ${[...GENERIC_PARAMS].join(", ")})`,
+      );
     }
     if (value !== "") and.push(await filter(value, actor));
   }
   return { AND: and };
 }
 
-export async function findVisible<R extends BaseRow>(def: ResourceDef<R>, id: number, actor: Actor, client: object = db(), forWrite = false): Promise<R> {
+export async function findVisible<R extends BaseRow>(
+  def: ResourceDef<R>,
+  id: number,
+  actor: Actor,
+  client: object = db(),
+  forWrite = false,
+): Promise<R> {
   const scope = forWrite && def.writeReadScope ? await def.writeReadScope(actor) : await def.readScope(actor);
   const row = (await delegate(client, def).findFirst({ where: { AND: [{ id }, scope] }, include: def.queryInclude })) as R | null;
   if (!row) throw notFound(`Could not find ${def.type} with id='${id}'`);
@@ -121,7 +152,15 @@ export async function findVisible<R extends BaseRow>(def: ResourceDef<R>, id: nu
 }
 
 /** The JSON-API envelope of records: the type's array, link templates, meta when given, linked when included. */
-export async function envelope<R extends BaseRow>(def: ResourceDef<R>, rows: R[], actor: Actor, include: string[], meta?: object, written = false, url?: URL) {
+export async function envelope<R extends BaseRow>(
+  def: ResourceDef<R>,
+  rows: R[],
+  actor: Actor,
+  include: string[],
+  meta?: object,
+  written = false,
+  url?: URL,
+) {
   const linked = await buildLinked(def, rows, include, actor);
   const present = def.present;
   const records = rows.map((r) => def.serialize(r, actor));
@@ -136,7 +175,13 @@ export async function envelope<R extends BaseRow>(def: ResourceDef<R>, rows: R[]
 }
 
 /** One record in the envelope; `written` marks the answer to a create or an update. */
-export async function showResponse<R extends BaseRow>(def: ResourceDef<R>, row: R, ctx: ApiContext, status = 200, written = status === 201): Promise<Response> {
+export async function showResponse<R extends BaseRow>(
+  def: ResourceDef<R>,
+  row: R,
+  ctx: ApiContext,
+  status = 200,
+  written = status === 201,
+): Promise<Response> {
   const actor = await ctx.actor();
   const include = parseInclude(ctx.url, def as never);
   const headers = recordHeaders(def.type, row);
@@ -169,11 +214,22 @@ export interface MemberLocator<R extends BaseRow> {
 }
 
 function defaultLocator<R extends BaseRow>(def: ResourceDef<R>): MemberLocator<R> {
-  return { idParam: "id", find: (ctx, actor, client, forWrite) => findVisible(def, parsePathId(ctx.params.id, def.type), actor, client, forWrite) };
+  return {
+    idParam: "id",
+    find: (ctx, actor, client, forWrite) => findVisible(def, parsePathId(ctx.params.id, def.type), actor, client, forWrite),
+  };
 }
 
 /** Locks the row for a conditional write, re-reads it, and checks visibility, If-Match and permission. */
-async function lockForWrite<R extends BaseRow>(def: ResourceDef<R>, tx: Tx, ctx: ApiContext, actor: Actor, action: Action, ifMatch = true, locate: MemberLocator<R> = defaultLocator(def)): Promise<R> {
+async function lockForWrite<R extends BaseRow>(
+  def: ResourceDef<R>,
+  tx: Tx,
+  ctx: ApiContext,
+  actor: Actor,
+  action: Action,
+  ifMatch = true,
+  locate: MemberLocator<R> = defaultLocator(def),
+): Promise<R> {
   const id = parsePathId(ctx.params[locate.idParam], def.type);
   await tx.$queryRawUnsafe(`SELECT 1 FROM "${def.table}" WHERE id = $1 FOR UPDATE`, id);
   const row = await locate.find(ctx, actor, tx, true);
@@ -213,9 +269,21 @@ export function pageQuery(def: AnyDef, paging: Paging, where: Where, orderBy: Re
  * for large scopes, else exact. `useCounter` is false where the where clause narrows the request's scope
  * further than its filters say (a parent's path).
  */
-export async function listPage(def: AnyDef, url: URL, actor: Actor, paging: Paging, where: Where, orderBy: Record<string, "asc" | "desc">[], include: string[], useCounter = true) {
+export async function listPage(
+  def: AnyDef,
+  url: URL,
+  actor: Actor,
+  paging: Paging,
+  where: Where,
+  orderBy: Record<string, "asc" | "desc">[],
+  include: string[],
+  useCounter = true,
+) {
   // A list tolerates a moment's lag: the replica when one is configured (lib/db.ts readDb).
-  const { rows, more } = splitPage((await delegate(readDb(), def).findMany(pageQuery(def, paging, where, orderBy))) as BaseRow[], paging.pageSize);
+  const { rows, more } = splitPage(
+    (await delegate(readDb(), def).findMany(pageQuery(def, paging, where, orderBy))) as BaseRow[],
+    paging.pageSize,
+  );
   const countScope = useCounter ? def.countScope : undefined;
   const filters = countScope ? scopeFilters(def, url) : null;
   const { count, source } = await countList(
@@ -293,7 +361,8 @@ export function linkRoutes<R extends BaseRow>(def: ResourceDef<R>) {
   const d = def as unknown as AnyDef;
   const linkOf = (name: string | undefined) => {
     const link = name && d.links && Object.hasOwn(d.links, name) ? d.links[name] : undefined;
-    if (!link) throw unprocessable(`'${name}' is not a writable link of ${d.type}; writable: ${Object.keys(d.links ?? {}).join(", ") || "none"}`);
+    if (!link)
+      throw unprocessable(`'${name}' is not a writable link of ${d.type}; writable: ${Object.keys(d.links ?? {}).join(", ") || "none"}`);
     return link;
   };
   return {

@@ -42,7 +42,7 @@ describe("errorResponse", () => {
     [{ code: "40P01", message: "deadlock detected" }, 409, /retry/],
     [{ code: "P2034" }, 409, /retry/],
     [{ code: "22P05", message: "unsupported Unicode escape sequence" }, 422, /cannot be stored/],
-    [{ code: "22021", message: "invalid byte sequence for encoding \"UTF8\": 0x00" }, 422, /cannot be stored/],
+    [{ code: "22021", message: 'invalid byte sequence for encoding "UTF8": 0x00' }, 422, /cannot be stored/],
   ])("%o answers %i", async (err, status, message) => {
     const res = errorResponse(err);
     expect(res.status).toBe(status);
@@ -70,9 +70,24 @@ describe("json", () => {
     { name: "one byte under the limit", body: text(UNCOMPRESSED_JSON_BYTES - 9), headers: {}, cacheControl: "no-transform" },
     { name: "an answer at the limit", body: text(UNCOMPRESSED_JSON_BYTES - 8), headers: {}, cacheControl: null },
     { name: "a large answer", body: text(100_000), headers: {}, cacheControl: null },
-    { name: "a small answer with its own Cache-Control", body: text(10), headers: { "Cache-Control": "private, no-store" }, cacheControl: "private, no-store, no-transform" },
-    { name: "a small answer already no-transform", body: text(10), headers: { "Cache-Control": "public, No-Transform" }, cacheControl: "public, No-Transform" },
-    { name: "a large answer keeps its Cache-Control", body: text(UNCOMPRESSED_JSON_BYTES + 100), headers: { "Cache-Control": "public, max-age=5" }, cacheControl: "public, max-age=5" },
+    {
+      name: "a small answer with its own Cache-Control",
+      body: text(10),
+      headers: { "Cache-Control": "private, no-store" },
+      cacheControl: "private, no-store, no-transform",
+    },
+    {
+      name: "a small answer already no-transform",
+      body: text(10),
+      headers: { "Cache-Control": "public, No-Transform" },
+      cacheControl: "public, No-Transform",
+    },
+    {
+      name: "a large answer keeps its Cache-Control",
+      body: text(UNCOMPRESSED_JSON_BYTES + 100),
+      headers: { "Cache-Control": "public, max-age=5" },
+      cacheControl: "public, max-age=5",
+    },
   ])("$name", async ({ body, headers, cacheControl }) => {
     const res = json(body, 200, headers);
     expect(res.headers.get("cache-control")).toBe(cacheControl);

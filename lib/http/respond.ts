@@ -26,7 +26,8 @@ export function json(body: unknown, status = 200, headers: HeadersInit = {}, con
   h.set("content-type", contentType);
   if (status === 204 || status === 304) return new Response(null, { status, headers: h });
   const text = JSON.stringify(body);
-  if (text.length < UNCOMPRESSED_JSON_BYTES && Buffer.byteLength(text) < UNCOMPRESSED_JSON_BYTES) h.set("cache-control", noTransform(h.get("cache-control")));
+  if (text.length < UNCOMPRESSED_JSON_BYTES && Buffer.byteLength(text) < UNCOMPRESSED_JSON_BYTES)
+    h.set("cache-control", noTransform(h.get("cache-control")));
   return new Response(text, { status, headers: h });
 }
 
@@ -42,7 +43,11 @@ function zodMessage(err: ZodError): string {
 
 interface PgLikeError {
   code?: string;
-  meta?: { target?: unknown; modelName?: string; driverAdapterError?: { cause?: { kind?: string; originalCode?: string; constraint?: { fields?: string[] } } } };
+  meta?: {
+    target?: unknown;
+    modelName?: string;
+    driverAdapterError?: { cause?: { kind?: string; originalCode?: string; constraint?: { fields?: string[] } } };
+  };
 }
 
 /** untranslatable_character, character_not_in_repertoire. */
@@ -58,15 +63,50 @@ const PRISMA_OUT_OF_RANGE = /Unable to fit (integer )?value .* into an? (64-bit 
 
 // Connection-level failures: refused or reset connections, a server shutting down or starting up, too many
 // clients, a pool timeout, and Prisma's "cannot reach" errors. These are an outage, not a bug: 503.
-const OUTAGE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "57P01", "57P02", "57P03", "08000", "08001", "08003", "08004", "08006", "53300", "P1001", "P1002", "P1017"]);
+const OUTAGE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "57P01",
+  "57P02",
+  "57P03",
+  "08000",
+  "08001",
+  "08003",
+  "08004",
+  "08006",
+  "53300",
+  "P1001",
+  "P1002",
+  "P1017",
+]);
 
 export function databaseUnavailable(err: unknown): boolean {
-  for (let e = err as { code?: string; message?: string; cause?: unknown; meta?: { driverAdapterError?: { cause?: { originalCode?: string; kind?: string } } } } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+  for (
+    let e = err as
+        | {
+            code?: string;
+            message?: string;
+            cause?: unknown;
+            meta?: { driverAdapterError?: { cause?: { originalCode?: string; kind?: string } } };
+          }
+        | undefined,
+      depth = 0;
+    e && depth < 5;
+    e = e.cause as typeof e, depth++
+  ) {
     if (e.code && OUTAGE_CODES.has(e.code)) return true;
     const adapter = e.meta?.driverAdapterError?.cause;
     if (adapter?.originalCode && OUTAGE_CODES.has(adapter.originalCode)) return true;
     if (adapter?.kind === "DatabaseNotReachable" || adapter?.kind === "ConnectionClosed" || adapter?.kind === "SocketTimeout") return true;
-    if (typeof e.message === "string" && /timeout exceeded when trying to connect|Connection terminated|connect ECONNREFUSED|terminating connection due to administrator command|the database system is (starting up|shutting down)/i.test(e.message)) return true;
+    if (
+      typeof e.message === "string" &&
+      /timeout exceeded when trying to connect|Connection terminated|connect ECONNREFUSED|terminating connection due to administrator command|the database system is (starting up|shutting down)/i.test(
+        e.message,
+      )
+    )
+      return true;
   }
   return false;
 }
@@ -78,7 +118,8 @@ export function errorResponse(err: unknown, contentType?: string): Response {
   if (err instanceof ZodError) return json(body(zodMessage(err)), 422, {}, contentType);
   const e = err as PgLikeError;
   if (e?.code === "P2002") {
-    const fields = e.meta?.driverAdapterError?.cause?.constraint?.fields ?? (Array.isArray(e.meta?.target) ? (e.meta!.target as string[]) : []);
+    const fields =
+      e.meta?.driverAdapterError?.cause?.constraint?.fields ?? (Array.isArray(e.meta?.target) ? (e.meta!.target as string[]) : []);
     return json(body(`${fields.length ? fields.join(", ") : "record"} has already been taken`), 400, {}, contentType);
   }
   if (e?.code === "P2025") return json(body("Not Found"), 404, {}, contentType);
@@ -86,12 +127,17 @@ export function errorResponse(err: unknown, contentType?: string): Response {
   if (UNSTORABLE_CODES.has(String(e?.code)) || UNSTORABLE_CODES.has(String(e?.meta?.driverAdapterError?.cause?.originalCode))) {
     return json(body("The request holds a character that cannot be stored (such as \\u0000)"), 422, {}, contentType);
   }
-  if (OUT_OF_RANGE_CODES.has(String(e?.code)) || OUT_OF_RANGE_CODES.has(String(e?.meta?.driverAdapterError?.cause?.originalCode)) || (err instanceof Error && err.name === "PrismaClientValidationError" && PRISMA_OUT_OF_RANGE.test(err.message))) {
+  if (
+    OUT_OF_RANGE_CODES.has(String(e?.code)) ||
+    OUT_OF_RANGE_CODES.has(String(e?.meta?.driverAdapterError?.cause?.originalCode)) ||
+    (err instanceof Error && err.name === "PrismaClientValidationError" && PRISMA_OUT_OF_RANGE.test(err.message))
+  ) {
     logError("422-range", "[422] a number out of range reached the database:", (err as Error).message);
     return json(body("A number in the request is out of range"), 422, {}, contentType);
   }
   // A serialization failure or a deadlock PostgreSQL broke: the write was undone, and trying it again works.
-  if (e?.code === "P2034" || e?.code === "40001" || e?.code === "40P01") return json(body("Conflicting concurrent write; retry"), 409, {}, contentType);
+  if (e?.code === "P2034" || e?.code === "40001" || e?.code === "40P01")
+    return json(body("Conflicting concurrent write; retry"), 409, {}, contentType);
   if (databaseUnavailable(err)) {
     logError("503", "[503] database unavailable:", (err as Error).message);
     return json(body("The database is unavailable; try again shortly"), 503, { "Retry-After": "5" }, contentType);

@@ -11,16 +11,22 @@ const APP = path.resolve(import.meta.dirname, "../../app");
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 
 function routeFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? routeFiles(path.join(dir, e.name)) : e.name === "route.ts" ? [path.join(dir, e.name)] : []));
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? routeFiles(path.join(dir, e.name)) : e.name === "route.ts" ? [path.join(dir, e.name)] : []));
 }
 
 describe("methods of the API routes", () => {
-  const files = ["api", "engine", "counts", "oauth", "users", "uploads", "project_preferences", "unsubscribe"].flatMap((d) => routeFiles(path.join(APP, d)));
+  const files = ["api", "engine", "counts", "oauth", "users", "uploads", "project_preferences", "unsubscribe"].flatMap((d) =>
+    routeFiles(path.join(APP, d)),
+  );
 
   it("covers the routes", () => expect(files.length).toBeGreaterThan(100));
 
   it("answers a preflight from another origin on any route, and refuses a browser session from it", async () => {
-    const pre = await call("OPTIONS", "/api/projects/1", { headers: { origin: "https://other.example", "access-control-request-method": "PUT" } });
+    const pre = await call("OPTIONS", "/api/projects/1", {
+      headers: { origin: "https://other.example", "access-control-request-method": "PUT" },
+    });
     expect(pre.status).toBe(204);
     expect(pre.headers.get("access-control-allow-origin")).toBe("*");
     expect(pre.headers.get("access-control-allow-methods")).toContain("PUT");

@@ -1,2 +1,22 @@
 /** Languages by code, in their own names (the language chooser, the lab's language fields). */
-export const LANGUAGE_NAMES: Record<string, string> = { en: "English", fr: "Français", de: "Deutsch", es: "Español", it: "Italiano", nl: "Nederlands", pt: "Português", pl: "Polski", ru: "Русский", ja: "日本語", zh: "中文", "zh-cn": "中文（简体）", "zh-tw": "中文（繁體）", ar: "العربية", hi: "हिन्दी", sv: "Svenska", fi: "Suomi", cs: "Čeština", tr: "Türkçe" };
+export const LANGUAGE_NAMES: Record<string, string> = {
+  en: "English",
+  fr: "Français",
+  de: "Deutsch",
+  es: "Español",
+  it: "Italiano",
+  nl: "Nederlands",
+  pt: "Português",
+  pl: "Polski",
+  ru: "Русский",
+  ja: "日本語",
+  zh: "中文",
+  "zh-cn": "中文（简体）",
+  "zh-tw": "中文（繁體）",
+  ar: "العربية",
+  hi: "हिन्दी",
+  sv: "Svenska",
+  fi: "Suomi",
+  cs: "Čeština",
+  tr: "Türkçe",
+};

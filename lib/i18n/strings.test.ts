@@ -3,15 +3,31 @@ import { applyStrings, recordStrings } from "./strings";
 
 const tasks = {
   T0: { type: "single", question: "Is there a bird?", help: "Look closely", answers: [{ label: "Yes", next: "T1" }, { label: "No" }] },
-  T1: { type: "drawing", instruction: "Mark each bird", tools: [{ type: "point", label: "Bird", color: "#ff0000", details: [{ type: "text", instruction: "Species?" }] }] },
-  T2: { type: "survey", choices: { FOX: { label: "Fox", description: "Red and bushy", images: ["fox.png"] } }, questions: { HOW: { label: "How many?", answers: { ONE: { label: "1" } } } } },
+  T1: {
+    type: "drawing",
+    instruction: "Mark each bird",
+    tools: [{ type: "point", label: "Bird", color: "#ff0000", details: [{ type: "text", instruction: "Species?" }] }],
+  },
+  T2: {
+    type: "survey",
+    choices: { FOX: { label: "Fox", description: "Red and bushy", images: ["fox.png"] } },
+    questions: { HOW: { label: "How many?", answers: { ONE: { label: "1" } } } },
+  },
 };
 
 describe("recordStrings", () => {
   it.each([
-    ["project", { display_name: "Birds", description: "Count birds", introduction: "", slug: "a/birds", private: false }, { display_name: "Birds", description: "Count birds" }],
+    [
+      "project",
+      { display_name: "Birds", description: "Count birds", introduction: "", slug: "a/birds", private: false },
+      { display_name: "Birds", description: "Count birds" },
+    ],
     ["project_page", { title: "Research", content: "Why", url_key: "science_case" }, { title: "Research", content: "Why" }],
-    ["tutorial", { display_name: "Intro", steps: [{ content: "Step one", media: "3" }] }, { display_name: "Intro", "steps.0.content": "Step one" }],
+    [
+      "tutorial",
+      { display_name: "Intro", steps: [{ content: "Step one", media: "3" }] },
+      { display_name: "Intro", "steps.0.content": "Step one" },
+    ],
     ["field_guide", { items: [{ title: "Fox", content: "Red", icon: "7" }] }, { "items.0.title": "Fox", "items.0.content": "Red" }],
   ] as const)("%s", (type, record, expected) => {
     expect(recordStrings(type, record as Record<string, unknown>)).toEqual(expected);

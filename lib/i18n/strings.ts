@@ -6,7 +6,20 @@ export const TRANSLATED_TYPES = ["project", "workflow", "field_guide", "tutorial
 export type TranslatedType = (typeof TRANSLATED_TYPES)[number];
 
 /** Leaf names under tasks (and field guide items, tutorial steps) whose text a volunteer reads. */
-const TEXT_KEYS = new Set(["question", "instruction", "help", "label", "description", "title", "content", "text", "successMessage", "failureMessage", "defaultSuccessMessage", "defaultFailureMessage"]);
+const TEXT_KEYS = new Set([
+  "question",
+  "instruction",
+  "help",
+  "label",
+  "description",
+  "title",
+  "content",
+  "text",
+  "successMessage",
+  "failureMessage",
+  "defaultSuccessMessage",
+  "defaultFailureMessage",
+]);
 
 type Json = unknown;
 
@@ -28,7 +41,13 @@ const TOP_LEVEL: Record<TranslatedType, string[]> = {
   tutorial: ["display_name"],
   project_page: ["title", "content"],
 };
-const NESTED: Record<TranslatedType, string[]> = { project: [], workflow: ["tasks"], field_guide: ["items"], tutorial: ["steps"], project_page: [] };
+const NESTED: Record<TranslatedType, string[]> = {
+  project: [],
+  workflow: ["tasks"],
+  field_guide: ["items"],
+  tutorial: ["steps"],
+  project_page: [],
+};
 
 /** The strings of a record in its wire shape (snake_case keys, e.g. a workflow's `tasks`). */
 export function recordStrings(type: TranslatedType, record: Record<string, Json>): Record<string, string> {
@@ -60,7 +79,8 @@ export function applyStrings<T extends Record<string, Json>>(record: T, strings:
     const last = parts[parts.length - 1];
     // Only texts: a nested key must name a text field (never `next`, `type` or an id), a top-level one a string.
     if (parts.length > 1 && !TEXT_KEYS.has(last)) continue;
-    if (node && typeof node === "object" && Object.hasOwn(node, last) && typeof (node as Record<string, Json>)[last] === "string") (node as Record<string, Json>)[last] = text;
+    if (node && typeof node === "object" && Object.hasOwn(node, last) && typeof (node as Record<string, Json>)[last] === "string")
+      (node as Record<string, Json>)[last] = text;
   }
   return copy as T;
 }

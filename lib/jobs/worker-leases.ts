@@ -23,7 +23,11 @@ export class WorkerLeases {
     this.events.on("pool:create", ({ workerPool }) => {
       this.ids.add(workerPool.id);
       // Leased from the start: a pool killed before its first renewal is still found lapsed.
-      void pool().query(`INSERT INTO worker_leases (worker_id) VALUES ($1) ON CONFLICT (worker_id) DO UPDATE SET heartbeat_at = now()`, [workerPool.id]).catch(() => {});
+      void pool()
+        .query(`INSERT INTO worker_leases (worker_id) VALUES ($1) ON CONFLICT (worker_id) DO UPDATE SET heartbeat_at = now()`, [
+          workerPool.id,
+        ])
+        .catch(() => {});
     });
     this.events.on("job:start", ({ job }) => void this.running.add(String(job.id)));
     this.events.on("job:complete", ({ job }) => void this.running.delete(String(job.id)));
@@ -39,7 +43,10 @@ export class WorkerLeases {
     // The database may be unreachable at start: the periodic tick reaps once it is back.
     await reapLapsedWorkers().catch((err) => logError("worker-reap", "[worker] could not reap lapsed workers:", err.message));
     const every = Math.max(1, leaseSeconds() / 3) * 1000;
-    this.timer = setInterval(() => void this.tick().catch((err) => logError("worker-lease", "[worker] lease renewal failed:", err.message)), every);
+    this.timer = setInterval(
+      () => void this.tick().catch((err) => logError("worker-lease", "[worker] lease renewal failed:", err.message)),
+      every,
+    );
     this.timer.unref();
   }
 
@@ -90,7 +97,9 @@ export async function reapLapsedWorkers(): Promise<string[]> {
     // A running job whose key was re-added was superseded by a new job (graphile-worker gives the old one
     // max attempts and no key). If its worker died, the unlocked remnant would sit as "failed" for ever
     // though it never failed: the job that superseded it does the same work with newer state.
-    await pool().query(`DELETE FROM graphile_worker._private_jobs WHERE key IS NULL AND locked_at IS NULL AND last_error IS NULL AND attempts >= max_attempts`);
+    await pool().query(
+      `DELETE FROM graphile_worker._private_jobs WHERE key IS NULL AND locked_at IS NULL AND last_error IS NULL AND attempts >= max_attempts`,
+    );
     console.warn(`[worker] unlocked the jobs of ${ids.length} lapsed worker(s): ${ids.join(", ")}`);
   }
   return ids;

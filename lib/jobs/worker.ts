@@ -8,7 +8,11 @@ import { engineTasks, externalEngineTasks } from "@/lib/engine/run/pipeline";
 import { tasks } from "./tasks";
 import { WorkerLeases } from "./worker-leases";
 
-const g = globalThis as unknown as { quorumWorkers?: Promise<SupervisedPool[]>; quorumLeases?: WorkerLeases; quorumHousekeeping?: NodeJS.Timeout };
+const g = globalThis as unknown as {
+  quorumWorkers?: Promise<SupervisedPool[]>;
+  quorumLeases?: WorkerLeases;
+  quorumHousekeeping?: NodeJS.Timeout;
+};
 
 /** Hourly: drops abuse-limit windows that ended long ago. */
 function startHousekeeping() {
@@ -89,13 +93,22 @@ export async function startWorker(concurrency = Number(process.env.WORKER_CONCUR
   startInboxDispatcher();
   if (!g.quorumWorkers) {
     const leases = (g.quorumLeases = new WorkerLeases());
-    const common = { connectionString: databaseUrl(), crontab: "", noHandleSignals: true, pollInterval: 500, logger, events: leases.events };
-    g.quorumWorkers = leases.start().then(
-      () => [
+    const common = {
+      connectionString: databaseUrl(),
+      crontab: "",
+      noHandleSignals: true,
+      pollInterval: 500,
+      logger,
+      events: leases.events,
+    };
+    g.quorumWorkers = leases
+      .start()
+      .then(() => [
         new SupervisedPool("main", () => run({ ...common, concurrency, taskList: mainTasks() })),
-        new SupervisedPool("external", () => run({ ...common, concurrency: Number(process.env.WORKER_EXTERNAL_CONCURRENCY ?? 4), taskList: externalEngineTasks })),
-      ],
-    );
+        new SupervisedPool("external", () =>
+          run({ ...common, concurrency: Number(process.env.WORKER_EXTERNAL_CONCURRENCY ?? 4), taskList: externalEngineTasks }),
+        ),
+      ]);
   }
   await Promise.all((await g.quorumWorkers).map((p) => p.firstStart));
 }

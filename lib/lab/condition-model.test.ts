@@ -1,13 +1,28 @@
 import { describe, expect, it } from "vitest";
 import { parseEngineWorkflowConfig } from "@/lib/engine/config";
-import { conditionFromWire, conditionToWire, ConditionModelError, defaultLookup, lookupSuggestions, newComparison, type ConditionNode } from "./condition-model";
+import {
+  conditionFromWire,
+  conditionToWire,
+  ConditionModelError,
+  defaultLookup,
+  lookupSuggestions,
+  newComparison,
+  type ConditionNode,
+} from "./condition-model";
 
 describe("conditions between the builder and the wire", () => {
   it.each([
     { name: "a comparison with a lookup default", wire: ["gte", ["lookup", "c.num_votes", 0], ["const", 3]] },
     { name: "a lookup without a default", wire: ["eq", ["lookup", "c.most_likely"], ["const", "zebra"]] },
     { name: "a boolean constant", wire: ["eq", ["lookup", "f.flagged", false], ["const", true]] },
-    { name: "and / or / not nesting", wire: ["and", ["gt", ["lookup", "c.agreement", 0], ["const", 0.5]], ["or", ["not", ["lt", ["lookup", "n.classifications", 0], ["const", 4]]], ["const", true]]] },
+    {
+      name: "and / or / not nesting",
+      wire: [
+        "and",
+        ["gt", ["lookup", "c.agreement", 0], ["const", 0.5]],
+        ["or", ["not", ["lt", ["lookup", "n.classifications", 0], ["const", 4]]], ["const", true]],
+      ],
+    },
     { name: "always", wire: ["const", true] },
     { name: "arithmetic stays JSON", wire: ["gt", ["+", ["lookup", "a.x", 0], ["lookup", "b.y", 0]], ["const", 3]] },
     { name: "unary operators stay JSON", wire: ["upcase", ["lookup", "c.most_likely", ""]] },
@@ -28,7 +43,12 @@ describe("conditions between the builder and the wire", () => {
   });
 
   it("types constants as the builder says", () => {
-    const node: ConditionNode = { kind: "compare", op: "eq", left: { kind: "lookup", key: "c.most_likely", fallback: "", fallbackType: "text" }, right: { kind: "const", value: "3", type: "text" } };
+    const node: ConditionNode = {
+      kind: "compare",
+      op: "eq",
+      left: { kind: "lookup", key: "c.most_likely", fallback: "", fallbackType: "text" },
+      right: { kind: "const", value: "3", type: "text" },
+    };
     expect(conditionToWire(node)).toEqual(["eq", ["lookup", "c.most_likely"], ["const", "3"]]);
     expect(() => conditionToWire({ ...node, right: { kind: "const", value: "three", type: "number" } })).toThrow(ConditionModelError);
     expect(() => conditionToWire({ kind: "json", text: "[oops" })).toThrow(/not valid JSON/);

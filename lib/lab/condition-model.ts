@@ -5,10 +5,18 @@
 
 export const COMPARISONS = ["eq", "gt", "gte", "lt", "lte"] as const;
 export type Comparison = (typeof COMPARISONS)[number];
-export const COMPARISON_LABELS: Record<Comparison, string> = { eq: "equals", gt: "is greater than", gte: "is at least", lt: "is less than", lte: "is at most" };
+export const COMPARISON_LABELS: Record<Comparison, string> = {
+  eq: "equals",
+  gt: "is greater than",
+  gte: "is at least",
+  lt: "is less than",
+  lte: "is at most",
+};
 
 export type ConstType = "number" | "text" | "boolean";
-export type Operand = { kind: "lookup"; key: string; fallback: string; fallbackType: ConstType } | { kind: "const"; value: string; type: ConstType };
+export type Operand =
+  | { kind: "lookup"; key: string; fallback: string; fallbackType: ConstType }
+  | { kind: "const"; value: string; type: ConstType };
 
 export type ConditionNode =
   | { kind: "compare"; op: Comparison; left: Operand; right: Operand }
@@ -62,9 +70,15 @@ function operandFromWire(v: unknown): Operand | null {
   if (v[0] === "lookup" && typeof v[1] === "string" && v.length <= 3) {
     const fallback = v.length === 3 ? v[2] : undefined;
     if (fallback !== undefined && (typeof fallback === "object" || fallback === null)) return null;
-    return { kind: "lookup", key: v[1], fallback: fallback === undefined ? "" : String(fallback), fallbackType: fallback === undefined ? "number" : typeOf(fallback) };
+    return {
+      kind: "lookup",
+      key: v[1],
+      fallback: fallback === undefined ? "" : String(fallback),
+      fallbackType: fallback === undefined ? "number" : typeOf(fallback),
+    };
   }
-  if (v[0] === "const" && v.length === 2 && v[1] !== null && typeof v[1] !== "object") return { kind: "const", value: String(v[1]), type: typeOf(v[1]) };
+  if (v[0] === "const" && v.length === 2 && v[1] !== null && typeof v[1] !== "object")
+    return { kind: "const", value: String(v[1]), type: typeOf(v[1]) };
   return null;
 }
 
@@ -87,7 +101,12 @@ export function conditionFromWire(v: unknown): ConditionNode {
 
 /** A new comparison block: `<first reducer>.<field> is at least 3`. */
 export function newComparison(lookupKey = "c.num_votes"): ConditionNode {
-  return { kind: "compare", op: "gte", left: { kind: "lookup", key: lookupKey, fallback: "0", fallbackType: "number" }, right: { kind: "const", value: "3", type: "number" } };
+  return {
+    kind: "compare",
+    op: "gte",
+    left: { kind: "lookup", key: lookupKey, fallback: "0", fallbackType: "number" },
+    right: { kind: "const", value: "3", type: "number" },
+  };
 }
 
 /** The fields each reducer type's reduction has, for suggesting lookups (`c.num_votes`). */

@@ -7,8 +7,15 @@ describe("engineFlow", () => {
       extractors_config: { q: { type: "question" }, s: { type: "survey" } },
       reducers_config: { c: { type: "consensus", filters: { extractor_keys: ["q"] } }, n: { type: "count" } },
       rules_config: [
-        { if: ["and", ["gte", ["lookup", "c.num_votes", 0], ["const", 3]], ["gte", ["lookup", "n.classifications", 0], ["const", 5]]], then: [{ action: "retire_subject", reason: "consensus" }] },
-        { topic: "user", if: ["gte", ["lookup", "subject.size", 0], ["const", 1]], then: [{ action: "promote_user", workflow_id: "9" }, { action: "retire_subject" }] },
+        {
+          if: ["and", ["gte", ["lookup", "c.num_votes", 0], ["const", 3]], ["gte", ["lookup", "n.classifications", 0], ["const", 5]]],
+          then: [{ action: "retire_subject", reason: "consensus" }],
+        },
+        {
+          topic: "user",
+          if: ["gte", ["lookup", "subject.size", 0], ["const", 1]],
+          then: [{ action: "promote_user", workflow_id: "9" }, { action: "retire_subject" }],
+        },
       ],
     });
     expect(flow.nodes.map((n) => [n.id, n.kind, n.row])).toEqual([

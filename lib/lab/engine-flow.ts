@@ -39,23 +39,38 @@ export function conditionSummary(node: unknown): string {
   return `${op}(${args.map(conditionSummary).join(", ")})`;
 }
 
-const effectLabel = (e: Config) => [String(e.action), ...Object.entries(e).filter(([k]) => k !== "action").map(([k, v]) => `${k}: ${String(v)}`)].join(" · ");
+const effectLabel = (e: Config) =>
+  [
+    String(e.action),
+    ...Object.entries(e)
+      .filter(([k]) => k !== "action")
+      .map(([k, v]) => `${k}: ${String(v)}`),
+  ].join(" · ");
 
 export function engineFlow(config: EngineFlowInput): { nodes: FlowNode[]; edges: FlowEdge[] } {
   const nodes: FlowNode[] = [];
   const edges: FlowEdge[] = [];
   const extractorKeys = Object.keys(config.extractors_config ?? {});
-  extractorKeys.forEach((key, row) => nodes.push({ id: `x:${key}`, kind: "extractor", label: `${key} (${String(config.extractors_config[key].type)})`, row }));
+  extractorKeys.forEach((key, row) =>
+    nodes.push({ id: `x:${key}`, kind: "extractor", label: `${key} (${String(config.extractors_config[key].type)})`, row }),
+  );
   Object.entries(config.reducers_config ?? {}).forEach(([key, r], row) => {
     nodes.push({ id: `r:${key}`, kind: "reducer", label: `${key} (${String(r.type)})`, row });
     const named = ((r.filters as { extractor_keys?: unknown } | undefined)?.extractor_keys ?? []) as string[];
-    for (const x of named.length ? named.filter((k) => extractorKeys.includes(k)) : extractorKeys) edges.push({ from: `x:${x}`, to: `r:${key}` });
+    for (const x of named.length ? named.filter((k) => extractorKeys.includes(k)) : extractorKeys)
+      edges.push({ from: `x:${x}`, to: `r:${key}` });
   });
   let effectRow = 0;
   (config.rules_config ?? []).forEach((rule, i) => {
     const id = `rule:${i}`;
-    nodes.push({ id, kind: "rule", label: `Rule ${i + 1}${rule.topic === "user" ? " (volunteer)" : ""}: if ${conditionSummary(rule.if)}`, row: i });
-    for (const source of new Set(conditionLookups(rule.if).map((l) => l.source))) if (config.reducers_config?.[source]) edges.push({ from: `r:${source}`, to: id });
+    nodes.push({
+      id,
+      kind: "rule",
+      label: `Rule ${i + 1}${rule.topic === "user" ? " (volunteer)" : ""}: if ${conditionSummary(rule.if)}`,
+      row: i,
+    });
+    for (const source of new Set(conditionLookups(rule.if).map((l) => l.source)))
+      if (config.reducers_config?.[source]) edges.push({ from: `r:${source}`, to: id });
     rule.then.forEach((effect, k) => {
       const eid = `effect:${i}:${k}`;
       nodes.push({ id: eid, kind: "effect", label: effectLabel(effect), row: effectRow++ });

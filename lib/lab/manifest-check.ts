@@ -18,7 +18,11 @@ export function checkManifest(text: string, baseUrl: string | null): ManifestChe
   try {
     records = parse(text, { bom: true, skip_empty_lines: true, relax_quotes: false, info: true }) as never;
   } catch (err) {
-    return { rows: 0, columns: [], errors: [{ line: (err as { lines?: number }).lines ?? null, message: `invalid CSV: ${(err as Error).message}` }] };
+    return {
+      rows: 0,
+      columns: [],
+      errors: [{ line: (err as { lines?: number }).lines ?? null, message: `invalid CSV: ${(err as Error).message}` }],
+    };
   }
   if (!records.length) return { rows: 0, columns: [], errors: [{ line: null, message: "the manifest is empty" }] };
   let columns: Column[];

@@ -45,7 +45,16 @@ describe("drafts", () => {
 
   it("round-trips every field, and drops empty links", () => {
     const tasks = {
-      T0: { type: "single", question: "?", answers: [{ label: "a", next: "T1" }, { label: "b", next: "" }], help: "h", feedback: { enabled: true } },
+      T0: {
+        type: "single",
+        question: "?",
+        answers: [
+          { label: "a", next: "T1" },
+          { label: "b", next: "" },
+        ],
+        help: "h",
+        feedback: { enabled: true },
+      },
       T1: { type: "text", instruction: "i", next: "" },
     };
     expect(tasksFromDrafts(drafts(tasks))).toEqual({
@@ -58,7 +67,14 @@ describe("drafts", () => {
     [[], "T0"],
     [[{ key: "T0", task: {} }], "T1"],
     [[{ key: "T1", task: {} }], "T0"],
-    [[{ key: "T0", task: {} }, { key: "T1", task: {} }, { key: "T3", task: {} }], "T2"],
+    [
+      [
+        { key: "T0", task: {} },
+        { key: "T1", task: {} },
+        { key: "T3", task: {} },
+      ],
+      "T2",
+    ],
   ])("freshKey of %j is %s", (ds, key) => expect(freshKey(ds as TaskDraft[])).toBe(key));
 });
 

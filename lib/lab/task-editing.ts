@@ -23,7 +23,18 @@ export const TASK_TYPES: [type: string, label: string][] = [
   ["highlighter", "Highlighter (text subjects)"],
 ];
 
-export const DRAWING_TOOL_TYPES = ["point", "rectangle", "circle", "ellipse", "line", "polygon", "polyline", "freehandLine", "transcriptionLine", "column"] as const;
+export const DRAWING_TOOL_TYPES = [
+  "point",
+  "rectangle",
+  "circle",
+  "ellipse",
+  "line",
+  "polygon",
+  "polyline",
+  "freehandLine",
+  "transcriptionLine",
+  "column",
+] as const;
 const TOOL_COLORS = ["#ff0000", "#00a000", "#0050ff", "#ff9900", "#a000c0", "#00a0a0"];
 
 /** A key no draft uses yet: T0, T1, ... */
@@ -42,7 +53,17 @@ export function taskTemplate(type: string): TaskDef {
     case "drawing":
       return { type, instruction: "", tools: [newTool("point", 0)] };
     case "survey":
-      return { type, instruction: "", choices: {}, choicesOrder: [], characteristics: {}, characteristicsOrder: [], questions: {}, questionsOrder: [], images: {} };
+      return {
+        type,
+        instruction: "",
+        choices: {},
+        choicesOrder: [],
+        characteristics: {},
+        characteristicsOrder: [],
+        questions: {},
+        questionsOrder: [],
+        images: {},
+      };
     case "slider":
       return { type, instruction: "", min: "0", max: "10", step: "1", defaultValue: "0" };
     case "shortcut":
@@ -74,7 +95,8 @@ export function tasksFromDrafts(drafts: TaskDraft[]): Record<string, TaskDef> {
 function withoutEmptyNext(task: TaskDef): TaskDef {
   const out: TaskDef = { ...task };
   if (!out.next) delete out.next;
-  if (Array.isArray(out.answers)) out.answers = out.answers.map((a: TaskDef) => (a.next ? a : Object.fromEntries(Object.entries(a).filter(([k]) => k !== "next"))));
+  if (Array.isArray(out.answers))
+    out.answers = out.answers.map((a: TaskDef) => (a.next ? a : Object.fromEntries(Object.entries(a).filter(([k]) => k !== "next"))));
   if (!out.unlinkedTask) delete out.unlinkedTask;
   return out;
 }
@@ -92,7 +114,8 @@ export interface TaskLink {
 export function taskLinks(drafts: TaskDraft[]): TaskLink[] {
   const out: TaskLink[] = [];
   for (const { key, task } of drafts) {
-    if (task.type === "single") for (const a of task.answers ?? []) out.push({ from: key, to: a.next || null, label: String(a.label || "?") });
+    if (task.type === "single")
+      for (const a of task.answers ?? []) out.push({ from: key, to: a.next || null, label: String(a.label || "?") });
     if (task.type === "combo") for (const member of task.tasks ?? []) out.push({ from: key, to: member, label: "shows" });
     if (task.unlinkedTask) out.push({ from: key, to: task.unlinkedTask, label: "shortcut" });
     if (hasOwnNext(task) && task.type !== "combo") out.push({ from: key, to: task.next || null, label: "" });
@@ -109,7 +132,7 @@ export function unreachableTasks(drafts: TaskDraft[]): string[] {
   const queue = [drafts[0].key];
   while (queue.length) {
     const k = queue.shift()!;
-    for (const l of links) if (l.from === k && l.to && !seen.has(l.to)) (seen.add(l.to), queue.push(l.to));
+    for (const l of links) if (l.from === k && l.to && !seen.has(l.to)) seen.add(l.to), queue.push(l.to);
   }
   return drafts.map((d) => d.key).filter((k) => !seen.has(k));
 }
@@ -123,7 +146,7 @@ export function taskDepths(drafts: TaskDraft[]): Map<string, number> {
   const queue = [drafts[0].key];
   while (queue.length) {
     const k = queue.shift()!;
-    for (const l of links) if (l.from === k && l.to && !depth.has(l.to)) (depth.set(l.to, depth.get(k)! + 1), queue.push(l.to));
+    for (const l of links) if (l.from === k && l.to && !depth.has(l.to)) depth.set(l.to, depth.get(k)! + 1), queue.push(l.to);
   }
   const deepest = Math.max(0, ...depth.values());
   for (const d of drafts) if (!depth.has(d.key)) depth.set(d.key, deepest + 1);
@@ -147,7 +170,11 @@ export function removeTask(drafts: TaskDraft[], key: string): TaskDraft[] {
 
 /** An id for a survey entry from its label (upper-case letters and digits, as the established editor makes them), unique among `taken`. */
 export function surveyId(label: string, taken: string[]): string {
-  const base = label.toUpperCase().replace(/[^A-Z0-9]+/g, "").slice(0, 20) || "ITEM";
+  const base =
+    label
+      .toUpperCase()
+      .replace(/[^A-Z0-9]+/g, "")
+      .slice(0, 20) || "ITEM";
   let id = base;
   for (let i = 2; taken.includes(id); i++) id = `${base}${i}`;
   return id;
@@ -167,7 +194,10 @@ export function surveyEntries(task: TaskDef, part: SurveyPart): [string, TaskDef
 /** Adds an entry (choice, characteristic or question) with an id made from its label; returns the task and the id. */
 export function addSurveyEntry(task: TaskDef, part: SurveyPart, entry: TaskDef): { task: TaskDef; id: string } {
   const id = surveyId(String(entry.label ?? ""), Object.keys(task[part] ?? {}));
-  return { id, task: { ...task, [part]: { ...(task[part] ?? {}), [id]: entry }, [ORDER[part]]: [...surveyEntries(task, part).map(([k]) => k), id] } };
+  return {
+    id,
+    task: { ...task, [part]: { ...(task[part] ?? {}), [id]: entry }, [ORDER[part]]: [...surveyEntries(task, part).map(([k]) => k), id] },
+  };
 }
 
 export function updateSurveyEntry(task: TaskDef, part: SurveyPart, id: string, entry: TaskDef): TaskDef {
@@ -177,12 +207,19 @@ export function updateSurveyEntry(task: TaskDef, part: SurveyPart, id: string, e
 /** Removes an entry; a characteristic leaves the choices' values, a choice leaves the others' confusions. */
 export function removeSurveyEntry(task: TaskDef, part: SurveyPart, id: string): TaskDef {
   const rest = Object.fromEntries(Object.entries(task[part] ?? {}).filter(([k]) => k !== id));
-  let out: TaskDef = { ...task, [part]: rest, [ORDER[part]]: surveyEntries(task, part).map(([k]) => k).filter((k) => k !== id) };
+  let out: TaskDef = {
+    ...task,
+    [part]: rest,
+    [ORDER[part]]: surveyEntries(task, part)
+      .map(([k]) => k)
+      .filter((k) => k !== id),
+  };
   if (part === "characteristics" || part === "choices") {
     const choices = Object.fromEntries(
       Object.entries(out.choices ?? {}).map(([k, c]) => {
         const choice: TaskDef = { ...(c as TaskDef) };
-        if (part === "characteristics" && choice.characteristics) choice.characteristics = Object.fromEntries(Object.entries(choice.characteristics).filter(([ch]) => ch !== id));
+        if (part === "characteristics" && choice.characteristics)
+          choice.characteristics = Object.fromEntries(Object.entries(choice.characteristics).filter(([ch]) => ch !== id));
         if (part === "choices" && choice.confusions) {
           choice.confusions = Object.fromEntries(Object.entries(choice.confusions).filter(([other]) => other !== id));
           choice.confusionsOrder = (choice.confusionsOrder ?? []).filter((o: string) => o !== id);

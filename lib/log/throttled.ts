@@ -16,7 +16,11 @@ export interface ThrottledLog {
 }
 
 /** A throttled logger writing through `write` (console.error by default), `intervalMs` apart per kind, on the clock `now`. */
-export function throttledLog(write: (...args: unknown[]) => void = console.error, intervalMs = INTERVAL_MS, now: () => number = Date.now): ThrottledLog {
+export function throttledLog(
+  write: (...args: unknown[]) => void = console.error,
+  intervalMs = INTERVAL_MS,
+  now: () => number = Date.now,
+): ThrottledLog {
   const kinds = new Map<string, State>();
   return (kind, message, detail) => {
     const t = now();

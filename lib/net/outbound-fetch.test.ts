@@ -45,7 +45,8 @@ beforeAll(async () => {
     const to = url.searchParams.get("to");
     if (url.pathname === "/ok") return res.end("fine");
     if (url.pathname === "/secret404") return res.writeHead(404, { "content-type": "text/plain" }).end(SECRET);
-    if (url.pathname === "/redirect") return res.writeHead(Number(url.searchParams.get("status") ?? 302), { location: to ?? "/ok" }).end(SECRET);
+    if (url.pathname === "/redirect")
+      return res.writeHead(Number(url.searchParams.get("status") ?? 302), { location: to ?? "/ok" }).end(SECRET);
     if (url.pathname === "/loop") return res.writeHead(302, { location: "/loop" }).end();
     if (url.pathname === "/echo") {
       let body = "";
@@ -94,17 +95,53 @@ type RefusalCase = [name: string, url: () => string, opts: () => OutboundOptions
 describe("outboundFetch refuses before connecting", () => {
   it.each<RefusalCase>([
     ["loopback by default", () => `http://127.0.0.1:${b.port}/`, () => ({}), "refused", `address 127.0.0.1 is not allowed (loopback)`],
-    ["localhost by default", () => `http://localhost:${b.port}/`, () => ({}), "refused", "host localhost resolves to a loopback address, which is not allowed"],
+    [
+      "localhost by default",
+      () => `http://localhost:${b.port}/`,
+      () => ({}),
+      "refused",
+      "host localhost resolves to a loopback address, which is not allowed",
+    ],
     ["IPv6 loopback", () => `http://[::1]:${b.port}/`, () => ({}), "refused", "address ::1 is not allowed (loopback)"],
-    ["IPv4-mapped loopback", () => `http://[::ffff:127.0.0.1]:${b.port}/`, () => ({}), "refused", "address ::ffff:7f00:1 is not allowed (loopback)"],
+    [
+      "IPv4-mapped loopback",
+      () => `http://[::ffff:127.0.0.1]:${b.port}/`,
+      () => ({}),
+      "refused",
+      "address ::ffff:7f00:1 is not allowed (loopback)",
+    ],
     ["a shorthand loopback", () => `http://127.1:${b.port}/`, () => ({}), "refused", "address 127.0.0.1 is not allowed (loopback)"],
     ["a decimal loopback", () => `http://2130706433:${b.port}/`, () => ({}), "refused", "address 127.0.0.1 is not allowed (loopback)"],
     ["unspecified", () => `http://0.0.0.0:${b.port}/`, () => ({}), "refused", "address 0.0.0.0 is not allowed (unspecified)"],
-    ["the metadata address", () => "http://169.254.169.254/latest/meta-data/", () => ({}), "refused", "address 169.254.169.254 is not allowed (link-local)"],
-    ["a metadata host", () => "http://metadata.google.internal/computeMetadata/v1/", () => ({}), "refused", "host metadata.google.internal is not allowed (cloud metadata service)"],
-    ["another port than the allowed one", () => `http://127.0.0.1:${b.port}/`, () => ({ policy: onlyA() }), "refused", "address 127.0.0.1 is not allowed (loopback)"],
+    [
+      "the metadata address",
+      () => "http://169.254.169.254/latest/meta-data/",
+      () => ({}),
+      "refused",
+      "address 169.254.169.254 is not allowed (link-local)",
+    ],
+    [
+      "a metadata host",
+      () => "http://metadata.google.internal/computeMetadata/v1/",
+      () => ({}),
+      "refused",
+      "host metadata.google.internal is not allowed (cloud metadata service)",
+    ],
+    [
+      "another port than the allowed one",
+      () => `http://127.0.0.1:${b.port}/`,
+      () => ({ policy: onlyA() }),
+      "refused",
+      "address 127.0.0.1 is not allowed (loopback)",
+    ],
     ["file URLs", () => "file:///etc/passwd", () => ({}), "invalid-url", "file URLs are not allowed (http or https only)"],
-    ["plain http where only https is", () => `http://127.0.0.1:${a.port}/ok`, () => ({ policy: onlyA(), protocols: ["https:"] }), "invalid-url", "http URLs are not allowed (https only)"],
+    [
+      "plain http where only https is",
+      () => `http://127.0.0.1:${a.port}/ok`,
+      () => ({ policy: onlyA(), protocols: ["https:"] }),
+      "invalid-url",
+      "http URLs are not allowed (https only)",
+    ],
   ])("%s", async (_name, url, opts, kind, message) => {
     const before = b.hits.length;
     const err = await failure(url(), opts());
@@ -124,7 +161,9 @@ describe("outboundFetch refuses before connecting", () => {
       { address: "93.184.215.14", family: 4 },
       { address: "10.0.0.7", family: 4 },
     ];
-    expect((await failure("http://two.example.org/", { resolve })).message).toBe("host two.example.org resolves to a private address, which is not allowed");
+    expect((await failure("http://two.example.org/", { resolve })).message).toBe(
+      "host two.example.org resolves to a private address, which is not allowed",
+    );
   });
 
   it("follows the environment: OUTBOUND_ALLOW_PRIVATE=1 reaches loopback", async () => {
@@ -179,7 +218,10 @@ describe("outboundFetch where allowed", () => {
   });
 
   it("answers a redirect as it is when told not to follow", async () => {
-    const res = await outboundFetch(`http://127.0.0.1:${a.port}/redirect?to=${encodeURIComponent(`http://127.0.0.1:${b.port}/`)}`, { policy: onlyA(), maxRedirects: 0 });
+    const res = await outboundFetch(`http://127.0.0.1:${a.port}/redirect?to=${encodeURIComponent(`http://127.0.0.1:${b.port}/`)}`, {
+      policy: onlyA(),
+      maxRedirects: 0,
+    });
     expect(res.status).toBe(302);
   });
 
@@ -187,7 +229,11 @@ describe("outboundFetch where allowed", () => {
     [307, "POST payload"],
     [303, "GET "],
   ])("keeps the method and body through a %s as HTTP says", async (status, want) => {
-    const res = await outboundFetch(`http://127.0.0.1:${a.port}/redirect?status=${status}&to=/echo`, { policy: onlyA(), method: "POST", body: Buffer.from("payload") });
+    const res = await outboundFetch(`http://127.0.0.1:${a.port}/redirect?status=${status}&to=/echo`, {
+      policy: onlyA(),
+      method: "POST",
+      body: Buffer.from("payload"),
+    });
     expect(res.body.toString()).toBe(want);
   });
 

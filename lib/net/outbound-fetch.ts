@@ -79,11 +79,19 @@ function parseUrl(url: string | URL, protocols: readonly string[], redirected: b
   try {
     parsed = new URL(url);
   } catch {
-    throw new OutboundError(redirected ? "redirect-refused" : "invalid-url", redirected ? "redirect to an invalid URL refused" : "not a URL");
+    throw new OutboundError(
+      redirected ? "redirect-refused" : "invalid-url",
+      redirected ? "redirect to an invalid URL refused" : "not a URL",
+    );
   }
   if (!protocols.includes(parsed.protocol)) {
     const scheme = parsed.protocol.replace(/:$/, "");
-    throw new OutboundError(redirected ? "redirect-refused" : "invalid-url", redirected ? `redirect to ${scheme} refused` : `${scheme} URLs are not allowed (${protocols.map((p) => p.replace(/:$/, "")).join(" or ")} only)`);
+    throw new OutboundError(
+      redirected ? "redirect-refused" : "invalid-url",
+      redirected
+        ? `redirect to ${scheme} refused`
+        : `${scheme} URLs are not allowed (${protocols.map((p) => p.replace(/:$/, "")).join(" or ")} only)`,
+    );
   }
   return parsed;
 }
@@ -99,7 +107,13 @@ function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
 }
 
 /** Resolves the URL's host and checks every address; the addresses to connect to. */
-async function admit(url: URL, redirected: boolean, policy: OutboundPolicy, resolve: Resolver, signal: AbortSignal): Promise<ResolvedAddress[]> {
+async function admit(
+  url: URL,
+  redirected: boolean,
+  policy: OutboundPolicy,
+  resolve: Resolver,
+  signal: AbortSignal,
+): Promise<ResolvedAddress[]> {
   const host = normalHost(url.hostname);
   const port = Number(url.port || (url.protocol === "https:" ? 443 : 80));
   // A metadata host name is refused before it is looked up.
@@ -136,7 +150,8 @@ function pinnedLookup(addresses: ResolvedAddress[]): net.LookupFunction {
 function networkError(err: unknown, url: URL): OutboundError {
   const e = err as NodeJS.ErrnoException;
   const where = url.host;
-  if (typeof e.code === "string" && e.code.startsWith("HPE_")) return new OutboundError("network", `${where} did not answer valid HTTP (${e.code})`);
+  if (typeof e.code === "string" && e.code.startsWith("HPE_"))
+    return new OutboundError("network", `${where} did not answer valid HTTP (${e.code})`);
   const message = (e.message ?? String(err)).slice(0, 200);
   return new OutboundError("network", `could not reach ${where}: ${message}`);
 }
@@ -147,7 +162,13 @@ interface Hop {
   body: Buffer | undefined;
 }
 
-function send(hop: Hop, addresses: ResolvedAddress[], opts: OutboundOptions, policy: OutboundPolicy, signal: AbortSignal): Promise<http.IncomingMessage> {
+function send(
+  hop: Hop,
+  addresses: ResolvedAddress[],
+  opts: OutboundOptions,
+  policy: OutboundPolicy,
+  signal: AbortSignal,
+): Promise<http.IncomingMessage> {
   const secure = hop.url.protocol === "https:";
   const headers: Record<string, string | number> = { ...opts.headers };
   if (hop.body) headers["content-length"] = hop.body.length;

@@ -32,7 +32,10 @@ const METADATA_HOSTS = new Set(["metadata", "metadata.google.internal", "metadat
 
 /** Lower case, without brackets and a trailing dot: the form hosts are compared in. */
 export function normalHost(host: string): string {
-  return host.toLowerCase().replace(/^\[(.*)\]$/, "$1").replace(/\.$/, "");
+  return host
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, "$1")
+    .replace(/\.$/, "");
 }
 
 function parsePort(text: string | undefined, entry: string): number | null {
@@ -42,7 +45,8 @@ function parsePort(text: string | undefined, entry: string): number | null {
   return port;
 }
 
-const badEntry = (entry: string) => new Error(`OUTBOUND_ALLOW_HOSTS: "${entry}" is not a host name, IP address or CIDR network (optionally with :port)`);
+const badEntry = (entry: string) =>
+  new Error(`OUTBOUND_ALLOW_HOSTS: "${entry}" is not a host name, IP address or CIDR network (optionally with :port)`);
 
 function parseEntry(entry: string): AllowedHost | AllowedNetwork {
   const cidr = /^([^/]+)\/(\d{1,3})$/.exec(entry);
@@ -54,7 +58,11 @@ function parseEntry(entry: string): AllowedHost | AllowedNetwork {
   }
   // [v6]:port, [v6], a bare IPv6 address, or host[:port].
   const bracketed = /^\[([^\]]+)\](?::(\d+))?$/.exec(entry);
-  const [host, portText] = bracketed ? [bracketed[1], bracketed[2]] : net.isIPv6(entry) ? [entry, undefined] : (entry.split(/:(?=[^:]*$)/) as [string, string?]);
+  const [host, portText] = bracketed
+    ? [bracketed[1], bracketed[2]]
+    : net.isIPv6(entry)
+      ? [entry, undefined]
+      : (entry.split(/:(?=[^:]*$)/) as [string, string?]);
   const port = parsePort(portText, entry);
   const address = canonicalAddress(host);
   if (address) return { ...address, bits: address.family === 4 ? 32 : 128, port };
@@ -80,7 +88,13 @@ let cached: { key: string; policy: OutboundPolicy } | null = null;
 export function outboundPolicy(env: Record<string, string | undefined> = process.env): OutboundPolicy {
   const key = `${env.OUTBOUND_ALLOW_PRIVATE ?? ""}\n${env.OUTBOUND_ALLOW_HOSTS ?? ""}`;
   if (cached?.key !== key) {
-    cached = { key, policy: { allowPrivate: /^(1|true|yes|on)$/i.test(env.OUTBOUND_ALLOW_PRIVATE ?? ""), ...parseAllowList(env.OUTBOUND_ALLOW_HOSTS ?? "") } };
+    cached = {
+      key,
+      policy: {
+        allowPrivate: /^(1|true|yes|on)$/i.test(env.OUTBOUND_ALLOW_PRIVATE ?? ""),
+        ...parseAllowList(env.OUTBOUND_ALLOW_HOSTS ?? ""),
+      },
+    };
   }
   return cached.policy;
 }
@@ -93,7 +107,9 @@ export interface Target {
 }
 
 /** Why a target was refused: a metadata host name, or the first address the policy does not allow. */
-export type Refusal = { host: string; kind: "metadata" } | { host: string; kind: "address"; address: string; cls: AddressClass; literal: boolean };
+export type Refusal =
+  | { host: string; kind: "metadata" }
+  | { host: string; kind: "address"; address: string; cls: AddressClass; literal: boolean };
 
 const portMatches = (allowed: number | null, port: number) => allowed === null || allowed === port;
 
@@ -120,7 +136,8 @@ const article = (word: string) => (/^[aeiou]/.test(word) ? `an ${word}` : `a ${w
  * asks); a literal address the caller wrote is. After a redirect, only the kind of address is told.
  */
 export function describeRefusal(r: Refusal, redirected: boolean): string {
-  if (r.kind === "metadata") return redirected ? "redirect to a cloud metadata host refused" : `host ${r.host} is not allowed (cloud metadata service)`;
+  if (r.kind === "metadata")
+    return redirected ? "redirect to a cloud metadata host refused" : `host ${r.host} is not allowed (cloud metadata service)`;
   if (redirected) return `redirect to ${article(r.cls)} address refused`;
   if (r.literal) return `address ${r.address} is not allowed (${r.cls})`;
   return `host ${r.host} resolves to ${article(r.cls)} address, which is not allowed`;

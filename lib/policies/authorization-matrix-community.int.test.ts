@@ -1,5 +1,18 @@
 import { db } from "@/lib/db";
-import type { Aggregation, Collection, FieldGuide, Membership, Organization, OrganizationPage, OrganizationRole, Project, ProjectPage, Tutorial, UserGroup, Workflow } from "@/lib/generated/prisma/client";
+import type {
+  Aggregation,
+  Collection,
+  FieldGuide,
+  Membership,
+  Organization,
+  OrganizationPage,
+  OrganizationRole,
+  Project,
+  ProjectPage,
+  Tutorial,
+  UserGroup,
+  Workflow,
+} from "@/lib/generated/prisma/client";
 import { mediumType } from "@/lib/resources/media";
 import { createWorkflow, uid } from "@/test/factories";
 import { createFieldGuide, createTutorial } from "@/test/factories-project-content";
@@ -69,8 +82,13 @@ type Row = MatrixRow<World, any>;
 
 async function castOrganization(cast: Cast, listed: boolean): Promise<OrgWorld> {
   const organization = await createOrganization(cast.members.owner.user.id, { listed, displayName: `Matrix org ${uid()}` });
-  const roles = { owner: await db().organizationRole.findFirstOrThrow({ where: { organizationId: organization.id } }) } as OrgWorld["roles"];
-  for (const r of ORG_ROLE_ACTORS) roles[r] = await db().organizationRole.create({ data: { organizationId: organization.id, userId: cast.members[r].user.id, roles: [r] } });
+  const roles = {
+    owner: await db().organizationRole.findFirstOrThrow({ where: { organizationId: organization.id } }),
+  } as OrgWorld["roles"];
+  for (const r of ORG_ROLE_ACTORS)
+    roles[r] = await db().organizationRole.create({
+      data: { organizationId: organization.id, userId: cast.members[r].user.id, roles: [r] },
+    });
   const page = await createOrganizationPage(organization.id, { title: `Org page ${uid()}` });
   return { organization, roles, page };
 }
@@ -92,7 +110,10 @@ interface CollectionWorld {
 }
 
 async function castCollection(cast: Cast, isPrivate: boolean, subjectId: number): Promise<CollectionWorld> {
-  const collection = await createCollection({ userId: cast.members.owner.user.id }, { private: isPrivate, displayName: `Matrix collection ${uid()}`, subjectIds: [subjectId] });
+  const collection = await createCollection(
+    { userId: cast.members.owner.user.id },
+    { private: isPrivate, displayName: `Matrix collection ${uid()}`, subjectIds: [subjectId] },
+  );
   await grantCollectionRole(collection.id, cast.members.collaborator.user.id, ["collaborator"]);
   await grantCollectionRole(collection.id, cast.members.scientist.user.id, ["contributor"]);
   const viewer = await grantCollectionRole(collection.id, cast.members.tester.user.id, ["viewer"]);
@@ -105,8 +126,13 @@ const GROUP_ADMINS: readonly ActorName[] = ["owner", "collaborator", "admin"];
 const GROUP_MEMBERS: readonly ActorName[] = [...GROUP_ADMINS, "tester", "scientist", "moderator", "translator"];
 
 async function castGroup(cast: Cast, isPrivate: boolean): Promise<GroupWorld> {
-  const group = await db().userGroup.create({ data: { name: `matrix_${uid()}`, displayName: `Matrix group ${uid()}`, private: isPrivate, joinToken: `tok${uid()}${uid()}` } });
-  const member = (a: ActorName, state: string, roles: string[]) => db().membership.create({ data: { userGroupId: group.id, userId: cast.members[a as Exclude<ActorName, "anonymous">].user.id, state, roles } });
+  const group = await db().userGroup.create({
+    data: { name: `matrix_${uid()}`, displayName: `Matrix group ${uid()}`, private: isPrivate, joinToken: `tok${uid()}${uid()}` },
+  });
+  const member = (a: ActorName, state: string, roles: string[]) =>
+    db().membership.create({
+      data: { userGroupId: group.id, userId: cast.members[a as Exclude<ActorName, "anonymous">].user.id, state, roles },
+    });
   for (const a of ["owner", "collaborator"] as const) await member(a, "active", ["group_admin"]);
   const memberships = {} as Record<string, Membership>;
   for (const a of ["tester", "scientist", "moderator", "translator"] as const) memberships[a] = await member(a, "active", ["group_member"]);
@@ -128,17 +154,25 @@ async function setup(): Promise<World> {
       page: await createProjectPage(project.id, { title: `Project page ${uid()}` }),
       guide: await createFieldGuide(project.id, { items: [{ title: `Guide item ${uid()}`, content: "c" }] }),
       tutorial: await createTutorial(project.id, { displayName: `Tutorial ${uid()}`, workflowIds: [workflow.id] }),
-      aggregation: await db().aggregation.create({ data: { workflowId: workflow.id, projectId: project.id, userId: cast.members.owner.user.id, taskId: `task${uid()}` } }),
+      aggregation: await db().aggregation.create({
+        data: { workflowId: workflow.id, projectId: project.id, userId: cast.members.owner.user.id, taskId: `task${uid()}` },
+      }),
     };
     group[vis] = await castGroup(cast, vis === "private");
   }
-  const subject = await db().subject.create({ data: { projectId: projectPage.public.project.id, locations: [{ "image/png": "https://example.test/c.png" }] } });
+  const subject = await db().subject.create({
+    data: { projectId: projectPage.public.project.id, locations: [{ "image/png": "https://example.test/c.png" }] },
+  });
   const collection = { public: await castCollection(cast, false, subject.id), private: await castCollection(cast, true, subject.id) };
   const secrets: Secret[] = [
     { label: "the unlisted organization's name", text: org.private.organization.displayName, visibleTo: ORG_VIEWERS },
     { label: "the unlisted organization's page", text: org.private.page.title, visibleTo: ORG_VIEWERS },
     { label: "the private project's page", text: projectPage.private.page.title, visibleTo: VIEWERS },
-    { label: "the private project's field guide", text: (projectPage.private.guide.items as { title: string }[])[0].title, visibleTo: VIEWERS },
+    {
+      label: "the private project's field guide",
+      text: (projectPage.private.guide.items as { title: string }[])[0].title,
+      visibleTo: VIEWERS,
+    },
     { label: "the private project's tutorial", text: projectPage.private.tutorial.displayName, visibleTo: VIEWERS },
     { label: "the public project's aggregation task", text: projectPage.public.aggregation.taskId!, visibleTo: EDITORS },
     { label: "the private project's aggregation task", text: projectPage.private.aggregation.taskId!, visibleTo: EDITORS },
@@ -152,7 +186,11 @@ async function setup(): Promise<World> {
 /** Reads for an organization's records: 404 to outsiders when unlisted. */
 const orgRead = (vis: Visibility) => (vis === "public" ? statuses(200) : only(ORG_VIEWERS, 200, 404));
 /** Writes on an organization: editors; others who see it 403; outsiders of an unlisted one 404. */
-const orgWrite = (vis: Visibility, ok: number) => only(ORG_EDITORS, ok, vis === "public" ? 403 : 404, { anonymous: 401, ...(vis === "public" ? {} : Object.fromEntries(["tester", "scientist", "moderator", "translator"].map((a) => [a, 403]))) });
+const orgWrite = (vis: Visibility, ok: number) =>
+  only(ORG_EDITORS, ok, vis === "public" ? 403 : 404, {
+    anonymous: 401,
+    ...(vis === "public" ? {} : Object.fromEntries(["tester", "scientist", "moderator", "translator"].map((a) => [a, 403]))),
+  });
 
 const organizationRows: Row[] = [
   {
@@ -173,7 +211,10 @@ const organizationRows: Row[] = [
     method: "GET",
     expect: statuses(200),
     path: (w) => `/api/organizations?search=${encodeURIComponent(w.org.private.organization.displayName)}`,
-    listed: { key: "organizations", records: (w) => [{ label: "the unlisted organization", id: w.org.private.organization.id, visibleTo: ORG_VIEWERS }] },
+    listed: {
+      key: "organizations",
+      records: (w) => [{ label: "the unlisted organization", id: w.org.private.organization.id, visibleTo: ORG_VIEWERS }],
+    },
   },
   {
     name: "/api/organizations",
@@ -278,7 +319,10 @@ const organizationRows: Row[] = [
       fresh: (w) => freshOrganization(w, vis),
       path: (_w, o: OrgWorld) => `/api/organizations/${o.organization.id}/avatar`,
       body: () => ({ media: { content_type: "image/png" } }),
-      unchanged: (_w, o: OrgWorld) => db().medium.count({ where: { linkedType: "organizations", linkedId: o.organization.id, type: mediumType("organizations", "avatar") } }),
+      unchanged: (_w, o: OrgWorld) =>
+        db().medium.count({
+          where: { linkedType: "organizations", linkedId: o.organization.id, type: mediumType("organizations", "avatar") },
+        }),
     },
     {
       name: `/api/organization_roles?organization_id= ${on(vis)}`,
@@ -288,7 +332,12 @@ const organizationRows: Row[] = [
       listed: {
         key: "organization_roles",
         // A role record: its holder, the organization's editors, admins.
-        records: (w) => Object.entries(w.org[vis].roles).map(([holder, role]) => ({ label: `${holder}'s role`, id: role.id, visibleTo: [...new Set<ActorName>([holder as ActorName, ...ORG_EDITORS])] })),
+        records: (w) =>
+          Object.entries(w.org[vis].roles).map(([holder, role]) => ({
+            label: `${holder}'s role`,
+            id: role.id,
+            visibleTo: [...new Set<ActorName>([holder as ActorName, ...ORG_EDITORS])],
+          })),
       },
     },
     {
@@ -297,8 +346,14 @@ const organizationRows: Row[] = [
       expect: orgWrite(vis, 201),
       fresh: (w) => freshOrganization(w, vis),
       path: () => "/api/organization_roles",
-      body: (w, o: OrgWorld) => ({ organization_roles: { roles: ["tester"], links: { organization: String(o.organization.id), user: String(w.cast.members.expert.user.id) } } }),
-      unchanged: (w, o: OrgWorld) => db().organizationRole.count({ where: { organizationId: o.organization.id, userId: w.cast.members.expert.user.id } }),
+      body: (w, o: OrgWorld) => ({
+        organization_roles: {
+          roles: ["tester"],
+          links: { organization: String(o.organization.id), user: String(w.cast.members.expert.user.id) },
+        },
+      }),
+      unchanged: (w, o: OrgWorld) =>
+        db().organizationRole.count({ where: { organizationId: o.organization.id, userId: w.cast.members.expert.user.id } }),
     },
     {
       name: `/api/organization_roles/:id ${on(vis)} (the tester's role)`,
@@ -369,7 +424,12 @@ const projectPageRows: Row[] = VIS.flatMap((vis): Row[] => [
 async function freshContent(w: World, vis: Visibility) {
   const project = await castProject(w.cast, { private: vis === "private" });
   const workflow = await createWorkflow(project.id);
-  return { project, workflow, guide: await createFieldGuide(project.id), tutorial: await createTutorial(project.id, { workflowIds: [workflow.id] }) };
+  return {
+    project,
+    workflow,
+    guide: await createFieldGuide(project.id),
+    tutorial: await createTutorial(project.id, { workflowIds: [workflow.id] }),
+  };
 }
 type Content = Awaited<ReturnType<typeof freshContent>>;
 const HEX32 = "0123456789abcdef0123456789abcdef";
@@ -393,7 +453,10 @@ const contentRows: Row[] = [
     method: "GET",
     expect: statuses(200),
     path: (w) => `/api/tutorials?workflow_id=${w.projectPage.private.workflow.id}`,
-    listed: { key: "tutorials", records: (w) => [{ label: "the private project's tutorial", id: w.projectPage.private.tutorial.id, visibleTo: VIEWERS }] },
+    listed: {
+      key: "tutorials",
+      records: (w) => [{ label: "the private project's tutorial", id: w.projectPage.private.tutorial.id, visibleTo: VIEWERS }],
+    },
   },
   ...VIS.map(
     (vis): Row => ({
@@ -401,18 +464,29 @@ const contentRows: Row[] = [
       method: "GET",
       expect: statuses(200),
       path: (w) => `/api/aggregations?project_id=${w.projectPage[vis].project.id}`,
-      listed: { key: "aggregations", records: (w) => [{ label: `the ${vis} project's run`, id: w.projectPage[vis].aggregation.id, visibleTo: EDITORS }] },
+      listed: {
+        key: "aggregations",
+        records: (w) => [{ label: `the ${vis} project's run`, id: w.projectPage[vis].aggregation.id, visibleTo: EDITORS }],
+      },
     }),
   ),
   ...VIS.flatMap((vis): Row[] => [
-    { name: `/api/field_guides/:id (${vis} project)`, method: "GET", expect: read(vis), path: (w) => `/api/field_guides/${w.projectPage[vis].guide.id}`, missing: () => ({ path: `/api/field_guides/${MISSING_ID}` }) },
+    {
+      name: `/api/field_guides/:id (${vis} project)`,
+      method: "GET",
+      expect: read(vis),
+      path: (w) => `/api/field_guides/${w.projectPage[vis].guide.id}`,
+      missing: () => ({ path: `/api/field_guides/${MISSING_ID}` }),
+    },
     {
       name: `/api/field_guides (${vis} project, its primary language)`,
       method: "POST",
       expect: write(vis, 201),
       fresh: async (w) => ({ project: await castProject(w.cast, { private: vis === "private" }) }),
       path: () => "/api/field_guides",
-      body: (_w, f: { project: Project }) => ({ field_guides: { language: "en", items: [{ title: "Zebra", content: "Stripes" }], links: { project: String(f.project.id) } } }),
+      body: (_w, f: { project: Project }) => ({
+        field_guides: { language: "en", items: [{ title: "Zebra", content: "Stripes" }], links: { project: String(f.project.id) } },
+      }),
       unchanged: (_w, f: { project: Project }) => db().fieldGuide.count({ where: { projectId: f.project.id } }),
     },
     {
@@ -432,14 +506,27 @@ const contentRows: Row[] = [
       path: (_w, f: Content) => `/api/field_guides/${f.guide.id}`,
       unchanged: (_w, f: Content) => db().fieldGuide.findUnique({ where: { id: f.guide.id } }),
     },
-    { name: `/api/tutorials/:id (${vis} project)`, method: "GET", expect: read(vis), path: (w) => `/api/tutorials/${w.projectPage[vis].tutorial.id}?include=workflows`, missing: () => ({ path: `/api/tutorials/${MISSING_ID}` }) },
+    {
+      name: `/api/tutorials/:id (${vis} project)`,
+      method: "GET",
+      expect: read(vis),
+      path: (w) => `/api/tutorials/${w.projectPage[vis].tutorial.id}?include=workflows`,
+      missing: () => ({ path: `/api/tutorials/${MISSING_ID}` }),
+    },
     {
       name: `/api/tutorials (${vis} project)`,
       method: "POST",
       expect: write(vis, 201),
       fresh: (w) => freshContent(w, vis),
       path: () => "/api/tutorials",
-      body: (_w, f: Content) => ({ tutorials: { language: "en", kind: "mini-course", steps: [{ content: "Hello" }], links: { project: String(f.project.id), workflows: [String(f.workflow.id)] } } }),
+      body: (_w, f: Content) => ({
+        tutorials: {
+          language: "en",
+          kind: "mini-course",
+          steps: [{ content: "Hello" }],
+          links: { project: String(f.project.id), workflows: [String(f.workflow.id)] },
+        },
+      }),
       unchanged: (_w, f: Content) => db().tutorial.count({ where: { projectId: f.project.id } }),
     },
     {
@@ -459,14 +546,22 @@ const contentRows: Row[] = [
       path: (_w, f: Content) => `/api/tutorials/${f.tutorial.id}`,
       unchanged: (_w, f: Content) => db().tutorial.findUnique({ where: { id: f.tutorial.id } }),
     },
-    { name: `/api/aggregations/:id (${vis} project)`, method: "GET", expect: only(EDITORS, 200, 404), path: (w) => `/api/aggregations/${w.projectPage[vis].aggregation.id}`, missing: () => ({ path: `/api/aggregations/${MISSING_ID}` }) },
+    {
+      name: `/api/aggregations/:id (${vis} project)`,
+      method: "GET",
+      expect: only(EDITORS, 200, 404),
+      path: (w) => `/api/aggregations/${w.projectPage[vis].aggregation.id}`,
+      missing: () => ({ path: `/api/aggregations/${MISSING_ID}` }),
+    },
     {
       name: `/api/aggregations (${vis} project, a run for oneself)`,
       method: "POST",
       expect: write(vis, 201),
       fresh: (w) => freshContent(w, vis),
       path: () => "/api/aggregations",
-      body: (w, f: Content, actor) => ({ aggregations: { links: { user: String(w.cast.user(actor)?.id ?? w.cast.members.owner.user.id), workflow: String(f.workflow.id) } } }),
+      body: (w, f: Content, actor) => ({
+        aggregations: { links: { user: String(w.cast.user(actor)?.id ?? w.cast.members.owner.user.id), workflow: String(f.workflow.id) } },
+      }),
       unchanged: (_w, f: Content) => db().aggregation.count({ where: { workflowId: f.workflow.id } }),
     },
     {
@@ -476,7 +571,15 @@ const contentRows: Row[] = [
       expect: only(EDITORS, 200, 404, { anonymous: 401 }),
       fresh: async (w) => {
         const c = await freshContent(w, vis);
-        return db().aggregation.create({ data: { workflowId: c.workflow.id, projectId: c.project.id, userId: w.cast.members.owner.user.id, status: "pending", taskId: "t" } });
+        return db().aggregation.create({
+          data: {
+            workflowId: c.workflow.id,
+            projectId: c.project.id,
+            userId: w.cast.members.owner.user.id,
+            status: "pending",
+            taskId: "t",
+          },
+        });
       },
       path: (_w, a: Aggregation) => `/api/aggregations/${a.id}`,
       body: () => ({ aggregations: { status: "completed", uuid: HEX32 } }),
@@ -488,7 +591,9 @@ const contentRows: Row[] = [
       expect: only(EDITORS, 204, 404, { anonymous: 401 }),
       fresh: async (w) => {
         const c = await freshContent(w, vis);
-        return db().aggregation.create({ data: { workflowId: c.workflow.id, projectId: c.project.id, userId: w.cast.members.owner.user.id } });
+        return db().aggregation.create({
+          data: { workflowId: c.workflow.id, projectId: c.project.id, userId: w.cast.members.owner.user.id },
+        });
       },
       path: (_w, a: Aggregation) => `/api/aggregations/${a.id}`,
       unchanged: (_w, a: Aggregation) => db().aggregation.findUnique({ where: { id: a.id } }),
@@ -499,7 +604,10 @@ const contentRows: Row[] = [
 const groupRead = (vis: Visibility) => (vis === "public" ? statuses(200) : only(GROUP_MEMBERS, 200, 404));
 /** Group admins write; members who see it 403; outsiders of a private group 404. */
 const groupWrite = (vis: Visibility, ok: number) =>
-  only(GROUP_ADMINS, ok, vis === "public" ? 403 : 404, { anonymous: 401, ...(vis === "private" ? { tester: 403, scientist: 403, moderator: 403, translator: 403 } : {}) });
+  only(GROUP_ADMINS, ok, vis === "public" ? 403 : 404, {
+    anonymous: 401,
+    ...(vis === "private" ? { tester: 403, scientist: 403, moderator: 403, translator: 403 } : {}),
+  });
 
 const groupRows: Row[] = VIS.flatMap((vis): Row[] => [
   {
@@ -540,7 +648,12 @@ const groupRows: Row[] = VIS.flatMap((vis): Row[] => [
     method: "GET",
     expect: statuses(200),
     path: (w) => `/api/memberships?user_group_id=${w.group[vis].group.id}&page_size=100`,
-    listed: { key: "memberships", records: (w) => [{ label: "the tester's membership", id: w.group[vis].testerMembership.id, visibleTo: vis === "public" ? ACTORS : GROUP_MEMBERS }] },
+    listed: {
+      key: "memberships",
+      records: (w) => [
+        { label: "the tester's membership", id: w.group[vis].testerMembership.id, visibleTo: vis === "public" ? ACTORS : GROUP_MEMBERS },
+      ],
+    },
   },
   {
     name: `/api/memberships/:id (${vis} group, the tester's, made group_admin)`,
@@ -558,7 +671,12 @@ const groupRows: Row[] = VIS.flatMap((vis): Row[] => [
     expect: statuses(201, { anonymous: 401 }),
     fresh: (w) => castGroup(w.cast, vis === "private"),
     path: () => "/api/memberships",
-    body: (w, g: GroupWorld, actor) => ({ memberships: { join_token: g.group.joinToken, links: { user: String(w.cast.user(actor)?.id ?? w.cast.members.stranger.user.id), user_group: String(g.group.id) } } }),
+    body: (w, g: GroupWorld, actor) => ({
+      memberships: {
+        join_token: g.group.joinToken,
+        links: { user: String(w.cast.user(actor)?.id ?? w.cast.members.stranger.user.id), user_group: String(g.group.id) },
+      },
+    }),
     unchanged: (_w, g: GroupWorld) => db().membership.count({ where: { userGroupId: g.group.id, state: "active" } }),
   },
 ]);
@@ -566,7 +684,12 @@ const groupRows: Row[] = VIS.flatMap((vis): Row[] => [
 const collectionRead = (vis: Visibility) => (vis === "public" ? statuses(200) : only(COLLECTION_VIEWERS, 200, 404));
 /** Collection editors write; others who see it 403; outsiders of a private one 404. */
 const collectionWrite = (vis: Visibility, ok: number, also: readonly ActorName[] = []) =>
-  only([...COLLECTION_EDITORS, ...also], ok, vis === "public" ? 403 : 404, { anonymous: 401, ...(vis === "private" ? Object.fromEntries(COLLECTION_VIEWERS.filter((a) => !COLLECTION_EDITORS.includes(a) && !also.includes(a)).map((a) => [a, 403])) : {}) });
+  only([...COLLECTION_EDITORS, ...also], ok, vis === "public" ? 403 : 404, {
+    anonymous: 401,
+    ...(vis === "private"
+      ? Object.fromEntries(COLLECTION_VIEWERS.filter((a) => !COLLECTION_EDITORS.includes(a) && !also.includes(a)).map((a) => [a, 403]))
+      : {}),
+  });
 const freshCollection = (vis: Visibility) => (w: World) => castCollection(w.cast, vis === "private", w.collection.public.subjectId);
 
 const collectionRows: Row[] = [
@@ -588,7 +711,10 @@ const collectionRows: Row[] = [
     method: "GET",
     expect: statuses(200),
     path: (w) => `/api/subjects?collection_id=${w.collection.private.collection.id}`,
-    listed: { key: "subjects", records: (w) => [{ label: "the private collection's subject", id: w.collection.private.subjectId, visibleTo: COLLECTION_VIEWERS }] },
+    listed: {
+      key: "subjects",
+      records: (w) => [{ label: "the private collection's subject", id: w.collection.private.subjectId, visibleTo: COLLECTION_VIEWERS }],
+    },
   },
   {
     name: "/api/collections",
@@ -629,7 +755,10 @@ const collectionRows: Row[] = [
       method: "POST",
       // Contributors add subjects too.
       expect: collectionWrite(vis, 200, ["scientist"]),
-      fresh: async (w) => ({ c: await freshCollection(vis)(w), subject: await db().subject.create({ data: { projectId: w.projectPage.public.project.id, locations: [] } }) }),
+      fresh: async (w) => ({
+        c: await freshCollection(vis)(w),
+        subject: await db().subject.create({ data: { projectId: w.projectPage.public.project.id, locations: [] } }),
+      }),
       path: (_w, f: { c: CollectionWorld }) => `/api/collections/${f.c.collection.id}/links/subjects`,
       body: (_w, f: { subject: { id: number } }) => ({ subjects: [String(f.subject.id)] }),
       unchanged: (_w, f: { c: CollectionWorld }) => db().collectionSubject.count({ where: { collectionId: f.c.collection.id } }),
@@ -648,7 +777,10 @@ const collectionRows: Row[] = [
       expect: statuses(200),
       path: (w) => `/api/collection_roles?collection_id=${w.collection[vis].collection.id}&page_size=100`,
       // The viewer's role record: its holder and the collection's editors.
-      listed: { key: "collection_roles", records: (w) => [{ label: "the viewer's role", id: w.collection[vis].viewerRoleId, visibleTo: ["tester", ...COLLECTION_EDITORS] }] },
+      listed: {
+        key: "collection_roles",
+        records: (w) => [{ label: "the viewer's role", id: w.collection[vis].viewerRoleId, visibleTo: ["tester", ...COLLECTION_EDITORS] }],
+      },
     },
     {
       name: `/api/collection_roles (${vis} collection, give the expert a viewer role)`,
@@ -656,8 +788,14 @@ const collectionRows: Row[] = [
       expect: collectionWrite(vis, 201),
       fresh: freshCollection(vis),
       path: () => "/api/collection_roles",
-      body: (w, c: CollectionWorld) => ({ collection_roles: { roles: ["viewer"], links: { collection: String(c.collection.id), user: String(w.cast.members.expert.user.id) } } }),
-      unchanged: (w, c: CollectionWorld) => db().collectionRole.count({ where: { collectionId: c.collection.id, userId: w.cast.members.expert.user.id } }),
+      body: (w, c: CollectionWorld) => ({
+        collection_roles: {
+          roles: ["viewer"],
+          links: { collection: String(c.collection.id), user: String(w.cast.members.expert.user.id) },
+        },
+      }),
+      unchanged: (w, c: CollectionWorld) =>
+        db().collectionRole.count({ where: { collectionId: c.collection.id, userId: w.cast.members.expert.user.id } }),
     },
     {
       name: `/api/collection_preferences (${vis} collection)`,
@@ -666,10 +804,18 @@ const collectionRows: Row[] = [
       expect: vis === "public" ? signedIn(201) : only(COLLECTION_VIEWERS, 201, 404, { anonymous: 401 }),
       fresh: freshCollection(vis),
       path: () => "/api/collection_preferences",
-      body: (_w, c: CollectionWorld) => ({ collection_preferences: { preferences: { display: "grid" }, links: { collection: String(c.collection.id) } } }),
+      body: (_w, c: CollectionWorld) => ({
+        collection_preferences: { preferences: { display: "grid" }, links: { collection: String(c.collection.id) } },
+      }),
       unchanged: (_w, c: CollectionWorld) => db().collectionPreference.count({ where: { collectionId: c.collection.id } }),
     },
   ]),
 ];
 
-authorizationMatrix("authorization matrix: community resources", setup, [...organizationRows, ...projectPageRows, ...contentRows, ...groupRows, ...collectionRows]);
+authorizationMatrix("authorization matrix: community resources", setup, [
+  ...organizationRows,
+  ...projectPageRows,
+  ...contentRows,
+  ...groupRows,
+  ...collectionRows,
+]);

@@ -1,7 +1,17 @@
 import { expect } from "vitest";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
-import type { BackgroundJob, Classification, Medium, Project, ProjectPreference, ProjectRole, Subject, SubjectSet, Workflow } from "@/lib/generated/prisma/client";
+import type {
+  BackgroundJob,
+  Classification,
+  Medium,
+  Project,
+  ProjectPreference,
+  ProjectRole,
+  Subject,
+  SubjectSet,
+  Workflow,
+} from "@/lib/generated/prisma/client";
 import { mediumType, type MediaName } from "@/lib/resources/media";
 import { signedUrl } from "@/lib/storage/signed-urls";
 import { storage } from "@/lib/storage/storage";
@@ -71,10 +81,16 @@ const PROJECT_MEDIA = ["avatar", "background"] as const;
 const USER_MEDIA = ["avatar", "profile_header"] as const;
 
 async function addMedium(linkedType: string, linkedId: number, name: MediaName, src = `https://example.test/${uid()}.png`) {
-  return db().medium.create({ data: { type: mediumType(linkedType, name), linkedType, linkedId, contentType: "image/png", src, externalLink: true, metadata: {} } });
+  return db().medium.create({
+    data: { type: mediumType(linkedType, name), linkedType, linkedId, contentType: "image/png", src, externalLink: true, metadata: {} },
+  });
 }
 
-async function classify(w: { project: Project; workflow: Workflow; subjects: Subject[] }, userId: number | null, data: { completed?: boolean; goldStandard?: boolean; marker?: string } = {}) {
+async function classify(
+  w: { project: Project; workflow: Workflow; subjects: Subject[] },
+  userId: number | null,
+  data: { completed?: boolean; goldStandard?: boolean; marker?: string } = {},
+) {
   return db().classification.create({
     data: {
       projectId: w.project.id,
@@ -100,29 +116,62 @@ async function projectWorld(cast: Cast, volunteer: TestUser, vis: Visibility, se
   const hidden = vis === "private" ? VIEWERS : ACTORS;
   const project = await castProject(cast, { private: vis === "private", displayName: secret("the name", `Matrix ${vis} ${tag}`, hidden) });
   const workflow = await createWorkflow(project.id, { configuration: { public_gold_standard: true } });
-  await db().workflow.update({ where: { id: workflow.id }, data: { displayName: secret("the workflow name", `Wf ${vis} ${tag}`, hidden) } });
+  await db().workflow.update({
+    where: { id: workflow.id },
+    data: { displayName: secret("the workflow name", `Wf ${vis} ${tag}`, hidden) },
+  });
   const subjectMarker = secret("subject metadata", `subj-${vis}-${tag}`, hidden);
-  const { set, subjects } = await createSubjectSet(project.id, 3, { workflowIds: [workflow.id], metadata: (i) => ({ secret: subjectMarker, n: String(i) }) });
-  await db().subjectSet.update({ where: { id: set.id }, data: { displayName: secret("the subject set name", `Set ${vis} ${tag}`, hidden) } });
+  const { set, subjects } = await createSubjectSet(project.id, 3, {
+    workflowIds: [workflow.id],
+    metadata: (i) => ({ secret: subjectMarker, n: String(i) }),
+  });
+  await db().subjectSet.update({
+    where: { id: set.id },
+    data: { displayName: secret("the subject set name", `Set ${vis} ${tag}`, hidden) },
+  });
   const records = { project, workflow, subjects };
-  const classification = await classify(records, volunteer.id, { marker: secret("a volunteer's annotation", `anno-${vis}-${tag}`, EDITORS) });
+  const classification = await classify(records, volunteer.id, {
+    marker: secret("a volunteer's annotation", `anno-${vis}-${tag}`, EDITORS),
+  });
   const gold = await classify(records, volunteer.id, { goldStandard: true });
   const roleRows = await db().projectRole.findMany({ where: { projectId: project.id } });
   const byUser = new Map(roleRows.map((r) => [r.userId, r]));
-  const roles = Object.fromEntries((["owner", ...ROLE_ACTORS] as const).map((a) => [a, byUser.get(cast.members[a].user.id)!])) as ProjectWorld["roles"];
+  const roles = Object.fromEntries(
+    (["owner", ...ROLE_ACTORS] as const).map((a) => [a, byUser.get(cast.members[a].user.id)!]),
+  ) as ProjectWorld["roles"];
   const preference = await db().projectPreference.create({
-    data: { userId: cast.members.tester.user.id, projectId: project.id, preferences: { note: secret("the tester's preferences", `pref-${vis}-${tag}`, ["tester", "admin"]) } },
+    data: {
+      userId: cast.members.tester.user.id,
+      projectId: project.id,
+      preferences: { note: secret("the tester's preferences", `pref-${vis}-${tag}`, ["tester", "admin"]) },
+    },
   });
-  const job = (kind: string, params: object) => db().backgroundJob.create({ data: { kind, projectId: project.id, userId: cast.members.owner.user.id, params } });
+  const job = (kind: string, params: object) =>
+    db().backgroundJob.create({ data: { kind, projectId: project.id, userId: cast.members.owner.user.id, params } });
   const jobs = {
     classifications_export: await job("classifications_export", { project_id: project.id }),
     subjects_export: await job("subjects_export", { project_id: project.id }),
     workflow: await job("classifications_export", { workflow_id: workflow.id }),
   };
   const media = {
-    avatar: await addMedium("projects", project.id, "avatar", `https://example.test/${secret("the avatar", `avatar-${vis}-${tag}`, hidden)}.png`),
-    background: await addMedium("projects", project.id, "background", `https://example.test/${secret("the background", `bg-${vis}-${tag}`, hidden)}.png`),
-    attached_images: await addMedium("projects", project.id, "attached_images", `https://example.test/${secret("an attached image", `att-${vis}-${tag}`, hidden)}.png`),
+    avatar: await addMedium(
+      "projects",
+      project.id,
+      "avatar",
+      `https://example.test/${secret("the avatar", `avatar-${vis}-${tag}`, hidden)}.png`,
+    ),
+    background: await addMedium(
+      "projects",
+      project.id,
+      "background",
+      `https://example.test/${secret("the background", `bg-${vis}-${tag}`, hidden)}.png`,
+    ),
+    attached_images: await addMedium(
+      "projects",
+      project.id,
+      "attached_images",
+      `https://example.test/${secret("an attached image", `att-${vis}-${tag}`, hidden)}.png`,
+    ),
   };
   return { vis, project, workflow, set, subjects, classification, gold, roles, preference, jobs, media };
 }
@@ -131,13 +180,23 @@ async function setup(): Promise<World> {
   const cast = await createCast();
   const volunteer = await createUser();
   const secrets: Secret[] = [];
-  const [pub, priv] = await Promise.all([projectWorld(cast, volunteer, "public", secrets), projectWorld(cast, volunteer, "private", secrets)]);
+  const [pub, priv] = await Promise.all([
+    projectWorld(cast, volunteer, "public", secrets),
+    projectWorld(cast, volunteer, "private", secrets),
+  ]);
   const strangerPreference = await db().projectPreference.create({
     data: { userId: cast.members.stranger.user.id, projectId: priv.project.id, preferences: { note: `spref-${uid()}` } },
   });
-  secrets.push({ label: "the stranger's preferences", text: (strangerPreference.preferences as { note: string }).note, visibleTo: ["stranger", "admin"] });
+  secrets.push({
+    label: "the stranger's preferences",
+    text: (strangerPreference.preferences as { note: string }).note,
+    visibleTo: ["stranger", "admin"],
+  });
   const tester = cast.members.tester.user.id;
-  const userMedia = { avatar: await addMedium("users", tester, "avatar"), profile_header: await addMedium("users", tester, "profile_header") };
+  const userMedia = {
+    avatar: await addMedium("users", tester, "avatar"),
+    profile_header: await addMedium("users", tester, "profile_header"),
+  };
   const exportKey = `exports/${priv.project.id}/matrix-${uid()}.csv`;
   await storage().putObject(exportKey, "classification_id\n1\n", { contentType: "text/csv; charset=utf-8" });
   return { cast, secrets, public: pub, private: priv, volunteer, strangerPreference, userMedia, exportKey };
@@ -160,12 +219,15 @@ const freshProject = (w: World, vis: Visibility) => castProject(w.cast, { privat
 const ownProject = (w: World, a: ActorName) => createProject(userId(w, a) ?? w.cast.members.stranger.user.id);
 const freshWorkflow = (w: World, vis: Visibility) => createWorkflow(w[vis].project.id);
 const freshSubject = (w: World, vis: Visibility) =>
-  db().subject.create({ data: { projectId: w[vis].project.id, metadata: { fresh: true }, locations: [{ "image/png": "https://example.test/f.png" }] } });
+  db().subject.create({
+    data: { projectId: w[vis].project.id, metadata: { fresh: true }, locations: [{ "image/png": "https://example.test/f.png" }] },
+  });
 const exists = (model: "project" | "workflow" | "subjectSet" | "subject" | "projectRole" | "classification" | "medium", id: number) =>
   (db()[model] as unknown as { count(a: object): Promise<number> }).count({ where: { id } });
 const mediaOf = (linkedType: string, linkedId: number) => db().medium.findMany({ where: { linkedType, linkedId }, orderBy: { id: "asc" } });
 const jobsOf = (projectId: number) => db().backgroundJob.count({ where: { projectId } });
-const linkedIds = (res: CallResult, type: string) => ((res.body?.linked?.[type] ?? []) as { id: string }[]).map((r) => Number(r.id)).sort((a, b) => a - b);
+const linkedIds = (res: CallResult, type: string) =>
+  ((res.body?.linked?.[type] ?? []) as { id: string }[]).map((r) => Number(r.id)).sort((a, b) => a - b);
 
 /** Role records of a project an actor may see: their own, or all of a project they edit. */
 function visibleRoleIds(w: World, actor: ActorName, worlds: ProjectWorld[]): number[] {
@@ -173,13 +235,15 @@ function visibleRoleIds(w: World, actor: ActorName, worlds: ProjectWorld[]): num
   for (const pw of worlds) {
     if (pw.vis === "private" && !VIEWERS.includes(actor)) continue;
     // A public project's team is anyone's to read; a private project's roles the holder's and its editors'.
-    for (const [holder, role] of Object.entries(pw.roles)) if (pw.vis === "public" || EDITORS.includes(actor) || holder === actor) ids.push(role.id);
+    for (const [holder, role] of Object.entries(pw.roles))
+      if (pw.vis === "public" || EDITORS.includes(actor) || holder === actor) ids.push(role.id);
   }
   return ids.sort((a, b) => a - b);
 }
 
 /** Who may see the role record held by `holder`: on a public project anyone; else the holder, the project's editors, admins. */
-const roleViewers = (holder: ActorName, vis: Visibility = "private"): ActorName[] => (vis === "public" ? [...ACTORS] : [...new Set<ActorName>([holder, ...EDITORS])]);
+const roleViewers = (holder: ActorName, vis: Visibility = "private"): ActorName[] =>
+  vis === "public" ? [...ACTORS] : [...new Set<ActorName>([holder, ...EDITORS])];
 
 // ---------------------------------------------------------------------------------------------------------
 // Projects
@@ -190,7 +254,13 @@ const projectRows: Row[] = [
     method: "GET",
     expect: statuses(200),
     path: (w) => `/api/projects?owner=${w.cast.members.owner.user.login}&sort=id&page_size=100`,
-    listed: { key: "projects", records: (w) => [{ label: "the public project", id: w.public.project.id, visibleTo: ACTORS }, { label: "the private project", id: w.private.project.id, visibleTo: VIEWERS }] },
+    listed: {
+      key: "projects",
+      records: (w) => [
+        { label: "the public project", id: w.public.project.id, visibleTo: ACTORS },
+        { label: "the private project", id: w.private.project.id, visibleTo: VIEWERS },
+      ],
+    },
   },
   {
     name: "/api/projects?search= (the private project's name)",
@@ -204,9 +274,17 @@ const projectRows: Row[] = [
     method: "GET",
     expect: statuses(200),
     path: (w) => `/api/projects?id=${w.public.project.id},${w.private.project.id}&include=owners,project_roles`,
-    listed: { key: "projects", records: (w) => [{ label: "the public project", id: w.public.project.id, visibleTo: ACTORS }, { label: "the private project", id: w.private.project.id, visibleTo: VIEWERS }] },
+    listed: {
+      key: "projects",
+      records: (w) => [
+        { label: "the public project", id: w.public.project.id, visibleTo: ACTORS },
+        { label: "the private project", id: w.private.project.id, visibleTo: VIEWERS },
+      ],
+    },
     check: (res, w, _f, actor) => {
-      expect(linkedIds(res, "project_roles"), `project roles included for ${actor}`).toEqual(visibleRoleIds(w, actor, [w.public, w.private]));
+      expect(linkedIds(res, "project_roles"), `project roles included for ${actor}`).toEqual(
+        visibleRoleIds(w, actor, [w.public, w.private]),
+      );
       expect(linkedIds(res, "owners"), `owners included for ${actor}`).toEqual([w.cast.members.owner.user.id]);
     },
   },
@@ -255,7 +333,8 @@ const projectRows: Row[] = [
       path: (w) => `/api/projects/${w[vis].project.id}?include=owners,project_roles`,
       missing: () => ({ path: `/api/projects/${MISSING_ID}?include=owners,project_roles` }),
       check: (res, w, _f, actor) => {
-        if (res.status === 200) expect(linkedIds(res, "project_roles"), `project roles included for ${actor}`).toEqual(visibleRoleIds(w, actor, [w[vis]]));
+        if (res.status === 200)
+          expect(linkedIds(res, "project_roles"), `project roles included for ${actor}`).toEqual(visibleRoleIds(w, actor, [w[vis]]));
       },
     },
     {
@@ -310,7 +389,11 @@ const projectRows: Row[] = [
         path: (w) => `/api/projects/${w[vis].project.id}/${kind}`,
         missing: () => ({ path: `/api/projects/${MISSING_ID}/${kind}` }),
         check: (res, w) => {
-          if (res.status === 200) expect([res.body.media[0].id, res.body.linked.background_jobs[0].id]).toEqual([String(w[vis].jobs[kind].id), String(w[vis].jobs[kind].id)]);
+          if (res.status === 200)
+            expect([res.body.media[0].id, res.body.linked.background_jobs[0].id]).toEqual([
+              String(w[vis].jobs[kind].id),
+              String(w[vis].jobs[kind].id),
+            ]);
         },
       },
       {
@@ -455,7 +538,8 @@ const freshWorkflowWithSubject = async (w: World, vis: Visibility) => {
   return { workflow, subject: subjects[0] };
 };
 const retirementOf = async (f: { workflow: Workflow; subject: Subject }) =>
-  (await db().subjectWorkflowStatus.findUnique({ where: { subjectId_workflowId: { subjectId: f.subject.id, workflowId: f.workflow.id } } }))?.retiredAt ?? null;
+  (await db().subjectWorkflowStatus.findUnique({ where: { subjectId_workflowId: { subjectId: f.subject.id, workflowId: f.workflow.id } } }))
+    ?.retiredAt ?? null;
 
 const workflowRows: Row[] = [
   {
@@ -486,8 +570,12 @@ const workflowRows: Row[] = [
     indistinguishableFor: ACTORS,
     fresh: async (w, a) => ({ project: await ownProject(w, a), name: `Probe ${uid()}` }),
     path: () => "/api/workflows",
-    body: (w, f) => ({ workflows: { display_name: f.name, links: { project: String(f.project.id), subject_sets: [String(w.private.set.id)] } } }),
-    missing: (_w, f) => ({ body: { workflows: { display_name: f.name, links: { project: String(f.project.id), subject_sets: [String(MISSING_ID)] } } } }),
+    body: (w, f) => ({
+      workflows: { display_name: f.name, links: { project: String(f.project.id), subject_sets: [String(w.private.set.id)] } },
+    }),
+    missing: (_w, f) => ({
+      body: { workflows: { display_name: f.name, links: { project: String(f.project.id), subject_sets: [String(MISSING_ID)] } } },
+    }),
     unchanged: (_w, f) => db().workflow.count({ where: { displayName: f.name } }),
   },
   {
@@ -495,21 +583,39 @@ const workflowRows: Row[] = [
     method: "GET",
     expect: statuses(200),
     path: (w) => `/api/workflows?project_id=${w.public.project.id},${w.private.project.id}&sort=id&page_size=100`,
-    listed: { key: "workflows", records: (w) => [{ label: "the public workflow", id: w.public.workflow.id, visibleTo: ACTORS }, { label: "the private workflow", id: w.private.workflow.id, visibleTo: VIEWERS }] },
+    listed: {
+      key: "workflows",
+      records: (w) => [
+        { label: "the public workflow", id: w.public.workflow.id, visibleTo: ACTORS },
+        { label: "the private workflow", id: w.private.workflow.id, visibleTo: VIEWERS },
+      ],
+    },
   },
   {
     name: "/api/subject_sets?project_id=",
     method: "GET",
     expect: statuses(200),
     path: (w) => `/api/subject_sets?project_id=${w.public.project.id},${w.private.project.id}&sort=id&page_size=100`,
-    listed: { key: "subject_sets", records: (w) => [{ label: "the public set", id: w.public.set.id, visibleTo: ACTORS }, { label: "the private set", id: w.private.set.id, visibleTo: VIEWERS }] },
+    listed: {
+      key: "subject_sets",
+      records: (w) => [
+        { label: "the public set", id: w.public.set.id, visibleTo: ACTORS },
+        { label: "the private set", id: w.private.set.id, visibleTo: VIEWERS },
+      ],
+    },
   },
   {
     name: "/api/subjects?project_id=",
     method: "GET",
     expect: statuses(200),
     path: (w) => `/api/subjects?project_id=${w.public.project.id},${w.private.project.id}&sort=id&page_size=100`,
-    listed: { key: "subjects", records: (w) => [{ label: "a public subject", id: w.public.subjects[0].id, visibleTo: ACTORS }, { label: "a private subject", id: w.private.subjects[0].id, visibleTo: VIEWERS }] },
+    listed: {
+      key: "subjects",
+      records: (w) => [
+        { label: "a public subject", id: w.public.subjects[0].id, visibleTo: ACTORS },
+        { label: "a private subject", id: w.private.subjects[0].id, visibleTo: VIEWERS },
+      ],
+    },
   },
   ...VIS.flatMap((vis): Row[] => [
     // Workflows
@@ -611,7 +717,9 @@ const workflowRows: Row[] = [
       expect: write(vis, 204),
       fresh: async (w) => {
         const f = await freshWorkflowWithSubject(w, vis);
-        await db().subjectWorkflowStatus.create({ data: { subjectId: f.subject.id, workflowId: f.workflow.id, retiredAt: new Date(), retirementReason: "other" } });
+        await db().subjectWorkflowStatus.create({
+          data: { subjectId: f.subject.id, workflowId: f.workflow.id, retiredAt: new Date(), retirementReason: "other" },
+        });
         return f;
       },
       path: (_w, f) => `/api/workflows/${f.workflow.id}/unretire_subjects`,
@@ -742,9 +850,23 @@ const workflowRows: Row[] = [
       expect: write(vis, 201),
       fresh: async () => ({ externalId: `ext-${uid()}` }),
       path: () => "/api/subjects",
-      body: (w, f) => ({ subjects: { locations: [{ "image/png": "https://example.test/s.png" }], external_id: f.externalId, links: { project: String(w[vis].project.id) } } }),
+      body: (w, f) => ({
+        subjects: {
+          locations: [{ "image/png": "https://example.test/s.png" }],
+          external_id: f.externalId,
+          links: { project: String(w[vis].project.id) },
+        },
+      }),
       unchanged: (_w, f) => db().subject.count({ where: { externalId: f.externalId } }),
-      missing: (_w, f) => ({ body: { subjects: { locations: [{ "image/png": "https://example.test/s.png" }], external_id: f.externalId, links: { project: String(MISSING_ID) } } } }),
+      missing: (_w, f) => ({
+        body: {
+          subjects: {
+            locations: [{ "image/png": "https://example.test/s.png" }],
+            external_id: f.externalId,
+            links: { project: String(MISSING_ID) },
+          },
+        },
+      }),
     },
     {
       name: `/api/subjects/:id ${on(vis)}`,
@@ -771,10 +893,12 @@ const workflowRows: Row[] = [
 // ---------------------------------------------------------------------------------------------------------
 // Classifications
 
-const ownOnly = (key: string): Row["check"] => (res, w, _f, actor) => {
-  if (res.status !== 200) return;
-  for (const c of res.body[key]) expect(c.links.user, `${actor} sees only their own classifications`).toBe(String(userId(w, actor)));
-};
+const ownOnly =
+  (key: string): Row["check"] =>
+  (res, w, _f, actor) => {
+    if (res.status !== 200) return;
+    for (const c of res.body[key]) expect(c.links.user, `${actor} sees only their own classifications`).toBe(String(userId(w, actor)));
+  };
 /** Someone else's classification: editors see it (but may not change it), everyone else gets 404. */
 const othersClassification = (ok: number) => only(EDITORS, ok, 404, { anonymous: 401 });
 
@@ -786,7 +910,10 @@ const classificationRows: Row[] = [
       expect: statuses(200),
       path: (w) => `${path}?project_id=${w.public.project.id},${w.private.project.id}&page_size=100`,
       check: ownOnly("classifications"),
-      listed: { key: "classifications", records: (w) => [{ label: "the volunteer's classification", id: w.private.classification.id, visibleTo: [] }] },
+      listed: {
+        key: "classifications",
+        records: (w) => [{ label: "the volunteer's classification", id: w.private.classification.id, visibleTo: [] }],
+      },
     }),
   ),
   {
@@ -905,7 +1032,8 @@ const classificationRows: Row[] = [
 // ---------------------------------------------------------------------------------------------------------
 // Project roles
 
-const freshRole = async (w: World, vis: Visibility) => db().projectRole.create({ data: { projectId: w[vis].project.id, userId: (await createUser()).id, roles: ["tester"] } });
+const freshRole = async (w: World, vis: Visibility) =>
+  db().projectRole.create({ data: { projectId: w[vis].project.id, userId: (await createUser()).id, roles: ["tester"] } });
 
 const roleRows: Row[] = [
   {
@@ -917,7 +1045,11 @@ const roleRows: Row[] = [
       key: "project_roles",
       records: (w) =>
         [w.public, w.private].flatMap((pw) =>
-          Object.entries(pw.roles).map(([holder, role]) => ({ label: `the ${holder}'s role on the ${pw.vis} project`, id: role.id, visibleTo: roleViewers(holder as ActorName, pw.vis) })),
+          Object.entries(pw.roles).map(([holder, role]) => ({
+            label: `the ${holder}'s role on the ${pw.vis} project`,
+            id: role.id,
+            visibleTo: roleViewers(holder as ActorName, pw.vis),
+          })),
         ),
     },
   },
@@ -928,7 +1060,9 @@ const roleRows: Row[] = [
     fresh: async (w, a) => {
       const p = await castProject(w.cast);
       const holder = a === "anonymous" || a === "stranger" || a === "admin" ? "tester" : a;
-      return db().projectRole.findUniqueOrThrow({ where: { projectId_userId: { projectId: p.id, userId: w.cast.members[holder].user.id } } });
+      return db().projectRole.findUniqueOrThrow({
+        where: { projectId_userId: { projectId: p.id, userId: w.cast.members[holder].user.id } },
+      });
     },
     path: (_w, r: ProjectRole) => `/api/project_roles/${r.id}`,
     body: () => ({ project_roles: { roles: ["collaborator"] } }),
@@ -948,9 +1082,13 @@ const roleRows: Row[] = [
       expect: write(vis, 201),
       fresh: () => createUser(),
       path: () => "/api/project_roles",
-      body: (w, u: TestUser) => ({ project_roles: { roles: ["tester"], links: { project: String(w[vis].project.id), user: String(u.id) } } }),
+      body: (w, u: TestUser) => ({
+        project_roles: { roles: ["tester"], links: { project: String(w[vis].project.id), user: String(u.id) } },
+      }),
       unchanged: (_w, u: TestUser) => db().projectRole.count({ where: { userId: u.id } }),
-      missing: (_w, u: TestUser) => ({ body: { project_roles: { roles: ["tester"], links: { project: String(MISSING_ID), user: String(u.id) } } } }),
+      missing: (_w, u: TestUser) => ({
+        body: { project_roles: { roles: ["tester"], links: { project: String(MISSING_ID), user: String(u.id) } } },
+      }),
     },
     {
       name: `/api/project_roles/:id (another user's, ${vis} project)`,
@@ -978,7 +1116,9 @@ const roleRows: Row[] = [
 // Project preferences
 
 const freshPreference = async (w: World, vis: Visibility) =>
-  db().projectPreference.create({ data: { projectId: w[vis].project.id, userId: (await createUser()).id, preferences: { volunteer: true } } });
+  db().projectPreference.create({
+    data: { projectId: w[vis].project.id, userId: (await createUser()).id, preferences: { volunteer: true } },
+  });
 const preferenceListed: NonNullable<Row["listed"]> = {
   key: "project_preferences",
   records: (w) => [
@@ -1094,7 +1234,15 @@ const preferenceRows: Row[] = [
           designator: { subject_set_chances: { [w[vis].workflow.id]: { [w[vis].set.id]: 1 } } },
         },
       }),
-      missing: (w, _f, a) => ({ body: { project_preferences: { user_id: String(selfOrTester(w, a)), project_id: String(MISSING_ID), designator: { subject_set_chances: {} } } } }),
+      missing: (w, _f, a) => ({
+        body: {
+          project_preferences: {
+            user_id: String(selfOrTester(w, a)),
+            project_id: String(MISSING_ID),
+            designator: { subject_set_chances: {} },
+          },
+        },
+      }),
     },
   ]),
 ];
@@ -1130,17 +1278,23 @@ const jobRows: Row[] = [
 // ---------------------------------------------------------------------------------------------------------
 // Users and their media
 
-const emailOf = (res: CallResult, id: number) => (res.body?.users as { id: string; email?: string }[] | undefined)?.find((u) => u.id === String(id))?.email;
+const emailOf = (res: CallResult, id: number) =>
+  (res.body?.users as { id: string; email?: string }[] | undefined)?.find((u) => u.id === String(id))?.email;
 
 const userRows: Row[] = [
   {
     name: "/api/users?id= (the cast)",
     method: "GET",
     expect: statuses(200),
-    path: (w) => `/api/users?id=${Object.values(w.cast.members).map((m) => m.user.id).join(",")}`,
+    path: (w) =>
+      `/api/users?id=${Object.values(w.cast.members)
+        .map((m) => m.user.id)
+        .join(",")}`,
     check: (res, w, _f, actor) => {
       for (const [name, m] of Object.entries(w.cast.members)) {
-        expect(emailOf(res, m.user.id), `${name}'s email as seen by ${actor}`).toBe(actor === name || actor === "admin" ? m.user.email : undefined);
+        expect(emailOf(res, m.user.id), `${name}'s email as seen by ${actor}`).toBe(
+          actor === name || actor === "admin" ? m.user.email : undefined,
+        );
       }
     },
   },
@@ -1181,7 +1335,8 @@ const userRows: Row[] = [
     path: (_w, u: { id: number }) => `/api/users/${u.id}`,
     body: () => ({ users: { admin: true, upload_whitelist: true, subject_limit: 1_000_000 } }),
     // Only these fields: the row editing one's own credited_name runs alongside.
-    unchanged: (_w, u: { id: number }) => db().user.findUnique({ where: { id: u.id }, select: { admin: true, uploadWhitelist: true, subjectLimit: true } }),
+    unchanged: (_w, u: { id: number }) =>
+      db().user.findUnique({ where: { id: u.id }, select: { admin: true, uploadWhitelist: true, subjectLimit: true } }),
   },
   {
     name: "/api/users/:id (another user)",
@@ -1286,7 +1441,11 @@ const accountRows: Row[] = [
     path: () => "/users/sign_in",
     send: async (w, _f, a) => {
       const { cookie, csrf } = await browserSession();
-      return call("POST", "/users/sign_in", { accept: "application/json", headers: { cookie }, body: { authenticity_token: csrf, user: credentials(w, a) } });
+      return call("POST", "/users/sign_in", {
+        accept: "application/json",
+        headers: { cookie },
+        body: { authenticity_token: csrf, user: credentials(w, a) },
+      });
     },
     check: (res, w, _f, a) => {
       if (res.status === 200) expect(res.body.users[0]).toMatchObject({ id: String(userId(w, a)), email: w.cast.user(a)!.email });
@@ -1357,4 +1516,13 @@ const accountRows: Row[] = [
   },
 ];
 
-authorizationMatrix("authorization matrix: component A", setup, [...projectRows, ...workflowRows, ...classificationRows, ...roleRows, ...preferenceRows, ...jobRows, ...userRows, ...accountRows]);
+authorizationMatrix("authorization matrix: component A", setup, [
+  ...projectRows,
+  ...workflowRows,
+  ...classificationRows,
+  ...roleRows,
+  ...preferenceRows,
+  ...jobRows,
+  ...userRows,
+  ...accountRows,
+]);

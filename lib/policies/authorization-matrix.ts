@@ -89,7 +89,10 @@ export async function createCast(): Promise<Cast> {
     names.map(async (name) => {
       const created = await createUser({ admin: name === "admin", login: `mx_${name}_${uid()}` });
       const marker = `l${uid()}`;
-      const user = { ...(await db().user.update({ where: { id: created.id }, data: { languages: [marker] } })), password: created.password };
+      const user = {
+        ...(await db().user.update({ where: { id: created.id }, data: { languages: [marker] } })),
+        password: created.password,
+      };
       members[name] = { user, token: await tokenFor(user) };
       const visibleTo: ActorName[] = [name, "admin"];
       secrets.push({ label: `${name}'s email`, text: user.email, visibleTo }, { label: `${name}'s languages`, text: marker, visibleTo });
@@ -110,7 +113,10 @@ export async function grantCastRoles(cast: Cast, projectId: number): Promise<voi
 
 /** A project owned by the cast's owner on which every role actor holds its role. */
 export async function castProject(cast: Cast, opts: { private?: boolean; displayName?: string } = {}) {
-  const project = await createProject(cast.members.owner.user.id, { private: opts.private, displayName: opts.displayName ?? `Matrix ${uid()}` });
+  const project = await createProject(cast.members.owner.user.id, {
+    private: opts.private,
+    displayName: opts.displayName ?? `Matrix ${uid()}`,
+  });
   await grantCastRoles(cast, project.id);
   return project;
 }
@@ -159,23 +165,42 @@ export interface MatrixRow<W extends MatrixWorld, F = unknown> {
 }
 
 /** Fields of a user anyone may see; the rest are for the user themself and admins. */
-export const PUBLIC_USER_FIELDS = new Set(["id", "login", "display_name", "credited_name", "created_at", "updated_at", "type", "href", "avatar_src", "links"]);
+export const PUBLIC_USER_FIELDS = new Set([
+  "id",
+  "login",
+  "display_name",
+  "credited_name",
+  "created_at",
+  "updated_at",
+  "type",
+  "href",
+  "avatar_src",
+  "links",
+]);
 
 /** A nonexistent id for `missing` requests. */
 export const MISSING_ID = 2_000_000_000;
 
-async function sendRow<W extends MatrixWorld, F>(w: W, row: MatrixRow<W, F>, f: F, actor: ActorName, variant?: { path?: string; body?: unknown }): Promise<CallResult> {
+async function sendRow<W extends MatrixWorld, F>(
+  w: W,
+  row: MatrixRow<W, F>,
+  f: F,
+  actor: ActorName,
+  variant?: { path?: string; body?: unknown },
+): Promise<CallResult> {
   if (row.send && !variant) return row.send(w, f, actor);
   const path = variant?.path ?? row.path(w, f, actor);
   const opts: CallOptions = { token: w.cast.token(actor), ...row.options?.(w, f, actor) };
   const body = variant?.body ?? row.body?.(w, f, actor);
   if (body !== undefined) opts.body = body;
-  if ((row.method === "PUT" || row.method === "DELETE") && row.ifMatch !== false && path.startsWith("/api/")) opts.headers = { "if-match": "*", ...opts.headers };
+  if ((row.method === "PUT" || row.method === "DELETE") && row.ifMatch !== false && path.startsWith("/api/"))
+    opts.headers = { "if-match": "*", ...opts.headers };
   if (!path.startsWith("/api/") && opts.accept === undefined) opts.accept = "application/json";
   return call(row.method, path, opts);
 }
 
-const errorMessage = (res: CallResult): string | undefined => (res.body as { errors?: { message?: string }[] } | null)?.errors?.[0]?.message;
+const errorMessage = (res: CallResult): string | undefined =>
+  (res.body as { errors?: { message?: string }[] } | null)?.errors?.[0]?.message;
 /** Ids differ between a hidden record and a missing one; nothing else may. */
 const normalized = (message: string | undefined) => message?.replace(/\d+/g, "#");
 
@@ -205,7 +230,10 @@ function expectNoLeaks(w: MatrixWorld, actor: ActorName, res: CallResult, where:
 function expectBodyShape(res: CallResult, path: string, where: string) {
   if (res.status >= 400) {
     const errors = (res.body as { errors?: unknown } | null)?.errors;
-    expect(Array.isArray(errors) && errors.length > 0, `${where}: an error answer needs {"errors":[{"message"}]}, got ${res.text.slice(0, 200)}`).toBe(true);
+    expect(
+      Array.isArray(errors) && errors.length > 0,
+      `${where}: an error answer needs {"errors":[{"message"}]}, got ${res.text.slice(0, 200)}`,
+    ).toBe(true);
     expect(typeof errorMessage(res), `${where}: errors[0].message`).toBe("string");
     if (path.startsWith("/api/")) expect(Object.keys(res.body as object), `${where}: error body keys`).toEqual(["errors"]);
   } else if (path.startsWith("/api/") && res.body && typeof res.body === "object" && (res.status === 200 || res.status === 201)) {
@@ -226,11 +254,14 @@ export async function runMatrixCase<W extends MatrixWorld, F>(w: W, row: MatrixR
   const path = row.path(w, f, actor);
   expectBodyShape(res, path, where);
   expectNoLeaks(w, actor, res, where, row.ownUser?.(res, w, f, actor));
-  if (row.unchanged && res.status >= 400) expect(await row.unchanged(w, f, actor), `${where}: a refused request changed something`).toEqual(before);
+  if (row.unchanged && res.status >= 400)
+    expect(await row.unchanged(w, f, actor), `${where}: a refused request changed something`).toEqual(before);
   if (row.missing && (want === 404 || row.indistinguishableFor?.includes(actor))) {
     const alt = await sendRow(w, row, f, actor, row.missing(w, f, actor));
     expect(alt.status, `${where}: a hidden record must answer as a missing one does (${alt.text.slice(0, 200)})`).toBe(res.status);
-    expect(normalized(errorMessage(res)), `${where}: a hidden record must answer as a missing one does`).toBe(normalized(errorMessage(alt)));
+    expect(normalized(errorMessage(res)), `${where}: a hidden record must answer as a missing one does`).toBe(
+      normalized(errorMessage(alt)),
+    );
   }
   if (row.listed && res.status === 200) {
     const listed = new Set(((res.body as Record<string, { id: string }[]>)[row.listed.key] ?? []).map((r) => Number(r.id)));

@@ -34,6 +34,9 @@ export function rolesAllow(roles: readonly string[], action: keyof typeof PROJEC
 export async function canOnProject(actor: Actor, action: keyof typeof PROJECT_PERMISSIONS, projectId: number, tx: Tx): Promise<boolean> {
   if (actor.user?.admin) return true;
   if (!actor.user) return false;
-  const role = await tx.projectRole.findUnique({ where: { projectId_userId: { projectId, userId: actor.user.id } }, select: { roles: true } });
+  const role = await tx.projectRole.findUnique({
+    where: { projectId_userId: { projectId, userId: actor.user.id } },
+    select: { roles: true },
+  });
   return !!role && rolesAllow(role.roles, action);
 }

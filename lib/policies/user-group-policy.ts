@@ -30,6 +30,9 @@ export function userGroupAdminScope(actor: Actor): Where {
 export async function isGroupAdmin(actor: Actor, groupId: number, tx: Tx): Promise<boolean> {
   if (actor.user?.admin) return true;
   if (!actor.user) return false;
-  const m = await tx.membership.findUnique({ where: { userGroupId_userId: { userGroupId: groupId, userId: actor.user.id } }, select: { state: true, roles: true } });
+  const m = await tx.membership.findUnique({
+    where: { userGroupId_userId: { userGroupId: groupId, userId: actor.user.id } },
+    select: { state: true, roles: true },
+  });
   return !!m && m.state === "active" && m.roles.includes("group_admin");
 }

@@ -30,21 +30,38 @@ export async function loadProjectPage(id: number, actor: Actor) {
     where: { AND: [{ id }, projectReadScope(actor)] },
     include: {
       owner: { select: { id: true, login: true, displayName: true } },
-      workflows: { where: { active: true }, orderBy: { id: "asc" }, select: { id: true, displayName: true, completeness: true, classificationsCount: true } },
+      workflows: {
+        where: { active: true },
+        orderBy: { id: "asc" },
+        select: { id: true, displayName: true, completeness: true, classificationsCount: true },
+      },
       pages: { where: { language: { in: ["en"] } }, select: { urlKey: true, title: true, content: true, language: true } },
-      organizations: { where: { organization: organizationReadScope(actor) }, select: { organization: { select: { id: true, displayName: true } } } },
-      roles: { where: { roles: { hasSome: [...TEAM_ROLES] } }, orderBy: { id: "asc" }, select: { roles: true, user: { select: { id: true, login: true, displayName: true } } } },
+      organizations: {
+        where: { organization: organizationReadScope(actor) },
+        select: { organization: { select: { id: true, displayName: true } } },
+      },
+      roles: {
+        where: { roles: { hasSome: [...TEAM_ROLES] } },
+        orderBy: { id: "asc" },
+        select: { roles: true, user: { select: { id: true, login: true, displayName: true } } },
+      },
     },
   });
   if (!project) return null;
   const [avatars, backgrounds] = await Promise.all([mediaSrcs("projects", [id], "avatar"), mediaSrcs("projects", [id], "background")]);
 
   const pages = new Map<string, AboutPage>();
-  for (const p of project.pages) if (p.content.trim()) pages.set(p.urlKey, { key: p.urlKey, title: p.title || p.urlKey, content: p.content });
-  for (const [key, title, field] of LEGACY_PAGES) if (!pages.has(key) && project[field].trim()) pages.set(key, { key, title, content: project[field] });
+  for (const p of project.pages)
+    if (p.content.trim()) pages.set(p.urlKey, { key: p.urlKey, title: p.title || p.urlKey, content: p.content });
+  for (const [key, title, field] of LEGACY_PAGES)
+    if (!pages.has(key) && project[field].trim()) pages.set(key, { key, title, content: project[field] });
   const about = [...pages.values()].sort((a, b) => rank(a.key) - rank(b.key) || a.title.localeCompare(b.title));
 
-  const myRoles = actor.user ? (project.roles.find((r) => r.user.id === actor.user!.id)?.roles ?? (await db().projectRole.findFirst({ where: { projectId: id, userId: actor.user.id }, select: { roles: true } }))?.roles ?? []) : [];
+  const myRoles = actor.user
+    ? (project.roles.find((r) => r.user.id === actor.user!.id)?.roles ??
+      (await db().projectRole.findFirst({ where: { projectId: id, userId: actor.user.id }, select: { roles: true } }))?.roles ??
+      [])
+    : [];
   const recents = actor.user ? await recentSubjects(id, actor.user.id) : [];
   return {
     project,

@@ -2,7 +2,12 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { AGGREGATION_SERVICE_TIMEOUT_MS, AggregationServiceError, NO_AGGREGATION_SERVICE, requestAggregationRun } from "@/lib/domain/start-aggregation";
+import {
+  AGGREGATION_SERVICE_TIMEOUT_MS,
+  AggregationServiceError,
+  NO_AGGREGATION_SERVICE,
+  requestAggregationRun,
+} from "@/lib/domain/start-aggregation";
 import { api } from "@/test/http";
 import { createProject, createWorkflow, grantProjectRole, signedInUser } from "@/test/factories";
 import { resourceContract } from "@/test/resource-contract";
@@ -34,7 +39,9 @@ function createRun(workflow: { id: number; projectId: number }, userId: number, 
   return db().aggregation.create({ data: { workflowId: workflow.id, projectId: workflow.projectId, userId, ...data } });
 }
 
-const runBody = (userId: number | string, workflowId: number | string) => ({ aggregations: { links: { user: String(userId), workflow: String(workflowId) } } });
+const runBody = (userId: number | string, workflowId: number | string) => ({
+  aggregations: { links: { user: String(userId), workflow: String(workflowId) } },
+});
 
 interface ServiceRequest {
   method: string;
@@ -58,10 +65,11 @@ async function startService(answer: (body: any, res: http.ServerResponse) => voi
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const close = () => new Promise<void>((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  });
+  const close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
   return { url, requests, close };
 }
 
@@ -147,9 +155,12 @@ describe("aggregations: visibility", () => {
     ];
     for (const [q, expected] of cases) expect(await list(q), q).toEqual(expected);
     await db().aggregation.update({ where: { id: a.id }, data: { status: "pending" } });
-    const ordered = (await api.get(`/aggregations?project_id=${project.id}`, { token: users.admin.token })).body.aggregations.map((r: { id: string }) => Number(r.id));
+    const ordered = (await api.get(`/aggregations?project_id=${project.id}`, { token: users.admin.token })).body.aggregations.map(
+      (r: { id: string }) => Number(r.id),
+    );
     expect(ordered).toEqual([b.id, c.id, a.id]);
-    for (const q of ["project_id=x", "workflow_id=1,y", "user_id=-2", "sort=status"]) expect((await api.get(`/aggregations?${q}`, { token: users.admin.token })).status, q).toBe(422);
+    for (const q of ["project_id=x", "workflow_id=1,y", "user_id=-2", "sort=status"])
+      expect((await api.get(`/aggregations?${q}`, { token: users.admin.token })).status, q).toBe(422);
   });
 });
 
@@ -175,7 +186,10 @@ describe("aggregations: create", () => {
       "aggregations.project": { href: "/projects/{aggregations.project}", type: "projects" },
       "aggregations.user": { href: "/users/{aggregations.user}", type: "users" },
     });
-    expect(await db().aggregation.findUniqueOrThrow({ where: { id: Number(run.id) } })).toMatchObject({ status: "created", error: NO_AGGREGATION_SERVICE });
+    expect(await db().aggregation.findUniqueOrThrow({ where: { id: Number(run.id) } })).toMatchObject({
+      status: "created",
+      error: NO_AGGREGATION_SERVICE,
+    });
   });
 
   it("asks the service to run it (POST /run_aggregation with the ids), stores the task id and moves it to pending", async () => {
@@ -187,7 +201,12 @@ describe("aggregations: create", () => {
       expect(res.status).toBe(201);
       expect(res.body.aggregations[0]).toMatchObject({ status: "pending", task_id: "task-8f2c", error: null });
       expect(service.requests).toEqual([
-        { method: "POST", path: "/run_aggregation", contentType: "application/json", body: { project_id: project.id, workflow_id: workflow.id, user_id: users.owner.user.id } },
+        {
+          method: "POST",
+          path: "/run_aggregation",
+          contentType: "application/json",
+          body: { project_id: project.id, workflow_id: workflow.id, user_id: users.owner.user.id },
+        },
       ]);
       // The answer's ETag is the stored record's.
       const shown = await api.get(`/aggregations/${res.body.aggregations[0].id}`, { token: users.owner.token });
@@ -201,10 +220,18 @@ describe("aggregations: create", () => {
     const down = await startService(answerJson(200, {}));
     await down.close();
     const cases: [string, (body: any, res: http.ServerResponse) => void, RegExp, string?][] = [
-      ["a server error", (_, res) => res.writeHead(500, { "content-type": "text/plain" }).end("worker pool exhausted"), /^The aggregation service answered 500$/],
+      [
+        "a server error",
+        (_, res) => res.writeHead(500, { "content-type": "text/plain" }).end("worker pool exhausted"),
+        /^The aggregation service answered 500$/,
+      ],
       ["a refusal without a body", (_, res) => res.writeHead(503).end(), /^The aggregation service answered 503$/],
       ["no task_id", answerJson(200, { status: "queued" }), /answered 200 without a task_id/],
-      ["a body that is not JSON", (_, res) => res.writeHead(200, { "content-type": "text/html" }).end("<html>"), /answered 200 with a body that is not JSON/],
+      [
+        "a body that is not JSON",
+        (_, res) => res.writeHead(200, { "content-type": "text/html" }).end("<html>"),
+        /answered 200 with a body that is not JSON/,
+      ],
       ["an unreachable service", answerJson(200, { task_id: "never" }), /^The aggregation service could not be reached: /, down.url],
       ["a URL that is not one", answerJson(200, { task_id: "never" }), /^AGGREGATION_SERVICE_URL is not a URL: not a url$/, "not a url"],
     ];
@@ -235,7 +262,8 @@ describe("aggregations: create", () => {
       expect(res.status).toBe(201);
       expect(res.body.aggregations[0]).toMatchObject({
         status: "created",
-        error: "The aggregation service could not be reached: address 127.0.0.1 is not allowed (loopback) (OUTBOUND_ALLOW_HOSTS can allow it)",
+        error:
+          "The aggregation service could not be reached: address 127.0.0.1 is not allowed (loopback) (OUTBOUND_ALLOW_HOSTS can allow it)",
       });
       expect(service.requests).toEqual([]);
     } finally {
@@ -260,7 +288,10 @@ describe("aggregations: create", () => {
 
   it("keeps what the service reported if it reports back before its answer arrives", async () => {
     const service = await startService(async (body, res) => {
-      await db().aggregation.updateMany({ where: { workflowId: body.workflow_id, userId: body.user_id }, data: { status: "completed", uuid: HEX32 } });
+      await db().aggregation.updateMany({
+        where: { workflowId: body.workflow_id, userId: body.user_id },
+        data: { status: "completed", uuid: HEX32 },
+      });
       answerJson(200, { task_id: "fast-task" })(body, res);
     });
     try {
@@ -284,16 +315,64 @@ describe("aggregations: create", () => {
       const post = (body: object, token?: string) => api.post("/aggregations", body, { token });
       const cases: [string, Promise<Res>, number, RegExp][] = [
         ["anonymous", post(runBody(priv.users.owner.user.id, priv.workflow.id)), 401, /signed in/],
-        ["a tester", post(runBody(priv.users.tester.user.id, priv.workflow.id), priv.users.tester.token), 403, /Only the project's owner and collaborators may run aggregations/],
-        ["a stranger, private project", post(runBody(priv.users.stranger.user.id, priv.workflow.id), priv.users.stranger.token), 404, /Could not find workflows/],
-        ["a stranger, public project", post(runBody(pub.users.stranger.user.id, pub.workflow.id), pub.users.stranger.token), 403, /Only the project's owner and collaborators/],
-        ["an editor, for another user", post(runBody(priv.users.tester.user.id, priv.workflow.id), priv.users.collaborator.token), 403, /links.user must be the current user/],
-        ["an admin, for a missing user", post(runBody(99999999, priv.workflow.id), priv.users.admin.token), 422, /links.user: no user with id 99999999/],
-        ["a second run", post(runBody(pub.users.owner.user.id, pub.workflow.id), pub.users.owner.token), 400, new RegExp(`already has an aggregation run of workflow ${pub.workflow.id} \\(aggregations/${existing.id}\\); delete it`)],
+        [
+          "a tester",
+          post(runBody(priv.users.tester.user.id, priv.workflow.id), priv.users.tester.token),
+          403,
+          /Only the project's owner and collaborators may run aggregations/,
+        ],
+        [
+          "a stranger, private project",
+          post(runBody(priv.users.stranger.user.id, priv.workflow.id), priv.users.stranger.token),
+          404,
+          /Could not find workflows/,
+        ],
+        [
+          "a stranger, public project",
+          post(runBody(pub.users.stranger.user.id, pub.workflow.id), pub.users.stranger.token),
+          403,
+          /Only the project's owner and collaborators/,
+        ],
+        [
+          "an editor, for another user",
+          post(runBody(priv.users.tester.user.id, priv.workflow.id), priv.users.collaborator.token),
+          403,
+          /links.user must be the current user/,
+        ],
+        [
+          "an admin, for a missing user",
+          post(runBody(99999999, priv.workflow.id), priv.users.admin.token),
+          422,
+          /links.user: no user with id 99999999/,
+        ],
+        [
+          "a second run",
+          post(runBody(pub.users.owner.user.id, pub.workflow.id), pub.users.owner.token),
+          400,
+          new RegExp(`already has an aggregation run of workflow ${pub.workflow.id} \\(aggregations/${existing.id}\\); delete it`),
+        ],
         ["a missing workflow", post(runBody(priv.users.owner.user.id, 99999999), priv.users.owner.token), 404, /Could not find workflows/],
-        ["a malformed workflow id", post(runBody(priv.users.owner.user.id, "abc"), priv.users.owner.token), 422, /links.workflow must be a positive integer id/],
-        ["no links.user", post({ aggregations: { links: { workflow: String(priv.workflow.id) } } }, priv.users.owner.token), 422, /links.user/],
-        ["status is not settable", post({ aggregations: { ...runBody(priv.users.owner.user.id, priv.workflow.id).aggregations, status: "completed" } }, priv.users.owner.token), 422, /unknown key\(s\) 'status'/],
+        [
+          "a malformed workflow id",
+          post(runBody(priv.users.owner.user.id, "abc"), priv.users.owner.token),
+          422,
+          /links.workflow must be a positive integer id/,
+        ],
+        [
+          "no links.user",
+          post({ aggregations: { links: { workflow: String(priv.workflow.id) } } }, priv.users.owner.token),
+          422,
+          /links.user/,
+        ],
+        [
+          "status is not settable",
+          post(
+            { aggregations: { ...runBody(priv.users.owner.user.id, priv.workflow.id).aggregations, status: "completed" } },
+            priv.users.owner.token,
+          ),
+          422,
+          /unknown key\(s\) 'status'/,
+        ],
       ];
       for (const [what, send, status, message] of cases) {
         const res = await send;
@@ -323,13 +402,23 @@ describe("aggregations: the service reports back (PUT) and runs are deleted", ()
     const run = await createRun(workflow, users.owner.user.id, { status: "created" });
     await db().aggregation.update({ where: { id: run.id }, data: { error: "The aggregation service answered 503" } });
     const path = `/aggregations/${run.id}`;
-    const put = async (token: string, body: object) => api.put(path, { aggregations: body }, { token, headers: { "if-match": (await api.get(path, { token: users.admin.token })).headers.get("etag")! } });
+    const put = async (token: string, body: object) =>
+      api.put(
+        path,
+        { aggregations: body },
+        { token, headers: { "if-match": (await api.get(path, { token: users.admin.token })).headers.get("etag")! } },
+      );
     const steps: [string, TestUser, object, object][] = [
       ["status alone", users.collaborator, { status: "pending" }, { status: "pending", uuid: null, error: null }],
       ["uuid alone", users.owner, { uuid: HEX32 }, { status: "pending", uuid: HEX32 }],
       ["completed, with the stored uuid", users.admin, { status: "completed" }, { status: "completed", uuid: HEX32 }],
       ["failed", users.collaborator, { status: "failed" }, { status: "failed" }],
-      ["completed with a new uuid", users.owner, { status: "completed", uuid: "f".repeat(32) }, { status: "completed", uuid: "f".repeat(32) }],
+      [
+        "completed with a new uuid",
+        users.owner,
+        { status: "completed", uuid: "f".repeat(32) },
+        { status: "completed", uuid: "f".repeat(32) },
+      ],
     ];
     for (const [what, user, body, after] of steps) {
       const res = await put(user.token, body);
@@ -340,7 +429,13 @@ describe("aggregations: the service reports back (PUT) and runs are deleted", ()
 
   it.each([
     ["unset", undefined, "completed", HEX32, null],
-    ["set, completed", "https://store.example.org/{uuid}/{workflow_id}_aggregation.zip", "completed", HEX32, `https://store.example.org/${HEX32}/WF_aggregation.zip`],
+    [
+      "set, completed",
+      "https://store.example.org/{uuid}/{workflow_id}_aggregation.zip",
+      "completed",
+      HEX32,
+      `https://store.example.org/${HEX32}/WF_aggregation.zip`,
+    ],
     ["set, still pending", "https://store.example.org/{uuid}.zip", "pending", HEX32, null],
     ["set, completed without a uuid", "https://store.example.org/{uuid}.zip", "completed", null, null],
   ])("results_url with AGGREGATION_RESULTS_URL %s", async (_n, template, status, uuid, want) => {
@@ -373,7 +468,12 @@ describe("aggregations: the service reports back (PUT) and runs are deleted", ()
       ["a tester", put({ status: "failed" }, users.tester.token), 404, /Could not find aggregations/],
       ["a stranger", put({ status: "failed" }, users.stranger.token), 404, /Could not find aggregations/],
       ["anonymous", put({ status: "failed" }), 401, /signed in/],
-      ["a stale If-Match", api.put(path, { aggregations: { status: "failed" } }, { token: users.owner.token, headers: { "if-match": '"old"' } }), 412, /If-Match/],
+      [
+        "a stale If-Match",
+        api.put(path, { aggregations: { status: "failed" } }, { token: users.owner.token, headers: { "if-match": '"old"' } }),
+        412,
+        /If-Match/,
+      ],
     ];
     for (const [what, send, status, message] of cases) {
       const res = await send;
@@ -395,7 +495,8 @@ describe("aggregations: the service reports back (PUT) and runs are deleted", ()
         ["a scientist", users.scientist.token, 404],
         ["a stranger", users.stranger.token, 404],
       ];
-      for (const [who, token, status] of refused) expect((await api.delete(path, { token, headers: { "if-match": etag } })).status, who).toBe(status);
+      for (const [who, token, status] of refused)
+        expect((await api.delete(path, { token, headers: { "if-match": etag } })).status, who).toBe(status);
       expect((await api.delete(path, { token: users.owner.token })).status).toBe(428);
       expect(await db().aggregation.count({ where: { id: run.id } })).toBe(1);
       expect((await api.delete(path, { token: users[deleter].token, headers: { "if-match": etag } })).status, deleter).toBe(204);

@@ -29,7 +29,10 @@ const ZUpdateAggregation = z
 export function aggregationResultsUrl(a: Pick<Aggregation, "uuid" | "status" | "workflowId" | "projectId">): string | null {
   const template = process.env.AGGREGATION_RESULTS_URL?.trim();
   if (!template || a.status !== "completed" || !a.uuid) return null;
-  return template.replaceAll("{uuid}", a.uuid).replaceAll("{workflow_id}", String(a.workflowId)).replaceAll("{project_id}", String(a.projectId));
+  return template
+    .replaceAll("{uuid}", a.uuid)
+    .replaceAll("{workflow_id}", String(a.workflowId))
+    .replaceAll("{project_id}", String(a.projectId));
 }
 
 export function serializeAggregation(a: Aggregation) {
@@ -75,10 +78,14 @@ export const aggregations: ResourceDef<Aggregation> = {
     schema: ZUpdateAggregation,
     perform: async ({ tx }, row, input: z.infer<typeof ZUpdateAggregation>) => {
       const uuid = input.uuid ?? row.uuid;
-      if (input.status === "completed" && !uuid) throw unprocessable("status completed requires a uuid (the run's output id): send it with the status");
+      if (input.status === "completed" && !uuid)
+        throw unprocessable("status completed requires a uuid (the run's output id): send it with the status");
       // A run the service has taken or finished is no longer held up by an earlier error.
       const error = input.status === "pending" || input.status === "completed" ? null : undefined;
-      await tx.aggregation.update({ where: { id: row.id }, data: { uuid: input.uuid, status: input.status, error, updatedAt: new Date() } });
+      await tx.aggregation.update({
+        where: { id: row.id },
+        data: { uuid: input.uuid, status: input.status, error, updatedAt: new Date() },
+      });
     },
   },
   destroy: async ({ tx }, row) => {

@@ -36,7 +36,8 @@ export const backgroundJobs: ResourceDef<BackgroundJob> = {
   writeScope: "project",
   serialize: serializeBackgroundJob,
   // A finished export answers a signed download URL valid for an hour (UPLOAD_URL_TTL).
-  present: async (record, row) => (row.status === "completed" && row.resultPath ? { ...record, download_url: await signedUrl("GET", row.resultPath) } : record),
+  present: async (record, row) =>
+    row.status === "completed" && row.resultPath ? { ...record, download_url: await signedUrl("GET", row.resultPath) } : record,
   linkTemplates: {
     project: { href: "/projects/{background_jobs.project}", type: "projects" },
     user: { href: "/users/{background_jobs.user}", type: "users" },
@@ -50,7 +51,10 @@ export const backgroundJobs: ResourceDef<BackgroundJob> = {
   readScope: async (actor) => {
     if (actor.user?.admin) return {};
     if (!actor.user) return { id: -1 };
-    const roles = await db().projectRole.findMany({ where: { userId: actor.user.id, roles: { hasSome: [...PROJECT_PERMISSIONS.update] } }, select: { projectId: true } });
+    const roles = await db().projectRole.findMany({
+      where: { userId: actor.user.id, roles: { hasSome: [...PROJECT_PERMISSIONS.update] } },
+      select: { projectId: true },
+    });
     return { projectId: { in: roles.map((r) => r.projectId) } };
   },
   can: (_actor, action) => action === "show",

@@ -7,7 +7,11 @@ import { forbidden, unprocessable } from "@/lib/http/api-error";
 import { parseIdList, parseIdValue } from "@/lib/http/request";
 import { canOnProject, PROJECT_PERMISSIONS, projectReadScope } from "@/lib/policies/project-policy";
 import { countClassification, ZAnnotations } from "@/lib/domain/create-classification";
-import { projectClassificationsCount, volunteerCompletedClassificationsCount, workflowClassificationsCount } from "@/lib/counts/list-counters";
+import {
+  projectClassificationsCount,
+  volunteerCompletedClassificationsCount,
+  workflowClassificationsCount,
+} from "@/lib/counts/list-counters";
 import { filtersWithin, oneId } from "./scope-filters";
 import type { ResourceDef, Where } from "./types";
 import { iso } from "./wire";
@@ -26,7 +30,10 @@ const ZUpdate = z.strictObject({
 async function ofEditableProjects(actor: Actor): Promise<Where> {
   if (actor.user?.admin) return {};
   if (!actor.user) return { id: -1 };
-  const roles = await db().projectRole.findMany({ where: { userId: actor.user.id, roles: { hasSome: [...PROJECT_PERMISSIONS.update] } }, select: { projectId: true } });
+  const roles = await db().projectRole.findMany({
+    where: { userId: actor.user.id, roles: { hasSome: [...PROJECT_PERMISSIONS.update] } },
+    select: { projectId: true },
+  });
   return { projectId: { in: roles.map((r) => r.projectId) } };
 }
 
@@ -95,7 +102,15 @@ const base: ResourceDef<Classification> = {
       if (completed) {
         const workflow = await tx.workflow.findUniqueOrThrow({ where: { id: row.workflowId }, select: { retirement: true } });
         const seenBefore = (row.metadata as { seen_before?: boolean }).seen_before === true;
-        await countClassification(prismaSql(tx), { id: row.id, workflowId: row.workflowId, projectId: row.projectId, userId: row.userId, metadata: { ...(row.metadata as object), ...input.metadata }, subjectIds: seenBefore ? [] : row.subjectIds, retirement: workflow.retirement });
+        await countClassification(prismaSql(tx), {
+          id: row.id,
+          workflowId: row.workflowId,
+          projectId: row.projectId,
+          userId: row.userId,
+          metadata: { ...(row.metadata as object), ...input.metadata },
+          subjectIds: seenBefore ? [] : row.subjectIds,
+          retirement: workflow.retirement,
+        });
       }
     },
   },
@@ -135,8 +150,15 @@ async function countOfProject(filters: Record<string, string>, actor: Actor): Pr
 
 /** Show, edit and delete; the plain list is the caller's own complete classifications. */
 export const classifications: ResourceDef<Classification> = base;
-export const ownCompleteClassifications: ResourceDef<Classification> = { ...base, readScope: (a) => ({ AND: [own(a), { completed: true }] }), countScope: countOwnComplete };
-export const ownIncompleteClassifications: ResourceDef<Classification> = { ...base, readScope: (a) => ({ AND: [own(a), { completed: false }] }) };
+export const ownCompleteClassifications: ResourceDef<Classification> = {
+  ...base,
+  readScope: (a) => ({ AND: [own(a), { completed: true }] }),
+  countScope: countOwnComplete,
+};
+export const ownIncompleteClassifications: ResourceDef<Classification> = {
+  ...base,
+  readScope: (a) => ({ AND: [own(a), { completed: false }] }),
+};
 
 /** Classifications of projects the caller edits, with keyset paging by `last_id` (requires project_id). */
 export const projectClassifications: ResourceDef<Classification> = {

@@ -13,7 +13,12 @@ async function preference(userId: number, collectionId: number, preferences: obj
 resourceContract({
   type: "collection_preferences",
   async setup() {
-    const [volunteer, admin, stranger, owner] = await Promise.all([signedInUser(), signedInUser({ admin: true }), signedInUser(), signedInUser()]);
+    const [volunteer, admin, stranger, owner] = await Promise.all([
+      signedInUser(),
+      signedInUser({ admin: true }),
+      signedInUser(),
+      signedInUser(),
+    ]);
     const collection = await createCollection({ userId: owner.user.id });
     const pref = await preference(volunteer.user.id, collection.id, { display: "grid" });
     return { id: pref.id, writer: volunteer.token, reader: admin.token, stranger: stranger.token };
@@ -42,11 +47,19 @@ resourceContract({
 
 describe("collection preferences", () => {
   it("are visible only to their user (and admins), filter by user_id and collection_id, and include collection and user", async () => {
-    const [volunteer, other, admin, owner] = await Promise.all([signedInUser(), signedInUser(), signedInUser({ admin: true }), signedInUser()]);
+    const [volunteer, other, admin, owner] = await Promise.all([
+      signedInUser(),
+      signedInUser(),
+      signedInUser({ admin: true }),
+      signedInUser(),
+    ]);
     const collection = await createCollection({ userId: owner.user.id });
     const mine = await preference(volunteer.user.id, collection.id, { display: "grid" });
     const theirs = await preference(other.user.id, collection.id);
-    const list = async (query: string, token?: string) => ((await api.get(`/collection_preferences?${query}`, { token })).body.collection_preferences as { id: string }[]).map((p) => Number(p.id)).sort();
+    const list = async (query: string, token?: string) =>
+      ((await api.get(`/collection_preferences?${query}`, { token })).body.collection_preferences as { id: string }[])
+        .map((p) => Number(p.id))
+        .sort();
     const table: [string, string, string | undefined, number[]][] = [
       ["the user, by collection", `collection_id=${collection.id}`, volunteer.token, [mine.id]],
       ["the user, someone else's by user_id", `user_id=${other.user.id}`, volunteer.token, []],
@@ -56,7 +69,8 @@ describe("collection preferences", () => {
       ["an admin", `collection_id=${collection.id}`, admin.token, [mine.id, theirs.id].sort()],
     ];
     for (const [who, query, token, expected] of table) expect(await list(query, token), who).toEqual(expected);
-    for (const token of [other.token, owner.token, undefined]) expect((await api.get(`/collection_preferences/${mine.id}`, { token })).status).toBe(404);
+    for (const token of [other.token, owner.token, undefined])
+      expect((await api.get(`/collection_preferences/${mine.id}`, { token })).status).toBe(404);
 
     const shown = await api.get(`/collection_preferences/${mine.id}?include=collection,user`, { token: volunteer.token });
     expect(shown.body.collection_preferences[0]).toEqual({
@@ -79,10 +93,17 @@ describe("collection preferences", () => {
     const cast = await collectionCast({ private: true });
     const volunteer = await signedInUser();
     const open = await createCollection({ userId: cast.owner.user.id });
-    const body = (collectionId: number | string, extra: object = {}) => ({ collection_preferences: { links: { collection: String(collectionId) }, ...extra } });
-    const created = await api.post("/collection_preferences", body(open.id, { preferences: { display: "list" } }), { token: volunteer.token });
+    const body = (collectionId: number | string, extra: object = {}) => ({
+      collection_preferences: { links: { collection: String(collectionId) }, ...extra },
+    });
+    const created = await api.post("/collection_preferences", body(open.id, { preferences: { display: "list" } }), {
+      token: volunteer.token,
+    });
     expect(created.status).toBe(201);
-    expect(created.body.collection_preferences[0]).toMatchObject({ preferences: { display: "list" }, links: { user: String(volunteer.user.id), collection: String(open.id) } });
+    expect(created.body.collection_preferences[0]).toMatchObject({
+      preferences: { display: "list" },
+      links: { user: String(volunteer.user.id), collection: String(open.id) },
+    });
     const viewerPref = await api.post("/collection_preferences", body(cast.collection.id), { token: cast.viewer.token });
     expect(viewerPref.status).toBe(201);
     expect(viewerPref.body.collection_preferences[0].preferences).toEqual({});
@@ -93,7 +114,13 @@ describe("collection preferences", () => {
       ["an unknown collection", volunteer, body(99999999), 404, /collections/],
       ["no collection", volunteer, { collection_preferences: { preferences: {} } }, 422, /links/],
       ["a malformed collection id", volunteer, body("abc"), 422, /links\.collection/],
-      ["someone else as user", cast.stranger, body(open.id, { links: { collection: String(open.id), user: String(volunteer.user.id) } }), 422, /current user/],
+      [
+        "someone else as user",
+        cast.stranger,
+        body(open.id, { links: { collection: String(open.id), user: String(volunteer.user.id) } }),
+        422,
+        /current user/,
+      ],
       ["preferences not a hash", cast.stranger, body(open.id, { preferences: ["grid"] }), 422, /preferences/],
       ["unknown attribute", cast.stranger, body(open.id, { settings: {} }), 422, /settings/],
       ["anonymous", undefined, body(open.id), 401, /signed in/],
@@ -106,7 +133,11 @@ describe("collection preferences", () => {
     expect(await db().collectionPreference.count({ where: { collectionId: open.id } })).toBe(1);
     expect(await db().collectionPreference.count({ where: { collectionId: cast.collection.id } })).toBe(1);
     // Their own user given explicitly is fine.
-    const explicit = await api.post("/collection_preferences", body(open.id, { links: { collection: String(open.id), user: String(cast.stranger.user.id) } }), { token: cast.stranger.token });
+    const explicit = await api.post(
+      "/collection_preferences",
+      body(open.id, { links: { collection: String(open.id), user: String(cast.stranger.user.id) } }),
+      { token: cast.stranger.token },
+    );
     expect(explicit.status).toBe(201);
   });
 
@@ -115,7 +146,8 @@ describe("collection preferences", () => {
     const collection = await createCollection({ userId: owner.user.id });
     const pref = await preference(volunteer.user.id, collection.id, { display: "grid", sort: "newest" });
     const path = `/collection_preferences/${pref.id}`;
-    const put = async (token: string, record: object) => api.put(path, { collection_preferences: record }, { token, headers: { "if-match": await etagAs(path, token) } });
+    const put = async (token: string, record: object) =>
+      api.put(path, { collection_preferences: record }, { token, headers: { "if-match": await etagAs(path, token) } });
 
     const edited = await put(volunteer.token, { preferences: { display: "list" } });
     expect(edited.status).toBe(200);
@@ -135,6 +167,8 @@ describe("collection preferences", () => {
       expect(res.body.errors[0].message, name).toBeTruthy();
     }
     expect(await db().collectionPreference.findUniqueOrThrow({ where: { id: pref.id } })).toEqual(before);
-    expect((await api.delete(path, { token: volunteer.token, headers: { "if-match": await etagAs(path, volunteer.token) } })).status).toBe(405);
+    expect((await api.delete(path, { token: volunteer.token, headers: { "if-match": await etagAs(path, volunteer.token) } })).status).toBe(
+      405,
+    );
   });
 });

@@ -61,21 +61,31 @@ export const collectionPreferences: ResourceDef<CollectionPreference> = {
     schema: ZCreate,
     perform: async ({ actor, tx }, input: z.infer<typeof ZCreate>) => {
       const userId = actor.user!.id;
-      if (input.links.user !== undefined && parseIdValue(input.links.user, "links.user") !== userId) throw unprocessable("links.user: a collection preference always belongs to the current user");
+      if (input.links.user !== undefined && parseIdValue(input.links.user, "links.user") !== userId)
+        throw unprocessable("links.user: a collection preference always belongs to the current user");
       const collectionId = parseIdValue(input.links.collection, "links.collection");
       if (!(await tx.collection.findFirst({ where: { AND: [{ id: collectionId }, collectionReadScope(actor)] }, select: { id: true } }))) {
         throw notFound(`Could not find collections with id='${collectionId}'`);
       }
-      const existing = await tx.collectionPreference.findUnique({ where: { userId_collectionId: { userId, collectionId } }, select: { id: true } });
-      if (existing) throw badRequest(`You already have a preference for this collection (collection_preferences/${existing.id}); edit it instead`);
-      const created = await tx.collectionPreference.create({ data: { userId, collectionId, preferences: (input.preferences ?? {}) as Prisma.InputJsonValue } });
+      const existing = await tx.collectionPreference.findUnique({
+        where: { userId_collectionId: { userId, collectionId } },
+        select: { id: true },
+      });
+      if (existing)
+        throw badRequest(`You already have a preference for this collection (collection_preferences/${existing.id}); edit it instead`);
+      const created = await tx.collectionPreference.create({
+        data: { userId, collectionId, preferences: (input.preferences ?? {}) as Prisma.InputJsonValue },
+      });
       return created.id;
     },
   },
   update: {
     schema: ZUpdate,
     perform: async ({ tx }, row, input: z.infer<typeof ZUpdate>) => {
-      await tx.collectionPreference.update({ where: { id: row.id }, data: { preferences: input.preferences as Prisma.InputJsonValue, updatedAt: new Date() } });
+      await tx.collectionPreference.update({
+        where: { id: row.id },
+        data: { preferences: input.preferences as Prisma.InputJsonValue, updatedAt: new Date() },
+      });
     },
   },
 };

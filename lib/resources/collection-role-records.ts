@@ -1,7 +1,12 @@
 // Collection roles as records (who sees them, how they are written), apart from the resource's includes
 // (./collection-roles.ts), so a collection can include its roles without the two modules importing each other.
 import { requireEditableCollection } from "@/lib/domain/require-editable-collection";
-import { ASSIGNABLE_COLLECTION_ROLES, canOnCollection, collectionActionScope, COLLECTION_PERMISSIONS } from "@/lib/policies/collection-policy";
+import {
+  ASSIGNABLE_COLLECTION_ROLES,
+  canOnCollection,
+  collectionActionScope,
+  COLLECTION_PERMISSIONS,
+} from "@/lib/policies/collection-policy";
 import { roleResource, type RoleRow } from "./role-resource";
 import type { ResourceDef } from "./types";
 
@@ -19,7 +24,10 @@ const roles = roleResource({
   editorRoles: COLLECTION_PERMISSIONS.update,
   requireEditableParent: (tx, actor, id) => requireEditableCollection(tx, actor, id),
   canEdit: async (actor, collectionId, tx) => {
-    const collection = await tx.collection.findUniqueOrThrow({ where: { id: collectionId }, select: { id: true, ownerId: true, ownerGroupId: true } });
+    const collection = await tx.collection.findUniqueOrThrow({
+      where: { id: collectionId },
+      select: { id: true, ownerId: true, ownerGroupId: true },
+    });
     return canOnCollection(actor, "update", collection, tx);
   },
 });

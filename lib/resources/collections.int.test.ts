@@ -21,7 +21,11 @@ resourceContract({
   type: "collections",
   async setup() {
     const { project, subjects } = await projectWithSubjects(2);
-    const { collection, owner, viewer, stranger } = await collectionCast({ private: false, projectIds: [project.id], subjectIds: subjects.map((s) => s.id) });
+    const { collection, owner, viewer, stranger } = await collectionCast({
+      private: false,
+      projectIds: [project.id],
+      subjectIds: subjects.map((s) => s.id),
+    });
     // Anyone sees a public collection; a viewer (or anyone else) may not edit it.
     return { id: collection.id, writer: owner.token, reader: viewer.token, stranger: stranger.token };
   },
@@ -54,8 +58,13 @@ describe("collections: the record", () => {
     const owner = await signedInUser();
     const { project, subjects } = await projectWithSubjects(3);
     const [s0, s1, s2] = subjects;
-    const c = await createCollection({ userId: owner.user.id }, { displayName: `Fine things ${uid()}`, projectIds: [project.id], subjectIds: [s0.id, s1.id] });
-    const ownerRole = await db().collectionRole.findUniqueOrThrow({ where: { collectionId_userId: { collectionId: c.id, userId: owner.user.id } } });
+    const c = await createCollection(
+      { userId: owner.user.id },
+      { displayName: `Fine things ${uid()}`, projectIds: [project.id], subjectIds: [s0.id, s1.id] },
+    );
+    const ownerRole = await db().collectionRole.findUniqueOrThrow({
+      where: { collectionId_userId: { collectionId: c.id, userId: owner.user.id } },
+    });
 
     const res = await api.get(collectionPath(c.id));
     expect(res.status).toBe(200);
@@ -94,7 +103,10 @@ describe("collections: the record", () => {
     expect(withDefault.links.default_subject).toBe(String(s2.id));
 
     const empty = await createCollection({ userId: owner.user.id });
-    expect((await api.get(collectionPath(empty.id))).body.collections[0]).toMatchObject({ default_subject_src: null, links: { subjects: [], projects: [], default_subject: null } });
+    expect((await api.get(collectionPath(empty.id))).body.collections[0]).toMatchObject({
+      default_subject_src: null,
+      links: { subjects: [], projects: [], default_subject: null },
+    });
   });
 
   it("links a group owner as user_groups, and includes owners (users and groups) under `owners`", async () => {
@@ -105,9 +117,16 @@ describe("collections: the record", () => {
     const byUser = await createCollection({ userId: owner.user.id });
     const res = await api.get(`/collections?id=${byGroup.id},${byUser.id}&include=owner`);
     const groupRecord = res.body.collections.find((c: { id: string }) => c.id === String(byGroup.id));
-    expect(groupRecord.links.owner).toEqual({ id: String(group.id), display_name: group.displayName, type: "user_groups", href: `/user_groups/${group.id}` });
+    expect(groupRecord.links.owner).toEqual({
+      id: String(group.id),
+      display_name: group.displayName,
+      type: "user_groups",
+      href: `/user_groups/${group.id}`,
+    });
     expect(groupRecord.links.collection_roles).toEqual([]);
-    expect(res.body.linked.owners.map((o: { type: string; id: string }) => `${o.type}/${o.id}`).sort()).toEqual([`user_groups/${group.id}`, `users/${owner.user.id}`].sort());
+    expect(res.body.linked.owners.map((o: { type: string; id: string }) => `${o.type}/${o.id}`).sort()).toEqual(
+      [`user_groups/${group.id}`, `users/${owner.user.id}`].sort(),
+    );
     const linkedGroup = res.body.linked.owners.find((o: { type: string }) => o.type === "user_groups");
     expect(linkedGroup).toMatchObject({ id: String(group.id), display_name: group.displayName, name: group.name, type: "user_groups" });
     expect(linkedGroup).not.toHaveProperty("join_token");
@@ -122,8 +141,14 @@ describe("collections: filters and sort", () => {
     const p1 = await createProject(alice.user.id);
     const p2 = await createProject(alice.user.id);
     const { subjects } = await projectWithSubjects(1);
-    const a1 = await createCollection({ userId: alice.user.id }, { displayName: `Alpha Birds ${tag}`, favorite: true, projectIds: [p1.id] });
-    const a2 = await createCollection({ userId: alice.user.id }, { displayName: `Beta ${tag}`, projectIds: [p1.id, p2.id], subjectIds: [subjects[0].id] });
+    const a1 = await createCollection(
+      { userId: alice.user.id },
+      { displayName: `Alpha Birds ${tag}`, favorite: true, projectIds: [p1.id] },
+    );
+    const a2 = await createCollection(
+      { userId: alice.user.id },
+      { displayName: `Beta ${tag}`, projectIds: [p1.id, p2.id], subjectIds: [subjects[0].id] },
+    );
     const g1 = await createCollection({ groupId: group.id }, { displayName: `Gamma birds ${tag}`, projectIds: [p2.id] });
     await grantCollectionRole(g1.id, carol.user.id, ["collaborator"]);
     const hidden = await createCollection({ userId: bob.user.id }, { private: true, projectIds: [p1.id] });
@@ -186,16 +211,42 @@ describe("collections: visibility", () => {
     ];
     for (const [who, token, sees] of table) {
       expect((await api.get(collectionPath(collection.id), { token })).status, who).toBe(sees ? 200 : 404);
-      expect(ids((await api.get(`/collections?id=${collection.id}`, { token })).body.collections), who).toEqual(sees ? [collection.id] : []);
-      expect(ids((await api.get(`/collections?owner=${cast.owner.user.login}`, { token })).body.collections), who).toEqual(sees ? [collection.id] : []);
+      expect(ids((await api.get(`/collections?id=${collection.id}`, { token })).body.collections), who).toEqual(
+        sees ? [collection.id] : [],
+      );
+      expect(ids((await api.get(`/collections?owner=${cast.owner.user.login}`, { token })).body.collections), who).toEqual(
+        sees ? [collection.id] : [],
+      );
     }
     // Link endpoints are 404 to those who cannot see the collection (401 anonymously).
     const { subjects } = await projectWithSubjects(1);
     const writes: [string, () => Promise<{ status: number }>][] = [
-      ["add subjects", () => api.post(`${collectionPath(collection.id)}/links/subjects`, { subjects: [String(subjects[0].id)] }, { token: cast.stranger.token })],
-      ["remove subjects", () => api.delete(`${collectionPath(collection.id)}/links/subjects/${subjects[0].id}`, { token: cast.stranger.token })],
-      ["default subject", () => api.post(`${collectionPath(collection.id)}/links/default_subject`, { default_subject: null }, { token: cast.stranger.token })],
-      ["edit", () => api.put(collectionPath(collection.id), { collections: { description: "x" } }, { token: cast.stranger.token, headers: { "if-match": "*" } })],
+      [
+        "add subjects",
+        () =>
+          api.post(
+            `${collectionPath(collection.id)}/links/subjects`,
+            { subjects: [String(subjects[0].id)] },
+            { token: cast.stranger.token },
+          ),
+      ],
+      [
+        "remove subjects",
+        () => api.delete(`${collectionPath(collection.id)}/links/subjects/${subjects[0].id}`, { token: cast.stranger.token }),
+      ],
+      [
+        "default subject",
+        () => api.post(`${collectionPath(collection.id)}/links/default_subject`, { default_subject: null }, { token: cast.stranger.token }),
+      ],
+      [
+        "edit",
+        () =>
+          api.put(
+            collectionPath(collection.id),
+            { collections: { description: "x" } },
+            { token: cast.stranger.token, headers: { "if-match": "*" } },
+          ),
+      ],
       ["destroy", () => api.delete(collectionPath(collection.id), { token: cast.stranger.token, headers: { "if-match": "*" } })],
     ];
     for (const [name, write] of writes) expect((await write()).status, name).toBe(404);
@@ -210,7 +261,13 @@ describe("collections: visibility", () => {
   });
 
   it("shows a group's private collection to the group's active members (group admins edit it)", async () => {
-    const [groupAdmin, member, invitee, leaver, stranger] = await Promise.all([signedInUser(), signedInUser(), signedInUser(), signedInUser(), signedInUser()]);
+    const [groupAdmin, member, invitee, leaver, stranger] = await Promise.all([
+      signedInUser(),
+      signedInUser(),
+      signedInUser(),
+      signedInUser(),
+      signedInUser(),
+    ]);
     const group = await createGroupOwnedBy(groupAdmin.user.id, { private: true });
     await addGroupMember(group.id, member.user.id);
     await addGroupMember(group.id, invitee.user.id, "invited");
@@ -226,7 +283,11 @@ describe("collections: visibility", () => {
     for (const [who, user, show, edit] of table) {
       expect((await api.get(collectionPath(collection.id), { token: user.token })).status, who).toBe(show);
       const tag = await etagAs(collectionPath(collection.id), user.token);
-      const res = await api.put(collectionPath(collection.id), { collections: { description: `by ${who}` } }, { token: user.token, headers: { "if-match": tag } });
+      const res = await api.put(
+        collectionPath(collection.id),
+        { collections: { description: `by ${who}` } },
+        { token: user.token, headers: { "if-match": tag } },
+      );
       expect(res.status, who).toBe(edit);
     }
     expect((await db().collection.findUniqueOrThrow({ where: { id: collection.id } })).description).toBe("by group admin");
@@ -241,12 +302,19 @@ describe("collections: visibility", () => {
     const [o0, o1] = open.subjects;
     const [hidden] = secret.subjects;
     // The newest subject and the default are the hidden one.
-    const collection = await createCollection({ userId: owner.user.id }, { projectIds: [open.project.id, secret.project.id], subjectIds: [o0.id, o1.id, hidden.id], defaultSubjectId: hidden.id });
+    const collection = await createCollection(
+      { userId: owner.user.id },
+      { projectIds: [open.project.id, secret.project.id], subjectIds: [o0.id, o1.id, hidden.id], defaultSubjectId: hidden.id },
+    );
 
     const asOwner = (await api.get(`${collectionPath(collection.id)}?include=subjects,projects`, { token: owner.token })).body;
     expect(asOwner.collections[0]).toMatchObject({
       default_subject_src: "https://example.test/0.png",
-      links: { subjects: [String(hidden.id), String(o1.id), String(o0.id)], default_subject: String(hidden.id), projects: [String(open.project.id), String(secret.project.id)] },
+      links: {
+        subjects: [String(hidden.id), String(o1.id), String(o0.id)],
+        default_subject: String(hidden.id),
+        projects: [String(open.project.id), String(secret.project.id)],
+      },
     });
     expect(ids(asOwner.linked.subjects)).toEqual(sorted([o0.id, o1.id, hidden.id]));
     expect(ids(asOwner.linked.projects)).toEqual(sorted([open.project.id, secret.project.id]));
@@ -254,13 +322,18 @@ describe("collections: visibility", () => {
     for (const token of [stranger.token, undefined]) {
       const res = (await api.get(`${collectionPath(collection.id)}?include=subjects,projects`, { token })).body;
       // The thumbnail falls back to the first visible subject.
-      expect(res.collections[0]).toMatchObject({ default_subject_src: "https://example.test/1.png", links: { subjects: [String(o1.id), String(o0.id)], default_subject: null, projects: [String(open.project.id)] } });
+      expect(res.collections[0]).toMatchObject({
+        default_subject_src: "https://example.test/1.png",
+        links: { subjects: [String(o1.id), String(o0.id)], default_subject: null, projects: [String(open.project.id)] },
+      });
       expect(ids(res.linked.subjects)).toEqual(sorted([o0.id, o1.id]));
       expect(ids(res.linked.projects)).toEqual([open.project.id]);
       expect(ids((await api.get(`/subjects?collection_id=${collection.id}`, { token })).body.subjects)).toEqual(sorted([o0.id, o1.id]));
       expect((await api.get(`/collections?subject_id=${hidden.id}`, { token })).body.collections).toEqual([]);
     }
-    expect(ids((await api.get(`/subjects?collection_id=${collection.id}`, { token: owner.token })).body.subjects)).toEqual(sorted([o0.id, o1.id, hidden.id]));
+    expect(ids((await api.get(`/subjects?collection_id=${collection.id}`, { token: owner.token })).body.subjects)).toEqual(
+      sorted([o0.id, o1.id, hidden.id]),
+    );
   });
 });
 
@@ -271,7 +344,11 @@ describe("subjects?collection_id", () => {
     const cast = await collectionCast({ private: true, subjectIds: [s0.id, s1.id] });
     const open = await createCollection({ userId: cast.owner.user.id }, { subjectIds: [s2.id] });
     // The decision engine's add_subject_to_collection effect writes the row with its own statement.
-    await db().$executeRawUnsafe(`INSERT INTO collection_subjects (collection_id, subject_id) SELECT id, $2 FROM collections WHERE id = $1 ON CONFLICT DO NOTHING`, open.id, s3.id);
+    await db().$executeRawUnsafe(
+      `INSERT INTO collection_subjects (collection_id, subject_id) SELECT id, $2 FROM collections WHERE id = $1 ON CONFLICT DO NOTHING`,
+      open.id,
+      s3.id,
+    );
     const list = async (query: string, token?: string) => {
       const res = await api.get(`/subjects?${query}`, { token });
       expect(res.status, query).toBe(200);
@@ -294,7 +371,11 @@ describe("subjects?collection_id", () => {
     const owner = await signedInUser();
     const huge = await createCollection({ userId: owner.user.id });
     // Rows naming subjects that do not exist (collection_subjects has no foreign key): the cap counts rows.
-    await db().$executeRawUnsafe(`INSERT INTO collection_subjects (collection_id, subject_id) SELECT $1, 2000000000 - n FROM generate_series(0, $2) AS n`, huge.id, MAX_LISTABLE_COLLECTION_SUBJECTS);
+    await db().$executeRawUnsafe(
+      `INSERT INTO collection_subjects (collection_id, subject_id) SELECT $1, 2000000000 - n FROM generate_series(0, $2) AS n`,
+      huge.id,
+      MAX_LISTABLE_COLLECTION_SUBJECTS,
+    );
     const res = await api.get(`/subjects?collection_id=${huge.id}`);
     expect(res.status).toBe(422);
     expect(res.body.errors[0].message).toMatch(/more than 30000 subjects/);
@@ -310,9 +391,24 @@ describe("collections: create", () => {
     const res = await api.post("/collections", { collections: { display_name: "My Fav Things" } }, { token: user.token });
     expect(res.status).toBe(201);
     const record = res.body.collections[0];
-    expect(record).toMatchObject({ name: "my_fav_things", display_name: "My Fav Things", slug: `${user.user.login}/my-fav-things`, private: false, favorite: false, description: "", default_subject_src: null });
-    expect(record.links.owner).toEqual({ id: String(user.user.id), display_name: user.user.displayName, type: "users", href: `/users/${user.user.id}` });
-    const role = await db().collectionRole.findUniqueOrThrow({ where: { collectionId_userId: { collectionId: Number(record.id), userId: user.user.id } } });
+    expect(record).toMatchObject({
+      name: "my_fav_things",
+      display_name: "My Fav Things",
+      slug: `${user.user.login}/my-fav-things`,
+      private: false,
+      favorite: false,
+      description: "",
+      default_subject_src: null,
+    });
+    expect(record.links.owner).toEqual({
+      id: String(user.user.id),
+      display_name: user.user.displayName,
+      type: "users",
+      href: `/users/${user.user.id}`,
+    });
+    const role = await db().collectionRole.findUniqueOrThrow({
+      where: { collectionId_userId: { collectionId: Number(record.id), userId: user.user.id } },
+    });
     expect(role.roles).toEqual(["owner"]);
     expect(record.links.collection_roles).toEqual([String(role.id)]);
 
@@ -324,7 +420,12 @@ describe("collections: create", () => {
           name: "my_stars",
           private: true,
           description: "Bright ones",
-          links: { projects: [String(project.id)], subjects: subjects.map((s) => String(s.id)), default_subject: String(subjects[0].id), owner: { id: String(user.user.id), type: "users" } },
+          links: {
+            projects: [String(project.id)],
+            subjects: subjects.map((s) => String(s.id)),
+            default_subject: String(subjects[0].id),
+            owner: { id: String(user.user.id), type: "users" },
+          },
         },
       },
       { token: user.token },
@@ -341,7 +442,11 @@ describe("collections: create", () => {
     expect(sorted(full.body.collections[0].links.subjects.map(Number))).toEqual(sorted(subjects.map((s) => s.id)));
 
     // links.project (singular, as the official clients send it) and an owner given as a bare id.
-    const single = await api.post("/collections", { collections: { display_name: "Moons", links: { project: project.id, owner: String(user.user.id) } } }, { token: user.token });
+    const single = await api.post(
+      "/collections",
+      { collections: { display_name: "Moons", links: { project: project.id, owner: String(user.user.id) } } },
+      { token: user.token },
+    );
     expect(single.status).toBe(201);
     expect(single.body.collections[0].links.projects).toEqual([String(project.id)]);
   });
@@ -353,7 +458,11 @@ describe("collections: create", () => {
     const somebody = await signedInUser();
     const group = await createGroupOwnedBy(groupAdmin.user.id, { private: true });
     await addGroupMember(group.id, member.user.id);
-    const res = await api.post("/collections", { collections: { display_name: "Our Finds", private: true, links: { owner: { id: String(group.id), type: "user_groups" } } } }, { token: groupAdmin.token });
+    const res = await api.post(
+      "/collections",
+      { collections: { display_name: "Our Finds", private: true, links: { owner: { id: String(group.id), type: "user_groups" } } } },
+      { token: groupAdmin.token },
+    );
     expect(res.status).toBe(201);
     const record = res.body.collections[0];
     expect(record.slug).toBe(`${group.name.toLowerCase()}/our-finds`);
@@ -361,7 +470,11 @@ describe("collections: create", () => {
     expect(await db().collectionRole.count({ where: { collectionId: Number(record.id) } })).toBe(0);
     expect((await api.get(collectionPath(Number(record.id)), { token: member.token })).status).toBe(200);
 
-    const forSomebody = await api.post("/collections", { collections: { display_name: "Given", links: { owner: { id: String(somebody.user.id), type: "users" } } } }, { token: admin.token });
+    const forSomebody = await api.post(
+      "/collections",
+      { collections: { display_name: "Given", links: { owner: { id: String(somebody.user.id), type: "users" } } } },
+      { token: admin.token },
+    );
     expect(forSomebody.status).toBe(201);
     expect(forSomebody.body.collections[0].links.owner.id).toBe(String(somebody.user.id));
     const role = await db().collectionRole.findFirstOrThrow({ where: { collectionId: Number(forSomebody.body.collections[0].id) } });
@@ -378,7 +491,9 @@ describe("collections: create", () => {
     const { project, subjects } = await projectWithSubjects(1);
     const secret = await projectWithSubjects(1, { private: true });
     await createCollection({ userId: user.user.id }, { displayName: "Taken Name" });
-    const before = await db().collection.count({ where: { OR: [{ ownerId: user.user.id }, { ownerGroupId: { in: [memberGroup.id, strangersGroup.id] } }] } });
+    const before = await db().collection.count({
+      where: { OR: [{ ownerId: user.user.id }, { ownerGroupId: { in: [memberGroup.id, strangersGroup.id] } }] },
+    });
 
     const named = (extra: object) => ({ display_name: `New ${uid()}`, ...extra });
     const cases: [string, object, number, RegExp][] = [
@@ -389,16 +504,31 @@ describe("collections: create", () => {
       ["favorite not a boolean", named({ favorite: "yes" }), 422, /favorite/],
       ["unknown attribute", named({ colour: "red" }), 422, /colour/],
       ["unknown link", named({ links: { workflows: ["1"] } }), 422, /workflows/],
-      ["project and projects", named({ links: { project: String(project.id), projects: [String(project.id)] } }), 422, /must not be set together/],
+      [
+        "project and projects",
+        named({ links: { project: String(project.id), projects: [String(project.id)] } }),
+        422,
+        /must not be set together/,
+      ],
       ["private project", named({ links: { projects: [String(secret.project.id)] } }), 422, /links\.projects/],
       ["unknown project", named({ links: { project: "99999999" } }), 422, /links\.project/],
-      ["invisible subject", named({ links: { subjects: [String(subjects[0].id), String(secret.subjects[0].id)] } }), 422, new RegExp(`${secret.subjects[0].id}`)],
+      [
+        "invisible subject",
+        named({ links: { subjects: [String(subjects[0].id), String(secret.subjects[0].id)] } }),
+        422,
+        new RegExp(`${secret.subjects[0].id}`),
+      ],
       ["malformed subject id", named({ links: { subjects: ["abc"] } }), 422, /links\.subjects/],
       ["invisible default subject", named({ links: { default_subject: String(secret.subjects[0].id) } }), 422, /default_subject/],
       ["another user as owner", named({ links: { owner: { id: String(other.user.id), type: "users" } } }), 403, /yourself/],
       ["another user's id as owner", named({ links: { owner: String(other.user.id) } }), 403, /yourself/],
       ["a group it only belongs to", named({ links: { owner: { id: String(memberGroup.id), type: "user_groups" } } }), 403, /administer/],
-      ["a private group of strangers", named({ links: { owner: { id: String(strangersGroup.id), type: "user_groups" } } }), 422, /no user group/],
+      [
+        "a private group of strangers",
+        named({ links: { owner: { id: String(strangersGroup.id), type: "user_groups" } } }),
+        422,
+        /no user group/,
+      ],
       ["an owner of another type", named({ links: { owner: { id: "1", type: "projects" } } }), 422, /owner/],
     ];
     for (const [name, record, status, message] of cases) {
@@ -406,7 +536,11 @@ describe("collections: create", () => {
       expect(res.status, name).toBe(status);
       expect(res.body.errors[0].message, name).toMatch(message);
     }
-    expect(await db().collection.count({ where: { OR: [{ ownerId: user.user.id }, { ownerGroupId: { in: [memberGroup.id, strangersGroup.id] } }] } })).toBe(before);
+    expect(
+      await db().collection.count({
+        where: { OR: [{ ownerId: user.user.id }, { ownerGroupId: { in: [memberGroup.id, strangersGroup.id] } }] },
+      }),
+    ).toBe(before);
     expect((await api.post("/collections", { collections: { display_name: "Anon" } })).status).toBe(401);
   });
 });
@@ -418,11 +552,23 @@ describe("collections: favourites", () => {
     const [s0, s1, s2] = subjects;
     const token = volunteer.token;
     // useUserFavourites / fetchFavourites
-    const find = () => api.get(`/collections?favorite=true&project_ids=${project.id}&owner=${volunteer.user.login}&http_cache=true`, { token });
+    const find = () =>
+      api.get(`/collections?favorite=true&project_ids=${project.id}&owner=${volunteer.user.login}&http_cache=true`, { token });
     expect((await find()).body.collections).toEqual([]);
 
     // createFavourites: lib-panoptes-js collections.create with a singular project link and no subjects
-    const created = await api.post("/collections", { collections: { display_name: `Favorites ${project.slug}`, favorite: true, private: true, links: { subjects: [], project: String(project.id) } } }, { token });
+    const created = await api.post(
+      "/collections",
+      {
+        collections: {
+          display_name: `Favorites ${project.slug}`,
+          favorite: true,
+          private: true,
+          links: { subjects: [], project: String(project.id) },
+        },
+      },
+      { token },
+    );
     expect(created.status).toBe(201);
     const favourites = created.body.collections[0];
     expect(favourites).toMatchObject({ favorite: true, private: true, links: { projects: [String(project.id)], subjects: [] } });
@@ -432,12 +578,20 @@ describe("collections: favourites", () => {
     const added = await api.post(`/collections/${favourites.id}/links/subjects`, { subjects: [String(s0.id)] }, { token });
     expect(added.status).toBe(200);
     expect(added.body.collections[0].links.subjects).toEqual([String(s0.id)]);
-    expect((await api.post(`/collections/${favourites.id}/links/subjects`, { subjects: [String(s1.id), String(s2.id)] }, { token })).status).toBe(200);
+    expect(
+      (await api.post(`/collections/${favourites.id}/links/subjects`, { subjects: [String(s1.id), String(s2.id)] }, { token })).status,
+    ).toBe(200);
 
     // A second favourites collection for the project, in the brief's shape, names the first.
     const second = await api.post(
       "/collections",
-      { collections: { favorite: true, display_name: `Favorites again ${uid()}`, links: { projects: [String(project.id)], subjects: [String(s1.id)], owner: { id: String(volunteer.user.id), type: "users" } } } },
+      {
+        collections: {
+          favorite: true,
+          display_name: `Favorites again ${uid()}`,
+          links: { projects: [String(project.id)], subjects: [String(s1.id)], owner: { id: String(volunteer.user.id), type: "users" } },
+        },
+      },
       { token },
     );
     expect(second.status).toBe(400);
@@ -454,11 +608,20 @@ describe("collections: favourites", () => {
     const other = await createProject(volunteer.user.id);
     const friend = await signedInUser();
     const allowed: [string, object, string][] = [
-      ["favourites of another project", { favorite: true, display_name: `Favorites ${uid()}`, links: { projects: [String(other.id)] } }, token],
+      [
+        "favourites of another project",
+        { favorite: true, display_name: `Favorites ${uid()}`, links: { projects: [String(other.id)] } },
+        token,
+      ],
       ["a plain collection of the project", { display_name: `Plain ${uid()}`, links: { project: String(project.id) } }, token],
-      ["another user's favourites", { favorite: true, display_name: `Favorites ${project.slug}`, links: { project: String(project.id) } }, friend.token],
+      [
+        "another user's favourites",
+        { favorite: true, display_name: `Favorites ${project.slug}`, links: { project: String(project.id) } },
+        friend.token,
+      ],
     ];
-    for (const [name, record, as] of allowed) expect((await api.post("/collections", { collections: record }, { token: as })).status, name).toBe(201);
+    for (const [name, record, as] of allowed)
+      expect((await api.post("/collections", { collections: record }, { token: as })).status, name).toBe(201);
   });
 });
 
@@ -476,7 +639,11 @@ describe("collections: edit and destroy", () => {
     ];
     for (const [who, token, status] of table) {
       const tag = await etagAs(collectionPath(cast.collection.id), token);
-      const res = await api.put(collectionPath(cast.collection.id), { collections: { description: `edited by ${who}` } }, { token, headers: { "if-match": tag } });
+      const res = await api.put(
+        collectionPath(cast.collection.id),
+        { collections: { description: `edited by ${who}` } },
+        { token, headers: { "if-match": tag } },
+      );
       expect(res.status, who).toBe(status);
       if (status !== 200) expect(res.body.errors[0].message, who).toBeTruthy();
     }
@@ -491,13 +658,27 @@ describe("collections: edit and destroy", () => {
     await grantProjectRole(secret.project.id, owner.user.id, ["tester"]);
     const [s0, s1, s2] = open.subjects;
     const [hidden] = secret.subjects;
-    const collection = await createCollection({ userId: owner.user.id }, { subjectIds: [s0.id, s1.id, hidden.id], defaultSubjectId: s0.id });
+    const collection = await createCollection(
+      { userId: owner.user.id },
+      { subjectIds: [s0.id, s1.id, hidden.id], defaultSubjectId: s0.id },
+    );
     await grantCollectionRole(collection.id, collaborator.user.id, ["collaborator"]);
-    const put = async (token: string, record: object) => api.put(collectionPath(collection.id), { collections: record }, { token, headers: { "if-match": await etagAs(collectionPath(collection.id), token) } });
+    const put = async (token: string, record: object) =>
+      api.put(
+        collectionPath(collection.id),
+        { collections: record },
+        { token, headers: { "if-match": await etagAs(collectionPath(collection.id), token) } },
+      );
 
     const renamed = await put(owner.token, { name: "shiny_things", display_name: "Shiny Things", private: true, description: "All shiny" });
     expect(renamed.status).toBe(200);
-    expect(renamed.body.collections[0]).toMatchObject({ name: "shiny_things", display_name: "Shiny Things", slug: `${owner.user.login}/shiny-things`, private: true, description: "All shiny" });
+    expect(renamed.body.collections[0]).toMatchObject({
+      name: "shiny_things",
+      display_name: "Shiny Things",
+      slug: `${owner.user.login}/shiny-things`,
+      private: true,
+      description: "All shiny",
+    });
 
     // The collaborator cannot see the hidden subject: it stays; s0, the default, is removed (not destroyed) and the default cleared.
     const replaced = await put(collaborator.token, { links: { subjects: [String(s1.id), String(s2.id)] } });
@@ -508,7 +689,10 @@ describe("collections: edit and destroy", () => {
     expect(await db().subject.count({ where: { id: s0.id } })).toBe(1);
 
     const withDefault = await put(collaborator.token, { links: { default_subject: String(s2.id) } });
-    expect(withDefault.body.collections[0]).toMatchObject({ default_subject_src: "https://example.test/2.png", links: { default_subject: String(s2.id) } });
+    expect(withDefault.body.collections[0]).toMatchObject({
+      default_subject_src: "https://example.test/2.png",
+      links: { default_subject: String(s2.id) },
+    });
     const cleared = await put(owner.token, { links: { default_subject: null } });
     expect(cleared.body.collections[0].links.default_subject).toBeNull();
     expect(cleared.body.collections[0].default_subject_src).not.toBeNull();
@@ -519,7 +703,10 @@ describe("collections: edit and destroy", () => {
     const { project, subjects } = await projectWithSubjects(2);
     const secret = await projectWithSubjects(1, { private: true });
     await createCollection({ userId: owner.user.id }, { displayName: "Other Name" });
-    const collection = await createCollection({ userId: owner.user.id }, { subjectIds: [subjects[0].id], defaultSubjectId: subjects[0].id, projectIds: [project.id] });
+    const collection = await createCollection(
+      { userId: owner.user.id },
+      { subjectIds: [subjects[0].id], defaultSubjectId: subjects[0].id, projectIds: [project.id] },
+    );
     const before = await db().collection.findUniqueOrThrow({ where: { id: collection.id } });
     const tag = await etagAs(collectionPath(collection.id), owner.token);
     const cases: [string, object, number, RegExp][] = [
@@ -531,12 +718,21 @@ describe("collections: edit and destroy", () => {
       ["invisible default subject", { links: { default_subject: String(secret.subjects[0].id) } }, 422, /default_subject/],
       ["several default subjects", { links: { default_subject: [String(subjects[1].id)] } }, 422, /default_subject/],
       ["blank display_name", { display_name: "" }, 422, /display_name/],
-      ["display_name of another of the owner's collections", { display_name: "OTHER NAME", links: { subjects: [] } }, 400, /already been taken/],
+      [
+        "display_name of another of the owner's collections",
+        { display_name: "OTHER NAME", links: { subjects: [] } },
+        400,
+        /already been taken/,
+      ],
       ["name too long", { name: "n".repeat(256) }, 422, /name/],
       ["description not a string", { description: 5 }, 422, /description/],
     ];
     for (const [name, record, status, message] of cases) {
-      const res = await api.put(collectionPath(collection.id), { collections: record }, { token: owner.token, headers: { "if-match": tag } });
+      const res = await api.put(
+        collectionPath(collection.id),
+        { collections: record },
+        { token: owner.token, headers: { "if-match": tag } },
+      );
       expect(res.status, name).toBe(status);
       expect(res.body.errors[0].message, name).toMatch(message);
     }
@@ -553,10 +749,16 @@ describe("collections: edit and destroy", () => {
     const { subjects } = await projectWithSubjects(1);
     const fresh = async () => {
       const c = await createCollection({ userId: cast.owner.user.id }, { private: true, subjectIds: [subjects[0].id] });
-      for (const [who, roles] of [[cast.collaborator, ["collaborator"]], [cast.contributor, ["contributor"]], [cast.viewer, ["viewer"]]] as const) await grantCollectionRole(c.id, who.user.id, [...roles]);
+      for (const [who, roles] of [
+        [cast.collaborator, ["collaborator"]],
+        [cast.contributor, ["contributor"]],
+        [cast.viewer, ["viewer"]],
+      ] as const)
+        await grantCollectionRole(c.id, who.user.id, [...roles]);
       return c;
     };
-    const destroy = async (id: number, token?: string) => api.delete(collectionPath(id), { token, headers: { "if-match": await etagAs(collectionPath(id), token) } });
+    const destroy = async (id: number, token?: string) =>
+      api.delete(collectionPath(id), { token, headers: { "if-match": await etagAs(collectionPath(id), token) } });
     const refused: [string, string | undefined, number][] = [
       ["contributor", cast.contributor.token, 403],
       ["viewer", cast.viewer.token, 403],
@@ -566,7 +768,11 @@ describe("collections: edit and destroy", () => {
     for (const [who, token, status] of refused) expect((await destroy(cast.collection.id, token)).status, who).toBe(status);
     expect(await db().collection.count({ where: { id: cast.collection.id } })).toBe(1);
 
-    for (const [who, token] of [["owner", cast.owner.token], ["collaborator", cast.collaborator.token], ["admin", cast.admin.token]] as const) {
+    for (const [who, token] of [
+      ["owner", cast.owner.token],
+      ["collaborator", cast.collaborator.token],
+      ["admin", cast.admin.token],
+    ] as const) {
       const c = await fresh();
       expect((await destroy(c.id, token)).status, who).toBe(204);
       expect(await db().collection.count({ where: { id: c.id } }), who).toBe(0);
@@ -607,7 +813,13 @@ describe("collections: link endpoints", () => {
       ["viewer", cast.viewer.token, { subjects: [String(subjects[5].id)] }, 403, /contributors/],
       ["another user", cast.stranger.token, { subjects: [String(subjects[5].id)] }, 404, /collections/],
       ["anonymous", undefined, { subjects: [String(subjects[5].id)] }, 401, /signed in/],
-      ["already in the collection", cast.owner.token, { subjects: [String(subjects[5].id), String(subjects[0].id)] }, 400, new RegExp(`${subjects[0].id} is already in the collection`)],
+      [
+        "already in the collection",
+        cast.owner.token,
+        { subjects: [String(subjects[5].id), String(subjects[0].id)] },
+        400,
+        new RegExp(`${subjects[0].id} is already in the collection`),
+      ],
       ["a subject the caller cannot see", cast.owner.token, { subjects: [String(secret.subjects[0].id)] }, 422, /no subject/],
       ["an unknown subject", cast.owner.token, { subjects: ["99999999"] }, 422, /no subject/],
       ["no subjects", cast.owner.token, { subjects: [] }, 422, /at least one/],
@@ -632,7 +844,8 @@ describe("collections: link endpoints", () => {
     const cast = await collectionCast({ private: true, subjectIds: [s0.id, s1.id, s2.id, s3.id] });
     const id = cast.collection.id;
     await db().collection.update({ where: { id }, data: { defaultSubjectId: s1.id } });
-    const remove = (token: string | undefined, list: string, link = "subjects") => api.delete(`${collectionPath(id)}/links/${link}/${list}`, { token });
+    const remove = (token: string | undefined, list: string, link = "subjects") =>
+      api.delete(`${collectionPath(id)}/links/${link}/${list}`, { token });
 
     const refused: [string, Promise<{ status: number; body: any }>, number][] = [
       ["contributor", remove(cast.contributor.token, `${s0.id}`), 403],
@@ -664,13 +877,19 @@ describe("collections: link endpoints", () => {
     const secret = await projectWithSubjects(1, { private: true });
     const cast = await collectionCast({ private: false, subjectIds: [s0.id, s1.id] });
     const id = cast.collection.id;
-    const setDefault = (token: string | undefined, body: unknown) => api.post(`${collectionPath(id)}/links/default_subject`, body, { token });
+    const setDefault = (token: string | undefined, body: unknown) =>
+      api.post(`${collectionPath(id)}/links/default_subject`, body, { token });
 
     const set = await setDefault(cast.owner.token, { default_subject: String(s0.id) });
     expect(set.status).toBe(200);
-    expect(set.body.collections[0]).toMatchObject({ default_subject_src: "https://example.test/0.png", links: { default_subject: String(s0.id) } });
+    expect(set.body.collections[0]).toMatchObject({
+      default_subject_src: "https://example.test/0.png",
+      links: { default_subject: String(s0.id) },
+    });
     // Any subject the editor may see will do, as on the reference platform.
-    expect((await setDefault(cast.collaborator.token, { default_subject: s2.id })).body.collections[0].links.default_subject).toBe(String(s2.id));
+    expect((await setDefault(cast.collaborator.token, { default_subject: s2.id })).body.collections[0].links.default_subject).toBe(
+      String(s2.id),
+    );
 
     const refused: [string, string | undefined, unknown, number][] = [
       ["contributor", cast.contributor.token, { default_subject: String(s1.id) }, 403],
@@ -690,7 +909,10 @@ describe("collections: link endpoints", () => {
 
     const cleared = await setDefault(cast.owner.token, { default_subject: null });
     expect(cleared.status).toBe(200);
-    expect(cleared.body.collections[0]).toMatchObject({ default_subject_src: "https://example.test/1.png", links: { default_subject: null } });
+    expect(cleared.body.collections[0]).toMatchObject({
+      default_subject_src: "https://example.test/1.png",
+      links: { default_subject: null },
+    });
   });
 });
 
@@ -714,6 +936,8 @@ describe("collections: roles and preferences alongside", () => {
     const { subjects } = await projectWithSubjects(3);
     const c = await createCollection({ userId: owner.user.id });
     await addToCollection(c.id, [subjects[2].id, subjects[0].id, subjects[1].id]);
-    expect((await api.get(collectionPath(c.id))).body.collections[0].links.subjects).toEqual([subjects[1].id, subjects[0].id, subjects[2].id].map(String));
+    expect((await api.get(collectionPath(c.id))).body.collections[0].links.subjects).toEqual(
+      [subjects[1].id, subjects[0].id, subjects[2].id].map(String),
+    );
   });
 });

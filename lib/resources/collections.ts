@@ -59,7 +59,15 @@ export const ZCreateCollection = z
   .strictObject({
     ...collectionFields,
     favorite: z.boolean(),
-    links: z.strictObject({ owner: ZOwner, project: ZId, projects: z.array(ZId).max(100), subjects: ZSubjectIds, default_subject: ZId.nullable() }).partial(),
+    links: z
+      .strictObject({
+        owner: ZOwner,
+        project: ZId,
+        projects: z.array(ZId).max(100),
+        subjects: ZSubjectIds,
+        default_subject: ZId.nullable(),
+      })
+      .partial(),
   })
   .partial()
   .required({ display_name: true });
@@ -69,12 +77,22 @@ export const ZUpdateCollection = z
 
 /** The reference platform's default name: display_name underscored and lower-cased ("My Fav Things" → "my_fav_things"). */
 export function defaultCollectionName(displayName: string): string {
-  return displayName.trim().replace(/([a-z\d])([A-Z])/g, "$1_$2").replace(/[\s-]+/g, "_").toLowerCase();
+  return displayName
+    .trim()
+    .replace(/([a-z\d])([A-Z])/g, "$1_$2")
+    .replace(/[\s-]+/g, "_")
+    .toLowerCase();
 }
 
 /** `<owner login or group name>/<name with dashes>`, lower-cased and URL-safe. */
 export function collectionSlug(ownerName: string, name: string): string {
-  const part = name.toLowerCase().normalize("NFKD").replace(/\//g, "-").replace(/[^\w\s-]/g, "").trim().replace(/[\s_-]+/g, "-");
+  const part = name
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/\//g, "-")
+    .replace(/[^\w\s-]/g, "")
+    .trim()
+    .replace(/[\s_-]+/g, "-");
   return `${ownerName.toLowerCase()}/${part || "collection"}`;
 }
 
@@ -88,7 +106,13 @@ const ownerWhere = (owner: Owner): Where => (owner.kind === "user" ? { ownerId: 
 
 function ownerLink(c: CollectionRow) {
   if (c.owner) return userLink(c.owner);
-  if (c.ownerGroup) return { id: String(c.ownerGroup.id), display_name: c.ownerGroup.displayName, type: "user_groups", href: `/user_groups/${c.ownerGroup.id}` };
+  if (c.ownerGroup)
+    return {
+      id: String(c.ownerGroup.id),
+      display_name: c.ownerGroup.displayName,
+      type: "user_groups",
+      href: `/user_groups/${c.ownerGroup.id}`,
+    };
   return null;
 }
 
@@ -113,7 +137,12 @@ function withView(record: SerializedRecord, view: CollectionView): SerializedRec
   return {
     ...record,
     default_subject_src: view.defaultSubjectSrc,
-    links: { ...record.links, subjects: view.subjectIds.map(String), projects: view.projectIds.map(String), default_subject: idStr(view.defaultSubjectId) },
+    links: {
+      ...record.links,
+      subjects: view.subjectIds.map(String),
+      projects: view.projectIds.map(String),
+      default_subject: idStr(view.defaultSubjectId),
+    },
   };
 }
 
@@ -132,7 +161,11 @@ function pageViews() {
   let batch: { actor: Actor; rows: CollectionRow[]; views: Promise<Map<number, CollectionView>> } | null = null;
   return (row: CollectionRow, actor: Actor): Promise<Map<number, CollectionView>> => {
     if (!batch || batch.actor !== actor) {
-      const next: { actor: Actor; rows: CollectionRow[]; views: Promise<Map<number, CollectionView>> } = { actor, rows: [], views: Promise.resolve(new Map()) };
+      const next: { actor: Actor; rows: CollectionRow[]; views: Promise<Map<number, CollectionView>> } = {
+        actor,
+        rows: [],
+        views: Promise.resolve(new Map()),
+      };
       next.views = Promise.resolve().then(() => {
         if (batch === next) batch = null;
         return collectionViews(next.rows, actor);
@@ -176,15 +209,23 @@ async function ensureDisplayNameFree(tx: Tx, owner: Owner, displayName: string, 
     where: { ...ownerWhere(owner), displayName: equalsIgnoringCase(displayName), NOT: exceptId ? { id: exceptId } : undefined },
     select: { id: true },
   });
-  if (clash) throw badRequest(`display_name '${displayName}' has already been taken by another of the owner's collections (collections/${clash.id})`);
+  if (clash)
+    throw badRequest(
+      `display_name '${displayName}' has already been taken by another of the owner's collections (collections/${clash.id})`,
+    );
 }
 
 async function ensureNoOtherFavourites(tx: Tx, owner: Owner, projectIds: number[]) {
   if (!projectIds.length) return;
-  const existing = await tx.collection.findFirst({ where: { ...ownerWhere(owner), favorite: true, projectIds: { hasSome: projectIds } }, select: { id: true, displayName: true, projectIds: true } });
+  const existing = await tx.collection.findFirst({
+    where: { ...ownerWhere(owner), favorite: true, projectIds: { hasSome: projectIds } },
+    select: { id: true, displayName: true, projectIds: true },
+  });
   if (existing) {
     const shared = existing.projectIds.filter((id) => projectIds.includes(id));
-    throw badRequest(`The owner already has a favourites collection for project ${shared.join(", ")}: collections/${existing.id} ('${existing.displayName}'); add subjects to it instead`);
+    throw badRequest(
+      `The owner already has a favourites collection for project ${shared.join(", ")}: collections/${existing.id} ('${existing.displayName}'); add subjects to it instead`,
+    );
   }
 }
 
@@ -218,7 +259,14 @@ export const collections: ResourceDef<CollectionRow> = {
           ...owners.map((u) => ({ record: users.serialize(u, actor), parentIds: rows.filter((r) => r.ownerId === u.id).map((r) => r.id) })),
           // A group owner is linked minimally: what the collection's owner link already shows.
           ...groups.map((g) => ({
-            record: { id: String(g.id), display_name: g.displayName, name: g.name, type: "user_groups", href: `/user_groups/${g.id}`, links: {} },
+            record: {
+              id: String(g.id),
+              display_name: g.displayName,
+              name: g.name,
+              type: "user_groups",
+              href: `/user_groups/${g.id}`,
+              links: {},
+            },
             parentIds: rows.filter((r) => r.ownerGroupId === g.id).map((r) => r.id),
           })),
         ];
@@ -245,7 +293,13 @@ export const collections: ResourceDef<CollectionRow> = {
         const found = [];
         // In slices: a statement binds each id of an `in` list as a parameter.
         for (let i = 0; i < ids.length; i += MAX_SUBJECT_IDS_PER_REQUEST) {
-          found.push(...(await db().subject.findMany({ where: { id: { in: ids.slice(i, i + MAX_SUBJECT_IDS_PER_REQUEST) } }, include: subjects.queryInclude, orderBy: { id: "asc" } })));
+          found.push(
+            ...(await db().subject.findMany({
+              where: { id: { in: ids.slice(i, i + MAX_SUBJECT_IDS_PER_REQUEST) } },
+              include: subjects.queryInclude,
+              orderBy: { id: "asc" },
+            })),
+          );
         }
         return found.map((s) => ({ record: subjects.serialize(s as never, actor), parentIds: parents.get(s.id)! }));
       },
@@ -260,14 +314,20 @@ export const collections: ResourceDef<CollectionRow> = {
           include: projects.queryInclude as Prisma.ProjectInclude,
           orderBy: { id: "asc" },
         });
-        return found.map((p) => ({ record: projects.serialize(p as never, actor), parentIds: rows.filter((r) => r.projectIds.includes(p.id)).map((r) => r.id) }));
+        return found.map((p) => ({
+          record: projects.serialize(p as never, actor),
+          parentIds: rows.filter((r) => r.projectIds.includes(p.id)).map((r) => r.id),
+        }));
       },
     },
   },
   filters: {
     // A user's login or a user group's name (several: comma-separated), without regard to case.
     owner: (v) => {
-      const names = v.split(",").map((s) => s.trim()).filter(Boolean);
+      const names = v
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean);
       if (names.length > 100) throw unprocessable("owner: at most 100 names");
       return { OR: names.flatMap((name) => [{ owner: { login: name } }, { ownerGroup: { name: equalsIgnoringCase(name) } }]) };
     },
@@ -280,7 +340,10 @@ export const collections: ResourceDef<CollectionRow> = {
     // Collections holding any of these subjects (among those the caller may see).
     subject_id: async (v, actor) => {
       const ids = parseIdList(v, "subject_id");
-      const visible = await db().subject.findMany({ where: { AND: [{ id: { in: ids } }, { project: projectReadScope(actor) }] }, select: { id: true } });
+      const visible = await db().subject.findMany({
+        where: { AND: [{ id: { in: ids } }, { project: projectReadScope(actor) }] },
+        select: { id: true },
+      });
       return { subjects: { some: { subjectId: { in: visible.map((s) => s.id) } } } };
     },
     // Collections holding at least this many subjects (the established platform's min_subjects).
@@ -288,14 +351,20 @@ export const collections: ResourceDef<CollectionRow> = {
       const n = parseCountParam(v, "min_subjects", { fallback: 0, min: 0 });
       if (n === 0) return {};
       if (n === 1) return { subjects: { some: {} } };
-      const rows = await db().$queryRaw<{ id: number }[]>`SELECT collection_id AS id FROM collection_subjects GROUP BY collection_id HAVING count(*) >= ${n}`;
+      const rows = await db().$queryRaw<
+        { id: number }[]
+      >`SELECT collection_id AS id FROM collection_subjects GROUP BY collection_id HAVING count(*) >= ${n}`;
       return { id: { in: rows.map((r) => r.id) } };
     },
     // The official front end lists the collections a user may add subjects to with current_user_roles=owner,collaborator,contributor.
     current_user_roles: (v, actor) => {
-      const roles = v.split(",").map((s) => s.trim()).filter(Boolean);
+      const roles = v
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean);
       const unknown = roles.filter((r) => !(COLLECTION_ROLE_NAMES as readonly string[]).includes(r));
-      if (unknown.length) throw unprocessable(`current_user_roles: unknown role(s) ${unknown.join(", ")}; roles are ${COLLECTION_ROLE_NAMES.join(", ")}`);
+      if (unknown.length)
+        throw unprocessable(`current_user_roles: unknown role(s) ${unknown.join(", ")}; roles are ${COLLECTION_ROLE_NAMES.join(", ")}`);
       if (!actor.user) return { id: -1 };
       const userId = actor.user.id;
       const owned = roles.includes("owner") ? [{ ownerId: userId }, { ownerGroup: activeMemberOf(userId, ["group_admin"]) }] : [];
@@ -310,11 +379,18 @@ export const collections: ResourceDef<CollectionRow> = {
     schema: ZCreateCollection,
     perform: async ({ actor, tx }, input: z.infer<typeof ZCreateCollection>) => {
       const links = input.links ?? {};
-      if (links.project !== undefined && links.projects !== undefined) throw unprocessable("links.project and links.projects must not be set together");
+      if (links.project !== undefined && links.projects !== undefined)
+        throw unprocessable("links.project and links.projects must not be set together");
       const owner = await ownerFor(tx, actor, links.owner);
-      const projectIds = await requireVisibleProjects(tx, actor, links.projects ?? (links.project === undefined ? [] : [links.project]), links.projects ? "links.projects" : "links.project");
+      const projectIds = await requireVisibleProjects(
+        tx,
+        actor,
+        links.projects ?? (links.project === undefined ? [] : [links.project]),
+        links.projects ? "links.projects" : "links.project",
+      );
       const subjectIds = await requireVisibleSubjects(tx, actor, links.subjects ?? [], "links.subjects");
-      const defaultSubjectId = links.default_subject === undefined ? null : await defaultSubjectFrom(tx, actor, links.default_subject, "links.default_subject");
+      const defaultSubjectId =
+        links.default_subject === undefined ? null : await defaultSubjectFrom(tx, actor, links.default_subject, "links.default_subject");
       await lockOwner(tx, owner);
       if (input.favorite) await ensureNoOtherFavourites(tx, owner, projectIds);
       await ensureDisplayNameFree(tx, owner, input.display_name);
@@ -333,7 +409,8 @@ export const collections: ResourceDef<CollectionRow> = {
         },
       });
       // A user owner holds the owner role, as a project's owner does; a group's admins act for a group owner.
-      if (owner.kind === "user") await tx.collectionRole.create({ data: { collectionId: collection.id, userId: owner.id, roles: ["owner"] } });
+      if (owner.kind === "user")
+        await tx.collectionRole.create({ data: { collectionId: collection.id, userId: owner.id, roles: ["owner"] } });
       await insertCollectionSubjects(tx, collection.id, subjectIds);
       return collection.id;
     },
@@ -342,7 +419,13 @@ export const collections: ResourceDef<CollectionRow> = {
     schema: ZUpdateCollection,
     perform: async ({ actor, tx }, row, input: z.infer<typeof ZUpdateCollection>) => {
       const owner = ownerOf(row);
-      const data: Prisma.CollectionUncheckedUpdateInput = { name: input.name, displayName: input.display_name, private: input.private, description: input.description, updatedAt: new Date() };
+      const data: Prisma.CollectionUncheckedUpdateInput = {
+        name: input.name,
+        displayName: input.display_name,
+        private: input.private,
+        description: input.description,
+        updatedAt: new Date(),
+      };
       if (owner && input.display_name !== undefined && input.display_name.toLowerCase() !== row.displayName.toLowerCase()) {
         await lockOwner(tx, owner);
         await ensureDisplayNameFree(tx, owner, input.display_name, row.id);
@@ -350,7 +433,8 @@ export const collections: ResourceDef<CollectionRow> = {
       if (owner && input.name !== undefined) data.slug = collectionSlug(owner.name, input.name);
       // Subjects first: removing the default subject clears it, unless this edit names a new one.
       if (input.links?.subjects) await replaceCollectionSubjects(tx, actor, row, input.links.subjects);
-      if (input.links?.default_subject !== undefined) data.defaultSubjectId = await defaultSubjectFrom(tx, actor, input.links.default_subject, "links.default_subject");
+      if (input.links?.default_subject !== undefined)
+        data.defaultSubjectId = await defaultSubjectFrom(tx, actor, input.links.default_subject, "links.default_subject");
       await tx.collection.update({ where: { id: row.id }, data });
     },
   },

@@ -31,7 +31,10 @@ resourceContract({
   async createRecord() {
     const owner = await signedInUser();
     const project = await createProject(owner.user.id);
-    return { record: { language: "en", items: [{ icon: "789", title: "Zebra", content: "Stripes" }], links: { project: String(project.id) } }, token: owner.token };
+    return {
+      record: { language: "en", items: [{ icon: "789", title: "Zebra", content: "Stripes" }], links: { project: String(project.id) } },
+      token: owner.token,
+    };
   },
   update: { items: [{ title: "Okapi", content: "", icon: "12" }] },
   invalidUpdate: { items: "not a list" },
@@ -59,8 +62,15 @@ describe("field guides: the record", () => {
   it("serializes items, language, links and media templates as the established platform does", async () => {
     const owner = await signedInUser();
     const project = await createProject(owner.user.id);
-    const items = [{ icon: "5", title: "Zebra", content: "Stripes" }, { title: "Lion", content: "" }];
-    const created = await api.post("/field_guides", { field_guides: { language: "en", items, links: { project: String(project.id) } } }, { token: owner.token });
+    const items = [
+      { icon: "5", title: "Zebra", content: "Stripes" },
+      { title: "Lion", content: "" },
+    ];
+    const created = await api.post(
+      "/field_guides",
+      { field_guides: { language: "en", items, links: { project: String(project.id) } } },
+      { token: owner.token },
+    );
     expect(created.status).toBe(201);
     const guide = created.body.field_guides[0];
     expect(guide).toEqual({
@@ -70,7 +80,10 @@ describe("field guides: the record", () => {
       href: `/field_guides/${guide.id}`,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       updated_at: expect.stringMatching(/Z$/),
-      links: { project: String(project.id), attached_images: { href: `/field_guides/${guide.id}/attached_images`, type: "attached_images" } },
+      links: {
+        project: String(project.id),
+        attached_images: { href: `/field_guides/${guide.id}/attached_images`, type: "attached_images" },
+      },
     });
     expect(created.body.links).toEqual({
       "field_guides.project": { href: "/projects/{field_guides.project}", type: "projects" },
@@ -89,7 +102,10 @@ describe("field guides: the record", () => {
     expect(res.status).toBe(200);
     expect(res.body.linked.projects.map((p: { id: string }) => p.id)).toEqual([String(project.id)]);
     expect(res.body.linked.attached_images.map((m: { id: string }) => m.id)).toEqual([String(image.id)]);
-    expect(res.body.linked.attached_images[0]).toMatchObject({ media_type: "field_guide_attached_image", links: { linked: { id: String(guide.id), type: "field_guides" } } });
+    expect(res.body.linked.attached_images[0]).toMatchObject({
+      media_type: "field_guide_attached_image",
+      links: { linked: { id: String(guide.id), type: "field_guides" } },
+    });
   });
 });
 
@@ -120,7 +136,8 @@ describe("field guides: list filters", () => {
     }
     // The default language stays in the paging links, so following them keeps the same list.
     expect((await api.get(`/field_guides?project_id=${a.id}`)).body.meta.field_guides.first_href).toMatch(/language=en/);
-    for (const bad of ["project_id=abc", "project_id=1,x", "id=nope"]) expect((await api.get(`/field_guides?${bad}`)).status, bad).toBe(422);
+    for (const bad of ["project_id=abc", "project_id=1,x", "id=nope"])
+      expect((await api.get(`/field_guides?${bad}`)).status, bad).toBe(422);
   });
 
   it("sorts by updated_at (an edit moves a guide last)", async () => {
@@ -154,12 +171,15 @@ describe("field guides: visibility follows the project", () => {
   it("shows a public project's guide to everyone", async () => {
     const { project, token } = await projectWithPeople();
     const guide = await createFieldGuide(project.id);
-    for (const who of PEOPLE) expect((await api.get(`/field_guides/${guide.id}?include=project`, { token: token(who) })).status, who).toBe(200);
+    for (const who of PEOPLE)
+      expect((await api.get(`/field_guides/${guide.id}?include=project`, { token: token(who) })).status, who).toBe(200);
   });
 });
 
 describe("field guides: create", () => {
-  const body = (projectId: number, language: string) => ({ field_guides: { language, items: [{ title: "Zebra", content: "Stripes" }], links: { project: String(projectId) } } });
+  const body = (projectId: number, language: string) => ({
+    field_guides: { language, items: [{ title: "Zebra", content: "Stripes" }], links: { project: String(projectId) } },
+  });
 
   it("lets editors create in any language and translators in languages other than the project's primary one", async () => {
     const expected = CREATE_STATUSES;
@@ -212,9 +232,19 @@ describe("field guides: create", () => {
     const links = { project: String(project.id) };
     const item = { title: "Zebra", content: "Stripes" };
     const cases: [string, object, number, RegExp][] = [
-      ["item with an unknown key", { language: "en", items: [{ ...item, colour: "black" }], links }, 422, /items\.0: unknown key\(s\) 'colour'/],
+      [
+        "item with an unknown key",
+        { language: "en", items: [{ ...item, colour: "black" }], links },
+        422,
+        /items\.0: unknown key\(s\) 'colour'/,
+      ],
       ["item without a title", { language: "en", items: [{ content: "x" }], links }, 422, /items\.0\.title/],
-      ["item with a blank title", { language: "en", items: [{ title: "  ", content: "x" }], links }, 422, /items\.0\.title: can't be blank/],
+      [
+        "item with a blank title",
+        { language: "en", items: [{ title: "  ", content: "x" }], links },
+        422,
+        /items\.0\.title: can't be blank/,
+      ],
       ["item without content", { language: "en", items: [item, { title: "Lion" }], links }, 422, /items\.1\.content/],
       ["content not a string", { language: "en", items: [{ ...item, content: 5 }], links }, 422, /items\.0\.content/],
       ["icon not a string", { language: "en", items: [{ ...item, icon: 789 }], links }, 422, /items\.0\.icon/],
@@ -290,7 +320,9 @@ describe("field guides: edit and destroy", () => {
     await attachImage("field_guides", other.id);
     const etag = (await api.get(`/field_guides/${guide.id}`)).headers.get("etag")!;
     for (const who of ["anonymous", "stranger", "tester"] as const) {
-      expect((await api.delete(`/field_guides/${guide.id}`, { token: token(who), headers: { "if-match": etag } })).status, who).toBe(who === "anonymous" ? 401 : 403);
+      expect((await api.delete(`/field_guides/${guide.id}`, { token: token(who), headers: { "if-match": etag } })).status, who).toBe(
+        who === "anonymous" ? 401 : 403,
+      );
     }
     expect((await api.delete(`/field_guides/${guide.id}`, { token: token("translator"), headers: { "if-match": etag } })).status).toBe(204);
     expect(await db().fieldGuide.findUnique({ where: { id: guide.id } })).toBeNull();

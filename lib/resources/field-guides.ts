@@ -19,7 +19,10 @@ type FieldGuideRow = FieldGuide & { project: { primaryLanguage: string } };
 
 const ZId = z.union([z.string(), z.number()]);
 const ZItem = z.strictObject({
-  title: z.string().max(255).refine((s) => s.trim().length > 0, "can't be blank"),
+  title: z
+    .string()
+    .max(255)
+    .refine((s) => s.trim().length > 0, "can't be blank"),
   content: z.string().max(100_000),
   icon: ZMediumId.optional(),
 });
@@ -35,9 +38,16 @@ const ZUpdate = z.strictObject({ language: ZLanguageCode, items: ZItems, links: 
 async function ensureLanguageFree(tx: Tx, projectId: number, language: string, exceptId?: number) {
   // Serialises creates and language changes of one project's guides, so two cannot both pass the check.
   await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(hashtext($1))`, `field_guides:${projectId}`);
-  const guides = await tx.fieldGuide.findMany({ where: { projectId, ...(exceptId ? { NOT: { id: exceptId } } : {}) }, select: { id: true, language: true } });
+  const guides = await tx.fieldGuide.findMany({
+    where: { projectId, ...(exceptId ? { NOT: { id: exceptId } } : {}) },
+    select: { id: true, language: true },
+  });
   const clash = guides.find((g) => sameLanguage(g.language, language));
-  if (clash) throw new ApiError(400, `This project already has a field guide in language '${clash.language}' (field_guides/${clash.id}); edit that guide instead`);
+  if (clash)
+    throw new ApiError(
+      400,
+      `This project already has a field guide in language '${clash.language}' (field_guides/${clash.id}); edit that guide instead`,
+    );
 }
 
 export const fieldGuides: ResourceDef<FieldGuideRow> = {
@@ -77,7 +87,9 @@ export const fieldGuides: ResourceDef<FieldGuideRow> = {
     perform: async ({ actor, tx }, input: z.infer<typeof ZCreate>) => {
       const project = await requireProjectContentWriter(tx, actor, input.links.project, input.language);
       await ensureLanguageFree(tx, project.id, input.language);
-      const guide = await tx.fieldGuide.create({ data: { projectId: project.id, language: input.language, items: input.items as Prisma.InputJsonValue } });
+      const guide = await tx.fieldGuide.create({
+        data: { projectId: project.id, language: input.language, items: input.items as Prisma.InputJsonValue },
+      });
       return guide.id;
     },
   },
@@ -86,7 +98,9 @@ export const fieldGuides: ResourceDef<FieldGuideRow> = {
     perform: async ({ actor, tx }, g, input: z.infer<typeof ZUpdate>) => {
       if (input.language !== undefined && input.language !== g.language) {
         if (!(await canWriteProjectContent(actor, g.projectId, g.project.primaryLanguage, input.language, tx))) {
-          throw forbidden(`Only the project's owner and collaborators may write its field guide in its primary language '${g.project.primaryLanguage}'`);
+          throw forbidden(
+            `Only the project's owner and collaborators may write its field guide in its primary language '${g.project.primaryLanguage}'`,
+          );
         }
         await ensureLanguageFree(tx, g.projectId, input.language, g.id);
       }
@@ -101,4 +115,3 @@ export const fieldGuides: ResourceDef<FieldGuideRow> = {
     await tx.fieldGuide.delete({ where: { id: g.id } });
   },
 };
-

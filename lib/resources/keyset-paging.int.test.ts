@@ -21,7 +21,8 @@ async function walk(first: string, token: string, key: string) {
   const hrefs: string[] = [];
   let href: string | null = first;
   while (href) {
-    const res: { status: number; body: Record<string, { id: string }[]> & { meta: Record<string, { next_href: string | null }> } } = await call("GET", `/api${href}`, { token, accept: JSONAPI });
+    const res: { status: number; body: Record<string, { id: string }[]> & { meta: Record<string, { next_href: string | null }> } } =
+      await call("GET", `/api${href}`, { token, accept: JSONAPI });
     expect(res.status, href).toBe(200);
     seen.push(...res.body[key].map((r) => r.id));
     href = res.body.meta[key].next_href;
@@ -44,7 +45,10 @@ describe("keyset paging", () => {
       expect(h).not.toMatch(/[?&]page=/);
     }
     const after = seen[2];
-    const page = await call("GET", `/api/classifications/project?project_id=${project.id}&last_id=${after}&page_size=3`, { token: owner.token, accept: JSONAPI });
+    const page = await call("GET", `/api/classifications/project?project_id=${project.id}&last_id=${after}&page_size=3`, {
+      token: owner.token,
+      accept: JSONAPI,
+    });
     expect(page.body.classifications.map((c: { id: string }) => c.id)).toEqual(seen.slice(3, 6));
     const meta = page.body.meta.classifications;
     expect(new URL(meta.next_href, "http://x").searchParams.get("last_id")).toBe(seen[5]);
@@ -98,25 +102,59 @@ describe("keyset pages read an index range in order", () => {
     await pool().query("ANALYZE subjects; ANALYZE set_member_subjects; ANALYZE classifications");
     const actor = await resolveActor(new Request("http://x", { headers: { authorization: `Bearer ${owner.token}` } }));
     const cases: [ResourceDef<BaseRow>, string, string, string, string][] = [
-      [projectClassifications as never, "classifications", `project_id=${project.id}`, "classifications", "classifications_project_id_id_idx"],
+      [
+        projectClassifications as never,
+        "classifications",
+        `project_id=${project.id}`,
+        "classifications",
+        "classifications_project_id_id_idx",
+      ],
       [subjects as never, "subjects", `project_id=${project.id}`, "subjects", "subjects_project_id_id_idx"],
-      [setMemberSubjects as never, "set_member_subjects", `subject_set_id=${set.id}`, "set_member_subjects", "set_member_subjects_subject_set_id_id_idx"],
+      [
+        setMemberSubjects as never,
+        "set_member_subjects",
+        `subject_set_id=${set.id}`,
+        "set_member_subjects",
+        "set_member_subjects_subject_set_id_id_idx",
+      ],
     ];
     for (const [def, table, filter, relation, index] of cases) {
-      const ids = (await db().$queryRawUnsafe<{ id: number }[]>(`SELECT id FROM ${table} WHERE ${filter.replace("=", " = ")} ORDER BY id`)).map((r) => r.id);
+      const ids = (
+        await db().$queryRawUnsafe<{ id: number }[]>(`SELECT id FROM ${table} WHERE ${filter.replace("=", " = ")} ORDER BY id`)
+      ).map((r) => r.id);
       expect(ids.length, table).toBeGreaterThanOrEqual(N);
-      const { paging, where, orderBy } = await listRequest(def, new URL(`http://x/api/${table}?${filter}&last_id=${ids[100]}&page_size=100`), actor);
-      const { sql, plan } = await planPrismaQuery((client) => (client as unknown as Record<string, { findMany(a: object): Promise<unknown> }>)[def.model].findMany(pageQuery(def, paging, where, orderBy)));
+      const { paging, where, orderBy } = await listRequest(
+        def,
+        new URL(`http://x/api/${table}?${filter}&last_id=${ids[100]}&page_size=100`),
+        actor,
+      );
+      const { sql, plan } = await planPrismaQuery((client) =>
+        (client as unknown as Record<string, { findMany(a: object): Promise<unknown> }>)[def.model].findMany(
+          pageQuery(def, paging, where, orderBy),
+        ),
+      );
       expect(sql, table).not.toMatch(/OFFSET/i);
       const path = pathTo(plan, relation)!;
-      expect(path.map((n) => n["Node Type"]), table).not.toContain("Sort");
-      expect(path.map((n) => n["Node Type"]), table).not.toContain("Incremental Sort");
+      expect(
+        path.map((n) => n["Node Type"]),
+        table,
+      ).not.toContain("Sort");
+      expect(
+        path.map((n) => n["Node Type"]),
+        table,
+      ).not.toContain("Incremental Sort");
       const scan = path[path.length - 1];
       expect(scan["Index Name"], table).toBe(index);
       expect(scan["Index Cond"], table).toMatch(/id > /);
       // And the page itself: the 100 after last_id.
-      const page = await api.get(`/${table === "classifications" ? "classifications/project" : table}?${filter}&last_id=${ids[100]}&page_size=100`, { token: owner.token });
-      expect(page.body[table].map((r: { id: string }) => Number(r.id)), table).toEqual(ids.slice(101, 201));
+      const page = await api.get(
+        `/${table === "classifications" ? "classifications/project" : table}?${filter}&last_id=${ids[100]}&page_size=100`,
+        { token: owner.token },
+      );
+      expect(
+        page.body[table].map((r: { id: string }) => Number(r.id)),
+        table,
+      ).toEqual(ids.slice(101, 201));
     }
   }, 60_000);
 });
@@ -127,7 +165,12 @@ describe("a set's subjects start at the set", () => {
     // a bound merged the subjects' primary key from its start with the set's members.
     const { owner, project } = await classifiableProject(1);
     const crowd = await classifiableProject(1);
-    const set = (await pool().query<{ id: number }>(`INSERT INTO subject_sets (project_id, display_name, set_member_subjects_count) VALUES ($1, 'Late', 300) RETURNING id`, [project.id])).rows[0];
+    const set = (
+      await pool().query<{ id: number }>(
+        `INSERT INTO subject_sets (project_id, display_name, set_member_subjects_count) VALUES ($1, 'Late', 300) RETURNING id`,
+        [project.id],
+      )
+    ).rows[0];
     await pool().query(
       `WITH s AS (INSERT INTO subjects (project_id, metadata, locations) SELECT $1::int, '{}', '[]' FROM generate_series(1, 30000) RETURNING id)
        INSERT INTO set_member_subjects (subject_set_id, subject_id) SELECT $2::int, id FROM s`,
@@ -140,13 +183,24 @@ describe("a set's subjects start at the set", () => {
     );
     await pool().query("ANALYZE subjects; ANALYZE set_member_subjects");
     const actor = await resolveActor(new Request("http://x", { headers: { authorization: `Bearer ${owner.token}` } }));
-    const { paging, where, orderBy } = await listRequest(subjects as never, new URL(`http://x/api/subjects?subject_set_id=${set.id}`), actor);
-    const { plan } = await planPrismaQuery((client) => client.subject.findMany(pageQuery(subjects as never, paging, where, orderBy) as never));
+    const { paging, where, orderBy } = await listRequest(
+      subjects as never,
+      new URL(`http://x/api/subjects?subject_set_id=${set.id}`),
+      actor,
+    );
+    const { plan } = await planPrismaQuery((client) =>
+      client.subject.findMany(pageQuery(subjects as never, paging, where, orderBy) as never),
+    );
     // Either the subjects' primary key from the set's first subject on, or one probe per member.
     const scan = pathTo(plan, "subjects")!.at(-1)!;
     expect(scan["Index Cond"], JSON.stringify(scan)).toMatch(/id >=|id = /);
     // And the page: the set's first 20.
-    const ids = (await pool().query<{ id: number }>(`SELECT subject_id AS id FROM set_member_subjects WHERE subject_set_id = $1 ORDER BY subject_id LIMIT 20`, [set.id])).rows.map((r) => r.id);
+    const ids = (
+      await pool().query<{ id: number }>(
+        `SELECT subject_id AS id FROM set_member_subjects WHERE subject_set_id = $1 ORDER BY subject_id LIMIT 20`,
+        [set.id],
+      )
+    ).rows.map((r) => r.id);
     const page = await api.get(`/subjects?subject_set_id=${set.id}`, { token: owner.token });
     expect(page.body.subjects.map((r: { id: string }) => Number(r.id))).toEqual(ids);
     expect(page.body.meta.subjects.count).toBe(300);

@@ -13,8 +13,14 @@ import { createOrganization } from "@/test/factories-organizations";
 
 async function file(method: "GET" | "PUT", url: string, body?: Buffer, contentType?: string) {
   const u = new URL(url);
-  const req = new Request(new URL(u.pathname + u.search, "http://quorum.test"), { method, body: body as BodyInit | undefined, headers: contentType ? { "content-type": contentType } : {} });
-  const res = await (method === "GET" ? getFile : putFile)(req, { params: Promise.resolve({ key: u.pathname.replace(/^\/uploads\//, "").split("/") }) });
+  const req = new Request(new URL(u.pathname + u.search, "http://quorum.test"), {
+    method,
+    body: body as BodyInit | undefined,
+    headers: contentType ? { "content-type": contentType } : {},
+  });
+  const res = await (method === "GET" ? getFile : putFile)(req, {
+    params: Promise.resolve({ key: u.pathname.replace(/^\/uploads\//, "").split("/") }),
+  });
   return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
 }
 
@@ -39,7 +45,9 @@ describe("media: a project's avatar", () => {
       metadata: { alt: "logo" },
       links: { linked: { href: `/projects/${project.id}`, id: String(project.id), type: "projects" } },
     });
-    expect(medium.src).toMatch(new RegExp(`/uploads/media/projects/${project.id}/[0-9a-f-]+\\.png\\?content_type=image%2Fpng&expires=\\d+&signature=`));
+    expect(medium.src).toMatch(
+      new RegExp(`/uploads/media/projects/${project.id}/[0-9a-f-]+\\.png\\?content_type=image%2Fpng&expires=\\d+&signature=`),
+    );
     expect(created.body.links["media.linked"]).toBeDefined();
 
     const bytes = png();
@@ -64,7 +72,11 @@ describe("media: a project's avatar", () => {
     expect(await db().medium.count({ where: { linkedType: "projects", linkedId: project.id, type: "project_avatar" } })).toBe(1);
     expect(await storage().exists(new URL(served).pathname.replace(/^\/uploads\//, ""))).toBe(false);
 
-    const metadata = await api.put(path, { media: { metadata: { alt: "new" } } }, { token: owner.token, ...ifMatch((await api.get(path)).headers.get("etag")) });
+    const metadata = await api.put(
+      path,
+      { media: { metadata: { alt: "new" } } },
+      { token: owner.token, ...ifMatch((await api.get(path)).headers.get("etag")) },
+    );
     expect(metadata.status).toBe(200);
     expect(metadata.body.media[0].metadata).toEqual({ alt: "new" });
 
@@ -78,9 +90,17 @@ describe("media: a project's avatar", () => {
     const owner = await signedInUser();
     const project = await createProject(owner.user.id);
     const path = `/projects/${project.id}/background`;
-    const external = await api.post(path, { media: { content_type: "image/jpeg", external_link: true, src: "https://cdn.example.test/bg.jpg" } }, { token: owner.token });
+    const external = await api.post(
+      path,
+      { media: { content_type: "image/jpeg", external_link: true, src: "https://cdn.example.test/bg.jpg" } },
+      { token: owner.token },
+    );
     expect(external.status).toBe(201);
-    expect(external.body.media[0]).toMatchObject({ src: "https://cdn.example.test/bg.jpg", external_link: true, media_type: "project_background" });
+    expect(external.body.media[0]).toMatchObject({
+      src: "https://cdn.example.test/bg.jpg",
+      external_link: true,
+      media_type: "project_background",
+    });
 
     const before = await db().medium.count({ where: { linkedType: "projects", linkedId: project.id } });
     const cases: [string, unknown, number, RegExp][] = [
@@ -90,7 +110,12 @@ describe("media: a project's avatar", () => {
       ["unknown key", { media: { content_type: "image/png", size: 3 } }, 422, /unknown key\(s\) 'size'/],
       ["src without external_link", { media: { content_type: "image/png", src: "x.png" } }, 422, /only given with external_link/],
       ["external_link without src", { media: { content_type: "image/png", external_link: true } }, 422, /src is required/],
-      ["a javascript: link", { media: { content_type: "image/png", external_link: true, src: "javascript:alert(1)" } }, 422, /http\(s\) URL/],
+      [
+        "a javascript: link",
+        { media: { content_type: "image/png", external_link: true, src: "javascript:alert(1)" } },
+        422,
+        /http\(s\) URL/,
+      ],
       ["wrong envelope", { avatars: { content_type: "image/png" } }, 422, /expected 'media'/],
     ];
     for (const [name, body, status, message] of cases) {
@@ -166,7 +191,11 @@ describe("media: who may", () => {
     expect(created.status).toBe(201);
     expect(created.body.media[0].media_type).toBe("user_avatar");
     expect((await api.get(path)).status).toBe(200);
-    const header = await api.post(`/users/${user.user.id}/profile_header`, { media: { content_type: "image/webp" } }, { token: user.token });
+    const header = await api.post(
+      `/users/${user.user.id}/profile_header`,
+      { media: { content_type: "image/webp" } },
+      { token: user.token },
+    );
     expect(header.status).toBe(201);
     expect(header.body.media[0]).toMatchObject({ media_type: "user_profile_header", href: `/users/${user.user.id}/profile_header` });
   });
@@ -179,19 +208,32 @@ describe("media: an organization's avatar and attached images", () => {
     const org = await createOrganization(owner.user.id, { listed: false });
     const path = `/organizations/${org.id}/avatar`;
     expect((await api.post(path, { media: { content_type: "image/png" } }, { token: stranger.token })).status).toBe(404);
-    const created = await api.post(path, { media: { content_type: "image/png", external_link: true, src: "https://cdn.example.test/org.png" } }, { token: owner.token });
+    const created = await api.post(
+      path,
+      { media: { content_type: "image/png", external_link: true, src: "https://cdn.example.test/org.png" } },
+      { token: owner.token },
+    );
     expect(created.status).toBe(201);
     expect(created.body.media[0]).toMatchObject({ media_type: "organization_avatar", href: path });
     const shown = await api.get(`/organizations/${org.id}?include=avatar`, { token: owner.token });
     expect(shown.body.organizations[0].avatar_src).toBe("https://cdn.example.test/org.png");
     expect(shown.body.organizations[0].links.avatar).toMatchObject({ href: path, type: "avatars" });
-    expect(shown.body.linked.avatars).toEqual([expect.objectContaining({ id: created.body.media[0].id, src: "https://cdn.example.test/org.png" })]);
+    expect(shown.body.linked.avatars).toEqual([
+      expect.objectContaining({ id: created.body.media[0].id, src: "https://cdn.example.test/org.png" }),
+    ]);
     expect((await api.get(path, { token: stranger.token })).status).toBe(404);
     expect((await api.get(path)).status).toBe(404);
 
-    const image = await api.post(`/organizations/${org.id}/attached_images`, { media: { content_type: "image/jpeg" } }, { token: owner.token });
+    const image = await api.post(
+      `/organizations/${org.id}/attached_images`,
+      { media: { content_type: "image/jpeg" } },
+      { token: owner.token },
+    );
     expect(image.status).toBe(201);
-    expect(image.body.media[0]).toMatchObject({ media_type: "organization_attached_image", href: `/organizations/${org.id}/attached_images/${image.body.media[0].id}` });
+    expect(image.body.media[0]).toMatchObject({
+      media_type: "organization_attached_image",
+      href: `/organizations/${org.id}/attached_images/${image.body.media[0].id}`,
+    });
     // Deleting the organization takes its media rows with it.
     const etag = (await api.get(`/organizations/${org.id}`, { token: owner.token })).headers.get("etag");
     expect((await api.delete(`/organizations/${org.id}`, { token: owner.token, ...ifMatch(etag) })).status).toBe(204);
@@ -203,12 +245,29 @@ describe("media: includes on projects and users, and subjects' attached images",
   it("include=avatar,background,owners on projects answers linked.avatars, linked.backgrounds and linked.owners", async () => {
     const owner = await signedInUser();
     const project = await createProject(owner.user.id);
-    const avatar = (await api.post(`/projects/${project.id}/avatar`, { media: { content_type: "image/png", src: "https://example.org/a.png", external_link: true } }, { token: owner.token })).body.media[0];
-    const background = (await api.post(`/projects/${project.id}/background`, { media: { content_type: "image/jpeg", src: "https://example.org/b.jpg", external_link: true } }, { token: owner.token })).body.media[0];
+    const avatar = (
+      await api.post(
+        `/projects/${project.id}/avatar`,
+        { media: { content_type: "image/png", src: "https://example.org/a.png", external_link: true } },
+        { token: owner.token },
+      )
+    ).body.media[0];
+    const background = (
+      await api.post(
+        `/projects/${project.id}/background`,
+        { media: { content_type: "image/jpeg", src: "https://example.org/b.jpg", external_link: true } },
+        { token: owner.token },
+      )
+    ).body.media[0];
     const res = await api.get(`/projects?id=${project.id}&include=avatar,background,owners`);
     expect(res.status).toBe(200);
-    expect(res.body.projects[0].links).toMatchObject({ avatar: { href: `/projects/${project.id}/avatar`, type: "avatars" }, background: { href: `/projects/${project.id}/background`, type: "backgrounds" } });
-    expect(res.body.linked.avatars.map((m: { id: string; src: string }) => [m.id, m.src])).toEqual([[avatar.id, "https://example.org/a.png"]]);
+    expect(res.body.projects[0].links).toMatchObject({
+      avatar: { href: `/projects/${project.id}/avatar`, type: "avatars" },
+      background: { href: `/projects/${project.id}/background`, type: "backgrounds" },
+    });
+    expect(res.body.linked.avatars.map((m: { id: string; src: string }) => [m.id, m.src])).toEqual([
+      [avatar.id, "https://example.org/a.png"],
+    ]);
     expect(res.body.linked.backgrounds.map((m: { id: string }) => m.id)).toEqual([background.id]);
     expect(res.body.linked.owners.map((u: { id: string }) => u.id)).toEqual([String(owner.user.id)]);
     expect(res.body.links["projects.avatar"]).toBeDefined();
@@ -221,7 +280,13 @@ describe("media: includes on projects and users, and subjects' attached images",
     const owner = await signedInUser();
     const volunteer = await signedInUser();
     const project = await createProject(owner.user.id, { private: true });
-    const subject = (await api.post("/subjects", { subjects: { locations: [{ "image/png": "https://example.org/s.png" }], links: { project: String(project.id) } } }, { token: owner.token })).body.subjects[0];
+    const subject = (
+      await api.post(
+        "/subjects",
+        { subjects: { locations: [{ "image/png": "https://example.org/s.png" }], links: { project: String(project.id) } } },
+        { token: owner.token },
+      )
+    ).body.subjects[0];
     const path = `/subjects/${subject.id}/attached_images`;
     expect((await api.post(path, { media: { content_type: "image/png" } }, { token: volunteer.token })).status).toBe(404);
     expect((await api.post(path, { media: { content_type: "text/html" } }, { token: owner.token })).status).toBe(422);
@@ -239,7 +304,11 @@ describe("media: includes on projects and users, and subjects' attached images",
     expect((await api.delete(one, { token: owner.token, ...ifMatch(etag) })).status).toBe(204);
     expect(await db().medium.count({ where: { linkedType: "subjects", linkedId: Number(subject.id) } })).toBe(0);
     // Deleting the subject removes its media rows too.
-    await api.post(path, { media: { content_type: "image/png", src: "https://example.org/x.png", external_link: true } }, { token: owner.token });
+    await api.post(
+      path,
+      { media: { content_type: "image/png", src: "https://example.org/x.png", external_link: true } },
+      { token: owner.token },
+    );
     const subjectEtag = (await api.get(`/subjects/${subject.id}`, { token: owner.token })).headers.get("etag");
     expect((await api.delete(`/subjects/${subject.id}`, { token: owner.token, ...ifMatch(subjectEtag) })).status).toBe(204);
     expect(await db().medium.count({ where: { linkedType: "subjects", linkedId: Number(subject.id) } })).toBe(0);

@@ -30,7 +30,12 @@ import { iso } from "./wire";
 export type MediaName = "avatar" | "background" | "attached_images" | "profile_header";
 
 const SINGLE: Record<MediaName, boolean> = { avatar: true, background: true, profile_header: true, attached_images: false };
-const LINK_TYPES: Record<MediaName, string> = { avatar: "avatars", background: "backgrounds", attached_images: "attached_images", profile_header: "profile_headers" };
+const LINK_TYPES: Record<MediaName, string> = {
+  avatar: "avatars",
+  background: "backgrounds",
+  attached_images: "attached_images",
+  profile_header: "profile_headers",
+};
 
 /** Files a client may upload as media: images (and short videos for attached images); never scriptable types. */
 export const MEDIA_CONTENT_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"] as const;
@@ -91,7 +96,14 @@ export function mediaInclude<R extends { id: number }>(parentType: string, name:
   return {
     type: LINK_TYPES[name],
     load: async (rows) => {
-      const media = await db().medium.findMany({ where: mediaWhere(parentType, rows.map((r) => r.id), name), orderBy: { id: "asc" } });
+      const media = await db().medium.findMany({
+        where: mediaWhere(
+          parentType,
+          rows.map((r) => r.id),
+          name,
+        ),
+        orderBy: { id: "asc" },
+      });
       return media.map((m) => ({ record: serializeMedium(m, name), parentIds: [m.linkedId] }));
     },
   };
@@ -142,7 +154,8 @@ async function findMedium(def: AnyDef, parentId: number, name: MediaName, medium
     where: { ...mediaWhere(def.type, [parentId], name), ...(mediumId === undefined ? {} : { id: mediumId }) },
     orderBy: { id: "desc" },
   });
-  if (!medium) throw notFound(`No ${name.replace(/_/g, " ")} for ${def.type} ${parentId}${mediumId === undefined ? "" : ` with id '${mediumId}'`}`);
+  if (!medium)
+    throw notFound(`No ${name.replace(/_/g, " ")} for ${def.type} ${parentId}${mediumId === undefined ? "" : ` with id '${mediumId}'`}`);
   return medium;
 }
 
@@ -173,7 +186,15 @@ async function createMedium(def: AnyDef, ctx: ApiContext, name: MediaName): Prom
     const replaced = SINGLE[name] ? await tx.medium.findMany({ where: { linkedType: def.type, linkedId: parent.id, type } }) : [];
     if (replaced.length) await tx.medium.deleteMany({ where: { id: { in: replaced.map((m) => m.id) } } });
     const created = await tx.medium.create({
-      data: { type, linkedType: def.type, linkedId: parent.id, contentType, src, externalLink: !!input.external_link, metadata: (input.metadata ?? {}) as object },
+      data: {
+        type,
+        linkedType: def.type,
+        linkedId: parent.id,
+        contentType,
+        src,
+        externalLink: !!input.external_link,
+        metadata: (input.metadata ?? {}) as object,
+      },
     });
     return { created, replaced };
   });
@@ -212,9 +233,20 @@ export function mediaRoutes<R extends BaseRow>(parentDef: ResourceDef<R>, name: 
       const paging = parsePaging(ctx.url);
       const where = mediaWhere(def.type, [parent.id], name);
       const skip = (paging.page - 1) * paging.pageSize;
-      const { rows: media, more } = splitPage(await db().medium.findMany({ where, orderBy: { id: "asc" }, ...(skip ? { skip } : {}), take: paging.pageSize + 1 }), paging.pageSize);
-      const { count, source } = await countList({ skipped: skip, rows: media.length, more }, prismaScopeCounting((client) => client.medium.findMany({ where, select: { id: true } })));
-      return json(envelope(media.map((m) => serializeMedium(m, name)), pageMeta("media", ctx.url, paging, count, [], { more, source })));
+      const { rows: media, more } = splitPage(
+        await db().medium.findMany({ where, orderBy: { id: "asc" }, ...(skip ? { skip } : {}), take: paging.pageSize + 1 }),
+        paging.pageSize,
+      );
+      const { count, source } = await countList(
+        { skipped: skip, rows: media.length, more },
+        prismaScopeCounting((client) => client.medium.findMany({ where, select: { id: true } })),
+      );
+      return json(
+        envelope(
+          media.map((m) => serializeMedium(m, name)),
+          pageMeta("media", ctx.url, paging, count, [], { more, source }),
+        ),
+      );
     }),
     POST: apiRoute((ctx) => createMedium(def, ctx, name)),
     PUT: apiRoute((ctx) => updateMedium(def, ctx, name)),
@@ -244,10 +276,18 @@ export function mediumRoutes<R extends BaseRow>(parentDef: ResourceDef<R>, name:
 
 /** Deletes the uploaded files of media rows already deleted (after their commit; a failure only leaves a file behind). */
 async function removeStoredFiles(media: Medium[]): Promise<void> {
-  for (const m of media) if (!m.externalLink) await storage().deleteObject(m.src).catch((err) => console.warn(`[media] could not delete ${m.src}:`, err.message));
+  for (const m of media)
+    if (!m.externalLink)
+      await storage()
+        .deleteObject(m.src)
+        .catch((err) => console.warn(`[media] could not delete ${m.src}:`, err.message));
 }
 
 /** For a parent's destroy: its media rows go with it (the files stay, as a deleted subject's do). */
-export async function deleteMediaOf(tx: { medium: { deleteMany(args: object): Promise<unknown> } }, parentType: string, parentId: number): Promise<void> {
+export async function deleteMediaOf(
+  tx: { medium: { deleteMany(args: object): Promise<unknown> } },
+  parentType: string,
+  parentId: number,
+): Promise<void> {
   await tx.medium.deleteMany({ where: { linkedType: parentType, linkedId: parentId } });
 }

@@ -6,7 +6,13 @@ import type { Membership, Prisma } from "@/lib/generated/prisma/client";
 import { ApiError, forbidden, notFound, unauthorized, unprocessable } from "@/lib/http/api-error";
 import { parseIdList, parseIdValue } from "@/lib/http/request";
 import { lockGroupAdmins, requireAnActiveGroupAdmin } from "@/lib/domain/group-memberships";
-import { MEMBERSHIP_STATES, membershipReadScope, membershipTransition, type MembershipMover, type MembershipState } from "@/lib/policies/membership-policy";
+import {
+  MEMBERSHIP_STATES,
+  membershipReadScope,
+  membershipTransition,
+  type MembershipMover,
+  type MembershipState,
+} from "@/lib/policies/membership-policy";
 import { GROUP_ROLES, isGroupAdmin, userGroupReadScope } from "@/lib/policies/user-group-policy";
 import type { ResourceDef, Tx } from "./types";
 import { userInclude } from "./users";
@@ -28,7 +34,11 @@ const ZCreateMembership = z.strictObject({
 });
 const ZUpdateMembership = z.strictObject({
   state: z.enum(MEMBERSHIP_STATES, { message: `state must be one of ${MEMBERSHIP_STATES.join(", ")}` }).optional(),
-  roles: z.array(z.enum(GROUP_ROLES, { message: `roles must be among ${GROUP_ROLES.join(", ")}` })).min(1, "roles must name at least one role").max(2).optional(),
+  roles: z
+    .array(z.enum(GROUP_ROLES, { message: `roles must be among ${GROUP_ROLES.join(", ")}` }))
+    .min(1, "roles must name at least one role")
+    .max(2)
+    .optional(),
 });
 
 /** Compares secrets in constant time, so response times say nothing about how much of a guess was right. */
@@ -56,10 +66,13 @@ async function change(tx: Tx, actor: Actor, m: Membership, next: { state: Member
       throw unprocessable(`A membership cannot move from ${m.state} to ${next.state}${rejoin}`);
     }
     if (!move.by.some((who) => movers.includes(who))) {
-      throw forbidden(`Only ${move.by.includes("member") ? "the member themself" : "the group's admins"} may move a membership from ${m.state} to ${next.state}`);
+      throw forbidden(
+        `Only ${move.by.includes("member") ? "the member themself" : "the group's admins"} may move a membership from ${m.state} to ${next.state}`,
+      );
     }
   }
-  const dropsAnAdmin = m.state === "active" && m.roles.includes("group_admin") && !(next.state === "active" && next.roles.includes("group_admin"));
+  const dropsAnAdmin =
+    m.state === "active" && m.roles.includes("group_admin") && !(next.state === "active" && next.roles.includes("group_admin"));
   if (dropsAnAdmin) await lockGroupAdmins(tx, m.userGroupId);
   await tx.membership.update({ where: { id: m.id }, data: { state: next.state, roles: next.roles, updatedAt: new Date() } });
   if (dropsAnAdmin) await requireAnActiveGroupAdmin(tx, m.userGroupId);
@@ -86,7 +99,10 @@ export const memberships: ResourceDef<Membership> = {
           include: userGroups.queryInclude as Prisma.UserGroupInclude,
           orderBy: { id: "asc" },
         });
-        return found.map((g) => ({ record: userGroups.serialize(g as never, actor), parentIds: rows.filter((r) => r.userGroupId === g.id).map((r) => r.id) }));
+        return found.map((g) => ({
+          record: userGroups.serialize(g as never, actor),
+          parentIds: rows.filter((r) => r.userGroupId === g.id).map((r) => r.id),
+        }));
       },
     },
   },
@@ -94,7 +110,8 @@ export const memberships: ResourceDef<Membership> = {
     user_id: (v) => ({ userId: { in: parseIdList(v, "user_id") } }),
     user_group_id: (v) => ({ userGroupId: { in: parseIdList(v, "user_group_id") } }),
     state: (v) => {
-      if (!(MEMBERSHIP_STATES as readonly string[]).includes(v)) throw unprocessable(`state must be one of ${MEMBERSHIP_STATES.join(", ")}`);
+      if (!(MEMBERSHIP_STATES as readonly string[]).includes(v))
+        throw unprocessable(`state must be one of ${MEMBERSHIP_STATES.join(", ")}`);
       return { state: v };
     },
   },
@@ -129,7 +146,10 @@ export const memberships: ResourceDef<Membership> = {
   update: {
     schema: ZUpdateMembership,
     perform: async ({ actor, tx }, row, input: z.infer<typeof ZUpdateMembership>) => {
-      await change(tx, actor, row, { state: (input.state ?? row.state) as MembershipState, roles: input.roles ? [...new Set(input.roles)] : row.roles });
+      await change(tx, actor, row, {
+        state: (input.state ?? row.state) as MembershipState,
+        roles: input.roles ? [...new Set(input.roles)] : row.roles,
+      });
     },
   },
   // DELETE leaves the group (or declines or withdraws an invitation): the membership becomes inactive and stays.

@@ -30,7 +30,10 @@ export const organizationPages = pageResource<OrganizationPageRow, Parameters<ty
             where: { AND: [{ id: { in: [...new Set(rows.map((r) => r.organizationId))] } }, organizationReadScope(actor)] },
             include: organizations.queryInclude as Prisma.OrganizationInclude,
           });
-          return found.map((o) => ({ record: organizations.serialize(o as never, actor), parentIds: rows.filter((r) => r.organizationId === o.id).map((r) => r.id) }));
+          return found.map((o) => ({
+            record: organizations.serialize(o as never, actor),
+            parentIds: rows.filter((r) => r.organizationId === o.id).map((r) => r.id),
+          }));
         },
       },
     },

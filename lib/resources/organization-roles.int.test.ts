@@ -29,7 +29,10 @@ resourceContract({
     const owner = await signedInUser();
     const organization = await createOrganization(owner.user.id);
     const other = await signedInUser();
-    return { record: { roles: ["collaborator"], links: { organization: String(organization.id), user: String(other.user.id) } }, token: owner.token };
+    return {
+      record: { roles: ["collaborator"], links: { organization: String(organization.id), user: String(other.user.id) } },
+      token: owner.token,
+    };
   },
   update: { roles: ["scientist", "moderator"] },
   invalidUpdate: { roles: "tester" },
@@ -59,7 +62,8 @@ describe("organization_roles: rules", () => {
     await grantOrganizationRole(organization.id, collaborator.user.id, ["collaborator"]);
     await grantOrganizationRole(organization.id, translator.user.id, ["translator"]);
     const role = await grantOrganizationRole(organization.id, holder.user.id, ["moderator"]);
-    const count = async (token: string | undefined, q = `organization_id=${organization.id}`) => (await api.get(`/organization_roles?${q}`, { token })).body.organization_roles.length;
+    const count = async (token: string | undefined, q = `organization_id=${organization.id}`) =>
+      (await api.get(`/organization_roles?${q}`, { token })).body.organization_roles.length;
     const cases: [string, string | undefined, number][] = [
       ["owner", owner.token, 4],
       ["collaborator", collaborator.token, 4],
@@ -79,10 +83,17 @@ describe("organization_roles: rules", () => {
       created_at: expect.any(String),
       updated_at: expect.any(String),
       href: `/organization_roles/${role.id}`,
-      links: { organization: String(organization.id), owner: { id: String(holder.user.id), display_name: holder.user.displayName, type: "users", href: `/users/${holder.user.id}` } },
+      links: {
+        organization: String(organization.id),
+        owner: { id: String(holder.user.id), display_name: holder.user.displayName, type: "users", href: `/users/${holder.user.id}` },
+      },
     });
-    expect(shown.body.links["organization_roles.organization"]).toEqual({ href: "/organizations/{organization_roles.organization}", type: "organizations" });
-    for (const token of [undefined, other.token, translator.token]) expect((await api.get(`/organization_roles/${role.id}`, { token })).status).toBe(404);
+    expect(shown.body.links["organization_roles.organization"]).toEqual({
+      href: "/organizations/{organization_roles.organization}",
+      type: "organizations",
+    });
+    for (const token of [undefined, other.token, translator.token])
+      expect((await api.get(`/organization_roles/${role.id}`, { token })).status).toBe(404);
   });
 
   it("only editors assign roles; roles are validated; the owner role is fixed; one record per user", async () => {
@@ -91,7 +102,9 @@ describe("organization_roles: rules", () => {
     const newcomer = await signedInUser();
     const organization = await createOrganization(owner.user.id);
     const testerRole = await grantOrganizationRole(organization.id, tester.user.id, ["tester"]);
-    const body = (roles: unknown, user: unknown = newcomer.user.id, org: unknown = organization.id) => ({ organization_roles: { roles, links: { organization: String(org), user: String(user) } } });
+    const body = (roles: unknown, user: unknown = newcomer.user.id, org: unknown = organization.id) => ({
+      organization_roles: { roles, links: { organization: String(org), user: String(user) } },
+    });
     const before = await db().organizationRole.count({ where: { organizationId: organization.id } });
 
     const refused: [string, string, object, number, RegExp][] = [
@@ -120,25 +133,46 @@ describe("organization_roles: rules", () => {
     // A tester may not change their own roles; the new collaborator may change others'.
     const path = `/organization_roles/${testerRole.id}`;
     const etag = (await api.get(path, { token: tester.token })).headers.get("etag")!;
-    expect((await api.put(path, { organization_roles: { roles: ["collaborator"] } }, { token: tester.token, headers: { "if-match": etag } })).status).toBe(403);
-    const res = await api.put(path, { organization_roles: { roles: ["scientist"] } }, { token: newcomer.token, headers: { "if-match": etag } });
+    expect(
+      (await api.put(path, { organization_roles: { roles: ["collaborator"] } }, { token: tester.token, headers: { "if-match": etag } }))
+        .status,
+    ).toBe(403);
+    const res = await api.put(
+      path,
+      { organization_roles: { roles: ["scientist"] } },
+      { token: newcomer.token, headers: { "if-match": etag } },
+    );
     expect(res.status).toBe(200);
     expect(res.body.organization_roles[0].roles).toEqual(["scientist"]);
 
-    const ownerRole = (await api.get(`/organization_roles?organization_id=${organization.id}&user_id=${owner.user.id}`, { token: owner.token })).body.organization_roles[0];
+    const ownerRole = (
+      await api.get(`/organization_roles?organization_id=${organization.id}&user_id=${owner.user.id}`, { token: owner.token })
+    ).body.organization_roles[0];
     const ownerTag = (await api.get(`/organization_roles/${ownerRole.id}`, { token: owner.token })).headers.get("etag")!;
-    const ownerEdit = await api.put(`/organization_roles/${ownerRole.id}`, { organization_roles: { roles: ["tester"] } }, { token: owner.token, headers: { "if-match": ownerTag } });
+    const ownerEdit = await api.put(
+      `/organization_roles/${ownerRole.id}`,
+      { organization_roles: { roles: ["tester"] } },
+      { token: owner.token, headers: { "if-match": ownerTag } },
+    );
     expect(ownerEdit.status).toBe(422);
     expect(ownerEdit.body.errors[0].message).toMatch(/owner/);
-    expect((await api.delete(`/organization_roles/${ownerRole.id}`, { token: owner.token, headers: { "if-match": ownerTag } })).status).toBe(422);
-    expect((await api.get(`/organization_roles/${ownerRole.id}`, { token: owner.token })).body.organization_roles[0].roles).toEqual(["owner"]);
+    expect(
+      (await api.delete(`/organization_roles/${ownerRole.id}`, { token: owner.token, headers: { "if-match": ownerTag } })).status,
+    ).toBe(422);
+    expect((await api.get(`/organization_roles/${ownerRole.id}`, { token: owner.token })).body.organization_roles[0].roles).toEqual([
+      "owner",
+    ]);
   });
 
   it("cannot assign roles on an unlisted organization the caller cannot see (404)", async () => {
     const owner = await signedInUser();
     const other = await signedInUser();
     const organization = await createOrganization(owner.user.id, { listed: false });
-    const res = await api.post("/organization_roles", { organization_roles: { roles: ["tester"], links: { organization: String(organization.id), user: String(other.user.id) } } }, { token: other.token });
+    const res = await api.post(
+      "/organization_roles",
+      { organization_roles: { roles: ["tester"], links: { organization: String(organization.id), user: String(other.user.id) } } },
+      { token: other.token },
+    );
     expect(res.status).toBe(404);
   });
 

@@ -51,7 +51,16 @@ describe("organizations: records", () => {
     const privateProject = await createProject(owner.user.id, { private: true });
     await linkProject(organization.id, publicProject.id);
     await linkProject(organization.id, privateProject.id);
-    await db().medium.create({ data: { type: "organization_avatar", linkedType: "organizations", linkedId: organization.id, contentType: "image/png", src: "https://cdn.example.test/logo.png", externalLink: true } });
+    await db().medium.create({
+      data: {
+        type: "organization_avatar",
+        linkedType: "organizations",
+        linkedId: organization.id,
+        contentType: "image/png",
+        src: "https://cdn.example.test/logo.png",
+        externalLink: true,
+      },
+    });
     const ownerRole = await db().organizationRole.findFirstOrThrow({ where: { organizationId: organization.id } });
 
     const res = await api.get(`/organizations/${organization.id}`);
@@ -102,10 +111,15 @@ describe("organizations: records", () => {
     await grantProjectRole(privateProject.id, tester.user.id, ["tester"]);
     const admin = await signedInUser({ admin: true });
     for (const token of [owner.token, tester.token, admin.token]) {
-      expect((await api.get(`/organizations/${organization.id}`, { token })).body.organizations[0].links.projects).toEqual([String(publicProject.id), String(privateProject.id)]);
+      expect((await api.get(`/organizations/${organization.id}`, { token })).body.organizations[0].links.projects).toEqual([
+        String(publicProject.id),
+        String(privateProject.id),
+      ]);
     }
     const stranger = await signedInUser();
-    expect((await api.get(`/organizations?id=${organization.id}`, { token: stranger.token })).body.organizations[0].links.projects).toEqual([String(publicProject.id)]);
+    expect((await api.get(`/organizations?id=${organization.id}`, { token: stranger.token })).body.organizations[0].links.projects).toEqual(
+      [String(publicProject.id)],
+    );
   });
 
   it("includes roles (visible ones), projects (visible ones), owners, pages and media", async () => {
@@ -118,7 +132,16 @@ describe("organizations: records", () => {
     const page = await createOrganizationPage(organization.id, { urlKey: "about" });
     const tester = await signedInUser();
     const testerRole = await grantOrganizationRole(organization.id, tester.user.id, ["tester"]);
-    const background = await db().medium.create({ data: { type: "organization_background", linkedType: "organizations", linkedId: organization.id, contentType: "image/png", src: "https://cdn.example.test/bg.png", externalLink: true } });
+    const background = await db().medium.create({
+      data: {
+        type: "organization_background",
+        linkedType: "organizations",
+        linkedId: organization.id,
+        contentType: "image/png",
+        src: "https://cdn.example.test/bg.png",
+        externalLink: true,
+      },
+    });
     const path = `/organizations/${organization.id}?include=organization_roles,projects,owners,pages,background`;
 
     const anonymous = (await api.get(path)).body.linked;
@@ -126,7 +149,11 @@ describe("organizations: records", () => {
     expect(anonymous.projects.map((p: { id: string }) => p.id)).toEqual([String(publicProject.id)]);
     expect(anonymous.users.map((u: { id: string }) => u.id)).toEqual([String(owner.user.id)]);
     expect(anonymous.organization_pages.map((p: { id: string }) => p.id)).toEqual([String(page.id)]);
-    expect(anonymous.organization_pages[0]).toMatchObject({ href: `/organizations/${organization.id}/pages/${page.id}`, url_key: "about", type: "organization_pages" });
+    expect(anonymous.organization_pages[0]).toMatchObject({
+      href: `/organizations/${organization.id}/pages/${page.id}`,
+      url_key: "about",
+      type: "organization_pages",
+    });
     expect(anonymous.backgrounds.map((m: { id: string }) => m.id)).toEqual([String(background.id)]);
 
     const asTester = (await api.get(path, { token: tester.token })).body.linked;
@@ -164,9 +191,14 @@ describe("organizations: visibility", () => {
       expect(show.status, who).toBe(sees ? 200 : 404);
       expect(idsOf((await api.get(`/organizations?id=${organization.id}`, { token })).body), who).toEqual(sees ? [organization.id] : []);
       const viaProject = await api.get(`/projects/${project.id}?include=organizations`, { token });
-      expect((viaProject.body.linked?.organizations ?? []).map((o: { id: string }) => Number(o.id)), who).toEqual(sees ? [organization.id] : []);
+      expect(
+        (viaProject.body.linked?.organizations ?? []).map((o: { id: string }) => Number(o.id)),
+        who,
+      ).toEqual(sees ? [organization.id] : []);
       expect(viaProject.body.projects[0].links.organizations, who).toEqual(sees ? [String(organization.id)] : []);
-      expect(idsOf((await api.get(`/projects?organization_id=${organization.id}`, { token })).body, "projects"), who).toEqual(sees ? [project.id] : []);
+      expect(idsOf((await api.get(`/projects?organization_id=${organization.id}`, { token })).body, "projects"), who).toEqual(
+        sees ? [project.id] : [],
+      );
       expect(idsOf((await api.get(`/organizations?project_id=${project.id}`, { token })).body), who).toEqual(sees ? [organization.id] : []);
       expect((await api.get(`/organizations/${organization.id}/pages`, { token })).status, who).toBe(sees ? 200 : 404);
     }
@@ -183,8 +215,18 @@ describe("organizations: filters and sort", () => {
     const owner = await signedInUser();
     const other = await signedInUser();
     const tag = uid();
-    const a = await createOrganization(owner.user.id, { listed: true, displayName: `Alpha ${tag}`, categories: ["space", "physics"], tags: [`stars${tag}`] });
-    const b = await createOrganization(owner.user.id, { listed: false, displayName: `Beta ${tag}`, categories: ["biology"], tags: [`birds${tag}`, `stars${tag}`] });
+    const a = await createOrganization(owner.user.id, {
+      listed: true,
+      displayName: `Alpha ${tag}`,
+      categories: ["space", "physics"],
+      tags: [`stars${tag}`],
+    });
+    const b = await createOrganization(owner.user.id, {
+      listed: false,
+      displayName: `Beta ${tag}`,
+      categories: ["biology"],
+      tags: [`birds${tag}`, `stars${tag}`],
+    });
     const c = await createOrganization(other.user.id, { listed: true, displayName: `Gamma ${tag}` });
     const project = await createProject(owner.user.id);
     await linkProject(b.id, project.id);
@@ -231,7 +273,8 @@ describe("organizations: filters and sort", () => {
     const b = await createOrganization(owner.user.id, { displayName: `B ${tag}` });
     const a = await createOrganization(owner.user.id, { displayName: `A ${tag}` });
     const c = await createOrganization(owner.user.id, { displayName: `C ${tag}` });
-    const ids = async (sort: string) => idsOf((await api.get(`/organizations?owner=${owner.user.login}&sort=${sort}`, { token: owner.token })).body);
+    const ids = async (sort: string) =>
+      idsOf((await api.get(`/organizations?owner=${owner.user.login}&sort=${sort}`, { token: owner.token })).body);
     expect(await ids("display_name")).toEqual([a.id, b.id, c.id]);
     expect(await ids("-display_name")).toEqual([c.id, b.id, a.id]);
     await db().organization.update({ where: { id: c.id }, data: { listedAt: new Date("2020-01-01T00:00:00Z") } });
@@ -249,7 +292,8 @@ describe("organizations: search", () => {
     const far = await createOrganization(owner.user.id, { listed: true, displayName: `The Penguin Watchers Society of ${tag}` });
     const unrelated = await createOrganization(owner.user.id, { listed: true, displayName: `Zebra Counters ${uid()}` });
     const hidden = await createOrganization(owner.user.id, { listed: false, displayName: `penguin watchers ${tag}` });
-    const search = async (q: string, token?: string, extra = "") => idsOf((await api.get(`/organizations?search=${encodeURIComponent(q)}${extra}`, { token })).body);
+    const search = async (q: string, token?: string, extra = "") =>
+      idsOf((await api.get(`/organizations?search=${encodeURIComponent(q)}${extra}`, { token })).body);
 
     const found = await search(`penguin watchers ${tag}`);
     expect(found[0]).toBe(exact.id);
@@ -259,7 +303,9 @@ describe("organizations: search", () => {
     expect(found).not.toContain(unrelated.id);
     expect(found).not.toContain(hidden.id);
     // The owner also sees the unlisted one, which is an exact match too.
-    expect((await search(`Penguin Watchers ${tag}`, owner.token)).slice(0, 2).sort((x, y) => x - y)).toEqual([exact.id, hidden.id].sort((x, y) => x - y));
+    expect((await search(`Penguin Watchers ${tag}`, owner.token)).slice(0, 2).sort((x, y) => x - y)).toEqual(
+      [exact.id, hidden.id].sort((x, y) => x - y),
+    );
     // A misspelling still finds it.
     expect(await search(`Penguin Wachers ${tag}`)).toContain(exact.id);
     // Other filters and paging apply; an explicit sort replaces relevance.
@@ -294,7 +340,10 @@ describe("organizations: create", () => {
           primary_language: "zh-tw",
           introduction: "Intro",
           announcement: "News",
-          urls: [{ label: "Blog", url: "https://blog.example.test" }, { url: "https://twitter.com/guild", path: "guild", site: "twitter.com/" }],
+          urls: [
+            { label: "Blog", url: "https://blog.example.test" },
+            { url: "https://twitter.com/guild", path: "guild", site: "twitter.com/" },
+          ],
           categories: ["space", "space", "physics"],
           tags: ["Stars"],
           available_languages: ["en", "zh-tw"],
@@ -320,7 +369,10 @@ describe("organizations: create", () => {
       slug: `${owner.user.login.toLowerCase()}/${name.toLowerCase().replace(/ /g, "-")}`,
       links: { projects: [String(project.id)], owner: { id: String(owner.user.id) } },
     });
-    expect(o.urls).toEqual([{ label: "Blog", url: "https://blog.example.test" }, { url: "https://twitter.com/guild", path: "guild", site: "twitter.com/" }]);
+    expect(o.urls).toEqual([
+      { label: "Blog", url: "https://blog.example.test" },
+      { url: "https://twitter.com/guild", path: "guild", site: "twitter.com/" },
+    ]);
     const roles = await api.get(`/organization_roles?organization_id=${o.id}`, { token: owner.token });
     expect(roles.body.organization_roles.map((r: { roles: string[] }) => r.roles)).toEqual([["owner"]]);
     expect(o.links.organization_roles).toEqual([roles.body.organization_roles[0].id]);
@@ -346,9 +398,27 @@ describe("organizations: create", () => {
       ["read-only slug", owner.token, { ...valid, slug: "x/y" }, 422, /slug/],
       ["read-only listed_at", owner.token, { ...valid, listed_at: "2020-01-01" }, 422, /listed_at/],
       ["listed by a non-admin", owner.token, { ...valid, listed: true }, 403, /admins/],
-      ["another's project", owner.token, { ...valid, links: { projects: [String(othersProject.id)] } }, 422, new RegExp(`projects: ${othersProject.id} is not a project you can edit`)],
-      ["an invisible project", owner.token, { ...valid, links: { projects: [String(privateProject.id)] } }, 422, /not a project you can edit/],
-      ["a project it only tests", tester.token, { ...valid, links: { projects: [String(testedProject.id)] } }, 422, /not a project you can edit/],
+      [
+        "another's project",
+        owner.token,
+        { ...valid, links: { projects: [String(othersProject.id)] } },
+        422,
+        new RegExp(`projects: ${othersProject.id} is not a project you can edit`),
+      ],
+      [
+        "an invisible project",
+        owner.token,
+        { ...valid, links: { projects: [String(privateProject.id)] } },
+        422,
+        /not a project you can edit/,
+      ],
+      [
+        "a project it only tests",
+        tester.token,
+        { ...valid, links: { projects: [String(testedProject.id)] } },
+        422,
+        /not a project you can edit/,
+      ],
       ["a malformed project id", owner.token, { ...valid, links: { projects: ["abc"] } }, 422, /links.projects/],
       ["unknown link", owner.token, { ...valid, links: { users: ["1"] } }, 422, /users/],
     ];
@@ -360,13 +430,27 @@ describe("organizations: create", () => {
       expect(res.body.errors[0].message, name).toMatch(message);
     }
     expect(await count()).toBe(before);
-    expect(await db().organizationProject.count({ where: { projectId: { in: [othersProject.id, privateProject.id, testedProject.id] } } })).toBe(0);
+    expect(
+      await db().organizationProject.count({ where: { projectId: { in: [othersProject.id, privateProject.id, testedProject.id] } } }),
+    ).toBe(0);
   });
 
   it("lets admins create listed organizations (listed_at set) and link any project", async () => {
     const admin = await signedInUser({ admin: true });
     const project = await createProject((await signedInUser()).user.id, { private: true });
-    const res = await api.post("/organizations", { organizations: { display_name: `Listed ${uid()}`, description: "d", primary_language: "en", listed: true, links: { projects: [project.id] } } }, { token: admin.token });
+    const res = await api.post(
+      "/organizations",
+      {
+        organizations: {
+          display_name: `Listed ${uid()}`,
+          description: "d",
+          primary_language: "en",
+          listed: true,
+          links: { projects: [project.id] },
+        },
+      },
+      { token: admin.token },
+    );
     expect(res.status).toBe(201);
     expect(res.body.organizations[0]).toMatchObject({ listed: true, links: { projects: [String(project.id)] } });
     expect(Date.now() - new Date(res.body.organizations[0].listed_at).getTime()).toBeLessThan(60_000);
@@ -374,7 +458,11 @@ describe("organizations: create", () => {
 
   it("requires the organization scope on the token", async () => {
     const { user } = await signedInUser();
-    const res = await api.post("/organizations", { organizations: { display_name: "x", description: "d", primary_language: "en" } }, { token: await tokenFor(user, ["public", "project"]) });
+    const res = await api.post(
+      "/organizations",
+      { organizations: { display_name: "x", description: "d", primary_language: "en" } },
+      { token: await tokenFor(user, ["public", "project"]) },
+    );
     expect(res.status).toBe(403);
     expect(res.body.errors[0].message).toMatch(/organization/);
   });
@@ -396,11 +484,19 @@ describe("organizations: edit", () => {
       refused.push([role, u.token, 403]);
     }
     for (const [who, token, status] of refused) {
-      const res = await api.put(path, { organizations: { description: who } }, { token, headers: { "if-match": await etagOf(path, owner.token) } });
+      const res = await api.put(
+        path,
+        { organizations: { description: who } },
+        { token, headers: { "if-match": await etagOf(path, owner.token) } },
+      );
       expect(res.status, who).toBe(status);
     }
     for (const [who, token] of editors) {
-      const res = await api.put(path, { organizations: { description: `by ${who}` } }, { token, headers: { "if-match": await etagOf(path, token) } });
+      const res = await api.put(
+        path,
+        { organizations: { description: `by ${who}` } },
+        { token, headers: { "if-match": await etagOf(path, token) } },
+      );
       expect(res.status, who).toBe(200);
       expect(res.body.organizations[0].description).toBe(`by ${who}`);
     }
@@ -411,9 +507,21 @@ describe("organizations: edit", () => {
     const organization = await createOrganization(owner.user.id);
     const path = `/organizations/${organization.id}`;
     const name = `Also a title ${uid()}`;
-    const res = await api.put(path, { organizations: { display_name: name } }, { token: owner.token, headers: { "if-match": await etagOf(path, owner.token) } });
-    expect(res.body.organizations[0]).toMatchObject({ display_name: name, title: name, slug: `${owner.user.login.toLowerCase()}/${name.toLowerCase().replace(/ /g, "-")}` });
-    const titled = await api.put(path, { organizations: { title: "Fancy title" } }, { token: owner.token, headers: { "if-match": res.headers.get("etag")! } });
+    const res = await api.put(
+      path,
+      { organizations: { display_name: name } },
+      { token: owner.token, headers: { "if-match": await etagOf(path, owner.token) } },
+    );
+    expect(res.body.organizations[0]).toMatchObject({
+      display_name: name,
+      title: name,
+      slug: `${owner.user.login.toLowerCase()}/${name.toLowerCase().replace(/ /g, "-")}`,
+    });
+    const titled = await api.put(
+      path,
+      { organizations: { title: "Fancy title" } },
+      { token: owner.token, headers: { "if-match": res.headers.get("etag")! } },
+    );
     expect(titled.body.organizations[0]).toMatchObject({ display_name: name, title: "Fancy title" });
   });
 
@@ -422,25 +530,61 @@ describe("organizations: edit", () => {
     const admin = await signedInUser({ admin: true });
     const organization = await createOrganization(owner.user.id);
     const path = `/organizations/${organization.id}`;
-    const refused = await api.put(path, { organizations: { listed: true } }, { token: owner.token, headers: { "if-match": await etagOf(path, owner.token) } });
+    const refused = await api.put(
+      path,
+      { organizations: { listed: true } },
+      { token: owner.token, headers: { "if-match": await etagOf(path, owner.token) } },
+    );
     expect(refused.status).toBe(403);
     expect(refused.body.errors[0].message).toMatch(/Only admins may list/);
     expect((await api.get(path, { token: owner.token })).body.organizations[0]).toMatchObject({ listed: false, listed_at: null });
     // Sending back the current value is not a change.
-    expect((await api.put(path, { organizations: { listed: false, description: "same" } }, { token: owner.token, headers: { "if-match": await etagOf(path, owner.token) } })).status).toBe(200);
+    expect(
+      (
+        await api.put(
+          path,
+          { organizations: { listed: false, description: "same" } },
+          { token: owner.token, headers: { "if-match": await etagOf(path, owner.token) } },
+        )
+      ).status,
+    ).toBe(200);
 
-    const listed = await api.put(path, { organizations: { listed: true } }, { token: admin.token, headers: { "if-match": await etagOf(path, admin.token) } });
+    const listed = await api.put(
+      path,
+      { organizations: { listed: true } },
+      { token: admin.token, headers: { "if-match": await etagOf(path, admin.token) } },
+    );
     expect(listed.status).toBe(200);
     const listedAt = listed.body.organizations[0].listed_at;
     expect(listedAt).not.toBeNull();
     expect((await api.get(path)).status).toBe(200);
     // Listing again keeps the first date; other edits leave it alone.
-    const again = await api.put(path, { organizations: { listed: true, description: "x" } }, { token: admin.token, headers: { "if-match": listed.headers.get("etag")! } });
+    const again = await api.put(
+      path,
+      { organizations: { listed: true, description: "x" } },
+      { token: admin.token, headers: { "if-match": listed.headers.get("etag")! } },
+    );
     expect(again.body.organizations[0].listed_at).toBe(listedAt);
-    const edited = await api.put(path, { organizations: { description: "y" } }, { token: owner.token, headers: { "if-match": again.headers.get("etag")! } });
+    const edited = await api.put(
+      path,
+      { organizations: { description: "y" } },
+      { token: owner.token, headers: { "if-match": again.headers.get("etag")! } },
+    );
     expect(edited.body.organizations[0]).toMatchObject({ listed: true, listed_at: listedAt });
-    expect((await api.put(path, { organizations: { listed: false } }, { token: owner.token, headers: { "if-match": edited.headers.get("etag")! } })).status).toBe(403);
-    const unlisted = await api.put(path, { organizations: { listed: false } }, { token: admin.token, headers: { "if-match": edited.headers.get("etag")! } });
+    expect(
+      (
+        await api.put(
+          path,
+          { organizations: { listed: false } },
+          { token: owner.token, headers: { "if-match": edited.headers.get("etag")! } },
+        )
+      ).status,
+    ).toBe(403);
+    const unlisted = await api.put(
+      path,
+      { organizations: { listed: false } },
+      { token: admin.token, headers: { "if-match": edited.headers.get("etag")! } },
+    );
     expect(unlisted.body.organizations[0]).toMatchObject({ listed: false, listed_at: null });
     expect((await api.get(path)).status).toBe(404);
   });
@@ -456,11 +600,19 @@ describe("organizations: edit", () => {
     await linkProject(organization.id, drop.id);
     const path = `/organizations/${organization.id}`;
     const before = await api.get(path, { token: owner.token });
-    const refused = await api.put(path, { organizations: { description: "changed", links: { projects: [keep.id, foreign.id] } } }, { token: owner.token, headers: { "if-match": before.headers.get("etag")! } });
+    const refused = await api.put(
+      path,
+      { organizations: { description: "changed", links: { projects: [keep.id, foreign.id] } } },
+      { token: owner.token, headers: { "if-match": before.headers.get("etag")! } },
+    );
     expect(refused.status).toBe(422);
     const after = await api.get(path, { token: owner.token });
     expect(after.body.organizations[0]).toEqual(before.body.organizations[0]);
-    const res = await api.put(path, { organizations: { links: { projects: [String(keep.id), String(add.id)] } } }, { token: owner.token, headers: { "if-match": after.headers.get("etag")! } });
+    const res = await api.put(
+      path,
+      { organizations: { links: { projects: [String(keep.id), String(add.id)] } } },
+      { token: owner.token, headers: { "if-match": after.headers.get("etag")! } },
+    );
     expect(res.status).toBe(200);
     expect(res.body.organizations[0].links.projects).toEqual([String(keep.id), String(add.id)].sort((x, y) => Number(x) - Number(y)));
   });
@@ -489,7 +641,10 @@ describe("organizations: project links", () => {
     expect(added.headers.get("etag")).not.toBe(etag);
     // Linking again is harmless.
     expect((await api.post(base, { projects: [mine.id] }, { token: owner.token })).status).toBe(200);
-    expect(idsOf((await api.get(`/projects?organization_id=${organization.id}`, { token: owner.token })).body, "projects")).toEqual([mine.id, collaborated.id]);
+    expect(idsOf((await api.get(`/projects?organization_id=${organization.id}`, { token: owner.token })).body, "projects")).toEqual([
+      mine.id,
+      collaborated.id,
+    ]);
 
     // Only the organization's editors change its links.
     const tester = await signedInUser();
@@ -524,14 +679,27 @@ describe("organizations: destroy", () => {
       const project = await createProject(owner.user.id);
       await linkProject(organization.id, project.id);
       await createOrganizationPage(organization.id);
-      await db().medium.create({ data: { type: "organization_avatar", linkedType: "organizations", linkedId: organization.id, contentType: "image/png", src: "https://cdn.example.test/a.png", externalLink: true } });
+      await db().medium.create({
+        data: {
+          type: "organization_avatar",
+          linkedType: "organizations",
+          linkedId: organization.id,
+          contentType: "image/png",
+          src: "https://cdn.example.test/a.png",
+          externalLink: true,
+        },
+      });
       const path = `/organizations/${organization.id}`;
 
       const tester = await signedInUser();
       await grantOrganizationRole(organization.id, tester.user.id, ["tester"]);
-      expect((await api.delete(path, { token: tester.token, headers: { "if-match": await etagOf(path, owner.token) } })).status, who).toBe(403);
+      expect((await api.delete(path, { token: tester.token, headers: { "if-match": await etagOf(path, owner.token) } })).status, who).toBe(
+        403,
+      );
 
-      expect((await api.delete(path, { token: actor.token, headers: { "if-match": await etagOf(path, owner.token) } })).status, who).toBe(204);
+      expect((await api.delete(path, { token: actor.token, headers: { "if-match": await etagOf(path, owner.token) } })).status, who).toBe(
+        204,
+      );
       expect(await db().organizationRole.count({ where: { organizationId: organization.id } }), who).toBe(0);
       expect(await db().organizationPage.count({ where: { organizationId: organization.id } }), who).toBe(0);
       expect(await db().organizationProject.count({ where: { organizationId: organization.id } }), who).toBe(0);

@@ -49,7 +49,11 @@ const ZLinks = z.strictObject({ projects: ZLinkIds.optional() }).optional();
 export const ZCreateOrganization = z
   .strictObject({ ...organizationFields, links: ZLinks })
   .partial()
-  .extend({ display_name: organizationFields.display_name, description: organizationFields.description, primary_language: organizationFields.primary_language });
+  .extend({
+    display_name: organizationFields.display_name,
+    description: organizationFields.description,
+    primary_language: organizationFields.primary_language,
+  });
 export const ZUpdateOrganization = z.strictObject({ ...organizationFields, links: ZLinks }).partial();
 type TOrganizationInput = z.infer<typeof ZUpdateOrganization>;
 
@@ -89,15 +93,20 @@ const linkIds = (raw: unknown[] | undefined) => [...new Set((raw ?? []).map((v) 
 /** Projects may be linked by those who edit them (admins: any). */
 async function requireEditableProjects(tx: Tx, actor: Actor, projectIds: number[]) {
   if (!projectIds.length) return;
-  const editable = await tx.project.findMany({ where: { AND: [{ id: { in: projectIds } }, projectActionScope(actor, "update")] }, select: { id: true } });
+  const editable = await tx.project.findMany({
+    where: { AND: [{ id: { in: projectIds } }, projectActionScope(actor, "update")] },
+    select: { id: true },
+  });
   const ok = new Set(editable.map((p) => p.id));
   const refused = projectIds.filter((id) => !ok.has(id));
-  if (refused.length) throw unprocessable(`projects: ${refused.join(", ")} ${refused.length === 1 ? "is not a project" : "are not projects"} you can edit`);
+  if (refused.length)
+    throw unprocessable(`projects: ${refused.join(", ")} ${refused.length === 1 ? "is not a project" : "are not projects"} you can edit`);
 }
 
 async function linkProjects(tx: Tx, actor: Actor, organizationId: number, projectIds: number[]) {
   await requireEditableProjects(tx, actor, projectIds);
-  if (projectIds.length) await tx.organizationProject.createMany({ data: projectIds.map((projectId) => ({ organizationId, projectId })), skipDuplicates: true });
+  if (projectIds.length)
+    await tx.organizationProject.createMany({ data: projectIds.map((projectId) => ({ organizationId, projectId })), skipDuplicates: true });
 }
 
 const touch = (tx: Tx, id: number) => tx.organization.update({ where: { id }, data: { updatedAt: new Date() } });
@@ -119,7 +128,10 @@ export const organizations: ResourceDef<OrganizationRow> = {
     ]);
     const seen = new Set(visiblePrivate.map((p) => p.id));
     const links = { ...record.links };
-    if (seen.size) links.projects = row.projects.filter((p) => actor.user?.admin || !p.project.private || seen.has(p.projectId)).map((p) => String(p.projectId));
+    if (seen.size)
+      links.projects = row.projects
+        .filter((p) => actor.user?.admin || !p.project.private || seen.has(p.projectId))
+        .map((p) => String(p.projectId));
     // The reference platform answers an empty string when there is no avatar.
     return { ...record, avatar_src: avatars.get(row.id) ?? "", links };
   },
@@ -154,7 +166,9 @@ export const organizations: ResourceDef<OrganizationRow> = {
         });
         return found.map((p) => ({
           record: projects.serialize(p as never, actor),
-          parentIds: (p as unknown as { organizations: { organizationId: number }[] }).organizations.map((o) => o.organizationId).filter((id) => ids.has(id)),
+          parentIds: (p as unknown as { organizations: { organizationId: number }[] }).organizations
+            .map((o) => o.organizationId)
+            .filter((id) => ids.has(id)),
         }));
       },
     },
@@ -162,14 +176,25 @@ export const organizations: ResourceDef<OrganizationRow> = {
       type: "users",
       load: async (rows, actor) => {
         const owners = await db().user.findMany({ where: { id: { in: [...new Set(rows.map((r) => r.ownerId))] } } });
-        return owners.map((u) => ({ record: users.serialize(u, actor), parentIds: rows.filter((r) => r.ownerId === u.id).map((r) => r.id) }));
+        return owners.map((u) => ({
+          record: users.serialize(u, actor),
+          parentIds: rows.filter((r) => r.ownerId === u.id).map((r) => r.id),
+        }));
       },
     },
     pages: {
       type: "organization_pages",
       load: async (rows) => {
-        const pages = await db().organizationPage.findMany({ where: { organizationId: { in: rows.map((r) => r.id) } }, orderBy: { id: "asc" } });
-        const kind = { type: "organization_pages", parentType: "organizations", parentLink: "organization", parentId: (p: OrganizationPage) => p.organizationId };
+        const pages = await db().organizationPage.findMany({
+          where: { organizationId: { in: rows.map((r) => r.id) } },
+          orderBy: { id: "asc" },
+        });
+        const kind = {
+          type: "organization_pages",
+          parentType: "organizations",
+          parentLink: "organization",
+          parentId: (p: OrganizationPage) => p.organizationId,
+        };
         return pages.map((p) => ({ record: serializePage<OrganizationPage>(kind, p), parentIds: [p.organizationId] }));
       },
     },
@@ -186,7 +211,9 @@ export const organizations: ResourceDef<OrganizationRow> = {
     categories: (v) => ({ categories: { hasSome: v.split(",").map((c) => c.trim()) } }),
     category: (v) => ({ categories: { hasSome: v.split(",").map((c) => c.trim()) } }),
     tags: (v) => ({ tags: { hasSome: v.split(",").map((t) => t.trim().toLowerCase()) } }),
-    project_id: (v, actor) => ({ projects: { some: { projectId: { in: parseIdList(v, "project_id") }, project: projectReadScope(actor) } } }),
+    project_id: (v, actor) => ({
+      projects: { some: { projectId: { in: parseIdList(v, "project_id") }, project: projectReadScope(actor) } },
+    }),
     // Organizations where the caller holds one of these roles (nothing for anonymous callers).
     current_user_roles: (v, actor) =>
       actor.user ? { roles: { some: { userId: actor.user.id, roles: { hasSome: v.split(",").map((r) => r.trim()) } } } } : { id: -1 },
@@ -217,13 +244,19 @@ export const organizations: ResourceDef<OrganizationRow> = {
     perform: async ({ actor, tx }, row, input: TOrganizationInput) => {
       checkListed(actor, input.listed, row.listed);
       const data = { ...columns(input), listedAt: listedAt(input.listed, row), updatedAt: new Date() };
-      if (input.display_name !== undefined && input.display_name !== row.displayName) data.slug = slugFor(row.owner.login, input.display_name);
+      if (input.display_name !== undefined && input.display_name !== row.displayName)
+        data.slug = slugFor(row.owner.login, input.display_name);
       await tx.organization.update({ where: { id: row.id }, data });
       // links.projects on an edit is the whole new set: new projects need edit rights on them, dropped ones go.
       if (input.links?.projects) {
         const wanted = linkIds(input.links.projects);
         const current = new Set(row.projects.map((p) => p.projectId));
-        await linkProjects(tx, actor, row.id, wanted.filter((id) => !current.has(id)));
+        await linkProjects(
+          tx,
+          actor,
+          row.id,
+          wanted.filter((id) => !current.has(id)),
+        );
         await tx.organizationProject.deleteMany({ where: { organizationId: row.id, projectId: { notIn: wanted } } });
       }
     },

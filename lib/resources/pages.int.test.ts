@@ -28,7 +28,11 @@ resourceContract({
   async createRecord() {
     const owner = await signedInUser();
     const project = await createProject(owner.user.id);
-    return { base: `/projects/${project.id}/pages`, record: { url_key: "science_case", title: "Science", language: "en", content: "Why" }, token: owner.token };
+    return {
+      base: `/projects/${project.id}/pages`,
+      record: { url_key: "science_case", title: "Science", language: "en", content: "Why" },
+      token: owner.token,
+    };
   },
   update: { title: "Renamed", content: "New text" },
   invalidUpdate: { content: 5 },
@@ -53,7 +57,13 @@ resourceContract({
     const organization = await createOrganization(owner.user.id);
     await grantOrganizationRole(organization.id, reader.user.id, ["tester"]);
     const page = await createOrganizationPage(organization.id);
-    return { base: `/organizations/${organization.id}/pages`, id: page.id, writer: owner.token, reader: reader.token, stranger: stranger.token };
+    return {
+      base: `/organizations/${organization.id}/pages`,
+      id: page.id,
+      writer: owner.token,
+      reader: reader.token,
+      stranger: stranger.token,
+    };
   },
   async seedMany(n) {
     const owner = await signedInUser();
@@ -64,7 +74,11 @@ resourceContract({
   async createRecord() {
     const owner = await signedInUser();
     const organization = await createOrganization(owner.user.id);
-    return { base: `/organizations/${organization.id}/pages`, record: { url_key: "about", title: "About us", language: "en", content: "Who" }, token: owner.token };
+    return {
+      base: `/organizations/${organization.id}/pages`,
+      record: { url_key: "about", title: "About us", language: "en", content: "Who" },
+      token: owner.token,
+    };
   },
   update: { title: "Renamed", url_key: "team" },
   invalidUpdate: { title: ["x"] },
@@ -86,7 +100,11 @@ describe("project pages: records, filters and rules", () => {
   it("serialises the reference platform's shape", async () => {
     const owner = await signedInUser();
     const project = await createProject(owner.user.id);
-    const res = await api.post(`/projects/${project.id}/pages`, { project_pages: { url_key: "faq", title: "FAQ", language: "en", content: "Q and A" } }, { token: owner.token });
+    const res = await api.post(
+      `/projects/${project.id}/pages`,
+      { project_pages: { url_key: "faq", title: "FAQ", language: "en", content: "Q and A" } },
+      { token: owner.token },
+    );
     expect(res.status).toBe(201);
     const page = res.body.project_pages[0];
     expect(page).toEqual({
@@ -112,7 +130,10 @@ describe("project pages: records, filters and rules", () => {
     const science = await createProjectPage(project.id, { urlKey: "science_case" });
     const faq = await createProjectPage(project.id, { urlKey: "faq" });
     const scienceTw = await createProjectPage(project.id, { urlKey: "science_case", language: "zh-tw" });
-    const ids = async (q: string) => ((await api.get(`/projects/${project.id}/pages${q}`)).body.project_pages as { id: string }[]).map((p) => Number(p.id)).sort((a, b) => a - b);
+    const ids = async (q: string) =>
+      ((await api.get(`/projects/${project.id}/pages${q}`)).body.project_pages as { id: string }[])
+        .map((p) => Number(p.id))
+        .sort((a, b) => a - b);
     const cases: [string, number[]][] = [
       ["", [science.id, faq.id]],
       ["?url_key=science_case", [science.id]],
@@ -191,7 +212,11 @@ describe("project pages: records, filters and rules", () => {
       expect((await api.get(path, { token })).status, who).toBe(status);
       const list = await api.get(`/projects/${project.id}/pages`, { token });
       expect(list.status, who).toBe(status);
-      if (status === 200) expect(list.body.project_pages.map((p: { id: string }) => p.id), who).toEqual([String(page.id)]);
+      if (status === 200)
+        expect(
+          list.body.project_pages.map((p: { id: string }) => p.id),
+          who,
+        ).toEqual([String(page.id)]);
     }
   });
 
@@ -205,7 +230,8 @@ describe("project pages: records, filters and rules", () => {
     await grantProjectRole(project.id, translator.user.id, ["translator"]);
     await grantProjectRole(project.id, tester.user.id, ["tester"]);
     const base = `/projects/${project.id}/pages`;
-    const create = (token: string, language: string, urlKey = `k_${uid()}`) => api.post(base, { project_pages: { url_key: urlKey, language } }, { token });
+    const create = (token: string, language: string, urlKey = `k_${uid()}`) =>
+      api.post(base, { project_pages: { url_key: urlKey, language } }, { token });
 
     const writes: [string, string, string, number][] = [
       ["collaborator", collaborator.token, "en", 201],
@@ -221,11 +247,27 @@ describe("project pages: records, filters and rules", () => {
     const german = await createProjectPage(project.id, { urlKey: "results", language: "de" });
     const path = (id: number) => `${base}/${id}`;
     // A translator edits the German page, not the English one, and cannot move a page into English.
-    expect((await api.put(path(english.id), { project_pages: { content: "x" } }, { token: translator.token, headers: await ifMatch(path(english.id)) })).status).toBe(403);
-    const edited = await api.put(path(german.id), { project_pages: { content: "Ergebnisse" } }, { token: translator.token, headers: await ifMatch(path(german.id)) });
+    expect(
+      (
+        await api.put(
+          path(english.id),
+          { project_pages: { content: "x" } },
+          { token: translator.token, headers: await ifMatch(path(english.id)) },
+        )
+      ).status,
+    ).toBe(403);
+    const edited = await api.put(
+      path(german.id),
+      { project_pages: { content: "Ergebnisse" } },
+      { token: translator.token, headers: await ifMatch(path(german.id)) },
+    );
     expect(edited.status).toBe(200);
     expect(edited.body.project_pages[0].content).toBe("Ergebnisse");
-    const moved = await api.put(path(german.id), { project_pages: { language: "en", url_key: "other" } }, { token: translator.token, headers: await ifMatch(path(german.id)) });
+    const moved = await api.put(
+      path(german.id),
+      { project_pages: { language: "en", url_key: "other" } },
+      { token: translator.token, headers: await ifMatch(path(german.id)) },
+    );
     expect(moved.status).toBe(403);
     expect((await api.get(path(german.id))).body.project_pages[0]).toMatchObject({ language: "de", url_key: "results" });
     expect((await api.delete(path(english.id), { token: translator.token, headers: await ifMatch(path(english.id)) })).status).toBe(403);
@@ -237,7 +279,11 @@ describe("project pages: records, filters and rules", () => {
     const owner = await signedInUser();
     const project = await createProject(owner.user.id);
     const { tokenFor } = await import("@/test/factories");
-    const res = await api.post(`/projects/${project.id}/pages`, { project_pages: { url_key: "a" } }, { token: await tokenFor(owner.user, ["public"]) });
+    const res = await api.post(
+      `/projects/${project.id}/pages`,
+      { project_pages: { url_key: "a" } },
+      { token: await tokenFor(owner.user, ["public"]) },
+    );
     expect(res.status).toBe(403);
     expect(res.body.errors[0].message).toMatch(/project/);
   });
@@ -269,7 +315,8 @@ describe("organization pages: rules", () => {
       expect((await api.get(base, { token })).status, who).toBe(status);
     }
 
-    const create = (token: string, language: string) => api.post(base, { organization_pages: { url_key: `k_${uid()}`, language } }, { token });
+    const create = (token: string, language: string) =>
+      api.post(base, { organization_pages: { url_key: `k_${uid()}`, language } }, { token });
     const writes: [string, string, string, number][] = [
       ["owner", owner.token, "en", 201],
       ["collaborator", holders.collaborator.token, "en", 201],

@@ -47,7 +47,11 @@ export interface PageKind<R extends PageRow> {
 }
 
 const ZPageFields = {
-  url_key: z.string({ error: (issue) => (issue.input === undefined ? "is required" : undefined) }).trim().min(1, "can't be blank").max(255),
+  url_key: z
+    .string({ error: (issue) => (issue.input === undefined ? "is required" : undefined) })
+    .trim()
+    .min(1, "can't be blank")
+    .max(255),
   title: z.string().max(255),
   language: ZLanguageCode,
   content: z.string().max(500_000),
@@ -80,12 +84,26 @@ export function serializePage<R extends PageRow>(kind: Pick<PageKind<R>, "type" 
  * Editors of the parent write any page; translators write pages in languages other than the parent's
  * primary language (the primary language's text is the parent's own, edited by its editors).
  */
-async function mayWritePage<R extends PageRow>(kind: PageKind<R>, actor: Actor, parentId: number, primaryLanguage: string, language: string, tx: Tx): Promise<boolean> {
+async function mayWritePage<R extends PageRow>(
+  kind: PageKind<R>,
+  actor: Actor,
+  parentId: number,
+  primaryLanguage: string,
+  language: string,
+  tx: Tx,
+): Promise<boolean> {
   if (await kind.canOnParent(actor, "update", parentId, tx)) return true;
   return !sameLanguage(language, primaryLanguage) && kind.canOnParent(actor, "translate", parentId, tx);
 }
 
-async function ensureKeyFree<R extends PageRow>(kind: PageKind<R>, tx: Tx, parentId: number, urlKey: string, language: string, exceptId?: number) {
+async function ensureKeyFree<R extends PageRow>(
+  kind: PageKind<R>,
+  tx: Tx,
+  parentId: number,
+  urlKey: string,
+  language: string,
+  exceptId?: number,
+) {
   const delegate = (tx as unknown as Record<string, { findFirst(args: object): Promise<{ id: number } | null> }>)[kind.model];
   const clash = await delegate.findFirst({
     where: { [kind.parentField]: parentId, urlKey, language, ...(exceptId ? { NOT: { id: exceptId } } : {}) },
@@ -93,13 +111,22 @@ async function ensureKeyFree<R extends PageRow>(kind: PageKind<R>, tx: Tx, paren
   });
   if (clash) {
     const parent = kind.parentLink;
-    throw new ApiError(400, `This ${parent} already has a page with url_key '${urlKey}' in language '${language}' (${kind.type}/${clash.id}); edit that page instead`);
+    throw new ApiError(
+      400,
+      `This ${parent} already has a page with url_key '${urlKey}' in language '${language}' (${kind.type}/${clash.id}); edit that page instead`,
+    );
   }
 }
 
 /** The page resource of one kind of parent, with its nested routes' create. */
 export function pageResource<R extends PageRow, P extends PageParent>(kind: PageKind<R>, parent: ResourceDef<P>): NestedResource<R, P> {
-  const delegateOf = (tx: Tx) => (tx as unknown as Record<string, { create(args: object): Promise<{ id: number }>; update(args: object): Promise<unknown>; delete(args: object): Promise<unknown> }>)[kind.model];
+  const delegateOf = (tx: Tx) =>
+    (
+      tx as unknown as Record<
+        string,
+        { create(args: object): Promise<{ id: number }>; update(args: object): Promise<unknown>; delete(args: object): Promise<unknown> }
+      >
+    )[kind.model];
   const def: ResourceDef<R> = {
     type: kind.type,
     table: kind.table,
@@ -117,7 +144,8 @@ export function pageResource<R extends PageRow, P extends PageParent>(kind: Page
     },
     sortable: { id: "id", url_key: "urlKey", language: "language", title: "title", created_at: "createdAt", updated_at: "updatedAt" },
     readScope: (actor) => ({ [kind.parentRelation]: kind.parentReadScope(actor) }),
-    can: (actor, action, row, tx) => action === "show" || mayWritePage(kind, actor, kind.parentId(row), kind.primaryLanguage(row), row.language, tx),
+    can: (actor, action, row, tx) =>
+      action === "show" || mayWritePage(kind, actor, kind.parentId(row), kind.primaryLanguage(row), row.language, tx),
     update: {
       schema: ZUpdatePage,
       perform: async ({ actor, tx }, row, input: TUpdatePage) => {
@@ -148,7 +176,9 @@ export function pageResource<R extends PageRow, P extends PageParent>(kind: Page
       perform: async ({ actor, tx }, p: P, input: TCreatePage) => {
         const language = input.language ?? DEFAULT_PAGE_LANGUAGE;
         if (!(await mayWritePage(kind, actor, p.id, p.primaryLanguage, language, tx))) {
-          throw forbidden(`Only the ${kind.parentLink}'s editors (and its translators, for languages other than '${p.primaryLanguage}') may write its pages`);
+          throw forbidden(
+            `Only the ${kind.parentLink}'s editors (and its translators, for languages other than '${p.primaryLanguage}') may write its pages`,
+          );
         }
         await ensureKeyFree(kind, tx, p.id, input.url_key, language);
         const page = await delegateOf(tx).create({

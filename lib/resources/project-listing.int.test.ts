@@ -79,7 +79,17 @@ describe("project listing", () => {
     ];
     for (const r of rows) {
       const p = await createProject(owner.user.id, { displayName: `${r.n} ${tag}` });
-      await db().project.update({ where: { id: p.id }, data: { tags: [tag], launchApproved: true, launchDate: r.launchDate, activity: r.activity, completeness: r.completeness, classifiersCount: r.classifiersCount } });
+      await db().project.update({
+        where: { id: p.id },
+        data: {
+          tags: [tag],
+          launchApproved: true,
+          launchDate: r.launchDate,
+          activity: r.activity,
+          completeness: r.completeness,
+          classifiersCount: r.classifiersCount,
+        },
+      });
     }
     const order = async (sort: string) => names(await api.get(`/projects?tags=${tag}&sort=${sort}`)).map((n) => n.split(" ")[0]);
     expect(await order("-launch_date")).toEqual(["Q", "P", "R"]);
@@ -87,7 +97,15 @@ describe("project listing", () => {
     expect(await order("completeness")).toEqual(["P", "R", "Q"]);
     expect(await order("-classifiers_count")).toEqual(["R", "P", "Q"]);
     const one = (await api.get(`/projects?tags=${tag}&sort=-launch_date&page_size=1`)).body.projects[0];
-    expect(one).toMatchObject({ launch_date: "2025-06-01T00:00:00.000Z", activity: 50, completeness: 0.9, classifiers_count: 3, featured: false, state: null, launch_approved: true });
+    expect(one).toMatchObject({
+      launch_date: "2025-06-01T00:00:00.000Z",
+      activity: 50,
+      completeness: 0.9,
+      classifiers_count: 3,
+      featured: false,
+      state: null,
+      launch_approved: true,
+    });
   });
 
   it("dates the launch when an admin approves it, keeps that date, and lets only admins feature a project", async () => {
@@ -116,9 +134,12 @@ describe("project listing", () => {
   });
 
   it("counts distinct volunteers, and refreshes completeness and 24-hour activity", async () => {
-    const { project, workflow, subjects } = await classifiableProject(4, { retirement: { criteria: "classification_count", options: { count: 2 } } });
+    const { project, workflow, subjects } = await classifiableProject(4, {
+      retirement: { criteria: "classification_count", options: { count: 2 } },
+    });
     const [a, b] = [await signedInUser(), await signedInUser()];
-    for (const v of [a, a, b]) for (const s of subjects.slice(0, 2)) await api.post("/classifications", classificationBody(workflow, [s.id]), { token: v.token });
+    for (const v of [a, a, b])
+      for (const s of subjects.slice(0, 2)) await api.post("/classifications", classificationBody(workflow, [s.id]), { token: v.token });
     await api.post("/classifications", classificationBody(workflow, [subjects[3].id])); // anonymous
     await foldClassificationCounts();
     await refreshProjectStats();
@@ -159,7 +180,9 @@ describe("project preference activity_count", () => {
     const v = await signedInUser();
     for (const s of subjects) await api.post("/classifications", classificationBody(workflow, [s.id]), { token: v.token });
     await foldClassificationCounts();
-    const pref = await db().projectPreference.findUniqueOrThrow({ where: { userId_projectId: { userId: v.user.id, projectId: project.id } } });
+    const pref = await db().projectPreference.findUniqueOrThrow({
+      where: { userId_projectId: { userId: v.user.id, projectId: project.id } },
+    });
     expect(pref.activityCount).toBe(3);
     const before = pref.updatedAt;
     await api.post("/classifications", classificationBody(workflow, [subjects[0].id]), { token: v.token });

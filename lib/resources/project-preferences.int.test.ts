@@ -30,7 +30,10 @@ resourceContract({
     const volunteer = await signedInUser();
     const owner = await signedInUser();
     const project = await createProject(owner.user.id);
-    return { record: { email_communication: true, preferences: { tutorial: true }, links: { project: String(project.id) } }, token: volunteer.token };
+    return {
+      record: { email_communication: true, preferences: { tutorial: true }, links: { project: String(project.id) } },
+      token: volunteer.token,
+    };
   },
   update: { settings: { workflow_id: null } },
   invalidUpdate: { preferences: "x" },
@@ -57,16 +60,27 @@ describe("project preferences", () => {
     const theirs = await preference(other.user.id, project.id);
     const list = await api.get(`/project_preferences?project_id=${project.id}`, { token: volunteer.token });
     expect(list.body.project_preferences.map((p: any) => p.id)).toEqual([String(mine.id)]);
-    expect((await api.get(`/project_preferences?user_id=${other.user.id}`, { token: volunteer.token })).body.project_preferences).toEqual([]);
+    expect((await api.get(`/project_preferences?user_id=${other.user.id}`, { token: volunteer.token })).body.project_preferences).toEqual(
+      [],
+    );
     expect((await api.get(`/project_preferences/${theirs.id}`, { token: volunteer.token })).status).toBe(404);
     // The project's owner does not see volunteers' preferences either.
     expect((await api.get(`/project_preferences/${mine.id}`, { token: owner.token })).status).toBe(404);
     expect((await api.get(`/project_preferences?project_id=${project.id}`, { token: owner.token })).body.project_preferences).toEqual([]);
     expect((await api.get(`/project_preferences?project_id=${project.id}`)).body.project_preferences).toEqual([]);
-    expect((await api.get(`/project_preferences?project_id=${project.id}`, { token: admin.token })).body.project_preferences).toHaveLength(2);
+    expect((await api.get(`/project_preferences?project_id=${project.id}`, { token: admin.token })).body.project_preferences).toHaveLength(
+      2,
+    );
     const bare = await call("GET", `/project_preferences?project_id=${project.id}`, { token: volunteer.token });
     expect(bare.status).toBe(200);
-    expect(bare.body.project_preferences[0]).toMatchObject({ id: String(mine.id), preferences: { a: 1 }, email_communication: false, settings: {}, activity_count: 0, links: { user: String(volunteer.user.id), project: String(project.id) } });
+    expect(bare.body.project_preferences[0]).toMatchObject({
+      id: String(mine.id),
+      preferences: { a: 1 },
+      email_communication: false,
+      settings: {},
+      activity_count: 0,
+      links: { user: String(volunteer.user.id), project: String(project.id) },
+    });
     const shown = await api.get(`/project_preferences/${mine.id}?include=project,user`, { token: volunteer.token });
     expect(shown.body.linked.projects[0].id).toBe(String(project.id));
     expect(shown.body.linked.users[0].id).toBe(String(volunteer.user.id));
@@ -81,15 +95,37 @@ describe("project preferences", () => {
     const body = (projectId: number, extra: object = {}) => ({ project_preferences: { links: { project: String(projectId) }, ...extra } });
     const created = await api.post("/project_preferences", body(project.id, { preferences: { x: "y" } }), { token: volunteer.token });
     expect(created.status).toBe(201);
-    expect(created.body.project_preferences[0]).toMatchObject({ preferences: { x: "y" }, email_communication: false, links: { user: String(volunteer.user.id) } });
+    expect(created.body.project_preferences[0]).toMatchObject({
+      preferences: { x: "y" },
+      email_communication: false,
+      links: { user: String(volunteer.user.id) },
+    });
     const cases: [string, Promise<any>, number][] = [
       ["duplicate", api.post("/project_preferences", body(project.id), { token: volunteer.token }), 400],
       ["private project", api.post("/project_preferences", body(secret.id), { token: volunteer.token }), 404],
       ["missing project", api.post("/project_preferences", { project_preferences: { preferences: {} } }, { token: volunteer.token }), 422],
-      ["another user", api.post("/project_preferences", body(project.id, { links: { project: String(project.id), user: String(other.user.id) } }), { token: other.token }), 201],
-      ["someone else as user", api.post("/project_preferences", { project_preferences: { links: { project: String(secret.id), user: String(volunteer.user.id) } } }, { token: owner.token }), 422],
+      [
+        "another user",
+        api.post("/project_preferences", body(project.id, { links: { project: String(project.id), user: String(other.user.id) } }), {
+          token: other.token,
+        }),
+        201,
+      ],
+      [
+        "someone else as user",
+        api.post(
+          "/project_preferences",
+          { project_preferences: { links: { project: String(secret.id), user: String(volunteer.user.id) } } },
+          { token: owner.token },
+        ),
+        422,
+      ],
       ["preferences not a hash", api.post("/project_preferences", body(project.id, { preferences: [1] }), { token: owner.token }), 422],
-      ["settings on create", api.post("/project_preferences", body(project.id, { settings: { workflow_id: "1" } }), { token: owner.token }), 422],
+      [
+        "settings on create",
+        api.post("/project_preferences", body(project.id, { settings: { workflow_id: "1" } }), { token: owner.token }),
+        422,
+      ],
     ];
     for (const [name, p, status] of cases) {
       const res = await p;
@@ -112,7 +148,10 @@ describe("project preferences", () => {
     const foreignWorkflow = await createWorkflow((await createProject(owner.user.id)).id);
     const pref = await preference(volunteer.user.id, project.id, { preferences: { old: true } });
     const etag = async () => (await api.get(`/project_preferences/${pref.id}`, { token: volunteer.token })).headers.get("etag")!;
-    const put = (token: string, record: object, tag?: string) => etag().then((e) => api.put(`/project_preferences/${pref.id}`, { project_preferences: record }, { token, headers: { "if-match": tag ?? e } }));
+    const put = (token: string, record: object, tag?: string) =>
+      etag().then((e) =>
+        api.put(`/project_preferences/${pref.id}`, { project_preferences: record }, { token, headers: { "if-match": tag ?? e } }),
+      );
 
     const edited = await put(volunteer.token, { preferences: { new: 1 }, email_communication: true });
     expect(edited.status).toBe(200);
@@ -152,12 +191,20 @@ describe("project preferences", () => {
     const { set: expert } = await createSubjectSet(project.id, 3, { workflowIds: [workflow.id] });
     await db().workflow.update({ where: { id: workflow.id }, data: { configuration: { subject_set_chances: { [expert.id]: 0 } } } });
     const chances = { [workflow.id]: { [expert.id]: 1, [general.id]: 0 } };
-    const body = { project_preferences: { user_id: String(volunteer.user.id), project_id: String(project.id), designator: { subject_set_chances: chances } } };
+    const body = {
+      project_preferences: {
+        user_id: String(volunteer.user.id),
+        project_id: String(project.id),
+        designator: { subject_set_chances: chances },
+      },
+    };
 
     const res = await api.post("/project_preferences/update_settings", body, { token: owner.token });
     expect(res.status).toBe(200);
     expect(res.body.project_preferences[0].settings).toEqual({ designator: { subject_set_chances: chances } });
-    const stored = await db().projectPreference.findUniqueOrThrow({ where: { userId_projectId: { userId: volunteer.user.id, projectId: project.id } } });
+    const stored = await db().projectPreference.findUniqueOrThrow({
+      where: { userId_projectId: { userId: volunteer.user.id, projectId: project.id } },
+    });
     expect(stored.settings).toEqual({ designator: { subject_set_chances: chances } });
 
     const queued = await api.get(`/subjects/queued?workflow_id=${workflow.id}`, { token: volunteer.token });
@@ -165,25 +212,106 @@ describe("project preferences", () => {
     expect(queued.body.subjects.map((s: any) => s.id).sort()).toEqual(expertIds.sort());
 
     // The documented path with ids in the query: settings.workflow_id, merged with the designator.
-    const byQuery = await api.post(`/project_preferencess?user_id=${volunteer.user.id}&project_id=${project.id}`, { project_preferences: { settings: { workflow_id: workflow.id } } }, { token: owner.token });
+    const byQuery = await api.post(
+      `/project_preferencess?user_id=${volunteer.user.id}&project_id=${project.id}`,
+      { project_preferences: { settings: { workflow_id: workflow.id } } },
+      { token: owner.token },
+    );
     expect(byQuery.status).toBe(200);
-    expect(byQuery.body.project_preferences[0].settings).toEqual({ workflow_id: String(workflow.id), designator: { subject_set_chances: chances } });
+    expect(byQuery.body.project_preferences[0].settings).toEqual({
+      workflow_id: String(workflow.id),
+      designator: { subject_set_chances: chances },
+    });
 
     // A volunteer may set their own chances, never someone else's, nor their workflow_id.
-    const own = { project_preferences: { user_id: volunteer.user.id, project_id: project.id, designator: { subject_set_chances: { [workflow.id]: { [general.id]: 2 } } } } };
+    const own = {
+      project_preferences: {
+        user_id: volunteer.user.id,
+        project_id: project.id,
+        designator: { subject_set_chances: { [workflow.id]: { [general.id]: 2 } } },
+      },
+    };
     expect((await api.post("/project_preferences/update_settings", own, { token: volunteer.token })).status).toBe(200);
     const after = await db().projectPreference.findUniqueOrThrow({ where: { id: stored.id } });
     const cases: [string, Promise<any>, number][] = [
       ["someone else's", api.post("/project_preferences/update_settings", own, { token: stranger.token }), 403],
-      ["own workflow_id", api.post("/project_preferences/update_settings", { project_preferences: { user_id: volunteer.user.id, project_id: project.id, settings: { workflow_id: workflow.id } } }, { token: volunteer.token }), 403],
+      [
+        "own workflow_id",
+        api.post(
+          "/project_preferences/update_settings",
+          { project_preferences: { user_id: volunteer.user.id, project_id: project.id, settings: { workflow_id: workflow.id } } },
+          { token: volunteer.token },
+        ),
+        403,
+      ],
       ["anonymous", api.post("/project_preferences/update_settings", own), 401],
-      ["unknown settings key", api.post("/project_preferences/update_settings", { project_preferences: { user_id: volunteer.user.id, project_id: project.id, settings: { color: "red" } } }, { token: owner.token }), 422],
-      ["negative chance", api.post("/project_preferences/update_settings", { project_preferences: { user_id: volunteer.user.id, project_id: project.id, designator: { subject_set_chances: { [workflow.id]: { [general.id]: -1 } } } } }, { token: owner.token }), 422],
-      ["foreign set", api.post("/project_preferences/update_settings", { project_preferences: { user_id: volunteer.user.id, project_id: project.id, designator: { subject_set_chances: { [workflow.id]: { "999999": 1 } } } } }, { token: owner.token }), 422],
-      ["no user id", api.post("/project_preferences/update_settings", { project_preferences: { project_id: project.id, designator: { subject_set_chances: {} } } }, { token: owner.token }), 422],
+      [
+        "unknown settings key",
+        api.post(
+          "/project_preferences/update_settings",
+          { project_preferences: { user_id: volunteer.user.id, project_id: project.id, settings: { color: "red" } } },
+          { token: owner.token },
+        ),
+        422,
+      ],
+      [
+        "negative chance",
+        api.post(
+          "/project_preferences/update_settings",
+          {
+            project_preferences: {
+              user_id: volunteer.user.id,
+              project_id: project.id,
+              designator: { subject_set_chances: { [workflow.id]: { [general.id]: -1 } } },
+            },
+          },
+          { token: owner.token },
+        ),
+        422,
+      ],
+      [
+        "foreign set",
+        api.post(
+          "/project_preferences/update_settings",
+          {
+            project_preferences: {
+              user_id: volunteer.user.id,
+              project_id: project.id,
+              designator: { subject_set_chances: { [workflow.id]: { "999999": 1 } } },
+            },
+          },
+          { token: owner.token },
+        ),
+        422,
+      ],
+      [
+        "no user id",
+        api.post(
+          "/project_preferences/update_settings",
+          { project_preferences: { project_id: project.id, designator: { subject_set_chances: {} } } },
+          { token: owner.token },
+        ),
+        422,
+      ],
       ["ids disagree", api.post(`/project_preferences/update_settings?user_id=${owner.user.id}`, own, { token: owner.token }), 422],
-      ["nothing to set", api.post("/project_preferences/update_settings", { project_preferences: { user_id: volunteer.user.id, project_id: project.id } }, { token: owner.token }), 422],
-      ["unknown user", api.post("/project_preferences/update_settings", { project_preferences: { user_id: 999999999, project_id: project.id, settings: { workflow_id: null } } }, { token: owner.token }), 422],
+      [
+        "nothing to set",
+        api.post(
+          "/project_preferences/update_settings",
+          { project_preferences: { user_id: volunteer.user.id, project_id: project.id } },
+          { token: owner.token },
+        ),
+        422,
+      ],
+      [
+        "unknown user",
+        api.post(
+          "/project_preferences/update_settings",
+          { project_preferences: { user_id: 999999999, project_id: project.id, settings: { workflow_id: null } } },
+          { token: owner.token },
+        ),
+        422,
+      ],
     ];
     for (const [name, p, status] of cases) {
       const r = await p;
@@ -199,7 +327,11 @@ describe("project preferences", () => {
     const owner = await signedInUser();
     const stranger = await signedInUser();
     const project = await createProject(owner.user.id, { private: true });
-    const res = await api.post("/project_preferences/update_settings", { project_preferences: { user_id: stranger.user.id, project_id: project.id, designator: { subject_set_chances: {} } } }, { token: stranger.token });
+    const res = await api.post(
+      "/project_preferences/update_settings",
+      { project_preferences: { user_id: stranger.user.id, project_id: project.id, designator: { subject_set_chances: {} } } },
+      { token: stranger.token },
+    );
     expect(res.status).toBe(404);
     expect(await db().projectPreference.count({ where: { projectId: project.id } })).toBe(0);
   });

@@ -78,20 +78,28 @@ export const projectPreferences: ResourceDef<ProjectPreference> = {
     if (!actor.user) return { id: -1 };
     return { OR: [{ userId: actor.user.id }, { project: projectActionScope(actor, "update") }] };
   },
-  can: async (actor, action, row, tx) => action !== "destroy" && (ownedBy(actor, row) || (action === "update" && (await canOnProject(actor, "update", row.projectId, tx)))),
+  can: async (actor, action, row, tx) =>
+    action !== "destroy" && (ownedBy(actor, row) || (action === "update" && (await canOnProject(actor, "update", row.projectId, tx)))),
   create: {
     schema: ZCreate,
     perform: async ({ actor, tx }, input: z.infer<typeof ZCreate>) => {
       const userId = actor.user!.id;
-      if (input.links.user !== undefined && parseIdValue(input.links.user, "links.user") !== userId) throw unprocessable("links.user: a project preference always belongs to the current user");
+      if (input.links.user !== undefined && parseIdValue(input.links.user, "links.user") !== userId)
+        throw unprocessable("links.user: a project preference always belongs to the current user");
       const projectId = parseIdValue(input.links.project, "links.project");
       if (!(await tx.project.findFirst({ where: { AND: [{ id: projectId }, projectReadScope(actor)] }, select: { id: true } }))) {
         throw notFound(`Could not find projects with id='${projectId}'`);
       }
       const existing = await tx.projectPreference.findUnique({ where: { userId_projectId: { userId, projectId } }, select: { id: true } });
-      if (existing) throw new ApiError(400, `You already have a preference for this project (project_preferences/${existing.id}); edit it instead`);
+      if (existing)
+        throw new ApiError(400, `You already have a preference for this project (project_preferences/${existing.id}); edit it instead`);
       const created = await tx.projectPreference.create({
-        data: { userId, projectId, emailCommunication: input.email_communication ?? false, preferences: (input.preferences ?? {}) as Prisma.InputJsonValue },
+        data: {
+          userId,
+          projectId,
+          emailCommunication: input.email_communication ?? false,
+          preferences: (input.preferences ?? {}) as Prisma.InputJsonValue,
+        },
       });
       return created.id;
     },
@@ -101,7 +109,8 @@ export const projectPreferences: ResourceDef<ProjectPreference> = {
     perform: async ({ actor, tx }, row, input: z.infer<typeof ZUpdate>) => {
       const personal = input.preferences !== undefined || input.email_communication !== undefined;
       if (personal && !ownedBy(actor, row)) throw forbidden("Only the preference's user may edit preferences and email_communication");
-      if (input.settings && !(await canOnProject(actor, "update", row.projectId, tx))) throw forbidden("Only the project's owner and collaborators may edit settings");
+      if (input.settings && !(await canOnProject(actor, "update", row.projectId, tx)))
+        throw forbidden("Only the project's owner and collaborators may edit settings");
       await tx.projectPreference.update({
         where: { id: row.id },
         data: {

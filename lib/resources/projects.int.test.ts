@@ -44,7 +44,8 @@ describe("projects: filters", () => {
     const a = await createProject(owner.user.id, { displayName: `Alpha ${tag}`, beta: true, live: true, approved: true });
     const b = await createProject(owner.user.id, { displayName: `Beta ${tag}`, live: true });
     const c = await createProject(owner.user.id, { displayName: `Gamma ${tag}` });
-    const ids = async (q: string) => ((await api.get(`/projects?owner=${owner.user.login}&${q}`)).body.projects as { id: string }[]).map((p) => Number(p.id)).sort();
+    const ids = async (q: string) =>
+      ((await api.get(`/projects?owner=${owner.user.login}&${q}`)).body.projects as { id: string }[]).map((p) => Number(p.id)).sort();
     expect(await ids(`display_name=${encodeURIComponent(`Alpha ${tag}`)}`)).toEqual([a.id]);
     expect(await ids("beta=true")).toEqual([a.id]);
     expect(await ids("beta=false")).toEqual([b.id, c.id].sort());
@@ -57,7 +58,12 @@ describe("projects: filters", () => {
     // Listed: unlisted organizations are invisible to anonymous callers (lib/resources/organizations.int.test.ts).
     const org1 = await db().organization.create({ data: { ownerId: owner.user.id, displayName: `Org1 ${tag}`, listed: true } });
     const org2 = await db().organization.create({ data: { ownerId: owner.user.id, displayName: `Org2 ${tag}`, listed: true } });
-    await db().organizationProject.createMany({ data: [{ organizationId: org1.id, projectId: a.id }, { organizationId: org2.id, projectId: b.id }] });
+    await db().organizationProject.createMany({
+      data: [
+        { organizationId: org1.id, projectId: a.id },
+        { organizationId: org2.id, projectId: b.id },
+      ],
+    });
     expect(await ids(`organization_id=${org1.id}`)).toEqual([a.id]);
     expect(await ids(`organization_id=${org1.id},${org2.id}`)).toEqual([a.id, b.id].sort());
     const res = await api.get(`/projects/${a.id}?include=organizations`);
@@ -97,11 +103,25 @@ describe("projects: roles and permissions", () => {
     await grantProjectRole(project.id, collaborator.user.id, ["collaborator"]);
     await grantProjectRole(project.id, scientist.user.id, ["scientist"]);
     const etag = () => api.get(`/projects/${project.id}`).then((r) => r.headers.get("etag")!);
-    expect((await api.put(`/projects/${project.id}`, { projects: { description: "x" } }, { token: scientist.token, headers: { "if-match": await etag() } })).status).toBe(403);
-    const edit = await api.put(`/projects/${project.id}`, { projects: { description: "by collaborator" } }, { token: collaborator.token, headers: { "if-match": await etag() } });
+    expect(
+      (
+        await api.put(
+          `/projects/${project.id}`,
+          { projects: { description: "x" } },
+          { token: scientist.token, headers: { "if-match": await etag() } },
+        )
+      ).status,
+    ).toBe(403);
+    const edit = await api.put(
+      `/projects/${project.id}`,
+      { projects: { description: "by collaborator" } },
+      { token: collaborator.token, headers: { "if-match": await etag() } },
+    );
     expect(edit.status).toBe(200);
     expect(edit.body.projects[0].description).toBe("by collaborator");
-    expect((await api.delete(`/projects/${project.id}`, { token: collaborator.token, headers: { "if-match": await etag() } })).status).toBe(204);
+    expect((await api.delete(`/projects/${project.id}`, { token: collaborator.token, headers: { "if-match": await etag() } })).status).toBe(
+      204,
+    );
   });
 
   it("keeps counters read-only and approval admin-only", async () => {
@@ -109,11 +129,21 @@ describe("projects: roles and permissions", () => {
     const project = await createProject(owner.user.id);
     const etag = (await api.get(`/projects/${project.id}`)).headers.get("etag")!;
     for (const field of ["classifications_count", "subjects_count", "retired_subjects_count"]) {
-      expect((await api.put(`/projects/${project.id}`, { projects: { [field]: 5 } }, { token: owner.token, headers: { "if-match": etag } })).status).toBe(422);
+      expect(
+        (await api.put(`/projects/${project.id}`, { projects: { [field]: 5 } }, { token: owner.token, headers: { "if-match": etag } }))
+          .status,
+      ).toBe(422);
     }
-    expect((await api.put(`/projects/${project.id}`, { projects: { approved: true } }, { token: owner.token, headers: { "if-match": etag } })).status).toBe(403);
+    expect(
+      (await api.put(`/projects/${project.id}`, { projects: { approved: true } }, { token: owner.token, headers: { "if-match": etag } }))
+        .status,
+    ).toBe(403);
     const admin = await signedInUser({ admin: true });
-    const ok = await api.put(`/projects/${project.id}`, { projects: { approved: true } }, { token: admin.token, headers: { "if-match": etag } });
+    const ok = await api.put(
+      `/projects/${project.id}`,
+      { projects: { approved: true } },
+      { token: admin.token, headers: { "if-match": etag } },
+    );
     expect(ok.status).toBe(200);
     expect(ok.body.projects[0].approved).toBe(true);
     expect(ok.body.projects[0].classifications_count).toBe(0);
@@ -125,7 +155,12 @@ describe("projects: roles and permissions", () => {
     const res = await api.post("/projects", { projects: { display_name: name, private: true } }, { token: owner.token });
     expect(res.status).toBe(201);
     const p = res.body.projects[0];
-    expect(p.links.owner).toEqual({ id: String(owner.user.id), display_name: owner.user.displayName, type: "users", href: `/users/${owner.user.id}` });
+    expect(p.links.owner).toEqual({
+      id: String(owner.user.id),
+      display_name: owner.user.displayName,
+      type: "users",
+      href: `/users/${owner.user.id}`,
+    });
     expect(p.slug).toBe(`${owner.user.login.toLowerCase()}/${name.toLowerCase().replace(/ /g, "-")}`);
     expect(p.private).toBe(true);
     expect(p.links.project_roles).toHaveLength(1);

@@ -6,7 +6,12 @@ import { forbidden, ApiError, unprocessable } from "@/lib/http/api-error";
 import { parseBooleanParam, parseIdList, parseIdValue } from "@/lib/http/request";
 import { duplicateSubjectSet } from "@/lib/domain/subject-set-members";
 import { canOnProject, projectReadScope } from "@/lib/policies/project-policy";
-import { ORGANIZATION_VISIBILITY_SELECT, organizationReadScope, organizationVisibleTo, type OrganizationVisibility } from "@/lib/policies/organization-policy";
+import {
+  ORGANIZATION_VISIBILITY_SELECT,
+  organizationReadScope,
+  organizationVisibleTo,
+  type OrganizationVisibility,
+} from "@/lib/policies/organization-policy";
 import { organizationQueryInclude, serializeOrganization } from "./organization-wire";
 import { projectRoles, serializeProjectRole } from "./project-roles";
 import type { IncludeDef, ResourceDef, Tx } from "./types";
@@ -24,8 +29,12 @@ type ProjectRow = Project & {
 };
 
 const ZGuideItem = z.object({ image: z.string().nullish(), explanation: z.string().nullish() }).loose();
-const ZTeamMember = z.object({ name: z.string().nullish(), bio: z.string().nullish(), twitter: z.string().nullish(), institution: z.string().nullish() }).loose();
-const ZUrl = z.object({ url: z.string().max(2000), label: z.string().max(255).nullish(), path: z.string().nullish(), site: z.string().nullish() }).loose();
+const ZTeamMember = z
+  .object({ name: z.string().nullish(), bio: z.string().nullish(), twitter: z.string().nullish(), institution: z.string().nullish() })
+  .loose();
+const ZUrl = z
+  .object({ url: z.string().max(2000), label: z.string().max(255).nullish(), path: z.string().nullish(), site: z.string().nullish() })
+  .loose();
 const text = (max = 100_000) => z.string().max(max);
 
 const projectFields = {
@@ -65,7 +74,10 @@ const projectFields = {
 const ZLinkIds = z.array(z.union([z.string(), z.number()])).max(1000);
 const ZLinks = z.strictObject({ workflows: ZLinkIds.optional(), subject_sets: ZLinkIds.optional() }).optional();
 
-export const ZCreateProject = z.strictObject({ ...projectFields, primary_language: projectFields.primary_language.default("en"), links: ZLinks }).partial().required({ display_name: true });
+export const ZCreateProject = z
+  .strictObject({ ...projectFields, primary_language: projectFields.primary_language.default("en"), links: ZLinks })
+  .partial()
+  .required({ display_name: true });
 export const ZUpdateProject = z.strictObject({ ...projectFields, links: ZLinks }).partial();
 type TProjectInput = z.infer<typeof ZUpdateProject>;
 
@@ -73,13 +85,25 @@ const ADMIN_ONLY = ["approved", "launch_approved", "beta_approved", "featured"] 
 
 /** A comma-separated tags parameter: trimmed, lower-cased, without empties (a 422 when none is left). */
 export function tagList(raw: string): string[] {
-  const tags = [...new Set(raw.split(",").map((t) => t.trim().toLowerCase()).filter(Boolean))];
+  const tags = [
+    ...new Set(
+      raw
+        .split(",")
+        .map((t) => t.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  ];
   if (!tags.length) throw unprocessable("tags must be one or more comma-separated tags");
   return tags;
 }
 
 export function slugFor(login: string, displayName: string): string {
-  const name = displayName.toLowerCase().normalize("NFKD").replace(/[^\w\s-]/g, "").trim().replace(/[\s_]+/g, "-");
+  const name = displayName
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[^\w\s-]/g, "")
+    .trim()
+    .replace(/[\s_]+/g, "-");
   return `${login.toLowerCase()}/${name || "project"}`;
 }
 
@@ -125,7 +149,10 @@ function checkAdminOnly(actor: Actor, input: TProjectInput) {
 }
 
 async function ensureNameFree(tx: Tx, ownerId: number, displayName: string, exceptId?: number) {
-  const clash = await tx.project.findFirst({ where: { ownerId, displayName, NOT: exceptId ? { id: exceptId } : undefined }, select: { id: true } });
+  const clash = await tx.project.findFirst({
+    where: { ownerId, displayName, NOT: exceptId ? { id: exceptId } : undefined },
+    select: { id: true },
+  });
   if (clash) throw new ApiError(400, "display_name has already been taken by another of the owner's projects");
 }
 
@@ -195,7 +222,10 @@ export const projects: ResourceDef<ProjectRow> = {
   queryInclude: {
     owner: { select: { id: true, login: true, displayName: true } },
     roles: { select: { id: true }, orderBy: { id: "asc" } },
-    organizations: { select: { organizationId: true, organization: { select: ORGANIZATION_VISIBILITY_SELECT } }, orderBy: { organizationId: "asc" } },
+    organizations: {
+      select: { organizationId: true, organization: { select: ORGANIZATION_VISIBILITY_SELECT } },
+      orderBy: { organizationId: "asc" },
+    },
     workflows: { select: { id: true, active: true }, orderBy: { id: "asc" } },
     subjectSets: { select: { id: true }, orderBy: { id: "asc" } },
   },
@@ -222,7 +252,10 @@ export const projects: ResourceDef<ProjectRow> = {
       type: "owners",
       load: async (rows, actor) => {
         const owners = await db().user.findMany({ where: { id: { in: [...new Set(rows.map((r) => r.ownerId))] } } });
-        return owners.map((u) => ({ record: users.serialize(u, actor), parentIds: rows.filter((r) => r.ownerId === u.id).map((r) => r.id) }));
+        return owners.map((u) => ({
+          record: users.serialize(u, actor),
+          parentIds: rows.filter((r) => r.ownerId === u.id).map((r) => r.id),
+        }));
       },
     },
     project_roles: {
@@ -277,19 +310,39 @@ export const projects: ResourceDef<ProjectRow> = {
     tags: (v) => ({ tags: { hasSome: tagList(v) } }),
     private: (v) => ({ private: parseBooleanParam(v, "private") }),
     owner: (v) => ({ owner: { login: v } }),
-    organization_id: (v, actor) => ({ organizations: { some: { organizationId: { in: parseIdList(v, "organization_id") }, organization: organizationReadScope(actor) } } }),
+    organization_id: (v, actor) => ({
+      organizations: { some: { organizationId: { in: parseIdList(v, "organization_id") }, organization: organizationReadScope(actor) } },
+    }),
     // Projects in every one of these languages (the primary one or a translation), as the established
     // platform's languages filter (which reads only the translations, so its languages=en misses projects
     // written in English; here it does not).
     languages: (v) => ({
-      AND: v.split(",").map((l) => l.trim()).filter(Boolean).map((l) => {
-        const forms = [...new Set([l, l.toLowerCase()])];
-        return { OR: [{ primaryLanguage: { in: forms } }, { availableLanguages: { hasSome: forms } }] };
-      }),
+      AND: v
+        .split(",")
+        .map((l) => l.trim())
+        .filter(Boolean)
+        .map((l) => {
+          const forms = [...new Set([l, l.toLowerCase()])];
+          return { OR: [{ primaryLanguage: { in: forms } }, { availableLanguages: { hasSome: forms } }] };
+        }),
     }),
     // Projects where the caller holds one of these roles ("my projects"); nothing for anonymous callers.
     current_user_roles: (v, actor) =>
-      actor.user ? { roles: { some: { userId: actor.user.id, roles: { hasSome: v.split(",").map((r) => r.trim()).filter(Boolean) } } } } : { id: -1 },
+      actor.user
+        ? {
+            roles: {
+              some: {
+                userId: actor.user.id,
+                roles: {
+                  hasSome: v
+                    .split(",")
+                    .map((r) => r.trim())
+                    .filter(Boolean),
+                },
+              },
+            },
+          }
+        : { id: -1 },
   },
   sortable: {
     id: "id",
@@ -313,7 +366,11 @@ export const projects: ResourceDef<ProjectRow> = {
       const owner = actor.user!;
       await ensureNameFree(tx, owner.id, input.display_name);
       const project = await tx.project.create({
-        data: { ...(columns(input) as Prisma.ProjectUncheckedCreateInput), ownerId: owner.id, slug: slugFor(owner.login, input.display_name) },
+        data: {
+          ...(columns(input) as Prisma.ProjectUncheckedCreateInput),
+          ownerId: owner.id,
+          slug: slugFor(owner.login, input.display_name),
+        },
       });
       await tx.projectRole.create({ data: { projectId: project.id, userId: owner.id, roles: ["owner"] } });
       await linkWorkflows(tx, project.id, ids(input.links?.workflows));
@@ -406,7 +463,10 @@ export function projectInclude<R extends { id: number; projectId: number }>(): I
         where: { AND: [{ id: { in: [...new Set(rows.map((r) => r.projectId))] } }, projectReadScope(actor)] },
         include: projects.queryInclude as Prisma.ProjectInclude,
       });
-      return found.map((p) => ({ record: projects.serialize(p as never, actor), parentIds: rows.filter((r) => r.projectId === p.id).map((r) => r.id) }));
+      return found.map((p) => ({
+        record: projects.serialize(p as never, actor),
+        parentIds: rows.filter((r) => r.projectId === p.id).map((r) => r.id),
+      }));
     },
   };
 }

@@ -52,7 +52,9 @@ export interface RoleResourceSpec {
 type Row = RoleRow & Record<string, unknown>;
 
 export function roleResource(spec: RoleResourceSpec): ResourceDef<Row> {
-  const ZRoles = z.array(z.enum(spec.assignable as [string, ...string[]], { message: `roles must be among ${spec.assignable.join(", ")}` })).max(10);
+  const ZRoles = z
+    .array(z.enum(spec.assignable as [string, ...string[]], { message: `roles must be among ${spec.assignable.join(", ")}` }))
+    .max(10);
   const ZId = z.union([z.string(), z.number()]);
   const ZCreate = z.strictObject({ roles: ZRoles.optional(), links: z.strictObject({ [spec.parent]: ZId, user: ZId }) });
   const ZUpdate = z.strictObject({ roles: ZRoles, links: z.strictObject({}).optional() });
@@ -88,7 +90,13 @@ export function roleResource(spec: RoleResourceSpec): ResourceDef<Row> {
       if (actor.user?.admin) return {};
       const open = spec.publicParents ? [{ [spec.parentRelation]: spec.publicParents }] : [];
       if (!actor.user) return open.length ? { OR: open } : { id: -1 };
-      return { OR: [...open, { userId: actor.user.id }, { [spec.parentRelation]: { roles: { some: { userId: actor.user.id, roles: { hasSome: [...spec.editorRoles] } } } } }] };
+      return {
+        OR: [
+          ...open,
+          { userId: actor.user.id },
+          { [spec.parentRelation]: { roles: { some: { userId: actor.user.id, roles: { hasSome: [...spec.editorRoles] } } } } },
+        ],
+      };
     },
     can: (actor, action, row, tx) => (action === "show" ? true : spec.canEdit(actor, parentIdOf(row), tx)),
     create: {
@@ -96,9 +104,17 @@ export function roleResource(spec: RoleResourceSpec): ResourceDef<Row> {
       perform: async ({ actor, tx }, input: { roles?: string[]; links: Record<string, unknown> }) => {
         const userId = parseIdValue(input.links.user as string, "links.user");
         const parentId = await spec.requireEditableParent(tx, actor, input.links[spec.parent]);
-        if (!(await tx.user.findUnique({ where: { id: userId }, select: { id: true } }))) throw unprocessable(`No user with id '${userId}'`);
-        const existing = await delegate(tx).findUnique({ where: { [spec.uniqueKey]: { [spec.parentField]: parentId, userId } }, select: { id: true } });
-        if (existing) throw new ApiError(400, `That user already has a role record on this ${spec.parent} (${spec.type}/${existing.id}); edit it instead`);
+        if (!(await tx.user.findUnique({ where: { id: userId }, select: { id: true } })))
+          throw unprocessable(`No user with id '${userId}'`);
+        const existing = await delegate(tx).findUnique({
+          where: { [spec.uniqueKey]: { [spec.parentField]: parentId, userId } },
+          select: { id: true },
+        });
+        if (existing)
+          throw new ApiError(
+            400,
+            `That user already has a role record on this ${spec.parent} (${spec.type}/${existing.id}); edit it instead`,
+          );
         return (await delegate(tx).create({ data: { [spec.parentField]: parentId, userId, roles: [...new Set(input.roles ?? [])] } })).id;
       },
     },

@@ -18,7 +18,11 @@ type Row = SetMemberSubject & { subjectSet: { projectId: number } };
 const ZId = z.union([z.string(), z.number()]);
 const ZCreate = z.strictObject({
   priority: z.number().finite().nullable().optional(),
-  links: z.strictObject({ subject: ZId, subject_set: ZId, retired_workflows: z.array(ZId).max(0, "retired_workflows are set through /workflows/<id>/retired_subjects").optional() }),
+  links: z.strictObject({
+    subject: ZId,
+    subject_set: ZId,
+    retired_workflows: z.array(ZId).max(0, "retired_workflows are set through /workflows/<id>/retired_subjects").optional(),
+  }),
 });
 const ZUpdate = z.strictObject({ priority: z.number().finite().nullable(), links: z.strictObject({}).optional() });
 
@@ -52,7 +56,10 @@ export const setMemberSubjects: ResourceDef<Row> = {
   countScope: async (filters, actor) => {
     const setId = filtersWithin(filters, ["subject_set_id"]) ? oneId(filters.subject_set_id, "subject_set_id") : null;
     if (setId === null) return null;
-    const set = await readDb().subjectSet.findFirst({ where: { id: setId, project: projectReadScope(actor) }, select: { setMemberSubjectsCount: true } });
+    const set = await readDb().subjectSet.findFirst({
+      where: { id: setId, project: projectReadScope(actor) },
+      select: { setMemberSubjectsCount: true },
+    });
     return set?.setMemberSubjectsCount ?? null;
   },
   can: (actor, action, row, tx) => (action === "show" ? true : canOnProject(actor, "update", row.subjectSet.projectId, tx)),
@@ -61,14 +68,26 @@ export const setMemberSubjects: ResourceDef<Row> = {
     perform: async ({ actor, tx }, input: z.infer<typeof ZCreate>) => {
       const setId = parseIdValue(input.links.subject_set, "links.subject_set");
       const subjectId = parseIdValue(input.links.subject, "links.subject");
-      const set = await tx.subjectSet.findFirst({ where: { AND: [{ id: setId }, { project: projectReadScope(actor) }] }, select: { id: true, projectId: true } });
+      const set = await tx.subjectSet.findFirst({
+        where: { AND: [{ id: setId }, { project: projectReadScope(actor) }] },
+        select: { id: true, projectId: true },
+      });
       if (!set) throw notFound(`Could not find subject_sets with id='${setId}'`);
-      if (!(await canOnProject(actor, "update", set.projectId, tx))) throw forbidden("Only the project's owner and collaborators may add subjects to its sets");
-      if (await tx.setMemberSubject.findUnique({ where: { subjectSetId_subjectId: { subjectSetId: setId, subjectId } }, select: { id: true } })) {
+      if (!(await canOnProject(actor, "update", set.projectId, tx)))
+        throw forbidden("Only the project's owner and collaborators may add subjects to its sets");
+      if (
+        await tx.setMemberSubject.findUnique({
+          where: { subjectSetId_subjectId: { subjectSetId: setId, subjectId } },
+          select: { id: true },
+        })
+      ) {
         throw unprocessable("The subject is already in this subject set");
       }
       await addSubjectsToSet(tx, set, [subjectId]);
-      const row = await tx.setMemberSubject.update({ where: { subjectSetId_subjectId: { subjectSetId: setId, subjectId } }, data: input.priority !== undefined ? { priority: input.priority } : {} });
+      const row = await tx.setMemberSubject.update({
+        where: { subjectSetId_subjectId: { subjectSetId: setId, subjectId } },
+        data: input.priority !== undefined ? { priority: input.priority } : {},
+      });
       return row.id;
     },
   },

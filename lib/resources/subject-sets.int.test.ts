@@ -48,21 +48,33 @@ describe("subject sets: membership", () => {
     const other = await createProject(owner.user.id);
     const { subjects } = await createSubjectSet(project.id, 4);
     const { subjects: foreign } = await createSubjectSet(other.id, 1);
-    const created = await api.post("/subject_sets", { subject_sets: { display_name: "Mixed", links: { project: String(project.id), subjects: [subjects[0].id, subjects[1].id] } } }, { token: owner.token });
+    const created = await api.post(
+      "/subject_sets",
+      { subject_sets: { display_name: "Mixed", links: { project: String(project.id), subjects: [subjects[0].id, subjects[1].id] } } },
+      { token: owner.token },
+    );
     expect(created.status).toBe(201);
     const id = created.body.subject_sets[0].id;
     expect(created.body.subject_sets[0].set_member_subjects_count).toBe(2);
-    const add = await api.post(`/subject_sets/${id}/links/subjects`, { subjects: [subjects[1].id, subjects[2].id, subjects[3].id] }, { token: owner.token });
+    const add = await api.post(
+      `/subject_sets/${id}/links/subjects`,
+      { subjects: [subjects[1].id, subjects[2].id, subjects[3].id] },
+      { token: owner.token },
+    );
     expect(add.status).toBe(200);
     expect(add.body.subject_sets[0].set_member_subjects_count).toBe(4);
     expect((await api.post(`/subject_sets/${id}/links/subjects`, { subjects: [foreign[0].id] }, { token: owner.token })).status).toBe(422);
-    expect((await api.delete(`/subject_sets/${id}/links/subjects/${subjects[0].id},${subjects[1].id},99999`, { token: owner.token })).status).toBe(204);
+    expect(
+      (await api.delete(`/subject_sets/${id}/links/subjects/${subjects[0].id},${subjects[1].id},99999`, { token: owner.token })).status,
+    ).toBe(204);
     expect((await api.get(`/subject_sets/${id}`)).body.subject_sets[0].set_member_subjects_count).toBe(2);
     expect(await db().setMemberSubject.count({ where: { subjectSetId: Number(id) } })).toBe(2);
     expect((await api.get(`/subjects?subject_set_id=${id}`)).body.subjects).toHaveLength(2);
     const tester = await signedInUser();
     await grantProjectRole(project.id, tester.user.id, ["tester"]);
-    expect((await api.post(`/subject_sets/${id}/links/subjects`, { subjects: [subjects[0].id] }, { token: tester.token })).status).toBe(403);
+    expect((await api.post(`/subject_sets/${id}/links/subjects`, { subjects: [subjects[0].id] }, { token: tester.token })).status).toBe(
+      403,
+    );
   });
 
   it("links to workflows; a project linking another project's set gets a copy", async () => {
@@ -85,7 +97,9 @@ describe("subject sets: membership", () => {
     // Sets of projects one does not edit cannot be linked.
     const stranger = await signedInUser();
     const strangerProject = await createProject(stranger.user.id);
-    expect((await api.post(`/projects/${strangerProject.id}/links/subject_sets`, { subject_sets: [set.id] }, { token: stranger.token })).status).toBe(422);
+    expect(
+      (await api.post(`/projects/${strangerProject.id}/links/subject_sets`, { subject_sets: [set.id] }, { token: stranger.token })).status,
+    ).toBe(422);
     // Workflows can be linked to their own project only; unlinking deletes the workflow.
     expect((await api.post(`/projects/${b.id}/links/workflows`, { workflows: [w.id] }, { token: owner.token })).status).toBe(422);
     expect((await api.delete(`/projects/${a.id}/links/workflows/${w.id}`, { token: owner.token })).status).toBe(204);

@@ -59,14 +59,22 @@ export const subjectSets: ResourceDef<SubjectSetRow> = {
     workflow_id: (v) => ({ workflows: { some: { workflowId: { in: parseIdList(v, "workflow_id") } } } }),
     display_name: (v) => ({ displayName: v }),
   },
-  sortable: { id: "id", display_name: "displayName", created_at: "createdAt", updated_at: "updatedAt", set_member_subjects_count: "setMemberSubjectsCount" },
+  sortable: {
+    id: "id",
+    display_name: "displayName",
+    created_at: "createdAt",
+    updated_at: "updatedAt",
+    set_member_subjects_count: "setMemberSubjectsCount",
+  },
   readScope: (actor) => ({ project: projectReadScope(actor) }),
   can: (actor, action, row, tx) => (action === "show" ? true : canOnProject(actor, "update", row.projectId, tx)),
   create: {
     schema: ZCreate,
     perform: async ({ actor, tx }, input: z.infer<typeof ZCreate>) => {
       const projectId = await requireEditableProject(tx, actor, input.links.project);
-      const set = await tx.subjectSet.create({ data: { projectId, displayName: input.display_name, metadata: (input.metadata ?? {}) as Prisma.InputJsonValue } });
+      const set = await tx.subjectSet.create({
+        data: { projectId, displayName: input.display_name, metadata: (input.metadata ?? {}) as Prisma.InputJsonValue },
+      });
       await linkWorkflows(tx, set, input.links.workflows ?? []);
       await addSubjectsToSet(tx, set, ids(input.links.subjects ?? [], "subjects"));
       return set.id;
@@ -75,15 +83,24 @@ export const subjectSets: ResourceDef<SubjectSetRow> = {
   update: {
     schema: ZUpdate,
     perform: async ({ tx }, row, input: z.infer<typeof ZUpdate>) => {
-      await tx.subjectSet.update({ where: { id: row.id }, data: { displayName: input.display_name, metadata: input.metadata as Prisma.InputJsonValue | undefined } });
+      await tx.subjectSet.update({
+        where: { id: row.id },
+        data: { displayName: input.display_name, metadata: input.metadata as Prisma.InputJsonValue | undefined },
+      });
       if (input.links?.workflows) {
         await tx.workflowSubjectSet.deleteMany({ where: { subjectSetId: row.id } });
         await linkWorkflows(tx, row, input.links.workflows);
       }
       if (input.links?.subjects) {
         const wanted = ids(input.links.subjects, "subjects");
-        const current = (await tx.setMemberSubject.findMany({ where: { subjectSetId: row.id }, select: { subjectId: true } })).map((m) => m.subjectId);
-        await removeSubjectsFromSet(tx, row.id, current.filter((id) => !wanted.includes(id)));
+        const current = (await tx.setMemberSubject.findMany({ where: { subjectSetId: row.id }, select: { subjectId: true } })).map(
+          (m) => m.subjectId,
+        );
+        await removeSubjectsFromSet(
+          tx,
+          row.id,
+          current.filter((id) => !wanted.includes(id)),
+        );
         await addSubjectsToSet(tx, row, wanted);
       }
     },

@@ -33,7 +33,13 @@ export const subjectWorkflowStatuses: ResourceDef<SubjectWorkflowStatus> = {
     subject_ids: (v) => ({ subjectId: { in: parseIdList(v, "subject_ids") } }),
     retired: (v) => (parseBooleanParam(v, "retired") ? { retiredAt: { not: null } } : { retiredAt: null }),
   },
-  sortable: { id: "id", classifications_count: "classificationsCount", retired_at: "retiredAt", created_at: "createdAt", updated_at: "updatedAt" },
+  sortable: {
+    id: "id",
+    classifications_count: "classificationsCount",
+    retired_at: "retiredAt",
+    created_at: "createdAt",
+    updated_at: "updatedAt",
+  },
   readScope: (actor) => ({ workflow: { project: projectReadScope(actor) } }),
   can: (_actor, action) => action === "show",
 };

@@ -25,7 +25,14 @@ resourceContract({
   async createRecord() {
     const owner = await signedInUser();
     const project = await createProject(owner.user.id);
-    return { record: { locations: [{ "image/jpeg": "https://example.test/a.jpg" }], metadata: { name: "a" }, links: { project: String(project.id) } }, token: owner.token };
+    return {
+      record: {
+        locations: [{ "image/jpeg": "https://example.test/a.jpg" }],
+        metadata: { name: "a" },
+        links: { project: String(project.id) },
+      },
+      token: owner.token,
+    };
   },
   update: { metadata: { name: "renamed", "#priority": "2" } },
   invalidUpdate: { metadata: ["x"] },
@@ -47,10 +54,20 @@ describe("subjects: create and counters", () => {
     const owner = await signedInUser();
     const project = await createProject(owner.user.id);
     const { set } = await createSubjectSet(project.id, 0);
-    const body = (n: number) => ({ subjects: { locations: [{ "image/png": `https://example.test/${n}.png` }], metadata: { n }, links: { project: String(project.id), subject_sets: [String(set.id)] } } });
+    const body = (n: number) => ({
+      subjects: {
+        locations: [{ "image/png": `https://example.test/${n}.png` }],
+        metadata: { n },
+        links: { project: String(project.id), subject_sets: [String(set.id)] },
+      },
+    });
     const res = await api.post("/subjects", body(1), { token: owner.token });
     expect(res.status).toBe(201);
-    expect(res.body.subjects[0]).toMatchObject({ locations: [{ "image/png": "https://example.test/1.png" }], metadata: { n: 1 }, links: { project: String(project.id), subject_sets: [String(set.id)] } });
+    expect(res.body.subjects[0]).toMatchObject({
+      locations: [{ "image/png": "https://example.test/1.png" }],
+      metadata: { n: 1 },
+      links: { project: String(project.id), subject_sets: [String(set.id)] },
+    });
     expect((await db().subjectSet.findUniqueOrThrow({ where: { id: set.id } })).setMemberSubjectsCount).toBe(1);
     expect((await db().project.findUniqueOrThrow({ where: { id: project.id } })).subjectsCount).toBe(1);
     expect((await db().user.findUniqueOrThrow({ where: { id: owner.user.id } })).uploadedSubjectsCount).toBe(1);
@@ -65,7 +82,8 @@ describe("subjects: create and counters", () => {
       ["javascript url", { ...body(3).subjects, locations: [{ "image/png": "javascript:alert(1)" }] }],
       ["foreign set", { ...body(3).subjects, links: { project: String(project.id), subject_sets: ["99999999"] } }],
     ];
-    for (const [name, record] of bad) expect((await api.post("/subjects", { subjects: record }, { token: owner.token })).status, name).toBe(422);
+    for (const [name, record] of bad)
+      expect((await api.post("/subjects", { subjects: record }, { token: owner.token })).status, name).toBe(422);
     const id = res.body.subjects[0].id;
     const etag = (await api.get(`/subjects/${id}`)).headers.get("etag")!;
     expect((await api.delete(`/subjects/${id}`, { token: owner.token, headers: { "if-match": etag } })).status).toBe(204);

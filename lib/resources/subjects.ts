@@ -45,13 +45,27 @@ export function serializeSubject(s: SubjectRow) {
 }
 
 /** Creates one subject (and its set memberships). */
-export async function insertSubject(tx: Tx, userId: number, projectId: number, input: z.infer<typeof ZCreateSubject>, locations: LocationEntry[]) {
-  const user = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { subjectLimit: true, uploadedSubjectsCount: true, admin: true } });
+export async function insertSubject(
+  tx: Tx,
+  userId: number,
+  projectId: number,
+  input: z.infer<typeof ZCreateSubject>,
+  locations: LocationEntry[],
+) {
+  const user = await tx.user.findUniqueOrThrow({
+    where: { id: userId },
+    select: { subjectLimit: true, uploadedSubjectsCount: true, admin: true },
+  });
   if (!user.admin && user.subjectLimit !== null && user.uploadedSubjectsCount >= user.subjectLimit) {
     throw forbidden(`You have reached your limit of ${user.subjectLimit} uploaded subjects`);
   }
   const subject = await tx.subject.create({
-    data: { projectId, uploadUserId: userId, metadata: (input.metadata ?? {}) as Prisma.InputJsonValue, externalId: input.external_id ?? null },
+    data: {
+      projectId,
+      uploadUserId: userId,
+      metadata: (input.metadata ?? {}) as Prisma.InputJsonValue,
+      externalId: input.external_id ?? null,
+    },
   });
   const { stored } = await storedLocations(subject.id, locations);
   await tx.subject.update({ where: { id: subject.id }, data: { locations: stored as Prisma.InputJsonValue } });
@@ -104,7 +118,9 @@ export const subjects: ResourceDef<SubjectRow> = {
   filters: {
     project_id: (v) => ({ projectId: { in: parseIdList(v, "project_id") } }),
     subject_set_id: inSubjectSets,
-    workflow_id: (v) => ({ members: { some: { subjectSet: { workflows: { some: { workflowId: { in: parseIdList(v, "workflow_id") } } } } } } }),
+    workflow_id: (v) => ({
+      members: { some: { subjectSet: { workflows: { some: { workflowId: { in: parseIdList(v, "workflow_id") } } } } } },
+    }),
     external_id: (v) => ({ externalId: v }),
     // The subjects of collections the caller may see (/subjects?collection_id=, the collections.subjects link).
     collection_id: (v, actor) => inCollectionsWhere(v, actor),
@@ -117,7 +133,10 @@ export const subjects: ResourceDef<SubjectRow> = {
   countScope: async (filters, actor) => {
     const projectId = filtersWithin(filters, ["project_id"]) ? oneId(filters.project_id, "project_id") : null;
     if (projectId === null) return null;
-    const project = await readDb().project.findFirst({ where: { AND: [{ id: projectId }, projectReadScope(actor)] }, select: { subjectsCount: true } });
+    const project = await readDb().project.findFirst({
+      where: { AND: [{ id: projectId }, projectReadScope(actor)] },
+      select: { subjectsCount: true },
+    });
     return project?.subjectsCount ?? null;
   },
   can: (actor, action, row, tx) => (action === "show" ? true : canOnProject(actor, "update", row.projectId, tx)),
@@ -134,7 +153,11 @@ export const subjects: ResourceDef<SubjectRow> = {
       const locations = input.locations ? (await storedLocations(row.id, parseLocations(input.locations))).stored : undefined;
       await tx.subject.update({
         where: { id: row.id },
-        data: { metadata: input.metadata as Prisma.InputJsonValue | undefined, externalId: input.external_id, locations: locations as Prisma.InputJsonValue | undefined },
+        data: {
+          metadata: input.metadata as Prisma.InputJsonValue | undefined,
+          externalId: input.external_id,
+          locations: locations as Prisma.InputJsonValue | undefined,
+        },
       });
     },
   },

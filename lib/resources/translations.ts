@@ -15,14 +15,21 @@ import { iso } from "./wire";
 // and cannot be created or edited here (the record is edited instead). Other languages are written by the
 // project's owner, collaborators and translators. Visible with the record's project.
 
-const CLASS_NAMES: Record<TranslatedType, string> = { project: "Project", workflow: "Workflow", field_guide: "FieldGuide", tutorial: "Tutorial", project_page: "ProjectPage" };
+const CLASS_NAMES: Record<TranslatedType, string> = {
+  project: "Project",
+  workflow: "Workflow",
+  field_guide: "FieldGuide",
+  tutorial: "Tutorial",
+  project_page: "ProjectPage",
+};
 
 /** A translated_type as clients send it ("workflow", "Workflow", "field_guide", "FieldGuide"). */
 export function parseTranslatedType(raw: unknown): TranslatedType {
   const t = String(raw ?? "")
     .replace(/([a-z])([A-Z])/g, "$1_$2")
     .toLowerCase();
-  if (!(TRANSLATED_TYPES as readonly string[]).includes(t)) throw unprocessable(`translated_type must be one of ${TRANSLATED_TYPES.join(", ")}`);
+  if (!(TRANSLATED_TYPES as readonly string[]).includes(t))
+    throw unprocessable(`translated_type must be one of ${TRANSLATED_TYPES.join(", ")}`);
   return t as TranslatedType;
 }
 
@@ -38,11 +45,30 @@ async function translatedRecord(tx: Tx, type: TranslatedType, id: number, actor:
   switch (type) {
     case "project": {
       const p = await tx.project.findFirst({ where: { AND: [{ id }, projectReadScope(actor)] } });
-      return p && { projectId: p.id, primaryLanguage: p.primaryLanguage, strings: recordStrings(type, { display_name: p.displayName, title: p.title, description: p.description, introduction: p.introduction, researcher_quote: p.researcherQuote, workflow_description: p.workflowDescription }) };
+      return (
+        p && {
+          projectId: p.id,
+          primaryLanguage: p.primaryLanguage,
+          strings: recordStrings(type, {
+            display_name: p.displayName,
+            title: p.title,
+            description: p.description,
+            introduction: p.introduction,
+            researcher_quote: p.researcherQuote,
+            workflow_description: p.workflowDescription,
+          }),
+        }
+      );
     }
     case "workflow": {
       const w = await tx.workflow.findFirst({ where: { id, ...scope } });
-      return w && { projectId: w.projectId, primaryLanguage: w.primaryLanguage, strings: recordStrings(type, { display_name: w.displayName, tasks: w.tasks }) };
+      return (
+        w && {
+          projectId: w.projectId,
+          primaryLanguage: w.primaryLanguage,
+          strings: recordStrings(type, { display_name: w.displayName, tasks: w.tasks }),
+        }
+      );
     }
     case "field_guide": {
       const g = await tx.fieldGuide.findFirst({ where: { id, ...scope } });
@@ -50,11 +76,23 @@ async function translatedRecord(tx: Tx, type: TranslatedType, id: number, actor:
     }
     case "tutorial": {
       const t = await tx.tutorial.findFirst({ where: { id, ...scope } });
-      return t && { projectId: t.projectId, primaryLanguage: t.language, strings: recordStrings(type, { display_name: t.displayName, steps: t.steps }) };
+      return (
+        t && {
+          projectId: t.projectId,
+          primaryLanguage: t.language,
+          strings: recordStrings(type, { display_name: t.displayName, steps: t.steps }),
+        }
+      );
     }
     case "project_page": {
       const pg = await tx.projectPage.findFirst({ where: { id, ...scope } });
-      return pg && { projectId: pg.projectId, primaryLanguage: pg.language, strings: recordStrings(type, { title: pg.title, content: pg.content }) };
+      return (
+        pg && {
+          projectId: pg.projectId,
+          primaryLanguage: pg.language,
+          strings: recordStrings(type, { title: pg.title, content: pg.content }),
+        }
+      );
     }
   }
 }
@@ -74,7 +112,9 @@ export async function syncPrimaryTranslation(type: TranslatedType, id: number, a
   });
 }
 
-const ZStrings = z.record(z.string().max(500), z.string().max(100_000)).refine((s) => Object.keys(s).length <= 5000, "at most 5000 strings");
+const ZStrings = z
+  .record(z.string().max(500), z.string().max(100_000))
+  .refine((s) => Object.keys(s).length <= 5000, "at most 5000 strings");
 const ZCreate = z.strictObject({
   translated_type: z.string(),
   translated_id: z.union([z.string(), z.number()]),
@@ -83,10 +123,15 @@ const ZCreate = z.strictObject({
   string_versions: z.record(z.string(), z.unknown()).optional(),
   links: z.strictObject({}).optional(),
 });
-const ZUpdate = z.strictObject({ strings: ZStrings, string_versions: z.record(z.string(), z.unknown()).optional(), links: z.strictObject({}).optional() });
+const ZUpdate = z.strictObject({
+  strings: ZStrings,
+  string_versions: z.record(z.string(), z.unknown()).optional(),
+  links: z.strictObject({}).optional(),
+});
 
 async function requireTranslator(tx: Tx, actor: Actor, projectId: number): Promise<void> {
-  if (!(await canOnProject(actor, "translate", projectId, tx))) throw forbidden("Only the project's owner, collaborators and translators may write its translations");
+  if (!(await canOnProject(actor, "translate", projectId, tx)))
+    throw forbidden("Only the project's owner, collaborators and translators may write its translations");
 }
 
 export const translations: ResourceDef<Translation> = {
@@ -106,7 +151,9 @@ export const translations: ResourceDef<Translation> = {
     updated_at: iso(t.updatedAt),
     links: { [t.translatedType]: String(t.translatedId) },
   }),
-  linkTemplates: Object.fromEntries(TRANSLATED_TYPES.map((t) => [`translations.${t}`, { href: `/${t}s/{translations.${t}}`, type: `${t}s` }])),
+  linkTemplates: Object.fromEntries(
+    TRANSLATED_TYPES.map((t) => [`translations.${t}`, { href: `/${t}s/{translations.${t}}`, type: `${t}s` }]),
+  ),
   filters: {
     translated_type: (v) => ({ translatedType: parseTranslatedType(v) }),
     translated_id: (v) => ({ translatedId: { in: parseIdList(v, "translated_id") } }),
@@ -118,7 +165,8 @@ export const translations: ResourceDef<Translation> = {
     if (action === "show") return true;
     await requireTranslator(tx, actor, t.projectId);
     const record = await translatedRecord(tx, t.translatedType as TranslatedType, t.translatedId, actor);
-    if (record && record.primaryLanguage === t.language) throw forbidden("The primary language's strings are the record's own: edit the record instead");
+    if (record && record.primaryLanguage === t.language)
+      throw forbidden("The primary language's strings are the record's own: edit the record instead");
     return true;
   },
   create: {
@@ -130,12 +178,25 @@ export const translations: ResourceDef<Translation> = {
       const record = await translatedRecord(tx, type, id, actor);
       if (!record) throw notFound(`Could not find ${type}s with id='${id}'`);
       await requireTranslator(tx, actor, record.projectId);
-      if (record.primaryLanguage === language) throw forbidden("The primary language's strings are the record's own: edit the record instead");
-      if (await tx.translation.findUnique({ where: { translatedType_translatedId_language: { translatedType: type, translatedId: id, language } }, select: { id: true } })) {
+      if (record.primaryLanguage === language)
+        throw forbidden("The primary language's strings are the record's own: edit the record instead");
+      if (
+        await tx.translation.findUnique({
+          where: { translatedType_translatedId_language: { translatedType: type, translatedId: id, language } },
+          select: { id: true },
+        })
+      ) {
         throw unprocessable(`A ${language} translation of this ${type} exists already: edit it`);
       }
       const created = await tx.translation.create({
-        data: { translatedType: type, translatedId: id, language, projectId: record.projectId, strings: input.strings, stringVersions: (input.string_versions ?? {}) as Prisma.InputJsonValue },
+        data: {
+          translatedType: type,
+          translatedId: id,
+          language,
+          projectId: record.projectId,
+          strings: input.strings,
+          stringVersions: (input.string_versions ?? {}) as Prisma.InputJsonValue,
+        },
       });
       return created.id;
     },
@@ -143,13 +204,23 @@ export const translations: ResourceDef<Translation> = {
   update: {
     schema: ZUpdate,
     perform: async ({ tx }, t, input: z.infer<typeof ZUpdate>) => {
-      await tx.translation.update({ where: { id: t.id }, data: { strings: input.strings, stringVersions: (input.string_versions ?? t.stringVersions) as Prisma.InputJsonValue, updatedAt: new Date() } });
+      await tx.translation.update({
+        where: { id: t.id },
+        data: {
+          strings: input.strings,
+          stringVersions: (input.string_versions ?? t.stringVersions) as Prisma.InputJsonValue,
+          updatedAt: new Date(),
+        },
+      });
     },
   },
 };
 
 /** The translation of a record in `language` (for pages that show translated strings), or null. */
 export async function translationStrings(type: TranslatedType, id: number, language: string): Promise<Record<string, string> | null> {
-  const t = await db().translation.findUnique({ where: { translatedType_translatedId_language: { translatedType: type, translatedId: id, language: normalizeLanguage(language) } }, select: { strings: true } });
+  const t = await db().translation.findUnique({
+    where: { translatedType_translatedId_language: { translatedType: type, translatedId: id, language: normalizeLanguage(language) } },
+    select: { strings: true },
+  });
   return (t?.strings as Record<string, string> | undefined) ?? null;
 }

@@ -29,7 +29,12 @@ resourceContract({
     const project = await createProject(owner.user.id);
     const workflow = await createWorkflow(project.id);
     return {
-      record: { steps: [{ media: "12", content: "Welcome" }], language: "en", display_name: "Intro", links: { project: String(project.id), workflows: [String(workflow.id)] } },
+      record: {
+        steps: [{ media: "12", content: "Welcome" }],
+        language: "en",
+        display_name: "Intro",
+        links: { project: String(project.id), workflows: [String(workflow.id)] },
+      },
       token: owner.token,
     };
   },
@@ -64,7 +69,16 @@ describe("tutorials: the record", () => {
     const steps = [{ media: "50", content: "Here's a fun fact" }, { content: "" }];
     const created = await api.post(
       "/tutorials",
-      { tutorials: { steps, language: "en", kind: "mini-course", display_name: "Facts", configuration: { an_option: "a setting" }, links: { project: project.id, workflows: [w2.id, String(w1.id)] } } },
+      {
+        tutorials: {
+          steps,
+          language: "en",
+          kind: "mini-course",
+          display_name: "Facts",
+          configuration: { an_option: "a setting" },
+          links: { project: project.id, workflows: [w2.id, String(w1.id)] },
+        },
+      },
       { token: owner.token },
     );
     expect(created.status).toBe(201);
@@ -87,7 +101,11 @@ describe("tutorials: the record", () => {
     });
     expect(Object.keys(created.body.links).sort()).toEqual(["tutorials.attached_images", "tutorials.project", "tutorials.workflows"]);
     // Without kind, display_name or configuration: a plain tutorial.
-    const plain = await api.post("/tutorials", { tutorials: { steps: [], language: "en", links: { project: String(project.id) } } }, { token: owner.token });
+    const plain = await api.post(
+      "/tutorials",
+      { tutorials: { steps: [], language: "en", links: { project: String(project.id) } } },
+      { token: owner.token },
+    );
     expect(plain.body.tutorials[0]).toMatchObject({ kind: null, display_name: "", configuration: {}, links: { workflows: [] } });
   });
 
@@ -137,7 +155,8 @@ describe("tutorials: list filters", () => {
       expect(res.status, query).toBe(200);
       expect(ids(res), query).toEqual(expected);
     }
-    for (const bad of ["workflow_id=abc", "project_id=x", "workflow_id=1,,y"]) expect((await api.get(`/tutorials?${bad}`)).status, bad).toBe(422);
+    for (const bad of ["workflow_id=abc", "project_id=x", "workflow_id=1,,y"])
+      expect((await api.get(`/tutorials?${bad}`)).status, bad).toBe(422);
   });
 
   it("sorts by display_name", async () => {
@@ -161,13 +180,22 @@ describe("tutorials: visibility follows the project", () => {
     for (const who of PEOPLE) {
       const visible = mayRead(who) ? [course.id] : [];
       expect((await api.get(`/tutorials/${course.id}`, { token: token(who) })).status, who).toBe(mayRead(who) ? 200 : 404);
-      for (const query of [`workflow_id=${workflow.id}`, `workflow_id=${workflow.id}&kind=mini-course`, `project_id=${project.id}`, `id=${course.id}`]) {
+      for (const query of [
+        `workflow_id=${workflow.id}`,
+        `workflow_id=${workflow.id}&kind=mini-course`,
+        `project_id=${project.id}`,
+        `id=${course.id}`,
+      ]) {
         const res = await api.get(`/tutorials?${query}&include=workflows,project`, { token: token(who) });
         expect(res.status, `${who} ${query}`).toBe(200);
         expect(ids(res), `${who} ${query}`).toEqual(visible);
         expect(res.body.meta.tutorials.count, `${who} ${query}`).toBe(visible.length);
         // Nothing of the private project comes along through include either.
-        if (mayRead(who)) expect(res.body.linked.workflows.map((w: { id: string }) => w.id), `${who} ${query}`).toEqual([String(workflow.id)]);
+        if (mayRead(who))
+          expect(
+            res.body.linked.workflows.map((w: { id: string }) => w.id),
+            `${who} ${query}`,
+          ).toEqual([String(workflow.id)]);
         else expect(res.body.linked, `${who} ${query}`).toBeUndefined();
       }
     }
@@ -213,7 +241,12 @@ describe("tutorials: create", () => {
     const links = { project: String(project.id) };
     const step = { content: "Hi" };
     const cases: [string, object, number, RegExp][] = [
-      ["unknown kind", { steps: [step], language: "en", kind: "lecture", links }, 422, /kind: must be null \(a tutorial\), 'tutorial' or 'mini-course'/],
+      [
+        "unknown kind",
+        { steps: [step], language: "en", kind: "lecture", links },
+        422,
+        /kind: must be null \(a tutorial\), 'tutorial' or 'mini-course'/,
+      ],
       ["kind not a string", { steps: [step], language: "en", kind: 3, links }, 422, /kind/],
       ["step with an unknown key", { steps: [{ ...step, image: "1" }], language: "en", links }, 422, /steps\.0: unknown key\(s\) 'image'/],
       ["step without content", { steps: [step, { media: "1" }], language: "en", links }, 422, /steps\.1\.content/],
@@ -224,10 +257,30 @@ describe("tutorials: create", () => {
       ["configuration not an object", { steps: [step], language: "en", configuration: [1], links }, 422, /configuration/],
       ["display_name not a string", { steps: [step], language: "en", display_name: 5, links }, 422, /display_name/],
       ["workflows not a list", { steps: [step], language: "en", links: { ...links, workflows: "1" } }, 422, /links\.workflows/],
-      ["workflow of another project", { steps: [step], language: "en", links: { ...links, workflows: [String(foreignWorkflow.id)] } }, 422, /workflows must be workflows of the tutorial's project/],
-      ["workflow that does not exist", { steps: [step], language: "en", links: { ...links, workflows: ["999999999"] } }, 422, /workflows must be workflows/],
-      ["malformed workflow id", { steps: [step], language: "en", links: { ...links, workflows: ["w1"] } }, 422, /workflows must be a positive integer id/],
-      ["unknown link", { steps: [step], language: "en", links: { ...links, subject_sets: [] } }, 422, /links: unknown key\(s\) 'subject_sets'/],
+      [
+        "workflow of another project",
+        { steps: [step], language: "en", links: { ...links, workflows: [String(foreignWorkflow.id)] } },
+        422,
+        /workflows must be workflows of the tutorial's project/,
+      ],
+      [
+        "workflow that does not exist",
+        { steps: [step], language: "en", links: { ...links, workflows: ["999999999"] } },
+        422,
+        /workflows must be workflows/,
+      ],
+      [
+        "malformed workflow id",
+        { steps: [step], language: "en", links: { ...links, workflows: ["w1"] } },
+        422,
+        /workflows must be a positive integer id/,
+      ],
+      [
+        "unknown link",
+        { steps: [step], language: "en", links: { ...links, subject_sets: [] } },
+        422,
+        /links: unknown key\(s\) 'subject_sets'/,
+      ],
       ["missing project", { steps: [step], language: "en", links: { project: "999999999" } }, 404, /Could not find projects/],
     ];
     for (const [name, record, status, message] of cases) {
@@ -246,14 +299,24 @@ describe("tutorials: edit, links and destroy", () => {
     const [w1, w2] = [await createWorkflow(project.id), await createWorkflow(project.id)];
     const en = await createTutorial(project.id, { workflowIds: [w1.id] });
     const fr = await createTutorial(project.id, { language: "fr" });
-    const edit = { steps: [{ content: "Salut", media: "9" }], kind: "mini-course", display_name: "Cours", configuration: { x: 1 }, links: { workflows: [String(w2.id)] } };
+    const edit = {
+      steps: [{ content: "Salut", media: "9" }],
+      kind: "mini-course",
+      display_name: "Cours",
+      configuration: { x: 1 },
+      links: { workflows: [String(w2.id)] },
+    };
     const ok = await put(fr.id, token("translator"), edit);
     expect(ok.status).toBe(200);
     expect(ok.body.tutorials[0]).toMatchObject({ ...edit, links: { workflows: [String(w2.id)] } });
     expect((await put(fr.id, token("translator"), { language: "en" })).status).toBe(403);
     expect((await put(en.id, token("translator"), { display_name: "x" })).status).toBe(403);
     expect((await put(en.id, token("moderator"), { display_name: "x" })).status).toBe(403);
-    const replaced = await put(en.id, token("collaborator"), { language: "de", kind: null, links: { workflows: [String(w2.id), String(w1.id)] } });
+    const replaced = await put(en.id, token("collaborator"), {
+      language: "de",
+      kind: null,
+      links: { workflows: [String(w2.id), String(w1.id)] },
+    });
     expect(replaced.body.tutorials[0]).toMatchObject({ language: "de", kind: null, links: { workflows: [String(w1.id), String(w2.id)] } });
     expect((await put(en.id, token("owner"), { links: { workflows: [] } })).body.tutorials[0].links.workflows).toEqual([]);
   });
@@ -266,7 +329,11 @@ describe("tutorials: edit, links and destroy", () => {
     const tutorial = await createTutorial(project.id, { workflowIds: [workflow.id] });
     const before = (await api.get(`/tutorials/${tutorial.id}`)).body.tutorials[0];
     const cases: [string, object, RegExp][] = [
-      ["foreign workflow", { display_name: "New", links: { workflows: [String(workflow.id), String(foreign.id)] } }, /workflows must be workflows of the tutorial's project/],
+      [
+        "foreign workflow",
+        { display_name: "New", links: { workflows: [String(workflow.id), String(foreign.id)] } },
+        /workflows must be workflows of the tutorial's project/,
+      ],
       ["unknown kind", { kind: "course" }, /kind/],
       ["step with an unknown key", { steps: [{ content: "a", title: "b" }] }, /steps\.0: unknown key\(s\) 'title'/],
       ["project cannot move", { links: { project: "1" } }, /links: unknown key\(s\) 'project'/],
@@ -287,18 +354,30 @@ describe("tutorials: edit, links and destroy", () => {
     const tutorial = await createTutorial(project.id);
     const linksOf = async () => (await api.get(`/tutorials/${tutorial.id}`, { token: token("owner") })).body.tutorials[0].links.workflows;
 
-    const added = await api.post(`/tutorials/${tutorial.id}/links/workflows`, { workflows: [String(w1.id), w2.id] }, { token: token("collaborator") });
+    const added = await api.post(
+      `/tutorials/${tutorial.id}/links/workflows`,
+      { workflows: [String(w1.id), w2.id] },
+      { token: token("collaborator") },
+    );
     expect(added.status).toBe(200);
     expect(added.body.tutorials[0].links.workflows).toEqual([String(w1.id), String(w2.id)]);
     expect(ids(await api.get(`/tutorials?workflow_id=${w2.id}`, { token: token("tester") }))).toEqual([tutorial.id]);
 
     const refused: [string, Promise<{ status: number; body: any }>, number][] = [
-      ["foreign workflow", api.post(`/tutorials/${tutorial.id}/links/workflows`, { workflows: [String(foreign.id)] }, { token: token("owner") }), 422],
+      [
+        "foreign workflow",
+        api.post(`/tutorials/${tutorial.id}/links/workflows`, { workflows: [String(foreign.id)] }, { token: token("owner") }),
+        422,
+      ],
       ["unknown link", api.post(`/tutorials/${tutorial.id}/links/subject_sets`, { subject_sets: ["1"] }, { token: token("owner") }), 422],
       ["wrong body key", api.post(`/tutorials/${tutorial.id}/links/workflows`, { workflow: ["1"] }, { token: token("owner") }), 422],
       ["malformed id", api.post(`/tutorials/${tutorial.id}/links/workflows`, { workflows: ["x"] }, { token: token("owner") }), 422],
       ["anonymous", api.post(`/tutorials/${tutorial.id}/links/workflows`, { workflows: [String(w1.id)] }), 401],
-      ["stranger", api.post(`/tutorials/${tutorial.id}/links/workflows`, { workflows: [String(w1.id)] }, { token: token("stranger") }), 404],
+      [
+        "stranger",
+        api.post(`/tutorials/${tutorial.id}/links/workflows`, { workflows: [String(w1.id)] }, { token: token("stranger") }),
+        404,
+      ],
       ["tester", api.post(`/tutorials/${tutorial.id}/links/workflows`, { workflows: [String(w1.id)] }, { token: token("tester") }), 403],
       ["tester removing", api.delete(`/tutorials/${tutorial.id}/links/workflows/${w1.id}`, { token: token("tester") }), 403],
       ["stranger removing", api.delete(`/tutorials/${tutorial.id}/links/workflows/${w1.id}`, { token: token("stranger") }), 404],
@@ -311,7 +390,9 @@ describe("tutorials: edit, links and destroy", () => {
     }
     expect(await linksOf()).toEqual([String(w1.id), String(w2.id)]);
 
-    expect((await api.delete(`/tutorials/${tutorial.id}/links/workflows/${w1.id},${foreign.id}`, { token: token("owner") })).status).toBe(204);
+    expect((await api.delete(`/tutorials/${tutorial.id}/links/workflows/${w1.id},${foreign.id}`, { token: token("owner") })).status).toBe(
+      204,
+    );
     expect(await linksOf()).toEqual([String(w2.id)]);
     expect(ids(await api.get(`/tutorials?workflow_id=${w1.id}`, { token: token("owner") }))).toEqual([]);
   });
@@ -325,9 +406,13 @@ describe("tutorials: edit, links and destroy", () => {
     await attachImage("tutorials", other.id);
     const etag = (await api.get(`/tutorials/${tutorial.id}`)).headers.get("etag")!;
     for (const who of ["anonymous", "stranger", "translator", "expert"] as const) {
-      expect((await api.delete(`/tutorials/${tutorial.id}`, { token: token(who), headers: { "if-match": etag } })).status, who).toBe(who === "anonymous" ? 401 : 403);
+      expect((await api.delete(`/tutorials/${tutorial.id}`, { token: token(who), headers: { "if-match": etag } })).status, who).toBe(
+        who === "anonymous" ? 401 : 403,
+      );
     }
-    expect((await api.delete(`/tutorials/${tutorial.id}`, { token: token("collaborator"), headers: { "if-match": etag } })).status).toBe(204);
+    expect((await api.delete(`/tutorials/${tutorial.id}`, { token: token("collaborator"), headers: { "if-match": etag } })).status).toBe(
+      204,
+    );
     expect(await db().tutorial.findUnique({ where: { id: tutorial.id } })).toBeNull();
     expect(await db().medium.count({ where: { linkedType: "tutorials", linkedId: tutorial.id } })).toBe(0);
     expect(await db().medium.count({ where: { linkedType: "tutorials", linkedId: other.id } })).toBe(1);
@@ -351,8 +436,14 @@ describe("mini-course progress", () => {
     expect(created.status).toBe(201);
     const id = created.body.project_preferences[0].id;
     const next = { ...minicourses, [`slide_to_start_${course.id}`]: 3, [`opt_out_${course.id}`]: true };
-    const edited = await api.put(`/project_preferences/${id}`, { project_preferences: { preferences: { minicourses: next } } }, { token: volunteer.token, headers: { "if-match": created.headers.get("etag")! } });
+    const edited = await api.put(
+      `/project_preferences/${id}`,
+      { project_preferences: { preferences: { minicourses: next } } },
+      { token: volunteer.token, headers: { "if-match": created.headers.get("etag")! } },
+    );
     expect(edited.status).toBe(200);
-    expect((await api.get(`/project_preferences/${id}`, { token: volunteer.token })).body.project_preferences[0].preferences).toEqual({ minicourses: next });
+    expect((await api.get(`/project_preferences/${id}`, { token: volunteer.token })).body.project_preferences[0].preferences).toEqual({
+      minicourses: next,
+    });
   });
 });

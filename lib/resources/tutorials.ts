@@ -33,11 +33,13 @@ const fields = {
   display_name: z.string().trim().max(255),
   configuration: z.record(z.string(), z.unknown()),
 };
-const ZCreate = z.strictObject({
-  ...fields,
-  steps: fields.steps.default([]),
-  links: z.strictObject({ project: ZId, workflows: ZWorkflowIds.optional() }),
-}).partial({ kind: true, display_name: true, configuration: true });
+const ZCreate = z
+  .strictObject({
+    ...fields,
+    steps: fields.steps.default([]),
+    links: z.strictObject({ project: ZId, workflows: ZWorkflowIds.optional() }),
+  })
+  .partial({ kind: true, display_name: true, configuration: true });
 const ZUpdate = z.strictObject({ ...fields, links: z.strictObject({ workflows: ZWorkflowIds.optional() }) }).partial();
 
 /** Links workflows of the tutorial's own project (422 for any other workflow). */
@@ -61,7 +63,10 @@ const workflowsInclude: IncludeDef<TutorialRow> = {
       include: workflows.queryInclude as Prisma.WorkflowInclude,
       orderBy: { id: "asc" },
     })) as unknown as WorkflowRow[];
-    return found.map((w) => ({ record: serializeWorkflow(w), parentIds: rows.filter((r) => r.workflows.some((l) => l.workflowId === w.id)).map((r) => r.id) }));
+    return found.map((w) => ({
+      record: serializeWorkflow(w),
+      parentIds: rows.filter((r) => r.workflows.some((l) => l.workflowId === w.id)).map((r) => r.id),
+    }));
   },
 };
 
@@ -75,7 +80,10 @@ export const tutorials: ResourceDef<TutorialRow> = {
   table: "tutorials",
   model: "tutorial",
   writeScope: "project",
-  queryInclude: { project: { select: { primaryLanguage: true } }, workflows: { select: { workflowId: true }, orderBy: { workflowId: "asc" } } },
+  queryInclude: {
+    project: { select: { primaryLanguage: true } },
+    workflows: { select: { workflowId: true }, orderBy: { workflowId: "asc" } },
+  },
   serialize: (t) => ({
     id: String(t.id),
     steps: t.steps,
@@ -136,7 +144,9 @@ export const tutorials: ResourceDef<TutorialRow> = {
     perform: async ({ actor, tx }, t, input: z.infer<typeof ZUpdate>) => {
       if (input.language !== undefined && input.language !== t.language) {
         if (!(await canWriteProjectContent(actor, t.projectId, t.project.primaryLanguage, input.language, tx))) {
-          throw forbidden(`Only the project's owner and collaborators may write its tutorials in its primary language '${t.project.primaryLanguage}'`);
+          throw forbidden(
+            `Only the project's owner and collaborators may write its tutorials in its primary language '${t.project.primaryLanguage}'`,
+          );
         }
       }
       await tx.tutorial.update({
@@ -173,4 +183,3 @@ export const tutorials: ResourceDef<TutorialRow> = {
     },
   },
 };
-

@@ -104,7 +104,10 @@ export interface ResourceDef<R extends BaseRow = BaseRow> {
   update?: { schema: ZodType; perform(ctx: WriteContext, row: R, input: never): Promise<void> };
   destroy?: (ctx: WriteContext, row: R) => Promise<void>;
   /** Writable to-many links: POST /<type>/<id>/links/<name>, DELETE /<type>/<id>/links/<name>/<ids>. */
-  links?: Record<string, { add(ctx: WriteContext, row: R, ids: number[]): Promise<void>; remove(ctx: WriteContext, row: R, ids: number[]): Promise<void> }>;
+  links?: Record<
+    string,
+    { add(ctx: WriteContext, row: R, ids: number[]): Promise<void>; remove(ctx: WriteContext, row: R, ids: number[]): Promise<void> }
+  >;
 }
 
 /** The model's delegate on a client (db() or a transaction). */

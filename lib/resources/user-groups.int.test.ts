@@ -68,7 +68,10 @@ resourceContract({
     const admin = await signedInUser();
     const group = await createGroup(admin);
     const joiner = await signedInUser();
-    return { record: { join_token: group.joinToken, links: { user: String(joiner.user.id), user_group: String(group.id) } }, token: joiner.token };
+    return {
+      record: { join_token: group.joinToken, links: { user: String(joiner.user.id), user_group: String(group.id) } },
+      token: joiner.token,
+    };
   },
   update: { roles: ["group_admin", "group_member"] },
   invalidUpdate: { state: "sleeping" },
@@ -90,10 +93,22 @@ describe("user groups: create and edit", () => {
     const a = await signedInUser();
     const b = await signedInUser();
     const name = `Team_${uid()}`;
-    const res = await api.post("/user_groups", { user_groups: { name, links: { users: [String(a.user.id), b.user.id, String(creator.user.id)] } } }, { token: creator.token });
+    const res = await api.post(
+      "/user_groups",
+      { user_groups: { name, links: { users: [String(a.user.id), b.user.id, String(creator.user.id)] } } },
+      { token: creator.token },
+    );
     expect(res.status).toBe(201);
     const g = res.body.user_groups[0];
-    expect(g).toMatchObject({ name, display_name: name, private: true, stats_visibility: "private_agg_only", classifications_count: 0, type: "user_groups", href: `/user_groups/${g.id}` });
+    expect(g).toMatchObject({
+      name,
+      display_name: name,
+      private: true,
+      stats_visibility: "private_agg_only",
+      classifications_count: 0,
+      type: "user_groups",
+      href: `/user_groups/${g.id}`,
+    });
     expect(g.join_token).toMatch(/^[0-9a-f]{32}$/);
     expect(g.links.users).toEqual([String(creator.user.id)]);
     expect(g.links.memberships).toHaveLength(3);
@@ -107,7 +122,11 @@ describe("user groups: create and edit", () => {
     expect(await membershipOf(id, creator.user.id)).toMatchObject({ state: "active", roles: ["group_admin"] });
     expect(await membershipOf(id, a.user.id)).toMatchObject({ state: "invited", roles: ["group_member"] });
     expect(await membershipOf(id, b.user.id)).toMatchObject({ state: "invited", roles: ["group_member"] });
-    const explicit = await api.post("/user_groups", { user_groups: { name: `x_${uid()}`, display_name: "Shown", private: false, stats_visibility: "public_show_all" } }, { token: creator.token });
+    const explicit = await api.post(
+      "/user_groups",
+      { user_groups: { name: `x_${uid()}`, display_name: "Shown", private: false, stats_visibility: "public_show_all" } },
+      { token: creator.token },
+    );
     expect(explicit.body.user_groups[0]).toMatchObject({ display_name: "Shown", private: false, stats_visibility: "public_show_all" });
   });
 
@@ -140,7 +159,8 @@ describe("user groups: create and edit", () => {
     const { group, users } = await groupCast({ private: true });
     const path = `/user_groups/${group.id}`;
     const other = await createGroup(users.stranger, { name: `Other_${uid()}` });
-    const edit = async (token: string | undefined, record: object) => api.put(path, { user_groups: record }, { token, headers: { "if-match": await etagOf(path, users.groupAdmin.token) } });
+    const edit = async (token: string | undefined, record: object) =>
+      api.put(path, { user_groups: record }, { token, headers: { "if-match": await etagOf(path, users.groupAdmin.token) } });
     const cases: [string, string | undefined, object, number, RegExp | null][] = [
       ["anonymous", undefined, { display_name: "x" }, 401, /signed in/],
       ["stranger", users.stranger.token, { display_name: "x" }, 404, /user_groups/],
@@ -154,7 +174,11 @@ describe("user groups: create and edit", () => {
       expect(res.status, who).toBe(status);
       if (message) expect(res.body.errors[0].message, who).toMatch(message);
     }
-    expect(await db().userGroup.findUniqueOrThrow({ where: { id: group.id } })).toMatchObject({ name: group.name, displayName: group.displayName, updatedAt: group.updatedAt });
+    expect(await db().userGroup.findUniqueOrThrow({ where: { id: group.id } })).toMatchObject({
+      name: group.name,
+      displayName: group.displayName,
+      updatedAt: group.updatedAt,
+    });
     const renamed = await edit(users.groupAdmin.token, { name: group.name.toUpperCase(), private: false });
     expect(renamed.status).toBe(200);
     expect(renamed.body.user_groups[0]).toMatchObject({ name: group.name.toUpperCase(), private: false });
@@ -179,8 +203,24 @@ describe("user groups: visibility", () => {
   const positions = ["anonymous", "stranger", "invitee", "leaver", "member", "groupAdmin", "siteAdmin"] as const;
   // Who sees the group, and who sees its join token.
   const sees: Record<"public" | "private", Record<(typeof positions)[number], [boolean, boolean]>> = {
-    public: { anonymous: [true, false], stranger: [true, false], invitee: [true, false], leaver: [true, false], member: [true, false], groupAdmin: [true, true], siteAdmin: [true, true] },
-    private: { anonymous: [false, false], stranger: [false, false], invitee: [false, false], leaver: [false, false], member: [true, false], groupAdmin: [true, true], siteAdmin: [true, true] },
+    public: {
+      anonymous: [true, false],
+      stranger: [true, false],
+      invitee: [true, false],
+      leaver: [true, false],
+      member: [true, false],
+      groupAdmin: [true, true],
+      siteAdmin: [true, true],
+    },
+    private: {
+      anonymous: [false, false],
+      stranger: [false, false],
+      invitee: [false, false],
+      leaver: [false, false],
+      member: [true, false],
+      groupAdmin: [true, true],
+      siteAdmin: [true, true],
+    },
   };
 
   for (const vis of ["public", "private"] as const) {
@@ -202,13 +242,19 @@ describe("user groups: visibility", () => {
       }
       // links.users are the active members; links.memberships only the memberships the caller may see.
       const bySiteAdmin = (await api.get(`/user_groups/${group.id}`, { token: users.siteAdmin.token })).body.user_groups[0];
-      expect(bySiteAdmin.links.users.map(Number).sort((a: number, b: number) => a - b)).toEqual([users.groupAdmin.user.id, users.member.user.id].sort((a, b) => a - b));
+      expect(bySiteAdmin.links.users.map(Number).sort((a: number, b: number) => a - b)).toEqual(
+        [users.groupAdmin.user.id, users.member.user.id].sort((a, b) => a - b),
+      );
       expect(bySiteAdmin.links.memberships).toHaveLength(4);
       if (vis === "public") {
         const byStranger = (await api.get(`/user_groups/${group.id}`, { token: users.stranger.token })).body.user_groups[0];
-        expect(byStranger.links.memberships.map(Number).sort((a: number, b: number) => a - b)).toEqual([memberships.groupAdmin.id, memberships.member.id].sort((a, b) => a - b));
+        expect(byStranger.links.memberships.map(Number).sort((a: number, b: number) => a - b)).toEqual(
+          [memberships.groupAdmin.id, memberships.member.id].sort((a, b) => a - b),
+        );
         const byInvitee = (await api.get(`/user_groups/${group.id}`, { token: users.invitee.token })).body.user_groups[0];
-        expect(byInvitee.links.memberships.map(Number).sort((a: number, b: number) => a - b)).toEqual([memberships.groupAdmin.id, memberships.member.id, memberships.invitee.id].sort((a, b) => a - b));
+        expect(byInvitee.links.memberships.map(Number).sort((a: number, b: number) => a - b)).toEqual(
+          [memberships.groupAdmin.id, memberships.member.id, memberships.invitee.id].sort((a, b) => a - b),
+        );
       }
     });
   }
@@ -243,7 +289,9 @@ describe("user groups: filters and sort", () => {
       [`name=nobody_${tag}`, []],
     ];
     for (const [q, expected] of cases) expect(await list(q), q).toEqual(expected.sort((a, b) => a - b));
-    const sorted = (await api.get(`/user_groups?search=${tag}&sort=-name`, { token: admin.token })).body.user_groups.map((g: { name: string }) => g.name);
+    const sorted = (await api.get(`/user_groups?search=${tag}&sort=-name`, { token: admin.token })).body.user_groups.map(
+      (g: { name: string }) => g.name,
+    );
     expect(sorted).toEqual([`gamma_${tag}`, `beta_${tag}`, `alpha_${tag}`]);
     for (const q of ["id=abc", "sort=join_token", "include=projects"]) expect((await api.get(`/user_groups?${q}`)).status, q).toBe(422);
   });
@@ -255,7 +303,13 @@ describe("user groups: links/users", () => {
     const newcomer = await signedInUser();
     const path = `/user_groups/${group.id}/links/users`;
     const before = await etagOf(`/user_groups/${group.id}`, users.groupAdmin.token);
-    const res = await api.post(path, { users: [newcomer.user.id, users.leaver.user.id, users.invitee.user.id, users.member.user.id, users.groupAdmin.user.id].map(String) }, { token: users.groupAdmin.token });
+    const res = await api.post(
+      path,
+      {
+        users: [newcomer.user.id, users.leaver.user.id, users.invitee.user.id, users.member.user.id, users.groupAdmin.user.id].map(String),
+      },
+      { token: users.groupAdmin.token },
+    );
     expect(res.status).toBe(200);
     expect(res.body.user_groups[0].id).toBe(String(group.id));
     expect(res.headers.get("etag")).not.toBe(before);
@@ -280,8 +334,18 @@ describe("user groups: links/users", () => {
       ["member", api.post(path, body, { token: users.member.token }), 403, /permission/],
       ["unknown user", api.post(path, { users: ["99999999"] }, { token: users.groupAdmin.token }), 422, /no user with id 99999999/],
       ["malformed id", api.post(path, { users: ["x"] }, { token: users.groupAdmin.token }), 422, /users must be a positive integer id/],
-      ["wrong body key", api.post(path, { people: body.users }, { token: users.groupAdmin.token }), 422, /Body must be \{"users": \[ids\]\}/],
-      ["unknown link", api.post(`/user_groups/${group.id}/links/projects`, { projects: ["1"] }, { token: users.groupAdmin.token }), 422, /writable: users/],
+      [
+        "wrong body key",
+        api.post(path, { people: body.users }, { token: users.groupAdmin.token }),
+        422,
+        /Body must be \{"users": \[ids\]\}/,
+      ],
+      [
+        "unknown link",
+        api.post(`/user_groups/${group.id}/links/projects`, { projects: ["1"] }, { token: users.groupAdmin.token }),
+        422,
+        /writable: users/,
+      ],
     ];
     for (const [what, send, status, message] of cases) {
       const res = await send;
@@ -295,11 +359,17 @@ describe("user groups: links/users", () => {
     const { group, users } = await groupCast({ private: false });
     const other = await signedInUser();
     await addMember(group.id, other.user.id);
-    const remove = (token: string | undefined, userIds: number[]) => api.delete(`/user_groups/${group.id}/links/users/${userIds.join(",")}`, { token });
+    const remove = (token: string | undefined, userIds: number[]) =>
+      api.delete(`/user_groups/${group.id}/links/users/${userIds.join(",")}`, { token });
     const refused: [string, Promise<Res>, number, RegExp][] = [
       ["anonymous", remove(undefined, [users.member.user.id]), 401, /signed in/],
       ["member removing another", remove(users.member.token, [other.user.id]), 403, /Only the group's admins may remove other members/],
-      ["member removing themself and another", remove(users.member.token, [users.member.user.id, other.user.id]), 403, /Only the group's admins/],
+      [
+        "member removing themself and another",
+        remove(users.member.token, [users.member.user.id, other.user.id]),
+        403,
+        /Only the group's admins/,
+      ],
       ["stranger", remove(users.stranger.token, [users.member.user.id]), 403, /Only the group's admins/],
       ["the last admin", remove(users.groupAdmin.token, [users.groupAdmin.user.id]), 422, /last active group_admin/],
       ["malformed ids", remove(users.groupAdmin.token, [0]), 422, /users must be a positive integer id/],
@@ -348,7 +418,10 @@ describe("memberships: visibility", () => {
       for (const who of positions) {
         const token = who === "anonymous" ? undefined : users[who].token;
         const expected = sees[vis][who].map((r) => memberships[r].id).sort((a, b) => a - b);
-        for (const r of all) expect((await api.get(`/memberships/${memberships[r].id}`, { token })).status, `${who} → ${r}`).toBe(expected.includes(memberships[r].id) ? 200 : 404);
+        for (const r of all)
+          expect((await api.get(`/memberships/${memberships[r].id}`, { token })).status, `${who} → ${r}`).toBe(
+            expected.includes(memberships[r].id) ? 200 : 404,
+          );
         expect(ids((await api.get(`/memberships?user_group_id=${group.id}`, { token })).body.memberships), who).toEqual(expected);
         const viaGroup = await api.get(`/user_groups/${group.id}?include=memberships`, { token });
         if (viaGroup.status === 200) expect(ids(viaGroup.body.linked.memberships), who).toEqual(expected);
@@ -364,7 +437,10 @@ describe("memberships: visibility", () => {
     const cases: [string, number[]][] = [
       [`user_group_id=${group.id}&state=invited`, [memberships.invitee.id]],
       [`user_group_id=${group.id}&state=active`, [memberships.groupAdmin.id, memberships.member.id]],
-      [`user_group_id=${group.id},${other.id}&user_id=${users.member.user.id}`, [memberships.member.id, (await membershipOf(other.id, users.member.user.id)).id]],
+      [
+        `user_group_id=${group.id},${other.id}&user_id=${users.member.user.id}`,
+        [memberships.member.id, (await membershipOf(other.id, users.member.user.id)).id],
+      ],
       [`user_id=${users.leaver.user.id}`, [memberships.leaver.id]],
     ];
     for (const [q, expected] of cases) expect(await list(q), q).toEqual(expected.sort((a, b) => a - b));
@@ -383,18 +459,53 @@ describe("memberships: joining with the join token", () => {
     const publicGroup = await createGroup(admin, { private: false });
     const joiner = await signedInUser();
     const someone = await signedInUser();
-    const body = (token: unknown, user = joiner.user.id, group = privateGroup.id) => ({ memberships: { join_token: token, links: { user: String(user), user_group: String(group) } } });
+    const body = (token: unknown, user = joiner.user.id, group = privateGroup.id) => ({
+      memberships: { join_token: token, links: { user: String(user), user_group: String(group) } },
+    });
     const cases: [string, Promise<Res>, number, RegExp][] = [
       ["wrong token, public group", join(joiner, publicGroup.id, "nope"), 403, /^Invalid join token$/],
-      ["wrong token, private group (as invisible as a missing one)", join(joiner, privateGroup.id, "nope"), 404, /Could not find user_groups/],
+      [
+        "wrong token, private group (as invisible as a missing one)",
+        join(joiner, privateGroup.id, "nope"),
+        404,
+        /Could not find user_groups/,
+      ],
       ["another group's token", join(joiner, publicGroup.id, privateGroup.joinToken), 403, /Invalid join token/],
-      ["no token", api.post("/memberships", { memberships: { links: { user: String(joiner.user.id), user_group: String(privateGroup.id) } } }, { token: joiner.token }), 422, /join_token is required/],
+      [
+        "no token",
+        api.post(
+          "/memberships",
+          { memberships: { links: { user: String(joiner.user.id), user_group: String(privateGroup.id) } } },
+          { token: joiner.token },
+        ),
+        422,
+        /join_token is required/,
+      ],
       ["empty token", api.post("/memberships", body(""), { token: joiner.token }), 422, /join_token is required/],
-      ["for someone else", api.post("/memberships", body(privateGroup.joinToken, someone.user.id), { token: joiner.token }), 403, /only be created for yourself/],
+      [
+        "for someone else",
+        api.post("/memberships", body(privateGroup.joinToken, someone.user.id), { token: joiner.token }),
+        403,
+        /only be created for yourself/,
+      ],
       ["anonymous", api.post("/memberships", body(privateGroup.joinToken)), 401, /signed in/],
       ["missing group", join(joiner, 99999999, privateGroup.joinToken), 404, /user_groups/],
-      ["malformed group id", api.post("/memberships", body(privateGroup.joinToken, joiner.user.id, "x" as never), { token: joiner.token }), 422, /links.user_group/],
-      ["state is not settable", api.post("/memberships", { memberships: { ...body(privateGroup.joinToken).memberships, state: "active" } }, { token: joiner.token }), 422, /unknown key\(s\) 'state'/],
+      [
+        "malformed group id",
+        api.post("/memberships", body(privateGroup.joinToken, joiner.user.id, "x" as never), { token: joiner.token }),
+        422,
+        /links.user_group/,
+      ],
+      [
+        "state is not settable",
+        api.post(
+          "/memberships",
+          { memberships: { ...body(privateGroup.joinToken).memberships, state: "active" } },
+          { token: joiner.token },
+        ),
+        422,
+        /unknown key\(s\) 'state'/,
+      ],
     ];
     for (const [what, send, status, message] of cases) {
       const res = await send;
@@ -404,7 +515,11 @@ describe("memberships: joining with the join token", () => {
     expect(await db().membership.count({ where: { userId: { in: [joiner.user.id, someone.user.id] } } })).toBe(0);
     const joined = await join(joiner, privateGroup.id, privateGroup.joinToken);
     expect(joined.status).toBe(201);
-    expect(joined.body.memberships[0]).toMatchObject({ state: "active", roles: ["group_member"], links: { user: String(joiner.user.id), user_group: String(privateGroup.id) } });
+    expect(joined.body.memberships[0]).toMatchObject({
+      state: "active",
+      roles: ["group_member"],
+      links: { user: String(joiner.user.id), user_group: String(privateGroup.id) },
+    });
     expect(joined.body.memberships[0].join_token).toBeUndefined();
     expect(joined.text).not.toContain(privateGroup.joinToken);
     expect((await api.get(`/user_groups/${privateGroup.id}`, { token: joiner.token })).status).toBe(200);
@@ -428,20 +543,68 @@ describe("memberships: states and roles", () => {
     ["the invitee accepts", "invited", "member", { state: "active" }, 200, null, { state: "active" }],
     ["the invitee declines", "invited", "member", { state: "inactive" }, 200, null, { state: "inactive" }],
     ["an admin withdraws an invitation", "invited", "groupAdmin", { state: "inactive" }, 200, null, { state: "inactive" }],
-    ["an admin cannot accept for the invitee", "invited", "groupAdmin", { state: "active" }, 403, /Only the member themself may move a membership from invited to active/, {}],
+    [
+      "an admin cannot accept for the invitee",
+      "invited",
+      "groupAdmin",
+      { state: "active" },
+      403,
+      /Only the member themself may move a membership from invited to active/,
+      {},
+    ],
     ["the member leaves", "active", "member", { state: "inactive" }, 200, null, { state: "inactive" }],
     ["an admin removes a member", "active", "groupAdmin", { state: "inactive" }, 200, null, { state: "inactive" }],
     ["a site admin removes a member", "active", "siteAdmin", { state: "inactive" }, 200, null, { state: "inactive" }],
     ["another member cannot remove them", "active", "other", { state: "inactive" }, 403, /permission/, {}],
     ["no way back to invited", "active", "groupAdmin", { state: "invited" }, 422, /cannot move from active to invited/, {}],
-    ["a leaver cannot come back without the token", "inactive", "member", { state: "active" }, 422, /join again with the group's join token/, {}],
+    [
+      "a leaver cannot come back without the token",
+      "inactive",
+      "member",
+      { state: "active" },
+      422,
+      /join again with the group's join token/,
+      {},
+    ],
     ["nor can an admin bring them back", "inactive", "groupAdmin", { state: "active" }, 422, /cannot move from inactive to active/, {}],
     ["an admin invites a leaver again", "inactive", "groupAdmin", { state: "invited" }, 200, null, { state: "invited" }],
-    ["a leaver cannot invite themself", "inactive", "member", { state: "invited" }, 403, /Only the group's admins may move a membership from inactive to invited/, {}],
+    [
+      "a leaver cannot invite themself",
+      "inactive",
+      "member",
+      { state: "invited" },
+      403,
+      /Only the group's admins may move a membership from inactive to invited/,
+      {},
+    ],
     ["sending the current state is no move", "active", "member", { state: "active" }, 200, null, { state: "active" }],
-    ["a member cannot make themself group_admin", "active", "member", { roles: ["group_admin"] }, 403, /Only the group's admins may change roles/, {}],
-    ["a member may send their roles unchanged", "active", "member", { roles: ["group_member"], state: "inactive" }, 200, null, { state: "inactive" }],
-    ["an admin promotes a member", "active", "groupAdmin", { roles: ["group_member", "group_admin"] }, 200, null, { roles: ["group_member", "group_admin"] }],
+    [
+      "a member cannot make themself group_admin",
+      "active",
+      "member",
+      { roles: ["group_admin"] },
+      403,
+      /Only the group's admins may change roles/,
+      {},
+    ],
+    [
+      "a member may send their roles unchanged",
+      "active",
+      "member",
+      { roles: ["group_member"], state: "inactive" },
+      200,
+      null,
+      { state: "inactive" },
+    ],
+    [
+      "an admin promotes a member",
+      "active",
+      "groupAdmin",
+      { roles: ["group_member", "group_admin"] },
+      200,
+      null,
+      { roles: ["group_member", "group_admin"] },
+    ],
     ["no empty roles", "active", "groupAdmin", { roles: [] }, 422, /roles must name at least one role/, {}],
     ["no unknown roles", "active", "groupAdmin", { roles: ["owner"] }, 422, /roles must be among group_admin, group_member/, {}],
     ["no unknown state", "active", "groupAdmin", { state: "banned" }, 422, /state must be one of invited, active, inactive/, {}],
@@ -456,7 +619,11 @@ describe("memberships: states and roles", () => {
     await addMember(group.id, other.user.id, "active");
     const actors: Record<Who, TestUser> = { member, groupAdmin: users.groupAdmin, other, siteAdmin: users.siteAdmin };
     const path = `/memberships/${m.id}`;
-    const res = await api.put(path, { memberships: body }, { token: actors[who].token, headers: { "if-match": await etagOf(path, actors[who].token) } });
+    const res = await api.put(
+      path,
+      { memberships: body },
+      { token: actors[who].token, headers: { "if-match": await etagOf(path, actors[who].token) } },
+    );
     expect(res.status).toBe(status);
     const stored = await db().membership.findUniqueOrThrow({ where: { id: m.id } });
     if (message) {
@@ -471,13 +638,33 @@ describe("memberships: states and roles", () => {
   it("never leaves a group without an active group_admin (edit, DELETE, links); with two, one may go", async () => {
     const { group, memberships, users } = await groupCast({ private: true });
     const path = `/memberships/${memberships.groupAdmin.id}`;
-    const put = async (body: object) => api.put(path, { memberships: body }, { token: users.groupAdmin.token, headers: { "if-match": await etagOf(path, users.groupAdmin.token) } });
+    const put = async (body: object) =>
+      api.put(
+        path,
+        { memberships: body },
+        { token: users.groupAdmin.token, headers: { "if-match": await etagOf(path, users.groupAdmin.token) } },
+      );
     const attempts: [string, () => Promise<Res>][] = [
       ["leave", () => put({ state: "inactive" })],
       ["give up the role", () => put({ roles: ["group_member"] })],
-      ["DELETE", async () => api.delete(path, { token: users.groupAdmin.token, headers: { "if-match": await etagOf(path, users.groupAdmin.token) } })],
-      ["links/users", () => api.delete(`/user_groups/${group.id}/links/users/${users.groupAdmin.user.id}`, { token: users.groupAdmin.token })],
-      ["a site admin removing them", async () => api.put(path, { memberships: { state: "inactive" } }, { token: users.siteAdmin.token, headers: { "if-match": await etagOf(path, users.siteAdmin.token) } })],
+      [
+        "DELETE",
+        async () =>
+          api.delete(path, { token: users.groupAdmin.token, headers: { "if-match": await etagOf(path, users.groupAdmin.token) } }),
+      ],
+      [
+        "links/users",
+        () => api.delete(`/user_groups/${group.id}/links/users/${users.groupAdmin.user.id}`, { token: users.groupAdmin.token }),
+      ],
+      [
+        "a site admin removing them",
+        async () =>
+          api.put(
+            path,
+            { memberships: { state: "inactive" } },
+            { token: users.siteAdmin.token, headers: { "if-match": await etagOf(path, users.siteAdmin.token) } },
+          ),
+      ],
     ];
     for (const [what, send] of attempts) {
       const res = await send();
@@ -487,7 +674,15 @@ describe("memberships: states and roles", () => {
     expect(await db().membership.findUniqueOrThrow({ where: { id: memberships.groupAdmin.id } })).toEqual(memberships.groupAdmin);
     // A second admin: now the first may go.
     const memberPath = `/memberships/${memberships.member.id}`;
-    expect((await api.put(memberPath, { memberships: { roles: ["group_admin"] } }, { token: users.groupAdmin.token, headers: { "if-match": await etagOf(memberPath, users.groupAdmin.token) } })).status).toBe(200);
+    expect(
+      (
+        await api.put(
+          memberPath,
+          { memberships: { roles: ["group_admin"] } },
+          { token: users.groupAdmin.token, headers: { "if-match": await etagOf(memberPath, users.groupAdmin.token) } },
+        )
+      ).status,
+    ).toBe(200);
     expect((await put({ state: "inactive" })).status).toBe(200);
   });
 
@@ -506,7 +701,8 @@ describe("memberships: states and roles", () => {
   it("DELETE makes a membership inactive and keeps it: for the member and the group's admins only", async () => {
     const { memberships, users } = await groupCast({ private: false });
     const other = await signedInUser();
-    const del = async (token: string | undefined, id: number) => api.delete(`/memberships/${id}`, { token, headers: { "if-match": await etagOf(`/memberships/${id}`, users.siteAdmin.token) } });
+    const del = async (token: string | undefined, id: number) =>
+      api.delete(`/memberships/${id}`, { token, headers: { "if-match": await etagOf(`/memberships/${id}`, users.siteAdmin.token) } });
     const refused: [string, string | undefined, number, number][] = [
       ["anonymous", undefined, memberships.member.id, 401],
       ["a stranger", other.token, memberships.member.id, 403],
@@ -522,8 +718,11 @@ describe("memberships: states and roles", () => {
     expect((await db().membership.findUniqueOrThrow({ where: { id: memberships.member.id } })).state).toBe("active");
     expect((await del(users.member.token, memberships.member.id)).status).toBe(204);
     expect((await del(users.groupAdmin.token, memberships.invitee.id)).status).toBe(204);
-    for (const id of [memberships.member.id, memberships.invitee.id]) expect((await db().membership.findUniqueOrThrow({ where: { id } })).state).toBe("inactive");
+    for (const id of [memberships.member.id, memberships.invitee.id])
+      expect((await db().membership.findUniqueOrThrow({ where: { id } })).state).toBe("inactive");
     // The record stays, visible to its own user.
-    expect((await api.get(`/memberships/${memberships.member.id}`, { token: users.member.token })).body.memberships[0].state).toBe("inactive");
+    expect((await api.get(`/memberships/${memberships.member.id}`, { token: users.member.token })).body.memberships[0].state).toBe(
+      "inactive",
+    );
   });
 });

@@ -20,7 +20,13 @@ import { containsIgnoringCase, equalsIgnoringCase } from "@/lib/db/like";
 // regard to case. Members leave through DELETE .../links/users/<their id> too
 // (lib/domain/remove-group-members.ts).
 
-export const STATS_VISIBILITIES = ["private_agg_only", "private_show_agg_and_ind", "public_agg_only", "public_agg_show_ind_if_member", "public_show_all"] as const;
+export const STATS_VISIBILITIES = [
+  "private_agg_only",
+  "private_show_agg_and_ind",
+  "public_agg_only",
+  "public_agg_show_ind_if_member",
+  "public_show_all",
+] as const;
 
 type MembershipLite = { id: number; userId: number; state: string; roles: string[] };
 type UserGroupRow = UserGroup & { memberships: MembershipLite[] };
@@ -42,7 +48,8 @@ const ZUpdateUserGroup = z.strictObject({
   stats_visibility: ZStats.optional(),
 });
 
-const activeAdmin = (g: UserGroupRow, userId: number | undefined) => g.memberships.some((m) => m.userId === userId && m.state === "active" && m.roles.includes("group_admin"));
+const activeAdmin = (g: UserGroupRow, userId: number | undefined) =>
+  g.memberships.some((m) => m.userId === userId && m.state === "active" && m.roles.includes("group_admin"));
 
 export function serializeUserGroup(g: UserGroupRow, actor: Actor) {
   const seesToken = actor.user?.admin || activeAdmin(g, actor.user?.id);
@@ -70,7 +77,11 @@ const nameTaken = (name: string) => new ApiError(400, `name '${name}' has alread
 
 /** Checked first for a clear message; the unique index on lower(name) settles races (see writeNamed). */
 async function ensureNameFree(tx: Tx, name: string, exceptId?: number) {
-  const clash = await tx.$queryRawUnsafe<{ id: number }[]>(`SELECT id FROM user_groups WHERE lower(name) = lower($1) AND id <> $2 LIMIT 1`, name, exceptId ?? -1);
+  const clash = await tx.$queryRawUnsafe<{ id: number }[]>(
+    `SELECT id FROM user_groups WHERE lower(name) = lower($1) AND id <> $2 LIMIT 1`,
+    name,
+    exceptId ?? -1,
+  );
   if (clash.length) throw nameTaken(name);
 }
 
@@ -122,16 +133,24 @@ export const userGroups: ResourceDef<UserGroupRow> = {
     memberships: {
       type: "memberships",
       load: async (rows, actor) => {
-        const list = await db().membership.findMany({ where: { AND: [{ userGroupId: { in: rows.map((r) => r.id) } }, await membershipReadScope(actor)] }, orderBy: { id: "asc" } });
+        const list = await db().membership.findMany({
+          where: { AND: [{ userGroupId: { in: rows.map((r) => r.id) } }, await membershipReadScope(actor)] },
+          orderBy: { id: "asc" },
+        });
         return list.map((m) => ({ record: serializeMembership(m), parentIds: [m.userGroupId] }));
       },
     },
     users: {
       type: "users",
       load: async (rows, actor) => {
-        const active = rows.flatMap((r) => r.memberships.filter((m) => m.state === "active").map((m) => ({ groupId: r.id, userId: m.userId })));
+        const active = rows.flatMap((r) =>
+          r.memberships.filter((m) => m.state === "active").map((m) => ({ groupId: r.id, userId: m.userId })),
+        );
         const list = await db().user.findMany({ where: { id: { in: [...new Set(active.map((a) => a.userId))] } }, orderBy: { id: "asc" } });
-        return list.map((u) => ({ record: users.serialize(u, actor), parentIds: active.filter((a) => a.userId === u.id).map((a) => a.groupId) }));
+        return list.map((u) => ({
+          record: users.serialize(u, actor),
+          parentIds: active.filter((a) => a.userId === u.id).map((a) => a.groupId),
+        }));
       },
     },
   },
@@ -160,7 +179,11 @@ export const userGroups: ResourceDef<UserGroupRow> = {
         }),
       );
       await tx.membership.create({ data: { userGroupId: group.id, userId: actor.user!.id, state: "active", roles: ["group_admin"] } });
-      await inviteUsers(tx, group.id, invited.filter((id) => id !== actor.user!.id));
+      await inviteUsers(
+        tx,
+        group.id,
+        invited.filter((id) => id !== actor.user!.id),
+      );
       return group.id;
     },
   },
@@ -171,7 +194,13 @@ export const userGroups: ResourceDef<UserGroupRow> = {
       await writeNamed(input.name, () =>
         tx.userGroup.update({
           where: { id: row.id },
-          data: { name: input.name, displayName: input.display_name, private: input.private, statsVisibility: input.stats_visibility, updatedAt: new Date() },
+          data: {
+            name: input.name,
+            displayName: input.display_name,
+            private: input.private,
+            statsVisibility: input.stats_visibility,
+            updatedAt: new Date(),
+          },
         }),
       );
     },

@@ -92,18 +92,37 @@ export const users: ResourceDef<User> = {
   writeScope: "user",
   serialize: (u, actor) => (seesAll(actor, u) ? serializeFullUser(u) : publicFields(u)),
   linkTemplates: TEMPLATES,
-  includes: { avatar: mediaInclude("users", "avatar"), profile_header: mediaInclude("users", "profile_header") } as Record<string, IncludeDef<User>>,
+  includes: { avatar: mediaInclude("users", "avatar"), profile_header: mediaInclude("users", "profile_header") } as Record<
+    string,
+    IncludeDef<User>
+  >,
   filters: {
     // One login or several, comma-separated, case-insensitively (as the established platform).
-    login: (v) => ({ OR: v.split(",").map((l) => l.trim()).filter(Boolean).map((l) => ({ login: l })) }),
+    login: (v) => ({
+      OR: v
+        .split(",")
+        .map((l) => l.trim())
+        .filter(Boolean)
+        .map((l) => ({ login: l })),
+    }),
     // Admins only: an address is private (the established platform drops the filter for others; we refuse it).
     email: (v, actor) => {
       if (!actor.user?.admin) throw forbidden("Only admins may filter users by email");
-      return { OR: v.split(",").map((e) => e.trim()).filter(Boolean).map((e) => ({ email: e })) };
+      return {
+        OR: v
+          .split(",")
+          .map((e) => e.trim())
+          .filter(Boolean)
+          .map((e) => ({ email: e })),
+      };
     },
     display_name: (v) => ({ displayName: equalsIgnoringCase(v) }),
     // The active members of a group the caller may see (the user_groups.users link).
-    user_group_id: (v, actor) => ({ memberships: { some: { state: "active", userGroupId: { in: parseIdList(v, "user_group_id") }, userGroup: userGroupReadScope(actor) } } }),
+    user_group_id: (v, actor) => ({
+      memberships: {
+        some: { state: "active", userGroupId: { in: parseIdList(v, "user_group_id") }, userGroup: userGroupReadScope(actor) },
+      },
+    }),
   },
   sortable: { id: "id", login: "login", display_name: "displayName", created_at: "createdAt", updated_at: "updatedAt" },
   readScope: () => ({}),

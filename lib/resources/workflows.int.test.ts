@@ -23,7 +23,10 @@ resourceContract({
   async createRecord() {
     const owner = await signedInUser();
     const project = await createProject(owner.user.id);
-    return { record: { display_name: "Count animals", tasks: SIMPLE_TASKS, first_task: "T0", links: { project: String(project.id) } }, token: owner.token };
+    return {
+      record: { display_name: "Count animals", tasks: SIMPLE_TASKS, first_task: "T0", links: { project: String(project.id) } },
+      token: owner.token,
+    };
   },
   update: { display_name: "Renamed workflow", active: false },
   invalidUpdate: { active: "nope" },
@@ -50,15 +53,44 @@ describe("workflows: tasks and versions", () => {
     const owner = await signedInUser();
     const project = await createProject(owner.user.id);
     const good = {
-      T0: { type: "single", question: "Animal?", answers: [{ label: "Yes", next: "T1" }, { label: "No", next: "T5" }] },
+      T0: {
+        type: "single",
+        question: "Animal?",
+        answers: [
+          { label: "Yes", next: "T1" },
+          { label: "No", next: "T5" },
+        ],
+      },
       T1: { type: "multiple", question: "Which?", answers: [{ label: "Cat" }, { label: "Dog" }], next: "T2" },
-      T2: { type: "drawing", instruction: "Mark them", tools: [{ type: "point", label: "Head" }, { type: "rectangle", label: "Box" }, { type: "circle", label: "C" }, { type: "line", label: "L" }, { type: "polygon", label: "P" }], next: "T3" },
-      T3: { type: "survey", choices: { ZEBRA: { label: "Zebra", characteristics: { PTTRN: ["STRPS"] } } }, choicesOrder: ["ZEBRA"], characteristics: { PTTRN: { label: "Pattern", values: { STRPS: { label: "Stripes" } } } }, questions: { HWMN: { label: "How many?", answers: { "1": { label: "1" } } } }, next: "T4" },
+      T2: {
+        type: "drawing",
+        instruction: "Mark them",
+        tools: [
+          { type: "point", label: "Head" },
+          { type: "rectangle", label: "Box" },
+          { type: "circle", label: "C" },
+          { type: "line", label: "L" },
+          { type: "polygon", label: "P" },
+        ],
+        next: "T3",
+      },
+      T3: {
+        type: "survey",
+        choices: { ZEBRA: { label: "Zebra", characteristics: { PTTRN: ["STRPS"] } } },
+        choicesOrder: ["ZEBRA"],
+        characteristics: { PTTRN: { label: "Pattern", values: { STRPS: { label: "Stripes" } } } },
+        questions: { HWMN: { label: "How many?", answers: { "1": { label: "1" } } } },
+        next: "T4",
+      },
       T4: { type: "combo", tasks: ["T5", "T6"] },
       T5: { type: "text", instruction: "Transcribe" },
       T6: { type: "single", question: "Sure?", answers: [{ label: "Yes" }] },
     };
-    const ok = await api.post("/workflows", { workflows: { display_name: "All tasks", tasks: good, first_task: "T0", links: { project: String(project.id) } } }, { token: owner.token });
+    const ok = await api.post(
+      "/workflows",
+      { workflows: { display_name: "All tasks", tasks: good, first_task: "T0", links: { project: String(project.id) } } },
+      { token: owner.token },
+    );
     expect(ok.status).toBe(201);
     expect(ok.body.workflows[0].tasks.T3.choices.ZEBRA.label).toBe("Zebra");
 
@@ -68,11 +100,20 @@ describe("workflows: tasks and versions", () => {
       ["bad tool", { T0: { type: "drawing", tools: [{ type: "laser" }] } }, "T0", /tool type/],
       ["dangling next", { T0: { type: "single", question: "?", answers: [{ label: "a", next: "T9" }] } }, "T0", /T9/],
       ["missing first task", SIMPLE_TASKS, "T7", /first_task/],
-      ["nested combo", { T0: { type: "combo", tasks: ["T1"] }, T1: { type: "combo", tasks: ["T2"] }, T2: { type: "text" } }, "T0", /nested/],
+      [
+        "nested combo",
+        { T0: { type: "combo", tasks: ["T1"] }, T1: { type: "combo", tasks: ["T2"] }, T2: { type: "text" } },
+        "T0",
+        /nested/,
+      ],
       ["combo of missing", { T0: { type: "combo", tasks: ["T1"] } }, "T0", /T1/],
     ];
     for (const [name, tasks, first, msg] of bad) {
-      const res = await api.post("/workflows", { workflows: { display_name: name, tasks, first_task: first, links: { project: String(project.id) } } }, { token: owner.token });
+      const res = await api.post(
+        "/workflows",
+        { workflows: { display_name: name, tasks, first_task: first, links: { project: String(project.id) } } },
+        { token: owner.token },
+      );
       expect(res.status, name).toBe(422);
       expect(res.body.errors[0].message, name).toMatch(msg);
     }
@@ -109,7 +150,9 @@ describe("workflows: tasks and versions", () => {
     expect(added.status).toBe(200);
     expect(added.body.workflows[0].links.subject_sets).toEqual([String(set.id)]);
     expect(added.body.workflows[0].subjects_count).toBe(3);
-    expect((await api.post(`/workflows/${w.id}/links/subject_sets`, { subject_sets: [foreign.id] }, { token: owner.token })).status).toBe(422);
+    expect((await api.post(`/workflows/${w.id}/links/subject_sets`, { subject_sets: [foreign.id] }, { token: owner.token })).status).toBe(
+      422,
+    );
     expect((await api.post(`/workflows/${w.id}/links/nope`, { nope: [1] }, { token: owner.token })).status).toBe(422);
     expect((await api.post(`/workflows/${w.id}/links/subject_sets`, { wrong: [1] }, { token: owner.token })).status).toBe(422);
     expect((await api.delete(`/workflows/${w.id}/links/subject_sets/${set.id}`, { token: owner.token })).status).toBe(204);
@@ -123,7 +166,9 @@ describe("workflows: tasks and versions", () => {
     await grantProjectRole(project.id, tester.user.id, ["tester"]);
     const body = { workflows: { display_name: "x", links: { project: String(project.id) } } };
     expect((await api.post("/workflows", body, { token: tester.token })).status).toBe(403);
-    expect((await api.post("/workflows", { workflows: { display_name: "x", links: { project: "999999" } } }, { token: owner.token })).status).toBe(404);
+    expect(
+      (await api.post("/workflows", { workflows: { display_name: "x", links: { project: "999999" } } }, { token: owner.token })).status,
+    ).toBe(404);
     expect((await api.post("/workflows", { workflows: { display_name: "x" } }, { token: owner.token })).status).toBe(422);
   });
 });

@@ -26,12 +26,27 @@ const fields = {
   pairwise: z.boolean(),
   mobile_friendly: z.boolean(),
 };
-const ZCreateWorkflow = z.strictObject({
-  ...fields,
-  primary_language: fields.primary_language.default("en"),
-  links: z.strictObject({ project: ZId, subject_sets: z.array(ZId).max(1000).optional() }),
-}).partial({ tasks: true, first_task: true, configuration: true, retirement: true, aggregation: true, active: true, grouped: true, prioritized: true, pairwise: true, mobile_friendly: true });
-const ZUpdateWorkflow = z.strictObject({ ...fields, links: z.strictObject({ subject_sets: z.array(ZId).max(1000).optional() }).optional() }).partial();
+const ZCreateWorkflow = z
+  .strictObject({
+    ...fields,
+    primary_language: fields.primary_language.default("en"),
+    links: z.strictObject({ project: ZId, subject_sets: z.array(ZId).max(1000).optional() }),
+  })
+  .partial({
+    tasks: true,
+    first_task: true,
+    configuration: true,
+    retirement: true,
+    aggregation: true,
+    active: true,
+    grouped: true,
+    prioritized: true,
+    pairwise: true,
+    mobile_friendly: true,
+  });
+const ZUpdateWorkflow = z
+  .strictObject({ ...fields, links: z.strictObject({ subject_sets: z.array(ZId).max(1000).optional() }).optional() })
+  .partial();
 
 /** Records the workflow's content at its current version (once per version; a later edit at the same version updates it). */
 async function recordVersion(tx: Tx, workflowId: number): Promise<void> {
@@ -108,7 +123,12 @@ export const workflows: ResourceDef<WorkflowRow> = {
   model: "workflow",
   writeScope: "project",
   sparseFields: true,
-  queryInclude: { subjectSets: { select: { subjectSetId: true, subjectSet: { select: { setMemberSubjectsCount: true } } }, orderBy: { subjectSetId: "asc" } } },
+  queryInclude: {
+    subjectSets: {
+      select: { subjectSetId: true, subjectSet: { select: { setMemberSubjectsCount: true } } },
+      orderBy: { subjectSetId: "asc" },
+    },
+  },
   serialize: serializeWorkflow,
   linkTemplates: {
     project: { href: "/projects/{workflows.project}", type: "projects" },
@@ -127,7 +147,13 @@ export const workflows: ResourceDef<WorkflowRow> = {
       return parseBooleanParam(v, "complete") ? { id: { in: ids } } : { id: { notIn: ids } };
     },
   },
-  sortable: { id: "id", display_name: "displayName", created_at: "createdAt", updated_at: "updatedAt", classifications_count: "classificationsCount" },
+  sortable: {
+    id: "id",
+    display_name: "displayName",
+    created_at: "createdAt",
+    updated_at: "updatedAt",
+    classifications_count: "classificationsCount",
+  },
   readScope: (actor) => ({ project: projectReadScope(actor) }),
   can: (actor, action, row, tx) => (action === "show" ? true : canOnProject(actor, "update", row.projectId, tx)),
   create: {
@@ -208,4 +234,3 @@ export const workflows: ResourceDef<WorkflowRow> = {
     },
   },
 };
-

@@ -42,7 +42,8 @@ export const getFile = jsonRoute(async (req, params) => {
     // access to our cookies (sandbox), whatever it contains.
     "content-security-policy": FILE_CSP,
   });
-  if (!isPublic(key) || !shownInline(object.contentType)) headers.set("content-disposition", `attachment; filename="${key.split("/").pop()}"`);
+  if (!isPublic(key) || !shownInline(object.contentType))
+    headers.set("content-disposition", `attachment; filename="${key.split("/").pop()}"`);
   const inm = req.headers.get("if-none-match");
   if (inm && inm.split(",").some((t) => t.trim().replace(/^W\//, "") === etag)) {
     object.stream.destroy();
@@ -60,6 +61,9 @@ export const putFile = jsonRoute(async (req, params) => {
   const max = env().UPLOAD_MAX_BYTES;
   if (Number(req.headers.get("content-length") ?? 0) > max) throw new ApiError(413, `The file is larger than the limit of ${max} bytes`);
   if (!req.body) throw new ApiError(422, "The request has no body");
-  const { size, etag } = await storage().putObject(key, Readable.fromWeb(req.body as never), { contentType: expected || given || "application/octet-stream", maxBytes: max });
+  const { size, etag } = await storage().putObject(key, Readable.fromWeb(req.body as never), {
+    contentType: expected || given || "application/octet-stream",
+    maxBytes: max,
+  });
   return new Response(null, { status: 200, headers: { etag: `"${etag}"`, "x-stored-bytes": String(size) } });
 });

@@ -38,7 +38,8 @@ export function s3ConfigFromEnv(env: Record<string, string | undefined> = proces
   // Blank variables count as unset.
   const e = ZS3Env.parse(Object.fromEntries(Object.keys(ZS3Env.shape).map((k) => [k, env[k] || undefined])));
   if (!e.S3_BUCKET) return null;
-  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) throw new Error("Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (the SDK's default credentials)");
+  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY)
+    throw new Error("Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (the SDK's default credentials)");
   const prefix = e.S3_PREFIX.replace(/^\/+|\/+$/g, "");
   return {
     bucket: e.S3_BUCKET,

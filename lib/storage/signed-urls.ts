@@ -9,16 +9,26 @@ import { storage } from "./storage";
 // body must have, in its `content_type` parameter.
 
 async function signingKey(): Promise<Buffer> {
-  return crypto.createHash("sha256").update(`storage-url:${(await keys()).authSecret}`).digest();
+  return crypto
+    .createHash("sha256")
+    .update(`storage-url:${(await keys()).authSecret}`)
+    .digest();
 }
 
 async function signature(method: string, key: string, contentType: string, expires: number): Promise<string> {
-  return crypto.createHmac("sha256", await signingKey()).update(`${method}\n${key}\n${contentType}\n${expires}`).digest("base64url");
+  return crypto
+    .createHmac("sha256", await signingKey())
+    .update(`${method}\n${key}\n${contentType}\n${expires}`)
+    .digest("base64url");
 }
 
 export const normalizeContentType = (raw: string | null) => (raw ?? "").split(";")[0].trim().toLowerCase();
 
-export async function signedUrl(method: "GET" | "PUT", key: string, opts: { contentType?: string; ttlSeconds?: number } = {}): Promise<string> {
+export async function signedUrl(
+  method: "GET" | "PUT",
+  key: string,
+  opts: { contentType?: string; ttlSeconds?: number } = {},
+): Promise<string> {
   const expires = Math.floor(Date.now() / 1000) + (opts.ttlSeconds ?? env().UPLOAD_URL_TTL);
   const contentType = normalizeContentType(opts.contentType ?? null);
   const sig = await signature(method, key, contentType, expires);

@@ -127,7 +127,9 @@ describe.each(storageBackends)("storage: $name", (backend) => {
     expect(await storage().exists(large)).toBe(false);
 
     const broken = key("broken.bin");
-    await expect(storage().putObject(broken, chunked(crypto.randomBytes(10 * MiB), 9 * MiB), { contentType: "image/png" })).rejects.toThrow("the client went away");
+    await expect(storage().putObject(broken, chunked(crypto.randomBytes(10 * MiB), 9 * MiB), { contentType: "image/png" })).rejects.toThrow(
+      "the client went away",
+    );
     expect(await storage().exists(broken)).toBe(false);
   });
 
@@ -153,10 +155,31 @@ describe("S3 storage", () => {
   it("reads its configuration from S3_* variables", () => {
     expect(s3ConfigFromEnv({})).toBeNull();
     expect(s3ConfigFromEnv({ S3_BUCKET: "" })).toBeNull();
-    expect(s3ConfigFromEnv({ S3_BUCKET: "b", S3_PREFIX: "" })).toEqual({ bucket: "b", region: "us-east-1", forcePathStyle: false, prefix: "" });
+    expect(s3ConfigFromEnv({ S3_BUCKET: "b", S3_PREFIX: "" })).toEqual({
+      bucket: "b",
+      region: "us-east-1",
+      forcePathStyle: false,
+      prefix: "",
+    });
     expect(
-      s3ConfigFromEnv({ S3_BUCKET: "b", S3_ENDPOINT: "http://minio:9000", S3_REGION: "eu-west-1", S3_ACCESS_KEY_ID: "k", S3_SECRET_ACCESS_KEY: "s", S3_FORCE_PATH_STYLE: "true", S3_PREFIX: "a/b/" }),
-    ).toEqual({ bucket: "b", endpoint: "http://minio:9000", region: "eu-west-1", accessKeyId: "k", secretAccessKey: "s", forcePathStyle: true, prefix: "a/b/" });
+      s3ConfigFromEnv({
+        S3_BUCKET: "b",
+        S3_ENDPOINT: "http://minio:9000",
+        S3_REGION: "eu-west-1",
+        S3_ACCESS_KEY_ID: "k",
+        S3_SECRET_ACCESS_KEY: "s",
+        S3_FORCE_PATH_STYLE: "true",
+        S3_PREFIX: "a/b/",
+      }),
+    ).toEqual({
+      bucket: "b",
+      endpoint: "http://minio:9000",
+      region: "eu-west-1",
+      accessKeyId: "k",
+      secretAccessKey: "s",
+      forcePathStyle: true,
+      prefix: "a/b/",
+    });
     expect(() => s3ConfigFromEnv({ S3_BUCKET: "b", S3_ACCESS_KEY_ID: "k" })).toThrow(/both/);
     expect(() => s3ConfigFromEnv({ S3_BUCKET: "b", S3_FORCE_PATH_STYLE: "yes" })).toThrow();
   });

@@ -10,7 +10,10 @@ import { keyId } from "@/lib/auth/public-key";
 export const GET = jsonRoute(async () => {
   const { publicKeys, publicKeyPem } = await keys();
   const jwk = await exportJWK(publicKeys[JWT_ALG]);
-  return json({ keys: [{ kty: jwk.kty, n: jwk.n, e: jwk.e, alg: JWT_ALG, use: "sig", kid: keyId(publicKeyPem) }] }, 200, { "Cache-Control": "public, max-age=300", "Access-Control-Allow-Origin": "*" });
+  return json({ keys: [{ kty: jwk.kty, n: jwk.n, e: jwk.e, alg: JWT_ALG, use: "sig", kid: keyId(publicKeyPem) }] }, 200, {
+    "Cache-Control": "public, max-age=300",
+    "Access-Control-Allow-Origin": "*",
+  });
 });
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET"]);

@@ -6,7 +6,11 @@ import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const GET = jsonRoute(async (req) => {
   const outcome = await authorize(req);
-  if (outcome.kind === "error") return json({ error: outcome.error, error_description: outcome.description, errors: [{ message: outcome.description }] }, outcome.status);
+  if (outcome.kind === "error")
+    return json(
+      { error: outcome.error, error_description: outcome.description, errors: [{ message: outcome.description }] },
+      outcome.status,
+    );
   return new Response(null, { status: 302, headers: { Location: outcome.location, "Cache-Control": "no-store" } });
 });
 

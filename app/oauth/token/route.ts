@@ -6,7 +6,9 @@ import { json } from "@/lib/http/respond";
 import { corsPreflight } from "@/lib/http/cors";
 import { methodNotAllowed } from "@/lib/http/missing-routes";
 
-export const POST = jsonRoute(async (req) => json(await exchangeToken(req, await readFormOrJson(req)), 200, { "Cache-Control": "no-store" }));
+export const POST = jsonRoute(async (req) =>
+  json(await exchangeToken(req, await readFormOrJson(req)), 200, { "Cache-Control": "no-store" }),
+);
 
 // CORS preflights (lib/http/cors.ts).
 export const OPTIONS = corsPreflight;

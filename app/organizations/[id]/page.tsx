@@ -18,7 +18,13 @@ export default async function OrganizationPage({ params }: { params: Promise<{ i
   const actor = await resolveActor(new Request("http://local/", { headers: { cookie: h.get("cookie") ?? "" } }));
   const organization = await db().organization.findFirst({
     where: { AND: [{ id: Number(id) }, organizationReadScope(actor)] },
-    include: { projects: { where: { project: projectReadScope(actor) }, select: { project: { select: { id: true, displayName: true, description: true } } }, orderBy: { projectId: "asc" } } },
+    include: {
+      projects: {
+        where: { project: projectReadScope(actor) },
+        select: { project: { select: { id: true, displayName: true, description: true } } },
+        orderBy: { projectId: "asc" },
+      },
+    },
   });
   if (!organization) notFound();
   return (

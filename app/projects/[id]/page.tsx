@@ -13,7 +13,12 @@ import { applyStrings } from "@/lib/i18n/strings";
 
 export const dynamic = "force-dynamic";
 
-const ROLE_NAMES: Record<string, string> = { owner: "Owner", collaborator: "Collaborator", scientist: "Researcher", moderator: "Moderator" };
+const ROLE_NAMES: Record<string, string> = {
+  owner: "Owner",
+  collaborator: "Collaborator",
+  scientist: "Researcher",
+  moderator: "Moderator",
+};
 
 /**
  * A project's front page: banner (background, avatar, title, owner), a call to action per active workflow
@@ -21,7 +26,13 @@ const ROLE_NAMES: Record<string, string> = { owner: "Owner", collaborator: "Coll
  * recently classified subjects, and classifications over the last 30 days. Private projects are a 404 to
  * those without a role, as in the API.
  */
-export default async function ProjectPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ language?: string }> }) {
+export default async function ProjectPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<{ language?: string }>;
+}) {
   const { id } = await params;
   const { language: asked } = await searchParams;
   if (!isIdString(id)) notFound();
@@ -37,20 +48,33 @@ export default async function ProjectPage({ params, searchParams }: { params: Pr
     description: loaded.project.description,
     introduction: loaded.project.introduction,
   });
-  const workflowNames = await translationsOf("workflow", loaded.project.workflows.map((w) => w.id), language);
+  const workflowNames = await translationsOf(
+    "workflow",
+    loaded.project.workflows.map((w) => w.id),
+    language,
+  );
   const project = {
     ...loaded.project,
     displayName: texts.display_name,
     description: texts.description,
     introduction: texts.introduction,
-    workflows: loaded.project.workflows.map((w) => ({ ...w, displayName: applyStrings({ display_name: w.displayName }, workflowNames.get(w.id) ?? {}).display_name })),
+    workflows: loaded.project.workflows.map((w) => ({
+      ...w,
+      displayName: applyStrings({ display_name: w.displayName }, workflowNames.get(w.id) ?? {}).display_name,
+    })),
   };
   const languages = [...new Set([loaded.project.primaryLanguage, ...loaded.project.availableLanguages].map((l) => l.toLowerCase()))];
   const pct = (x: number) => Math.round(Math.min(1, Math.max(0, x)) * 100);
 
   return (
     <article className="flex flex-col gap-6">
-      <ProjectBanner projectId={project.id} title={project.displayName} owner={project.owner.displayName} avatar={loaded.avatar} background={loaded.background} />
+      <ProjectBanner
+        projectId={project.id}
+        title={project.displayName}
+        owner={project.owner.displayName}
+        avatar={loaded.avatar}
+        background={loaded.background}
+      />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <AboutNav projectId={project.id} pages={about} current={null} />
         {languages.length > 1 && <LanguageChooser languages={languages} current={language} />}
@@ -65,12 +89,20 @@ export default async function ProjectPage({ params, searchParams }: { params: Pr
           <ul className="grid gap-3 sm:grid-cols-2">
             {project.workflows.map((w) => (
               <li key={w.id} className="flex flex-col gap-2 rounded-lg border border-gray-200 bg-white p-4">
-                <Link href={`/projects/${project.id}/classify?workflow=${w.id}${language !== loaded.project.primaryLanguage.toLowerCase() ? `&language=${language}` : ""}`} className="rounded bg-brand-600 px-4 py-2 text-center font-semibold text-white hover:bg-brand-700 focus:outline focus:outline-2 focus:outline-offset-2 focus:outline-brand-600">
+                <Link
+                  href={`/projects/${project.id}/classify?workflow=${w.id}${language !== loaded.project.primaryLanguage.toLowerCase() ? `&language=${language}` : ""}`}
+                  className="rounded bg-brand-600 px-4 py-2 text-center font-semibold text-white hover:bg-brand-700 focus:outline focus:outline-2 focus:outline-offset-2 focus:outline-brand-600"
+                >
                   Classify: {w.displayName}
                 </Link>
                 <label className="flex items-center gap-2 text-sm text-gray-700">
                   <span className="shrink-0">{pct(w.completeness)}% complete</span>
-                  <progress className="h-2 w-full accent-brand-600" max={100} value={pct(w.completeness)} aria-label={`${w.displayName}: ${pct(w.completeness)}% complete`} />
+                  <progress
+                    className="h-2 w-full accent-brand-600"
+                    max={100}
+                    value={pct(w.completeness)}
+                    aria-label={`${w.displayName}: ${pct(w.completeness)}% complete`}
+                  />
                 </label>
               </li>
             ))}
@@ -134,7 +166,8 @@ export default async function ProjectPage({ params, searchParams }: { params: Pr
           <ul className="flex flex-wrap gap-3" data-testid="team">
             {team.map((m) => (
               <li key={m.id} className="rounded border border-gray-200 bg-white px-3 py-2">
-                <span className="font-medium">{m.displayName}</span> <span className="text-sm text-gray-600">({m.roles.map((r) => ROLE_NAMES[r] ?? r).join(", ")})</span>
+                <span className="font-medium">{m.displayName}</span>{" "}
+                <span className="text-sm text-gray-600">({m.roles.map((r) => ROLE_NAMES[r] ?? r).join(", ")})</span>
               </li>
             ))}
           </ul>

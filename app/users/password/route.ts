@@ -15,14 +15,19 @@ import { methodNotAllowed } from "@/lib/http/missing-routes";
 export const POST = jsonRoute(async (req) => {
   const { user } = ZRequestReset.parse(await readJsonBody(req));
   await requestPasswordReset(user.email, clientAddress(req));
-  return json({ message: "If the address belongs to an account, a link to reset its password is on its way." }, 200, { "Cache-Control": "no-store" });
+  return json({ message: "If the address belongs to an account, a link to reset its password is on its way." }, 200, {
+    "Cache-Control": "no-store",
+  });
 });
 
 export const PUT = jsonRoute(async (req) => {
   const { user: input } = ZResetPassword.parse(await readJsonBody(req));
   const user = await resetPassword(input);
   const { session } = await ensureBrowserSession(req);
-  return json({ users: [serializeFullUser(user)] }, 200, { "Set-Cookie": await signInCookie(req, session, user.id), "Cache-Control": "no-store" });
+  return json({ users: [serializeFullUser(user)] }, 200, {
+    "Set-Cookie": await signInCookie(req, session, user.id),
+    "Cache-Control": "no-store",
+  });
 });
 
 // CORS preflights (lib/http/cors.ts).

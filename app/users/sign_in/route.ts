@@ -31,7 +31,10 @@ export const POST = jsonRoute(async (req) => {
   const session = await requireCsrf(req, body.authenticity_token);
   const user = await authenticateWithinLimits(body.user.login, body.user.password, clientAddress(req));
   if (!user) throw new ApiError(401, "Invalid login or password.", { error: "Invalid login or password." });
-  return json({ users: [serializeFullUser(user)] }, 200, { "Set-Cookie": await signInCookie(req, session, user.id), "X-CSRF-Token": session.csrf });
+  return json({ users: [serializeFullUser(user)] }, 200, {
+    "Set-Cookie": await signInCookie(req, session, user.id),
+    "X-CSRF-Token": session.csrf,
+  });
 });
 
 // CORS preflights (lib/http/cors.ts).

@@ -10,7 +10,9 @@ function useActivityCount(projectId: string) {
       const me = await apiGet<{ users: { id: string }[] }>("/me").catch(() => null);
       const id = me?.users?.[0]?.id;
       if (!id) return null;
-      const prefs = await apiGet<{ project_preferences: { activity_count: number }[] }>(`/project_preferences?project_id=${projectId}&user_id=${id}`);
+      const prefs = await apiGet<{ project_preferences: { activity_count: number }[] }>(
+        `/project_preferences?project_id=${projectId}&user_id=${id}`,
+      );
       return prefs.project_preferences[0]?.activity_count ?? 0;
     },
     staleTime: Infinity,

@@ -27,7 +27,12 @@ export function CollectButton({ projectId, subjectId }: { projectId: string; sub
   const collections = useQuery({
     queryKey: key,
     enabled: !!me.data,
-    queryFn: async () => (await apiGet<{ collections: Collection[] }>(`/collections?owner=${encodeURIComponent(me.data!.login)}&favorite=false&sort=display_name&page_size=100`)).collections,
+    queryFn: async () =>
+      (
+        await apiGet<{ collections: Collection[] }>(
+          `/collections?owner=${encodeURIComponent(me.data!.login)}&favorite=false&sort=display_name&page_size=100`,
+        )
+      ).collections,
   });
   if (!me.data) return null;
   const done = async (text: string) => {
@@ -45,14 +50,17 @@ export function CollectButton({ projectId, subjectId }: { projectId: string; sub
   };
   const create = async () => {
     try {
-      await apiPost("/collections", { collections: { display_name: name.trim(), private: isPrivate, links: { projects: [projectId], subjects: [subjectId] } } });
+      await apiPost("/collections", {
+        collections: { display_name: name.trim(), private: isPrivate, links: { projects: [projectId], subjects: [subjectId] } },
+      });
       setName("");
       await done(`Created “${name.trim()}” with this subject.`);
     } catch (e) {
       fail(e);
     }
   };
-  const button = "rounded border border-gray-300 bg-white px-3 py-1 text-sm hover:bg-gray-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600";
+  const button =
+    "rounded border border-gray-300 bg-white px-3 py-1 text-sm hover:bg-gray-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600";
   return (
     <>
       <button
@@ -66,7 +74,12 @@ export function CollectButton({ projectId, subjectId }: { projectId: string; sub
       >
         Add to collection
       </button>
-      <dialog ref={dialog} aria-labelledby="collect-title" onClose={() => opener.current?.focus()} className="w-[min(28rem,calc(100vw-2rem))] rounded-lg border border-gray-200 p-0 shadow-xl backdrop:bg-black/40">
+      <dialog
+        ref={dialog}
+        aria-labelledby="collect-title"
+        onClose={() => opener.current?.focus()}
+        className="w-[min(28rem,calc(100vw-2rem))] rounded-lg border border-gray-200 p-0 shadow-xl backdrop:bg-black/40"
+      >
         <div className="flex flex-col gap-3 p-5">
           <h2 id="collect-title" className="text-lg font-semibold">
             Add subject {subjectId} to a collection
@@ -105,15 +118,26 @@ export function CollectButton({ projectId, subjectId }: { projectId: string; sub
           >
             <label className="flex flex-col gap-1 text-sm">
               <span className="font-medium">New collection</span>
-              <input value={name} onChange={(e) => setName(e.target.value)} required maxLength={255} className="rounded border border-gray-300 px-3 py-1.5" />
+              <input
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+                required
+                maxLength={255}
+                className="rounded border border-gray-300 px-3 py-1.5"
+              />
             </label>
             <label className="flex items-center gap-2 text-sm">
               <input type="checkbox" checked={isPrivate} onChange={(e) => setPrivate(e.target.checked)} /> Private
             </label>
-            <button className="self-start rounded bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">Create with this subject</button>
+            <button className="self-start rounded bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
+              Create with this subject
+            </button>
           </form>
           {status && (
-            <p role={status.kind === "error" ? "alert" : "status"} className={`text-sm ${status.kind === "error" ? "text-red-800" : "text-green-800"}`}>
+            <p
+              role={status.kind === "error" ? "alert" : "status"}
+              className={`text-sm ${status.kind === "error" ? "text-red-800" : "text-green-800"}`}
+            >
               {status.text}
             </p>
           )}

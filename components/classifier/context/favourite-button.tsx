@@ -20,14 +20,26 @@ export function FavouriteButton({ projectId, subjectId }: { projectId: string; s
   const favourites = useQuery({
     queryKey: key,
     enabled: !!me.data,
-    queryFn: async () => (await apiGet<{ collections: Collection[] }>(`/collections?favorite=true&project_ids=${projectId}&owner=${encodeURIComponent(me.data!.login)}`)).collections[0] ?? null,
+    queryFn: async () =>
+      (
+        await apiGet<{ collections: Collection[] }>(
+          `/collections?favorite=true&project_ids=${projectId}&owner=${encodeURIComponent(me.data!.login)}`,
+        )
+      ).collections[0] ?? null,
   });
   const isFavourite = !!favourites.data?.links.subjects?.includes(subjectId);
   const toggle = useMutation({
     mutationFn: async () => {
       const c = favourites.data;
       if (!c) {
-        await apiPost("/collections", { collections: { display_name: `Favorites ${projectId}`, favorite: true, private: true, links: { project: projectId, subjects: [subjectId] } } });
+        await apiPost("/collections", {
+          collections: {
+            display_name: `Favorites ${projectId}`,
+            favorite: true,
+            private: true,
+            links: { project: projectId, subjects: [subjectId] },
+          },
+        });
       } else if (isFavourite) {
         await apiDelete(`/collections/${c.id}/links/subjects/${subjectId}`);
       } else await apiPost(`/collections/${c.id}/links/subjects`, { subjects: [subjectId] });

@@ -35,13 +35,21 @@ export function FeedbackModal({ results, onClose }: { results: FeedbackResult[];
         </h2>
         <ul className="flex flex-col gap-2">
           {results.map((r) => (
-            <li key={`${r.taskKey}-${r.ruleId}`} className={`rounded border p-3 text-sm ${r.success ? "border-green-300 bg-green-50" : "border-red-300 bg-red-50"}`}>
+            <li
+              key={`${r.taskKey}-${r.ruleId}`}
+              className={`rounded border p-3 text-sm ${r.success ? "border-green-300 bg-green-50" : "border-red-300 bg-red-50"}`}
+            >
               <strong>{r.success ? "Your answer matched. " : "Your answer did not match. "}</strong>
               {r.message}
             </li>
           ))}
         </ul>
-        <button type="button" autoFocus onClick={close} className="self-end rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
+        <button
+          type="button"
+          autoFocus
+          onClick={close}
+          className="self-end rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        >
           Continue
         </button>
       </div>

@@ -27,7 +27,9 @@ export function usePreference(projectId: string) {
   const query = useQuery({
     queryKey: key,
     enabled: !!me.data,
-    queryFn: async () => (await apiGet<{ project_preferences: Preference[] }>(`/project_preferences?project_id=${projectId}&user_id=${me.data!.id}`)).project_preferences[0] ?? null,
+    queryFn: async () =>
+      (await apiGet<{ project_preferences: Preference[] }>(`/project_preferences?project_id=${projectId}&user_id=${me.data!.id}`))
+        .project_preferences[0] ?? null,
     staleTime: 60_000,
   });
   /** Merges `patch` into the preference's `preferences` (one level deep per key), creating it when missing. */
@@ -38,7 +40,10 @@ export function usePreference(projectId: string) {
     const merged: Record<string, unknown> = { ...base };
     for (const [k, v] of Object.entries(patch)) {
       const old = base[k];
-      merged[k] = v && typeof v === "object" && !Array.isArray(v) && old && typeof old === "object" && !Array.isArray(old) ? { ...(old as object), ...(v as object) } : v;
+      merged[k] =
+        v && typeof v === "object" && !Array.isArray(v) && old && typeof old === "object" && !Array.isArray(old)
+          ? { ...(old as object), ...(v as object) }
+          : v;
     }
     if (current) await apiPutFresh(`/project_preferences/${current.id}`, { project_preferences: { preferences: merged } });
     else await apiPost("/project_preferences", { project_preferences: { preferences: merged, links: { project: projectId } } });

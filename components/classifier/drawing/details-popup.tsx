@@ -7,7 +7,21 @@ import { TaskView } from "../task-view";
  * The subtasks of one mark (its tool's `details`: questions or text), asked in a small dialog after the
  * mark is drawn. Answers are the mark's `details`, one `{value}` per subtask, as PFE records them.
  */
-export function DetailsPopup({ mark, index, tool, onChange, onClose, onDelete }: { mark: Mark; index: number; tool: Tool; onChange(m: Mark): void; onClose(): void; onDelete(): void }) {
+export function DetailsPopup({
+  mark,
+  index,
+  tool,
+  onChange,
+  onClose,
+  onDelete,
+}: {
+  mark: Mark;
+  index: number;
+  tool: Tool;
+  onChange(m: Mark): void;
+  onClose(): void;
+  onDelete(): void;
+}) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     box.current?.querySelector<HTMLElement>("input, textarea, button")?.focus();
@@ -16,7 +30,13 @@ export function DetailsPopup({ mark, index, tool, onChange, onClose, onDelete }:
   const valueOf = (i: number) => (mark.details[i]?.value ?? null) as TaskValue;
   const ready = subtasks.every((t, i) => isAnswered(t, valueOf(i)));
   return (
-    <div ref={box} role="dialog" aria-label={`About ${tool.label || tool.type} ${index + 1}`} className="flex flex-col gap-3 rounded-lg border-2 border-brand-600 bg-white p-3 shadow-lg" onKeyDown={(e) => e.key === "Escape" && ready && onClose()}>
+    <div
+      ref={box}
+      role="dialog"
+      aria-label={`About ${tool.label || tool.type} ${index + 1}`}
+      className="flex flex-col gap-3 rounded-lg border-2 border-brand-600 bg-white p-3 shadow-lg"
+      onKeyDown={(e) => e.key === "Escape" && ready && onClose()}
+    >
       {subtasks.map((t, i) => (
         <TaskView
           key={i}
@@ -30,7 +50,12 @@ export function DetailsPopup({ mark, index, tool, onChange, onClose, onDelete }:
         <button type="button" onClick={onDelete} className="rounded border border-gray-300 px-3 py-1 hover:bg-gray-100">
           Delete this mark
         </button>
-        <button type="button" disabled={!ready} onClick={onClose} className="ml-auto rounded bg-brand-600 px-4 py-1 font-semibold text-white disabled:opacity-50">
+        <button
+          type="button"
+          disabled={!ready}
+          onClick={onClose}
+          className="ml-auto rounded bg-brand-600 px-4 py-1 font-semibold text-white disabled:opacity-50"
+        >
           OK
         </button>
       </div>

@@ -2,7 +2,18 @@
 import { createPortal } from "react-dom";
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { emptyDetails, type Mark, type Tool } from "@/lib/classifier/task-flow";
-import { DRAG_TOOLS, PATH_TOOLS, describeMark, markFromDrag, markFromPath, markHandles, moveHandle, translateMark, type Pt, type ToolType } from "@/lib/classifier/marks";
+import {
+  DRAG_TOOLS,
+  PATH_TOOLS,
+  describeMark,
+  markFromDrag,
+  markFromPath,
+  markHandles,
+  moveHandle,
+  translateMark,
+  type Pt,
+  type ToolType,
+} from "@/lib/classifier/marks";
 import { MarkHitArea, MarkShape } from "./mark-shape";
 import { toolColor, toolLabel } from "./tool-style";
 
@@ -22,7 +33,6 @@ type Drag =
   | { kind: "free"; points: Pt[] }
   | { kind: "move"; index: number; from: Pt; original: Mark }
   | { kind: "handle"; index: number; handle: number };
-
 
 /**
  * The SVG drawing layer over one frame, in the image's own pixel coordinates. Pointer positions are
@@ -285,24 +295,36 @@ export function DrawingLayer({
       {controls &&
         (path.length > 0 || selected !== null) &&
         createPortal(
-        <div className="flex flex-wrap gap-2">
-          {path.length > 0 && (
-            <>
-              <button type="button" className="rounded border border-gray-300 bg-white px-3 py-1 text-sm font-semibold shadow focus:outline focus:outline-2 focus:outline-brand-600" onClick={() => finishPath()}>
-                Finish shape
+          <div className="flex flex-wrap gap-2">
+            {path.length > 0 && (
+              <>
+                <button
+                  type="button"
+                  className="rounded border border-gray-300 bg-white px-3 py-1 text-sm font-semibold shadow focus:outline focus:outline-2 focus:outline-brand-600"
+                  onClick={() => finishPath()}
+                >
+                  Finish shape
+                </button>
+                <button
+                  type="button"
+                  className="rounded border border-gray-300 bg-white px-3 py-1 text-sm shadow"
+                  onClick={() => setPath([])}
+                >
+                  Cancel shape
+                </button>
+              </>
+            )}
+            {selected !== null && marks[selected] && (
+              <button
+                type="button"
+                className="rounded border border-gray-300 bg-white px-3 py-1 text-sm shadow focus:outline focus:outline-2 focus:outline-brand-600"
+                onClick={() => remove(selected)}
+              >
+                Delete selected mark
               </button>
-              <button type="button" className="rounded border border-gray-300 bg-white px-3 py-1 text-sm shadow" onClick={() => setPath([])}>
-                Cancel shape
-              </button>
-            </>
-          )}
-          {selected !== null && marks[selected] && (
-            <button type="button" className="rounded border border-gray-300 bg-white px-3 py-1 text-sm shadow focus:outline focus:outline-2 focus:outline-brand-600" onClick={() => remove(selected)}>
-              Delete selected mark
-            </button>
-          )}
-        </div>,
-        controls,
+            )}
+          </div>,
+          controls,
         )}
     </>
   );

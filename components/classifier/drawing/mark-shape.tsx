@@ -2,9 +2,20 @@ import type { Mark } from "@/lib/classifier/task-flow";
 
 const FOCUS = "#facc15";
 
-
 /** One mark drawn in the image's pixels; `height` is the image's, for full-height columns. */
-export function MarkShape({ mark, color, strokeWidth, height, dashed }: { mark: Mark; color: string; strokeWidth: number; height: number; dashed?: boolean }) {
+export function MarkShape({
+  mark,
+  color,
+  strokeWidth,
+  height,
+  dashed,
+}: {
+  mark: Mark;
+  color: string;
+  strokeWidth: number;
+  height: number;
+  dashed?: boolean;
+}) {
   const common = { fill: "none", stroke: color, strokeWidth, strokeDasharray: dashed ? "6 4" : undefined };
   switch (mark.toolType) {
     case "point":
@@ -14,7 +25,9 @@ export function MarkShape({ mark, color, strokeWidth, height, dashed }: { mark: 
     case "circle":
       return <circle cx={mark.x} cy={mark.y} r={mark.r} {...common} />;
     case "ellipse":
-      return <ellipse cx={mark.x} cy={mark.y} rx={mark.rx} ry={mark.ry} transform={`rotate(${mark.angle} ${mark.x} ${mark.y})`} {...common} />;
+      return (
+        <ellipse cx={mark.x} cy={mark.y} rx={mark.rx} ry={mark.ry} transform={`rotate(${mark.angle} ${mark.x} ${mark.y})`} {...common} />
+      );
     case "line":
       return <line x1={mark.x1} y1={mark.y1} x2={mark.x2} y2={mark.y2} {...common} />;
     case "transcriptionLine":
@@ -38,10 +51,24 @@ export function MarkShape({ mark, color, strokeWidth, height, dashed }: { mark: 
  * A wide transparent copy of the mark that is easy to grab with a finger (its inside too); shown in
  * yellow while the mark has keyboard focus.
  */
-export function MarkHitArea({ mark, strokeWidth, height, disabled }: { mark: Mark; strokeWidth: number; height: number; disabled?: boolean }) {
+export function MarkHitArea({
+  mark,
+  strokeWidth,
+  height,
+  disabled,
+}: {
+  mark: Mark;
+  strokeWidth: number;
+  height: number;
+  disabled?: boolean;
+}) {
   return (
     <g opacity={0} style={{ pointerEvents: disabled ? "none" : "all" }}>
-      {mark.toolType === "point" ? <circle cx={mark.x} cy={mark.y} r={strokeWidth * 6} fill={FOCUS} /> : <MarkShape mark={mark} color={FOCUS} strokeWidth={strokeWidth * 6} height={height} />}
+      {mark.toolType === "point" ? (
+        <circle cx={mark.x} cy={mark.y} r={strokeWidth * 6} fill={FOCUS} />
+      ) : (
+        <MarkShape mark={mark} color={FOCUS} strokeWidth={strokeWidth * 6} height={height} />
+      )}
     </g>
   );
 }

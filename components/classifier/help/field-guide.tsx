@@ -26,7 +26,12 @@ export function FieldGuideButton({ projectId, language = null }: { projectId: st
   const icons = useQuery({
     queryKey: ["field-guide-icons", guide.data?.id],
     enabled: !!guide.data?.items.some((i) => i.icon),
-    queryFn: async () => new Map((await apiGet<{ media: { id: string; src: string }[] }>(`/field_guides/${guide.data!.id}/attached_images?page_size=100`)).media.map((m) => [m.id, m.src])),
+    queryFn: async () =>
+      new Map(
+        (await apiGet<{ media: { id: string; src: string }[] }>(`/field_guides/${guide.data!.id}/attached_images?page_size=100`)).media.map(
+          (m) => [m.id, m.src],
+        ),
+      ),
     staleTime: 5 * 60_000,
   });
   const dialog = useRef<HTMLDialogElement>(null);
@@ -53,7 +58,11 @@ export function FieldGuideButton({ projectId, language = null }: { projectId: st
             <h2 id="field-guide-title" className="text-lg font-semibold">
               Field guide
             </h2>
-            <button type="button" onClick={() => dialog.current?.close()} className="rounded border border-gray-300 px-3 py-1 text-sm hover:bg-gray-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600">
+            <button
+              type="button"
+              onClick={() => dialog.current?.close()}
+              className="rounded border border-gray-300 px-3 py-1 text-sm hover:bg-gray-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600"
+            >
               Close
             </button>
           </div>
@@ -64,7 +73,12 @@ export function FieldGuideButton({ projectId, language = null }: { projectId: st
                   <summary className="flex cursor-pointer items-center gap-3 p-3 font-semibold focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600">
                     {item.icon && icons.data?.get(String(item.icon)) && (
                       // eslint-disable-next-line @next/next/no-img-element -- guide images are arbitrary URLs
-                      <img src={icons.data.get(String(item.icon))} alt="" className="h-10 w-10 shrink-0 rounded object-cover" data-testid="field-guide-icon" />
+                      <img
+                        src={icons.data.get(String(item.icon))}
+                        alt=""
+                        className="h-10 w-10 shrink-0 rounded object-cover"
+                        data-testid="field-guide-icon"
+                      />
                     )}
                     {item.title || `Item ${i + 1}`}
                   </summary>

@@ -16,7 +16,17 @@ const localKey = (id: string) => `quorum.minicourse.${id}`;
  * `preferences.minicourses` ({slide_to_start: {<id>: n}, opt_out: {<id>: true}}), or this browser when
  * anonymous. Nothing when the workflow has none.
  */
-export function MiniCourse({ workflowId, projectId, classified, language = null }: { workflowId: string; projectId: string; classified: number; language?: string | null }) {
+export function MiniCourse({
+  workflowId,
+  projectId,
+  classified,
+  language = null,
+}: {
+  workflowId: string;
+  projectId: string;
+  classified: number;
+  language?: string | null;
+}) {
   const course = useWorkflowTutorial(workflowId, "mini-course");
   const pref = usePreference(projectId);
   const [local, setLocal] = useState<{ slide: number; optOut: boolean }>({ slide: 0, optOut: false });
@@ -37,16 +47,30 @@ export function MiniCourse({ workflowId, projectId, classified, language = null 
 
   const remember = async (next: { slide?: number; optOut?: boolean }) => {
     const value = { slide: next.slide ?? slide, optOut: next.optOut ?? optOut };
-    if (pref.signedIn) await pref.save({ minicourses: { slide_to_start: { ...(stored?.slide_to_start ?? {}), [c.id]: value.slide }, opt_out: { ...(stored?.opt_out ?? {}), [c.id]: value.optOut } } }).catch(() => {});
+    if (pref.signedIn)
+      await pref
+        .save({
+          minicourses: {
+            slide_to_start: { ...(stored?.slide_to_start ?? {}), [c.id]: value.slide },
+            opt_out: { ...(stored?.opt_out ?? {}), [c.id]: value.optOut },
+          },
+        })
+        .catch(() => {});
     else {
       localStorage.setItem(localKey(c.id), JSON.stringify(value));
       setLocal(value);
     }
   };
-  const button = "rounded border border-gray-300 bg-white px-3 py-1 text-sm hover:bg-gray-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600";
+  const button =
+    "rounded border border-gray-300 bg-white px-3 py-1 text-sm hover:bg-gray-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600";
   return (
     <>
-      <div role="region" aria-label="Mini-course" className="flex flex-wrap items-center gap-2 rounded border border-brand-600 bg-brand-50 p-3 text-sm" data-testid="mini-course-prompt">
+      <div
+        role="region"
+        aria-label="Mini-course"
+        className="flex flex-wrap items-center gap-2 rounded border border-brand-600 bg-brand-50 p-3 text-sm"
+        data-testid="mini-course-prompt"
+      >
         <p className="mr-auto">
           {c.display_name || "Mini-course"}: lesson {slide + 1} of {c.steps.length} is ready.
         </p>
@@ -67,7 +91,11 @@ export function MiniCourse({ workflowId, projectId, classified, language = null 
           Stop the mini-course
         </button>
       </div>
-      <dialog ref={dialog} aria-labelledby="mini-course-title" className="w-[min(32rem,calc(100vw-2rem))] rounded-lg border border-gray-200 p-0 shadow-xl backdrop:bg-black/40">
+      <dialog
+        ref={dialog}
+        aria-labelledby="mini-course-title"
+        className="w-[min(32rem,calc(100vw-2rem))] rounded-lg border border-gray-200 p-0 shadow-xl backdrop:bg-black/40"
+      >
         <div className="flex flex-col gap-3 p-5">
           <h2 id="mini-course-title" className="text-lg font-semibold">
             {c.display_name || "Mini-course"}: lesson {slide + 1} of {c.steps.length}

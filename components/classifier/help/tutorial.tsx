@@ -13,7 +13,15 @@ const completedKey = (id: string) => `quorum.tutorials_completed_at.${id}`;
  * (`preferences.tutorials_completed_at[<tutorial id>]`), or this browser's localStorage when anonymous. A
  * native modal dialog: Escape closes, focus returns to where it was. Nothing when the workflow has none.
  */
-export function TutorialButton({ workflowId, projectId, language = null }: { workflowId: string; projectId: string; language?: string | null }) {
+export function TutorialButton({
+  workflowId,
+  projectId,
+  language = null,
+}: {
+  workflowId: string;
+  projectId: string;
+  language?: string | null;
+}) {
   const pref = usePreference(projectId);
   const tutorial = useWorkflowTutorial(workflowId, "tutorial");
   const dialog = useRef<HTMLDialogElement>(null);
@@ -36,7 +44,11 @@ export function TutorialButton({ workflowId, projectId, language = null }: { wor
   const last = step === t.steps.length - 1;
   return (
     <>
-      <button type="button" onClick={show} className="rounded border border-gray-300 bg-white px-3 py-1 text-sm hover:bg-gray-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600">
+      <button
+        type="button"
+        onClick={show}
+        className="rounded border border-gray-300 bg-white px-3 py-1 text-sm hover:bg-gray-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600"
+      >
         Tutorial
       </button>
       <dialog
@@ -62,7 +74,12 @@ export function TutorialButton({ workflowId, projectId, language = null }: { wor
             <Markdown source={t.steps[step]?.content ?? ""} />
           </div>
           <div className="flex justify-between gap-2">
-            <button type="button" disabled={step === 0} onClick={() => setStep((s) => s - 1)} className="rounded border border-gray-300 px-3 py-1 disabled:opacity-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600">
+            <button
+              type="button"
+              disabled={step === 0}
+              onClick={() => setStep((s) => s - 1)}
+              className="rounded border border-gray-300 px-3 py-1 disabled:opacity-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600"
+            >
               Previous
             </button>
             <button

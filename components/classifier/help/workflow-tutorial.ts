@@ -15,6 +15,7 @@ export function useWorkflowTutorial(workflowId: string, kind: "tutorial" | "mini
     queryKey: ["workflow-tutorials", workflowId],
     queryFn: async () => (await apiGet<{ tutorials: Tutorial[] }>(`/tutorials?workflow_id=${workflowId}`)).tutorials,
     staleTime: 5 * 60_000,
-    select: (all) => all.find((t) => (kind === "mini-course" ? t.kind === "mini-course" : t.kind !== "mini-course") && t.steps.length) ?? null,
+    select: (all) =>
+      all.find((t) => (kind === "mini-course" ? t.kind === "mini-course" : t.kind !== "mini-course") && t.steps.length) ?? null,
   });
 }

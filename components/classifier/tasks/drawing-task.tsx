@@ -21,35 +21,51 @@ export function DrawingTaskView({
   onTool(i: number): void;
   frame: number;
 }) {
-    const t = task as { instruction?: string; tools: Tool[] };
-    const marks = (value as Mark[]) ?? [];
-    return (
-      <fieldset className="flex flex-col gap-2">
-        <legend className="mb-2 font-medium">{t.instruction || "Mark the subject"}</legend>
-        {t.tools.map((tl, i) => (
-          <label key={i} className="flex items-center gap-3 rounded border border-gray-300 px-3 py-2 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
-            <input type="radio" name={`${id}-tool`} checked={tool === i} onChange={() => onTool(i)} disabled={!SUPPORTED_TOOLS.has(tl.type)} />
-            <span aria-hidden className="inline-block h-3 w-3 rounded-full" style={{ background: toolColor(t.tools, i) }} />
-            <span>
-              {tl.label ?? tl.type} <span className="text-xs text-gray-600">({tl.type}: {marks.filter((m) => m.tool === i).length})</span>
+  const t = task as { instruction?: string; tools: Tool[] };
+  const marks = (value as Mark[]) ?? [];
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="mb-2 font-medium">{t.instruction || "Mark the subject"}</legend>
+      {t.tools.map((tl, i) => (
+        <label
+          key={i}
+          className="flex items-center gap-3 rounded border border-gray-300 px-3 py-2 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+        >
+          <input
+            type="radio"
+            name={`${id}-tool`}
+            checked={tool === i}
+            onChange={() => onTool(i)}
+            disabled={!SUPPORTED_TOOLS.has(tl.type)}
+          />
+          <span aria-hidden className="inline-block h-3 w-3 rounded-full" style={{ background: toolColor(t.tools, i) }} />
+          <span>
+            {tl.label ?? tl.type}{" "}
+            <span className="text-xs text-gray-600">
+              ({tl.type}: {marks.filter((m) => m.tool === i).length})
             </span>
-          </label>
-        ))}
-        {marks.length > 0 && (
-          <ul aria-label="Your marks" className="flex flex-col gap-1 text-sm">
-            {marks.map((m, i) => (
-              <li key={i} className="flex items-center justify-between gap-2">
-                <span>
-                  {t.tools[m.tool]?.label ?? m.toolType} {describeMark(m)}
-                  {m.frame !== frame ? ` on image ${m.frame + 1}` : ""}
-                </span>
-                <button type="button" className="rounded border border-gray-300 px-2 py-0.5 hover:bg-gray-100" onClick={() => onChange(marks.filter((_, j) => j !== i))}>
-                  Remove<span className="sr-only"> mark {i + 1}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </fieldset>
-    );
+          </span>
+        </label>
+      ))}
+      {marks.length > 0 && (
+        <ul aria-label="Your marks" className="flex flex-col gap-1 text-sm">
+          {marks.map((m, i) => (
+            <li key={i} className="flex items-center justify-between gap-2">
+              <span>
+                {t.tools[m.tool]?.label ?? m.toolType} {describeMark(m)}
+                {m.frame !== frame ? ` on image ${m.frame + 1}` : ""}
+              </span>
+              <button
+                type="button"
+                className="rounded border border-gray-300 px-2 py-0.5 hover:bg-gray-100"
+                onClick={() => onChange(marks.filter((_, j) => j !== i))}
+              >
+                Remove<span className="sr-only"> mark {i + 1}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </fieldset>
+  );
 }

@@ -22,7 +22,19 @@ function selectionOffsets(root: HTMLElement): { start: number; end: number } | n
  * A highlighter task (FEM tasks/experimental/highlighter): select a span of the text subject, then press a
  * label; the value is `[{start, end, text, labelInformation: {color, label}}]`, offsets in characters.
  */
-export function HighlighterTaskView({ taskKey, task, value, onChange, textUrl }: { taskKey: string; task: Task; value: Highlight[]; onChange(v: Highlight[]): void; textUrl: string | null }) {
+export function HighlighterTaskView({
+  taskKey,
+  task,
+  value,
+  onChange,
+  textUrl,
+}: {
+  taskKey: string;
+  task: Task;
+  value: Highlight[];
+  onChange(v: Highlight[]): void;
+  textUrl: string | null;
+}) {
   const t = task as { instruction?: string; help?: string; highlighterLabels?: { label: string; color?: string }[] };
   const labels = t.highlighterLabels ?? [];
   const text = useSubjectText(textUrl);
@@ -46,7 +58,12 @@ export function HighlighterTaskView({ taskKey, task, value, onChange, textUrl }:
       ) : text.isError ? (
         <p role="alert">{(text.error as Error).message}</p>
       ) : (
-        <p ref={root} id={`task-${taskKey}-text`} data-testid="highlighter-text" className="whitespace-pre-wrap rounded border border-gray-200 bg-gray-50 p-3 leading-relaxed">
+        <p
+          ref={root}
+          id={`task-${taskKey}-text`}
+          data-testid="highlighter-text"
+          className="whitespace-pre-wrap rounded border border-gray-200 bg-gray-50 p-3 leading-relaxed"
+        >
           {pieces.map((p, i) =>
             p.h ? (
               <mark key={i} style={{ background: p.h.labelInformation.color || "#fde68a" }} title={p.h.labelInformation.label}>
@@ -69,7 +86,15 @@ export function HighlighterTaskView({ taskKey, task, value, onChange, textUrl }:
             onClick={() => {
               const o = root.current && selectionOffsets(root.current);
               if (!o) return;
-              onChange([...value, { start: o.start, end: o.end, text: content.slice(o.start, o.end), labelInformation: { color: l.color ?? "", label: l.label } }]);
+              onChange([
+                ...value,
+                {
+                  start: o.start,
+                  end: o.end,
+                  text: content.slice(o.start, o.end),
+                  labelInformation: { color: l.color ?? "", label: l.label },
+                },
+              ]);
               window.getSelection()?.removeAllRanges();
             }}
             className="flex items-center gap-2 rounded border border-gray-300 px-3 py-1 hover:bg-gray-100 focus:outline focus:outline-2 focus:outline-brand-600"
@@ -86,7 +111,11 @@ export function HighlighterTaskView({ taskKey, task, value, onChange, textUrl }:
               <span>
                 {h.labelInformation.label}: “{h.text}”
               </span>
-              <button type="button" className="rounded border border-gray-300 px-2 py-0.5 hover:bg-gray-100" onClick={() => onChange(value.filter((_, j) => j !== i))}>
+              <button
+                type="button"
+                className="rounded border border-gray-300 px-2 py-0.5 hover:bg-gray-100"
+                onClick={() => onChange(value.filter((_, j) => j !== i))}
+              >
                 Remove<span className="sr-only"> highlight {i + 1}</span>
               </button>
             </li>

@@ -5,14 +5,32 @@ import type { Task } from "@/lib/classifier/task-flow";
  * A shortcut task: the options PFE shows under a question (its `unlinkedTask`), such as "Nothing here".
  * Choosing one ends the subject's tasks; the annotation is `{task, value: [indexes]}`.
  */
-export function ShortcutTaskView({ taskKey, task, value, onChange }: { taskKey: string; task: Task; value: number[]; onChange(v: number[]): void }) {
+export function ShortcutTaskView({
+  taskKey,
+  task,
+  value,
+  onChange,
+}: {
+  taskKey: string;
+  task: Task;
+  value: number[];
+  onChange(v: number[]): void;
+}) {
   const answers = ((task as { answers?: { label: string }[] }).answers ?? []) as { label: string }[];
   return (
     <fieldset className="flex flex-wrap gap-2 border-t border-gray-200 pt-3">
       <legend className="sr-only">Shortcuts</legend>
       {answers.map((a, i) => (
-        <label key={i} className="flex cursor-pointer items-center gap-2 rounded-full border border-gray-300 px-3 py-1 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600">
-          <input type="checkbox" name={`task-${taskKey}`} checked={value.includes(i)} onChange={(e) => onChange(e.target.checked ? [...value, i] : value.filter((x) => x !== i))} />
+        <label
+          key={i}
+          className="flex cursor-pointer items-center gap-2 rounded-full border border-gray-300 px-3 py-1 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600"
+        >
+          <input
+            type="checkbox"
+            name={`task-${taskKey}`}
+            checked={value.includes(i)}
+            onChange={(e) => onChange(e.target.checked ? [...value, i] : value.filter((x) => x !== i))}
+          />
           {a.label}
         </label>
       ))}

@@ -2,7 +2,17 @@
 import { sliderValue, type Task } from "@/lib/classifier/task-flow";
 
 /** A slider task (PFE tasks/slider): a range input between `min` and `max` by `step`; the value is a number. */
-export function SliderTaskView({ taskKey, task, value, onChange }: { taskKey: string; task: Task; value: number; onChange(v: number): void }) {
+export function SliderTaskView({
+  taskKey,
+  task,
+  value,
+  onChange,
+}: {
+  taskKey: string;
+  task: Task;
+  value: number;
+  onChange(v: number): void;
+}) {
   const t = task as { instruction?: string; help?: string; min?: number | string; max?: number | string; step?: number | string };
   const id = `task-${taskKey}`;
   const min = Number(t.min ?? 0);
@@ -13,9 +23,22 @@ export function SliderTaskView({ taskKey, task, value, onChange }: { taskKey: st
         {t.instruction || "Choose a value"}
       </label>
       <div className="flex items-center gap-3">
-        <span aria-hidden className="text-sm text-gray-600">{min}</span>
-        <input id={id} type="range" min={min} max={max} step={Number(t.step ?? 0.1)} value={value} onChange={(e) => onChange(sliderValue(task, e.target.value))} className="h-8 grow accent-brand-600" />
-        <span aria-hidden className="text-sm text-gray-600">{max}</span>
+        <span aria-hidden className="text-sm text-gray-600">
+          {min}
+        </span>
+        <input
+          id={id}
+          type="range"
+          min={min}
+          max={max}
+          step={Number(t.step ?? 0.1)}
+          value={value}
+          onChange={(e) => onChange(sliderValue(task, e.target.value))}
+          className="h-8 grow accent-brand-600"
+        />
+        <span aria-hidden className="text-sm text-gray-600">
+          {max}
+        </span>
         <output htmlFor={id} className="min-w-12 rounded bg-gray-100 px-2 py-1 text-center font-mono" data-testid={`${id}-value`}>
           {value}
         </output>

@@ -17,16 +17,49 @@ export interface EditorProps {
   shortcuts: string[];
 }
 
-export function TextInput({ label, value, onChange, required, type = "text", className = "", placeholder }: { label: ReactNode; value: string; onChange(v: string): void; required?: boolean; type?: string; className?: string; placeholder?: string }) {
+export function TextInput({
+  label,
+  value,
+  onChange,
+  required,
+  type = "text",
+  className = "",
+  placeholder,
+}: {
+  label: ReactNode;
+  value: string;
+  onChange(v: string): void;
+  required?: boolean;
+  type?: string;
+  className?: string;
+  placeholder?: string;
+}) {
   return (
     <label className={`flex flex-col gap-1 text-sm ${className}`}>
       <span className="font-medium">{label}</span>
-      <input className={inputClass} type={type} required={required} value={value} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} />
+      <input
+        className={inputClass}
+        type={type}
+        required={required}
+        value={value}
+        placeholder={placeholder}
+        onChange={(e) => onChange(e.target.value)}
+      />
     </label>
   );
 }
 
-export function TextBox({ label, value, onChange, rows = 2 }: { label: ReactNode; value: string; onChange(v: string): void; rows?: number }) {
+export function TextBox({
+  label,
+  value,
+  onChange,
+  rows = 2,
+}: {
+  label: ReactNode;
+  value: string;
+  onChange(v: string): void;
+  rows?: number;
+}) {
   return (
     <label className="flex flex-col gap-1 text-sm">
       <span className="font-medium">{label}</span>
@@ -45,7 +78,17 @@ export function Check({ label, checked, onChange }: { label: ReactNode; checked:
 }
 
 /** Where a task (or an answer) leads: another task, or the end. */
-export function NextSelect({ label, value, onChange, others }: { label: string; value: string; onChange(v: string): void; others: string[] }) {
+export function NextSelect({
+  label,
+  value,
+  onChange,
+  others,
+}: {
+  label: string;
+  value: string;
+  onChange(v: string): void;
+  others: string[];
+}) {
   return (
     <label className="flex flex-col gap-1 text-sm">
       <span>{label}</span>
@@ -60,17 +103,45 @@ export function NextSelect({ label, value, onChange, others }: { label: string; 
 }
 
 /** A list of labelled answers (question answers, shortcut options, detail answers), each optionally leading on. */
-export function AnswerList({ name, answers, onChange, others, branching }: { name: string; answers: TaskDef[]; onChange(a: TaskDef[]): void; others?: string[]; branching?: boolean }) {
+export function AnswerList({
+  name,
+  answers,
+  onChange,
+  others,
+  branching,
+}: {
+  name: string;
+  answers: TaskDef[];
+  onChange(a: TaskDef[]): void;
+  others?: string[];
+  branching?: boolean;
+}) {
   const set = (i: number, a: TaskDef) => onChange(answers.map((x, j) => (j === i ? a : x)));
   return (
     <div className="flex flex-col gap-2 pl-4">
       {answers.map((a, k) => (
         <div key={k} className="flex flex-wrap items-end gap-2">
-          <TextInput label={`${name} answer ${k + 1}`} required value={String(a.label ?? "")} onChange={(v) => set(k, { ...a, label: v })} />
-          {branching && others && <NextSelect label={`${name} answer ${k + 1} leads to`} value={String(a.next ?? "")} onChange={(v) => set(k, { ...a, next: v })} others={others} />}
+          <TextInput
+            label={`${name} answer ${k + 1}`}
+            required
+            value={String(a.label ?? "")}
+            onChange={(v) => set(k, { ...a, label: v })}
+          />
+          {branching && others && (
+            <NextSelect
+              label={`${name} answer ${k + 1} leads to`}
+              value={String(a.next ?? "")}
+              onChange={(v) => set(k, { ...a, next: v })}
+              others={others}
+            />
+          )}
           {answers.length > 1 && (
             <button type="button" className={buttonClass} onClick={() => onChange(answers.filter((_, j) => j !== k))}>
-              Remove<span className="sr-only"> {name} answer {k + 1}</span>
+              Remove
+              <span className="sr-only">
+                {" "}
+                {name} answer {k + 1}
+              </span>
             </button>
           )}
         </div>

@@ -9,7 +9,17 @@ const DETAIL_TYPES: [string, string][] = [
 ];
 
 /** A mark's subtask (a "detail"): a question or a text box asked about each mark of the tool. */
-function DetailEditor({ name, detail, onChange, onRemove }: { name: string; detail: TaskDef; onChange(d: TaskDef): void; onRemove(): void }) {
+function DetailEditor({
+  name,
+  detail,
+  onChange,
+  onRemove,
+}: {
+  name: string;
+  detail: TaskDef;
+  onChange(d: TaskDef): void;
+  onRemove(): void;
+}) {
   return (
     <fieldset className="flex flex-col gap-2 rounded border border-dashed border-gray-300 p-2">
       <legend className="px-1 text-sm font-medium">{name}</legend>
@@ -19,7 +29,17 @@ function DetailEditor({ name, detail, onChange, onRemove }: { name: string; deta
           <select
             className={inputClass}
             value={detail.type}
-            onChange={(e) => onChange(e.target.value === "text" ? { type: "text", instruction: detail.question ?? detail.instruction ?? "" } : { type: e.target.value, question: detail.question ?? detail.instruction ?? "", answers: detail.answers ?? [{ label: "" }, { label: "" }] })}
+            onChange={(e) =>
+              onChange(
+                e.target.value === "text"
+                  ? { type: "text", instruction: detail.question ?? detail.instruction ?? "" }
+                  : {
+                      type: e.target.value,
+                      question: detail.question ?? detail.instruction ?? "",
+                      answers: detail.answers ?? [{ label: "" }, { label: "" }],
+                    },
+              )
+            }
           >
             {DETAIL_TYPES.map(([t, l]) => (
               <option key={t} value={t}>
@@ -29,15 +49,29 @@ function DetailEditor({ name, detail, onChange, onRemove }: { name: string; deta
           </select>
         </label>
         {detail.type === "text" ? (
-          <TextInput label={`${name} instruction`} required value={String(detail.instruction ?? "")} onChange={(v) => onChange({ ...detail, instruction: v })} className="flex-1" />
+          <TextInput
+            label={`${name} instruction`}
+            required
+            value={String(detail.instruction ?? "")}
+            onChange={(v) => onChange({ ...detail, instruction: v })}
+            className="flex-1"
+          />
         ) : (
-          <TextInput label={`${name} question`} required value={String(detail.question ?? "")} onChange={(v) => onChange({ ...detail, question: v })} className="flex-1" />
+          <TextInput
+            label={`${name} question`}
+            required
+            value={String(detail.question ?? "")}
+            onChange={(v) => onChange({ ...detail, question: v })}
+            className="flex-1"
+          />
         )}
         <button type="button" className={buttonClass} onClick={onRemove}>
           Remove {name}
         </button>
       </div>
-      {detail.type !== "text" && <AnswerList name={name} answers={detail.answers ?? []} onChange={(answers) => onChange({ ...detail, answers })} />}
+      {detail.type !== "text" && (
+        <AnswerList name={name} answers={detail.answers ?? []} onChange={(answers) => onChange({ ...detail, answers })} />
+      )}
     </fieldset>
   );
 }
@@ -48,8 +82,17 @@ export function DrawingEditor({ taskKey, task, onChange, others }: EditorProps) 
   const setTool = (i: number, tool: TaskDef) => onChange({ ...task, tools: tools.map((t, j) => (j === i ? tool : t)) });
   return (
     <div className="flex flex-col gap-2">
-      <TextInput label={`${taskKey} instruction`} required value={String(task.instruction ?? "")} onChange={(v) => onChange({ ...task, instruction: v })} />
-      <TextBox label={`${taskKey} help (Markdown, shown on request)`} value={String(task.help ?? "")} onChange={(v) => onChange({ ...task, help: v })} />
+      <TextInput
+        label={`${taskKey} instruction`}
+        required
+        value={String(task.instruction ?? "")}
+        onChange={(v) => onChange({ ...task, instruction: v })}
+      />
+      <TextBox
+        label={`${taskKey} help (Markdown, shown on request)`}
+        value={String(task.help ?? "")}
+        onChange={(v) => onChange({ ...task, help: v })}
+      />
       {tools.map((tool, i) => {
         const name = `${taskKey} tool ${i + 1}`;
         const details: TaskDef[] = tool.details ?? [];
@@ -65,10 +108,33 @@ export function DrawingEditor({ taskKey, task, onChange, others }: EditorProps) 
                   ))}
                 </select>
               </label>
-              <TextInput label={`${name} label`} required value={String(tool.label ?? "")} onChange={(v) => setTool(i, { ...tool, label: v })} />
-              <TextInput label={`${name} colour`} type="color" value={String(tool.color ?? "#ff0000")} onChange={(v) => setTool(i, { ...tool, color: v })} className="w-24" />
-              <TextInput label={`${name} at least`} type="number" value={tool.min == null ? "" : String(tool.min)} onChange={(v) => setTool(i, { ...tool, min: v === "" ? null : Number(v) })} className="w-28" />
-              <TextInput label={`${name} at most`} type="number" value={tool.max == null ? "" : String(tool.max)} onChange={(v) => setTool(i, { ...tool, max: v === "" ? null : Number(v) })} className="w-28" />
+              <TextInput
+                label={`${name} label`}
+                required
+                value={String(tool.label ?? "")}
+                onChange={(v) => setTool(i, { ...tool, label: v })}
+              />
+              <TextInput
+                label={`${name} colour`}
+                type="color"
+                value={String(tool.color ?? "#ff0000")}
+                onChange={(v) => setTool(i, { ...tool, color: v })}
+                className="w-24"
+              />
+              <TextInput
+                label={`${name} at least`}
+                type="number"
+                value={tool.min == null ? "" : String(tool.min)}
+                onChange={(v) => setTool(i, { ...tool, min: v === "" ? null : Number(v) })}
+                className="w-28"
+              />
+              <TextInput
+                label={`${name} at most`}
+                type="number"
+                value={tool.max == null ? "" : String(tool.max)}
+                onChange={(v) => setTool(i, { ...tool, max: v === "" ? null : Number(v) })}
+                className="w-28"
+              />
               {tools.length > 1 && (
                 <button type="button" className={buttonClass} onClick={() => onChange({ ...task, tools: tools.filter((_, j) => j !== i) })}>
                   Remove {name}
@@ -84,16 +150,31 @@ export function DrawingEditor({ taskKey, task, onChange, others }: EditorProps) 
                 onRemove={() => setTool(i, { ...tool, details: details.filter((_, j) => j !== k) })}
               />
             ))}
-            <button type="button" className={`${buttonClass} self-start`} onClick={() => setTool(i, { ...tool, details: [...details, { type: "single", question: "", answers: [{ label: "" }, { label: "" }] }] })}>
+            <button
+              type="button"
+              className={`${buttonClass} self-start`}
+              onClick={() =>
+                setTool(i, { ...tool, details: [...details, { type: "single", question: "", answers: [{ label: "" }, { label: "" }] }] })
+              }
+            >
               Add a subtask<span className="sr-only"> to {name}</span>
             </button>
           </fieldset>
         );
       })}
-      <button type="button" className={`${buttonClass} self-start`} onClick={() => onChange({ ...task, tools: [...tools, newTool("point", tools.length)] })}>
+      <button
+        type="button"
+        className={`${buttonClass} self-start`}
+        onClick={() => onChange({ ...task, tools: [...tools, newTool("point", tools.length)] })}
+      >
         Add a tool<span className="sr-only"> to {taskKey}</span>
       </button>
-      <NextSelect label={`${taskKey} then goes to`} value={String(task.next ?? "")} onChange={(v) => onChange({ ...task, next: v })} others={others} />
+      <NextSelect
+        label={`${taskKey} then goes to`}
+        value={String(task.next ?? "")}
+        onChange={(v) => onChange({ ...task, next: v })}
+        others={others}
+      />
     </div>
   );
 }

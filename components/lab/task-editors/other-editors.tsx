@@ -7,10 +7,24 @@ import { AnswerList, Check, NextSelect, TextBox, TextInput, buttonClass, inputCl
 export function TextTaskEditor({ taskKey, task, onChange, others }: EditorProps) {
   return (
     <div className="flex flex-col gap-2">
-      <TextInput label={`${taskKey} instruction`} required value={String(task.instruction ?? "")} onChange={(v) => onChange({ ...task, instruction: v })} />
-      <TextBox label={`${taskKey} help (Markdown, shown on request)`} value={String(task.help ?? "")} onChange={(v) => onChange({ ...task, help: v })} />
+      <TextInput
+        label={`${taskKey} instruction`}
+        required
+        value={String(task.instruction ?? "")}
+        onChange={(v) => onChange({ ...task, instruction: v })}
+      />
+      <TextBox
+        label={`${taskKey} help (Markdown, shown on request)`}
+        value={String(task.help ?? "")}
+        onChange={(v) => onChange({ ...task, help: v })}
+      />
       <Check label={`${taskKey} must be answered`} checked={!!task.required} onChange={(v) => onChange({ ...task, required: v })} />
-      <NextSelect label={`${taskKey} then goes to`} value={String(task.next ?? "")} onChange={(v) => onChange({ ...task, next: v })} others={others} />
+      <NextSelect
+        label={`${taskKey} then goes to`}
+        value={String(task.next ?? "")}
+        onChange={(v) => onChange({ ...task, next: v })}
+        others={others}
+      />
     </div>
   );
 }
@@ -18,18 +32,35 @@ export function TextTaskEditor({ taskKey, task, onChange, others }: EditorProps)
 /** A slider: its range, step and starting value (strings, as the established clients store them). */
 export function SliderEditor({ taskKey, task, onChange, others }: EditorProps) {
   const num = (field: string, label: string) => (
-    <TextInput label={`${taskKey} ${label}`} type="number" required value={String(task[field] ?? "")} onChange={(v) => onChange({ ...task, [field]: v })} className="w-32" />
+    <TextInput
+      label={`${taskKey} ${label}`}
+      type="number"
+      required
+      value={String(task[field] ?? "")}
+      onChange={(v) => onChange({ ...task, [field]: v })}
+      className="w-32"
+    />
   );
   return (
     <div className="flex flex-col gap-2">
-      <TextInput label={`${taskKey} instruction`} required value={String(task.instruction ?? "")} onChange={(v) => onChange({ ...task, instruction: v })} />
+      <TextInput
+        label={`${taskKey} instruction`}
+        required
+        value={String(task.instruction ?? "")}
+        onChange={(v) => onChange({ ...task, instruction: v })}
+      />
       <div className="flex flex-wrap gap-2">
         {num("min", "minimum")}
         {num("max", "maximum")}
         {num("step", "step")}
         {num("defaultValue", "starting value")}
       </div>
-      <NextSelect label={`${taskKey} then goes to`} value={String(task.next ?? "")} onChange={(v) => onChange({ ...task, next: v })} others={others} />
+      <NextSelect
+        label={`${taskKey} then goes to`}
+        value={String(task.next ?? "")}
+        onChange={(v) => onChange({ ...task, next: v })}
+        others={others}
+      />
     </div>
   );
 }
@@ -52,10 +83,25 @@ export function ComboEditor({ taskKey, task, onChange, others }: EditorProps) {
       <fieldset className="flex flex-wrap gap-3 text-sm">
         <legend className="font-medium">{taskKey} shows these tasks together</legend>
         {others.map((k) => (
-          <Check key={k} label={<>{k}<span className="sr-only"> in {taskKey}</span></>} checked={members.includes(k)} onChange={(on) => onChange({ ...task, tasks: on ? [...members, k] : members.filter((m) => m !== k) })} />
+          <Check
+            key={k}
+            label={
+              <>
+                {k}
+                <span className="sr-only"> in {taskKey}</span>
+              </>
+            }
+            checked={members.includes(k)}
+            onChange={(on) => onChange({ ...task, tasks: on ? [...members, k] : members.filter((m) => m !== k) })}
+          />
         ))}
       </fieldset>
-      <NextSelect label={`${taskKey} then goes to`} value={String(task.next ?? "")} onChange={(v) => onChange({ ...task, next: v })} others={others.filter((k) => !members.includes(k))} />
+      <NextSelect
+        label={`${taskKey} then goes to`}
+        value={String(task.next ?? "")}
+        onChange={(v) => onChange({ ...task, next: v })}
+        others={others.filter((k) => !members.includes(k))}
+      />
     </div>
   );
 }
@@ -66,22 +112,55 @@ export function HighlighterEditor({ taskKey, task, onChange, others }: EditorPro
   const set = (i: number, l: TaskDef) => onChange({ ...task, highlighterLabels: labels.map((x, j) => (j === i ? l : x)) });
   return (
     <div className="flex flex-col gap-2">
-      <TextInput label={`${taskKey} instruction`} required value={String(task.instruction ?? "")} onChange={(v) => onChange({ ...task, instruction: v })} />
+      <TextInput
+        label={`${taskKey} instruction`}
+        required
+        value={String(task.instruction ?? "")}
+        onChange={(v) => onChange({ ...task, instruction: v })}
+      />
       {labels.map((l, i) => (
         <div key={i} className="flex flex-wrap items-end gap-2 pl-4">
-          <TextInput label={`${taskKey} label ${i + 1}`} required value={String(l.label ?? "")} onChange={(v) => set(i, { ...l, label: v })} />
-          <TextInput label={`${taskKey} label ${i + 1} colour`} type="color" value={String(l.color ?? "#ff0000")} onChange={(v) => set(i, { ...l, color: v })} className="w-24" />
+          <TextInput
+            label={`${taskKey} label ${i + 1}`}
+            required
+            value={String(l.label ?? "")}
+            onChange={(v) => set(i, { ...l, label: v })}
+          />
+          <TextInput
+            label={`${taskKey} label ${i + 1} colour`}
+            type="color"
+            value={String(l.color ?? "#ff0000")}
+            onChange={(v) => set(i, { ...l, color: v })}
+            className="w-24"
+          />
           {labels.length > 1 && (
-            <button type="button" className={buttonClass} onClick={() => onChange({ ...task, highlighterLabels: labels.filter((_, j) => j !== i) })}>
-              Remove<span className="sr-only"> {taskKey} label {i + 1}</span>
+            <button
+              type="button"
+              className={buttonClass}
+              onClick={() => onChange({ ...task, highlighterLabels: labels.filter((_, j) => j !== i) })}
+            >
+              Remove
+              <span className="sr-only">
+                {" "}
+                {taskKey} label {i + 1}
+              </span>
             </button>
           )}
         </div>
       ))}
-      <button type="button" className={`${buttonClass} self-start`} onClick={() => onChange({ ...task, highlighterLabels: [...labels, { label: "", color: "#00a000" }] })}>
+      <button
+        type="button"
+        className={`${buttonClass} self-start`}
+        onClick={() => onChange({ ...task, highlighterLabels: [...labels, { label: "", color: "#00a000" }] })}
+      >
         Add a label<span className="sr-only"> to {taskKey}</span>
       </button>
-      <NextSelect label={`${taskKey} then goes to`} value={String(task.next ?? "")} onChange={(v) => onChange({ ...task, next: v })} others={others} />
+      <NextSelect
+        label={`${taskKey} then goes to`}
+        value={String(task.next ?? "")}
+        onChange={(v) => onChange({ ...task, next: v })}
+        others={others}
+      />
     </div>
   );
 }
@@ -110,7 +189,11 @@ export function JsonTaskEditor({ taskKey, task, onChange }: EditorProps) {
           }
         }}
       />
-      {error && <span role="alert" className="text-red-700">{error}</span>}
+      {error && (
+        <span role="alert" className="text-red-700">
+          {error}
+        </span>
+      )}
     </label>
   );
 }

@@ -5,15 +5,42 @@ import { AnswerList, Check, NextSelect, TextBox, TextInput, inputClass, type Edi
 export function QuestionEditor({ taskKey, task, onChange, others, shortcuts }: EditorProps) {
   return (
     <div className="flex flex-col gap-2">
-      <TextInput label={`${taskKey} question`} required value={String(task.question ?? "")} onChange={(v) => onChange({ ...task, question: v })} className="flex-1" />
-      <TextBox label={`${taskKey} help (Markdown, shown on request)`} value={String(task.help ?? "")} onChange={(v) => onChange({ ...task, help: v })} />
+      <TextInput
+        label={`${taskKey} question`}
+        required
+        value={String(task.question ?? "")}
+        onChange={(v) => onChange({ ...task, question: v })}
+        className="flex-1"
+      />
+      <TextBox
+        label={`${taskKey} help (Markdown, shown on request)`}
+        value={String(task.help ?? "")}
+        onChange={(v) => onChange({ ...task, help: v })}
+      />
       <Check label={`${taskKey} must be answered`} checked={!!task.required} onChange={(v) => onChange({ ...task, required: v })} />
-      <AnswerList name={taskKey} answers={task.answers ?? []} onChange={(answers) => onChange({ ...task, answers })} others={others} branching={task.type === "single"} />
-      {task.type === "multiple" && <NextSelect label={`${taskKey} then goes to`} value={String(task.next ?? "")} onChange={(v) => onChange({ ...task, next: v })} others={others} />}
+      <AnswerList
+        name={taskKey}
+        answers={task.answers ?? []}
+        onChange={(answers) => onChange({ ...task, answers })}
+        others={others}
+        branching={task.type === "single"}
+      />
+      {task.type === "multiple" && (
+        <NextSelect
+          label={`${taskKey} then goes to`}
+          value={String(task.next ?? "")}
+          onChange={(v) => onChange({ ...task, next: v })}
+          others={others}
+        />
+      )}
       {shortcuts.length > 0 && (
         <label className="flex flex-col gap-1 text-sm">
           <span>{taskKey} shortcut offered beside the answers</span>
-          <select className={`${inputClass} self-start`} value={String(task.unlinkedTask ?? "")} onChange={(e) => onChange({ ...task, unlinkedTask: e.target.value })}>
+          <select
+            className={`${inputClass} self-start`}
+            value={String(task.unlinkedTask ?? "")}
+            onChange={(e) => onChange({ ...task, unlinkedTask: e.target.value })}
+          >
             <option value="">none</option>
             {shortcuts.map((k) => (
               <option key={k}>{k}</option>

@@ -1,19 +1,57 @@
 "use client";
 import { useState } from "react";
-import { addSurveyEntry, choiceImageUrls, removeSurveyEntry, setChoiceImages, setConfusion, surveyEntries, surveyId, updateSurveyEntry, type TaskDef } from "@/lib/lab/task-editing";
+import {
+  addSurveyEntry,
+  choiceImageUrls,
+  removeSurveyEntry,
+  setChoiceImages,
+  setConfusion,
+  surveyEntries,
+  surveyId,
+  updateSurveyEntry,
+  type TaskDef,
+} from "@/lib/lab/task-editing";
 import { Check, NextSelect, TextBox, TextInput, buttonClass, type EditorProps } from "./common";
 
 /** Labelled entries kept in an order ({id: {label}} beside [ids]): a characteristic's values, a question's answers. */
-function OrderedLabels({ name, items, order, onChange }: { name: string; items: Record<string, TaskDef>; order: string[]; onChange(items: Record<string, TaskDef>, order: string[]): void }) {
+function OrderedLabels({
+  name,
+  items,
+  order,
+  onChange,
+}: {
+  name: string;
+  items: Record<string, TaskDef>;
+  order: string[];
+  onChange(items: Record<string, TaskDef>, order: string[]): void;
+}) {
   const ids = [...order.filter((k) => k in items), ...Object.keys(items).filter((k) => !order.includes(k))];
   const [label, setLabel] = useState("");
   return (
     <div className="flex flex-col gap-1 pl-4">
       {ids.map((id, i) => (
         <div key={id} className="flex flex-wrap items-end gap-2">
-          <TextInput label={`${name} ${i + 1}`} required value={String(items[id].label ?? "")} onChange={(v) => onChange({ ...items, [id]: { ...items[id], label: v } }, ids)} />
-          <button type="button" className={buttonClass} onClick={() => onChange(Object.fromEntries(Object.entries(items).filter(([k]) => k !== id)), ids.filter((k) => k !== id))}>
-            Remove<span className="sr-only"> {name} {i + 1}</span>
+          <TextInput
+            label={`${name} ${i + 1}`}
+            required
+            value={String(items[id].label ?? "")}
+            onChange={(v) => onChange({ ...items, [id]: { ...items[id], label: v } }, ids)}
+          />
+          <button
+            type="button"
+            className={buttonClass}
+            onClick={() =>
+              onChange(
+                Object.fromEntries(Object.entries(items).filter(([k]) => k !== id)),
+                ids.filter((k) => k !== id),
+              )
+            }
+          >
+            Remove
+            <span className="sr-only">
+              {" "}
+              {name} {i + 1}
+            </span>
           </button>
         </div>
       ))}
@@ -68,22 +106,39 @@ export function SurveyEditor({ taskKey, task, onChange, others }: EditorProps) {
   const questions = surveyEntries(task, "questions");
   return (
     <div className="flex flex-col gap-3">
-      <TextInput label={`${taskKey} instruction`} value={String(task.instruction ?? "")} onChange={(v) => onChange({ ...task, instruction: v })} />
+      <TextInput
+        label={`${taskKey} instruction`}
+        value={String(task.instruction ?? "")}
+        onChange={(v) => onChange({ ...task, instruction: v })}
+      />
 
       <fieldset className="flex flex-col gap-2 rounded border border-gray-200 p-2">
         <legend className="px-1 text-sm font-semibold">Characteristics</legend>
         {characteristics.map(([id, c]) => (
           <div key={id} className="flex flex-col gap-1 rounded bg-gray-50 p-2">
             <div className="flex flex-wrap items-end gap-2">
-              <TextInput label={`Characteristic ${id} label`} required value={String(c.label ?? "")} onChange={(v) => onChange(updateSurveyEntry(task, "characteristics", id, { ...c, label: v }))} />
+              <TextInput
+                label={`Characteristic ${id} label`}
+                required
+                value={String(c.label ?? "")}
+                onChange={(v) => onChange(updateSurveyEntry(task, "characteristics", id, { ...c, label: v }))}
+              />
               <button type="button" className={buttonClass} onClick={() => onChange(removeSurveyEntry(task, "characteristics", id))}>
                 Remove characteristic {id}
               </button>
             </div>
-            <OrderedLabels name={`${id} value`} items={c.values ?? {}} order={c.valuesOrder ?? []} onChange={(values, valuesOrder) => onChange(updateSurveyEntry(task, "characteristics", id, { ...c, values, valuesOrder }))} />
+            <OrderedLabels
+              name={`${id} value`}
+              items={c.values ?? {}}
+              order={c.valuesOrder ?? []}
+              onChange={(values, valuesOrder) => onChange(updateSurveyEntry(task, "characteristics", id, { ...c, values, valuesOrder }))}
+            />
           </div>
         ))}
-        <AddEntry what="characteristic" onAdd={(label) => onChange(addSurveyEntry(task, "characteristics", { label, values: {}, valuesOrder: [] }).task)} />
+        <AddEntry
+          what="characteristic"
+          onAdd={(label) => onChange(addSurveyEntry(task, "characteristics", { label, values: {}, valuesOrder: [] }).task)}
+        />
       </fieldset>
 
       <fieldset className="flex flex-col gap-2 rounded border border-gray-200 p-2">
@@ -91,12 +146,21 @@ export function SurveyEditor({ taskKey, task, onChange, others }: EditorProps) {
         {choices.map(([id, choice]) => (
           <div key={id} className="flex flex-col gap-2 rounded bg-gray-50 p-2">
             <div className="flex flex-wrap items-end gap-2">
-              <TextInput label={`Choice ${id} label`} required value={String(choice.label ?? "")} onChange={(v) => onChange(updateSurveyEntry(task, "choices", id, { ...choice, label: v }))} />
+              <TextInput
+                label={`Choice ${id} label`}
+                required
+                value={String(choice.label ?? "")}
+                onChange={(v) => onChange(updateSurveyEntry(task, "choices", id, { ...choice, label: v }))}
+              />
               <button type="button" className={buttonClass} onClick={() => onChange(removeSurveyEntry(task, "choices", id))}>
                 Remove choice {id}
               </button>
             </div>
-            <TextBox label={`Choice ${id} description`} value={String(choice.description ?? "")} onChange={(v) => onChange(updateSurveyEntry(task, "choices", id, { ...choice, description: v }))} />
+            <TextBox
+              label={`Choice ${id} description`}
+              value={String(choice.description ?? "")}
+              onChange={(v) => onChange(updateSurveyEntry(task, "choices", id, { ...choice, description: v }))}
+            />
             {characteristics.map(([cid, c]) => (
               <fieldset key={cid} className="flex flex-wrap gap-3 text-sm">
                 <legend className="font-medium">
@@ -115,14 +179,37 @@ export function SurveyEditor({ taskKey, task, onChange, others }: EditorProps) {
                       }
                       checked={chosen.includes(vid)}
                       onChange={(on) =>
-                        onChange(updateSurveyEntry(task, "choices", id, { ...choice, characteristics: { ...(choice.characteristics ?? {}), [cid]: on ? [...chosen, vid] : chosen.filter((x) => x !== vid) } }))
+                        onChange(
+                          updateSurveyEntry(task, "choices", id, {
+                            ...choice,
+                            characteristics: {
+                              ...(choice.characteristics ?? {}),
+                              [cid]: on ? [...chosen, vid] : chosen.filter((x) => x !== vid),
+                            },
+                          }),
+                        )
                       }
                     />
                   );
                 })}
               </fieldset>
             ))}
-            <TextBox label={`Choice ${id} images (one URL a line)`} value={choiceImageUrls(task, id).join("\n")} onChange={(v) => onChange(setChoiceImages(task, id, v.split("\n").map((s) => s.trim()).filter(Boolean)))} />
+            <TextBox
+              label={`Choice ${id} images (one URL a line)`}
+              value={choiceImageUrls(task, id).join("\n")}
+              onChange={(v) =>
+                onChange(
+                  setChoiceImages(
+                    task,
+                    id,
+                    v
+                      .split("\n")
+                      .map((s) => s.trim())
+                      .filter(Boolean),
+                  ),
+                )
+              }
+            />
             {choices
               .filter(([other]) => other !== id)
               .map(([other, o]) => (
@@ -136,7 +223,21 @@ export function SurveyEditor({ taskKey, task, onChange, others }: EditorProps) {
               ))}
           </div>
         ))}
-        <AddEntry what="choice" onAdd={(label) => onChange(addSurveyEntry(task, "choices", { label, description: "", characteristics: {}, images: [], confusions: {}, confusionsOrder: [] }).task)} />
+        <AddEntry
+          what="choice"
+          onAdd={(label) =>
+            onChange(
+              addSurveyEntry(task, "choices", {
+                label,
+                description: "",
+                characteristics: {},
+                images: [],
+                confusions: {},
+                confusionsOrder: [],
+              }).task,
+            )
+          }
+        />
       </fieldset>
 
       <fieldset className="flex flex-col gap-2 rounded border border-gray-200 p-2">
@@ -144,19 +245,47 @@ export function SurveyEditor({ taskKey, task, onChange, others }: EditorProps) {
         {questions.map(([id, q]) => (
           <div key={id} className="flex flex-col gap-1 rounded bg-gray-50 p-2">
             <div className="flex flex-wrap items-end gap-2">
-              <TextInput label={`Question ${id}`} required value={String(q.label ?? "")} onChange={(v) => onChange(updateSurveyEntry(task, "questions", id, { ...q, label: v }))} />
-              <Check label={`Question ${id} takes several answers`} checked={!!q.multiple} onChange={(v) => onChange(updateSurveyEntry(task, "questions", id, { ...q, multiple: v }))} />
-              <Check label={`Question ${id} must be answered`} checked={!!q.required} onChange={(v) => onChange(updateSurveyEntry(task, "questions", id, { ...q, required: v }))} />
+              <TextInput
+                label={`Question ${id}`}
+                required
+                value={String(q.label ?? "")}
+                onChange={(v) => onChange(updateSurveyEntry(task, "questions", id, { ...q, label: v }))}
+              />
+              <Check
+                label={`Question ${id} takes several answers`}
+                checked={!!q.multiple}
+                onChange={(v) => onChange(updateSurveyEntry(task, "questions", id, { ...q, multiple: v }))}
+              />
+              <Check
+                label={`Question ${id} must be answered`}
+                checked={!!q.required}
+                onChange={(v) => onChange(updateSurveyEntry(task, "questions", id, { ...q, required: v }))}
+              />
               <button type="button" className={buttonClass} onClick={() => onChange(removeSurveyEntry(task, "questions", id))}>
                 Remove question {id}
               </button>
             </div>
-            <OrderedLabels name={`${id} answer`} items={q.answers ?? {}} order={q.answersOrder ?? []} onChange={(answers, answersOrder) => onChange(updateSurveyEntry(task, "questions", id, { ...q, answers, answersOrder }))} />
+            <OrderedLabels
+              name={`${id} answer`}
+              items={q.answers ?? {}}
+              order={q.answersOrder ?? []}
+              onChange={(answers, answersOrder) => onChange(updateSurveyEntry(task, "questions", id, { ...q, answers, answersOrder }))}
+            />
           </div>
         ))}
-        <AddEntry what="question" onAdd={(label) => onChange(addSurveyEntry(task, "questions", { label, multiple: false, required: false, answers: {}, answersOrder: [] }).task)} />
+        <AddEntry
+          what="question"
+          onAdd={(label) =>
+            onChange(addSurveyEntry(task, "questions", { label, multiple: false, required: false, answers: {}, answersOrder: [] }).task)
+          }
+        />
       </fieldset>
-      <NextSelect label={`${taskKey} then goes to`} value={String(task.next ?? "")} onChange={(v) => onChange({ ...task, next: v })} others={others} />
+      <NextSelect
+        label={`${taskKey} then goes to`}
+        value={String(task.next ?? "")}
+        onChange={(v) => onChange({ ...task, next: v })}
+        others={others}
+      />
     </div>
   );
 }

@@ -5,7 +5,18 @@ import { evaluate, type ConditionContext } from "./evaluate";
 
 const ctx: ConditionContext = {
   reductions: {
-    c: { most_likely: "1", num_votes: 3, agreement: 0.75, zero: 0, no: false, empty: "", nothing: null, nested: { deep: { value: 7 } }, "dotted.key": 5, list: [1, 2] },
+    c: {
+      most_likely: "1",
+      num_votes: 3,
+      agreement: 0.75,
+      zero: 0,
+      no: false,
+      empty: "",
+      nothing: null,
+      nested: { deep: { value: 7 } },
+      "dotted.key": 5,
+      list: [1, 2],
+    },
     s: { ZEBRA: 2 },
   },
   subject: { size: "5", name: "Alpha", "#training_subject": "true", "a.b": "dotted", weight: "2.5kg" },

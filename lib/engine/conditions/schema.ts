@@ -11,7 +11,14 @@ export const COMPARISON_OPERATORS = ["lt", "lte", "gt", "gte", "eq"] as const;
 export const ARITHMETIC_OPERATORS = ["+", "-", "*", "/", "%"] as const;
 export const UNARY_OPERATORS = ["not", "to_f", "to_i", "upcase", "downcase"] as const;
 export const LOGICAL_OPERATORS = ["and", "or"] as const;
-export const OPERATORS = [...COMPARISON_OPERATORS, ...ARITHMETIC_OPERATORS, ...UNARY_OPERATORS, ...LOGICAL_OPERATORS, "const", "lookup"] as const;
+export const OPERATORS = [
+  ...COMPARISON_OPERATORS,
+  ...ARITHMETIC_OPERATORS,
+  ...UNARY_OPERATORS,
+  ...LOGICAL_OPERATORS,
+  "const",
+  "lookup",
+] as const;
 export type Operator = (typeof OPERATORS)[number];
 
 export const MAX_CONDITION_DEPTH = 32;
@@ -39,7 +46,8 @@ export function splitLookupKey(key: string): { source: string; field: string } {
 }
 
 function minArgs(op: Operator): [number, number] {
-  if ((COMPARISON_OPERATORS as readonly string[]).includes(op) || (ARITHMETIC_OPERATORS as readonly string[]).includes(op)) return [2, Infinity];
+  if ((COMPARISON_OPERATORS as readonly string[]).includes(op) || (ARITHMETIC_OPERATORS as readonly string[]).includes(op))
+    return [2, Infinity];
   if ((LOGICAL_OPERATORS as readonly string[]).includes(op)) return [1, Infinity];
   if (op === "lookup") return [1, 2];
   return [1, 1];
@@ -51,18 +59,24 @@ export function conditionProblems(cond: unknown): ConditionProblem[] {
   let nodes = 0;
   const walk = (node: unknown, path: (string | number)[], depth: number) => {
     if (++nodes > MAX_CONDITION_NODES) {
-      if (nodes === MAX_CONDITION_NODES + 1) problems.push({ path, message: `a condition may have at most ${MAX_CONDITION_NODES} operations` });
+      if (nodes === MAX_CONDITION_NODES + 1)
+        problems.push({ path, message: `a condition may have at most ${MAX_CONDITION_NODES} operations` });
       return;
     }
-    if (depth > MAX_CONDITION_DEPTH) return void problems.push({ path, message: `conditions may nest at most ${MAX_CONDITION_DEPTH} deep` });
-    if (!Array.isArray(node) || node.length === 0) return void problems.push({ path, message: "expected a condition array [operator, ...arguments]" });
+    if (depth > MAX_CONDITION_DEPTH)
+      return void problems.push({ path, message: `conditions may nest at most ${MAX_CONDITION_DEPTH} deep` });
+    if (!Array.isArray(node) || node.length === 0)
+      return void problems.push({ path, message: "expected a condition array [operator, ...arguments]" });
     const [op, ...args] = node;
     if (typeof op !== "string") return void problems.push({ path: [...path, 0], message: "operator must be a string" });
     if (!(OPERATORS as readonly string[]).includes(op)) return void problems.push({ path, message: `unknown operator '${op}'` });
     const [min, max] = minArgs(op as Operator);
     if (args.length < min || args.length > max) {
       const want = max === Infinity ? `at least ${min}` : min === max ? `exactly ${min}` : `${min} to ${max}`;
-      return void problems.push({ path, message: `'${op}' takes ${want} argument${min === 1 && max === 1 ? "" : "s"}, got ${args.length}` });
+      return void problems.push({
+        path,
+        message: `'${op}' takes ${want} argument${min === 1 && max === 1 ? "" : "s"}, got ${args.length}`,
+      });
     }
     if (op === "const") {
       if (args[0] === undefined) problems.push({ path: [...path, 1], message: "const needs a value" });

@@ -10,16 +10,46 @@ const parse = (e: unknown) => {
 describe("effect configs", () => {
   it.each([
     [{ action: "retire_subject" }, { action: "retire_subject", reason: "other" }],
-    [{ action: "retire_subject", reason: "consensus" }, { action: "retire_subject", reason: "consensus" }],
-    [{ action: "retire_subject", reason: "blank" }, { action: "retire_subject", reason: "blank" }],
-    ...["classification_count", "flagged", "nothing_here", "human", "other"].map((reason) => [{ action: "retire_subject", reason }, { action: "retire_subject", reason }]),
-    [{ action: "add_subject_to_set", subject_set_id: "12" }, { action: "add_subject_to_set", subject_set_id: "12" }],
-    [{ action: "add_subject_to_set", subject_set_id: 12 }, { action: "add_subject_to_set", subject_set_id: "12" }],
-    [{ action: "add_subject_to_set", subject_set_id: " 012 " }, { action: "add_subject_to_set", subject_set_id: "12" }],
-    [{ action: "add_subject_to_collection", collection_id: 3 }, { action: "add_subject_to_collection", collection_id: "3" }],
-    [{ action: "external_effect", url: "https://effects.example.org/hook" }, { action: "external_effect", url: "https://effects.example.org/hook" }],
-    [{ action: "promote_user", workflow_id: "13" }, { action: "promote_user", workflow_id: "13" }],
-    [{ action: "promote_user", workflow_id: 13 }, { action: "promote_user", workflow_id: "13" }],
+    [
+      { action: "retire_subject", reason: "consensus" },
+      { action: "retire_subject", reason: "consensus" },
+    ],
+    [
+      { action: "retire_subject", reason: "blank" },
+      { action: "retire_subject", reason: "blank" },
+    ],
+    ...["classification_count", "flagged", "nothing_here", "human", "other"].map((reason) => [
+      { action: "retire_subject", reason },
+      { action: "retire_subject", reason },
+    ]),
+    [
+      { action: "add_subject_to_set", subject_set_id: "12" },
+      { action: "add_subject_to_set", subject_set_id: "12" },
+    ],
+    [
+      { action: "add_subject_to_set", subject_set_id: 12 },
+      { action: "add_subject_to_set", subject_set_id: "12" },
+    ],
+    [
+      { action: "add_subject_to_set", subject_set_id: " 012 " },
+      { action: "add_subject_to_set", subject_set_id: "12" },
+    ],
+    [
+      { action: "add_subject_to_collection", collection_id: 3 },
+      { action: "add_subject_to_collection", collection_id: "3" },
+    ],
+    [
+      { action: "external_effect", url: "https://effects.example.org/hook" },
+      { action: "external_effect", url: "https://effects.example.org/hook" },
+    ],
+    [
+      { action: "promote_user", workflow_id: "13" },
+      { action: "promote_user", workflow_id: "13" },
+    ],
+    [
+      { action: "promote_user", workflow_id: 13 },
+      { action: "promote_user", workflow_id: "13" },
+    ],
   ] as [unknown, unknown][])("%j is valid", (input, expected) => {
     expect(parse(input)).toEqual({ ok: expected });
   });

@@ -15,11 +15,18 @@ export function retirementReason(reason: RetirementReason | undefined): Exclude<
 
 export type EffectTopic = "subject" | "user";
 
-export const ZRetireSubjectEffect = z.strictObject({ action: z.literal("retire_subject"), reason: zEnum(RETIREMENT_REASONS).default("other") });
+export const ZRetireSubjectEffect = z.strictObject({
+  action: z.literal("retire_subject"),
+  reason: zEnum(RETIREMENT_REASONS).default("other"),
+});
 export const ZAddSubjectToSetEffect = z.strictObject({ action: z.literal("add_subject_to_set"), subject_set_id: ZIdString });
 export const ZAddSubjectToCollectionEffect = z.strictObject({ action: z.literal("add_subject_to_collection"), collection_id: ZIdString });
 /** `reducer_key`: send only that reducer's reductions (the established engine's option); all otherwise. */
-export const ZExternalEffect = z.strictObject({ action: z.literal("external_effect"), url: ZHttpsUrl, reducer_key: z.string().min(1).max(64).optional() });
+export const ZExternalEffect = z.strictObject({
+  action: z.literal("external_effect"),
+  url: ZHttpsUrl,
+  reducer_key: z.string().min(1).max(64).optional(),
+});
 export const ZPromoteUserEffect = z.strictObject({ action: z.literal("promote_user"), workflow_id: ZIdString });
 
 export interface EffectDef<S extends z.ZodType = z.ZodType> {
@@ -45,6 +52,8 @@ export function effectTopic(effect: { action: string }): EffectTopic {
   return effects[effect.action as EffectType].topic;
 }
 
-const schemas = Object.fromEntries(Object.entries(effects).map(([k, d]) => [k, d.schema])) as { [K in EffectType]: (typeof effects)[K]["schema"] };
+const schemas = Object.fromEntries(Object.entries(effects).map(([k, d]) => [k, d.schema])) as {
+  [K in EffectType]: (typeof effects)[K]["schema"];
+};
 /** Any effect config: `action` picks the schema. */
 export const ZEffectConfig = dispatchOn("action", "effect action", schemas) as unknown as z.ZodType<TEffectConfig, unknown>;

@@ -11,6 +11,9 @@ export const externalExtractor = defineExtractor(ZExternalExtractor, () => {
 });
 
 /** The request for an external extractor: POST `body` (the classification data) as JSON to `url`. */
-export function externalRequest(config: Pick<TExternalExtractor, "url">, classification: ClassificationData): { url: string; body: ClassificationData } {
+export function externalRequest(
+  config: Pick<TExternalExtractor, "url">,
+  classification: ClassificationData,
+): { url: string; body: ClassificationData } {
   return { url: config.url, body: classification };
 }

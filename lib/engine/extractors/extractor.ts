@@ -51,7 +51,10 @@ function classificationVersion(c: ClassificationData): [number, number] | null {
  * Why a classification is below the extractor's `minimum_workflow_version` (or has no readable version when
  * one is required), or null when it may be extracted. Also for the pipeline before calling an external extractor.
  */
-export function minimumVersionSkip(config: Pick<GenericConfig, "minimum_workflow_version">, classification: ClassificationData): string | null {
+export function minimumVersionSkip(
+  config: Pick<GenericConfig, "minimum_workflow_version">,
+  classification: ClassificationData,
+): string | null {
   if (!config.minimum_workflow_version) return null;
   const min = parseVersion(config.minimum_workflow_version);
   if (!min) return null;
@@ -90,7 +93,9 @@ export function defineExtractor<C extends GenericConfig>(
 
 /** The annotations of one task (tolerates the stored array form as well as the grouped one). */
 export function taskAnnotations(classification: ClassificationData, taskKey: string): Annotation[] {
-  const grouped = Array.isArray(classification.annotations) ? groupAnnotations(classification.annotations) : classification.annotations ?? {};
+  const grouped = Array.isArray(classification.annotations)
+    ? groupAnnotations(classification.annotations)
+    : (classification.annotations ?? {});
   const list = (grouped as Record<string, unknown>)[taskKey];
   return Array.isArray(list) ? (list as Annotation[]) : [];
 }

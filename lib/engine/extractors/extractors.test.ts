@@ -135,8 +135,20 @@ describe("shape extractor", () => {
   const marks = (...m: unknown[]) => answered("T0", m);
   it.each([
     ["points", "point", marks({ x: 1, y: 2, toolIndex: 0 }, { x: 3, y: 4, toolIndex: 0 }), {}, { T0_tool0_x: [1, 3], T0_tool0_y: [2, 4] }],
-    ["points of two tools", "point", marks({ x: 1, y: 2, toolIndex: 1 }, { x: 3, y: 4, toolIndex: 0 }), {}, { T0_tool0_x: [3], T0_tool0_y: [4], T0_tool1_x: [1], T0_tool1_y: [2] }],
-    ["tool_index filter", "point", marks({ x: 1, y: 2, toolIndex: 1 }, { x: 3, y: 4, toolIndex: 0 }), { tool_index: 1 }, { T0_tool1_x: [1], T0_tool1_y: [2] }],
+    [
+      "points of two tools",
+      "point",
+      marks({ x: 1, y: 2, toolIndex: 1 }, { x: 3, y: 4, toolIndex: 0 }),
+      {},
+      { T0_tool0_x: [3], T0_tool0_y: [4], T0_tool1_x: [1], T0_tool1_y: [2] },
+    ],
+    [
+      "tool_index filter",
+      "point",
+      marks({ x: 1, y: 2, toolIndex: 1 }, { x: 3, y: 4, toolIndex: 0 }),
+      { tool_index: 1 },
+      { T0_tool1_x: [1], T0_tool1_y: [2] },
+    ],
     [
       "rectangles (angle defaults to 0)",
       "rectangle",
@@ -145,17 +157,56 @@ describe("shape extractor", () => {
       { T0_tool0_x: [1, 5], T0_tool0_y: [2, 6], T0_tool0_width: [3, 7], T0_tool0_height: [4, 8], T0_tool0_angle: [0, 9] },
     ],
     ["circles", "circle", marks({ x: 1, y: 2, r: 3, toolIndex: 2 }), {}, { T0_tool2_x: [1], T0_tool2_y: [2], T0_tool2_r: [3] }],
-    ["ellipses", "ellipse", marks({ x: 1, y: 2, rx: 3, ry: 4, angle: 5, toolIndex: 0 }), {}, { T0_tool0_x: [1], T0_tool0_y: [2], T0_tool0_rx: [3], T0_tool0_ry: [4], T0_tool0_angle: [5] }],
-    ["lines", "line", marks({ x1: 1, y1: 2, x2: 3, y2: 4, toolIndex: 0 }), {}, { T0_tool0_x1: [1], T0_tool0_y1: [2], T0_tool0_x2: [3], T0_tool0_y2: [4] }],
+    [
+      "ellipses",
+      "ellipse",
+      marks({ x: 1, y: 2, rx: 3, ry: 4, angle: 5, toolIndex: 0 }),
+      {},
+      { T0_tool0_x: [1], T0_tool0_y: [2], T0_tool0_rx: [3], T0_tool0_ry: [4], T0_tool0_angle: [5] },
+    ],
+    [
+      "lines",
+      "line",
+      marks({ x1: 1, y1: 2, x2: 3, y2: 4, toolIndex: 0 }),
+      {},
+      { T0_tool0_x1: [1], T0_tool0_y1: [2], T0_tool0_x2: [3], T0_tool0_y2: [4] },
+    ],
     [
       "polygons",
       "polygon",
-      marks({ points: [{ x: 0, y: 0 }, { x: 1, y: 0 }, { x: 1, y: 1 }], toolIndex: 0 }),
+      marks({
+        points: [
+          { x: 0, y: 0 },
+          { x: 1, y: 0 },
+          { x: 1, y: 1 },
+        ],
+        toolIndex: 0,
+      }),
       {},
-      { T0_tool0_points: [[[0, 0], [1, 0], [1, 1]]] },
+      {
+        T0_tool0_points: [
+          [
+            [0, 0],
+            [1, 0],
+            [1, 1],
+          ],
+        ],
+      },
     ],
-    ["frames", "point", marks({ x: 1, y: 2, toolIndex: 0, frame: 1 }, { x: 3, y: 4, toolIndex: 0 }), {}, { T0_tool0_x: [1, 3], T0_tool0_y: [2, 4], T0_tool0_frame: [1, 0] }],
-    ["mark missing a field is left out", "point", marks({ x: 1, toolIndex: 0 }, { x: 3, y: 4, toolIndex: 0 }), {}, { T0_tool0_x: [3], T0_tool0_y: [4] }],
+    [
+      "frames",
+      "point",
+      marks({ x: 1, y: 2, toolIndex: 0, frame: 1 }, { x: 3, y: 4, toolIndex: 0 }),
+      {},
+      { T0_tool0_x: [1, 3], T0_tool0_y: [2, 4], T0_tool0_frame: [1, 0] },
+    ],
+    [
+      "mark missing a field is left out",
+      "point",
+      marks({ x: 1, toolIndex: 0 }, { x: 3, y: 4, toolIndex: 0 }),
+      {},
+      { T0_tool0_x: [3], T0_tool0_y: [4] },
+    ],
     ["`tool` instead of toolIndex", "point", marks({ x: 1, y: 2, tool: 3 }), {}, { T0_tool3_x: [1], T0_tool3_y: [2] }],
     ["no marks", "point", marks(), {}, {}],
   ])("%s", (_name, shape, c, extra, data) => {
@@ -164,7 +215,10 @@ describe("shape extractor", () => {
 
   it("task missing follows if_missing", () => {
     expect(() => run({ type: "shape", task_key: "T0", shape: "point" }, classification())).toThrow(ExtractorError);
-    expect(run({ type: "shape", task_key: "T0", shape: "point", if_missing: "ignore" }, classification())).toEqual({ kind: "data", data: {} });
+    expect(run({ type: "shape", task_key: "T0", shape: "point", if_missing: "ignore" }, classification())).toEqual({
+      kind: "data",
+      data: {},
+    });
   });
 });
 
@@ -175,7 +229,9 @@ describe("external extractor", () => {
     expect(externalRequest(config as { url: string }, c)).toEqual({ url: "https://extractor.example.org/run", body: c });
   });
   it("is never run in-process", () => {
-    expect(() => extractors.external.extract(parse({ type: "external", url: "https://x.example.org" }) as never, classification())).toThrow(ExtractorError);
+    expect(() => extractors.external.extract(parse({ type: "external", url: "https://x.example.org" }) as never, classification())).toThrow(
+      ExtractorError,
+    );
   });
 });
 

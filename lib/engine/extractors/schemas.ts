@@ -19,14 +19,18 @@ export const genericExtractorFields = {
   minimum_workflow_version: ZWorkflowVersion.optional(),
 };
 
-const ZJsonPath = z.string().min(1).max(500).superRefine((path, ctx) => {
-  try {
-    parseJsonPath(path);
-  } catch (e) {
-    if (!(e instanceof JsonPathError)) throw e;
-    ctx.addIssue({ code: "custom", message: `invalid JSONPath '${path}': ${e.message}` });
-  }
-});
+const ZJsonPath = z
+  .string()
+  .min(1)
+  .max(500)
+  .superRefine((path, ctx) => {
+    try {
+      parseJsonPath(path);
+    } catch (e) {
+      if (!(e instanceof JsonPathError)) throw e;
+      ctx.addIssue({ code: "custom", message: `invalid JSONPath '${path}': ${e.message}` });
+    }
+  });
 
 export const ZBlankExtractor = z.strictObject({ type: z.literal("blank"), ...genericExtractorFields, task_key: ZTaskKey });
 export const ZQuestionExtractor = z.strictObject({ type: z.literal("question"), ...genericExtractorFields, task_key: ZTaskKey });

@@ -10,7 +10,9 @@ import { classifiableProject, classificationBody, grantProjectRole, signedInUser
 
 async function download(url: string) {
   const u = new URL(url);
-  const res = await getFile(new Request(new URL(u.pathname + u.search, "http://quorum.test")), { params: Promise.resolve({ key: u.pathname.replace(/^\/uploads\//, "").split("/") }) });
+  const res = await getFile(new Request(new URL(u.pathname + u.search, "http://quorum.test")), {
+    params: Promise.resolve({ key: u.pathname.replace(/^\/uploads\//, "").split("/") }),
+  });
   return { status: res.status, text: await res.text() };
 }
 
@@ -23,7 +25,11 @@ async function classified() {
   };
   expect((await engine.post("/workflows", { workflow: config }, p.owner.token)).status).toBe(201);
   const volunteer = await signedInUser();
-  for (const [subject, answer] of [[p.subjects[0], 0], [p.subjects[0], 1], [p.subjects[1], 1]] as const) {
+  for (const [subject, answer] of [
+    [p.subjects[0], 0],
+    [p.subjects[0], 1],
+    [p.subjects[1], 1],
+  ] as const) {
     const body = classificationBody(p.workflow, [subject.id]);
     body.classifications.annotations = [{ task: "T0", value: answer }];
     expect((await api.post("/classifications", body, { token: volunteer.token })).status).toBe(201);
@@ -34,15 +40,47 @@ async function classified() {
 
 describe("engine data requests", () => {
   it.each([
-    ["extracts", {}, 3, ["id", "classification_id", "classification_at", "subject_id", "user_id", "workflow_id", "extractor_key", "data", "created_at", "updated_at"]],
-    ["subject_reductions", {}, 2, ["id", "reducer_key", "workflow_id", "subject_id", "subgroup", "data", "store", "created_at", "updated_at"]],
-    ["user_reductions", { user: true }, 1, ["id", "reducer_key", "workflow_id", "user_id", "subgroup", "data", "store", "created_at", "updated_at"]],
+    [
+      "extracts",
+      {},
+      3,
+      [
+        "id",
+        "classification_id",
+        "classification_at",
+        "subject_id",
+        "user_id",
+        "workflow_id",
+        "extractor_key",
+        "data",
+        "created_at",
+        "updated_at",
+      ],
+    ],
+    [
+      "subject_reductions",
+      {},
+      2,
+      ["id", "reducer_key", "workflow_id", "subject_id", "subgroup", "data", "store", "created_at", "updated_at"],
+    ],
+    [
+      "user_reductions",
+      { user: true },
+      1,
+      ["id", "reducer_key", "workflow_id", "user_id", "subgroup", "data", "store", "created_at", "updated_at"],
+    ],
   ])("builds the workflow's %s as a CSV and links it once complete", async (requested, opts, rows, columns) => {
     const p = await classified();
     const request = { requested_data: requested, ...((opts as { user?: boolean }).user ? { user_id: p.volunteer.user.id } : {}) };
     const created = await engine.post(`/workflows/${p.workflow.id}/data_requests`, { data_request: request }, p.owner.token);
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ exportable_id: String(p.workflow.id), exportable_type: "Workflow", status: "pending", requested_data: requested, url: null });
+    expect(created.body).toMatchObject({
+      exportable_id: String(p.workflow.id),
+      exportable_type: "Workflow",
+      status: "pending",
+      requested_data: requested,
+      url: null,
+    });
     await drainPipeline();
     const shown = await engine.get(`/workflows/${p.workflow.id}/data_requests/${created.body.id}`, p.owner.token);
     expect(shown.body.status).toBe("complete");
@@ -54,7 +92,9 @@ describe("engine data requests", () => {
     for (const r of records) expect(Number(r.workflow_id)).toBe(p.workflow.id);
     // Extracts are written as the pipeline gets to them: compare without order.
     if (requested === "extracts") expect(records.map((r) => r.data).sort()).toEqual(['{"0":1}', '{"1":1}', '{"1":1}']);
-    expect((await engine.get(`/workflows/${p.workflow.id}/data_requests`, p.owner.token)).body.map((r: { id: number }) => r.id)).toEqual([created.body.id]);
+    expect((await engine.get(`/workflows/${p.workflow.id}/data_requests`, p.owner.token)).body.map((r: { id: number }) => r.id)).toEqual([
+      created.body.id,
+    ]);
     // Without the signature the file is not served.
     expect((await download(shown.body.url.split("?")[0])).status).toBe(403);
   });
@@ -66,10 +106,25 @@ describe("engine data requests", () => {
     await grantProjectRole(p.project.id, tester.user.id, ["tester"]);
     const path = `/workflows/${p.workflow.id}/data_requests`;
     const cases: [string, Promise<{ status: number; body: any }>, number, RegExp][] = [
-      ["unknown data", engine.post(path, { data_request: { requested_data: "classifications" } }, p.owner.token), 422, /requested_data must be one of extracts, subject_reductions, user_reductions/],
+      [
+        "unknown data",
+        engine.post(path, { data_request: { requested_data: "classifications" } }, p.owner.token),
+        422,
+        /requested_data must be one of extracts, subject_reductions, user_reductions/,
+      ],
       ["no envelope", engine.post(path, { requested_data: "extracts" }, p.owner.token), 422, /data_request/],
-      ["user of subject reductions", engine.post(path, { data_request: { requested_data: "subject_reductions", user_id: 3 } }, p.owner.token), 422, /not by user/],
-      ["subgroup of extracts", engine.post(path, { data_request: { requested_data: "extracts", subgroup: "x" } }, p.owner.token), 422, /no subgroup/],
+      [
+        "user of subject reductions",
+        engine.post(path, { data_request: { requested_data: "subject_reductions", user_id: 3 } }, p.owner.token),
+        422,
+        /not by user/,
+      ],
+      [
+        "subgroup of extracts",
+        engine.post(path, { data_request: { requested_data: "extracts", subgroup: "x" } }, p.owner.token),
+        422,
+        /no subgroup/,
+      ],
       ["a tester", engine.post(path, { data_request: { requested_data: "extracts" } }, tester.token), 403, /owners and collaborators/],
       ["a missing request", engine.get(`${path}/99999999`, p.owner.token), 404, /Couldn't find DataRequest/],
     ];

@@ -17,14 +17,28 @@ import { engineRoute, requireEngineWorkflow } from "./engine-routes";
 // status is pending, processing, complete or failed; url is set once complete (valid UPLOAD_URL_TTL).
 
 type RequestedData = keyof typeof ENGINE_EXPORTS;
-const KIND_TO_DATA = Object.fromEntries(Object.entries(ENGINE_EXPORTS).map(([data, kind]) => [kind, data])) as Record<string, RequestedData>;
+const KIND_TO_DATA = Object.fromEntries(Object.entries(ENGINE_EXPORTS).map(([data, kind]) => [kind, data])) as Record<
+  string,
+  RequestedData
+>;
 const STATUS: Record<string, string> = { pending: "pending", running: "processing", completed: "complete", failed: "failed" };
 
 const ZDataRequest = z.strictObject({
-  requested_data: z.enum(Object.keys(ENGINE_EXPORTS) as [RequestedData, ...RequestedData[]], { error: `requested_data must be one of ${Object.keys(ENGINE_EXPORTS).join(", ")}` }),
+  requested_data: z.enum(Object.keys(ENGINE_EXPORTS) as [RequestedData, ...RequestedData[]], {
+    error: `requested_data must be one of ${Object.keys(ENGINE_EXPORTS).join(", ")}`,
+  }),
   subgroup: z.string().min(1).max(200).nullish(),
   // (a PostgreSQL integer: a larger one made the export job fail in its query)
-  user_id: z.union([z.number().int().positive(), z.string().regex(/^\d{1,10}$/).transform(Number)]).refine((n) => n <= 2 ** 31 - 1, "must be at most 2147483647").nullish(),
+  user_id: z
+    .union([
+      z.number().int().positive(),
+      z
+        .string()
+        .regex(/^\d{1,10}$/)
+        .transform(Number),
+    ])
+    .refine((n) => n <= 2 ** 31 - 1, "must be at most 2147483647")
+    .nullish(),
 });
 
 async function serialize(job: BackgroundJob) {
@@ -57,13 +71,17 @@ export const dataRequestCollectionRoutes = {
     const workflow = await requireEngineWorkflow(actor, parsePathId(params.id, "workflows"));
     const body = await readJsonBody(req);
     const extra = Object.keys(body).filter((k) => k !== "data_request");
-    if (extra.length || !body.data_request) throw unprocessable(`Body must be {"data_request": {"requested_data", "subgroup"?, "user_id"?}}`);
+    if (extra.length || !body.data_request)
+      throw unprocessable(`Body must be {"data_request": {"requested_data", "subgroup"?, "user_id"?}}`);
     const input = ZDataRequest.parse(body.data_request);
-    if (input.user_id != null && input.requested_data === "subject_reductions") throw unprocessable("user_id: subject reductions are not by user");
+    if (input.user_id != null && input.requested_data === "subject_reductions")
+      throw unprocessable("user_id: subject reductions are not by user");
     if (input.subgroup != null && input.requested_data === "extracts") throw unprocessable("subgroup: extracts have no subgroup");
     if (workflow.project_id === null) throw unprocessable("Data requests are made for workflows of a project");
     const target = { workflow_id: workflow.id, subgroup: input.subgroup ?? null, user_id: input.user_id ?? null };
-    const job = await db().$transaction((tx) => startBackgroundJob(tx, actor, ENGINE_EXPORTS[input.requested_data], workflow.project_id!, target));
+    const job = await db().$transaction((tx) =>
+      startBackgroundJob(tx, actor, ENGINE_EXPORTS[input.requested_data], workflow.project_id!, target),
+    );
     return json(await serialize(job), 201);
   }),
 };
@@ -71,7 +89,9 @@ export const dataRequestCollectionRoutes = {
 export const dataRequestMemberRoutes = {
   GET: engineRoute(async ({ params, actor }) => {
     const workflow = await requireEngineWorkflow(actor, parsePathId(params.id, "workflows"));
-    const job = await db().backgroundJob.findFirst({ where: { id: parsePathId(params.request_id, "data_requests"), ...requestsOf(workflow.id) } });
+    const job = await db().backgroundJob.findFirst({
+      where: { id: parsePathId(params.request_id, "data_requests"), ...requestsOf(workflow.id) },
+    });
     if (!job) throw notFound(`Couldn't find DataRequest with 'id'=${params.request_id}`);
     return json(await serialize(job));
   }),

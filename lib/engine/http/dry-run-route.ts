@@ -32,8 +32,18 @@ async function lastClassifications(workflowId: number, n: number): Promise<DryRu
   const client = await pool().connect();
   try {
     await client.query("BEGIN");
-    const { rows } = await client.query<{ id: number }>(`SELECT id FROM classifications WHERE workflow_id = $1 AND completed ORDER BY id DESC LIMIT $2`, [workflowId, n]);
-    return [...(await loadClassificationsData(client, rows.map((r) => r.id))).values()];
+    const { rows } = await client.query<{ id: number }>(
+      `SELECT id FROM classifications WHERE workflow_id = $1 AND completed ORDER BY id DESC LIMIT $2`,
+      [workflowId, n],
+    );
+    return [
+      ...(
+        await loadClassificationsData(
+          client,
+          rows.map((r) => r.id),
+        )
+      ).values(),
+    ];
   } finally {
     await client.query("ROLLBACK").catch(() => {});
     client.release();
@@ -42,8 +52,13 @@ async function lastClassifications(workflowId: number, n: number): Promise<DryRu
 
 function pasted(workflowId: number, list: unknown[]): DryRunClassification[] {
   return list.map((raw, i) => {
-    const parsed = ZInboundClassification.safeParse(raw && typeof raw === "object" && !Array.isArray(raw) ? { workflow_id: workflowId, ...raw } : raw);
-    if (!parsed.success) throw unprocessable(`classifications[${i}]: ${parsed.error.issues.map((x) => `${x.path.join(".") || "classification"}: ${x.message}`).join("; ")}`);
+    const parsed = ZInboundClassification.safeParse(
+      raw && typeof raw === "object" && !Array.isArray(raw) ? { workflow_id: workflowId, ...raw } : raw,
+    );
+    if (!parsed.success)
+      throw unprocessable(
+        `classifications[${i}]: ${parsed.error.issues.map((x) => `${x.path.join(".") || "classification"}: ${x.message}`).join("; ")}`,
+      );
     const c = parsed.data;
     const subjectId = c.subject_id ?? c.subject_ids![0];
     return {
@@ -65,10 +80,12 @@ export const dryRunRoute = engineRoute(async ({ req, params, actor }) => {
   const workflowId = parsePathId(params.id, "workflows");
   await requireWorkflowEditor(pool(), actor, workflowId);
   const body = ZBody.parse(await readJsonBody(req));
-  if ((body.last === undefined) === (body.classifications === undefined)) throw unprocessable("give either last (a number of recent classifications) or classifications");
+  if ((body.last === undefined) === (body.classifications === undefined))
+    throw unprocessable("give either last (a number of recent classifications) or classifications");
   const parsed = parseEngineWorkflowConfig({ ...body.workflow, id: workflowId });
   if (!parsed.ok) throw unprocessable(parsed.message);
-  const classifications = body.last !== undefined ? await lastClassifications(workflowId, body.last) : pasted(workflowId, body.classifications!);
+  const classifications =
+    body.last !== undefined ? await lastClassifications(workflowId, body.last) : pasted(workflowId, body.classifications!);
   const edited = dryRun(parsed.value, classifications);
   const savedConfig = await loadEngineWorkflow(pool(), workflowId, { fresh: true });
   const saved = savedConfig ? dryRun(savedConfig, classifications) : null;

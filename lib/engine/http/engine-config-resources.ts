@@ -46,7 +46,14 @@ interface StoredRule {
   effects: StoredEffect[];
 }
 interface Stored {
-  workflow: { id: number; status: string; rules_applied: string; public_extracts: boolean; public_reductions: boolean; project_id: number | null };
+  workflow: {
+    id: number;
+    status: string;
+    rules_applied: string;
+    public_extracts: boolean;
+    public_reductions: boolean;
+    project_id: number | null;
+  };
   extractors: StoredRow[];
   reducers: StoredRow[];
   rules: StoredRule[];
@@ -54,7 +61,10 @@ interface Stored {
 
 /** The stored configuration with row ids, the workflow row locked for the change (404 when not in the engine). */
 async function loadStored(client: Sql, workflowId: number, lock: boolean): Promise<Stored> {
-  const w = await client.query(`SELECT id, status, rules_applied, public_extracts, public_reductions, project_id FROM engine_workflows WHERE id = $1 ${lock ? "FOR UPDATE" : ""}`, [workflowId]);
+  const w = await client.query(
+    `SELECT id, status, rules_applied, public_extracts, public_reductions, project_id FROM engine_workflows WHERE id = $1 ${lock ? "FOR UPDATE" : ""}`,
+    [workflowId],
+  );
   if (!w.rowCount) throw workflowNotFound(workflowId);
   const [extractors, reducers, rules] = await Promise.all([
     client.query(`SELECT id, key, config, created_at, updated_at FROM engine_extractors WHERE workflow_id = $1 ORDER BY id`, [workflowId]),
@@ -99,14 +109,33 @@ async function finish(client: Sql, workflowId: number) {
 
 const NAMED = new Set(["key", "type", "minimum_workflow_version", "topic", "reduction_mode", "filters", "grouping"]);
 
-function serializeKeyed(workflowId: number, row: { id: number; key: string; created_at: Date; updated_at: Date }, config: Record<string, unknown>) {
+function serializeKeyed(
+  workflowId: number,
+  row: { id: number; key: string; created_at: Date; updated_at: Date },
+  config: Record<string, unknown>,
+) {
   const named = Object.fromEntries(Object.entries(config).filter(([k]) => NAMED.has(k)));
   const rest = Object.fromEntries(Object.entries(config).filter(([k]) => !NAMED.has(k) && k !== "type"));
-  return { id: row.id, workflow_id: workflowId, key: row.key, ...named, config: rest, created_at: row.created_at, updated_at: row.updated_at };
+  return {
+    id: row.id,
+    workflow_id: workflowId,
+    key: row.key,
+    ...named,
+    config: rest,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
 }
 
 function serializeRule(workflowId: number, r: StoredRule) {
-  return { id: r.id, workflow_id: workflowId, condition: r.condition, row_order: r.position, created_at: r.created_at, updated_at: r.updated_at };
+  return {
+    id: r.id,
+    workflow_id: workflowId,
+    condition: r.condition,
+    row_order: r.position,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+  };
 }
 
 /** The established engine's effect: `{action, config}`; ours is flat (`{action, reason}`). */
@@ -131,7 +160,8 @@ async function bodyRecord(req: Request, name: string): Promise<Record<string, un
 /** `{key, type, config: {...}, ...attributes}` (either form, as clients send both) → our flat config and its key. */
 function flatten(input: Record<string, unknown>, name: string): { key: string | undefined; config: Record<string, unknown> } {
   const { key, config, ...rest } = input;
-  if (config !== undefined && (typeof config !== "object" || config === null || Array.isArray(config))) throw unprocessable(`${name}.config must be an object`);
+  if (config !== undefined && (typeof config !== "object" || config === null || Array.isArray(config)))
+    throw unprocessable(`${name}.config must be an object`);
   if (key !== undefined && typeof key !== "string") throw unprocessable(`${name}.key must be a string`);
   if (key === UNSTORABLE_KEY) throw unprocessable(`${name}.key: '${UNSTORABLE_KEY}' cannot be a key`);
   return { key, config: { ...((config as object) ?? {}), ...rest } };
@@ -143,19 +173,31 @@ const EFFECT_ALIASES: Record<string, string> = { add_to_collection: "add_subject
 function effectConfig(input: Record<string, unknown>, name: string): Record<string, unknown> {
   const { action, config, ...rest } = input;
   if (typeof action !== "string") throw unprocessable(`${name}.action is required`);
-  if (Object.keys(rest).length) throw unprocessable(`${name}: unknown key(s) ${Object.keys(rest).map((k) => `'${k}'`).join(", ")}`);
-  if (config !== undefined && (typeof config !== "object" || config === null || Array.isArray(config))) throw unprocessable(`${name}.config must be an object`);
+  if (Object.keys(rest).length)
+    throw unprocessable(
+      `${name}: unknown key(s) ${Object.keys(rest)
+        .map((k) => `'${k}'`)
+        .join(", ")}`,
+    );
+  if (config !== undefined && (typeof config !== "object" || config === null || Array.isArray(config)))
+    throw unprocessable(`${name}.config must be an object`);
   return { action: Object.hasOwn(EFFECT_ALIASES, action) ? EFFECT_ALIASES[action] : action, ...((config as object) ?? {}) };
 }
 
 function conditionOf(input: Record<string, unknown>, name: string): unknown {
   const { condition, condition_string, row_order: _rowOrder, ...rest } = input;
-  if (Object.keys(rest).length) throw unprocessable(`${name}: unknown key(s) ${Object.keys(rest).map((k) => `'${k}'`).join(", ")}`);
+  if (Object.keys(rest).length)
+    throw unprocessable(
+      `${name}: unknown key(s) ${Object.keys(rest)
+        .map((k) => `'${k}'`)
+        .join(", ")}`,
+    );
   if (condition_string !== undefined) {
     if (typeof condition_string !== "string") throw unprocessable(`${name}.condition_string must be a string`);
     const parsed = parseBoundedJson(condition_string);
     if (parsed.ok) return parsed.value;
-    if (parsed.reason === "too_deep") throw unprocessable(`${name}.condition_string is nested too deeply (more than ${MAX_JSON_DEPTH} levels)`);
+    if (parsed.reason === "too_deep")
+      throw unprocessable(`${name}.condition_string is nested too deeply (more than ${MAX_JSON_DEPTH} levels)`);
     throw unprocessable(`${name}.condition_string is not JSON: ${condition_string.slice(0, 80)}`);
   }
   if (condition === undefined) throw unprocessable(`${name}.condition (or condition_string) is required`);
@@ -198,7 +240,9 @@ async function writeKeyed(client: Sql, kind: Kind, workflowId: number, key: stri
       kind === "extractors"
         ? `INSERT INTO engine_extractors (workflow_id, key, type, config, updated_at) VALUES ($1, $2, $3, $4, now()) RETURNING id, key, created_at, updated_at`
         : `INSERT INTO engine_reducers (workflow_id, key, type, config, topic, updated_at) VALUES ($1, $2, $3, $4, $5, now()) RETURNING id, key, created_at, updated_at`,
-      kind === "extractors" ? [workflowId, key, config.type, JSON.stringify(config)] : [workflowId, key, config.type, JSON.stringify(config), config.topic ?? "reduce_by_subject"],
+      kind === "extractors"
+        ? [workflowId, key, config.type, JSON.stringify(config)]
+        : [workflowId, key, config.type, JSON.stringify(config), config.topic ?? "reduce_by_subject"],
     );
     return rows[0];
   }
@@ -206,7 +250,9 @@ async function writeKeyed(client: Sql, kind: Kind, workflowId: number, key: stri
     kind === "extractors"
       ? `UPDATE engine_extractors SET key = $2, type = $3, config = $4, updated_at = now() WHERE id = $1 RETURNING id, key, created_at, updated_at`
       : `UPDATE engine_reducers SET key = $2, type = $3, config = $4, topic = $5, updated_at = now() WHERE id = $1 RETURNING id, key, created_at, updated_at`,
-    kind === "extractors" ? [existingId, key, config.type, JSON.stringify(config)] : [existingId, key, config.type, JSON.stringify(config), config.topic ?? "reduce_by_subject"],
+    kind === "extractors"
+      ? [existingId, key, config.type, JSON.stringify(config)]
+      : [existingId, key, config.type, JSON.stringify(config), config.topic ?? "reduce_by_subject"],
   );
   return rows[0];
 }
@@ -256,7 +302,8 @@ export function keyedMemberRoutes(kind: Kind) {
       return change(actor, workflowId, async (client, stored) => {
         const row = findKeyed(stored[kind], params.key, name);
         const key = newKey ?? row.key;
-        if (key !== row.key && stored[kind].some((r) => r.key === key)) throw unprocessable(`${name}.key: '${key}' is already a ${name} of this workflow`);
+        if (key !== row.key && stored[kind].some((r) => r.key === key))
+          throw unprocessable(`${name}.key: '${key}' is already a ${name} of this workflow`);
         const doc = documentOf(stored);
         const map = { ...(doc[CONFIG_KEY[kind]] as Record<string, unknown>) };
         delete map[row.key];
@@ -338,10 +385,10 @@ export function ruleMemberRoutes(topic: RuleTopic) {
         const doc = documentOf(stored);
         (doc.rules_config as { if: unknown }[])[rule.position].if = condition;
         const valid = validated(doc);
-        const { rows } = await client.query(`UPDATE engine_rules SET condition = $2, updated_at = now() WHERE id = $1 RETURNING id, topic, position, condition, created_at, updated_at`, [
-          rule.id,
-          JSON.stringify(valid.rules_config[rule.position].if),
-        ]);
+        const { rows } = await client.query(
+          `UPDATE engine_rules SET condition = $2, updated_at = now() WHERE id = $1 RETURNING id, topic, position, condition, created_at, updated_at`,
+          [rule.id, JSON.stringify(valid.rules_config[rule.position].if)],
+        );
         return answer(serializeRule(workflowId, { ...rows[0], effects: rule.effects }), valid);
       });
     }),
@@ -386,7 +433,10 @@ export function effectCollectionRoutes(topic: RuleTopic) {
         const rule = findRule(stored, topic, params.rule_id);
         const { valid, effects } = withEffects(stored, rule, [...rule.effects.map((e) => e.config), config]);
         await saveRuleEffects(client, rule.id, effects);
-        const { rows } = await client.query(`SELECT id, position, action, config FROM engine_rule_effects WHERE rule_id = $1 AND position = $2`, [rule.id, effects.length - 1]);
+        const { rows } = await client.query(
+          `SELECT id, position, action, config FROM engine_rule_effects WHERE rule_id = $1 AND position = $2`,
+          [rule.id, effects.length - 1],
+        );
         return answer(serializeEffect(topic, rule.id, rows[0]), valid, 201);
       });
     }),
@@ -407,9 +457,20 @@ export function effectMemberRoutes(topic: RuleTopic) {
       return change(actor, workflowId, async (client, stored) => {
         const rule = findRule(stored, topic, params.rule_id);
         const effect = findEffect(rule, topic, params.effect_id);
-        const { valid, effects } = withEffects(stored, rule, rule.effects.map((e) => (e.id === effect.id ? config : e.config)));
-        await client.query(`UPDATE engine_rule_effects SET action = $2, config = $3 WHERE id = $1`, [effect.id, effects[effect.position].action, JSON.stringify(effects[effect.position])]);
-        return answer(serializeEffect(topic, rule.id, { ...effect, action: effects[effect.position].action, config: effects[effect.position] }), valid);
+        const { valid, effects } = withEffects(
+          stored,
+          rule,
+          rule.effects.map((e) => (e.id === effect.id ? config : e.config)),
+        );
+        await client.query(`UPDATE engine_rule_effects SET action = $2, config = $3 WHERE id = $1`, [
+          effect.id,
+          effects[effect.position].action,
+          JSON.stringify(effects[effect.position]),
+        ]);
+        return answer(
+          serializeEffect(topic, rule.id, { ...effect, action: effects[effect.position].action, config: effects[effect.position] }),
+          valid,
+        );
       });
     }),
     DELETE: engineRoute(async ({ params, actor }) => {
@@ -418,7 +479,10 @@ export function effectMemberRoutes(topic: RuleTopic) {
         const rule = findRule(stored, topic, params.rule_id);
         const effect = findEffect(rule, topic, params.effect_id);
         await client.query(`DELETE FROM engine_rule_effects WHERE id = $1`, [effect.id]);
-        await client.query(`UPDATE engine_rule_effects SET position = -position - 1 WHERE rule_id = $1 AND position > $2`, [rule.id, effect.position]);
+        await client.query(`UPDATE engine_rule_effects SET position = -position - 1 WHERE rule_id = $1 AND position > $2`, [
+          rule.id,
+          effect.position,
+        ]);
         await client.query(`UPDATE engine_rule_effects SET position = -position - 2 WHERE rule_id = $1 AND position < 0`, [rule.id]);
         return new Response(null, { status: 204 });
       });

@@ -26,11 +26,20 @@ describe("engine configuration API", () => {
     expect(w.id).toBe(workflow.id);
     expect(w.status).toBe("active");
     expect(Object.keys(w.extractors_config).sort()).toEqual(["f", "q", "s", "x"]);
-    expect(w.extractors_config.q).toMatchObject({ type: "question", task_key: "T0", if_missing: "ignore", minimum_workflow_version: "2.0" });
+    expect(w.extractors_config.q).toMatchObject({
+      type: "question",
+      task_key: "T0",
+      if_missing: "ignore",
+      minimum_workflow_version: "2.0",
+    });
     expect(w.reducers_config.n).toMatchObject({ type: "count", reduction_mode: "running_reduction", topic: "reduce_by_subject" });
     expect(w.reducers_config.n.filters).toMatchObject({ repeated_classifications: "keep_first", from: 0, to: -1 });
     expect(w.rules_config).toHaveLength(2);
-    expect(w.rules_config[0]).toMatchObject({ topic: "subject", if: ["gte", ["lookup", "c.num_votes", 0], ["const", 3]], then: [{ action: "retire_subject", reason: "consensus" }] });
+    expect(w.rules_config[0]).toMatchObject({
+      topic: "subject",
+      if: ["gte", ["lookup", "c.num_votes", 0], ["const", 3]],
+      then: [{ action: "retire_subject", reason: "consensus" }],
+    });
     expect(w.rules_config[1].then).toEqual([{ action: "promote_user", workflow_id: "13" }]);
     expect(await db().engineExtractor.count({ where: { workflowId: workflow.id } })).toBe(4);
     expect(await db().engineRule.count({ where: { workflowId: workflow.id } })).toBe(2);
@@ -44,7 +53,9 @@ describe("engine configuration API", () => {
     const rules = [{ if: ["gte", ["lookup", "gone.num_votes", 0], ["const", 3]], then: [{ action: "retire_subject" }] }];
     const put = await engine.put(`/workflows/${workflow.id}`, { workflow: { rules_config: rules } }, owner.token);
     expect(put.status).toBe(200);
-    expect(put.body.warnings).toEqual(["rules_config[0].if[1][1]: lookup 'gone.num_votes': 'gone' is not a configured reducer, so it always yields its default"]);
+    expect(put.body.warnings).toEqual([
+      "rules_config[0].if[1][1]: lookup 'gone.num_votes': 'gone' is not a configured reducer, so it always yields its default",
+    ]);
     expect((await engine.get(`/workflows/${workflow.id}`, owner.token)).body.warnings).toHaveLength(1);
   });
 
@@ -53,11 +64,19 @@ describe("engine configuration API", () => {
     await engine.post("/workflows", { workflow: fullConfig(workflow.id) }, owner.token);
     const again = await engine.post("/workflows", { workflow: fullConfig(workflow.id) }, owner.token);
     expect(again.status).toBe(422);
-    const put = await engine.put(`/workflows/${workflow.id}`, { workflow: { status: "paused", rules_applied: "first_matching_rule" } }, owner.token);
+    const put = await engine.put(
+      `/workflows/${workflow.id}`,
+      { workflow: { status: "paused", rules_applied: "first_matching_rule" } },
+      owner.token,
+    );
     expect(put.status).toBe(200);
     expect(put.body.workflow).toMatchObject({ status: "paused", rules_applied: "first_matching_rule" });
     expect(Object.keys(put.body.workflow.reducers_config).sort()).toEqual(["c", "m", "n", "u"]);
-    const emptied = await engine.put(`/workflows/${workflow.id}`, { workflow: { rules_config: [], reducers_config: {}, extractors_config: {} } }, owner.token);
+    const emptied = await engine.put(
+      `/workflows/${workflow.id}`,
+      { workflow: { rules_config: [], reducers_config: {}, extractors_config: {} } },
+      owner.token,
+    );
     expect(emptied.status).toBe(200);
     expect(emptied.body.workflow).toMatchObject({ extractors_config: {}, reducers_config: {}, rules_config: [] });
   });
@@ -65,14 +84,39 @@ describe("engine configuration API", () => {
   it.each([
     ["unknown extractor type", { extractors_config: { q: { type: "magic" } } }, /extractors_config\.q\.type/],
     ["bad key", { extractors_config: { "bad key!": { type: "question", task_key: "T0" } } }, /extractors_config/],
-    ["non-HTTPS external URL", { extractors_config: { x: { type: "external", url: "http://insecure.example.org" } } }, /extractors_config\.x\.url/],
+    [
+      "non-HTTPS external URL",
+      { extractors_config: { x: { type: "external", url: "http://insecure.example.org" } } },
+      /extractors_config\.x\.url/,
+    ],
     ["unknown reducer type", { reducers_config: { r: { type: "nope" } } }, /reducers_config\.r\.type/],
-    ["bad filter value", { reducers_config: { r: { type: "count", filters: { repeated_classifications: "sometimes" } } } }, /reducers_config\.r\.filters\.repeated_classifications/],
-    ["unknown operator", { rules_config: [{ if: ["gtx", ["const", 1], ["const", 2]], then: [{ action: "retire_subject" }] }] }, /rules_config.*0.*gtx/],
+    [
+      "bad filter value",
+      { reducers_config: { r: { type: "count", filters: { repeated_classifications: "sometimes" } } } },
+      /reducers_config\.r\.filters\.repeated_classifications/,
+    ],
+    [
+      "unknown operator",
+      { rules_config: [{ if: ["gtx", ["const", 1], ["const", 2]], then: [{ action: "retire_subject" }] }] },
+      /rules_config.*0.*gtx/,
+    ],
     ["malformed condition", { rules_config: [{ if: "yes", then: [{ action: "retire_subject" }] }] }, /rules_config/],
-    ["a user rule reading a subject reducer", { reducers_config: { zz: { type: "count" } }, rules_config: [{ topic: "user", if: ["gt", ["lookup", "zz.extracts", 0], ["const", 1]], then: [{ action: "promote_user", workflow_id: 2 }] }] }, /zz.*a user rule cannot read it/],
+    [
+      "a user rule reading a subject reducer",
+      {
+        reducers_config: { zz: { type: "count" } },
+        rules_config: [
+          { topic: "user", if: ["gt", ["lookup", "zz.extracts", 0], ["const", 1]], then: [{ action: "promote_user", workflow_id: 2 }] },
+        ],
+      },
+      /zz.*a user rule cannot read it/,
+    ],
     ["unknown effect", { rules_config: [{ if: ["const", true], then: [{ action: "explode" }] }] }, /rules_config/],
-    ["non-HTTPS external effect", { rules_config: [{ if: ["const", true], then: [{ action: "external_effect", url: "ftp://x" }] }] }, /url/],
+    [
+      "non-HTTPS external effect",
+      { rules_config: [{ if: ["const", true], then: [{ action: "external_effect", url: "ftp://x" }] }] },
+      /url/,
+    ],
     ["bad status", { status: "sleeping" }, /status/],
     ["bad rules_applied", { rules_applied: "some" }, /rules_applied/],
   ])("rejects %s with a 422 naming the path, and saves nothing", async (_name, patch, message) => {
@@ -116,7 +160,9 @@ describe("engine configuration API", () => {
   it("answers bad requests with JSON errors", async () => {
     const { owner, workflow } = await ownedWorkflow();
     expect((await engine.post("/workflows", null, owner.token, { raw: "{not json" })).status).toBe(400);
-    expect((await engine.post("/workflows", { workflow: { id: workflow.id } }, owner.token, { contentType: "text/plain" })).status).toBe(415);
+    expect((await engine.post("/workflows", { workflow: { id: workflow.id } }, owner.token, { contentType: "text/plain" })).status).toBe(
+      415,
+    );
     expect((await engine.get(`/workflows/abc`, owner.token)).status).toBe(404);
     expect((await engine.get(`/workflows/${workflow.id}`, owner.token)).status).toBe(404); // not in the engine yet
     const bad = await engine.post("/workflows", { workflow: { id: "x1" } }, owner.token);

@@ -25,7 +25,8 @@ const config = (id: number) => ({
 beforeAll(async () => {
   f = await classifiableProject(3);
   other = await classifiableProject(1);
-  for (const w of [f, other]) expect((await engine.post("/workflows", { workflow: config(w.workflow.id) }, w.owner.token)).status).toBe(201);
+  for (const w of [f, other])
+    expect((await engine.post("/workflows", { workflow: config(w.workflow.id) }, w.owner.token)).status).toBe(201);
   // Extracts of two workflows interleaved by id, this one's a hundredth of the table (the walk must keep to
   // its own, and read its own by index: the table in id order would cost a hundred rows for each of its
   // own), over three subjects, two extractors and a few volunteers; classification ids made up (extracts
@@ -85,7 +86,12 @@ describe("extracts", () => {
     expect(ids).toEqual(want);
     expect(links).toHaveLength(Math.ceil(want.length / 100) - 1);
     const first = await engine.get(`/workflows/${f.workflow.id}/extracts?page_size=2`, f.owner.token);
-    expect(first.body[0]).toMatchObject({ id: want[0], workflow_id: f.workflow.id, extractor_key: expect.any(String), data: { i: expect.any(Number) } });
+    expect(first.body[0]).toMatchObject({
+      id: want[0],
+      workflow_id: f.workflow.id,
+      extractor_key: expect.any(String),
+      data: { i: expect.any(Number) },
+    });
     expect(first.body[0].created_at).toEqual(expect.any(String));
   });
 
@@ -104,9 +110,13 @@ describe("extracts", () => {
     const whole = await engine.get(`/workflows/${f.workflow.id}/extractors/q/extracts?subject_id=${subject}`, f.owner.token);
     expect(whole.headers.get("link")).toBeNull();
     expect(whole.body.map((e: { id: number }) => e.id).sort((a: number, b: number) => a - b)).toEqual(want);
-    expect((await walk(`/workflows/${f.workflow.id}/extractors/q/extracts?subject_id=${subject}&page_size=50`, f.owner.token)).ids).toEqual(want);
+    expect((await walk(`/workflows/${f.workflow.id}/extractors/q/extracts?subject_id=${subject}&page_size=50`, f.owner.token)).ids).toEqual(
+      want,
+    );
     const any = await idsOf("extracts", "workflow_id = $1 AND subject_id = $2", [f.workflow.id, subject]);
-    expect((await walk(`/workflows/${f.workflow.id}/extractors/extractor/extracts?subject_id=${subject}&last_id=0`, f.owner.token)).ids).toEqual(any);
+    expect(
+      (await walk(`/workflows/${f.workflow.id}/extractors/extractor/extracts?subject_id=${subject}&last_id=0`, f.owner.token)).ids,
+    ).toEqual(any);
   });
 
   it("each page is a range scan of the (workflow_id, id) index, read in order: no sort, no offset", async () => {
@@ -139,7 +149,9 @@ describe("reductions", () => {
       [f.workflow.id, 101, want[200]],
     );
     expect(planNodes(plan).map((n) => n["Node Type"])).not.toContain("Sort");
-    expect(planNodes(plan).find((n) => n["Relation Name"] === "subject_reductions")!["Index Name"]).toBe("subject_reductions_workflow_id_id_idx");
+    expect(planNodes(plan).find((n) => n["Relation Name"] === "subject_reductions")!["Index Name"]).toBe(
+      "subject_reductions_workflow_id_id_idx",
+    );
   });
 
   it("a subject's reductions, whole by default and walked when asked, through both paths", async () => {
@@ -150,7 +162,9 @@ describe("reductions", () => {
     expect(whole.body).toHaveLength(want.length);
     expect(whole.headers.get("link")).toBeNull();
     expect((await walk(`/workflows/${f.workflow.id}/subjects/${subject}/reductions?page_size=40`, f.owner.token)).ids).toEqual(want);
-    expect((await walk(`/workflows/${f.workflow.id}/reducers/n/reductions?subject_id=${subject}&page_size=40`, f.owner.token)).ids).toEqual(want);
+    expect((await walk(`/workflows/${f.workflow.id}/reducers/n/reductions?subject_id=${subject}&page_size=40`, f.owner.token)).ids).toEqual(
+      want,
+    );
   });
 });
 
@@ -158,7 +172,13 @@ describe("bad paging parameters", () => {
   it("are 422s with a JSON error, on every list", async () => {
     const w = f.workflow.id;
     const s = f.subjects[0].id;
-    for (const path of [`/workflows/${w}/extracts`, `/workflows/${w}/reductions`, `/workflows/${w}/extractors/q/extracts?subject_id=${s}`, `/workflows/${w}/reducers/n/reductions?subject_id=${s}`, `/workflows/${w}/subjects/${s}/reductions`]) {
+    for (const path of [
+      `/workflows/${w}/extracts`,
+      `/workflows/${w}/reductions`,
+      `/workflows/${w}/extractors/q/extracts?subject_id=${s}`,
+      `/workflows/${w}/reducers/n/reductions?subject_id=${s}`,
+      `/workflows/${w}/subjects/${s}/reductions`,
+    ]) {
       for (const bad of ["last_id=abc", "last_id=-1", "last_id=1.5", "last_id=99999999999", "last_id=", "page_size=0", "page_size=x"]) {
         const url = `${path}${path.includes("?") ? "&" : "?"}${bad}`;
         const res = await engine.get(url, f.owner.token);

@@ -33,7 +33,12 @@ export function asksForPage(url: URL): boolean {
  * A page read with one row more than its size: its rows and, when another page follows, the Link header
  * naming it (`next` sets the parameters that lead there; page is dropped unless `next` sets it).
  */
-export function enginePage<T>(url: URL, found: T[], size: number, next: (last: T) => Record<string, string>): { rows: T[]; headers: Record<string, string> } {
+export function enginePage<T>(
+  url: URL,
+  found: T[],
+  size: number,
+  next: (last: T) => Record<string, string>,
+): { rows: T[]; headers: Record<string, string> } {
   if (found.length <= size) return { rows: found, headers: {} };
   const rows = found.slice(0, size);
   const q = new URLSearchParams(url.searchParams);

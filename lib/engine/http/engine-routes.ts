@@ -79,7 +79,8 @@ export const createWorkflow = engineRoute(async ({ req, actor }) => {
   await withTransaction(async (client) => {
     const { projectId } = await requireWorkflowEditor(client, actor, config.id);
     const exists = await client.query(`SELECT 1 FROM engine_workflows WHERE id = $1 FOR UPDATE`, [config.id]);
-    if (exists.rowCount) throw unprocessable(`workflow ${config.id} is already in the decision engine: change it with PUT /engine/workflows/${config.id}`);
+    if (exists.rowCount)
+      throw unprocessable(`workflow ${config.id} is already in the decision engine: change it with PUT /engine/workflows/${config.id}`);
     await saveEngineWorkflow(client, config, projectId);
   });
   forgetEngineWorkflow(config.id);
@@ -97,7 +98,8 @@ export const updateWorkflow = engineRoute(async ({ req, params, actor }) => {
   const body = await readJsonBody(req);
   const given = (body.workflow ?? body) as Record<string, unknown>;
   if (!given || typeof given !== "object" || Array.isArray(given)) configError("workflow: must be an object");
-  if (given.id !== undefined && !(isScalarText(given.id) && String(given.id) === String(id))) configError(`id: must be ${id}, the workflow in the path`);
+  if (given.id !== undefined && !(isScalarText(given.id) && String(given.id) === String(id)))
+    configError(`id: must be ${id}, the workflow in the path`);
   await withTransaction(async (client) => {
     const { projectId } = await requireWorkflowEditor(client, actor, id);
     await client.query(`SELECT 1 FROM engine_workflows WHERE id = $1 FOR UPDATE`, [id]);
@@ -142,10 +144,30 @@ async function requireDataReader(actor: Actor, workflowId: number, data: "public
   return requireEngineWorkflow(actor, workflowId);
 }
 
-type ExtractRow = { id: number; classification_id: number; classification_at: Date; subject_id: number; user_id: number | null; workflow_id: number; extractor_key: string; data: unknown; created_at: Date; updated_at: Date };
+type ExtractRow = {
+  id: number;
+  classification_id: number;
+  classification_at: Date;
+  subject_id: number;
+  user_id: number | null;
+  workflow_id: number;
+  extractor_key: string;
+  data: unknown;
+  created_at: Date;
+  updated_at: Date;
+};
 
 const wireExtractRow = (e: ExtractRow) => ({
-  ...wireExtract({ id: e.id, classificationId: e.classification_id, classificationAt: e.classification_at, subjectId: e.subject_id, userId: e.user_id, workflowId: e.workflow_id, extractorKey: e.extractor_key, data: e.data as Record<string, unknown> | null }),
+  ...wireExtract({
+    id: e.id,
+    classificationId: e.classification_id,
+    classificationAt: e.classification_at,
+    subjectId: e.subject_id,
+    userId: e.user_id,
+    workflowId: e.workflow_id,
+    extractorKey: e.extractor_key,
+    data: e.data as Record<string, unknown> | null,
+  }),
   created_at: e.created_at.toISOString(),
   updated_at: e.updated_at.toISOString(),
 });
@@ -154,7 +176,12 @@ const wireExtractRow = (e: ExtractRow) => ({
  * A keyset page of extracts: the workflow's, narrowed by the conditions given (only those: each combination
  * is its own prepared statement, planned for the indexes it can use), after `lastId` in id order.
  */
-export function extractsPageSql(workflowId: number, lastId: number, limit: number, narrow: { subject_id?: number | null; user_id?: number | null; extractor_key?: string | null }) {
+export function extractsPageSql(
+  workflowId: number,
+  lastId: number,
+  limit: number,
+  narrow: { subject_id?: number | null; user_id?: number | null; extractor_key?: string | null },
+) {
   const values: unknown[] = [workflowId, lastId];
   const conditions = ["workflow_id = $1", "id > $2"];
   for (const [column, value] of Object.entries(narrow)) {
@@ -166,7 +193,11 @@ export function extractsPageSql(workflowId: number, lastId: number, limit: numbe
   return { text: `SELECT * FROM extracts WHERE ${conditions.join(" AND ")} ORDER BY id LIMIT $${values.length}`, values };
 }
 
-async function extractsPage(url: URL, workflowId: number, narrow: { subject_id?: number | null; user_id?: number | null; extractor_key?: string | null }) {
+async function extractsPage(
+  url: URL,
+  workflowId: number,
+  narrow: { subject_id?: number | null; user_id?: number | null; extractor_key?: string | null },
+) {
   const size = enginePageSize(url);
   const { text, values } = extractsPageSql(workflowId, engineLastId(url) ?? 0, size + 1, narrow);
   const { rows } = await readPool().query<ExtractRow>(text, values);
@@ -200,13 +231,27 @@ const WORKFLOW_EXTRACTS_PARAMS = ["last_id", "page_size", "subject_id", "user_id
  */
 export const listWorkflowExtracts = engineRoute(async ({ url, params, actor }) => {
   const workflow = await requireDataReader(actor, parsePathId(params.id, "workflows"), "public_extracts");
-  for (const name of url.searchParams.keys()) if (!WORKFLOW_EXTRACTS_PARAMS.includes(name)) throw unprocessable(`Unknown parameter '${name}'; this list takes ${WORKFLOW_EXTRACTS_PARAMS.join(", ")}`);
+  for (const name of url.searchParams.keys())
+    if (!WORKFLOW_EXTRACTS_PARAMS.includes(name))
+      throw unprocessable(`Unknown parameter '${name}'; this list takes ${WORKFLOW_EXTRACTS_PARAMS.join(", ")}`);
   const optionalId = (name: string) => (url.searchParams.get(name) ? parseIdValue(url.searchParams.get(name), name) : null);
-  return extractsPage(url, workflow.id, { subject_id: optionalId("subject_id"), user_id: optionalId("user_id"), extractor_key: url.searchParams.get("extractor_key") || null });
+  return extractsPage(url, workflow.id, {
+    subject_id: optionalId("subject_id"),
+    user_id: optionalId("user_id"),
+    extractor_key: url.searchParams.get("extractor_key") || null,
+  });
 });
 
 /** An id as a number or a digit string, within Postgres int (larger ones are a 422, not a database error). */
-const ZWireId = z.union([z.number().int().positive(), z.string().regex(/^\d{1,10}$/).transform(Number)]).refine((n) => n <= 2147483647, "must be at most 2147483647");
+const ZWireId = z
+  .union([
+    z.number().int().positive(),
+    z
+      .string()
+      .regex(/^\d{1,10}$/)
+      .transform(Number),
+  ])
+  .refine((n) => n <= 2147483647, "must be at most 2147483647");
 const ZNullableId = ZWireId.nullable();
 const ZExtractBody = z.strictObject({
   subject_id: ZWireId,
@@ -229,18 +274,32 @@ export const upsertExtractRoute = engineRoute(async ({ req, params, actor }) => 
         `SELECT classification_id, classification_at FROM extracts WHERE workflow_id = $1 AND extractor_key = $2 AND subject_id = $3 AND user_id IS NOT DISTINCT FROM $4`,
         [workflow.id, params.key, body.subject_id, body.user_id ?? null],
       );
-      if (rows.length !== 1) throw unprocessable("classification_id is required to create an extract (or when the subject has several extracts from that user)");
+      if (rows.length !== 1)
+        throw unprocessable("classification_id is required to create an extract (or when the subject has several extracts from that user)");
       classificationId = rows[0].classification_id;
       classificationAt ??= rows[0].classification_at.toISOString();
     }
     if (!classificationAt) {
-      const { rows } = await client.query(`SELECT classification_at FROM extracts WHERE classification_id = $1 AND extractor_key = $2`, [classificationId, params.key]);
+      const { rows } = await client.query(`SELECT classification_at FROM extracts WHERE classification_id = $1 AND extractor_key = $2`, [
+        classificationId,
+        params.key,
+      ]);
       if (!rows[0]) throw unprocessable("classification_at is required to create an extract");
       classificationAt = rows[0].classification_at.toISOString();
     }
-    const e = { workflowId: workflow.id, subjectId: body.subject_id, userId: body.user_id ?? null, classificationId: classificationId!, classificationAt: classificationAt!, extractorKey: params.key, data: body.data ?? null };
+    const e = {
+      workflowId: workflow.id,
+      subjectId: body.subject_id,
+      userId: body.user_id ?? null,
+      classificationId: classificationId!,
+      classificationAt: classificationAt!,
+      extractorKey: params.key,
+      data: body.data ?? null,
+    };
     const id = await upsertExtract(client, e);
-    const events: EngineEvent[] = [{ name: EVENTS.extractsChanged, data: { workflow_id: workflow.id, topic: "subject", target_id: e.subjectId } }];
+    const events: EngineEvent[] = [
+      { name: EVENTS.extractsChanged, data: { workflow_id: workflow.id, topic: "subject", target_id: e.subjectId } },
+    ];
     if (e.userId) events.push({ name: EVENTS.extractsChanged, data: { workflow_id: workflow.id, topic: "user", target_id: e.userId } });
     await enqueueEvents(client, events);
     return wireExtract({ ...e, id, data: e.data as Record<string, unknown> | null });
@@ -252,7 +311,9 @@ function reductionTarget(url: URL, body?: Record<string, unknown>): { topic: "su
   const subject = body?.subject_id ?? url.searchParams.get("subject_id");
   const user = body?.user_id ?? url.searchParams.get("user_id");
   if ((subject == null) === (user == null)) throw unprocessable("give exactly one of subject_id or user_id");
-  return subject != null ? { topic: "subject", id: parseIdValue(subject, "subject_id") } : { topic: "user", id: parseIdValue(user, "user_id") };
+  return subject != null
+    ? { topic: "subject", id: parseIdValue(subject, "subject_id") }
+    : { topic: "user", id: parseIdValue(user, "user_id") };
 }
 
 /**
@@ -263,9 +324,16 @@ async function reductionsOf(url: URL, workflowId: number, target: { topic: "subj
   const table = target.topic === "subject" ? "subject_reductions" : "user_reductions";
   const column = target.topic === "subject" ? "subject_id" : "user_id";
   const select = `SELECT id, reducer_key, ${column}, workflow_id, subgroup, data, store, created_at, updated_at FROM ${table} WHERE workflow_id = $1 AND ${column} = $2 AND ($3::text IS NULL OR reducer_key = $3)`;
-  if (!asksForPage(url)) return json((await readPool().query(`${select} ORDER BY reducer_key, subgroup`, [workflowId, target.id, reducerKey])).rows);
+  if (!asksForPage(url))
+    return json((await readPool().query(`${select} ORDER BY reducer_key, subgroup`, [workflowId, target.id, reducerKey])).rows);
   const size = enginePageSize(url);
-  const { rows } = await readPool().query<{ id: number }>(`${select} AND id > $4 ORDER BY id LIMIT $5`, [workflowId, target.id, reducerKey, engineLastId(url) ?? 0, size + 1]);
+  const { rows } = await readPool().query<{ id: number }>(`${select} AND id > $4 ORDER BY id LIMIT $5`, [
+    workflowId,
+    target.id,
+    reducerKey,
+    engineLastId(url) ?? 0,
+    size + 1,
+  ]);
   const page = enginePage(url, rows, size, (last) => ({ last_id: String(last.id) }));
   return json(page.rows, 200, page.headers);
 }
@@ -279,7 +347,12 @@ export const listReductions = engineRoute(async ({ url, params, actor }) => {
 /** GET /engine/workflows/<id>/subjects/<subject id>/reductions[?reducer_key=]: the subject's reductions (of every reducer, or one). */
 export const listSubjectReductions = engineRoute(async ({ url, params, actor }) => {
   const workflow = await requireDataReader(actor, parsePathId(params.id, "workflows"), "public_reductions");
-  return reductionsOf(url, workflow.id, { topic: "subject", id: parsePathId(params.subject_id, "subjects") }, url.searchParams.get("reducer_key")?.trim() || null);
+  return reductionsOf(
+    url,
+    workflow.id,
+    { topic: "subject", id: parsePathId(params.subject_id, "subjects") },
+    url.searchParams.get("reducer_key")?.trim() || null,
+  );
 });
 
 /**
@@ -293,14 +366,24 @@ export const postReduction = engineRoute(async ({ req, url, params, actor }) => 
   const body = await readJsonBody(req);
   const wrapped = "data" in body && (body.subject_id != null || body.user_id != null);
   const target = reductionTarget(url, wrapped ? body : undefined);
-  if (TOPIC_OF_REDUCER[(reducer.topic ?? "reduce_by_subject") as "reduce_by_subject"] !== target.topic) throw unprocessable(`reducer '${params.key}' reduces by ${reducer.topic ?? "reduce_by_subject"}`);
+  if (TOPIC_OF_REDUCER[(reducer.topic ?? "reduce_by_subject") as "reduce_by_subject"] !== target.topic)
+    throw unprocessable(`reducer '${params.key}' reduces by ${reducer.topic ?? "reduce_by_subject"}`);
   const data = wrapped ? body.data : body;
   if (!data || typeof data !== "object" || Array.isArray(data)) throw unprocessable("data must be a JSON object");
   if (wrapped && body.subgroup != null && !isScalarText(body.subgroup)) throw unprocessable("subgroup must be a string");
   const subgroup = wrapped && body.subgroup != null ? String(body.subgroup) : "_default";
   const saved = await withTransaction(async (client) => {
-    await saveReduction(client, target.topic, { workflowId: workflow.id, targetId: target.id, reducerKey: params.key, subgroup, data, store: null });
-    await enqueueEvents(client, [{ name: EVENTS.reductionsChanged, data: { workflow_id: workflow.id, topic: target.topic, target_id: target.id } }]);
+    await saveReduction(client, target.topic, {
+      workflowId: workflow.id,
+      targetId: target.id,
+      reducerKey: params.key,
+      subgroup,
+      data,
+      store: null,
+    });
+    await enqueueEvents(client, [
+      { name: EVENTS.reductionsChanged, data: { workflow_id: workflow.id, topic: target.topic, target_id: target.id } },
+    ]);
     const column = target.topic === "subject" ? "subject_id" : "user_id";
     const { rows } = await client.query(
       `SELECT id, reducer_key, ${column}, workflow_id, subgroup, data, store, created_at, updated_at FROM ${target.topic}_reductions WHERE workflow_id = $1 AND ${column} = $2 AND reducer_key = $3 AND subgroup = $4`,
@@ -329,7 +412,8 @@ export const importExtractsRoute = engineRoute(async ({ req, params, actor }) =>
 export const listActions = engineRoute(async ({ url, params, actor }) => {
   const workflow = await requireEngineWorkflow(actor, parsePathId(params.id, "workflows"));
   const status = url.searchParams.get("status");
-  if (status !== null && !["pending", "completed", "failed"].includes(status)) throw unprocessable("status must be pending, completed or failed");
+  if (status !== null && !["pending", "completed", "failed"].includes(status))
+    throw unprocessable("status must be pending, completed or failed");
   const size = parseCountParam(url.searchParams.get("page_size"), "page_size", { fallback: 50, clampAbove: 100 });
   const before = url.searchParams.get("before_id");
   const { rows } = await pool().query(
@@ -358,7 +442,12 @@ export const listWorkflowReductions = engineRoute(async ({ url, params, actor })
      WHERE r.workflow_id = $1 ${lastId === null ? `ORDER BY r.updated_at DESC, r.id DESC LIMIT $2${skip ? " OFFSET $3" : ""}` : "AND r.id > $3 ORDER BY r.id LIMIT $2"}`,
     [workflow.id, size + 1, ...(lastId === null ? (skip ? [skip] : []) : [lastId])],
   );
-  const paged = enginePage(url, rows, size, (last): Record<string, string> => (lastId === null ? { page: String(page + 1) } : { last_id: String(last.id) }));
+  const paged = enginePage(
+    url,
+    rows,
+    size,
+    (last): Record<string, string> => (lastId === null ? { page: String(page + 1) } : { last_id: String(last.id) }),
+  );
   return json(paged.rows, 200, paged.headers);
 });
 
@@ -373,11 +462,19 @@ export const retryAction = engineRoute(async ({ params, actor }) => {
       [actionId, workflow.id],
     );
     if (!rows[0]) {
-      const exists = await client.query<{ status: string }>(`SELECT status FROM engine_actions WHERE id = $1 AND workflow_id = $2`, [actionId, workflow.id]);
+      const exists = await client.query<{ status: string }>(`SELECT status FROM engine_actions WHERE id = $1 AND workflow_id = $2`, [
+        actionId,
+        workflow.id,
+      ]);
       if (!exists.rows[0]) throw notFound(`Could not find action ${actionId} of workflow ${workflow.id}`);
       throw unprocessable(`Only a failed action can be retried; this one is ${exists.rows[0].status}`);
     }
-    await enqueueEvents(client, [{ name: rows[0].effect_type === "external_effect" ? EVENTS.externalActionCreated : EVENTS.actionCreated, data: { action_id: rows[0].id } }]);
+    await enqueueEvents(client, [
+      {
+        name: rows[0].effect_type === "external_effect" ? EVENTS.externalActionCreated : EVENTS.actionCreated,
+        data: { action_id: rows[0].id },
+      },
+    ]);
     return rows[0];
   });
   return json(action, 200);
@@ -391,19 +488,21 @@ export const refreshSubjects = engineRoute(async ({ params, actor }) => {
   return json({ refreshed });
 });
 
-export const ZInboundClassification = z.looseObject({
-  id: ZWireId,
-  workflow_id: ZWireId,
-  project_id: z.union([z.number(), z.string()]).optional(),
-  subject_id: ZWireId.optional(),
-  subject_ids: z.array(ZWireId).min(1).optional(),
-  user_id: ZNullableId.optional(),
-  workflow_version: z.string().optional(),
-  annotations: z.union([z.array(z.looseObject({ task: z.string(), value: z.unknown() })), z.record(z.string(), z.unknown())]),
-  metadata: z.record(z.string(), z.unknown()).default({}),
-  subject: z.looseObject({ id: z.unknown().optional(), metadata: z.record(z.string(), z.unknown()).optional() }).optional(),
-  created_at: z.iso.datetime({ offset: true }).optional(),
-}).refine((c) => c.subject_id !== undefined || c.subject_ids !== undefined, "subject_id is required");
+export const ZInboundClassification = z
+  .looseObject({
+    id: ZWireId,
+    workflow_id: ZWireId,
+    project_id: z.union([z.number(), z.string()]).optional(),
+    subject_id: ZWireId.optional(),
+    subject_ids: z.array(ZWireId).min(1).optional(),
+    user_id: ZNullableId.optional(),
+    workflow_version: z.string().optional(),
+    annotations: z.union([z.array(z.looseObject({ task: z.string(), value: z.unknown() })), z.record(z.string(), z.unknown())]),
+    metadata: z.record(z.string(), z.unknown()).default({}),
+    subject: z.looseObject({ id: z.unknown().optional(), metadata: z.record(z.string(), z.unknown()).optional() }).optional(),
+    created_at: z.iso.datetime({ offset: true }).optional(),
+  })
+  .refine((c) => c.subject_id !== undefined || c.subject_ids !== undefined, "subject_id is required");
 
 /** POST /engine/classifications: one classification or an array from a forwarder; 202 once durably queued. */
 export const ingestClassifications = engineRoute(async ({ req, actor }) => {
@@ -421,7 +520,10 @@ export const ingestClassifications = engineRoute(async ({ req, actor }) => {
        ON CONFLICT (id) DO UPDATE SET workflow_id = excluded.workflow_id, data = excluded.data, received_at = now()`,
       [unique.map((c) => c.id), unique.map((c) => c.workflow_id), unique.map((c) => JSON.stringify(c))],
     );
-    await handToEngine(client, unique.map((c) => c.id));
+    await handToEngine(
+      client,
+      unique.map((c) => c.id),
+    );
   });
   return json({ queued: items.length }, 202);
 });

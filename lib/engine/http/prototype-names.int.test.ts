@@ -11,7 +11,17 @@ type Fixture = Awaited<ReturnType<typeof classifiableProject>>;
 let f: Fixture;
 beforeAll(async () => {
   f = await classifiableProject(1);
-  const saved = await engine.post("/workflows", { workflow: { id: f.workflow.id, extractors_config: { q: { type: "question", task_key: "T0" } }, reducers_config: { c: { type: "consensus" } } } }, f.owner.token);
+  const saved = await engine.post(
+    "/workflows",
+    {
+      workflow: {
+        id: f.workflow.id,
+        extractors_config: { q: { type: "question", task_key: "T0" } },
+        reducers_config: { c: { type: "consensus" } },
+      },
+    },
+    f.owner.token,
+  );
   expect(saved.status, saved.text).toBe(201);
 });
 
@@ -19,14 +29,21 @@ const EVIL = { toString: "x", valueOf: "y" };
 
 describe("keys", () => {
   it.each(["extractors", "reducers"])("an %s key '__proto__' is a 422 naming it (one by one and in a document)", async (kind) => {
-    const one = kind === "extractors" ? { extractor: { key: "__proto__", type: "question", task_key: "T0" } } : { reducer: { key: "__proto__", type: "consensus" } };
+    const one =
+      kind === "extractors"
+        ? { extractor: { key: "__proto__", type: "question", task_key: "T0" } }
+        : { reducer: { key: "__proto__", type: "consensus" } };
     const res = await engine.post(`/workflows/${f.workflow.id}/${kind}`, one, f.owner.token);
     expect(res.status, res.text).toBe(422);
     expect(res.body.errors[0].message).toMatch(/'__proto__' cannot be a key/);
     const map = kind === "extractors" ? "extractors_config" : "reducers_config";
     const config = kind === "extractors" ? { type: "question", task_key: "T0" } : { type: "consensus" };
     // (JSON.parse makes __proto__ an own key, as a client's body does)
-    const doc = await call("PUT", `/engine/workflows/${f.workflow.id}`, { token: f.owner.token, accept: "application/json", raw: `{"workflow":{"${map}":{"__proto__":${JSON.stringify(config)}}}}` });
+    const doc = await call("PUT", `/engine/workflows/${f.workflow.id}`, {
+      token: f.owner.token,
+      accept: "application/json",
+      raw: `{"workflow":{"${map}":{"__proto__":${JSON.stringify(config)}}}}`,
+    });
     expect(doc.status, doc.text).toBe(422);
     expect(doc.body.errors[0].message).toMatch(new RegExp(`${map}.__proto__`));
   });
@@ -34,8 +51,20 @@ describe("keys", () => {
   it("a reducer and an extractor keyed 'constructor' are saved and read back like any other", async () => {
     const { owner, workflow } = await classifiableProject(1);
     expect((await engine.post("/workflows", { workflow: { id: workflow.id } }, owner.token)).status).toBe(201);
-    expect((await engine.post(`/workflows/${workflow.id}/extractors`, { extractor: { key: "constructor", type: "question", task_key: "T0" } }, owner.token)).status).toBe(201);
-    const reducer = await engine.post(`/workflows/${workflow.id}/reducers`, { reducer: { key: "toString", type: "consensus", filters: { extractor_keys: ["constructor"] } } }, owner.token);
+    expect(
+      (
+        await engine.post(
+          `/workflows/${workflow.id}/extractors`,
+          { extractor: { key: "constructor", type: "question", task_key: "T0" } },
+          owner.token,
+        )
+      ).status,
+    ).toBe(201);
+    const reducer = await engine.post(
+      `/workflows/${workflow.id}/reducers`,
+      { reducer: { key: "toString", type: "consensus", filters: { extractor_keys: ["constructor"] } } },
+      owner.token,
+    );
     expect(reducer.status, reducer.text).toBe(201);
     const read = await engine.get(`/workflows/${workflow.id}`, owner.token);
     expect(Object.keys(read.body.extractors_config)).toEqual(["constructor"]);
@@ -46,9 +75,17 @@ describe("keys", () => {
 describe("keys in the path", () => {
   it("a reducer or extractor named like an Object.prototype key that is not configured is a 404, and stores nothing", async () => {
     for (const key of ["constructor", "toString", "hasOwnProperty"]) {
-      const reduction = await engine.post(`/workflows/${f.workflow.id}/reducers/${key}/reductions`, { subject_id: f.subjects[0].id, data: { n: 1 } }, f.owner.token);
+      const reduction = await engine.post(
+        `/workflows/${f.workflow.id}/reducers/${key}/reductions`,
+        { subject_id: f.subjects[0].id, data: { n: 1 } },
+        f.owner.token,
+      );
       expect(reduction.status, reduction.text).toBe(404);
-      const extract = await engine.post(`/workflows/${f.workflow.id}/extractors/${key}/extracts`, { subject_id: f.subjects[0].id, classification_id: 1, data: {} }, f.owner.token);
+      const extract = await engine.post(
+        `/workflows/${f.workflow.id}/extractors/${key}/extracts`,
+        { subject_id: f.subjects[0].id, classification_id: 1, data: {} },
+        f.owner.token,
+      );
       expect(extract.status, extract.text).toBe(404);
     }
   });
@@ -70,7 +107,11 @@ describe("objects where a string belongs", () => {
   });
 
   it("a posted reduction's subgroup is a 422 naming it", async () => {
-    const res = await engine.post(`/workflows/${f.workflow.id}/reducers/c/reductions`, { subject_id: f.subjects[0].id, data: {}, subgroup: EVIL }, f.owner.token);
+    const res = await engine.post(
+      `/workflows/${f.workflow.id}/reducers/c/reductions`,
+      { subject_id: f.subjects[0].id, data: {}, subgroup: EVIL },
+      f.owner.token,
+    );
     expect(res.status, res.text).toBe(422);
     expect(res.body.errors[0].message).toMatch(/subgroup/);
   });
@@ -79,7 +120,22 @@ describe("objects where a string belongs", () => {
   it("a dry run's pasted metadata.workflow_version is ignored, and a grouped annotation's task too", async () => {
     const res = await engine.post(
       `/workflows/${f.workflow.id}/dry_run`,
-      { workflow: { extractors_config: { q: { type: "question", task_key: "T0" } } }, classifications: [{ id: 1, subject_id: 1, annotations: { T0: [{ task: EVIL, value: 0 }, { task: "T0", value: 1 }] }, metadata: { workflow_version: EVIL } }] },
+      {
+        workflow: { extractors_config: { q: { type: "question", task_key: "T0" } } },
+        classifications: [
+          {
+            id: 1,
+            subject_id: 1,
+            annotations: {
+              T0: [
+                { task: EVIL, value: 0 },
+                { task: "T0", value: 1 },
+              ],
+            },
+            metadata: { workflow_version: EVIL },
+          },
+        ],
+      },
       f.owner.token,
     );
     expect(res.status, res.text).toBe(200);
@@ -88,19 +144,32 @@ describe("objects where a string belongs", () => {
 });
 
 describe("volunteers' answers in a dry run", () => {
-  it.each(["constructor", "__proto__", "toString", "hasOwnProperty"])("survey choice %s is counted, reduced and looked up; Object is left alone", async (choice) => {
-    const before = Object.getOwnPropertyNames(Object).sort();
-    const workflow = {
-      extractors_config: { constructor: { type: "survey", task_key: "T0" } },
-      reducers_config: { constructor: { type: "consensus", filters: { extractor_keys: ["constructor"] } } },
-      rules_config: [{ if: ["gte", ["lookup", "constructor.num_votes", 0], ["const", 2]], then: [{ action: "retire_subject", reason: "consensus" }] }],
-    };
-    const classifications = [1, 2].map((id) => ({ id, subject_id: 7, user_id: id, annotations: [{ task: "T0", value: [{ choice }] }] }));
-    const res = await call("POST", `/engine/workflows/${f.workflow.id}/dry_run`, { token: f.owner.token, accept: "application/json", raw: JSON.stringify({ workflow, classifications }) });
-    expect(res.status, res.text).toBe(200);
-    expect(res.body.extracts.map((e: { data: unknown }) => e.data)).toEqual([{ [choice]: 1 }, { [choice]: 1 }].map((d) => JSON.parse(JSON.stringify(d))));
-    expect(res.body.reductions).toEqual([expect.objectContaining({ reducer_key: "constructor", data: { most_likely: choice, num_votes: 2, agreement: 1 } })]);
-    expect(JSON.stringify(res.body.targets)).toContain("retire_subject");
-    expect(Object.getOwnPropertyNames(Object).sort()).toEqual(before);
-  });
+  it.each(["constructor", "__proto__", "toString", "hasOwnProperty"])(
+    "survey choice %s is counted, reduced and looked up; Object is left alone",
+    async (choice) => {
+      const before = Object.getOwnPropertyNames(Object).sort();
+      const workflow = {
+        extractors_config: { constructor: { type: "survey", task_key: "T0" } },
+        reducers_config: { constructor: { type: "consensus", filters: { extractor_keys: ["constructor"] } } },
+        rules_config: [
+          { if: ["gte", ["lookup", "constructor.num_votes", 0], ["const", 2]], then: [{ action: "retire_subject", reason: "consensus" }] },
+        ],
+      };
+      const classifications = [1, 2].map((id) => ({ id, subject_id: 7, user_id: id, annotations: [{ task: "T0", value: [{ choice }] }] }));
+      const res = await call("POST", `/engine/workflows/${f.workflow.id}/dry_run`, {
+        token: f.owner.token,
+        accept: "application/json",
+        raw: JSON.stringify({ workflow, classifications }),
+      });
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.extracts.map((e: { data: unknown }) => e.data)).toEqual(
+        [{ [choice]: 1 }, { [choice]: 1 }].map((d) => JSON.parse(JSON.stringify(d))),
+      );
+      expect(res.body.reductions).toEqual([
+        expect.objectContaining({ reducer_key: "constructor", data: { most_likely: choice, num_votes: 2, agreement: 1 } }),
+      ]);
+      expect(JSON.stringify(res.body.targets)).toContain("retire_subject");
+      expect(Object.getOwnPropertyNames(Object).sort()).toEqual(before);
+    },
+  );
 });

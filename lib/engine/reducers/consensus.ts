@@ -2,7 +2,8 @@ import type { ExtractRecord } from "../types";
 import { idSet, numberOr, type ReducerDef, type ReductionData } from "./reducer";
 import { ZConsensusReducer, type TConsensusReducer } from "./schemas";
 
-const isVote = (v: unknown) => v !== null && v !== undefined && v !== false && v !== 0 && v !== "" && !(typeof v === "number" && Number.isNaN(v));
+const isVote = (v: unknown) =>
+  v !== null && v !== undefined && v !== false && v !== 0 && v !== "" && !(typeof v === "number" && Number.isNaN(v));
 
 /**
  * An extract's vote: its data keys with truthy, nonzero values, sorted and joined with `+`

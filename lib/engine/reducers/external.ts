@@ -16,7 +16,10 @@ export function externalReducerRequest(
   extracts: readonly ExtractRecord[],
   subjectOrUserId: number,
 ): { url: string; body: ExternalReducerBody } {
-  return { url: config.url, body: { id: subjectOrUserId, topic: config.topic ?? "reduce_by_subject", extracts: extracts.map(wireExtract) } };
+  return {
+    url: config.url,
+    body: { id: subjectOrUserId, topic: config.topic ?? "reduce_by_subject", extracts: extracts.map(wireExtract) },
+  };
 }
 
 /** `external` → whatever the service answers (a JSON object). Never reduced in-process. */

@@ -49,11 +49,18 @@ describe("repeated classifications", () => {
 });
 
 describe("extractor keys", () => {
-  const es = [extract({ id: 1, classificationId: 1, extractorKey: "q" }), extract({ id: 2, classificationId: 1, extractorKey: "s" }), extract({ id: 3, classificationId: 1, extractorKey: "f" })];
+  const es = [
+    extract({ id: 1, classificationId: 1, extractorKey: "q" }),
+    extract({ id: 2, classificationId: 1, extractorKey: "s" }),
+    extract({ id: 3, classificationId: 1, extractorKey: "f" }),
+  ];
   it.each([
     [[], [1, 2, 3]],
     [["q"], [1]],
-    [["q", "f"], [1, 3]],
+    [
+      ["q", "f"],
+      [1, 3],
+    ],
     [["zzz"], []],
   ])("%j → %j", (keys, expected) => {
     expect(ids(filterExtracts(filters({ extractor_keys: keys }), es))).toEqual(expected);
@@ -68,7 +75,11 @@ describe("extractor keys", () => {
 });
 
 describe("empty extracts", () => {
-  const es = [extract({ id: 1, classificationId: 1, data: {} }), extract({ id: 2, classificationId: 2, data: null }), extract({ id: 3, classificationId: 3, data: { a: 0 } })];
+  const es = [
+    extract({ id: 1, classificationId: 1, data: {} }),
+    extract({ id: 2, classificationId: 2, data: null }),
+    extract({ id: 3, classificationId: 3, data: { a: 0 } }),
+  ];
   it.each([
     ["keep_all", [1, 2, 3]],
     ["ignore_empty", [3]],
@@ -105,7 +116,10 @@ describe("training behaviour", () => {
 
 describe("from / to (inclusive, by classification)", () => {
   // Six classifications, two extracts each: the range counts classifications, not extracts.
-  const es = [1, 2, 3, 4, 5, 6].flatMap((c) => [extract({ id: c * 10, classificationId: c }), extract({ id: c * 10 + 1, classificationId: c, extractorKey: "s" })]);
+  const es = [1, 2, 3, 4, 5, 6].flatMap((c) => [
+    extract({ id: c * 10, classificationId: c }),
+    extract({ id: c * 10 + 1, classificationId: c, extractorKey: "s" }),
+  ]);
   const cls = (out: ExtractRecord[]) => [...new Set(out.map((e) => e.classificationId))];
   it.each([
     [0, -1, [1, 2, 3, 4, 5, 6]],
@@ -126,7 +140,11 @@ describe("from / to (inclusive, by classification)", () => {
     expect(out.length).toBe(expected.length * 2);
   });
   it("applies after the other filters", () => {
-    const mixed = [extract({ id: 1, classificationId: 1, data: null }), extract({ id: 2, classificationId: 2, data: { a: 1 } }), extract({ id: 3, classificationId: 3, data: { a: 1 } })];
+    const mixed = [
+      extract({ id: 1, classificationId: 1, data: null }),
+      extract({ id: 2, classificationId: 2, data: { a: 1 } }),
+      extract({ id: 3, classificationId: 3, data: { a: 1 } }),
+    ];
     expect(ids(filterExtracts(filters({ empty_extracts: "ignore_empty", from: 0, to: 0 }), mixed))).toEqual([2]);
   });
 });

@@ -34,7 +34,9 @@ function keepRepeated(extracts: ExtractRecord[], mode: "keep_first" | "keep_last
     const key = `${e.subjectId}:${e.userId}`;
     if (mode === "keep_last" || !chosen.has(key)) chosen.set(key, e.classificationId);
   }
-  return extracts.filter((e) => e.userId === null || e.userId === undefined || chosen.get(`${e.subjectId}:${e.userId}`) === e.classificationId);
+  return extracts.filter(
+    (e) => e.userId === null || e.userId === undefined || chosen.get(`${e.subjectId}:${e.userId}`) === e.classificationId,
+  );
 }
 
 function isEmptyData(data: ExtractRecord["data"]): boolean {
@@ -55,7 +57,11 @@ function extractorKeyList(keys: unknown): string[] {
  * The extracts a reducer sees, in classification order. Pure; tolerates configs without defaults filled.
  * `subjectMetadataById` gives each subject's metadata for the training filter (absent = not training).
  */
-export function filterExtracts(config: ReducerSelection, extracts: readonly ExtractRecord[], subjectMetadataById: ReadonlyMap<number, SubjectMetadata> = new Map()): ExtractRecord[] {
+export function filterExtracts(
+  config: ReducerSelection,
+  extracts: readonly ExtractRecord[],
+  subjectMetadataById: ReadonlyMap<number, SubjectMetadata> = new Map(),
+): ExtractRecord[] {
   const f = config.filters ?? {};
   let out = sortExtracts(extracts);
   out = keepRepeated(out, f.repeated_classifications ?? "keep_first");

@@ -10,7 +10,8 @@ export const firstExtractReducer: ReducerDef<TFirstExtractReducer> = {
   output: "the first extract's data",
   reduce: (_config, extracts) => ({ ...(extracts[0]?.data ?? {}) }),
   runningReduce(_config, newExtracts, store) {
-    if (typeof store.first_extract_id === "number") return { data: { ...((store.data as Record<string, unknown>) ?? {}) }, store: { ...store } };
+    if (typeof store.first_extract_id === "number")
+      return { data: { ...((store.data as Record<string, unknown>) ?? {}) }, store: { ...store } };
     const first = newExtracts[0];
     if (!first) return { data: {}, store: {} };
     return { data: { ...(first.data ?? {}) }, store: { first_extract_id: first.id, data: first.data ?? {} } };

@@ -35,7 +35,10 @@ describe("groupExtracts", () => {
     expect(() => groupExtracts(grouping({ field_name: "f.name", if_missing: "error" }), es.slice(0, 6))).not.toThrow();
   });
   it("reads nested fields and names non-string values as JSON", () => {
-    const nested = [extract({ id: 1, classificationId: 1, extractorKey: "f", data: { a: { b: 2 } } }), extract({ id: 2, classificationId: 2, extractorKey: "f", data: { a: { b: true } } })];
+    const nested = [
+      extract({ id: 1, classificationId: 1, extractorKey: "f", data: { a: { b: 2 } } }),
+      extract({ id: 2, classificationId: 2, extractorKey: "f", data: { a: { b: true } } }),
+    ];
     expect(asIds(groupExtracts(grouping({ field_name: "f.a.b" }), nested))).toEqual({ "2": [1], true: [2] });
   });
   it("finds grouping values in the context when the extracts were filtered to other extractors", () => {
@@ -47,7 +50,10 @@ describe("groupExtracts", () => {
 
 describe("selectExtracts (group, then filter each group)", () => {
   it("groups by an extractor the filters exclude, then filters and ranges per group", () => {
-    const config = { ...grouping({ field_name: "f.name" }), filters: ZReducerFilters.parse({ extractor_keys: ["q"], repeated_classifications: "keep_all", to: 0 }) };
+    const config = {
+      ...grouping({ field_name: "f.name" }),
+      filters: ZReducerFilters.parse({ extractor_keys: ["q"], repeated_classifications: "keep_all", to: 0 }),
+    };
     expect(asIds(selectExtracts(config, es))).toEqual({ alpha: [11], beta: [21] });
   });
 });

@@ -29,7 +29,11 @@ export function subgroupName(value: unknown): string {
  * Without grouping everything is in subgroup `_default`, even when there are no extracts. Subgroups are in
  * first-seen order; extracts keep their order.
  */
-export function groupExtracts(config: ReducerSelection, extracts: readonly ExtractRecord[], context: readonly ExtractRecord[] = extracts): Map<string, ExtractRecord[]> {
+export function groupExtracts(
+  config: ReducerSelection,
+  extracts: readonly ExtractRecord[],
+  context: readonly ExtractRecord[] = extracts,
+): Map<string, ExtractRecord[]> {
   const groups = new Map<string, ExtractRecord[]>();
   if (!config.grouping) {
     groups.set(DEFAULT_SUBGROUP, [...extracts]);
@@ -47,7 +51,8 @@ export function groupExtracts(config: ReducerSelection, extracts: readonly Extra
     let name: string;
     if (valueByClassification.has(e.classificationId)) name = subgroupName(valueByClassification.get(e.classificationId));
     else if (ifMissing === "group_missing") name = MISSING_SUBGROUP;
-    else if (ifMissing === "error") throw new GroupingError(`classification ${e.classificationId} has no '${config.grouping.field_name}' to group by`);
+    else if (ifMissing === "error")
+      throw new GroupingError(`classification ${e.classificationId} has no '${config.grouping.field_name}' to group by`);
     else continue;
     if (!groups.has(name)) groups.set(name, []);
     groups.get(name)!.push(e);
@@ -60,7 +65,11 @@ export function groupExtracts(config: ReducerSelection, extracts: readonly Extra
  * grouping extractor is visible even when the filters exclude it), then filter each subgroup. Subgroups the
  * filters empty are kept (with no extracts) so callers can re-reduce them.
  */
-export function selectExtracts(config: ReducerSelection, extracts: readonly ExtractRecord[], subjectMetadataById: ReadonlyMap<number, SubjectMetadata> = new Map()): Map<string, ExtractRecord[]> {
+export function selectExtracts(
+  config: ReducerSelection,
+  extracts: readonly ExtractRecord[],
+  subjectMetadataById: ReadonlyMap<number, SubjectMetadata> = new Map(),
+): Map<string, ExtractRecord[]> {
   const grouped = groupExtracts(config, sortExtracts(extracts));
   const out = new Map<string, ExtractRecord[]>();
   for (const [name, group] of grouped) out.set(name, filterExtracts(config, group, subjectMetadataById));

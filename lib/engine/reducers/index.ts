@@ -3,7 +3,15 @@ export { newExtractsFor, reduce, type PreviousReduction, type ReduceResult } fro
 export { classificationOrder, filterExtracts, isTrainingSubject, sortExtracts } from "./filters";
 export { DEFAULT_SUBGROUP, groupExtracts, GroupingError, MISSING_SUBGROUP, selectExtracts, subgroupName } from "./grouping";
 export { mergePreviousSubjectExtracts, previousSubjectIds } from "./previous-subjects";
-export { dataField, isEmptyReduction, ReducerError, type ReducerDef, type ReducerOutput, type ReductionData, type ReductionStore } from "./reducer";
+export {
+  dataField,
+  isEmptyReduction,
+  ReducerError,
+  type ReducerDef,
+  type ReducerOutput,
+  type ReductionData,
+  type ReductionStore,
+} from "./reducer";
 export { consensusKey } from "./consensus";
 export { numericValue, summaryValues } from "./summary-stats";
 export { canonicalJson } from "./unique-count";

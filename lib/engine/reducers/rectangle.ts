@@ -71,7 +71,11 @@ export const rectangleReducer: ReducerDef<TRectangleReducer> = {
     const data: ReductionData = {};
     for (const prefix of [...byTool.keys()].sort()) {
       const rects = byTool.get(prefix)!;
-      const labels = dbscan(rects.map((r) => r.rect), config.eps ?? 5, config.min_samples ?? 2);
+      const labels = dbscan(
+        rects.map((r) => r.rect),
+        config.eps ?? 5,
+        config.min_samples ?? 2,
+      );
       FIELDS.forEach((f, i) => (data[`${prefix}_rec_${f}`] = rects.map((r) => r.rect[i])));
       data[`${prefix}_rec_extract_ids`] = rects.map((r) => r.extractId);
       data[`${prefix}_cluster_labels`] = labels;

@@ -16,7 +16,10 @@ export interface ReduceResult extends ReducerOutput {
 }
 
 /** The extracts not yet incorporated into a running reduction, in their order, each once. */
-export function newExtractsFor(extracts: readonly ExtractRecord[], incorporatedIds: ReadonlySet<number> | readonly number[]): ExtractRecord[] {
+export function newExtractsFor(
+  extracts: readonly ExtractRecord[],
+  incorporatedIds: ReadonlySet<number> | readonly number[],
+): ExtractRecord[] {
   const done = new Set(incorporatedIds);
   const out: ExtractRecord[] = [];
   for (const e of extracts) {

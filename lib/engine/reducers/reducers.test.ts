@@ -20,11 +20,16 @@ function runningInBatches(c: object, es: ExtractRecord[], batchSizes: number[]) 
   for (const size of batchSizes) {
     seen += size;
     const out = reduce(config, es.slice(0, seen), previous);
-    previous = { data: out.data, store: out.store, incorporatedExtractIds: [...(previous?.incorporatedExtractIds ?? []), ...out.incorporatedExtractIds] };
+    previous = {
+      data: out.data,
+      store: out.store,
+      incorporatedExtractIds: [...(previous?.incorporatedExtractIds ?? []), ...out.incorporatedExtractIds],
+    };
   }
   return previous!.data;
 }
-const q = (classificationId: number, data: Record<string, unknown> | null, extra: Partial<ExtractRecord> = {}) => extract({ classificationId, data, extractorKey: "q", ...extra });
+const q = (classificationId: number, data: Record<string, unknown> | null, extra: Partial<ExtractRecord> = {}) =>
+  extract({ classificationId, data, extractorKey: "q", ...extra });
 
 describe("consensus", () => {
   it.each([
@@ -48,7 +53,11 @@ describe("consensus", () => {
     ["unanimous", [q(1, { a: 1 }), q(2, { a: 1 })], { most_likely: "a", num_votes: 2, agreement: 1 }],
     ["tie → first key in code-unit order", [q(1, { b: 1 }), q(2, { a: 1 })], { most_likely: "a", num_votes: 1, agreement: 0.5 }],
     ["tie regardless of order", [q(1, { a: 1 }), q(2, { b: 1 }), q(3, { B: 1 })], { most_likely: "B", num_votes: 1, agreement: 1 / 3 }],
-    ["two extracts of one classification count one classification", [q(1, { a: 1 }), q(1, { a: 1 }, { extractorKey: "s" })], { most_likely: "a", num_votes: 2, agreement: 2 }],
+    [
+      "two extracts of one classification count one classification",
+      [q(1, { a: 1 }), q(1, { a: 1 }, { extractorKey: "s" })],
+      { most_likely: "a", num_votes: 2, agreement: 2 },
+    ],
   ])("%s", (_n, es, expected) => {
     expect(defaultReduce({ type: "consensus" }, es)).toEqual(expected);
   });
@@ -65,9 +74,12 @@ describe("count", () => {
   ])("%s", (_n, input, expected) => {
     expect(defaultReduce({ type: "count" }, input)).toEqual(expected);
   });
-  it.each([[[4]], [[1, 1, 1, 1]], [[1, 3]], [[3, 1]]])("running in batches %j equals default (a classification split across batches counts once)", (batches) => {
-    expect(runningInBatches({ type: "count" }, es, batches)).toEqual({ classifications: 3, extracts: 4 });
-  });
+  it.each([[[4]], [[1, 1, 1, 1]], [[1, 3]], [[3, 1]]])(
+    "running in batches %j equals default (a classification split across batches counts once)",
+    (batches) => {
+      expect(runningInBatches({ type: "count" }, es, batches)).toEqual({ classifications: 3, extracts: 4 });
+    },
+  );
 });
 
 describe("stats", () => {
@@ -131,14 +143,23 @@ describe("summary_stats", () => {
     expect(defaultReduce({ type: "summary_stats", summarize_field: "f.size", operations: ["median", "mode"] }, input)).toEqual(expected);
   });
   it("with no values: count 0, sum 0, others null", () => {
-    expect(defaultReduce({ type: "summary_stats", summarize_field: "f.size", operations: ["count", "sum", "mean", "min", "stdev"] }, [])).toEqual({ count: 0, sum: 0, mean: null, min: null, stdev: null });
+    expect(
+      defaultReduce({ type: "summary_stats", summarize_field: "f.size", operations: ["count", "sum", "mean", "min", "stdev"] }, []),
+    ).toEqual({ count: 0, sum: 0, mean: null, min: null, stdev: null });
   });
   it("reads nested fields", () => {
-    expect(defaultReduce({ type: "summary_stats", summarize_field: "f.a.b", operations: ["sum"] }, [extract({ classificationId: 1, extractorKey: "f", data: { a: { b: 3 } } })])).toEqual({ sum: 3 });
+    expect(
+      defaultReduce({ type: "summary_stats", summarize_field: "f.a.b", operations: ["sum"] }, [
+        extract({ classificationId: 1, extractorKey: "f", data: { a: { b: 3 } } }),
+      ]),
+    ).toEqual({ sum: 3 });
   });
   it.each([[[7]], [[1, 1, 1, 1, 1, 1, 1]], [[3, 4]]])("running (Welford) in batches %j equals default", (batches) => {
     const ops = ["count", "min", "max", "sum", "mean", "variance", "stdev"];
-    const running = runningInBatches({ type: "summary_stats", summarize_field: "f.size", operations: ops }, es, batches) as Record<string, number>;
+    const running = runningInBatches({ type: "summary_stats", summarize_field: "f.size", operations: ops }, es, batches) as Record<
+      string,
+      number
+    >;
     const expected = defaultReduce({ type: "summary_stats", summarize_field: "f.size", operations: ops }, es) as Record<string, number>;
     for (const op of ops) expect(running[op]).toBeCloseTo(expected[op], 10);
   });
@@ -146,26 +167,104 @@ describe("summary_stats", () => {
 
 describe("unique_count", () => {
   const u = (classificationId: number, v: unknown) => extract({ classificationId, extractorKey: "f", data: { v } });
-  const es = [u(1, "a"), u(2, "b"), u(3, "a"), u(4, 1), u(5, "1"), u(6, ["b", "c"]), u(7, null), u(8, { x: 1, y: 2 }), u(9, { y: 2, x: 1 }), q(10, { v: "zzz" })];
+  const es = [
+    u(1, "a"),
+    u(2, "b"),
+    u(3, "a"),
+    u(4, 1),
+    u(5, "1"),
+    u(6, ["b", "c"]),
+    u(7, null),
+    u(8, { x: 1, y: 2 }),
+    u(9, { y: 2, x: 1 }),
+    q(10, { v: "zzz" }),
+  ];
   it("counts distinct values without coercion, in first-seen order", () => {
-    expect(defaultReduce({ type: "unique_count", field: "f.v" }, es)).toEqual({ unique_count: 6, values: ["a", "b", 1, "1", "c", { x: 1, y: 2 }] });
+    expect(defaultReduce({ type: "unique_count", field: "f.v" }, es)).toEqual({
+      unique_count: 6,
+      values: ["a", "b", 1, "1", "c", { x: 1, y: 2 }],
+    });
   });
   it("none", () => {
     expect(defaultReduce({ type: "unique_count", field: "f.v" }, [])).toEqual({ unique_count: 0, values: [] });
   });
   it.each([[[10]], [[1, 1, 1, 1, 1, 1, 1, 1, 1, 1]], [[5, 5]]])("running in batches %j equals default", (batches) => {
-    expect(runningInBatches({ type: "unique_count", field: "f.v" }, es, batches)).toEqual(defaultReduce({ type: "unique_count", field: "f.v" }, es));
+    expect(runningInBatches({ type: "unique_count", field: "f.v" }, es, batches)).toEqual(
+      defaultReduce({ type: "unique_count", field: "f.v" }, es),
+    );
   });
 });
 
 describe("rectangle", () => {
   it.each([
-    ["two tight clusters and noise", [[0, 0], [1, 0], [0, 1], [10, 10], [11, 10], [50, 50]], 2, 2, [0, 0, 0, 1, 1, -1]],
-    ["min_samples 1: every point a cluster", [[0, 0], [100, 100]], 2, 1, [0, 1]],
-    ["min_samples too high: all noise", [[0, 0], [1, 0]], 2, 3, [-1, -1]],
-    ["chain reaches through core points", [[0, 0], [2, 0], [4, 0], [6, 0]], 2, 2, [0, 0, 0, 0]],
-    ["distance exactly eps is a neighbour", [[0, 0], [3, 4]], 5, 2, [0, 0]],
-    ["border point joins the cluster", [[0, 0], [1, 0], [2, 0], [4, 0]], 2, 3, [0, 0, 0, 0]],
+    [
+      "two tight clusters and noise",
+      [
+        [0, 0],
+        [1, 0],
+        [0, 1],
+        [10, 10],
+        [11, 10],
+        [50, 50],
+      ],
+      2,
+      2,
+      [0, 0, 0, 1, 1, -1],
+    ],
+    [
+      "min_samples 1: every point a cluster",
+      [
+        [0, 0],
+        [100, 100],
+      ],
+      2,
+      1,
+      [0, 1],
+    ],
+    [
+      "min_samples too high: all noise",
+      [
+        [0, 0],
+        [1, 0],
+      ],
+      2,
+      3,
+      [-1, -1],
+    ],
+    [
+      "chain reaches through core points",
+      [
+        [0, 0],
+        [2, 0],
+        [4, 0],
+        [6, 0],
+      ],
+      2,
+      2,
+      [0, 0, 0, 0],
+    ],
+    [
+      "distance exactly eps is a neighbour",
+      [
+        [0, 0],
+        [3, 4],
+      ],
+      5,
+      2,
+      [0, 0],
+    ],
+    [
+      "border point joins the cluster",
+      [
+        [0, 0],
+        [1, 0],
+        [2, 0],
+        [4, 0],
+      ],
+      2,
+      3,
+      [0, 0, 0, 0],
+    ],
   ])("dbscan: %s", (_n, points, eps, minSamples, labels) => {
     expect(dbscan(points, eps, minSamples)).toEqual(labels);
   });
@@ -175,7 +274,13 @@ describe("rectangle", () => {
       id: classificationId,
       classificationId,
       extractorKey: "r",
-      data: { T0_tool0_x: rs.map((r) => r[0]), T0_tool0_y: rs.map((r) => r[1]), T0_tool0_width: rs.map((r) => r[2]), T0_tool0_height: rs.map((r) => r[3]), T0_tool0_angle: rs.map(() => 0) },
+      data: {
+        T0_tool0_x: rs.map((r) => r[0]),
+        T0_tool0_y: rs.map((r) => r[1]),
+        T0_tool0_width: rs.map((r) => r[2]),
+        T0_tool0_height: rs.map((r) => r[3]),
+        T0_tool0_angle: rs.map(() => 0),
+      },
     });
   it("clusters rectangles from several extracts", () => {
     const es = [rects(1, [10, 10, 20, 20], [100, 100, 5, 5]), rects(2, [12, 10, 20, 22]), rects(3, [10, 12, 20, 20], [300, 0, 1, 1])];
@@ -195,7 +300,10 @@ describe("rectangle", () => {
   });
   it("uses eps and min_samples", () => {
     const es = [rects(1, [0, 0, 10, 10]), rects(2, [20, 0, 10, 10])];
-    expect(defaultReduce({ type: "rectangle", eps: 25, min_samples: 2 }, es)).toMatchObject({ T0_tool0_cluster_labels: [0, 0], T0_tool0_clusters_x: [10] });
+    expect(defaultReduce({ type: "rectangle", eps: 25, min_samples: 2 }, es)).toMatchObject({
+      T0_tool0_cluster_labels: [0, 0],
+      T0_tool0_clusters_x: [10],
+    });
     expect(defaultReduce({ type: "rectangle" }, es)).toMatchObject({ T0_tool0_cluster_labels: [-1, -1], T0_tool0_clusters_count: [] });
   });
   it("no rectangles → empty data", () => {
@@ -208,10 +316,23 @@ describe("rectangle", () => {
 
 describe("queue", () => {
   const config = { type: "queue", queue_url: "https://queue.example.org", queue_name: "extracts" };
-  const es = [extract({ id: 5, classificationId: 1, classificationAt: "2024-03-01T00:00:00Z", userId: 9, extractorKey: "q", data: { "1": 1 } })];
+  const es = [
+    extract({ id: 5, classificationId: 1, classificationAt: "2024-03-01T00:00:00Z", userId: 9, extractorKey: "q", data: { "1": 1 } }),
+  ];
   it("messages carry each extract in the wire shape", () => {
-    const wire = { id: 5, classification_id: 1, classification_at: "2024-03-01T00:00:00.000Z", subject_id: 7, user_id: 9, workflow_id: 12, extractor_key: "q", data: { "1": 1 } };
-    expect(queueMessages(cfg(config) as never, es)).toEqual([{ queue_url: "https://queue.example.org", queue_name: "extracts", body: wire }]);
+    const wire = {
+      id: 5,
+      classification_id: 1,
+      classification_at: "2024-03-01T00:00:00.000Z",
+      subject_id: 7,
+      user_id: 9,
+      workflow_id: 12,
+      extractor_key: "q",
+      data: { "1": 1 },
+    };
+    expect(queueMessages(cfg(config) as never, es)).toEqual([
+      { queue_url: "https://queue.example.org", queue_name: "extracts", body: wire },
+    ]);
     expect(defaultReduce(config, es)).toEqual({ messages: [wire] });
   });
   it("running mode delivers only new extracts", () => {
@@ -227,7 +348,22 @@ describe("external", () => {
     const es = [extract({ id: 5, classificationId: 1, classificationAt: "2024-03-01T00:00:00Z", data: { a: 1 } })];
     expect(externalReducerRequest({ url: "https://r.example.org", topic: "reduce_by_user" }, es, 42)).toEqual({
       url: "https://r.example.org",
-      body: { id: 42, topic: "reduce_by_user", extracts: [{ id: 5, classification_id: 1, classification_at: "2024-03-01T00:00:00.000Z", subject_id: 7, user_id: null, workflow_id: 12, extractor_key: "q", data: { a: 1 } }] },
+      body: {
+        id: 42,
+        topic: "reduce_by_user",
+        extracts: [
+          {
+            id: 5,
+            classification_id: 1,
+            classification_at: "2024-03-01T00:00:00.000Z",
+            subject_id: 7,
+            user_id: null,
+            workflow_id: 12,
+            extractor_key: "q",
+            data: { a: 1 },
+          },
+        ],
+      },
     });
   });
   it("is never reduced in-process", () => {
@@ -239,7 +375,13 @@ describe("registry", () => {
   it("every reducer documents its output and has a schema", () => {
     for (const [type, def] of Object.entries(reducers)) {
       expect(def.output, type).toMatch(/\S/);
-      expect(def.schema.safeParse({ type }).success || type === "summary_stats" || type === "unique_count" || type === "queue" || type === "external").toBe(true);
+      expect(
+        def.schema.safeParse({ type }).success ||
+          type === "summary_stats" ||
+          type === "unique_count" ||
+          type === "queue" ||
+          type === "external",
+      ).toBe(true);
     }
   });
 });

@@ -50,7 +50,6 @@ export const genericReducerFields = {
   grouping: ZReducerGrouping.optional(),
 };
 
-
 export const ZConsensusReducer = z.strictObject({ type: z.literal("consensus"), ...genericReducerFields });
 export const ZCountReducer = z.strictObject({ type: z.literal("count"), ...genericReducerFields });
 export const ZStatsReducer = z.strictObject({ type: z.literal("stats"), ...genericReducerFields });
@@ -95,7 +94,15 @@ export const reducerSchemas = {
 export type ReducerType = keyof typeof reducerSchemas;
 export const REDUCER_TYPES = Object.keys(reducerSchemas) as ReducerType[];
 /** Reducer types that implement `runningReduce`; others reject `reduction_mode: running_reduction`. */
-export const RUNNING_REDUCER_TYPES: readonly ReducerType[] = ["consensus", "count", "stats", "first_extract", "summary_stats", "unique_count", "queue"];
+export const RUNNING_REDUCER_TYPES: readonly ReducerType[] = [
+  "consensus",
+  "count",
+  "stats",
+  "first_extract",
+  "summary_stats",
+  "unique_count",
+  "queue",
+];
 
 export type ReducerConfigOf<T extends ReducerType> = z.output<(typeof reducerSchemas)[T]>;
 export type TConsensusReducer = ReducerConfigOf<"consensus">;
@@ -109,7 +116,11 @@ export type TQueueReducer = ReducerConfigOf<"queue">;
 export type TExternalReducer = ReducerConfigOf<"external">;
 export type TReducerConfig = { [K in ReducerType]: ReducerConfigOf<K> }[ReducerType];
 /** What the filter and grouping stages read from any reducer config. */
-export type ReducerSelection = { topic?: TReducerConfig["topic"]; filters?: Partial<TReducerFilters> | TReducerFilters; grouping?: TReducerGrouping };
+export type ReducerSelection = {
+  topic?: TReducerConfig["topic"];
+  filters?: Partial<TReducerFilters> | TReducerFilters;
+  grouping?: TReducerGrouping;
+};
 
 /**
  * Any reducer config: `type` picks the schema. Also checks what one config can check alone: running mode only
@@ -121,13 +132,22 @@ export const ZReducerConfig = dispatchOn("type", "reducer type", reducerSchemas)
   if (config.reduction_mode !== "running_reduction") return;
   // A running reduction can only add extracts; filters that later drop an already incorporated one cannot apply.
   if (config.filters.repeated_classifications === "keep_last")
-    ctx.addIssue({ code: "custom", path: ["filters", "repeated_classifications"], message: "keep_last cannot be used with running_reduction (a later classification would have to undo an earlier one)" });
+    ctx.addIssue({
+      code: "custom",
+      path: ["filters", "repeated_classifications"],
+      message: "keep_last cannot be used with running_reduction (a later classification would have to undo an earlier one)",
+    });
   if (config.filters.from < 0)
-    ctx.addIssue({ code: "custom", path: ["filters", "from"], message: "a negative from cannot be used with running_reduction (the window would drop incorporated extracts)" });
+    ctx.addIssue({
+      code: "custom",
+      path: ["filters", "from"],
+      message: "a negative from cannot be used with running_reduction (the window would drop incorporated extracts)",
+    });
   if (!RUNNING_REDUCER_TYPES.includes(config.type)) {
     ctx.addIssue({ code: "custom", path: ["reduction_mode"], message: `reducer type '${config.type}' does not support running_reduction` });
   } else if (config.type === "summary_stats") {
     const bad = config.operations.filter((op) => !RUNNING_SUMMARY_OPERATIONS.includes(op));
-    if (bad.length) ctx.addIssue({ code: "custom", path: ["operations"], message: `${bad.join(", ")} cannot be computed in running_reduction` });
+    if (bad.length)
+      ctx.addIssue({ code: "custom", path: ["operations"], message: `${bad.join(", ")} cannot be computed in running_reduction` });
   }
 }) as unknown as z.ZodType<TReducerConfig, unknown>;

@@ -39,7 +39,14 @@ function addValue(s: Welford, x: number): Welford {
   const count = s.count + 1;
   const delta = x - s.mean;
   const mean = s.mean + delta / count;
-  return { count, mean, m2: s.m2 + delta * (x - mean), min: s.min === null ? x : Math.min(s.min, x), max: s.max === null ? x : Math.max(s.max, x), sum: s.sum + x };
+  return {
+    count,
+    mean,
+    m2: s.m2 + delta * (x - mean),
+    min: s.min === null ? x : Math.min(s.min, x),
+    max: s.max === null ? x : Math.max(s.max, x),
+    sum: s.sum + x,
+  };
 }
 
 const EMPTY: Welford = { count: 0, mean: 0, m2: 0, min: null, max: null, sum: 0 };

@@ -21,9 +21,16 @@ export interface FiredRules {
 }
 
 /** Records an action per effect of each fired rule, for many targets of one workflow and topic in one statement; returns the new ones. */
-export async function recordActions(client: Sql, workflowId: number, topic: Topic, targets: FiredRules[]): Promise<{ id: number; effect_type: string }[]> {
+export async function recordActions(
+  client: Sql,
+  workflowId: number,
+  topic: Topic,
+  targets: FiredRules[],
+): Promise<{ id: number; effect_type: string }[]> {
   const rows = targets.flatMap(({ targetId, fired }) =>
-    fired.flatMap((f) => f.effects.map((effect, i) => ({ targetId, effect, key: dedupeKey(workflowId, topic, targetId, f.ruleIndex, i, effect) }))),
+    fired.flatMap((f) =>
+      f.effects.map((effect, i) => ({ targetId, effect, key: dedupeKey(workflowId, topic, targetId, f.ruleIndex, i, effect) })),
+    ),
   );
   if (!rows.length) return [];
   const { rows: inserted } = await client.query<{ id: number; effect_type: string }>(
@@ -31,7 +38,14 @@ export async function recordActions(client: Sql, workflowId: number, topic: Topi
      SELECT $1, $2, CASE WHEN $2 = 'subject' THEN t END, CASE WHEN $2 = 'user' THEN t END, a, c, k, now()
      FROM unnest($3::int[], $4::text[], $5::jsonb[], $6::text[]) AS x(t, a, c, k)
      ON CONFLICT (dedupe_key) DO NOTHING RETURNING id, effect_type`,
-    [workflowId, topic, rows.map((r) => r.targetId), rows.map((r) => r.effect.action), rows.map((r) => JSON.stringify(r.effect)), rows.map((r) => r.key)],
+    [
+      workflowId,
+      topic,
+      rows.map((r) => r.targetId),
+      rows.map((r) => r.effect.action),
+      rows.map((r) => JSON.stringify(r.effect)),
+      rows.map((r) => r.key),
+    ],
   );
   return inserted;
 }
@@ -55,7 +69,10 @@ export async function applyRulesTo(client: Sql, emit: Emit, workflowId: number, 
   const subjects = topic === "subject" ? await cachedSubjectMetadata(client, targets) : new Map();
   const fired = targets.map((targetId) => ({
     targetId,
-    fired: evaluateRules(workflow.rules_config ?? [], workflow.rules_applied, topic, { reductions: reductionContext(reductions.get(targetId) ?? []), subject: subjects.get(targetId) }),
+    fired: evaluateRules(workflow.rules_config ?? [], workflow.rules_applied, topic, {
+      reductions: reductionContext(reductions.get(targetId) ?? []),
+      subject: subjects.get(targetId),
+    }),
   }));
   for (const a of await recordActions(client, workflowId, topic, fired)) {
     // External effects run on the external worker, so a slow service never delays a retirement.

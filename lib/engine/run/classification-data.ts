@@ -13,7 +13,11 @@ import { scalarText } from "@/lib/text/scalar-text";
 // Within one transaction the stages ask for the same subjects again and again: remember them per client.
 const seen = new WeakMap<Sql, Map<number, SubjectMetadata>>();
 
-export async function cachedSubjectMetadata(client: Sql, subjectIds: number[], sent: Map<number, SubjectMetadata> = new Map()): Promise<Map<number, SubjectMetadata>> {
+export async function cachedSubjectMetadata(
+  client: Sql,
+  subjectIds: number[],
+  sent: Map<number, SubjectMetadata> = new Map(),
+): Promise<Map<number, SubjectMetadata>> {
   let memo = seen.get(client);
   if (!memo) seen.set(client, (memo = new Map()));
   const ids = [...new Set(subjectIds)];
@@ -90,7 +94,10 @@ export async function loadClassificationsData(client: Sql, classificationIds: nu
   const missing = ids.filter((id) => !found.has(id));
   const sent = new Map<number, { id: number; metadata?: SubjectMetadata; created_at?: string; updated_at?: string }>();
   if (missing.length) {
-    const inbox = await client.query<{ id: number; data: Record<string, any>; received_at: Date }>(`SELECT id, data, received_at FROM engine_classifications WHERE id = ANY($1::int[])`, [missing]);
+    const inbox = await client.query<{ id: number; data: Record<string, any>; received_at: Date }>(
+      `SELECT id, data, received_at FROM engine_classifications WHERE id = ANY($1::int[])`,
+      [missing],
+    );
     const forwarded: Row[] = [];
     for (const { id, data: d, received_at } of inbox.rows) {
       if (!d) continue;
@@ -112,7 +119,10 @@ export async function loadClassificationsData(client: Sql, classificationIds: nu
     // A forwarded classification of a subject component A has: its timestamps come from there too.
     const known = forwarded.filter((c) => !sent.has(c.id) && c.subject_ids[0]);
     if (known.length) {
-      const s = await client.query<{ id: number; created_at: Date; updated_at: Date }>(`SELECT id, created_at, updated_at FROM subjects WHERE id = ANY($1::int[])`, [known.map((c) => c.subject_ids[0])]);
+      const s = await client.query<{ id: number; created_at: Date; updated_at: Date }>(
+        `SELECT id, created_at, updated_at FROM subjects WHERE id = ANY($1::int[])`,
+        [known.map((c) => c.subject_ids[0])],
+      );
       const byId = new Map(s.rows.map((r) => [r.id, r]));
       for (const c of known) {
         c.subject_created_at = byId.get(c.subject_ids[0])?.created_at ?? null;

@@ -64,7 +64,11 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: s
 const config = (id: number) => ({
   id,
   extractors_config: { q: { type: "question", task_key: "T0" } },
-  reducers_config: { c: { type: "consensus" }, n: { type: "count", reduction_mode: "running_reduction" }, u: { type: "count", topic: "reduce_by_user", reduction_mode: "running_reduction" } },
+  reducers_config: {
+    c: { type: "consensus" },
+    n: { type: "count", reduction_mode: "running_reduction" },
+    u: { type: "count", topic: "reduce_by_user", reduction_mode: "running_reduction" },
+  },
   rules_config: [{ if: ["gte", ["lookup", "c.num_votes", 0], ["const", 3]], then: [{ action: "retire_subject", reason: "consensus" }] }],
 });
 
@@ -72,15 +76,31 @@ const config = (id: number) => ({
 async function outcome(workflowId: number, subjectIds: number[]) {
   const pos = new Map(subjectIds.map((id, i) => [id, i]));
   // Running stores name the classifications they counted: the two workflows' ids differ, their number must not.
-  const store = (s: unknown) => JSON.stringify(s && typeof s === "object" && "classification_ids" in s ? { ...s, classification_ids: (s.classification_ids as unknown[]).length } : s);
-  const reductions = await db().subjectReduction.findMany({ where: { workflowId }, select: { subjectId: true, reducerKey: true, subgroup: true, data: true, store: true } });
-  const userReductions = await db().userReduction.findMany({ where: { workflowId }, select: { userId: true, reducerKey: true, data: true } });
-  const retired = await db().subjectWorkflowStatus.findMany({ where: { workflowId, retiredAt: { not: null } }, select: { subjectId: true, retirementReason: true } });
+  const store = (s: unknown) =>
+    JSON.stringify(
+      s && typeof s === "object" && "classification_ids" in s
+        ? { ...s, classification_ids: (s.classification_ids as unknown[]).length }
+        : s,
+    );
+  const reductions = await db().subjectReduction.findMany({
+    where: { workflowId },
+    select: { subjectId: true, reducerKey: true, subgroup: true, data: true, store: true },
+  });
+  const userReductions = await db().userReduction.findMany({
+    where: { workflowId },
+    select: { userId: true, reducerKey: true, data: true },
+  });
+  const retired = await db().subjectWorkflowStatus.findMany({
+    where: { workflowId, retiredAt: { not: null } },
+    select: { subjectId: true, retirementReason: true },
+  });
   const extracts = await db().extract.findMany({ where: { workflowId }, select: { subjectId: true, userId: true, data: true } });
   const w = await db().workflow.findUniqueOrThrow({ where: { id: workflowId } });
   return {
     extracts: extracts.map((e) => `${pos.get(e.subjectId)}:${e.userId}:${JSON.stringify(e.data)}`).sort(),
-    reductions: reductions.map((r) => `${pos.get(r.subjectId)}:${r.reducerKey}:${r.subgroup}:${JSON.stringify(r.data)}:${store(r.store)}`).sort(),
+    reductions: reductions
+      .map((r) => `${pos.get(r.subjectId)}:${r.reducerKey}:${r.subgroup}:${JSON.stringify(r.data)}:${store(r.store)}`)
+      .sort(),
     userReductions: userReductions.map((r) => `${r.userId}:${r.reducerKey}:${JSON.stringify(r.data)}`).sort(),
     retired: retired.map((r) => `${pos.get(r.subjectId)}:${r.retirementReason}`).sort(),
     actions: await db().engineAction.count({ where: { workflowId, status: "completed" } }),
@@ -99,7 +119,9 @@ describe("crash test", () => {
     for (const w of [control, crashed]) expect((await engine.post("/workflows", { workflow: config(w.id) }, owner.token)).status).toBe(201);
     const volunteers = await Promise.all(Array.from({ length: 4 }, () => signedInUser()));
     // 4 volunteers × 16 subjects; answers agree on even subjects (retired), split on odd ones.
-    const plan = subjects.flatMap((s, i) => volunteers.map((v, k) => ({ subjectId: s.id, token: v.token, answer: i % 2 === 0 ? 0 : k % 2 })));
+    const plan = subjects.flatMap((s, i) =>
+      volunteers.map((v, k) => ({ subjectId: s.id, token: v.token, answer: i % 2 === 0 ? 0 : k % 2 })),
+    );
     const classify = async (w: typeof control, p: (typeof plan)[number]) => {
       const body = classificationBody(w, [p.subjectId]);
       body.classifications.annotations = [{ task: "T0", value: p.answer }];
@@ -108,26 +130,50 @@ describe("crash test", () => {
     };
 
     const first = startWorkerProcess();
-    await waitFor(async () => (await pool().query(`SELECT count(*)::int AS n FROM worker_leases`)).rows[0].n > 0, 30_000, "the first worker");
+    await waitFor(
+      async () => (await pool().query(`SELECT count(*)::int AS n FROM worker_leases`)).rows[0].n > 0,
+      30_000,
+      "the first worker",
+    );
     const half = Math.floor(plan.length / 2);
     // The first half in a burst (eight at a time), so it waits as many jobs; killed as soon as work starts.
     for (let i = 0; i < half; i += 8) await Promise.all(plan.slice(i, Math.min(i + 8, half)).map((p) => classify(crashed, p)));
     await waitFor(async () => (await db().extract.count({ where: { workflowId: crashed.id } })) > 0, 30_000, "work to start", 5);
     first.kill("SIGKILL");
     await new Promise((r) => first.once("exit", r));
-    const left = (await pool().query(`SELECT ((SELECT count(*) FROM graphile_worker.jobs) + (SELECT count(*) FROM engine_inbox))::int AS n`)).rows[0].n;
+    const left = (
+      await pool().query(`SELECT ((SELECT count(*) FROM graphile_worker.jobs) + (SELECT count(*) FROM engine_inbox))::int AS n`)
+    ).rows[0].n;
     for (const p of plan.slice(half)) await classify(crashed, p);
 
     startWorkerProcess();
-    await waitFor(async () => (await pool().query(`SELECT ((SELECT count(*) FROM graphile_worker.jobs) + (SELECT count(*) FROM engine_inbox))::int AS n`)).rows[0].n === 0, 90_000, "the queue to empty after the restart");
+    await waitFor(
+      async () =>
+        (await pool().query(`SELECT ((SELECT count(*) FROM graphile_worker.jobs) + (SELECT count(*) FROM engine_inbox))::int AS n`)).rows[0]
+          .n === 0,
+      90_000,
+      "the queue to empty after the restart",
+    );
 
     // The same classifications, processed without a crash.
     for (const p of plan) await classify(control, p);
-    await waitFor(async () => (await pool().query(`SELECT ((SELECT count(*) FROM graphile_worker.jobs) + (SELECT count(*) FROM engine_inbox))::int AS n`)).rows[0].n === 0, 90_000, "the control run");
+    await waitFor(
+      async () =>
+        (await pool().query(`SELECT ((SELECT count(*) FROM graphile_worker.jobs) + (SELECT count(*) FROM engine_inbox))::int AS n`)).rows[0]
+          .n === 0,
+      90_000,
+      "the control run",
+    );
     await drainPipeline(1);
 
-    const got = await outcome(crashed.id, subjects.map((s) => s.id));
-    const want = await outcome(control.id, subjects.map((s) => s.id));
+    const got = await outcome(
+      crashed.id,
+      subjects.map((s) => s.id),
+    );
+    const want = await outcome(
+      control.id,
+      subjects.map((s) => s.id),
+    );
     expect(left).toBeGreaterThan(0); // the kill did land mid-flow
     expect(got.extracts).toHaveLength(plan.length);
     expect(got.retired).toHaveLength(8);

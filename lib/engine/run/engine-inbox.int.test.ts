@@ -31,16 +31,26 @@ async function handed(ids: number[]): Promise<number[]> {
 
 describe("engine inbox", () => {
   it("receives classifications of active engine workflows only, and the dispatcher makes jobs of nothing else", async () => {
-    const made = await Promise.all(["none", "active", "paused", "halted"].map(async (status) => {
-      const p = await classifiableProject(1);
-      if (status !== "none") expect((await engine.post("/workflows", { workflow: config(p.workflow.id, status) }, p.owner.token)).status).toBe(201);
-      const res = await api.post("/classifications", classificationBody(p.workflow, [p.subjects[0].id]), { token: (await signedInUser()).token });
-      expect(res.status).toBe(201);
-      return [status, Number(res.body.classifications[0].id)] as const;
-    }));
+    const made = await Promise.all(
+      ["none", "active", "paused", "halted"].map(async (status) => {
+        const p = await classifiableProject(1);
+        if (status !== "none")
+          expect((await engine.post("/workflows", { workflow: config(p.workflow.id, status) }, p.owner.token)).status).toBe(201);
+        const res = await api.post("/classifications", classificationBody(p.workflow, [p.subjects[0].id]), {
+          token: (await signedInUser()).token,
+        });
+        expect(res.status).toBe(201);
+        return [status, Number(res.body.classifications[0].id)] as const;
+      }),
+    );
     const id = Object.fromEntries(made);
     const inInbox = async (ids: number[]) =>
-      (await db().$queryRawUnsafe<{ id: number }[]>(`SELECT classification_id AS id FROM engine_inbox WHERE classification_id = ANY($1::int[]) ORDER BY 1`, ids)).map((r) => r.id);
+      (
+        await db().$queryRawUnsafe<{ id: number }[]>(
+          `SELECT classification_id AS id FROM engine_inbox WHERE classification_id = ANY($1::int[]) ORDER BY 1`,
+          ids,
+        )
+      ).map((r) => r.id);
     // The create put only the active workflow's classification in the inbox (or another file's drain has
     // already made it a job, or run it).
     expect([...(await inInbox(Object.values(id))), ...(await handed(Object.values(id)))]).toEqual([id.active]);

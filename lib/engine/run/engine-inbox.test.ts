@@ -22,7 +22,12 @@ describe("inboxBatches", () => {
 
   it("orders ids within and across jobs, losing and repeating none", () => {
     const ids = [9, 3, 12, 1, 5, 8, 2, 11];
-    expect(inboxBatches(ids, 50, 4, 2)).toEqual([[1, 2], [3, 5], [8, 9], [11, 12]]);
+    expect(inboxBatches(ids, 50, 4, 2)).toEqual([
+      [1, 2],
+      [3, 5],
+      [8, 9],
+      [11, 12],
+    ]);
     expect(inboxBatches(ids, 50)).toEqual([[1, 2, 3, 5, 8, 9, 11, 12]]);
   });
 });

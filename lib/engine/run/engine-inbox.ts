@@ -9,8 +9,10 @@ import { logError } from "@/lib/log/throttled";
 // call, deleting them in the same statement, so every committed classification lands in exactly one job.
 
 export async function handToEngine(client: Sql, classificationIds: number | number[]): Promise<void> {
-  if (typeof classificationIds === "number") await client.query(`INSERT INTO engine_inbox (classification_id) VALUES ($1)`, [classificationIds]);
-  else if (classificationIds.length) await client.query(`INSERT INTO engine_inbox (classification_id) SELECT unnest($1::int[])`, [classificationIds]);
+  if (typeof classificationIds === "number")
+    await client.query(`INSERT INTO engine_inbox (classification_id) VALUES ($1)`, [classificationIds]);
+  else if (classificationIds.length)
+    await client.query(`INSERT INTO engine_inbox (classification_id) SELECT unnest($1::int[])`, [classificationIds]);
 }
 
 /** Most classifications in one engine job (ENGINE_BATCH_SIZE, default 50). */

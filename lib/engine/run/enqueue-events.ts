@@ -12,6 +12,9 @@ export const maxExternalAttempts = () => Number(process.env.ENGINE_MAX_ATTEMPTS 
 export async function enqueueEvents(client: Sql, events: EngineEvent[]): Promise<void> {
   const exec = rawExecutor(client);
   for (const e of events) {
-    await enqueue(exec, e.name, e.data, { jobKey: eventKey(e), maxAttempts: EXTERNAL_EVENTS.includes(e.name) ? maxExternalAttempts() : 25 });
+    await enqueue(exec, e.name, e.data, {
+      jobKey: eventKey(e),
+      maxAttempts: EXTERNAL_EVENTS.includes(e.name) ? maxExternalAttempts() : 25,
+    });
   }
 }

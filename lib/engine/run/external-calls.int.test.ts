@@ -30,7 +30,9 @@ const failing = new Set<string>();
 let allowance = "";
 
 beforeAll(async () => {
-  server = await startHttpsServer((path) => (failing.has(path) ? { status: 503, body: { error: "unavailable" } } : (replies[path] ?? { status: 404 })));
+  server = await startHttpsServer((path) =>
+    failing.has(path) ? { status: 503, body: { error: "unavailable" } } : (replies[path] ?? { status: 404 }),
+  );
   process.env.ENGINE_CA_FILE = server.caFile;
   process.env.ENGINE_EXTERNAL_TIMEOUT_MS = "500";
   process.env.ENGINE_MAX_ATTEMPTS = "3";
@@ -79,9 +81,15 @@ describe("postExternal", () => {
     const before = server.received.length;
     delete process.env.OUTBOUND_ALLOW_HOSTS;
     try {
-      await expect(postExternal(server.url("/ok200"), {})).rejects.toThrow(/localhost resolves to a loopback address, which is not allowed$/);
-      await expect(postExternal(server.url("/ok200").replace("localhost", "127.0.0.1"), {})).rejects.toThrow(/address 127\.0\.0\.1 is not allowed \(loopback\)$/);
-      await expect(postExternal("https://169.254.169.254/latest/meta-data/", {})).rejects.toThrow(/address 169\.254\.169\.254 is not allowed \(link-local\)$/);
+      await expect(postExternal(server.url("/ok200"), {})).rejects.toThrow(
+        /localhost resolves to a loopback address, which is not allowed$/,
+      );
+      await expect(postExternal(server.url("/ok200").replace("localhost", "127.0.0.1"), {})).rejects.toThrow(
+        /address 127\.0\.0\.1 is not allowed \(loopback\)$/,
+      );
+      await expect(postExternal("https://169.254.169.254/latest/meta-data/", {})).rejects.toThrow(
+        /address 169\.254\.169\.254 is not allowed \(link-local\)$/,
+      );
     } finally {
       process.env.OUTBOUND_ALLOW_HOSTS = allowance;
     }
@@ -116,7 +124,11 @@ async function classify(p: Awaited<ReturnType<typeof setup>>, subjectId: number)
 
 describe("external stages in the pipeline", () => {
   it("an external extractor receives the classification data and its answer becomes the extract", async () => {
-    const p = await setup((id) => ({ id, extractors_config: { x: { type: "external", url: server.url("/extract") } }, reducers_config: { c: { type: "count" } } }));
+    const p = await setup((id) => ({
+      id,
+      extractors_config: { x: { type: "external", url: server.url("/extract") } },
+      reducers_config: { c: { type: "count" } },
+    }));
     const { id, volunteer } = await classify(p, p.subjects[0].id);
     await drainPipeline();
     const sent = server.received.filter((r) => r.path === "/extract" && r.body.id === id);
@@ -150,7 +162,12 @@ describe("external stages in the pipeline", () => {
     const c = await engine.get(`/workflows/${p.workflow.id}/reducers/c/reductions?subject_id=${p.subjects[0].id}`, p.owner.token);
     expect(c.body[0].data).toEqual({ classifications: 1, extracts: 1 });
     const job = async () =>
-      (await db().$queryRawUnsafe<{ attempts: number; max_attempts: number; last_error: string; run_at: Date }[]>(`SELECT attempts, max_attempts, last_error, run_at FROM graphile_worker.jobs WHERE key = $1`, `xe:${id}:x`))[0];
+      (
+        await db().$queryRawUnsafe<{ attempts: number; max_attempts: number; last_error: string; run_at: Date }[]>(
+          `SELECT attempts, max_attempts, last_error, run_at FROM graphile_worker.jobs WHERE key = $1`,
+          `xe:${id}:x`,
+        )
+      )[0];
     const first = await job();
     expect(first.attempts).toBe(1);
     expect(first.last_error).toMatch(/answered 503/);
@@ -173,7 +190,10 @@ describe("external stages in the pipeline", () => {
     const p = await setup((id) => ({
       id,
       extractors_config: { q: { type: "question", task_key: "T0" } },
-      reducers_config: { ml: { type: "external", url: server.url("/reduce") }, q2: { type: "queue", queue_url: server.url("/queue"), queue_name: "experts" } },
+      reducers_config: {
+        ml: { type: "external", url: server.url("/reduce") },
+        q2: { type: "queue", queue_url: server.url("/queue"), queue_name: "experts" },
+      },
     }));
     await classify(p, p.subjects[0].id);
     await drainPipeline();
@@ -195,9 +215,18 @@ describe("external stages in the pipeline", () => {
       extractors_config: { q: { type: "question", task_key: "T0" } },
       reducers_config: { c: { type: "count" }, n: { type: "count" } },
       rules_config: [
-        { if: ["gte", ["lookup", "c.classifications", 0], ["const", 1]], then: [{ action: "external_effect", url: server.url("/effect") }] },
-        { if: ["gte", ["lookup", "c.classifications", 0], ["const", 2]], then: [{ action: "external_effect", url: server.url("/effect-down") }] },
-        { if: ["gte", ["lookup", "c.classifications", 0], ["const", 2]], then: [{ action: "external_effect", url: server.url("/effect-n"), reducer_key: "n" }] },
+        {
+          if: ["gte", ["lookup", "c.classifications", 0], ["const", 1]],
+          then: [{ action: "external_effect", url: server.url("/effect") }],
+        },
+        {
+          if: ["gte", ["lookup", "c.classifications", 0], ["const", 2]],
+          then: [{ action: "external_effect", url: server.url("/effect-down") }],
+        },
+        {
+          if: ["gte", ["lookup", "c.classifications", 0], ["const", 2]],
+          then: [{ action: "external_effect", url: server.url("/effect-n"), reducer_key: "n" }],
+        },
       ],
     }));
     failing.add("/effect-down");

@@ -26,7 +26,15 @@ export async function externalExtract(tx: TxRunner, classificationId: number, ex
   const data = await postExternal(url, body);
   if (data === null) return;
   await tx(async (client, emit) => {
-    await upsertExtract(client, { workflowId: c.workflow_id, subjectId: c.subject_id, userId: c.user_id, classificationId: c.id, classificationAt: created_at, extractorKey, data });
+    await upsertExtract(client, {
+      workflowId: c.workflow_id,
+      subjectId: c.subject_id,
+      userId: c.user_id,
+      classificationId: c.id,
+      classificationAt: created_at,
+      extractorKey,
+      data,
+    });
     emitExtractsChanged(emit, workflow, c);
   });
 }
@@ -46,7 +54,10 @@ export async function externalReduce(tx: TxRunner, workflowId: number, topic: To
     const existing = new Map((await loadReductions(client, topic, workflowId, targetId, reducerKey)).map((r) => [r.subgroup, r]));
     const incorporated = new Map<string, Set<number>>();
     for (const [subgroup, r] of existing) {
-      const { rows } = await client.query<{ extract_id: number }>(`SELECT extract_id FROM reduction_extracts WHERE reduction_kind = $1 AND reduction_id = $2`, [topic, r.id]);
+      const { rows } = await client.query<{ extract_id: number }>(
+        `SELECT extract_id FROM reduction_extracts WHERE reduction_kind = $1 AND reduction_id = $2`,
+        [topic, r.id],
+      );
       incorporated.set(subgroup, new Set(rows.map((x) => x.extract_id)));
     }
     return { config: config as Record<string, any>, groups, existing, incorporated };

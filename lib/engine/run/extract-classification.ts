@@ -83,7 +83,15 @@ export async function extractClassifications(client: Sql, emit: Emit, classifica
       }
       const data = runExtractor(config, c, key);
       if (data === undefined) continue;
-      extracts.push({ workflowId: c.workflow_id, subjectId: c.subject_id, userId: c.user_id, classificationId: c.id, classificationAt: c.created_at, extractorKey: key, data });
+      extracts.push({
+        workflowId: c.workflow_id,
+        subjectId: c.subject_id,
+        userId: c.user_id,
+        classificationId: c.id,
+        classificationAt: c.created_at,
+        extractorKey: key,
+        data,
+      });
       stored++;
     }
     if (stored) changed.push({ workflow, c });

@@ -55,7 +55,8 @@ function serve(name: string, body: string, status = 200, location?: string): str
   return `${base}/${name}`;
 }
 
-const csvRow = (extractorKey: string, subjectId: number, data: object) => `${extractorKey},${subjectId},"${JSON.stringify(data).replace(/"/g, '""')}"`;
+const csvRow = (extractorKey: string, subjectId: number, data: object) =>
+  `${extractorKey},${subjectId},"${JSON.stringify(data).replace(/"/g, '""')}"`;
 
 async function configured() {
   const p = await classifiableProject(2);
@@ -75,7 +76,10 @@ describe("machine extracts import", () => {
   it("imports every row as an extract, reduces and acts on them; importing again replaces the data", async () => {
     const p = await configured();
     const [a, b] = p.subjects;
-    const url = serve(`ml-${p.workflow.id}.csv`, ["extractor_key,subject_id,data", csvRow("ml", a.id, { galaxy: 2 }), csvRow("ml", b.id, { galaxy: 1 })].join("\n"));
+    const url = serve(
+      `ml-${p.workflow.id}.csv`,
+      ["extractor_key,subject_id,data", csvRow("ml", a.id, { galaxy: 2 }), csvRow("ml", b.id, { galaxy: 1 })].join("\n"),
+    );
     const started = await engine.post(`/workflows/${p.workflow.id}/extracts/import`, { file: url }, p.owner.token);
     expect(started.status).toBe(202);
     expect(started.body).toMatchObject({ kind: "engine_extracts_import", status: "pending" });
@@ -101,10 +105,20 @@ describe("machine extracts import", () => {
   });
 
   it.each([
-    ["a row without a valid subject id", ["extractor_key,subject_id,data", 'ml,abc,"{}"'].join("\n"), 200, "line 2: subject_id must be a positive integer"],
+    [
+      "a row without a valid subject id",
+      ["extractor_key,subject_id,data", 'ml,abc,"{}"'].join("\n"),
+      200,
+      "line 2: subject_id must be a positive integer",
+    ],
     ["data that is not JSON", ["extractor_key,subject_id,data", "ml,5,{nope"].join("\n"), 200, "line 2: data must be JSON"],
     ["data that is not an object", ["extractor_key,subject_id,data", "ml,5,3"].join("\n"), 200, "line 2: data must be a JSON object"],
-    ["a missing column", ["extractor_key,subject_id", "ml,5"].join("\n"), 200, "the CSV needs the columns extractor_key, subject_id and data ('data' is missing)"],
+    [
+      "a missing column",
+      ["extractor_key,subject_id", "ml,5"].join("\n"),
+      200,
+      "the CSV needs the columns extractor_key, subject_id and data ('data' is missing)",
+    ],
     ["a file that is not there", "gone", 404, "answered HTTP 404"],
   ])("fails the job, importing nothing, for %s", async (_name, body, status, message) => {
     const p = await configured();
@@ -171,9 +185,21 @@ describe("extracts import through the outbound guard", () => {
 
   it.each([
     ["another local port", () => `${internalBase}/etc/passwd`, "address 127.0.0.1 is not allowed (loopback)"],
-    ["localhost", () => `${internalBase.replace("127.0.0.1", "localhost")}/etc/passwd`, "host localhost resolves to a loopback address, which is not allowed"],
-    ["a redirect from the allowed server to another local port", () => serve("hop.csv", SECRET, 302, `${internalBase}/etc/passwd`), "redirect to a loopback address refused"],
-    ["a redirect to the metadata address", () => serve("meta.csv", "", 307, "http://169.254.169.254/latest/meta-data/"), "redirect to a link-local address refused"],
+    [
+      "localhost",
+      () => `${internalBase.replace("127.0.0.1", "localhost")}/etc/passwd`,
+      "host localhost resolves to a loopback address, which is not allowed",
+    ],
+    [
+      "a redirect from the allowed server to another local port",
+      () => serve("hop.csv", SECRET, 302, `${internalBase}/etc/passwd`),
+      "redirect to a loopback address refused",
+    ],
+    [
+      "a redirect to the metadata address",
+      () => serve("meta.csv", "", 307, "http://169.254.169.254/latest/meta-data/"),
+      "redirect to a link-local address refused",
+    ],
     ["the metadata address", () => "http://169.254.169.254/latest/meta-data/", "address 169.254.169.254 is not allowed (link-local)"],
   ])("refuses %s, reaching nothing", async (_name, url, message) => {
     const before = internalHits;
@@ -185,8 +211,16 @@ describe("extracts import through the outbound guard", () => {
   });
 
   it.each([
-    ["a first line that is not the header", `${SECRET},b\nx,y`, "the CSV needs the columns extractor_key, subject_id and data ('extractor_key' is missing)"],
-    ["rows that do not fit the header", `${SECRET}\nml,5,{}`, "the file is not valid CSV: line 2: a row has another number of fields than the header"],
+    [
+      "a first line that is not the header",
+      `${SECRET},b\nx,y`,
+      "the CSV needs the columns extractor_key, subject_id and data ('extractor_key' is missing)",
+    ],
+    [
+      "rows that do not fit the header",
+      `${SECRET}\nml,5,{}`,
+      "the file is not valid CSV: line 2: a row has another number of fields than the header",
+    ],
     ["a stray quote", `extractor_key,subject_id,data\nml,5,"{}"${SECRET}`, "the file is not valid CSV: line 2:"],
     ["an opening quote inside a field", `extractor_key,subject_id,data\nml,5,${SECRET}"x"`, "the file is not valid CSV: line 2:"],
     ["an unclosed quote", `extractor_key,subject_id,data\nml,5,"${SECRET}`, "the file is not valid CSV:"],

@@ -88,17 +88,24 @@ function parseRows(text: string): Row[] {
   const header = records.length ? Object.keys(records[0]) : [];
   for (const column of ["extractor_key", "subject_id", "data"]) {
     // The header the file has is not told: it is the file's first line.
-    if (records.length && !header.includes(column)) throw new JobFailure(`the CSV needs the columns extractor_key, subject_id and data ('${column}' is missing)`);
+    if (records.length && !header.includes(column))
+      throw new JobFailure(`the CSV needs the columns extractor_key, subject_id and data ('${column}' is missing)`);
   }
   return records.map((r, i) => {
     const line = i + 2;
     const subjectId = Number(r.subject_id);
-    if (!/^\d{1,10}$/.test(r.subject_id ?? "") || subjectId <= 0 || subjectId > 2147483647) throw new JobFailure(`line ${line}: subject_id must be a positive integer`);
+    if (!/^\d{1,10}$/.test(r.subject_id ?? "") || subjectId <= 0 || subjectId > 2147483647)
+      throw new JobFailure(`line ${line}: subject_id must be a positive integer`);
     const extractorKey = r.extractor_key ?? "";
     if (!/^[\w-]{1,64}$/.test(extractorKey)) throw new JobFailure(`line ${line}: extractor_key must be 1-64 letters, digits, _ or -`);
     // Deeper JSON could not be stored (stringifying it for the insert would overflow the stack).
     const parsed = parseBoundedJson(r.data ?? "");
-    if (!parsed.ok) throw new JobFailure(parsed.reason === "too_deep" ? `line ${line}: data is nested too deeply (more than ${MAX_JSON_DEPTH} levels)` : `line ${line}: data must be JSON`);
+    if (!parsed.ok)
+      throw new JobFailure(
+        parsed.reason === "too_deep"
+          ? `line ${line}: data is nested too deeply (more than ${MAX_JSON_DEPTH} levels)`
+          : `line ${line}: data must be JSON`,
+      );
     const data = parsed.value;
     if (!data || typeof data !== "object" || Array.isArray(data)) throw new JobFailure(`line ${line}: data must be a JSON object`);
     return { subjectId, extractorKey, data: JSON.stringify(data) };

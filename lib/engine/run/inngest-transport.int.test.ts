@@ -34,7 +34,11 @@ afterAll(() => {
 describe("the Inngest transport", () => {
   it("sends a batch of classifications as one classification.received event each, and runs no stage here", async () => {
     const { owner, workflow, subjects } = await classifiableProject(1);
-    const config = { id: workflow.id, extractors_config: { q: { type: "question", task_key: "T0" } }, reducers_config: { c: { type: "count" } } };
+    const config = {
+      id: workflow.id,
+      extractors_config: { q: { type: "question", task_key: "T0" } },
+      reducers_config: { c: { type: "count" } },
+    };
     expect((await engine.post("/workflows", { workflow: config }, owner.token)).status).toBe(201);
     const ids = [1_700_000_000 - workflow.id * 10, 1_700_000_001 - workflow.id * 10];
     // Classifications the built-in queue would extract at once.

@@ -15,7 +15,6 @@ import { countRetired, retiredCountersMark, rollbackRetiredCounters } from "./re
 // service), with the action id as idempotency key: a completed or failed action is never performed again,
 // and every in-process effect is itself idempotent (retiring a retired subject, adding a member twice).
 
-
 /** An effect that cannot succeed however often it is retried (its target does not exist). */
 class PermanentError extends Error {}
 
@@ -46,7 +45,9 @@ async function performInProcess(client: Sql, a: ActionRow): Promise<void> {
       await retireSubjects(client, a.workflow_id, [a.subject_id!], parseRetirementReason(retirementReason(c.reason)), countRetired);
       return;
     case "add_subject_to_set": {
-      const { rows } = await client.query<{ id: number; project_id: number }>(`SELECT id, project_id FROM subject_sets WHERE id = $1`, [Number(c.subject_set_id)]);
+      const { rows } = await client.query<{ id: number; project_id: number }>(`SELECT id, project_id FROM subject_sets WHERE id = $1`, [
+        Number(c.subject_set_id),
+      ]);
       if (!rows[0]) throw new PermanentError(`subject set ${c.subject_set_id} does not exist`);
       await addSubjectsToSet(asTx(client), { id: rows[0].id, projectId: rows[0].project_id }, [a.subject_id!]);
       return;
@@ -63,7 +64,9 @@ async function performInProcess(client: Sql, a: ActionRow): Promise<void> {
       return;
     }
     case "promote_user": {
-      const { rows } = await client.query<{ project_id: number }>(`SELECT project_id FROM workflows WHERE id = $1`, [Number(c.workflow_id)]);
+      const { rows } = await client.query<{ project_id: number }>(`SELECT project_id FROM workflows WHERE id = $1`, [
+        Number(c.workflow_id),
+      ]);
       if (!rows[0]) throw new PermanentError(`workflow ${c.workflow_id} does not exist`);
       // Moves the volunteer onto the workflow: the project preference's settings.workflow_id, as project owners set it.
       await client.query(
@@ -109,9 +112,13 @@ export async function performRetirements(client: Sql, actionIds: number[]): Prom
       groups.get(key)!.subjects.push(a.subject_id!);
       done.add(a.id);
     }
-    for (const g of [...groups.values()].sort((x, y) => x.workflowId - y.workflowId)) await retireSubjects(client, g.workflowId, g.subjects, g.reason, countRetired);
+    for (const g of [...groups.values()].sort((x, y) => x.workflowId - y.workflowId))
+      await retireSubjects(client, g.workflowId, g.subjects, g.reason, countRetired);
     if (done.size) {
-      await client.query(`UPDATE engine_actions SET status = 'completed', attempts = attempts + 1, error = NULL, performed_at = now(), updated_at = now() WHERE id = ANY($1::int[])`, [[...done]]);
+      await client.query(
+        `UPDATE engine_actions SET status = 'completed', attempts = attempts + 1, error = NULL, performed_at = now(), updated_at = now() WHERE id = ANY($1::int[])`,
+        [[...done]],
+      );
     }
     await client.query("RELEASE SAVEPOINT engine_retire");
     return done;
@@ -128,7 +135,10 @@ async function lockPending(client: Sql, actionId: number): Promise<ActionRow | n
 }
 
 async function markCompleted(client: Sql, id: number) {
-  await client.query(`UPDATE engine_actions SET status = 'completed', attempts = attempts + 1, error = NULL, performed_at = now(), updated_at = now() WHERE id = $1`, [id]);
+  await client.query(
+    `UPDATE engine_actions SET status = 'completed', attempts = attempts + 1, error = NULL, performed_at = now(), updated_at = now() WHERE id = $1`,
+    [id],
+  );
 }
 
 /** Records a failed attempt: failed for good after the last attempt or a permanent error, else left pending and rethrown (retried with backoff). */
@@ -136,11 +146,10 @@ async function recordFailure(tx: TxRunner, a: ActionRow, err: unknown): Promise<
   const message = err instanceof Error ? err.message : String(err);
   const final = err instanceof PermanentError || (err instanceof ApiError && err.status < 500) || a.attempts + 1 >= maxExternalAttempts();
   await tx((client) =>
-    client.query(`UPDATE engine_actions SET attempts = attempts + 1, error = $2, status = $3, updated_at = now() WHERE id = $1 AND status = 'pending'`, [
-      a.id,
-      message.slice(0, 2000),
-      final ? "failed" : "pending",
-    ]),
+    client.query(
+      `UPDATE engine_actions SET attempts = attempts + 1, error = $2, status = $3, updated_at = now() WHERE id = $1 AND status = 'pending'`,
+      [a.id, message.slice(0, 2000), final ? "failed" : "pending"],
+    ),
   );
   if (!final) throw err;
 }
@@ -179,7 +188,11 @@ export async function performAction(tx: TxRunner, actionId: number): Promise<voi
     return reductionContext(onlyKey ? rows.filter((r) => r.reducer_key === onlyKey) : rows);
   });
   try {
-    await postExternal(action.config.url, { action_id: action.id, workflow_id: action.workflow_id, ...target, reductions }, { headers: { "idempotency-key": `action-${action.id}` } });
+    await postExternal(
+      action.config.url,
+      { action_id: action.id, workflow_id: action.workflow_id, ...target, reductions },
+      { headers: { "idempotency-key": `action-${action.id}` } },
+    );
   } catch (err) {
     return recordFailure(tx, action, err);
   }

@@ -41,7 +41,12 @@ describe("pipeline: classification → extract → reduce → rules → effects"
     const extracts = await engine.get(`/workflows/${workflow.id}/extractors/q/extracts?subject_id=${s.id}`, owner.token);
     expect(extracts.status).toBe(200);
     expect(extracts.body.map((e: { data: unknown }) => e.data)).toEqual([{ "0": 1 }, { "1": 1 }]);
-    expect(extracts.body[0]).toMatchObject({ subject_id: s.id, workflow_id: workflow.id, extractor_key: "q", user_id: volunteers[0].user.id });
+    expect(extracts.body[0]).toMatchObject({
+      subject_id: s.id,
+      workflow_id: workflow.id,
+      extractor_key: "q",
+      user_id: volunteers[0].user.id,
+    });
     let c = await engine.get(`/workflows/${workflow.id}/reducers/c/reductions?subject_id=${s.id}`, owner.token);
     expect(c.body[0].data).toMatchObject({ num_votes: 1 });
     expect(await retiredAt(s.id, workflow.id)).toBeNull();
@@ -54,12 +59,20 @@ describe("pipeline: classification → extract → reduce → rules → effects"
     const n = await engine.get(`/workflows/${workflow.id}/reducers/n/reductions?subject_id=${s.id}`, owner.token);
     expect(n.body[0].data).toEqual({ classifications: 4, extracts: 4 });
 
-    const sws = await db().subjectWorkflowStatus.findUniqueOrThrow({ where: { subjectId_workflowId: { subjectId: s.id, workflowId: workflow.id } } });
+    const sws = await db().subjectWorkflowStatus.findUniqueOrThrow({
+      where: { subjectId_workflowId: { subjectId: s.id, workflowId: workflow.id } },
+    });
     expect(sws.retiredAt).not.toBeNull();
     expect(sws.retirementReason).toBe("consensus");
     const actions = await engine.get(`/workflows/${workflow.id}/actions`, owner.token);
     expect(actions.body).toHaveLength(1);
-    expect(actions.body[0]).toMatchObject({ effect_type: "retire_subject", subject_id: s.id, status: "completed", attempts: 1, error: null });
+    expect(actions.body[0]).toMatchObject({
+      effect_type: "retire_subject",
+      subject_id: s.id,
+      status: "completed",
+      attempts: 1,
+      error: null,
+    });
 
     const fresh = await signedInUser();
     const queued = await api.get(`/subjects/queued?workflow_id=${workflow.id}`, { token: fresh.token });
@@ -71,7 +84,11 @@ describe("pipeline: classification → extract → reduce → rules → effects"
     const config = retireOnConsensus(workflow.id, {
       rules_config: [
         {
-          if: ["and", ["gte", ["lookup", "n.classifications", 0], ["const", 2]], ["eq", ["lookup", "later.verdict", "none"], ["const", "none"]]],
+          if: [
+            "and",
+            ["gte", ["lookup", "n.classifications", 0], ["const", 2]],
+            ["eq", ["lookup", "later.verdict", "none"], ["const", "none"]],
+          ],
           then: [{ action: "retire_subject", reason: "other" }],
         },
       ],
@@ -120,7 +137,13 @@ describe("pipeline: classification → extract → reduce → rules → effects"
     for (let i = 0; i < 3; i++) {
       const res = await engine.post(
         `/workflows/${workflow.id}/extractors/q/extracts`,
-        { subject_id: subjects[0].id, classification_id: 900_000 + workflow.id * 10 + i, classification_at: new Date().toISOString(), user_id: null, data: { "1": 1 } },
+        {
+          subject_id: subjects[0].id,
+          classification_id: 900_000 + workflow.id * 10 + i,
+          classification_at: new Date().toISOString(),
+          user_id: null,
+          data: { "1": 1 },
+        },
         owner.token,
       );
       expect(res.status).toBe(200);
@@ -130,7 +153,16 @@ describe("pipeline: classification → extract → reduce → rules → effects"
 
     await engine.put(`/workflows/${workflow.id}`, { workflow: { status: "halted" } }, owner.token);
     for (let i = 0; i < 3; i++) {
-      await engine.post(`/workflows/${workflow.id}/extractors/q/extracts`, { subject_id: subjects[1].id, classification_id: 800_000 + workflow.id * 10 + i, classification_at: new Date().toISOString(), data: { "1": 1 } }, owner.token);
+      await engine.post(
+        `/workflows/${workflow.id}/extractors/q/extracts`,
+        {
+          subject_id: subjects[1].id,
+          classification_id: 800_000 + workflow.id * 10 + i,
+          classification_at: new Date().toISOString(),
+          data: { "1": 1 },
+        },
+        owner.token,
+      );
     }
     await drainPipeline();
     expect(await db().subjectReduction.count({ where: { workflowId: workflow.id, subjectId: subjects[1].id } })).toBe(0);
@@ -146,7 +178,9 @@ describe("pipeline: classification → extract → reduce → rules → effects"
     const { owner, project, workflow, subjects } = await classifiableProject(2);
     const expertSet = (await createSubjectSet(project.id, 0)).set;
     const expertWorkflow = await createWorkflow(project.id);
-    const collection = await db().collection.create({ data: { name: "hard", displayName: "Hard ones", ownerId: owner.user.id, projectIds: [project.id] } });
+    const collection = await db().collection.create({
+      data: { name: "hard", displayName: "Hard ones", ownerId: owner.user.id, projectIds: [project.id] },
+    });
     const config = {
       id: workflow.id,
       extractors_config: { q: { type: "question", task_key: "T0" } },
@@ -154,9 +188,16 @@ describe("pipeline: classification → extract → reduce → rules → effects"
       rules_config: [
         {
           if: ["and", ["gte", ["lookup", "c.num_votes", 0], ["const", 1]], ["lt", ["lookup", "c.agreement", 1], ["const", 0.75]]],
-          then: [{ action: "add_subject_to_set", subject_set_id: String(expertSet.id) }, { action: "add_subject_to_collection", collection_id: String(collection.id) }],
+          then: [
+            { action: "add_subject_to_set", subject_set_id: String(expertSet.id) },
+            { action: "add_subject_to_collection", collection_id: String(collection.id) },
+          ],
         },
-        { topic: "user", if: ["gte", ["lookup", "u.classifications", 0], ["const", 2]], then: [{ action: "promote_user", workflow_id: String(expertWorkflow.id) }] },
+        {
+          topic: "user",
+          if: ["gte", ["lookup", "u.classifications", 0], ["const", 2]],
+          then: [{ action: "promote_user", workflow_id: String(expertWorkflow.id) }],
+        },
       ],
     };
     expect((await engine.post("/workflows", { workflow: config }, owner.token)).status).toBe(201);
@@ -169,19 +210,34 @@ describe("pipeline: classification → extract → reduce → rules → effects"
 
     expect(await db().setMemberSubject.count({ where: { subjectSetId: expertSet.id } })).toBe(1);
     expect((await db().subjectSet.findUniqueOrThrow({ where: { id: expertSet.id } })).setMemberSubjectsCount).toBe(1);
-    expect(await db().collectionSubject.findMany({ where: { collectionId: collection.id }, select: { subjectId: true } })).toEqual([{ subjectId: subjects[0].id }]);
+    expect(await db().collectionSubject.findMany({ where: { collectionId: collection.id }, select: { subjectId: true } })).toEqual([
+      { subjectId: subjects[0].id },
+    ]);
     const pref = await db().projectPreference.findUnique({ where: { userId_projectId: { userId: keen.user.id, projectId: project.id } } });
     expect((pref?.settings as { workflow_id?: string })?.workflow_id).toBe(String(expertWorkflow.id));
-    expect(await db().projectPreference.findUnique({ where: { userId_projectId: { userId: other.user.id, projectId: project.id } } })).toBeNull();
+    expect(
+      await db().projectPreference.findUnique({ where: { userId_projectId: { userId: other.user.id, projectId: project.id } } }),
+    ).toBeNull();
     const actions = await engine.get(`/workflows/${workflow.id}/actions?status=completed`, owner.token);
-    expect(actions.body.map((a: { effect_type: string }) => a.effect_type).sort()).toEqual(["add_subject_to_collection", "add_subject_to_set", "promote_user"]);
+    expect(actions.body.map((a: { effect_type: string }) => a.effect_type).sort()).toEqual([
+      "add_subject_to_collection",
+      "add_subject_to_set",
+      "promote_user",
+    ]);
   });
 
   it("records an effect whose target is gone as failed, with its error", async () => {
     const { owner, workflow, subjects } = await classifiableProject(1);
     await engine.post(
       "/workflows",
-      { workflow: { id: workflow.id, extractors_config: { q: { type: "question", task_key: "T0" } }, reducers_config: { c: { type: "count" } }, rules_config: [{ if: ["const", true], then: [{ action: "add_subject_to_set", subject_set_id: "999999999" }] }] } },
+      {
+        workflow: {
+          id: workflow.id,
+          extractors_config: { q: { type: "question", task_key: "T0" } },
+          reducers_config: { c: { type: "count" } },
+          rules_config: [{ if: ["const", true], then: [{ action: "add_subject_to_set", subject_set_id: "999999999" }] }],
+        },
+      },
       owner.token,
     );
     await classify(workflow, subjects[0].id, 0, (await signedInUser()).token);
@@ -217,7 +273,11 @@ describe("engine HTTP API: ingest, extracts and reductions", () => {
     expect(await retiredAt(subjects[0].id, workflow.id)).not.toBeNull();
 
     // The same classification twice in one batch: stored once, the later copy wins.
-    const twice = await engine.post("/classifications", [one(3), { ...one(3), annotations: { T0: [{ task: "T0", value: 0 }] } }], owner.token);
+    const twice = await engine.post(
+      "/classifications",
+      [one(3), { ...one(3), annotations: { T0: [{ task: "T0", value: 0 }] } }],
+      owner.token,
+    );
     expect(twice.status).toBe(202);
     await drainUntil(async () => (await db().extract.count({ where: { workflowId: workflow.id } })) === 4);
     expect((await db().extract.findFirstOrThrow({ where: { classificationId: base + 3 } })).data).toEqual({ "0": 1 });
@@ -234,15 +294,36 @@ describe("engine HTTP API: ingest, extracts and reductions", () => {
     const { owner, workflow, subjects } = await classifiableProject(1);
     await engine.post(
       "/workflows",
-      { workflow: { id: workflow.id, reducers_config: { ml: { type: "external", url: "https://reducer.example.org" } }, rules_config: [{ if: ["gt", ["lookup", "ml.likelihood", 0], ["const", 0.9]], then: [{ action: "retire_subject", reason: "other" }] }] } },
+      {
+        workflow: {
+          id: workflow.id,
+          reducers_config: { ml: { type: "external", url: "https://reducer.example.org" } },
+          rules_config: [
+            { if: ["gt", ["lookup", "ml.likelihood", 0], ["const", 0.9]], then: [{ action: "retire_subject", reason: "other" }] },
+          ],
+        },
+      },
       owner.token,
     );
-    const low = await engine.post(`/workflows/${workflow.id}/reducers/ml/reductions?subject_id=${subjects[0].id}`, { likelihood: 0.5, flagged: false }, owner.token);
+    const low = await engine.post(
+      `/workflows/${workflow.id}/reducers/ml/reductions?subject_id=${subjects[0].id}`,
+      { likelihood: 0.5, flagged: false },
+      owner.token,
+    );
     expect(low.status).toBe(200);
-    expect(low.body).toMatchObject({ reducer_key: "ml", subject_id: subjects[0].id, subgroup: "_default", data: { likelihood: 0.5, flagged: false } });
+    expect(low.body).toMatchObject({
+      reducer_key: "ml",
+      subject_id: subjects[0].id,
+      subgroup: "_default",
+      data: { likelihood: 0.5, flagged: false },
+    });
     await drainPipeline();
     expect(await retiredAt(subjects[0].id, workflow.id)).toBeNull();
-    await engine.post(`/workflows/${workflow.id}/reducers/ml/reductions`, { subject_id: subjects[0].id, data: { likelihood: 0.95 } }, owner.token);
+    await engine.post(
+      `/workflows/${workflow.id}/reducers/ml/reductions`,
+      { subject_id: subjects[0].id, data: { likelihood: 0.95 } },
+      owner.token,
+    );
     await drainPipeline();
     expect(await retiredAt(subjects[0].id, workflow.id)).not.toBeNull();
     const got = await engine.get(`/workflows/${workflow.id}/reducers/ml/reductions?subject_id=${subjects[0].id}`, owner.token);
@@ -257,7 +338,13 @@ describe("engine HTTP API: ingest, extracts and reductions", () => {
 
 /** Forwarded classifications stored straight into the engine's table (not handed to the inbox): the test runs their batch itself. */
 async function storeForwarded(rows: { id: number; workflow_id: number; subject_id: number; answer: number; created_at?: string }[]) {
-  const data = rows.map(({ answer, ...r }) => ({ ...r, user_id: null, workflow_version: "1.1", annotations: [{ task: "T0", value: answer }], metadata: {} }));
+  const data = rows.map(({ answer, ...r }) => ({
+    ...r,
+    user_id: null,
+    workflow_version: "1.1",
+    annotations: [{ task: "T0", value: answer }],
+    metadata: {},
+  }));
   await db().$executeRawUnsafe(
     `INSERT INTO engine_classifications (id, workflow_id, data) SELECT * FROM unnest($1::int[], $2::int[], $3::jsonb[])`,
     rows.map((r) => r.id),
@@ -281,7 +368,10 @@ describe("engine plumbing", () => {
       { id: base + 3, workflow_id: workflow.id, subject_id: a, answer: 1 },
     ]);
     await runBatch(ids);
-    const reductions = await db().subjectReduction.findMany({ where: { workflowId: workflow.id }, orderBy: [{ subjectId: "asc" }, { reducerKey: "asc" }] });
+    const reductions = await db().subjectReduction.findMany({
+      where: { workflowId: workflow.id },
+      orderBy: [{ subjectId: "asc" }, { reducerKey: "asc" }],
+    });
     // lock_version 0: each reduction was saved once for the whole burst, not once per classification.
     expect(reductions.map((r) => [r.subjectId, r.reducerKey, r.data, r.lockVersion])).toEqual([
       [a, "c", { most_likely: "1", num_votes: 3, agreement: 1 }, 0],
@@ -297,7 +387,10 @@ describe("engine plumbing", () => {
     // The same batch again (a retried job): nothing changes but the reductions' versions.
     await runBatch(ids);
     expect(await db().extract.count({ where: { workflowId: workflow.id } })).toBe(4);
-    const again = await db().subjectReduction.findMany({ where: { workflowId: workflow.id }, orderBy: [{ subjectId: "asc" }, { reducerKey: "asc" }] });
+    const again = await db().subjectReduction.findMany({
+      where: { workflowId: workflow.id },
+      orderBy: [{ subjectId: "asc" }, { reducerKey: "asc" }],
+    });
     expect(again.map((r) => r.data)).toEqual(reductions.map((r) => r.data));
     expect(await db().engineAction.count({ where: { workflowId: workflow.id } })).toBe(1);
     expect((await db().workflow.findUniqueOrThrow({ where: { id: workflow.id } })).retiredSetMemberSubjectsCount).toBe(1);
@@ -307,7 +400,9 @@ describe("engine plumbing", () => {
     const { owner, workflow, subjects } = await classifiableProject(6);
     await engine.post("/workflows", { workflow: retireOnConsensus(workflow.id) }, owner.token);
     const base = 1_600_000_000 - workflow.id * 100;
-    const ids = await storeForwarded(Array.from({ length: 60 }, (_, i) => ({ id: base + i, workflow_id: workflow.id, subject_id: subjects[i % 6].id, answer: 1 })));
+    const ids = await storeForwarded(
+      Array.from({ length: 60 }, (_, i) => ({ id: base + i, workflow_id: workflow.id, subject_id: subjects[i % 6].id, answer: 1 })),
+    );
     // Six batches, each touching every subject, all at once: each reduces, evaluates and retires under
     // the others' feet.
     const batches = Array.from({ length: 6 }, (_, b) => ids.filter((_, i) => Math.floor(i / 10) === b));
@@ -321,7 +416,10 @@ describe("engine plumbing", () => {
       ids,
     );
     expect(requeued[0].n).toBe(0);
-    const counts = await db().subjectReduction.findMany({ where: { workflowId: workflow.id, reducerKey: "n" }, orderBy: { subjectId: "asc" } });
+    const counts = await db().subjectReduction.findMany({
+      where: { workflowId: workflow.id, reducerKey: "n" },
+      orderBy: { subjectId: "asc" },
+    });
     expect(counts.map((r) => r.data)).toEqual(subjects.map(() => ({ classifications: 10, extracts: 10 })));
     const consensus = await db().subjectReduction.findMany({ where: { workflowId: workflow.id, reducerKey: "c" } });
     expect(consensus.map((r) => r.data)).toEqual(subjects.map(() => ({ most_likely: "1", num_votes: 10, agreement: 1 })));
@@ -372,12 +470,20 @@ describe("engine plumbing", () => {
     for (let i = 0; i < 5; i++) {
       const res = await engine.post(
         `/workflows/${workflow.id}/extractors/q/extracts`,
-        { subject_id: subjects[0].id, classification_id: 700_000 + workflow.id * 10 + i, classification_at: new Date(Date.now() + i).toISOString(), data: { "1": 1 } },
+        {
+          subject_id: subjects[0].id,
+          classification_id: 700_000 + workflow.id * 10 + i,
+          classification_at: new Date(Date.now() + i).toISOString(),
+          data: { "1": 1 },
+        },
         owner.token,
       );
       expect(res.status).toBe(200);
     }
-    const pending = await db().$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE key = $1`, `x:${workflow.id}:subject:${subjects[0].id}`);
+    const pending = await db().$queryRawUnsafe<{ n: number }[]>(
+      `SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE key = $1`,
+      `x:${workflow.id}:subject:${subjects[0].id}`,
+    );
     expect(pending[0].n).toBe(1);
     await drainPipeline();
     const n = await engine.get(`/workflows/${workflow.id}/reducers/n/reductions?subject_id=${subjects[0].id}`, owner.token);
@@ -394,7 +500,9 @@ describe("engine plumbing", () => {
           id: workflow.id,
           extractors_config: { q: { type: "question", task_key: "T0" } },
           reducers_config: { c: { type: "count" } },
-          rules_config: [{ if: ["eq", ["lookup", "subject.kind", ""], ["const", "hard"]], then: [{ action: "retire_subject", reason: "other" }] }],
+          rules_config: [
+            { if: ["eq", ["lookup", "subject.kind", ""], ["const", "hard"]], then: [{ action: "retire_subject", reason: "other" }] },
+          ],
         },
       },
       owner.token,

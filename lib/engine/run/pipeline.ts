@@ -3,11 +3,25 @@ import { withTransaction, type Sql } from "@/lib/db/sql";
 import { enqueueEvents } from "./enqueue-events";
 import { applyRules, applyRulesTo } from "./apply-rules";
 import { forgetSubjectMetadata } from "./classification-data";
-import { CLASSIFICATION_BATCH_TASK, EVENT_SCHEMAS, EVENTS, EXTERNAL_EVENTS, ZClassificationBatch, type EngineEvent, type EventName } from "./events";
+import {
+  CLASSIFICATION_BATCH_TASK,
+  EVENT_SCHEMAS,
+  EVENTS,
+  EXTERNAL_EVENTS,
+  ZClassificationBatch,
+  type EngineEvent,
+  type EventName,
+} from "./events";
 import { extractClassification, extractClassifications } from "./extract-classification";
 import { externalExtract, externalReduce } from "./external-stages";
 import { performAction, performRetirements } from "./perform-action";
-import { discardRetiredCounters, flushRetiredCounters, openRetiredCounters, retiredCountersMark, rollbackRetiredCounters } from "./retired-counters";
+import {
+  discardRetiredCounters,
+  flushRetiredCounters,
+  openRetiredCounters,
+  retiredCountersMark,
+  rollbackRetiredCounters,
+} from "./retired-counters";
 import { lockReductionTargets, reduceTarget, reduceTargets, type Topic } from "./reduce-target";
 import type { Emit, TxRunner } from "./stage";
 
@@ -57,7 +71,10 @@ async function runInline<T>(client: Sql, fn: (client: Sql, emit: Emit) => Promis
     const emit: Emit = (...e) => next.push(...e);
     const reduce = targetGroups(round, EVENTS.extractsChanged);
     // Every target's lock first, in one order: transactions reducing overlapping targets never deadlock.
-    await lockReductionTargets(client, reduce.flatMap((g) => g.targetIds.map((targetId) => ({ workflowId: g.workflowId, topic: g.topic, targetId }))));
+    await lockReductionTargets(
+      client,
+      reduce.flatMap((g) => g.targetIds.map((targetId) => ({ workflowId: g.workflowId, topic: g.topic, targetId }))),
+    );
     for (const g of reduce) await reduceTargets(client, emit, g.workflowId, g.topic, g.targetIds);
     for (const g of targetGroups(round, EVENTS.reductionsChanged)) await applyRulesTo(client, emit, g.workflowId, g.topic, g.targetIds);
     // The round's retirements together (a few statements for the whole batch), then any other action alone.

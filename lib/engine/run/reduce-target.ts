@@ -22,7 +22,13 @@ export interface ReductionRow {
 }
 
 /** One reduction per (workflow, subject or user, reducer key, subgroup); optimistic lock on lock_version. */
-export async function loadReductions(client: Sql, topic: Topic, workflowId: number, targetId: number, reducerKey?: string): Promise<ReductionRow[]> {
+export async function loadReductions(
+  client: Sql,
+  topic: Topic,
+  workflowId: number,
+  targetId: number,
+  reducerKey?: string,
+): Promise<ReductionRow[]> {
   const { rows } = await client.query<ReductionRow>(
     `SELECT id, reducer_key, subgroup, data, store, lock_version FROM ${TABLE[topic]} WHERE workflow_id = $1 AND ${COLUMN[topic]} = $2 AND ($3::text IS NULL OR reducer_key = $3) ORDER BY id`,
     [workflowId, targetId, reducerKey ?? null],
@@ -37,7 +43,15 @@ export async function saveReduction(
   r: { workflowId: number; targetId: number; reducerKey: string; subgroup: string; data: unknown; store: unknown },
   expectedVersion?: number,
 ): Promise<number | null> {
-  const values = [r.workflowId, r.targetId, r.reducerKey, r.subgroup, JSON.stringify(r.data ?? null), r.store == null ? null : JSON.stringify(r.store), expectedVersion ?? null];
+  const values = [
+    r.workflowId,
+    r.targetId,
+    r.reducerKey,
+    r.subgroup,
+    JSON.stringify(r.data ?? null),
+    r.store == null ? null : JSON.stringify(r.store),
+    expectedVersion ?? null,
+  ];
   const { rows } = await client.query<{ id: number }>(
     `INSERT INTO ${TABLE[topic]} AS t (workflow_id, ${COLUMN[topic]}, reducer_key, subgroup, data, store, updated_at)
      SELECT $1, $2, $3, $4, $5::jsonb, $6::jsonb, now() WHERE $7::int IS NULL OR $7::int = -1
@@ -58,7 +72,13 @@ export async function saveReduction(
 }
 
 /** Reductions of many targets in one query, by target id. */
-export async function loadReductionsOf(client: Sql, topic: Topic, workflowId: number, targetIds: number[], reducerKeys?: string[]): Promise<Map<number, ReductionRow[]>> {
+export async function loadReductionsOf(
+  client: Sql,
+  topic: Topic,
+  workflowId: number,
+  targetIds: number[],
+  reducerKeys?: string[],
+): Promise<Map<number, ReductionRow[]>> {
   const { rows } = await client.query<ReductionRow & { target_id: number }>(
     `SELECT id, ${COLUMN[topic]} AS target_id, reducer_key, subgroup, data, store, lock_version FROM ${TABLE[topic]}
      WHERE workflow_id = $1 AND ${COLUMN[topic]} = ANY($2::int[]) AND ($3::text[] IS NULL OR reducer_key = ANY($3::text[])) ORDER BY id`,
@@ -70,13 +90,23 @@ export async function loadReductionsOf(client: Sql, topic: Topic, workflowId: nu
 }
 
 /** The extracts a subject's (or user's) reducers see: its own, plus those of `#previous_subject_ids` subjects. */
-export async function loadExtracts(client: Sql, topic: Topic, workflowId: number, targetId: number): Promise<{ extracts: ExtractRecord[]; metadata: Map<number, Record<string, unknown>> }> {
+export async function loadExtracts(
+  client: Sql,
+  topic: Topic,
+  workflowId: number,
+  targetId: number,
+): Promise<{ extracts: ExtractRecord[]; metadata: Map<number, Record<string, unknown>> }> {
   const { byTarget, metadata } = await loadExtractsOf(client, topic, workflowId, [targetId]);
   return { extracts: byTarget.get(targetId) ?? [], metadata };
 }
 
 /** loadExtracts for many targets in a fixed number of queries. */
-export async function loadExtractsOf(client: Sql, topic: Topic, workflowId: number, targetIds: number[]): Promise<{ byTarget: Map<number, ExtractRecord[]>; metadata: Map<number, Record<string, unknown>> }> {
+export async function loadExtractsOf(
+  client: Sql,
+  topic: Topic,
+  workflowId: number,
+  targetIds: number[],
+): Promise<{ byTarget: Map<number, ExtractRecord[]>; metadata: Map<number, Record<string, unknown>> }> {
   // Which subjects' extracts each target sees.
   const sources = new Map<number, number[]>(targetIds.map((t) => [t, [t]]));
   if (topic === "subject") {
@@ -145,20 +175,27 @@ export async function reduceTarget(tx: TxRunner, workflowId: number, topic: Topi
  */
 export async function reduceTargets(client: Sql, emit: Emit, workflowId: number, topic: Topic, targetIds: number[]): Promise<void> {
   const targets = [...new Set(targetIds)].sort((a, b) => a - b);
-  await lockReductionTargets(client, targets.map((targetId) => ({ workflowId, topic, targetId })));
+  await lockReductionTargets(
+    client,
+    targets.map((targetId) => ({ workflowId, topic, targetId })),
+  );
   const workflow = await loadEngineWorkflow(client, workflowId);
   if (!workflow || workflow.status === "halted") return;
-  const reducers = Object.entries(workflow.reducers_config ?? {}).filter(([, r]) => TOPIC_OF_REDUCER[r.topic ?? "reduce_by_subject"] === topic);
+  const reducers = Object.entries(workflow.reducers_config ?? {}).filter(
+    ([, r]) => TOPIC_OF_REDUCER[r.topic ?? "reduce_by_subject"] === topic,
+  );
   if (!reducers.length) return;
   const internal = reducers.filter(([, r]) => !EXTERNAL_REDUCERS.has(r.type));
   let pending = targets;
   for (let attempt = 1; internal.length && pending.length; attempt++) {
-    if (attempt > MAX_LOCK_RETRIES) throw new Error(`running reductions of ${topic}s ${pending.join(", ")} in workflow ${workflowId} kept changing under us`);
+    if (attempt > MAX_LOCK_RETRIES)
+      throw new Error(`running reductions of ${topic}s ${pending.join(", ")} in workflow ${workflowId} kept changing under us`);
     pending = await reduceOnce(client, topic, workflowId, pending, internal);
   }
   for (const targetId of targets) {
     for (const [key, config] of reducers) {
-      if (EXTERNAL_REDUCERS.has(config.type)) emit({ name: EVENTS.externalReduceRequested, data: { workflow_id: workflowId, topic, target_id: targetId, reducer_key: key } });
+      if (EXTERNAL_REDUCERS.has(config.type))
+        emit({ name: EVENTS.externalReduceRequested, data: { workflow_id: workflowId, topic, target_id: targetId, reducer_key: key } });
     }
     emit({ name: EVENTS.reductionsChanged, data: { workflow_id: workflowId, topic, target_id: targetId } });
   }
@@ -177,7 +214,13 @@ interface Reduced {
 /** One pass of the internal reducers over the targets; returns the targets whose running reductions lost the optimistic lock. */
 async function reduceOnce(client: Sql, topic: Topic, workflowId: number, targets: number[], reducers: [string, any][]): Promise<number[]> {
   const { byTarget, metadata } = await loadExtractsOf(client, topic, workflowId, targets);
-  const existing = await loadReductionsOf(client, topic, workflowId, targets, reducers.map(([key]) => key));
+  const existing = await loadReductionsOf(
+    client,
+    topic,
+    workflowId,
+    targets,
+    reducers.map(([key]) => key),
+  );
   const running = reducers.some(([, c]) => (c.reduction_mode ?? "default_reduction") === "running_reduction");
   const incorporated = new Map<number, Set<number>>();
   if (running) {
@@ -196,7 +239,12 @@ async function reduceOnce(client: Sql, topic: Topic, workflowId: number, targets
   for (const targetId of targets) {
     const extracts = byTarget.get(targetId) ?? [];
     for (const [key, config] of reducers) {
-      const previousBySubgroup = new Map(existing.get(targetId)!.filter((r) => r.reducer_key === key).map((r) => [r.subgroup, r]));
+      const previousBySubgroup = new Map(
+        existing
+          .get(targetId)!
+          .filter((r) => r.reducer_key === key)
+          .map((r) => [r.subgroup, r]),
+      );
       for (const [subgroup, group] of selectExtracts(config, extracts, metadata)) {
         const previous = previousBySubgroup.get(subgroup);
         if ((config.reduction_mode ?? "default_reduction") !== "running_reduction") {
@@ -208,7 +256,15 @@ async function reduceOnce(client: Sql, topic: Topic, workflowId: number, targets
         if (!fresh.length) continue;
         const out = reduce(config, fresh, previous ? { data: previous.data ?? {}, store: previous.store ?? {} } : null);
         if (isEmptyReduction(out.data) && !previous) continue;
-        runningSaves.push({ targetId, key, subgroup, data: out.data, store: out.store ?? null, extractIds: fresh.map((e) => e.id), previous });
+        runningSaves.push({
+          targetId,
+          key,
+          subgroup,
+          data: out.data,
+          store: out.store ?? null,
+          extractIds: fresh.map((e) => e.id),
+          previous,
+        });
       }
     }
   }
@@ -217,7 +273,12 @@ async function reduceOnce(client: Sql, topic: Topic, workflowId: number, targets
   const recorded: { reductionId: number; extractIds: number[] }[] = [];
   for (const r of runningSaves) {
     if (conflicted.has(r.targetId)) continue;
-    const id = await saveReduction(client, topic, { workflowId, targetId: r.targetId, reducerKey: r.key, subgroup: r.subgroup, data: r.data, store: r.store }, r.previous?.lock_version ?? -1);
+    const id = await saveReduction(
+      client,
+      topic,
+      { workflowId, targetId: r.targetId, reducerKey: r.key, subgroup: r.subgroup, data: r.data, store: r.store },
+      r.previous?.lock_version ?? -1,
+    );
     if (id === null) conflicted.add(r.targetId);
     else recorded.push({ reductionId: id, extractIds: r.extractIds! });
   }

@@ -64,7 +64,10 @@ export async function saveEngineWorkflow(client: Sql, config: TEngineWorkflowCon
     [id, projectId, config.status, config.rules_applied, config.public_extracts, config.public_reductions],
   );
   const extractors = Object.entries(config.extractors_config ?? {});
-  await client.query(`DELETE FROM engine_extractors WHERE workflow_id = $1 AND NOT (key = ANY($2::text[]))`, [id, extractors.map(([k]) => k)]);
+  await client.query(`DELETE FROM engine_extractors WHERE workflow_id = $1 AND NOT (key = ANY($2::text[]))`, [
+    id,
+    extractors.map(([k]) => k),
+  ]);
   if (extractors.length) {
     await client.query(
       `INSERT INTO engine_extractors (workflow_id, key, type, config, updated_at) SELECT $1, k, t, c, now() FROM unnest($2::text[], $3::text[], $4::jsonb[]) AS x(k, t, c)
@@ -78,7 +81,13 @@ export async function saveEngineWorkflow(client: Sql, config: TEngineWorkflowCon
     await client.query(
       `INSERT INTO engine_reducers (workflow_id, key, type, topic, config, updated_at) SELECT $1, k, t, tp, c, now() FROM unnest($2::text[], $3::text[], $4::text[], $5::jsonb[]) AS x(k, t, tp, c)
        ON CONFLICT (workflow_id, key) DO UPDATE SET type = excluded.type, topic = excluded.topic, config = excluded.config, updated_at = now()`,
-      [id, reducers.map(([k]) => k), reducers.map(([, v]) => v.type), reducers.map(([, v]) => v.topic ?? "reduce_by_subject"), reducers.map(([, v]) => JSON.stringify(v))],
+      [
+        id,
+        reducers.map(([k]) => k),
+        reducers.map(([, v]) => v.type),
+        reducers.map(([, v]) => v.topic ?? "reduce_by_subject"),
+        reducers.map(([, v]) => JSON.stringify(v)),
+      ],
     );
   }
   const rules = config.rules_config ?? [];

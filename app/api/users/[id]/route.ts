@@ -16,7 +16,8 @@ export const DELETE = apiRoute(async (ctx) => {
   const id = parsePathId(ctx.params.id, "id");
   const actor = await ctx.actor();
   if (!actor.user) throw unauthorized("Sign in to delete an account");
-  if (!(await db().user.findFirst({ where: { id, disabledAt: null }, select: { id: true } }))) throw notFound(`Could not find users with id='${id}'`);
+  if (!(await db().user.findFirst({ where: { id, disabledAt: null }, select: { id: true } })))
+    throw notFound(`Could not find users with id='${id}'`);
   if (actor.user.id !== id && !actor.user.admin) throw forbidden("Only the user or an admin may delete this account");
   if (!hasScope(actor, "user")) throw forbidden("This token lacks the 'user' scope");
   await disableUser(id);

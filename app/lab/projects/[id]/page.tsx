@@ -42,13 +42,22 @@ export default async function LabProjectPage({ params }: { params: Promise<{ id:
                   </span>
                 </span>
                 <span className="flex gap-2">
-                  <Link href={`/lab/projects/${project.id}/workflows/${w.id}`} className="rounded border border-gray-300 px-3 py-1 text-sm hover:bg-gray-100">
+                  <Link
+                    href={`/lab/projects/${project.id}/workflows/${w.id}`}
+                    className="rounded border border-gray-300 px-3 py-1 text-sm hover:bg-gray-100"
+                  >
                     Edit<span className="sr-only"> {w.displayName}</span>
                   </Link>
-                  <Link href={`/lab/projects/${project.id}/workflows/${w.id}/engine`} className="rounded bg-brand-600 px-3 py-1 text-sm font-semibold text-white hover:bg-brand-700">
+                  <Link
+                    href={`/lab/projects/${project.id}/workflows/${w.id}/engine`}
+                    className="rounded bg-brand-600 px-3 py-1 text-sm font-semibold text-white hover:bg-brand-700"
+                  >
                     Decision engine<span className="sr-only"> of {w.displayName}</span>
                   </Link>
-                  <Link href={`/lab/projects/${project.id}/workflows/${w.id}/monitor`} className="rounded border border-gray-300 px-3 py-1 text-sm hover:bg-gray-100">
+                  <Link
+                    href={`/lab/projects/${project.id}/workflows/${w.id}/monitor`}
+                    className="rounded border border-gray-300 px-3 py-1 text-sm hover:bg-gray-100"
+                  >
                     Monitor<span className="sr-only"> {w.displayName}</span>
                   </Link>
                 </span>

@@ -19,7 +19,13 @@ export const dynamic = "force-dynamic";
  * configuration.default_workflow, else its first active workflow. Private projects are a 404 to those
  * without a role, as in the API.
  */
-export default async function ClassifyPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ workflow?: string; language?: string }> }) {
+export default async function ClassifyPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<{ workflow?: string; language?: string }>;
+}) {
   const { id } = await params;
   const { workflow: wanted, language: asked } = await searchParams;
   if (!isIdString(id) || (wanted !== undefined && !isIdString(wanted))) notFound();
@@ -27,7 +33,18 @@ export default async function ClassifyPage({ params, searchParams }: { params: P
   const actor = await resolveActor(new Request("http://local/", { headers: { cookie: h.get("cookie") ?? "" } }));
   const project = await db().project.findFirst({
     where: { AND: [{ id: Number(id) }, projectReadScope(actor)] },
-    select: { id: true, displayName: true, configuration: true, primaryLanguage: true, availableLanguages: true, workflows: { where: { active: true }, orderBy: { id: "asc" }, select: { id: true, displayName: true, tasks: true, firstTask: true, majorVersion: true, minorVersion: true } } },
+    select: {
+      id: true,
+      displayName: true,
+      configuration: true,
+      primaryLanguage: true,
+      availableLanguages: true,
+      workflows: {
+        where: { active: true },
+        orderBy: { id: "asc" },
+        select: { id: true, displayName: true, tasks: true, firstTask: true, majorVersion: true, minorVersion: true },
+      },
+    },
   });
   if (!project) notFound();
   const preferred = wanted ?? String((project.configuration as { default_workflow?: unknown } | null)?.default_workflow ?? "");
@@ -35,12 +52,23 @@ export default async function ClassifyPage({ params, searchParams }: { params: P
   if (wanted && !workflow) notFound();
   // The chosen language's strings (project name, workflow names and the workflow's tasks), where translated.
   const language = chooseLanguage(project, asked, h.get("cookie")?.match(new RegExp(`(?:^|; )${LANGUAGE_COOKIE}=([^;]+)`))?.[1]);
-  const projectName = (await translated("project", project.id, language, project.primaryLanguage, { display_name: project.displayName })).display_name;
-  const names = await translationsOf("workflow", project.workflows.map((w) => w.id), language);
-  const workflowName = (w: { id: number; displayName: string }) => applyStrings({ display_name: w.displayName }, names.get(w.id) ?? {}).display_name;
-  const shown = workflow && applyStrings({ display_name: workflow.displayName, tasks: workflow.tasks as Record<string, unknown> }, names.get(workflow.id) ?? {});
+  const projectName = (await translated("project", project.id, language, project.primaryLanguage, { display_name: project.displayName }))
+    .display_name;
+  const names = await translationsOf(
+    "workflow",
+    project.workflows.map((w) => w.id),
+    language,
+  );
+  const workflowName = (w: { id: number; displayName: string }) =>
+    applyStrings({ display_name: w.displayName }, names.get(w.id) ?? {}).display_name;
+  const shown =
+    workflow &&
+    applyStrings({ display_name: workflow.displayName, tasks: workflow.tasks as Record<string, unknown> }, names.get(workflow.id) ?? {});
   // Owners, collaborators and experts may classify in gold standard mode (the API checks it again).
-  const roles = actor.user ? ((await db().projectRole.findFirst({ where: { projectId: project.id, userId: actor.user.id }, select: { roles: true } }))?.roles ?? []) : [];
+  const roles = actor.user
+    ? ((await db().projectRole.findFirst({ where: { projectId: project.id, userId: actor.user.id }, select: { roles: true } }))?.roles ??
+      [])
+    : [];
   const mayGoldStandard = !!actor.user && (actor.user.admin || roles.some((r) => (GOLD_STANDARD_ROLES as readonly string[]).includes(r)));
   const languages = [...new Set([project.primaryLanguage, ...project.availableLanguages].map((l) => l.toLowerCase()))];
 
@@ -72,7 +100,13 @@ export default async function ClassifyPage({ params, searchParams }: { params: P
       {workflow ? (
         <Classifier
           projectId={String(project.id)}
-          workflow={{ id: String(workflow.id), displayName: shown!.display_name, version: `${workflow.majorVersion}.${workflow.minorVersion}`, tasks: shown!.tasks as Tasks, firstTask: workflow.firstTask }}
+          workflow={{
+            id: String(workflow.id),
+            displayName: shown!.display_name,
+            version: `${workflow.majorVersion}.${workflow.minorVersion}`,
+            tasks: shown!.tasks as Tasks,
+            firstTask: workflow.firstTask,
+          }}
           language={language === project.primaryLanguage.toLowerCase() ? null : language}
           mayGoldStandard={mayGoldStandard}
         />

@@ -17,7 +17,9 @@ export default async function LabSubjectsPage({ params }: { params: Promise<{ id
     <article className="flex flex-col gap-4">
       <LabHeading projectName={project.displayName} title="Subjects" />
       <p className="text-sm text-gray-600">
-        {project.subjectSets.length ? project.subjectSets.map((s) => `${s.displayName} (${s.setMemberSubjectsCount})`).join(" · ") : "No subject sets yet."}
+        {project.subjectSets.length
+          ? project.subjectSets.map((s) => `${s.displayName} (${s.setMemberSubjectsCount})`).join(" · ")
+          : "No subject sets yet."}
       </p>
       <SubjectUploadForm projectId={project.id} workflows={workflows} />
       <ManifestImport projectId={project.id} subjectSets={sets} workflows={workflows} />

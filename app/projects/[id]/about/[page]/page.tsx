@@ -22,7 +22,13 @@ export default async function ProjectAboutPage({ params }: { params: Promise<{ i
   const { project } = loaded;
   return (
     <article className="flex flex-col gap-6">
-      <ProjectBanner projectId={project.id} title={project.displayName} owner={project.owner.displayName} avatar={loaded.avatar} background={loaded.background} />
+      <ProjectBanner
+        projectId={project.id}
+        title={project.displayName}
+        owner={project.owner.displayName}
+        avatar={loaded.avatar}
+        background={loaded.background}
+      />
       <AboutNav projectId={project.id} pages={loaded.about} current={shown.key} />
       <section aria-labelledby="about-title">
         <h2 id="about-title" className="mb-3 text-2xl font-semibold">

@@ -8,7 +8,10 @@ export const dynamic = "force-dynamic";
 /** The visual builder of a workflow's decision-engine configuration (extractors, reducers, rules). */
 export default async function EngineBuilderPage({ params }: { params: Promise<{ id: string; wid: string }> }) {
   const { project, workflow } = await editableWorkflow(params);
-  const taskKeys = Object.entries((workflow.tasks ?? {}) as Record<string, { type?: string }>).map(([key, t]) => ({ key, type: String(t?.type ?? "") }));
+  const taskKeys = Object.entries((workflow.tasks ?? {}) as Record<string, { type?: string }>).map(([key, t]) => ({
+    key,
+    type: String(t?.type ?? ""),
+  }));
   return (
     <article className="flex flex-col gap-4">
       <WorkflowHeading project={project} workflow={workflow} title="Decision engine">
