@@ -390,12 +390,3 @@ function sameRequest(c: Classification, workflowId: number, subjectIds: number[]
   if (!same) throw unprocessable("Idempotency-Key was already used for a classification of other subjects or another workflow");
   return c;
 }
-
-/** Whether version `named` ("major.minor") is `current` or an earlier one. */
-export function versionNotAfter(named: string, current: string): boolean {
-  const parse = (v: string) => (/^\d{1,9}\.\d{1,9}$/.test(v) ? v.split(".").map(Number) : null);
-  const a = parse(named);
-  const b = parse(current);
-  if (!a || !b) return named === current;
-  return a[0] < b[0] || (a[0] === b[0] && a[1] <= b[1]);
-}

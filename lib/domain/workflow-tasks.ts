@@ -170,7 +170,6 @@ export const ZRetirement = z.union([
   z.strictObject({ criteria: z.literal("never_retire"), options: z.strictObject({}).optional() }),
   z.strictObject({}),
 ]);
-export type Retirement = z.infer<typeof ZRetirement>;
 export const DEFAULT_RETIREMENT_COUNT = 15;
 
 /** The classification count that retires a subject, or null for never. */

@@ -151,11 +151,6 @@ export function clientAddress(req: Request): string | null {
   return req.headers.get(state().header) || null;
 }
 
-/** Whether the request passed the edge: only then are its forwarded headers ones a trusted proxy set. */
-export function passedEdge(req: Request): boolean {
-  return req.headers.has(state().header);
-}
-
 /** For tests: the header the edge would set, to make a request as if from `address`. */
 export function clientAddressHeader(address: string): [string, string] {
   return [state().header, address];

@@ -17,8 +17,6 @@ import {
 import { MarkHitArea, MarkShape } from "./mark-shape";
 import { toolColor, toolLabel } from "./tool-style";
 
-export { toolColor, toolLabel } from "./tool-style";
-
 export interface DrawingState {
   /** The drawing task's tools and the chosen one's index. */
   tools: Tool[];

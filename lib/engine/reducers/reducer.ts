@@ -36,11 +36,6 @@ export function isEmptyReduction(data: unknown): boolean {
   return typeof data === "object" && !Array.isArray(data) && Object.keys(data).length === 0;
 }
 
-/** The number of distinct classifications the extracts come from. */
-export function classificationCount(extracts: readonly ExtractRecord[]): number {
-  return new Set(extracts.map((e) => e.classificationId)).size;
-}
-
 /**
  * A field of an extract's data: the exact key first (keys may contain dots), then a dotted path into
  * nested objects (`a.b.c`). Undefined when absent.
