@@ -109,7 +109,7 @@ export async function openBigDataset(opts: { dataDir?: string; scale?: number; l
     url = db.url;
     process.env.DATABASE_URL = url;
     stop = db.stop;
-    markComplete = () => fs.writeFileSync(path.join(dataDir, COMPLETE), new Date().toISOString() + "\n");
+    markComplete = () => fs.writeFileSync(path.join(dataDir, COMPLETE), `${new Date().toISOString()}\n`);
   }
   await applyMigrations(url);
   await migrateJobQueue(url);

@@ -94,7 +94,11 @@ const imageBase = `http://127.0.0.1:${(images.address() as AddressInfo).port}`;
 
 async function stop() {
   images.close();
-  if (server.exitCode === null) await new Promise((r) => (server.once("exit", r), server.kill("SIGTERM")));
+  if (server.exitCode === null)
+    await new Promise((r) => {
+      server.once("exit", r);
+      server.kill("SIGTERM");
+    });
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
@@ -192,7 +196,11 @@ try {
     await page.goto(`${BASE}/projects/${project.id}/classify`, { waitUntil: "commit" });
     const t = (await page.evaluate(TIME_LOAD_TO_IMAGE)) as { ttfb: number; dcl: number; image: number } | null;
     if (!t) loads.failed++;
-    else loads.ttfb.push(t.ttfb), loads.dcl.push(t.dcl), loads.image.push(t.image);
+    else {
+      loads.ttfb.push(t.ttfb);
+      loads.dcl.push(t.dcl);
+      loads.image.push(t.image);
+    }
   }
   await browser.close();
   const stats = (xs: number[]) => {

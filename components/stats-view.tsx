@@ -154,7 +154,7 @@ export function StatsView({ projects }: { projects: { id: string; display_name: 
       ) : counts.isError ? (
         <div role="alert" className="rounded border border-red-300 bg-red-50 p-4 text-red-800">
           Could not load counts: {counts.error.message}{" "}
-          <button className="underline" onClick={() => counts.refetch()}>
+          <button type="button" className="underline" onClick={() => counts.refetch()}>
             Try again
           </button>
         </div>

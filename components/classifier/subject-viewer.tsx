@@ -158,7 +158,6 @@ export function SubjectViewer({
               style={{ transform: `translate(${view.panX}px, ${view.panY}px) rotate(${view.rotation}deg) scale(${view.zoom})` }}
               data-testid="subject-transform"
             >
-              {/* eslint-disable-next-line @next/next/no-img-element -- subject media are arbitrary URLs of any size */}
               <img
                 key={url}
                 src={url}

@@ -171,7 +171,6 @@ function ChoiceDetails({ task, choice }: { task: SurveyTask; choice: string }) {
       {details.images.length > 0 && (
         <div className="flex gap-2 overflow-x-auto">
           {details.images.map((src, i) => (
-            // eslint-disable-next-line @next/next/no-img-element -- the project's own reference pictures, any host
             <img
               key={src}
               src={src}

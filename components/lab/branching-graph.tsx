@@ -19,7 +19,10 @@ export function BranchingGraph({ drafts }: { drafts: TaskDraft[] }) {
   for (const d of drafts) columns.set(depth.get(d.key)!, [...(columns.get(depth.get(d.key)!) ?? []), d.key]);
   const endColumn = Math.max(0, ...columns.keys()) + 1;
   const pos = new Map<string, { x: number; y: number }>();
-  for (const [col, keys] of columns) keys.forEach((k, i) => pos.set(k, { x: col * (W + GAP_X), y: i * (H + GAP_Y) }));
+  for (const [col, keys] of columns)
+    keys.forEach((k, i) => {
+      pos.set(k, { x: col * (W + GAP_X), y: i * (H + GAP_Y) });
+    });
   const rows = Math.max(1, ...[...columns.values()].map((c) => c.length));
   const end = { x: endColumn * (W + GAP_X), y: ((rows - 1) * (H + GAP_Y)) / 2 };
   const width = end.x + W;

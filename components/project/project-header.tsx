@@ -23,10 +23,7 @@ export function ProjectBanner({
       }
       data-testid="project-banner"
     >
-      {avatar && (
-        // eslint-disable-next-line @next/next/no-img-element -- project media are arbitrary URLs
-        <img src={avatar} alt="" className="h-16 w-16 shrink-0 rounded-full border-2 border-white object-cover sm:h-20 sm:w-20" />
-      )}
+      {avatar && <img src={avatar} alt="" className="h-16 w-16 shrink-0 rounded-full border-2 border-white object-cover sm:h-20 sm:w-20" />}
       <div className="min-w-0">
         <h1 className="break-words text-2xl font-bold sm:text-3xl">
           <Link href={`/projects/${projectId}`} className="hover:underline">

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { z } from "zod";
 import type { Classification } from "@/lib/generated/prisma/client";
-import type { Actor, Caller } from "@/lib/auth/actor";
+import type { Actor, Caller, GrantRow } from "@/lib/auth/actor";
 import { callerActor, hasScope } from "@/lib/auth/actor";
 import { grantSql } from "@/lib/auth/tokens";
 import { pool } from "@/lib/db";
@@ -302,15 +302,14 @@ FROM chk LEFT JOIN mine ON mine.i = chk.i LEFT JOIN ins ON ins.id = mine.id
 ORDER BY chk.i`;
 
 /** An answer row: the checks' outcome, then the classification's columns (all null when none was inserted). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type CreateRow = {
   problem: string | null;
   current_version: string | null;
   retirement: unknown;
-  token_grant: any;
+  token_grant: GrantRow | null;
   open_counts: [number, number][] | null;
   id: number | null;
-} & Record<string, any>;
+} & Record<string, unknown>;
 
 const SHOW_ROLES = [...PROJECT_PERMISSIONS.show];
 
@@ -354,7 +353,7 @@ async function retireDue(workflowId: number, retirement: unknown, openCounts: [n
   );
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: a classifications row as pg returns it (`SELECT *`, `ins.*`), mapped column by column onto Prisma's Classification, which is the type that checks
 function fromRow(r: any): Classification {
   return {
     id: r.id,

@@ -107,7 +107,10 @@ export function taskGraphErrors(tasks: Tasks, firstTask: string): string[] {
   };
   for (const [key, task] of Object.entries(tasks)) {
     checkNext(`tasks.${key}`, (task as { next?: unknown }).next);
-    if (task.type === "single" || task.type === "multiple") task.answers.forEach((a, i) => checkNext(`tasks.${key}.answers[${i}]`, a.next));
+    if (task.type === "single" || task.type === "multiple")
+      task.answers.forEach((a, i) => {
+        checkNext(`tasks.${key}.answers[${i}]`, a.next);
+      });
     if (task.type === "combo") {
       for (const sub of task.tasks) {
         if (!keys.has(sub)) errors.push(`tasks.${key}.tasks: '${sub}' is not a task`);

@@ -25,7 +25,7 @@ import path from "node:path";
 import fc from "fast-check";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeDb, db, pool } from "@/lib/db";
+import { closeDb, pool } from "@/lib/db";
 import { applyMigrations } from "@/lib/db/migrations";
 import { migrateJobQueue } from "@/lib/jobs/queue";
 import { MAX_BODY_BYTES } from "@/lib/http/request";

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { resolveActor } from "@/lib/auth/actor";
 import { db, pool } from "@/lib/db";
-import { planNodes, planPrismaQuery, type PlanNode } from "@/lib/db/query-plan";
+import { planPrismaQuery, type PlanNode } from "@/lib/db/query-plan";
 import { listRequest, pageQuery } from "@/lib/http/resource-routes";
 import type { BaseRow, ResourceDef } from "@/lib/resources/types";
 import { call } from "@/test/http";

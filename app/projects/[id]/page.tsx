@@ -144,7 +144,6 @@ export default async function ProjectPage({
             {recents.map((r) => (
               <li key={r.subjectId} className="overflow-hidden rounded border border-gray-200 bg-white">
                 {r.mime.startsWith("image/") ? (
-                  // eslint-disable-next-line @next/next/no-img-element -- subject media are arbitrary URLs
                   <img src={r.url} alt={`Subject ${r.subjectId}`} className="aspect-square w-full object-cover" loading="lazy" />
                 ) : (
                   <p className="aspect-square p-2 text-sm">Subject {r.subjectId}</p>

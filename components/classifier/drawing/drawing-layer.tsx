@@ -72,6 +72,7 @@ export function DrawingLayer({
   const color = toolColor(tools, tool);
   const sw = Math.max(2, Math.max(width, height) / 300);
   // A half-drawn shape belongs to the tool it was started with.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `tool` is the trigger: choosing another tool drops the half-drawn shape
   useEffect(() => {
     setPath([]);
     setAnchor(null);

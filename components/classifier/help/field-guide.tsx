@@ -36,7 +36,7 @@ export function FieldGuideButton({ projectId, language = null }: { projectId: st
   });
   const dialog = useRef<HTMLDialogElement>(null);
   const button = useRef<HTMLButtonElement>(null);
-  if (!guide.data || !guide.data.items.length) return null;
+  if (!guide.data?.items.length) return null;
   return (
     <>
       <button
@@ -72,7 +72,6 @@ export function FieldGuideButton({ projectId, language = null }: { projectId: st
                 <details className="rounded border border-gray-200">
                   <summary className="flex cursor-pointer items-center gap-3 p-3 font-semibold focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600">
                     {item.icon && icons.data?.get(String(item.icon)) && (
-                      // eslint-disable-next-line @next/next/no-img-element -- guide images are arbitrary URLs
                       <img
                         src={icons.data.get(String(item.icon))}
                         alt=""

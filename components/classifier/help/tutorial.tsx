@@ -34,11 +34,11 @@ export function TutorialButton({
   };
   const t = useTranslated("tutorial", tutorial.data?.id, language, tutorial.data ?? undefined) ?? tutorial.data;
   const completedInPreference = !!(pref.preferences.tutorials_completed_at as Record<string, string> | undefined)?.[t?.id ?? ""];
+  // biome-ignore lint/correctness/useExhaustiveDependencies: decided once the tutorial and the preference are known; completing the tutorial later changes the preference and must not reopen it
   useEffect(() => {
     if (!t || !pref.ready) return;
     const seen = pref.signedIn ? completedInPreference : !!localStorage.getItem(completedKey(t.id));
     if (!seen) show();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- decided once the tutorial and preference are known
   }, [t, pref.ready]);
   if (!t) return null;
   const last = step === t.steps.length - 1;

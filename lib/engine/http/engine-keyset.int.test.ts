@@ -100,7 +100,7 @@ describe("extracts", () => {
     for (const [query, where, values] of [
       [`subject_id=${subject}`, "subject_id = $2", [subject]],
       ["user_id=3", "user_id = $2", [3]],
-      ["extractor_key=q&subject_id=" + subject, "extractor_key = 'q' AND subject_id = $2", [subject]],
+      [`extractor_key=q&subject_id=${subject}`, "extractor_key = 'q' AND subject_id = $2", [subject]],
     ] as const) {
       const want = await idsOf("extracts", `workflow_id = $1 AND ${where}`, [f.workflow.id, ...values]);
       expect((await walk(`/workflows/${f.workflow.id}/extracts?${query}&page_size=37`, f.owner.token)).ids, query).toEqual(want);

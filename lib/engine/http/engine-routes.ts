@@ -124,7 +124,7 @@ function requiredQueryId(url: URL, name: string): number {
 function configuredKey(map: Record<string, unknown> | undefined, key: string, what: string) {
   const config = map && Object.hasOwn(map, key) ? map[key] : undefined;
   if (!config) throw notFound(`No ${what} '${key}' in this workflow`);
-  return config as Record<string, any>;
+  return config as Record<string, unknown>;
 }
 
 /**

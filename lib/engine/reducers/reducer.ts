@@ -10,8 +10,8 @@ export interface ReducerOutput {
   store: ReductionStore | null;
 }
 
-export interface ReducerDef<C = any> {
-  schema: z.ZodType<C, any>;
+export interface ReducerDef<C = unknown> {
+  schema: z.ZodType<C, unknown>;
   /** One line describing `data`, for documentation and the API. */
   output: string;
   /** Default reduction: all (filtered) extracts of the subject or user, in classification order. */

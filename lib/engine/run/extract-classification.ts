@@ -72,7 +72,7 @@ export async function extractClassifications(client: Sql, emit: Emit, classifica
   const changed: { workflow: EngineWorkflow; c: ClassificationData }[] = [];
   for (const c of found) {
     const workflow = await loadEngineWorkflow(client, c.workflow_id);
-    if (!workflow || workflow.status !== "active" || !c.subject_id) continue;
+    if (workflow?.status !== "active" || !c.subject_id) continue;
     let stored = 0;
     for (const [key, config] of Object.entries(workflow.extractors_config ?? {})) {
       if (config.type === "external") {

@@ -25,7 +25,7 @@ interface ActionRow {
   subject_id: number | null;
   user_id: number | null;
   effect_type: string;
-  config: Record<string, any>;
+  config: Record<string, unknown>;
   status: string;
   attempts: number;
 }
@@ -42,7 +42,13 @@ async function performInProcess(client: Sql, a: ActionRow): Promise<void> {
   const c = a.config;
   switch (a.effect_type) {
     case "retire_subject":
-      await retireSubjects(client, a.workflow_id, [a.subject_id!], parseRetirementReason(retirementReason(c.reason)), countRetired);
+      await retireSubjects(
+        client,
+        a.workflow_id,
+        [a.subject_id!],
+        parseRetirementReason(retirementReason(c.reason as Parameters<typeof retirementReason>[0])),
+        countRetired,
+      );
       return;
     case "add_subject_to_set": {
       const { rows } = await client.query<{ id: number; project_id: number }>(`SELECT id, project_id FROM subject_sets WHERE id = $1`, [
@@ -101,9 +107,9 @@ export async function performRetirements(client: Sql, actionIds: number[]): Prom
     );
     const groups = new Map<string, { workflowId: number; reason: ReturnType<typeof parseRetirementReason>; subjects: number[] }>();
     for (const a of rows) {
-      let reason;
+      let reason: ReturnType<typeof parseRetirementReason>;
       try {
-        reason = parseRetirementReason(retirementReason(a.config.reason));
+        reason = parseRetirementReason(retirementReason(a.config.reason as Parameters<typeof retirementReason>[0]));
       } catch {
         continue; // performAction records its failure
       }
@@ -189,7 +195,7 @@ export async function performAction(tx: TxRunner, actionId: number): Promise<voi
   });
   try {
     await postExternal(
-      action.config.url,
+      action.config.url as string,
       { action_id: action.id, workflow_id: action.workflow_id, ...target, reductions },
       { headers: { "idempotency-key": `action-${action.id}` } },
     );

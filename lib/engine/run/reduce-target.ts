@@ -4,7 +4,7 @@ import type { ExtractRecord } from "@/lib/engine/types";
 import { cachedSubjectMetadata } from "./classification-data";
 import { EVENTS } from "./events";
 import type { Emit, TxRunner } from "./stage";
-import { loadEngineWorkflow } from "./workflow-config";
+import { type EngineWorkflow, loadEngineWorkflow } from "./workflow-config";
 
 export type Topic = "subject" | "user";
 export const TOPIC_OF_REDUCER = { reduce_by_subject: "subject", reduce_by_user: "user" } as const;
@@ -212,7 +212,13 @@ interface Reduced {
 }
 
 /** One pass of the internal reducers over the targets; returns the targets whose running reductions lost the optimistic lock. */
-async function reduceOnce(client: Sql, topic: Topic, workflowId: number, targets: number[], reducers: [string, any][]): Promise<number[]> {
+async function reduceOnce(
+  client: Sql,
+  topic: Topic,
+  workflowId: number,
+  targets: number[],
+  reducers: [string, NonNullable<EngineWorkflow["reducers_config"]>[string]][],
+): Promise<number[]> {
   const { byTarget, metadata } = await loadExtractsOf(client, topic, workflowId, targets);
   const existing = await loadReductionsOf(
     client,
