@@ -135,6 +135,8 @@ export function SubjectViewer({
           </span>
         </div>
       )}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: the viewport pans by pointer drag and by the arrow keys (onKeyDown, focusable when an image); it is a group named for those keys */}
+      {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the role is group when the aria-label is set (both only for images); the rule can't see the condition */}
       <div
         className={`relative flex min-h-48 items-center justify-center overflow-hidden rounded-lg border border-gray-200 bg-gray-900 focus:outline focus:outline-4 focus:outline-brand-600 ${movable && isImage ? "cursor-grab touch-none" : ""}`}
         tabIndex={isImage ? 0 : undefined}
@@ -161,6 +163,7 @@ export function SubjectViewer({
               <img
                 key={url}
                 src={url}
+                // biome-ignore lint/a11y/noRedundantAlt: "image 2 of 3" names the frame's place among the subject's images, not the element
                 alt={`${subjectLabel}, image ${frame + 1} of ${locations.length}`}
                 className="block max-h-[70vh] w-auto max-w-full select-none"
                 style={view.invert ? { filter: "invert(1)" } : undefined}
@@ -191,11 +194,14 @@ export function SubjectViewer({
             </div>
           )
         ) : mime.startsWith("video/") ? (
+          // biome-ignore lint/a11y/useMediaCaption: subject media are the project's uploads, which come with no caption track to give
           <video src={url} controls className="block max-h-[70vh] max-w-full" aria-label={`${subjectLabel}, video`} />
         ) : mime.startsWith("audio/") ? (
+          // biome-ignore lint/a11y/useMediaCaption: subject media are the project's uploads, which come with no caption track to give
           <audio src={url} controls className="m-6 w-[90%]" aria-label={`${subjectLabel}, audio`} />
         ) : mime.startsWith("text/") ? (
-          <div className="max-h-[70vh] w-full overflow-auto bg-white p-4" aria-label={`${subjectLabel}, text`} role="region" tabIndex={0}>
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the focus so a keyboard can scroll it
+          <section className="max-h-[70vh] w-full overflow-auto bg-white p-4" aria-label={`${subjectLabel}, text`} tabIndex={0}>
             {text.isError ? (
               <p role="alert">This text could not be loaded.</p>
             ) : (
@@ -203,7 +209,7 @@ export function SubjectViewer({
                 {text.data ?? "Loading…"}
               </pre>
             )}
-          </div>
+          </section>
         ) : (
           <p className="p-6 text-gray-100">
             <a className="underline" href={url} target="_blank" rel="noreferrer">

@@ -33,6 +33,7 @@ export function BranchingGraph({ drafts }: { drafts: TaskDraft[] }) {
     <figure className="flex flex-col gap-2 rounded border border-gray-200 bg-white p-3">
       <figcaption className="text-sm font-semibold">Branching</figcaption>
       {/* Focusable so a keyboard can scroll a wide graph; the links are read from the list below. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the focus so a keyboard can scroll it */}
       <div className="overflow-x-auto" tabIndex={0} role="group" aria-label="Branching graph (the links are listed below)">
         <svg width={width} height={height} viewBox={`-4 -4 ${width + 8} ${height + 8}`} aria-hidden="true" className="max-w-none">
           <defs>

@@ -223,6 +223,7 @@ export function DrawingLayer({
         ref={svg}
         role="application"
         aria-label={`Drawing layer: ${toolLabel(tools, tool)} (${toolType}): ${how}; or use the arrow keys and Enter. Tab to a mark to move it with the arrows or remove it with Delete.`}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: role=application makes the drawing surface a control; keyboard drawing starts by focusing it
         tabIndex={0}
         viewBox={`0 0 ${width} ${height}`}
         preserveAspectRatio="none"

@@ -84,6 +84,7 @@ export function TutorialButton({
             </button>
             <button
               type="button"
+              // biome-ignore lint/a11y/noAutofocus: inside a modal <dialog>, autofocus is how HTML names the control showModal() focuses first (the dialog pattern); it does not move focus on page load
               autoFocus
               onClick={() => (last ? dialog.current?.close() : setStep((s) => s + 1))}
               className="rounded bg-brand-600 px-4 py-1 font-semibold text-white focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
