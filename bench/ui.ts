@@ -50,7 +50,9 @@ const TIME_LOAD_TO_IMAGE = `new Promise((resolve) => {
     if (img && img.complete && img.naturalWidth > 0) requestAnimationFrame(() => {
       const shown = performance.now();
       const nav = performance.getEntriesByType("navigation")[0];
-      const dcl = () => nav.domContentLoadedEventEnd > 0 ? resolve({ ttfb: nav.responseStart, dcl: nav.domContentLoadedEventEnd, image: shown }) : setTimeout(dcl, 10);
+      const dcl = () => nav.domContentLoadedEventEnd > 0
+        ? resolve({ ttfb: nav.responseStart, dcl: nav.domContentLoadedEventEnd, image: shown })
+        : setTimeout(dcl, 10);
       dcl();
     });
     else if (performance.now() > 15000) resolve(null);
@@ -86,7 +88,8 @@ const images = http.createServer((req, res) => {
   const n = Number(/(\d+)\.svg$/.exec(req.url ?? "")?.[1] ?? 0);
   res.writeHead(200, { "content-type": "image/svg+xml", "cache-control": "public, max-age=3600", "access-control-allow-origin": "*" });
   res.end(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="900"><rect width="1200" height="900" fill="hsl(${(n * 37) % 360} 40% 30%)"/><text x="60" y="480" font-size="120" fill="white">Subject ${n}</text></svg>`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="900"><rect width="1200" height="900" fill="hsl(${(n * 37) % 360} 40% 30%)"/>` +
+      `<text x="60" y="480" font-size="120" fill="white">Subject ${n}</text></svg>`,
   );
 });
 await new Promise<void>((r) => images.listen(0, "127.0.0.1", r));

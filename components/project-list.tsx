@@ -135,7 +135,10 @@ export function ProjectList() {
           />
           <button
             type="submit"
-            className="rounded bg-brand-600 px-3 py-1.5 text-white hover:bg-brand-700 focus:outline focus:outline-2 focus:outline-offset-2 focus:outline-brand-600"
+            className={
+              "rounded bg-brand-600 px-3 py-1.5 text-white hover:bg-brand-700 focus:outline " +
+              "focus:outline-2 focus:outline-offset-2 focus:outline-brand-600"
+            }
           >
             Search
           </button>

@@ -29,7 +29,8 @@ interface View {
 const START: View = { zoom: 1, rotation: 0, panX: 0, panY: 0, invert: false };
 const ZOOMS = [0.5, 0.75, 1, 1.5, 2, 3, 4, 6, 8];
 const tool =
-  "rounded border border-gray-300 bg-white px-3 py-1 text-sm hover:bg-gray-100 focus:outline focus:outline-2 focus:outline-brand-600 aria-pressed:border-brand-600 aria-pressed:bg-brand-50 disabled:opacity-50";
+  "rounded border border-gray-300 bg-white px-3 py-1 text-sm hover:bg-gray-100 focus:outline focus:outline-2 " +
+  "focus:outline-brand-600 aria-pressed:border-brand-600 aria-pressed:bg-brand-50 disabled:opacity-50";
 
 /** The media type and address of one frame: a location is `{mime: url}`. */
 export const frameMedia = (location: Record<string, string> | undefined): [string, string] =>
@@ -135,10 +136,13 @@ export function SubjectViewer({
           </span>
         </div>
       )}
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: the viewport pans by pointer drag and by the arrow keys (onKeyDown, focusable when an image); it is a group named for those keys */}
-      {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the role is group when the aria-label is set (both only for images); the rule can't see the condition */}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: the viewport pans by pointer drag and by the arrow keys (focusable when an image) */}
+      {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the role is group whenever the aria-label is set; the rule can't see that */}
       <div
-        className={`relative flex min-h-48 items-center justify-center overflow-hidden rounded-lg border border-gray-200 bg-gray-900 focus:outline focus:outline-4 focus:outline-brand-600 ${movable && isImage ? "cursor-grab touch-none" : ""}`}
+        className={
+          "relative flex min-h-48 items-center justify-center overflow-hidden rounded-lg border " +
+          `border-gray-200 bg-gray-900 focus:outline focus:outline-4 focus:outline-brand-600 ${movable && isImage ? "cursor-grab touch-none" : ""}`
+        }
         tabIndex={isImage ? 0 : undefined}
         aria-label={isImage ? `${subjectLabel}: arrow keys move the image, + and - zoom` : undefined}
         role={isImage ? "group" : undefined}

@@ -55,7 +55,10 @@ export function SurveyTaskView({
                     return (
                       <label
                         key={a.id}
-                        className="flex items-center gap-1 rounded border border-gray-300 px-2 py-1 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+                        className={
+                          "flex items-center gap-1 rounded border border-gray-300 px-2 py-1 text-sm " +
+                          "has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+                        }
                       >
                         <input
                           type={q.multiple ? "checkbox" : "radio"}

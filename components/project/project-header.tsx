@@ -17,7 +17,10 @@ export function ProjectBanner({
 }) {
   return (
     <header
-      className={`relative flex min-h-32 items-end gap-4 overflow-hidden rounded-lg p-4 ${background ? "bg-gray-900 bg-cover bg-center text-white" : "bg-white"}`}
+      className={
+        "relative flex min-h-32 items-end gap-4 overflow-hidden rounded-lg p-4 " +
+        (background ? "bg-gray-900 bg-cover bg-center text-white" : "bg-white")
+      }
       style={
         background ? { backgroundImage: `linear-gradient(rgba(0,0,0,.55), rgba(0,0,0,.55)), url("${encodeURI(background)}")` } : undefined
       }

@@ -9,7 +9,7 @@ import type { Outcome } from "./status-message";
 export function useAction() {
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  // biome-ignore lint/suspicious/noConfusingVoidType: an action that resolves with nothing is an `async () => { ... }`, a Promise<void>, which `undefined` would refuse
+  // biome-ignore lint/suspicious/noConfusingVoidType: `async () => { ... }` actions resolve with Promise<void>, which `undefined` would refuse
   const run = async (action: () => Promise<string | void>) => {
     setBusy(true);
     setOutcome(null);

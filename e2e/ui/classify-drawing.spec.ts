@@ -8,7 +8,8 @@ import { accessToken, API_ACCEPT, createProject, newUser, registerUser, signIn, 
 const W = 400;
 const H = 300;
 const picture = (label: string) =>
-  `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="${W}" height="${H}" fill="#334"/><text x="20" y="160" font-size="36" fill="white">${label}</text></svg>`;
+  `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="${W}" height="${H}" fill="#334"/>` +
+  `<text x="20" y="160" font-size="36" fill="white">${label}</text></svg>`;
 
 type Json = Record<string, unknown>;
 

@@ -77,7 +77,8 @@ export async function countClassification(
   const due = limit === null ? [] : rows.filter((r) => r.classifications_count >= limit).map((r) => r.id);
   if (due.length) {
     const res = await client.query<{ subject_id: number }>(
-      `UPDATE subject_workflow_statuses SET retired_at = now(), retirement_reason = 'classification_count' WHERE id = ANY($1::int[]) AND retired_at IS NULL RETURNING subject_id`,
+      `UPDATE subject_workflow_statuses SET retired_at = now(), retirement_reason = 'classification_count' WHERE id = ANY($1::int[])
+        AND retired_at IS NULL RETURNING subject_id`,
       [due],
     );
     retired = res.rows.map((r) => r.subject_id);
@@ -272,7 +273,8 @@ counted AS (
      WHERE seen.user_id = chk.user_id AND seen.workflow_id = chk.workflow_id AND seen.subject_id = ANY(chk.subject_ids)), '{}') END AS ids
   FROM chk WHERE chk.problem IS NULL),
 ins AS (
-  INSERT INTO classifications (project_id, workflow_id, user_id, user_group_id, subject_ids, annotations, metadata, completed, gold_standard, workflow_version, user_ip, idempotency_key, updated_at)
+  INSERT INTO classifications (project_id, workflow_id, user_id, user_group_id, subject_ids, annotations, metadata, completed, gold_standard,
+                               workflow_version, user_ip, idempotency_key, updated_at)
   SELECT project_id, workflow_id, user_id, user_group_id, subject_ids, annotations,
          CASE WHEN cardinality(ids) < cardinality(subject_ids) THEN metadata || '{"seen_before": true}' ELSE metadata END,
          completed, gold, named, ip, key, now()
@@ -345,15 +347,17 @@ async function retireDue(workflowId: number, retirement: unknown, openCounts: [n
   const due = limit === null ? [] : (openCounts ?? []).filter(([, count]) => count >= limit).map(([id]) => id);
   if (!due.length) return;
   await pool().query(
-    `WITH r AS (UPDATE subject_workflow_statuses SET retired_at = now(), retirement_reason = 'classification_count' WHERE id = ANY($1::int[]) AND retired_at IS NULL RETURNING 1),
+    `WITH r AS (UPDATE subject_workflow_statuses SET retired_at = now(), retirement_reason = 'classification_count'
+      WHERE id = ANY($1::int[]) AND retired_at IS NULL RETURNING 1),
      n AS (SELECT count(*)::int AS n FROM r),
-     wf AS (UPDATE workflows SET retired_set_member_subjects_count = retired_set_member_subjects_count + n.n FROM n WHERE workflows.id = $2 AND n.n > 0 RETURNING workflows.project_id, n.n)
+     wf AS (UPDATE workflows SET retired_set_member_subjects_count = retired_set_member_subjects_count + n.n FROM n
+       WHERE workflows.id = $2 AND n.n > 0 RETURNING workflows.project_id, n.n)
      UPDATE projects SET retired_subjects_count = retired_subjects_count + wf.n FROM wf WHERE projects.id = wf.project_id`,
     [due, workflowId],
   );
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: a classifications row as pg returns it (`SELECT *`, `ins.*`), mapped column by column onto Prisma's Classification, which is the type that checks
+// biome-ignore lint/suspicious/noExplicitAny: a classifications row from pg (`SELECT *`, `ins.*`), mapped column by column onto Prisma's Classification
 function fromRow(r: any): Classification {
   return {
     id: r.id,

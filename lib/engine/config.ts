@@ -90,7 +90,8 @@ export function configWarnings(config: TEngineWorkflowConfig): string[] {
     for (const ref of conditionLookups(rule.if)) {
       if (ref.source === "subject" || config.reducers_config[ref.source]) continue;
       warnings.push(
-        `${formatPath(["rules_config", i, "if", ...ref.path])}: lookup '${ref.key}': '${ref.source}' is not a configured reducer, so it always yields its default`,
+        `${formatPath(["rules_config", i, "if", ...ref.path])}: lookup '${ref.key}': ` +
+          `'${ref.source}' is not a configured reducer, so it always yields its default`,
       );
     }
   });

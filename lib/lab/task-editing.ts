@@ -4,7 +4,7 @@
 // bookkeeping (ids, orders, confusions). Existing tasks keep their keys: extractors, exports and
 // aggregations name them.
 
-// biome-ignore lint/suspicious/noExplicitAny: a task of any type the clients know, kept as the API's JSON (with fields the editor does not show) so it round-trips; each type's editor reads its own fields
+// biome-ignore lint/suspicious/noExplicitAny: a task of any type as the API's JSON (with fields the editor doesn't show), so it round-trips
 export type TaskDef = Record<string, any>;
 
 export interface TaskDraft {

@@ -131,7 +131,11 @@ export function CollectButton({ projectId, subjectId }: { projectId: string; sub
             </label>
             <button
               type="submit"
-              className="self-start rounded bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+              className={
+                "self-start rounded bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white " +
+                "focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 " +
+                "focus-visible:outline-brand-600"
+              }
             >
               Create with this subject
             </button>

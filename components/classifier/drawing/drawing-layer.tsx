@@ -222,7 +222,10 @@ export function DrawingLayer({
       <svg
         ref={svg}
         role="application"
-        aria-label={`Drawing layer: ${toolLabel(tools, tool)} (${toolType}): ${how}; or use the arrow keys and Enter. Tab to a mark to move it with the arrows or remove it with Delete.`}
+        aria-label={
+          `Drawing layer: ${toolLabel(tools, tool)} (${toolType}): ${how}; or use the arrow keys and Enter. ` +
+          "Tab to a mark to move it with the arrows or remove it with Delete."
+        }
         // biome-ignore lint/a11y/noNoninteractiveTabindex: role=application makes the drawing surface a control; keyboard drawing starts by focusing it
         tabIndex={0}
         viewBox={`0 0 ${width} ${height}`}
@@ -300,7 +303,10 @@ export function DrawingLayer({
               <>
                 <button
                   type="button"
-                  className="rounded border border-gray-300 bg-white px-3 py-1 text-sm font-semibold shadow focus:outline focus:outline-2 focus:outline-brand-600"
+                  className={
+                    "rounded border border-gray-300 bg-white px-3 py-1 text-sm font-semibold shadow " +
+                    "focus:outline focus:outline-2 focus:outline-brand-600"
+                  }
                   onClick={() => finishPath()}
                 >
                   Finish shape

@@ -104,9 +104,12 @@ export function MiniCourse({
           </div>
           <button
             type="button"
-            // biome-ignore lint/a11y/noAutofocus: inside a modal <dialog>, autofocus is how HTML names the control showModal() focuses first (the dialog pattern); it does not move focus on page load
+            // biome-ignore lint/a11y/noAutofocus: in a modal <dialog>, autofocus names what showModal() focuses first (the dialog pattern)
             autoFocus
-            className="self-end rounded bg-brand-600 px-4 py-1 font-semibold text-white focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+            className={
+              "self-end rounded bg-brand-600 px-4 py-1 font-semibold text-white focus-visible:outline " +
+              "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+            }
             onClick={async () => {
               dialog.current?.close();
               setOffered(null);

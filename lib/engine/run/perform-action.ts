@@ -77,7 +77,8 @@ async function performInProcess(client: Sql, a: ActionRow): Promise<void> {
       // Moves the volunteer onto the workflow: the project preference's settings.workflow_id, as project owners set it.
       await client.query(
         `INSERT INTO project_preferences (user_id, project_id, settings, updated_at) VALUES ($1, $2, jsonb_build_object('workflow_id', $3::text), now())
-         ON CONFLICT (user_id, project_id) DO UPDATE SET settings = project_preferences.settings || jsonb_build_object('workflow_id', $3::text), updated_at = now()`,
+         ON CONFLICT (user_id, project_id) DO UPDATE
+           SET settings = project_preferences.settings || jsonb_build_object('workflow_id', $3::text), updated_at = now()`,
         [a.user_id, rows[0].project_id, String(c.workflow_id)],
       );
       return;
@@ -102,7 +103,8 @@ export async function performRetirements(client: Sql, actionIds: number[]): Prom
   await client.query("SAVEPOINT engine_retire");
   try {
     const { rows } = await client.query<ActionRow>(
-      `SELECT * FROM engine_actions WHERE id = ANY($1::int[]) AND status = 'pending' AND effect_type = 'retire_subject' AND subject_id IS NOT NULL ORDER BY id FOR UPDATE`,
+      `SELECT * FROM engine_actions WHERE id = ANY($1::int[]) AND status = 'pending' AND effect_type = 'retire_subject'
+        AND subject_id IS NOT NULL ORDER BY id FOR UPDATE`,
       [actionIds],
     );
     const groups = new Map<string, { workflowId: number; reason: ReturnType<typeof parseRetirementReason>; subjects: number[] }>();
@@ -122,7 +124,8 @@ export async function performRetirements(client: Sql, actionIds: number[]): Prom
       await retireSubjects(client, g.workflowId, g.subjects, g.reason, countRetired);
     if (done.size) {
       await client.query(
-        `UPDATE engine_actions SET status = 'completed', attempts = attempts + 1, error = NULL, performed_at = now(), updated_at = now() WHERE id = ANY($1::int[])`,
+        `UPDATE engine_actions SET status = 'completed', attempts = attempts + 1, error = NULL, performed_at = now(), updated_at = now()
+          WHERE id = ANY($1::int[])`,
         [[...done]],
       );
     }
