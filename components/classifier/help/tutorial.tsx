@@ -34,7 +34,7 @@ export function TutorialButton({
   };
   const t = useTranslated("tutorial", tutorial.data?.id, language, tutorial.data ?? undefined) ?? tutorial.data;
   const completedInPreference = !!(pref.preferences.tutorials_completed_at as Record<string, string> | undefined)?.[t?.id ?? ""];
-  // biome-ignore lint/correctness/useExhaustiveDependencies: decided once the tutorial and preference are known; completing it later must not reopen it
+  // biome-ignore lint/correctness/useExhaustiveDependencies: shown once the tutorial and preference are known; rerun, it would reopen one closed unfinished
   useEffect(() => {
     if (!t || !pref.ready) return;
     const seen = pref.signedIn ? completedInPreference : !!localStorage.getItem(completedKey(t.id));
