@@ -47,6 +47,8 @@ export interface ProjectInput {
   live?: boolean;
   tags?: string[];
   introduction?: string;
+  workflow_description?: string;
+  researcher_quote?: string;
 }
 
 /** POST /api/projects with a bearer token; returns the created project. */

@@ -37,7 +37,7 @@ test("the home page filters live projects by discipline, tag and status, and sor
   await expect(page.getByLabel("Sort by")).toHaveValue("display_name");
 });
 
-test("a project's front page: banner, workflows, introduction, about pages, team, organisation, statistics and recents", async ({
+test("a project's front page: banner, call to action, workflows, researcher quote, introduction, about pages, team, organisation, statistics and recents", async ({
   page,
   request,
 }) => {
@@ -47,6 +47,8 @@ test("a project's front page: banner, workflows, introduction, about pages, team
     display_name: uniqueName("Front page"),
     live: true,
     introduction: "Help us **count birds**.\n\n- Look closely\n- Click *Done*\n\n<script>window.hacked = true</script>",
+    workflow_description: "Pick a task: *every* bird counts.",
+    researcher_quote: "Your counts tell us where the birds went.\n<img src=x onerror=alert(1)>",
   });
   const w = await classifiableWorkflow(request, token, project.id, 3);
   const page1 = await request.post(`/api/projects/${project.id}/pages`, {
@@ -86,6 +88,13 @@ test("a project's front page: banner, workflows, introduction, about pages, team
   await expect(intro.getByRole("listitem")).toHaveText(["Look closely", "Click Done"]);
   await expect(intro).toContainText("<script>window.hacked = true</script>"); // shown as text, never run
   expect(await page.evaluate(() => (window as unknown as { hacked?: boolean }).hacked)).toBeUndefined();
+  // The call to action (Markdown) above the workflows, and the researcher quote (plain text).
+  const getStarted = page.getByRole("region", { name: "Get started" });
+  await expect(getStarted.locator("em")).toHaveText("every");
+  await expect(getStarted).toContainText("Pick a task: every bird counts.");
+  const quote = page.getByRole("region", { name: "From the researchers" });
+  await expect(quote.locator("blockquote")).toHaveText("Your counts tell us where the birds went.\n<img src=x onerror=alert(1)>");
+  await expect(quote.locator("img")).toHaveCount(0);
   await expect(page.getByTestId("team")).toContainText("(Owner)");
   await expect(
     page.getByRole("link", {

@@ -21,8 +21,9 @@ const ROLE_NAMES: Record<string, string> = {
 };
 
 /**
- * A project's front page: banner (background, avatar, title, owner), a call to action per active workflow
- * with its completeness, the figures, introduction, about pages, team, organisations, the volunteer's
+ * A project's front page: banner (background, avatar, title, owner), the call to action (the project's
+ * workflow_description, Markdown) above a button per active workflow with its completeness, the
+ * researcher quote, the figures, introduction, about pages, team, organisations, the volunteer's
  * recently classified subjects, and classifications over the last 30 days. Private projects are a 404 to
  * those without a role, as in the API.
  */
@@ -47,6 +48,8 @@ export default async function ProjectPage({
     display_name: loaded.project.displayName,
     description: loaded.project.description,
     introduction: loaded.project.introduction,
+    workflow_description: loaded.project.workflowDescription,
+    researcher_quote: loaded.project.researcherQuote,
   });
   const workflowNames = await translationsOf(
     "workflow",
@@ -58,6 +61,8 @@ export default async function ProjectPage({
     displayName: texts.display_name,
     description: texts.description,
     introduction: texts.introduction,
+    workflowDescription: texts.workflow_description,
+    researcherQuote: texts.researcher_quote,
     workflows: loaded.project.workflows.map((w) => ({
       ...w,
       displayName: applyStrings({ display_name: w.displayName }, workflowNames.get(w.id) ?? {}).display_name,
@@ -85,6 +90,7 @@ export default async function ProjectPage({
         <h2 id="get-started" className="text-xl font-semibold">
           Get started
         </h2>
+        {project.workflowDescription.trim() && <Markdown source={project.workflowDescription} className="text-gray-800" />}
         {project.workflows.length ? (
           <ul className="grid gap-3 sm:grid-cols-2">
             {project.workflows.map((w) => (
@@ -139,6 +145,18 @@ export default async function ProjectPage({
             Introduction
           </h2>
           <Markdown source={project.introduction} className="text-gray-800" />
+        </section>
+      )}
+
+      {project.researcherQuote.trim() && (
+        <section aria-labelledby="researcher-quote">
+          <h2 id="researcher-quote" className="mb-2 text-xl font-semibold">
+            From the researchers
+          </h2>
+          <figure className="rounded-lg border-l-4 border-brand-600 bg-white p-4">
+            <blockquote className="whitespace-pre-line text-lg text-gray-800 italic">{project.researcherQuote}</blockquote>
+            <figcaption className="mt-2 text-sm text-gray-600">The {project.displayName} team</figcaption>
+          </figure>
         </section>
       )}
 
