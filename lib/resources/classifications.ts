@@ -6,7 +6,7 @@ import { prismaSql } from "@/lib/db/sql";
 import { forbidden, unprocessable } from "@/lib/http/api-error";
 import { parseIdList, parseIdValue } from "@/lib/http/request";
 import { canOnProject, PROJECT_PERMISSIONS, projectReadScope } from "@/lib/policies/project-policy";
-import { countClassification, ZAnnotations } from "@/lib/domain/create-classification";
+import { countCompletedClassification, ZAnnotations } from "@/lib/domain/create-classification";
 import {
   projectClassificationsCount,
   volunteerCompletedClassificationsCount,
@@ -102,13 +102,13 @@ const base: ResourceDef<Classification> = {
       if (completed) {
         const workflow = await tx.workflow.findUniqueOrThrow({ where: { id: row.workflowId }, select: { retirement: true } });
         const seenBefore = (row.metadata as { seen_before?: boolean }).seen_before === true;
-        await countClassification(prismaSql(tx), {
+        await countCompletedClassification(prismaSql(tx), {
           id: row.id,
-          workflowId: row.workflowId,
           projectId: row.projectId,
+          workflowId: row.workflowId,
           userId: row.userId,
-          metadata: { ...(row.metadata as object), ...input.metadata },
           subjectIds: seenBefore ? [] : row.subjectIds,
+          metadata: { ...(row.metadata as object), ...input.metadata },
           retirement: workflow.retirement,
         });
       }
