@@ -5,7 +5,7 @@ import { showResponse } from "@/lib/http/resource-routes";
 import type { ApiContext } from "@/lib/http/api-route";
 import { enqueue } from "@/lib/jobs/queue";
 import { backgroundJobs } from "@/lib/resources/background-jobs";
-import type { Tx } from "@/lib/resources/types";
+import type { Tx } from "@/lib/db/types";
 import { ManifestError } from "./manifest-rows";
 
 // The life of a background_jobs row: created with its graphile-worker job in one transaction (pending),

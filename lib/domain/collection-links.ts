@@ -7,7 +7,8 @@ import { parseIdList, parsePathId, readJsonBody } from "@/lib/http/request";
 import { findVisible, requireWriter, showResponse } from "@/lib/http/resource-routes";
 import { canOnCollection, type CollectionAction } from "@/lib/policies/collection-policy";
 import type { CollectionRow } from "@/lib/resources/collections";
-import type { ResourceDef, Tx } from "@/lib/resources/types";
+import type { ResourceDef } from "@/lib/http/resource-def";
+import type { Tx } from "@/lib/db/types";
 import { addCollectionSubjects, defaultSubjectFrom, MAX_SUBJECT_IDS_PER_REQUEST, removeCollectionSubjects } from "./collection-subjects";
 
 // The writable links of a collection: POST .../links/subjects adds subjects (contributors too),

@@ -4,7 +4,7 @@ import { badRequest, unprocessable } from "@/lib/http/api-error";
 import { parseIdList, parseIdValue } from "@/lib/http/request";
 import { collectionReadScope } from "@/lib/policies/collection-policy";
 import { projectReadScope } from "@/lib/policies/project-policy";
-import type { Tx, Where } from "@/lib/resources/types";
+import type { Tx, Where } from "@/lib/db/types";
 
 // A collection's subjects are rows of collection_subjects. They have no foreign key to subjects (the
 // decision engine writes them too, and a deleted subject may leave its row behind), so every read joins

@@ -5,7 +5,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { forbidden, notFound, unauthorized, unprocessable } from "@/lib/http/api-error";
 import { projectReadScope } from "@/lib/policies/project-policy";
 import { slugFor } from "@/lib/resources/projects";
-import type { Tx } from "@/lib/resources/types";
+import type { Tx } from "@/lib/db/types";
 
 // POST /api/projects/<id>/copy as the established platform's ProjectCopier: a template project (its
 // configuration's `template` set, and not live) is copied for the caller, who owns the copy: its texts,

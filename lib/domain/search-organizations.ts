@@ -3,7 +3,7 @@ import { apiRoute } from "@/lib/http/api-route";
 import { pageMeta, parseInclude, parsePaging } from "@/lib/http/jsonapi";
 import { collectionRoutes, envelope, listWhere } from "@/lib/http/resource-routes";
 import { json } from "@/lib/http/respond";
-import { delegate, type BaseRow, type ResourceDef } from "@/lib/resources/types";
+import { delegate, type BaseRow, type ResourceDef } from "@/lib/http/resource-def";
 
 // Organization search (GET /api/organizations?search=...): organizations whose display name is the query
 // (without regard to case) come first; queries of 3 or more characters also match similar names by

@@ -9,7 +9,7 @@ import { parseIdValue } from "@/lib/http/request";
 import { findVisible, recordBody, requireWriter, showResponse } from "@/lib/http/resource-routes";
 import { canOnProject, projectReadScope } from "@/lib/policies/project-policy";
 import { aggregations } from "@/lib/resources/aggregations";
-import type { Tx } from "@/lib/resources/types";
+import type { Tx } from "@/lib/db/types";
 
 // Starting an aggregation run (POST /api/aggregations): the run is recorded `created` in a transaction;
 // then, outside it, the external aggregation service (AGGREGATION_SERVICE_URL) is asked to run it, as the

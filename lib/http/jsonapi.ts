@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { Actor } from "@/lib/auth/actor";
-import type { BaseRow, ResourceDef, SerializedRecord } from "@/lib/resources/types";
+import type { BaseRow, ResourceDef, SerializedRecord } from "@/lib/http/resource-def";
 import { ApiError, unprocessable } from "./api-error";
 import type { CountSource } from "./list-count";
 import { parseCountParam } from "./request";

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { db, readDb } from "@/lib/db";
 import { hasScope, type Actor } from "@/lib/auth/actor";
-import { delegate, type Action, type BaseRow, type ResourceDef, type Tx, type Where } from "@/lib/resources/types";
+import { delegate, type BaseRow, type ResourceDef } from "@/lib/http/resource-def";
+import type { Action } from "@/lib/policies/action";
+import type { Tx, Where } from "@/lib/db/types";
 import { ApiError, forbidden, notFound, unauthorized, unprocessable } from "./api-error";
 import { apiRoute, type ApiContext } from "./api-route";
 import {

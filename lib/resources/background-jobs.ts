@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import { parseIdList } from "@/lib/http/request";
 import { PROJECT_PERMISSIONS } from "@/lib/policies/project-policy";
 import { signedUrl } from "@/lib/storage/signed-urls";
-import type { ResourceDef } from "./types";
+import type { ResourceDef } from "@/lib/http/resource-def";
 import { iso } from "./wire";
 
 // Long work a project team starts and watches (subject manifest imports, CSV exports). Visible to the

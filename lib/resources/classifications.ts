@@ -13,7 +13,8 @@ import {
   workflowClassificationsCount,
 } from "@/lib/counts/list-counters";
 import { filtersWithin, oneId } from "./scope-filters";
-import type { ResourceDef, Where } from "./types";
+import type { ResourceDef } from "@/lib/http/resource-def";
+import type { Where } from "@/lib/db/types";
 import { iso } from "./wire";
 
 const ZUpdate = z.strictObject({

@@ -5,7 +5,7 @@ import { badRequest, notFound, unprocessable } from "@/lib/http/api-error";
 import { parseIdList, parseIdValue } from "@/lib/http/request";
 import { collectionReadScope } from "@/lib/policies/collection-policy";
 import { collectionInclude } from "./collections";
-import type { ResourceDef } from "./types";
+import type { ResourceDef } from "@/lib/http/resource-def";
 import { userInclude } from "./users";
 import { iso } from "./wire";
 

@@ -8,7 +8,7 @@ import {
   COLLECTION_PERMISSIONS,
 } from "@/lib/policies/collection-policy";
 import { roleResource, type RoleRow } from "./role-resource";
-import type { ResourceDef } from "./types";
+import type { ResourceDef } from "@/lib/http/resource-def";
 
 export type CollectionRoleRow = RoleRow & { collectionId: number } & Record<string, unknown>;
 

@@ -8,7 +8,8 @@ import { sameLanguage, ZLanguageCode } from "./language-code";
 import { deleteMediaOf, mediaInclude, mediaLink, mediaLinkTemplates } from "./media";
 import { DEFAULT_CONTENT_LANGUAGE, ZMediumId } from "./project-content";
 import { projectInclude } from "./projects";
-import type { ResourceDef, Tx } from "./types";
+import type { ResourceDef } from "@/lib/http/resource-def";
+import type { Tx } from "@/lib/db/types";
 import { iso } from "./wire";
 
 // A project's field guide in one language (one per project and language): items of {icon, title, content},

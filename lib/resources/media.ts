@@ -13,7 +13,7 @@ import { json } from "@/lib/http/respond";
 import { findVisible, recordBody, requireWriter } from "@/lib/http/resource-routes";
 import { signedUrl } from "@/lib/storage/signed-urls";
 import { storage } from "@/lib/storage/storage";
-import type { BaseRow, IncludeDef, LinkTemplate, ResourceDef, SerializedRecord } from "./types";
+import type { BaseRow, IncludeDef, LinkTemplate, ResourceDef, SerializedRecord } from "@/lib/http/resource-def";
 import { iso } from "./wire";
 
 // Files attached to a record: a project's or organization's avatar and background, a user's avatar and

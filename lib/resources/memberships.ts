@@ -14,7 +14,8 @@ import {
   type MembershipState,
 } from "@/lib/policies/membership-policy";
 import { GROUP_ROLES, isGroupAdmin, userGroupReadScope } from "@/lib/policies/user-group-policy";
-import type { ResourceDef, Tx } from "./types";
+import type { ResourceDef } from "@/lib/http/resource-def";
+import type { Tx } from "@/lib/db/types";
 import { userInclude } from "./users";
 import { serializeMembership } from "./membership-wire";
 import { userGroups } from "./user-groups";

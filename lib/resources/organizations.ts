@@ -12,7 +12,8 @@ import { deleteMediaOf, mediaInclude, mediaLink, mediaLinkTemplates, mediaSrcs }
 import { organizationRoles, serializeOrganizationRole } from "./organization-roles";
 import { serializePage } from "./pages";
 import { projects, slugFor } from "./projects";
-import type { ResourceDef, Tx } from "./types";
+import type { ResourceDef } from "@/lib/http/resource-def";
+import type { Tx } from "@/lib/db/types";
 import { users } from "./users";
 import { organizationQueryInclude, serializeOrganization, type OrganizationRow } from "./organization-wire";
 import { iso, userLink } from "./wire";

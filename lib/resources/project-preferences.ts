@@ -6,7 +6,7 @@ import { parseBooleanParam, parseIdList, parseIdValue } from "@/lib/http/request
 import { canOnProject, projectActionScope, projectReadScope } from "@/lib/policies/project-policy";
 import { settingsAfter, ZPreferenceSettings } from "@/lib/domain/project-preference-settings";
 import { projectInclude } from "./projects";
-import type { ResourceDef } from "./types";
+import type { ResourceDef } from "@/lib/http/resource-def";
 import { userInclude } from "./users";
 import { iso } from "./wire";
 

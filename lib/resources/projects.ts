@@ -14,7 +14,8 @@ import {
 } from "@/lib/policies/organization-policy";
 import { organizationQueryInclude, serializeOrganization } from "./organization-wire";
 import { projectRoles, serializeProjectRole } from "./project-roles";
-import type { IncludeDef, ResourceDef, Tx } from "./types";
+import type { IncludeDef, ResourceDef } from "@/lib/http/resource-def";
+import type { Tx } from "@/lib/db/types";
 import { users } from "./users";
 import { iso, userLink } from "./wire";
 import { deleteMediaOf, mediaInclude, mediaLink, mediaLinkTemplates } from "./media";

@@ -6,7 +6,7 @@ import { parseIdList, parseIdValue } from "@/lib/http/request";
 import { canOnProject, projectReadScope } from "@/lib/policies/project-policy";
 import { addSubjectsToSet, removeSubjectsFromSet } from "@/lib/domain/subject-set-members";
 import { filtersWithin, oneId } from "./scope-filters";
-import type { ResourceDef } from "./types";
+import type { ResourceDef } from "@/lib/http/resource-def";
 import { iso } from "./wire";
 
 // A subject's membership of a subject set, as the established platform's /set_member_subjects: listed by

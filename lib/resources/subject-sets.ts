@@ -5,7 +5,8 @@ import { parseIdList, parseIdValue } from "@/lib/http/request";
 import { canOnProject, projectReadScope } from "@/lib/policies/project-policy";
 import { requireEditableProject } from "@/lib/domain/require-editable-project";
 import { addSubjectsToSet, removeSubjectsFromSet } from "@/lib/domain/subject-set-members";
-import type { ResourceDef, Tx } from "./types";
+import type { ResourceDef } from "@/lib/http/resource-def";
+import type { Tx } from "@/lib/db/types";
 import { iso } from "./wire";
 
 type SubjectSetRow = SubjectSet & { workflows: { workflowId: number }[] };

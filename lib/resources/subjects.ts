@@ -10,7 +10,8 @@ import { inCollectionsWhere } from "@/lib/domain/collection-subjects";
 import { parseLocations, ZLocations, type LocationEntry } from "@/lib/domain/subject-locations";
 import { locationsWithUploadUrls, storedLocations } from "@/lib/domain/subject-uploads";
 import { filtersWithin, oneId } from "./scope-filters";
-import type { ResourceDef, Tx, Where } from "./types";
+import type { ResourceDef } from "@/lib/http/resource-def";
+import type { Tx, Where } from "@/lib/db/types";
 import { iso } from "./wire";
 import { deleteMediaOf, mediaInclude, mediaLinkTemplates } from "./media";
 

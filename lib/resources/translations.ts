@@ -7,7 +7,8 @@ import { parseIdList, parseIdValue } from "@/lib/http/request";
 import { canOnProject, projectReadScope } from "@/lib/policies/project-policy";
 import { recordStrings, TRANSLATED_TYPES, type TranslatedType } from "@/lib/i18n/strings";
 import { normalizeLanguage } from "./language-code";
-import type { ResourceDef, Tx } from "./types";
+import type { ResourceDef } from "@/lib/http/resource-def";
+import type { Tx } from "@/lib/db/types";
 import { iso } from "./wire";
 
 // /api/translations as the established platform: a record's strings per language. The primary language's

@@ -9,7 +9,8 @@ import { ZLanguageCode } from "./language-code";
 import { deleteMediaOf, mediaInclude, mediaLink, mediaLinkTemplates } from "./media";
 import { DEFAULT_CONTENT_LANGUAGE, ZMediumId } from "./project-content";
 import { projectInclude } from "./projects";
-import type { IncludeDef, ResourceDef, Tx } from "./types";
+import type { IncludeDef, ResourceDef } from "@/lib/http/resource-def";
+import type { Tx } from "@/lib/db/types";
 import { iso } from "./wire";
 import { serializeWorkflow, workflows, type WorkflowRow } from "./workflows";
 

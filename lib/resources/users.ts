@@ -5,7 +5,7 @@ import type { User } from "@/lib/generated/prisma/client";
 import { parseIdList } from "@/lib/http/request";
 import { forbidden } from "@/lib/http/api-error";
 import { userGroupReadScope } from "@/lib/policies/user-group-policy";
-import type { IncludeDef, ResourceDef } from "./types";
+import type { IncludeDef, ResourceDef } from "@/lib/http/resource-def";
 import { iso } from "./wire";
 import { mediaInclude } from "./media";
 import { equalsIgnoringCase } from "@/lib/db/like";

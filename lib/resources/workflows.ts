@@ -6,7 +6,8 @@ import { parseBooleanParam, parseIdList, parseIdValue } from "@/lib/http/request
 import { canOnProject, projectReadScope } from "@/lib/policies/project-policy";
 import { nextVersion, taskGraphErrors, ZRetirement, ZTasks } from "@/lib/domain/workflow-tasks";
 import { requireEditableProject } from "@/lib/domain/require-editable-project";
-import type { ResourceDef, Tx } from "./types";
+import type { ResourceDef } from "@/lib/http/resource-def";
+import type { Tx } from "@/lib/db/types";
 import { iso } from "./wire";
 
 export type WorkflowRow = Workflow & { subjectSets: { subjectSetId: number; subjectSet: { setMemberSubjectsCount: number } }[] };
