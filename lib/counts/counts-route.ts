@@ -1,7 +1,7 @@
 import { ANONYMOUS, resolveActor } from "@/lib/auth/actor";
 import { forbidden, notFound, unauthorized } from "@/lib/http/api-error";
 import { jsonRoute } from "@/lib/http/api-route";
-import { parsePathId } from "@/lib/http/request";
+import { parsePathId } from "@/lib/text/params";
 import { json } from "@/lib/http/respond";
 import { classificationCounts, groupClassificationCounts, parseCountsQuery, userClassificationCounts } from "./classification-counts";
 import { db } from "@/lib/db";

@@ -1,7 +1,7 @@
 import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
 import { badRequest, unprocessable } from "@/lib/http/api-error";
-import { parseIdList, parseIdValue } from "@/lib/http/request";
+import { parseIdList, parseIdValue } from "@/lib/text/params";
 import { collectionReadScope } from "@/lib/policies/collection-policy";
 import { projectReadScope } from "@/lib/policies/project-policy";
 import type { Tx, Where } from "@/lib/db/types";

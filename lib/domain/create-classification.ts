@@ -8,7 +8,7 @@ import type { Sql } from "@/lib/db/sql";
 import { statementBatcher } from "@/lib/db/statement-batcher";
 import { createStatementsInFlight, processPoolSize } from "@/lib/db/pool-size";
 import { forbidden, unprocessable } from "@/lib/http/api-error";
-import { parseIdValue } from "@/lib/http/request";
+import { parseIdValue } from "@/lib/text/params";
 import { retirementLimit } from "./workflow-tasks";
 import {
   type ClassificationRow,

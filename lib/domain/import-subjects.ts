@@ -8,7 +8,7 @@ import { env } from "@/lib/env";
 import { apiRoute } from "@/lib/http/api-route";
 import { ApiError, forbidden, unauthorized, unprocessable } from "@/lib/http/api-error";
 import { findVisible } from "@/lib/http/resource-routes";
-import { parsePathId } from "@/lib/http/request";
+import { parsePathId } from "@/lib/text/params";
 import { subjectSets } from "@/lib/resources/subject-sets";
 import { storage } from "@/lib/storage/storage";
 import { JobFailure, jobCreatedResponse, runBackgroundJob, startBackgroundJob } from "./background-jobs";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { unprocessable } from "@/lib/http/api-error";
-import { parseIdValue } from "@/lib/http/request";
+import { parseIdValue } from "@/lib/text/params";
 import type { Tx } from "@/lib/db/types";
 
 // A project preference's `settings` column holds what the project team sets for one volunteer:

@@ -1,6 +1,6 @@
 import type { Actor } from "@/lib/auth/actor";
 import { forbidden, notFound } from "@/lib/http/api-error";
-import { parseIdValue } from "@/lib/http/request";
+import { parseIdValue } from "@/lib/text/params";
 import { canOnOrganization, organizationReadScope } from "@/lib/policies/organization-policy";
 import type { Tx } from "@/lib/db/types";
 

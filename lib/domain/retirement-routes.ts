@@ -3,7 +3,8 @@ import { hasScope } from "@/lib/auth/actor";
 import { withTransaction } from "@/lib/db/sql";
 import { apiRoute } from "@/lib/http/api-route";
 import { forbidden, unauthorized, unprocessable } from "@/lib/http/api-error";
-import { parseIdValue, parsePathId, readJsonBody } from "@/lib/http/request";
+import { readJsonBody } from "@/lib/http/request";
+import { parseIdValue, parsePathId } from "@/lib/text/params";
 import { loadWorkflowForActor } from "./load-workflow";
 import { parseRetirementReason, retireSubjects, unretireSubjects } from "./retire-subjects";
 

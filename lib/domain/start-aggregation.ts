@@ -5,7 +5,7 @@ import type { Aggregation } from "@/lib/generated/prisma/client";
 import { apiRoute } from "@/lib/http/api-route";
 import { ApiError, forbidden, notFound, unprocessable } from "@/lib/http/api-error";
 import { OutboundError, outboundFetch, type OutboundResponse } from "@/lib/net/outbound-fetch";
-import { parseIdValue } from "@/lib/http/request";
+import { parseIdValue } from "@/lib/text/params";
 import { findVisible, recordBody, requireWriter, showResponse } from "@/lib/http/resource-routes";
 import { canOnProject, projectReadScope } from "@/lib/policies/project-policy";
 import { aggregations } from "@/lib/resources/aggregations";

@@ -6,7 +6,7 @@ import type { Tx, Where } from "@/lib/db/types";
 import { ApiError, notFound } from "./api-error";
 import { apiRoute, type ApiContext } from "./api-route";
 import { parseInclude, parsePaging, parseSort } from "./jsonapi";
-import { parsePathId } from "./request";
+import { parsePathId } from "@/lib/text/params";
 import {
   envelope,
   findVisible,

@@ -20,7 +20,8 @@ import {
   type Paging,
 } from "./jsonapi";
 import { countList, prismaScopeCounting, splitPage } from "./list-count";
-import { parseIdList, parseIdValue, parsePathId, readJsonBody } from "./request";
+import { readJsonBody } from "./request";
+import { parseIdList, parseIdValue, parsePathId } from "@/lib/text/params";
 import { json } from "./respond";
 
 type AnyDef = ResourceDef<BaseRow>;

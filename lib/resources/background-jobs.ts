@@ -1,6 +1,6 @@
 import type { BackgroundJob } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
-import { parseIdList } from "@/lib/http/request";
+import { parseIdList } from "@/lib/text/params";
 import { PROJECT_PERMISSIONS } from "@/lib/policies/project-policy";
 import { signedUrl } from "@/lib/storage/signed-urls";
 import type { ResourceDef } from "@/lib/http/resource-def";

@@ -3,7 +3,7 @@ import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
 import type { Collection, Prisma } from "@/lib/generated/prisma/client";
 import { badRequest, forbidden, unprocessable } from "@/lib/http/api-error";
-import { parseBooleanParam, parseCountParam, parseIdList, parseIdValue } from "@/lib/http/request";
+import { parseBooleanParam, parseCountParam, parseIdList, parseIdValue } from "@/lib/text/params";
 import {
   collectionViews,
   defaultSubjectFrom,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { FieldGuide, Prisma } from "@/lib/generated/prisma/client";
 import { ApiError, forbidden } from "@/lib/http/api-error";
-import { parseIdList } from "@/lib/http/request";
+import { parseIdList } from "@/lib/text/params";
 import { projectReadScope } from "@/lib/policies/project-policy";
 import { canWriteProjectContent, requireProjectContentWriter } from "@/lib/policies/project-content-policy";
 import { sameLanguage, ZLanguageCode } from "./language-code";

@@ -4,7 +4,7 @@ import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
 import type { Membership, Prisma } from "@/lib/generated/prisma/client";
 import { ApiError, forbidden, notFound, unauthorized, unprocessable } from "@/lib/http/api-error";
-import { parseIdList, parseIdValue } from "@/lib/http/request";
+import { parseIdList, parseIdValue } from "@/lib/text/params";
 import { lockGroupAdmins, requireAnActiveGroupAdmin } from "@/lib/domain/group-memberships";
 import {
   MEMBERSHIP_STATES,

@@ -3,7 +3,7 @@ import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
 import type { Organization, OrganizationPage, Prisma } from "@/lib/generated/prisma/client";
 import { forbidden, unprocessable } from "@/lib/http/api-error";
-import { parseBooleanParam, parseIdList, parseIdValue } from "@/lib/http/request";
+import { parseBooleanParam, parseIdList, parseIdValue } from "@/lib/text/params";
 import { rankedOrganizationIds } from "@/lib/domain/search-organizations";
 import { canOnOrganization, organizationReadScope } from "@/lib/policies/organization-policy";
 import { projectActionScope, projectReadScope } from "@/lib/policies/project-policy";

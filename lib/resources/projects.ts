@@ -3,7 +3,7 @@ import { ANONYMOUS, type Actor } from "@/lib/auth/actor";
 import type { Prisma, Project } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
 import { forbidden, ApiError, unprocessable } from "@/lib/http/api-error";
-import { parseBooleanParam, parseIdList, parseIdValue } from "@/lib/http/request";
+import { parseBooleanParam, parseIdList, parseIdValue } from "@/lib/text/params";
 import { duplicateSubjectSet } from "@/lib/domain/subject-set-members";
 import { canOnProject, projectReadScope } from "@/lib/policies/project-policy";
 import {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Actor } from "@/lib/auth/actor";
 import { ApiError, unprocessable } from "@/lib/http/api-error";
-import { parseIdList, parseIdValue } from "@/lib/http/request";
+import { parseIdList, parseIdValue } from "@/lib/text/params";
 import type { ResourceDef } from "@/lib/http/resource-def";
 import type { Tx } from "@/lib/db/types";
 import { iso, userLink } from "./wire";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Prisma, SubjectSet } from "@/lib/generated/prisma/client";
 import { unprocessable } from "@/lib/http/api-error";
-import { parseIdList, parseIdValue } from "@/lib/http/request";
+import { parseIdList, parseIdValue } from "@/lib/text/params";
 import { canOnProject, projectReadScope } from "@/lib/policies/project-policy";
 import { requireEditableProject } from "@/lib/domain/require-editable-project";
 import { addSubjectsToSet, removeSubjectsFromSet } from "@/lib/domain/subject-set-members";

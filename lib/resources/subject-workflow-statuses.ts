@@ -1,5 +1,5 @@
 import type { SubjectWorkflowStatus } from "@/lib/generated/prisma/client";
-import { parseBooleanParam, parseIdList } from "@/lib/http/request";
+import { parseBooleanParam, parseIdList } from "@/lib/text/params";
 import { projectReadScope } from "@/lib/policies/project-policy";
 import type { ResourceDef } from "@/lib/http/resource-def";
 import { iso } from "./wire";

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Prisma, Subject } from "@/lib/generated/prisma/client";
 import { readDb, readPool } from "@/lib/db";
 import { forbidden, unprocessable } from "@/lib/http/api-error";
-import { parseIdList, parseIdValue } from "@/lib/http/request";
+import { parseIdList, parseIdValue } from "@/lib/text/params";
 import { canOnProject, projectReadScope } from "@/lib/policies/project-policy";
 import { requireEditableProject } from "@/lib/domain/require-editable-project";
 import { addSubjectsToSet } from "@/lib/domain/subject-set-members";

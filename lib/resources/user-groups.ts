@@ -4,7 +4,7 @@ import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
 import type { UserGroup } from "@/lib/generated/prisma/client";
 import { ApiError, unprocessable } from "@/lib/http/api-error";
-import { parseIdValue } from "@/lib/http/request";
+import { parseIdValue } from "@/lib/text/params";
 import { deactivateMembers } from "@/lib/domain/group-memberships";
 import { membershipReadScope, membershipsVisibleTo } from "@/lib/policies/membership-policy";
 import { isGroupAdmin, userGroupReadScope } from "@/lib/policies/user-group-policy";

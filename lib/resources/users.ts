@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
 import type { User } from "@/lib/generated/prisma/client";
-import { parseIdList } from "@/lib/http/request";
+import { parseIdList } from "@/lib/text/params";
 import { forbidden } from "@/lib/http/api-error";
 import { userGroupReadScope } from "@/lib/policies/user-group-policy";
 import type { IncludeDef, ResourceDef } from "@/lib/http/resource-def";

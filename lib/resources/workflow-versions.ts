@@ -1,5 +1,5 @@
 import type { WorkflowVersion } from "@/lib/generated/prisma/client";
-import { parseIdList } from "@/lib/http/request";
+import { parseIdList } from "@/lib/text/params";
 import { projectReadScope } from "@/lib/policies/project-policy";
 import type { ResourceDef } from "@/lib/http/resource-def";
 import { iso } from "./wire";
