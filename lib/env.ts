@@ -62,3 +62,17 @@ export function databaseReplicaUrl(): string | undefined {
 export function publicBaseUrl(e: Env = env()): string {
   return (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
 }
+
+/** CORS_ORIGINS: a comma- or space-separated list of origins (scheme://host[:port]) trusted with cookies. */
+export function parseOrigins(value: string | undefined): Set<string> {
+  const out = new Set<string>();
+  for (const part of (value ?? "").split(/[\s,]+/)) {
+    if (!part) continue;
+    try {
+      out.add(new URL(part).origin);
+    } catch {
+      // A malformed entry trusts nothing (start-up logs the configuration; see lib/env.ts).
+    }
+  }
+  return out;
+}

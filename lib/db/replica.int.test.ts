@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkReplica, closeDb, db, pool, readDb, readPool } from "@/lib/db";
 import { applyMigrations } from "@/lib/db/migrations";
 import { foldClassificationCounts } from "@/lib/domain/fold-classification-counts";
-import { migrateJobQueue } from "@/lib/jobs/queue";
+import { migrateJobQueue } from "@/lib/db/job-queue";
 import { drainJobs } from "@/lib/jobs/worker";
 import { engine, drainPipeline } from "@/test/engine";
 import { classifiableProject, classificationBody, signedInUser, uid } from "@/test/factories";

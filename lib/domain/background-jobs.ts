@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import type { BackgroundJob, Prisma } from "@/lib/generated/prisma/client";
 import { showResponse } from "@/lib/http/resource-routes";
 import type { ApiContext } from "@/lib/http/api-route";
-import { enqueue } from "@/lib/jobs/queue";
+import { enqueue } from "@/lib/db/job-queue";
 import { backgroundJobs } from "@/lib/resources/background-jobs";
 import type { Tx } from "@/lib/db/types";
 import { ManifestError } from "./manifest-rows";

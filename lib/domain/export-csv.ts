@@ -14,7 +14,7 @@ import { projectReadScope } from "@/lib/policies/project-policy";
 import { backgroundJobs } from "@/lib/resources/background-jobs";
 import { storage } from "@/lib/storage/storage";
 import { runBackgroundJob, startBackgroundJob } from "./background-jobs";
-import { requireEditableProject } from "./require-editable-project";
+import { requireEditableProject } from "@/lib/policies/require-editable-project";
 
 // CSV exports for a project's team: POST /api/projects/<id>/classifications_export,
 // /api/workflows/<id>/classifications_export and /api/projects/<id>/subjects_export start a background job

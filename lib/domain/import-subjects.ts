@@ -12,7 +12,7 @@ import { parsePathId } from "@/lib/text/params";
 import { subjectSets } from "@/lib/resources/subject-sets";
 import { storage } from "@/lib/storage/storage";
 import { JobFailure, jobCreatedResponse, runBackgroundJob, startBackgroundJob } from "./background-jobs";
-import { requireEditableProject } from "./require-editable-project";
+import { requireEditableProject } from "@/lib/policies/require-editable-project";
 import { manifestRow, parseManifestHeader, type Column, type ManifestRow } from "./manifest-rows";
 
 // Subject manifest import: POST /api/subject_sets/<id>/imports with a CSV body (Content-Type text/csv)

@@ -1,6 +1,6 @@
 // Collection roles as records (who sees them, how they are written), apart from the resource's includes
 // (./collection-roles.ts), so a collection can include its roles without the two modules importing each other.
-import { requireEditableCollection } from "@/lib/domain/require-editable-collection";
+import { requireEditableCollection } from "@/lib/policies/require-editable-collection";
 import {
   ASSIGNABLE_COLLECTION_ROLES,
   canOnCollection,

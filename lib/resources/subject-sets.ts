@@ -3,7 +3,7 @@ import type { Prisma, SubjectSet } from "@/lib/generated/prisma/client";
 import { unprocessable } from "@/lib/http/api-error";
 import { parseIdList, parseIdValue } from "@/lib/text/params";
 import { canOnProject, projectReadScope } from "@/lib/policies/project-policy";
-import { requireEditableProject } from "@/lib/domain/require-editable-project";
+import { requireEditableProject } from "@/lib/policies/require-editable-project";
 import { addSubjectsToSet, removeSubjectsFromSet } from "@/lib/domain/subject-set-members";
 import type { ResourceDef } from "@/lib/http/resource-def";
 import type { Tx } from "@/lib/db/types";

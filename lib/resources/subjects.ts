@@ -4,7 +4,7 @@ import { readDb, readPool } from "@/lib/db";
 import { forbidden, unprocessable } from "@/lib/http/api-error";
 import { parseIdList, parseIdValue } from "@/lib/text/params";
 import { canOnProject, projectReadScope } from "@/lib/policies/project-policy";
-import { requireEditableProject } from "@/lib/domain/require-editable-project";
+import { requireEditableProject } from "@/lib/policies/require-editable-project";
 import { addSubjectsToSet } from "@/lib/domain/subject-set-members";
 import { inCollectionsWhere } from "@/lib/domain/collection-subjects";
 import { parseLocations, ZLocations, type LocationEntry } from "@/lib/domain/subject-locations";

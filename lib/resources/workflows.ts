@@ -5,7 +5,7 @@ import { unprocessable } from "@/lib/http/api-error";
 import { parseBooleanParam, parseIdList, parseIdValue } from "@/lib/text/params";
 import { canOnProject, projectReadScope } from "@/lib/policies/project-policy";
 import { nextVersion, taskGraphErrors, ZRetirement, ZTasks } from "@/lib/domain/workflow-tasks";
-import { requireEditableProject } from "@/lib/domain/require-editable-project";
+import { requireEditableProject } from "@/lib/policies/require-editable-project";
 import type { ResourceDef } from "@/lib/http/resource-def";
 import type { Tx } from "@/lib/db/types";
 import { iso } from "./wire";
