@@ -19,7 +19,7 @@ import { containsIgnoringCase, equalsIgnoringCase } from "@/lib/db/like";
 // creator is the first active group_admin; group admins edit the group, invite users (links/users) and
 // see its join token, which anyone may use to join (POST /api/memberships). Names are unique without
 // regard to case. Members leave through DELETE .../links/users/<their id> too
-// (lib/domain/remove-group-members.ts).
+// (lib/handlers/remove-group-members.ts).
 
 export const STATS_VISIBILITIES = [
   "private_agg_only",

@@ -5,8 +5,8 @@ import { apiRoute } from "@/lib/http/api-route";
 import { forbidden, unauthorized, unprocessable } from "@/lib/http/api-error";
 import { readJsonBody } from "@/lib/http/request";
 import { parseIdValue, parsePathId } from "@/lib/text/params";
-import { loadWorkflowForActor } from "./load-workflow";
-import { parseRetirementReason, retireSubjects, unretireSubjects } from "./retire-subjects";
+import { loadWorkflowForActor } from "@/lib/domain/load-workflow";
+import { parseRetirementReason, retireSubjects, unretireSubjects } from "@/lib/domain/retire-subjects";
 
 const ZId = z.union([z.string(), z.number()]);
 const ZBody = z.strictObject({

@@ -10,7 +10,12 @@ import { canOnCollection, type CollectionAction } from "@/lib/policies/collectio
 import type { CollectionRow } from "@/lib/resources/collections";
 import type { ResourceDef } from "@/lib/http/resource-def";
 import type { Tx } from "@/lib/db/types";
-import { addCollectionSubjects, defaultSubjectFrom, MAX_SUBJECT_IDS_PER_REQUEST, removeCollectionSubjects } from "./collection-subjects";
+import {
+  addCollectionSubjects,
+  defaultSubjectFrom,
+  MAX_SUBJECT_IDS_PER_REQUEST,
+  removeCollectionSubjects,
+} from "@/lib/domain/collection-subjects";
 
 // The writable links of a collection: POST .../links/subjects adds subjects (contributors too),
 // DELETE .../links/subjects/<ids> removes them (owner and collaborators), POST .../links/default_subject

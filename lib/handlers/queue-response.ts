@@ -6,7 +6,7 @@ import { parseCountParam, parseIdValue } from "@/lib/text/params";
 import { json } from "@/lib/http/respond";
 import { subjects } from "@/lib/resources/subjects";
 import { iso } from "@/lib/resources/wire";
-import { queueSubjects } from "./subject-queue";
+import { queueSubjects } from "@/lib/domain/subject-queue";
 
 const QUEUE_PAGE_SIZE = 10;
 

@@ -7,7 +7,7 @@ import { parseIdValue } from "@/lib/text/params";
 import { recordBody, requireWriter, showResponse } from "@/lib/http/resource-routes";
 import { canOnProject, projectReadScope } from "@/lib/policies/project-policy";
 import { projectPreferences } from "@/lib/resources/project-preferences";
-import { settingsAfter, ZDesignator, ZPreferenceSettings } from "./project-preference-settings";
+import { settingsAfter, ZDesignator, ZPreferenceSettings } from "@/lib/domain/project-preference-settings";
 
 const ZId = z.union([z.string(), z.number()]);
 const ZBody = z.strictObject({
