@@ -2,7 +2,7 @@ import Link from "next/link";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { countAttempt, LIMITS } from "@/lib/auth/rate-limit";
-import { clientAddress } from "@/lib/http/peer-address";
+import { clientAddress } from "@/lib/net/peer-address";
 import { ZodError } from "zod";
 import { signIn } from "@/lib/auth/next-auth";
 import { registerUser, ZRegisterUser } from "@/lib/domain/register-user";

@@ -9,7 +9,7 @@ import { json } from "@/lib/http/respond";
 import { serializeFullUser } from "@/lib/resources/users";
 import { unprocessable } from "@/lib/http/api-error";
 import { countAttempt, LIMITS } from "@/lib/auth/rate-limit";
-import { clientAddress } from "@/lib/http/peer-address";
+import { clientAddress } from "@/lib/net/peer-address";
 import { changePassword, ZChangePassword } from "@/lib/domain/accounts";
 import { currentAccount } from "@/lib/domain/current-account";
 import { corsPreflight } from "@/lib/http/cors";

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { db } from "@/lib/db";
 import { authenticateWithinLimits } from "@/lib/auth/authenticate-user";
 import { checkFailureLock, checkLimit, countAttempt, LIMITS, LOCKS, recordFailure } from "@/lib/auth/rate-limit";
-import { clientAddress } from "@/lib/http/peer-address";
+import { clientAddress } from "@/lib/net/peer-address";
 import { ApiError } from "@/lib/http/api-error";
 import { sessionUser } from "@/lib/auth/browser-session";
 import { issueToken, refreshGrant, type TokenResponse } from "./tokens";

@@ -4,7 +4,7 @@ import { hasScope } from "@/lib/auth/actor";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { forbidden, notFound, unauthorized, unprocessable } from "@/lib/http/api-error";
 import { projectReadScope } from "@/lib/policies/project-policy";
-import { slugFor } from "@/lib/resources/projects";
+import { slugFor } from "@/lib/text/slug";
 import type { Tx } from "@/lib/db/types";
 
 // POST /api/projects/<id>/copy as the established platform's ProjectCopier: a template project (its

@@ -1,7 +1,7 @@
 import type { Actor } from "@/lib/auth/actor";
 import { forbidden, notFound } from "@/lib/http/api-error";
 import { parseIdValue } from "@/lib/text/params";
-import { sameLanguage } from "@/lib/resources/language-code";
+import { sameLanguage } from "@/lib/text/language-code";
 import type { Tx } from "@/lib/db/types";
 import { canOnProject, projectReadScope } from "./project-policy";
 

@@ -4,7 +4,7 @@ import { ApiError, forbidden } from "@/lib/http/api-error";
 import { parseIdList } from "@/lib/text/params";
 import { projectReadScope } from "@/lib/policies/project-policy";
 import { canWriteProjectContent, requireProjectContentWriter } from "@/lib/policies/project-content-policy";
-import { sameLanguage, ZLanguageCode } from "./language-code";
+import { sameLanguage, ZLanguageCode } from "@/lib/text/language-code";
 import { deleteMediaOf, mediaInclude, mediaLink, mediaLinkTemplates } from "./media";
 import { DEFAULT_CONTENT_LANGUAGE, ZMediumId } from "./project-content";
 import { projectInclude } from "./projects";

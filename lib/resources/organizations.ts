@@ -7,11 +7,12 @@ import { parseBooleanParam, parseIdList, parseIdValue } from "@/lib/text/params"
 import { rankedOrganizationIds } from "@/lib/domain/search-organizations";
 import { canOnOrganization, organizationReadScope } from "@/lib/policies/organization-policy";
 import { projectActionScope, projectReadScope } from "@/lib/policies/project-policy";
-import { ZLanguageCode } from "./language-code";
+import { ZLanguageCode } from "@/lib/text/language-code";
 import { deleteMediaOf, mediaInclude, mediaLink, mediaLinkTemplates, mediaSrcs } from "./media";
 import { organizationRoles, serializeOrganizationRole } from "./organization-roles";
 import { serializePage } from "./pages";
-import { projects, slugFor } from "./projects";
+import { projects } from "./projects";
+import { slugFor } from "@/lib/text/slug";
 import type { ResourceDef } from "@/lib/http/resource-def";
 import type { Tx } from "@/lib/db/types";
 import { users } from "./users";

@@ -4,7 +4,7 @@ import { ApiError, forbidden } from "@/lib/http/api-error";
 import type { NestedResource } from "@/lib/http/nested-routes";
 import type { BaseRow, IncludeDef, ResourceDef } from "@/lib/http/resource-def";
 import type { Tx, Where } from "@/lib/db/types";
-import { sameLanguage, ZLanguageCode } from "./language-code";
+import { sameLanguage, ZLanguageCode } from "@/lib/text/language-code";
 import { iso } from "./wire";
 import { equalsIgnoringCase } from "@/lib/db/like";
 

@@ -18,6 +18,7 @@ import type { IncludeDef, ResourceDef } from "@/lib/http/resource-def";
 import type { Tx } from "@/lib/db/types";
 import { users } from "./users";
 import { iso, userLink } from "./wire";
+import { slugFor } from "@/lib/text/slug";
 import { deleteMediaOf, mediaInclude, mediaLink, mediaLinkTemplates } from "./media";
 import { containsIgnoringCase } from "@/lib/db/like";
 
@@ -96,16 +97,6 @@ export function tagList(raw: string): string[] {
   ];
   if (!tags.length) throw unprocessable("tags must be one or more comma-separated tags");
   return tags;
-}
-
-export function slugFor(login: string, displayName: string): string {
-  const name = displayName
-    .toLowerCase()
-    .normalize("NFKD")
-    .replace(/[^\w\s-]/g, "")
-    .trim()
-    .replace(/[\s_]+/g, "-");
-  return `${login.toLowerCase()}/${name || "project"}`;
 }
 
 function columns(input: TProjectInput): Prisma.ProjectUncheckedUpdateInput {

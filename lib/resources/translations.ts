@@ -6,7 +6,7 @@ import { forbidden, notFound, unprocessable } from "@/lib/http/api-error";
 import { parseIdList, parseIdValue } from "@/lib/text/params";
 import { canOnProject, projectReadScope } from "@/lib/policies/project-policy";
 import { recordStrings, TRANSLATED_TYPES, type TranslatedType } from "@/lib/i18n/strings";
-import { normalizeLanguage } from "./language-code";
+import { normalizeLanguage } from "@/lib/text/language-code";
 import type { ResourceDef } from "@/lib/http/resource-def";
 import type { Tx } from "@/lib/db/types";
 import { iso } from "./wire";

@@ -5,7 +5,7 @@ import { forbidden, unprocessable } from "@/lib/http/api-error";
 import { parseIdList, parseIdValue } from "@/lib/text/params";
 import { projectReadScope } from "@/lib/policies/project-policy";
 import { canWriteProjectContent, requireProjectContentWriter } from "@/lib/policies/project-content-policy";
-import { ZLanguageCode } from "./language-code";
+import { ZLanguageCode } from "@/lib/text/language-code";
 import { deleteMediaOf, mediaInclude, mediaLink, mediaLinkTemplates } from "./media";
 import { DEFAULT_CONTENT_LANGUAGE, ZMediumId } from "./project-content";
 import { projectInclude } from "./projects";

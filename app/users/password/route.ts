@@ -5,7 +5,7 @@
 import { ensureBrowserSession, signInCookie } from "@/lib/auth/browser-session";
 import { requestPasswordReset, resetPassword, ZRequestReset, ZResetPassword } from "@/lib/domain/accounts";
 import { jsonRoute } from "@/lib/http/api-route";
-import { clientAddress } from "@/lib/http/peer-address";
+import { clientAddress } from "@/lib/net/peer-address";
 import { readJsonBody } from "@/lib/http/request";
 import { json } from "@/lib/http/respond";
 import { serializeFullUser } from "@/lib/resources/users";
