@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { prepareDatabase } from "./with-database";
 import { webPoolSize } from "../lib/db/pool-size";
-import { parseTrustProxy } from "@/lib/net/peer-address";
+import { parseTrustProxy } from "../lib/net/peer-address";
 
 const dev = process.argv.includes("--dev");
 const port = process.env.PORT ?? "3000";
