@@ -4,7 +4,7 @@ import { z } from "zod";
 // Validated configuration, read once. Everything has a default so `npm start` needs no setup.
 const ZEnv = z.object({
   DATABASE_URL: z.string().optional(),
-  // A streaming replica of DATABASE_URL for reads that tolerate a little lag (lib/db.ts readDb), and how
+  // A streaming replica of DATABASE_URL for reads that tolerate a little lag (lib/db/index.ts readDb), and how
   // far behind it may be before those reads go to the primary too.
   DATABASE_REPLICA_URL: z.string().optional(),
   DATABASE_REPLICA_MAX_LAG_MS: z.coerce.number().nonnegative().optional(),

@@ -282,7 +282,7 @@ export async function listPage(
   include: string[],
   useCounter = true,
 ) {
-  // A list tolerates a moment's lag: the replica when one is configured (lib/db.ts readDb).
+  // A list tolerates a moment's lag: the replica when one is configured (lib/db/index.ts readDb).
   const { rows, more } = splitPage(
     (await delegate(readDb(), def).findMany(pageQuery(def, paging, where, orderBy))) as BaseRow[],
     paging.pageSize,
