@@ -1,4 +1,4 @@
-// The import rules CI holds the tree to (npm run lint:deps, the first step of npm test). Layers, from the
+// The import rules CI holds the tree to (npm run lint:deps, in npm test after npm run lint). Layers, from the
 // outside in (docs/architecture.md, "Layers and the import rules", draws them):
 //   entry points: app/ (routes, pages), inngest/, scripts/, bench/, lib/jobs (the worker and its tasks)
 //   transport:    lib/handlers (route handlers), lib/resources (ResourceDef per type), lib/http (the generic
@@ -71,7 +71,8 @@ module.exports = {
       name: "domain-not-transport",
       severity: "error",
       comment:
-        "lib/domain knows no requests or answers: route handlers live in lib/handlers. ApiError (lib/http/api-error.ts) is the domain's error, mapped to HTTP in one place.",
+        "lib/domain knows no requests or answers: route handlers live in lib/handlers. " +
+        "ApiError (lib/http/api-error.ts) is the domain's error, mapped to HTTP in one place.",
       from: { path: "^lib/domain/" },
       to: { path: "^lib/(http|engine/http|project-page)/", pathNot: API_ERROR },
     },
@@ -107,7 +108,8 @@ module.exports = {
       name: "auth-not-domain",
       severity: "error",
       comment:
-        "lib/auth (who is asking: tokens, sessions, sign-in and its rate limits) sits below the policies and the domain; the client address it reads is lib/net/peer-address.ts.",
+        "lib/auth (who is asking: tokens, sessions, sign-in and its rate limits) sits below the policies and the domain; " +
+        "the client address it reads is lib/net/peer-address.ts.",
       from: { path: "^lib/auth/" },
       to: { path: "^lib/(domain|counts|policies|resources|handlers|http|engine|jobs|project-page|storage)/", pathNot: API_ERROR },
     },

@@ -109,14 +109,14 @@ export function isAnswered(task: Task, value: TaskValue): boolean {
 }
 
 /** Whether a step's tasks let the volunteer move on: all answered, or a shortcut ("nothing here") chosen. */
-export function isStepAnswered(tasks: Tasks, keys: string[], valueOf: (key: string) => TaskValue): boolean {
-  if (shortcutChosen(tasks, keys, valueOf)) return true;
-  return keys.every((k) => isAnswered(tasks[k], valueOf(k)));
+export function isStepAnswered(tasks: Tasks, keys: string[], valueAt: (key: string) => TaskValue): boolean {
+  if (shortcutChosen(tasks, keys, valueAt)) return true;
+  return keys.every((k) => isAnswered(tasks[k], valueAt(k)));
 }
 
 /** Whether one of a step's shortcut tasks has an option chosen: that ends the classification. */
-export function shortcutChosen(tasks: Tasks, keys: string[], valueOf: (key: string) => TaskValue): boolean {
-  return keys.some((k) => tasks[k]?.type === "shortcut" && Array.isArray(valueOf(k)) && (valueOf(k) as number[]).length > 0);
+export function shortcutChosen(tasks: Tasks, keys: string[], valueAt: (key: string) => TaskValue): boolean {
+  return keys.some((k) => tasks[k]?.type === "shortcut" && Array.isArray(valueAt(k)) && (valueAt(k) as number[]).length > 0);
 }
 
 /** A drawing tool's subtasks' starting values, as a mark's `details` (PFE: one `{value}` per subtask). */
@@ -224,7 +224,7 @@ export function unsupportedTasks(tasks: Tasks, firstTask: string): string[] {
     if (!SUPPORTED_TASKS.has(task.type)) out.push(key);
     if (task.type === "drawing" && (task as { tools: Tool[] }).tools.some((t) => !SUPPORTED_TOOLS.has(t.type))) out.push(key);
     if (task.type === "combo") (task as { tasks: string[] }).tasks.forEach(visit);
-    if (task.type === "single" || task.type === "multiple") (task as { answers: Answer[] }).answers.forEach((a) => visit(a.next));
+    if (task.type === "single" || task.type === "multiple") for (const a of (task as { answers: Answer[] }).answers) visit(a.next);
     if (typeof (task as { unlinkedTask?: unknown }).unlinkedTask === "string") visit((task as { unlinkedTask?: string }).unlinkedTask);
     visit((task as { next?: string | null }).next);
   };

@@ -113,7 +113,8 @@ counted AS (
      WHERE seen.user_id = chk.user_id AND seen.workflow_id = chk.workflow_id AND seen.subject_id = ANY(chk.subject_ids)), '{}') END AS ids
   FROM chk WHERE chk.problem IS NULL),
 ins AS (
-  INSERT INTO classifications (project_id, workflow_id, user_id, user_group_id, subject_ids, annotations, metadata, completed, gold_standard, workflow_version, user_ip, idempotency_key, updated_at)
+  INSERT INTO classifications (project_id, workflow_id, user_id, user_group_id, subject_ids, annotations, metadata, completed, gold_standard,
+                               workflow_version, user_ip, idempotency_key, updated_at)
   SELECT project_id, workflow_id, user_id, user_group_id, subject_ids, annotations,
          CASE WHEN cardinality(ids) < cardinality(subject_ids) THEN metadata || '{"seen_before": true}' ELSE metadata END,
          completed, gold, named, ip, key, now()
@@ -148,7 +149,9 @@ SELECT (SELECT json_agg(json_build_array(sws.id, sws.classifications_count)) FRO
  * $2 and its project by exactly as many.
  */
 export const RETIRE_DUE_SQL = `
-WITH r AS (UPDATE subject_workflow_statuses SET retired_at = now(), retirement_reason = 'classification_count' WHERE id = ANY($1::int[]) AND retired_at IS NULL RETURNING 1),
+WITH r AS (UPDATE subject_workflow_statuses SET retired_at = now(), retirement_reason = 'classification_count'
+  WHERE id = ANY($1::int[]) AND retired_at IS NULL RETURNING 1),
 n AS (SELECT count(*)::int AS n FROM r),
-wf AS (UPDATE workflows SET retired_set_member_subjects_count = retired_set_member_subjects_count + n.n FROM n WHERE workflows.id = $2 AND n.n > 0 RETURNING workflows.project_id, n.n)
+wf AS (UPDATE workflows SET retired_set_member_subjects_count = retired_set_member_subjects_count + n.n FROM n
+  WHERE workflows.id = $2 AND n.n > 0 RETURNING workflows.project_id, n.n)
 UPDATE projects SET retired_subjects_count = retired_subjects_count + wf.n FROM wf WHERE projects.id = wf.project_id`;

@@ -107,7 +107,10 @@ export function taskGraphErrors(tasks: Tasks, firstTask: string): string[] {
   };
   for (const [key, task] of Object.entries(tasks)) {
     checkNext(`tasks.${key}`, (task as { next?: unknown }).next);
-    if (task.type === "single" || task.type === "multiple") task.answers.forEach((a, i) => checkNext(`tasks.${key}.answers[${i}]`, a.next));
+    if (task.type === "single" || task.type === "multiple")
+      task.answers.forEach((a, i) => {
+        checkNext(`tasks.${key}.answers[${i}]`, a.next);
+      });
     if (task.type === "combo") {
       for (const sub of task.tasks) {
         if (!keys.has(sub)) errors.push(`tasks.${key}.tasks: '${sub}' is not a task`);
@@ -170,7 +173,6 @@ export const ZRetirement = z.union([
   z.strictObject({ criteria: z.literal("never_retire"), options: z.strictObject({}).optional() }),
   z.strictObject({}),
 ]);
-export type Retirement = z.infer<typeof ZRetirement>;
 export const DEFAULT_RETIREMENT_COUNT = 15;
 
 /** The classification count that retires a subject, or null for never. */

@@ -4,6 +4,7 @@
 // bookkeeping (ids, orders, confusions). Existing tasks keep their keys: extractors, exports and
 // aggregations name them.
 
+// biome-ignore lint/suspicious/noExplicitAny: a task of any type as the API's JSON (with fields the editor doesn't show), so it round-trips
 export type TaskDef = Record<string, any>;
 
 export interface TaskDraft {
@@ -132,7 +133,11 @@ export function unreachableTasks(drafts: TaskDraft[]): string[] {
   const queue = [drafts[0].key];
   while (queue.length) {
     const k = queue.shift()!;
-    for (const l of links) if (l.from === k && l.to && !seen.has(l.to)) seen.add(l.to), queue.push(l.to);
+    for (const l of links)
+      if (l.from === k && l.to && !seen.has(l.to)) {
+        seen.add(l.to);
+        queue.push(l.to);
+      }
   }
   return drafts.map((d) => d.key).filter((k) => !seen.has(k));
 }
@@ -146,7 +151,11 @@ export function taskDepths(drafts: TaskDraft[]): Map<string, number> {
   const queue = [drafts[0].key];
   while (queue.length) {
     const k = queue.shift()!;
-    for (const l of links) if (l.from === k && l.to && !depth.has(l.to)) depth.set(l.to, depth.get(k)! + 1), queue.push(l.to);
+    for (const l of links)
+      if (l.from === k && l.to && !depth.has(l.to)) {
+        depth.set(l.to, depth.get(k)! + 1);
+        queue.push(l.to);
+      }
   }
   const deepest = Math.max(0, ...depth.values());
   for (const d of drafts) if (!depth.has(d.key)) depth.set(d.key, deepest + 1);
@@ -236,7 +245,9 @@ export function removeSurveyEntry(task: TaskDef, part: SurveyPart, id: string): 
 export function setChoiceImages(task: TaskDef, choiceId: string, urls: string[]): TaskDef {
   const names = urls.map((u) => u.split("/").pop()!.split("?")[0] || u);
   const images = { ...(task.images ?? {}) };
-  urls.forEach((u, i) => (images[names[i]] = u));
+  urls.forEach((u, i) => {
+    images[names[i]] = u;
+  });
   // Drop images no choice uses any more.
   const choices = { ...(task.choices ?? {}), [choiceId]: { ...(task.choices?.[choiceId] ?? {}), images: names } };
   const used = new Set(Object.values(choices).flatMap((c) => ((c as TaskDef).images ?? []) as string[]));

@@ -3,8 +3,6 @@ import { useRef } from "react";
 import type { Highlight, Task } from "@/lib/classifier/task-flow";
 import { useSubjectText } from "./subject-text";
 
-export { useSubjectText } from "./subject-text";
-
 /** Offsets of the selection within `root`'s text, or null when the selection is empty or elsewhere. */
 function selectionOffsets(root: HTMLElement): { start: number; end: number } | null {
   const sel = window.getSelection();
