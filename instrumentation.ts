@@ -4,7 +4,7 @@ export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
     // Client addresses from the socket unless TRUST_PROXY says otherwise (scripts/start.ts preloads the
     // same edge; installing again is a no-op, and covers a server started another way).
-    const { installPeerAddress } = await import("./lib/http/peer-address");
+    const { installPeerAddress } = await import("./lib/net/peer-address");
     installPeerAddress();
   }
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.WORKER === "off" || !process.env.DATABASE_URL) return;

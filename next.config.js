@@ -3,7 +3,7 @@
 // policy set here has no nonce and allows no inline script: it is what API and machine answers carry. Page
 // navigations go through proxy.ts, which replaces it with the same policy carrying a nonce of the request's
 // own (Next puts that nonce on its scripts). /uploads answers carry their own stricter policy
-// (lib/storage/file-routes.ts).
+// (lib/handlers/file-routes.ts).
 import { contentSecurityPolicy } from "./lib/http/content-security-policy.ts";
 
 const csp = contentSecurityPolicy({ dev: process.env.NODE_ENV === "development" });

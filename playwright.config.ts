@@ -75,7 +75,7 @@ export default defineConfig({
       ADMIN_EMAIL: `${ADMIN_LOGIN}@example.org`,
       NODE_ENV: "production",
       // The suite registers and signs in many users from one address: abuse limits scaled up (their own
-      // tests are in lib/http/rate-limit.int.test.ts).
+      // tests are in lib/auth/rate-limit.int.test.ts).
       RATE_LIMIT_FACTOR: "100",
       // As behind a TLS-terminating proxy on the same machine: its X-Forwarded-Proto is believed (the
       // security-headers spec checks cookies turn Secure behind HTTPS). e2e/api/client-address.spec.ts runs

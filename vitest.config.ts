@@ -7,7 +7,8 @@ import { defineConfig } from "vitest/config";
 const ISOLATED = [
   "lib/auth/cross-site-session.int.test.ts",
   "lib/auth/public-client-redirects.int.test.ts",
-  "lib/db.int.test.ts",
+  "lib/auth/rate-limit.int.test.ts",
+  "lib/db/index.int.test.ts",
   "lib/db/replica.int.test.ts",
   "lib/domain/accounts.int.test.ts",
   "lib/domain/subject-uploads.int.test.ts",
@@ -18,7 +19,6 @@ const ISOLATED = [
   "lib/engine/run/pipeline.int.test.ts",
   "lib/http/cors-vary.test.ts",
   "lib/http/hostile-input.int.test.ts",
-  "lib/http/rate-limit.int.test.ts",
   "lib/net/outbound-fetch.test.ts",
   "lib/resources/aggregations.int.test.ts",
   "scripts/with-database.int.test.ts",

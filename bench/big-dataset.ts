@@ -25,7 +25,7 @@ import path from "node:path";
 import type pg from "pg";
 import { startEmbeddedPostgres } from "../lib/db/embedded";
 import { applyMigrations } from "../lib/db/migrations";
-import { migrateJobQueue } from "../lib/jobs/queue";
+import { migrateJobQueue } from "../lib/db/job-queue";
 import { saveBenchEngineConfig } from "./lib";
 
 export const SCALE = Number(process.env.BENCH_DATASET_SCALE ?? 1);

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { startEmbeddedPostgres } from "../lib/db/embedded";
 import { applyMigrations } from "../lib/db/migrations";
-import { migrateJobQueue } from "../lib/jobs/queue";
+import { migrateJobQueue } from "../lib/db/job-queue";
 
 /** A database for a benchmark: DATABASE_URL if set, else a throwaway embedded one (tuned like the tests). */
 export async function benchDatabase(): Promise<{ url: string; stop(): Promise<void> }> {

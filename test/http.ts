@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { clientAddressHeader } from "@/lib/http/peer-address";
+import { clientAddressHeader } from "@/lib/net/peer-address";
 
 // Calls the app's route handlers in-process, routed exactly as Next's app/ directory routes them, so
 // integration tests read like HTTP without a server or a build.
@@ -60,7 +60,7 @@ export interface CallOptions {
   /** Raw body text (for malformed JSON), or a stream. */
   raw?: string | ReadableStream<Uint8Array>;
   headers?: Record<string, string | undefined>;
-  /** The client address the server's edge would have resolved (lib/http/peer-address.ts); none by default. */
+  /** The client address the server's edge would have resolved (lib/net/peer-address.ts); none by default. */
   from?: string;
   accept?: string | null;
   contentType?: string | null;

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { ApiError } from "@/lib/http/api-error";
-import { clientAddress } from "@/lib/http/rate-limit";
+import { clientAddress } from "@/lib/net/peer-address";
 import { requestPasswordReset } from "@/lib/domain/accounts";
 import { Field } from "@/components/ui/field";
 

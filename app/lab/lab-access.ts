@@ -2,7 +2,7 @@ import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { resolveActor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
-import { isIdString } from "@/lib/http/request";
+import { isIdString } from "@/lib/text/params";
 import { projectReadScope, rolesAllow } from "@/lib/policies/project-policy";
 
 /**

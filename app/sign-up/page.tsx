@@ -1,7 +1,8 @@
 import Link from "next/link";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { clientAddress, countAttempt, LIMITS } from "@/lib/http/rate-limit";
+import { countAttempt, LIMITS } from "@/lib/auth/rate-limit";
+import { clientAddress } from "@/lib/net/peer-address";
 import { ZodError } from "zod";
 import { signIn } from "@/lib/auth/next-auth";
 import { registerUser, ZRegisterUser } from "@/lib/domain/register-user";

@@ -1,14 +1,15 @@
 // POST /users: register ({"user": {login, email, password, display_name}}); signs the new user in.
 // PUT /users: change one's password ({"user": {current_password, password, password_confirmation}}).
 import { z } from "zod";
-import { ensureBrowserSession, signInCookie } from "@/lib/domain/browser-session";
+import { ensureBrowserSession, signInCookie } from "@/lib/auth/browser-session";
 import { registerUser, ZRegisterUser } from "@/lib/domain/register-user";
 import { jsonRoute } from "@/lib/http/api-route";
 import { readJsonBody } from "@/lib/http/request";
 import { json } from "@/lib/http/respond";
 import { serializeFullUser } from "@/lib/resources/users";
 import { unprocessable } from "@/lib/http/api-error";
-import { clientAddress, countAttempt, LIMITS } from "@/lib/http/rate-limit";
+import { countAttempt, LIMITS } from "@/lib/auth/rate-limit";
+import { clientAddress } from "@/lib/net/peer-address";
 import { changePassword, ZChangePassword } from "@/lib/domain/accounts";
 import { currentAccount } from "@/lib/domain/current-account";
 import { corsPreflight } from "@/lib/http/cors";

@@ -1,6 +1,6 @@
 import { db } from "@/lib/db";
 import { resolveActor } from "./actor";
-import { sessionUser } from "@/lib/domain/browser-session";
+import { sessionUser } from "@/lib/auth/browser-session";
 import { issueToken } from "./tokens";
 
 // GET /oauth/authorize: the implicit grant (response_type=token) for first-party applications, as the

@@ -1,8 +1,8 @@
 import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
-import { authenticateWithinLimits } from "@/lib/domain/authenticate-user";
+import { authenticateWithinLimits } from "@/lib/auth/authenticate-user";
 import { ApiError } from "@/lib/http/api-error";
-import { clientAddress } from "@/lib/http/rate-limit";
+import { clientAddress } from "@/lib/net/peer-address";
 import { keys } from "./keys";
 import { endSession, sessionAlive, startSession } from "./user-sessions";
 

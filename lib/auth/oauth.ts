@@ -1,9 +1,10 @@
 import crypto from "node:crypto";
 import { db } from "@/lib/db";
-import { authenticateWithinLimits } from "@/lib/domain/authenticate-user";
-import { checkFailureLock, checkLimit, clientAddress, countAttempt, LIMITS, LOCKS, recordFailure } from "@/lib/http/rate-limit";
+import { authenticateWithinLimits } from "@/lib/auth/authenticate-user";
+import { checkFailureLock, checkLimit, countAttempt, LIMITS, LOCKS, recordFailure } from "@/lib/auth/rate-limit";
+import { clientAddress } from "@/lib/net/peer-address";
 import { ApiError } from "@/lib/http/api-error";
-import { sessionUser } from "@/lib/domain/browser-session";
+import { sessionUser } from "@/lib/auth/browser-session";
 import { issueToken, refreshGrant, type TokenResponse } from "./tokens";
 
 const oauthError = (status: number, error: string, description: string) =>
@@ -56,7 +57,7 @@ export async function exchangeToken(req: Request, body: Record<string, unknown>)
   if (grantType === "client_credentials") {
     // Guessing a secret is limited like guessing a password: failures per application and per address.
     // An address that failed too often is locked out of this application (and, across applications, of
-    // all of them); the owner's own address is not (lib/http/rate-limit.ts, FailureLock).
+    // all of them); the owner's own address is not (lib/auth/rate-limit.ts, FailureLock).
     const address = clientAddress(req);
     await checkFailureLock(LOCKS.clientSecret, app.clientId, address);
     await checkLimit(LIMITS.clientSecretFailuresPerAddress, address);

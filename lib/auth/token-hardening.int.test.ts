@@ -9,7 +9,7 @@ import { importPKCS8, generateKeyPair, SignJWT } from "jose";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
-import { LIMITS, LOCKS } from "@/lib/http/rate-limit";
+import { LIMITS, LOCKS } from "@/lib/auth/rate-limit";
 import { api, call } from "@/test/http";
 import { createUser, uid } from "@/test/factories";
 import { JWT_ALG, keys } from "./keys";

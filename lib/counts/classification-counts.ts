@@ -4,7 +4,7 @@ import { hiddenProjectSql, viewerParams, type CountsViewer } from "./visible-pro
 
 // Component C: classification counts from the daily rollups (classification_daily_counts and
 // user_project_daily_counts), bucketed in UTC; weeks start on Monday; empty buckets are omitted.
-// Read through readPool(): on the replica when one is configured (lib/db.ts), as the rollups are only
+// Read through readPool(): on the replica when one is configured (lib/db/index.ts), as the rollups are only
 // folded every second anyway.
 //
 // Private projects: a private project the caller may not see does not exist for the counts of projects,

@@ -16,7 +16,7 @@ export function webPoolSize(configured: string | undefined, processes: number): 
 
 /**
  * This process's pool size: DB_POOL_SIZE as `npm start` set it for the process (or the operator did). With
- * DATABASE_REPLICA_URL the process opens a second pool of this size on the replica (lib/db.ts readPool), on
+ * DATABASE_REPLICA_URL the process opens a second pool of this size on the replica (lib/db/index.ts readPool), on
  * first use, so the replica's connections count against its own max_connections, not the primary's.
  */
 export const processPoolSize = (): number => webPoolSize(process.env.DB_POOL_SIZE, 1);

@@ -1,4 +1,4 @@
-// How far a streaming replica is behind the primary, in time, for the read client (lib/db.ts readDb):
+// How far a streaming replica is behind the primary, in time, for the read client (lib/db/index.ts readDb):
 // reads that tolerate a little lag go to the replica only while it is at most DATABASE_REPLICA_MAX_LAG_MS
 // behind. PostgreSQL gives positions, not times: the primary's WAL write position (pg_current_wal_lsn())
 // and the replica's replayed position (pg_last_wal_replay_lsn()). Each check records the primary's

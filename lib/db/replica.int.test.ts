@@ -1,4 +1,4 @@
-// The read replica (lib/db.ts readDb/readPool) against a real PostgreSQL primary and a streaming replica
+// The read replica (lib/db/index.ts readDb/readPool) against a real PostgreSQL primary and a streaming replica
 // of it (test/streaming-replica.ts). Replay on the replica is paused while a write is made through the
 // API, so what each read answers shows which server served it: the write's own answer, a show and the
 // pipeline see it at once (the primary); lists, their counts, the public counts, an export and the engine
@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkReplica, closeDb, db, pool, readDb, readPool } from "@/lib/db";
 import { applyMigrations } from "@/lib/db/migrations";
 import { foldClassificationCounts } from "@/lib/domain/fold-classification-counts";
-import { migrateJobQueue } from "@/lib/jobs/queue";
+import { migrateJobQueue } from "@/lib/db/job-queue";
 import { drainJobs } from "@/lib/jobs/worker";
 import { engine, drainPipeline } from "@/test/engine";
 import { classifiableProject, classificationBody, signedInUser, uid } from "@/test/factories";

@@ -22,7 +22,7 @@ export async function withTransaction<T>(fn: (client: pg.PoolClient) => Promise<
   }
 }
 
-/** Adapts a pg client to the `$executeRawUnsafe` shape lib/jobs/queue.ts enqueues with. */
+/** Adapts a pg client to the `$executeRawUnsafe` shape lib/db/job-queue.ts enqueues with. */
 export function rawExecutor(client: Sql) {
   return {
     $executeRawUnsafe: async (sql: string, ...values: unknown[]) => (await client.query(sql, values)).rowCount ?? 0,

@@ -6,7 +6,7 @@ import { publicBaseUrl } from "@/lib/env";
 import type { User } from "@/lib/generated/prisma/client";
 import { ApiError, unprocessable } from "@/lib/http/api-error";
 import { sendMail } from "@/lib/mail/mailer";
-import { countAttempt, LIMITS } from "@/lib/http/rate-limit";
+import { countAttempt, LIMITS } from "@/lib/auth/rate-limit";
 import { endAccess, type KeepAccess } from "@/lib/auth/user-sessions";
 
 // Accounts as the established platform's Devise routes: password change (PUT /users), reset by a token

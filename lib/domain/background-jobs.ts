@@ -1,11 +1,8 @@
 import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
 import type { BackgroundJob, Prisma } from "@/lib/generated/prisma/client";
-import { showResponse } from "@/lib/http/resource-routes";
-import type { ApiContext } from "@/lib/http/api-route";
-import { enqueue } from "@/lib/jobs/queue";
-import { backgroundJobs } from "@/lib/resources/background-jobs";
-import type { Tx } from "@/lib/resources/types";
+import { enqueue } from "@/lib/db/job-queue";
+import type { Tx } from "@/lib/db/types";
 import { ManifestError } from "./manifest-rows";
 
 // The life of a background_jobs row: created with its graphile-worker job in one transaction (pending),
@@ -26,11 +23,6 @@ export async function startBackgroundJob(
   });
   await enqueue(tx, kind, { job_id: job.id }, { jobKey: `${kind}:${job.id}`, maxAttempts: 10 });
   return job;
-}
-
-/** The 201 answer to a request that started a job. */
-export async function jobCreatedResponse(ctx: ApiContext, job: BackgroundJob): Promise<Response> {
-  return showResponse(backgroundJobs, job, ctx, 201);
 }
 
 export function jobIdFrom(payload: unknown): number {

@@ -1,10 +1,10 @@
 import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
 import { badRequest, unprocessable } from "@/lib/http/api-error";
-import { parseIdList, parseIdValue } from "@/lib/http/request";
+import { parseIdList, parseIdValue } from "@/lib/text/params";
 import { collectionReadScope } from "@/lib/policies/collection-policy";
 import { projectReadScope } from "@/lib/policies/project-policy";
-import type { Tx, Where } from "@/lib/resources/types";
+import type { Tx, Where } from "@/lib/db/types";
 
 // A collection's subjects are rows of collection_subjects. They have no foreign key to subjects (the
 // decision engine writes them too, and a deleted subject may leave its row behind), so every read joins

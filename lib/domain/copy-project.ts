@@ -4,8 +4,8 @@ import { hasScope } from "@/lib/auth/actor";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { forbidden, notFound, unauthorized, unprocessable } from "@/lib/http/api-error";
 import { projectReadScope } from "@/lib/policies/project-policy";
-import { slugFor } from "@/lib/resources/projects";
-import type { Tx } from "@/lib/resources/types";
+import { slugFor } from "@/lib/text/slug";
+import type { Tx } from "@/lib/db/types";
 
 // POST /api/projects/<id>/copy as the established platform's ProjectCopier: a template project (its
 // configuration's `template` set, and not live) is copied for the caller, who owns the copy: its texts,

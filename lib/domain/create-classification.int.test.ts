@@ -383,4 +383,34 @@ describe("classification lists and incomplete edits", () => {
     ).toBe(204);
     expect((await api.get(`/classifications/${third.id}`, { token: v.token })).status).toBe(404);
   });
+
+  it("completing one counts it as a create does: retirement and its counters, and no engine inbox row without an active engine", async () => {
+    const { workflow, project, subjects } = await classifiableProject(1, {
+      retirement: { criteria: "classification_count", options: { count: 2 } },
+    });
+    const first = await signedInUser();
+    await api.post("/classifications", classificationBody(workflow, [subjects[0].id]), { token: first.token });
+    const v = await signedInUser();
+    const open = (
+      await api.post("/classifications", classificationBody(workflow, [subjects[0].id], { completed: false }), { token: v.token })
+    ).body.classifications[0];
+    const tag = (await api.get(`/classifications/${open.id}`, { token: v.token })).headers.get("etag")!;
+    const done = await api.put(
+      `/classifications/${open.id}`,
+      { classifications: { annotations: [{ task: "T0", value: 0 }], completed: true } },
+      { token: v.token, headers: { "if-match": tag } },
+    );
+    expect(done.status).toBe(200);
+    const sws = await db().subjectWorkflowStatus.findUniqueOrThrow({
+      where: { subjectId_workflowId: { subjectId: subjects[0].id, workflowId: workflow.id } },
+    });
+    expect(sws).toMatchObject({ classificationsCount: 2, retirementReason: "classification_count" });
+    expect(sws.retiredAt).not.toBeNull();
+    expect(await counters(project.id, workflow.id)).toEqual({ project: 2, workflow: 2, retired: 1, projectRetired: 1 });
+    const inbox = await db().$queryRawUnsafe<{ n: number }[]>(
+      `SELECT count(*)::int AS n FROM engine_inbox WHERE classification_id = $1`,
+      Number(open.id),
+    );
+    expect(inbox[0].n).toBe(0);
+  });
 });

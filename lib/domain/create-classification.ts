@@ -1,17 +1,23 @@
 import crypto from "node:crypto";
 import { z } from "zod";
 import type { Classification } from "@/lib/generated/prisma/client";
-import type { Actor, Caller, GrantRow } from "@/lib/auth/actor";
+import type { Actor, Caller } from "@/lib/auth/actor";
 import { callerActor, hasScope } from "@/lib/auth/actor";
-import { grantSql } from "@/lib/auth/tokens";
 import { pool } from "@/lib/db";
 import type { Sql } from "@/lib/db/sql";
 import { statementBatcher } from "@/lib/db/statement-batcher";
 import { createStatementsInFlight, processPoolSize } from "@/lib/db/pool-size";
 import { forbidden, unprocessable } from "@/lib/http/api-error";
-import { parseIdValue } from "@/lib/http/request";
+import { parseIdValue } from "@/lib/text/params";
 import { retirementLimit } from "./workflow-tasks";
-import { bumpRetiredCounters } from "./retire-subjects";
+import {
+  type ClassificationRow,
+  COMPLETE_SQL,
+  CREATE_SQL,
+  type CreateRow,
+  type OpenCounts,
+  RETIRE_DUE_SQL,
+} from "./create-classification-sql";
 import { GOLD_STANDARD_ROLES } from "./load-workflow";
 import { PROJECT_PERMISSIONS } from "@/lib/policies/project-policy";
 import { scalarText } from "@/lib/text/scalar-text";
@@ -37,55 +43,6 @@ export const ZCreateClassification = z.strictObject({
   }),
 });
 export type TCreateClassification = z.infer<typeof ZCreateClassification>;
-
-/**
- * Counts a completed classification: toward retirement for each subject not seen before (all subjects for
- * anonymous volunteers), and (through the outbox, within a second) in the workflow and project counters.
- * Set-based and exact under concurrency:
- * the subject-workflow row is upserted (row lock) and retirement flips only once.
- */
-export async function countClassification(
-  client: Sql,
-  c: {
-    id: number;
-    workflowId: number;
-    projectId: number;
-    userId: number | null;
-    metadata: unknown;
-    subjectIds: number[];
-    retirement: unknown;
-  },
-): Promise<number[]> {
-  // One statement: the subject-workflow rows (upserted; sorted, so concurrent multi-subject classifications
-  // lock rows in one order and never deadlock), the counters' outbox (workflow and project counters are
-  // folded from it by lib/domain/fold-classification-counts.ts: updating them here would serialise every
-  // classification of a project on one row), and the decision engine's inbox (in the same transaction:
-  // a committed classification always reaches the engine).
-  const { rows } = await client.query<{ id: number; subject_id: number; classifications_count: number }>(
-    `WITH counted AS (
-       INSERT INTO subject_workflow_statuses AS sws (subject_id, workflow_id, classifications_count, updated_at)
-       SELECT s, $2, 1, now() FROM unnest($1::int[]) AS s
-       ON CONFLICT (subject_id, workflow_id) DO UPDATE SET classifications_count = sws.classifications_count + 1, updated_at = now()
-       RETURNING id, subject_id, classifications_count),
-     outbox AS (INSERT INTO classification_count_outbox (classification_id, project_id, workflow_id, user_id, seconds) VALUES ($3, $4, $2, $5, $6)),
-     inbox AS (INSERT INTO engine_inbox (classification_id) VALUES ($3))
-     SELECT id, subject_id, classifications_count FROM counted`,
-    [[...c.subjectIds].sort((a, b) => a - b), c.workflowId, c.id, c.projectId, c.userId, secondsSpent(c.metadata)],
-  );
-  let retired: number[] = [];
-  const limit = retirementLimit(c.retirement);
-  const due = limit === null ? [] : rows.filter((r) => r.classifications_count >= limit).map((r) => r.id);
-  if (due.length) {
-    const res = await client.query<{ subject_id: number }>(
-      `UPDATE subject_workflow_statuses SET retired_at = now(), retirement_reason = 'classification_count' WHERE id = ANY($1::int[])
-        AND retired_at IS NULL RETURNING subject_id`,
-      [due],
-    );
-    retired = res.rows.map((r) => r.subject_id);
-  }
-  await bumpRetiredCounters(client, c.workflowId, retired.length);
-  return retired;
-}
 
 const MAX_SECONDS = 3 * 3600;
 
@@ -175,7 +132,7 @@ export async function createClassification(
   });
   // The token's grant (when checked here) comes first: with a revoked token nothing else is answered.
   const actor = callerActor(caller, r.token_grant);
-  switch (r.problem as string | null) {
+  switch (r.problem) {
     case "workflow":
       throw unprocessable(`links.workflow: no workflow ${workflowId}`);
     case "project":
@@ -190,7 +147,7 @@ export async function createClassification(
       throw unprocessable("links.subjects must be subjects of the project");
   }
   if (r.id !== null) {
-    await retireDue(workflowId, r.retirement, r.open_counts);
+    await retireDue(pool(), workflowId, r.retirement, r.open_counts);
     return { classification: fromRow(r), replayed: false, actor };
   }
   // The key was used before (or by a concurrent request, which the insert waited for).
@@ -204,7 +161,7 @@ export function anonymousIdempotencyKey(key: string, input: TCreateClassificatio
   return `anon:${crypto.createHash("sha256").update(key).update("\0").update(JSON.stringify(input)).digest("base64url")}`;
 }
 
-/** One classification to create: a row of CREATE_SQL's $1 (JSON; its keys are the statement's column names). */
+/** One classification to create: a row of CREATE_SQL's $1 (lib/domain/create-classification-sql.ts; JSON, its keys are the statement's column names). */
 interface CreateItem {
   workflow_id: number;
   project_id: number;
@@ -229,89 +186,6 @@ interface CreateItem {
   /** The bearer token's grant to check (null: the caller is already known). */
   grant_id: string | null;
 }
-
-// $1 the items (a JSON array of CreateItem), $2 roles that see a private project, $3 roles that may make
-// gold standard. One answer row per item, in their order. Items of one statement never share a subject of
-// a workflow, nor a user's idempotency key (the batcher sees to it): an item's inserted classification is
-// the one with its workflow and subjects. Each write's rows are sorted before it starts, so the writes run
-// one after the other (seen rows, then classifications, then subject-workflow rows), and within each the
-// rows are locked in one order in every statement (seen rows by user, workflow, subject; idempotency keys by
-// user, key; subject-workflow rows by subject, workflow): concurrent statements never deadlock.
-const CREATE_SQL = `
-WITH it AS MATERIALIZED (
-  SELECT * FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS (workflow_id int, project_id int, user_id int, subject_ids int[], annotations jsonb,
-    metadata jsonb, completed boolean, gold boolean, named text, major int, minor int, ip text, key text, user_group_id int, admin boolean, seconds int,
-    grant_id text)) WITH ORDINALITY AS t(workflow_id, project_id, user_id, subject_ids, annotations, metadata, completed, gold, named, major, minor, ip, key,
-    user_group_id, admin, seconds, grant_id, i)),
-chk AS (
-  SELECT it.*, CASE
-    WHEN NOT (it.grant_id IS NULL OR coalesce(tg.revoked_at IS NULL AND NOT tg.banned, false)) THEN 'token'
-    WHEN w.id IS NULL OR (w.private AND NOT coalesce(it.admin, tg.admin, false) AND NOT w.roles && $2::text[]) THEN 'workflow'
-    WHEN w.project_id <> it.project_id THEN 'project'
-    WHEN NOT CASE WHEN it.major IS NULL THEN it.named = w.major_version || '.' || w.minor_version
-                  ELSE it.major < w.major_version OR (it.major = w.major_version AND it.minor <= w.minor_version) END THEN 'version'
-    WHEN it.gold IS TRUE AND NOT coalesce(it.admin, tg.admin, false) AND NOT w.roles && $3::text[] THEN 'gold'
-    WHEN (SELECT count(*) FROM subjects WHERE id = ANY(it.subject_ids) AND project_id = it.project_id) <> cardinality(it.subject_ids) THEN 'subjects'
-  END AS problem,
-  w.major_version || '.' || w.minor_version AS current_version, w.retirement, CASE WHEN tg.id IS NULL THEN NULL ELSE row_to_json(tg) END AS token_grant
-  FROM it
-  -- LIMIT 1 keeps each lookup an index probe per item (a join would be planned for a hundred items).
-  LEFT JOIN LATERAL (${grantSql("it.grant_id")} AND g.user_id = it.user_id LIMIT 1) tg ON true
-  LEFT JOIN LATERAL (
-    SELECT w.id, w.project_id, w.major_version, w.minor_version, w.retirement, p.private, coalesce(pr.roles, '{}') AS roles
-    FROM workflows w JOIN projects p ON p.id = w.project_id LEFT JOIN project_roles pr ON pr.project_id = p.id AND pr.user_id = it.user_id
-    WHERE w.id = it.workflow_id LIMIT 1) w ON true),
-seen AS (
-  INSERT INTO user_seen_subjects (user_id, workflow_id, subject_id)
-  SELECT chk.user_id, chk.workflow_id, s FROM chk, unnest(chk.subject_ids) AS s
-  WHERE chk.user_id IS NOT NULL AND chk.problem IS NULL
-  ORDER BY chk.user_id, chk.workflow_id, s
-  ON CONFLICT DO NOTHING RETURNING user_id, workflow_id, subject_id),
-counted AS (
-  SELECT chk.*, CASE WHEN chk.user_id IS NULL THEN chk.subject_ids ELSE coalesce(
-    (SELECT array_agg(seen.subject_id ORDER BY seen.subject_id) FROM seen
-     WHERE seen.user_id = chk.user_id AND seen.workflow_id = chk.workflow_id AND seen.subject_id = ANY(chk.subject_ids)), '{}') END AS ids
-  FROM chk WHERE chk.problem IS NULL),
-ins AS (
-  INSERT INTO classifications (project_id, workflow_id, user_id, user_group_id, subject_ids, annotations, metadata, completed, gold_standard,
-                               workflow_version, user_ip, idempotency_key, updated_at)
-  SELECT project_id, workflow_id, user_id, user_group_id, subject_ids, annotations,
-         CASE WHEN cardinality(ids) < cardinality(subject_ids) THEN metadata || '{"seen_before": true}' ELSE metadata END,
-         completed, gold, named, ip, key, now()
-  FROM counted ORDER BY coalesce(user_id, 0), key, i
-  ON CONFLICT (coalesce(user_id, 0), idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
-  RETURNING *),
-mine AS (
-  SELECT counted.i, counted.ids AS counted_ids, counted.seconds AS seconds_spent, ins.*
-  FROM ins JOIN counted ON counted.workflow_id = ins.workflow_id AND counted.subject_ids = ins.subject_ids),
-sws AS (
-  INSERT INTO subject_workflow_statuses AS s (subject_id, workflow_id, classifications_count, updated_at)
-  SELECT x, mine.workflow_id, 1, now() FROM mine, unnest(mine.counted_ids) AS x WHERE mine.completed
-  ORDER BY x, mine.workflow_id
-  ON CONFLICT (subject_id, workflow_id) DO UPDATE SET classifications_count = s.classifications_count + 1, updated_at = now()
-  RETURNING id, subject_id, workflow_id, classifications_count, retired_at IS NULL AS open),
-outbox AS (
-  INSERT INTO classification_count_outbox (classification_id, project_id, workflow_id, user_id, seconds)
-  SELECT id, project_id, workflow_id, user_id, seconds_spent FROM mine WHERE completed),
-inbox AS (
-  INSERT INTO engine_inbox (classification_id) SELECT id FROM ins
-  WHERE completed AND EXISTS (SELECT 1 FROM engine_workflows e WHERE e.id = ins.workflow_id AND e.status = 'active'))
-SELECT chk.problem, chk.current_version, chk.retirement, chk.token_grant,
-       (SELECT json_agg(json_build_array(sws.id, sws.classifications_count)) FROM sws
-        WHERE sws.open AND sws.workflow_id = chk.workflow_id AND sws.subject_id = ANY(chk.subject_ids)) AS open_counts,
-       ins.*
-FROM chk LEFT JOIN mine ON mine.i = chk.i LEFT JOIN ins ON ins.id = mine.id
-ORDER BY chk.i`;
-
-/** An answer row: the checks' outcome, then the classification's columns (all null when none was inserted). */
-type CreateRow = {
-  problem: string | null;
-  current_version: string | null;
-  retirement: unknown;
-  token_grant: GrantRow | null;
-  open_counts: [number, number][] | null;
-  id: number | null;
-} & Record<string, unknown>;
 
 const SHOW_ROLES = [...PROJECT_PERMISSIONS.show];
 
@@ -338,27 +212,47 @@ const creates = statementBatcher<CreateItem, CreateRow>({
 export const createBatchStats = () => creates.stats();
 
 /**
+ * Counts a classification completed after its create (PUT /api/classifications/<id>, in the caller's
+ * transaction) as the create counts one: the create's statement's counting CTEs (COMPLETE_SQL), then
+ * retirement as after a create. `subjectIds` are the subjects it counts toward (none when it was
+ * seen_before); `metadata` is its metadata as completed.
+ */
+export async function countCompletedClassification(
+  client: Sql,
+  c: {
+    id: number;
+    projectId: number;
+    workflowId: number;
+    userId: number | null;
+    subjectIds: number[];
+    metadata: unknown;
+    retirement: unknown;
+  },
+): Promise<void> {
+  const { rows } = await client.query<{ open_counts: OpenCounts }>(COMPLETE_SQL, [
+    c.id,
+    c.projectId,
+    c.workflowId,
+    c.userId,
+    [...new Set(c.subjectIds)].sort((a, b) => a - b),
+    secondsSpent(c.metadata),
+  ]);
+  await retireDue(client, c.workflowId, c.retirement, rows[0]?.open_counts ?? null);
+}
+
+/**
  * Retires the subject-workflow rows that reached the workflow's retirement count and are still open, and
  * moves the retired counters by exactly as many (a second statement, needed only when a count reaches the
  * limit; should the process die between the two, the next classification of that subject retires it).
  */
-async function retireDue(workflowId: number, retirement: unknown, openCounts: [number, number][] | null): Promise<void> {
+async function retireDue(client: Sql, workflowId: number, retirement: unknown, openCounts: OpenCounts): Promise<void> {
   const limit = retirementLimit(retirement);
   const due = limit === null ? [] : (openCounts ?? []).filter(([, count]) => count >= limit).map(([id]) => id);
   if (!due.length) return;
-  await pool().query(
-    `WITH r AS (UPDATE subject_workflow_statuses SET retired_at = now(), retirement_reason = 'classification_count'
-      WHERE id = ANY($1::int[]) AND retired_at IS NULL RETURNING 1),
-     n AS (SELECT count(*)::int AS n FROM r),
-     wf AS (UPDATE workflows SET retired_set_member_subjects_count = retired_set_member_subjects_count + n.n FROM n
-       WHERE workflows.id = $2 AND n.n > 0 RETURNING workflows.project_id, n.n)
-     UPDATE projects SET retired_subjects_count = retired_subjects_count + wf.n FROM wf WHERE projects.id = wf.project_id`,
-    [due, workflowId],
-  );
+  await client.query(RETIRE_DUE_SQL, [due, workflowId]);
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: a classifications row from pg (`SELECT *`, `ins.*`), mapped column by column onto Prisma's Classification
-function fromRow(r: any): Classification {
+function fromRow(r: ClassificationRow): Classification {
   return {
     id: r.id,
     projectId: r.project_id,
@@ -379,10 +273,10 @@ function fromRow(r: any): Classification {
 }
 
 async function findByIdempotencyKey(client: Sql, userId: number | null, key: string): Promise<Classification | null> {
-  const { rows } = await client.query(`SELECT * FROM classifications WHERE coalesce(user_id, 0) = $1 AND idempotency_key = $2`, [
-    userId ?? 0,
-    key,
-  ]);
+  const { rows } = await client.query<ClassificationRow>(
+    `SELECT * FROM classifications WHERE coalesce(user_id, 0) = $1 AND idempotency_key = $2`,
+    [userId ?? 0, key],
+  );
   return rows[0] ? fromRow(rows[0]) : null;
 }
 

@@ -3,7 +3,7 @@ import { verifyAccessToken } from "@/lib/auth/tokens";
 import { db } from "@/lib/db";
 import type { User } from "@/lib/generated/prisma/client";
 import { unauthorized } from "@/lib/http/api-error";
-import { requireCsrf, signedInSession } from "./browser-session";
+import { requireCsrf, signedInSession } from "@/lib/auth/browser-session";
 
 /**
  * Who is changing their own account: a bearer token's user (and its grant, which stays valid), else our

@@ -1,6 +1,5 @@
 import { db } from "@/lib/db";
-import { env, publicBaseUrl } from "@/lib/env";
-import { parseOrigins } from "@/lib/http/cors";
+import { env, parseOrigins, publicBaseUrl } from "@/lib/env";
 import { hashPassword } from "@/lib/auth/password";
 
 export const ALL_SCOPES = [

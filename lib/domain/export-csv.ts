@@ -1,19 +1,8 @@
 import { once } from "node:events";
 import { stringify } from "csv-stringify";
-import { hasScope } from "@/lib/auth/actor";
 import { db, readPool } from "@/lib/db";
-import { apiRoute, type ApiContext } from "@/lib/http/api-route";
-import { forbidden, notFound, unauthorized } from "@/lib/http/api-error";
-import { parseJsonText, parsePathId, readBodyText } from "@/lib/http/request";
-import { z } from "zod";
-import type { BackgroundJob } from "@/lib/generated/prisma/client";
-import { JSONAPI_TYPE, json as jsonResponse } from "@/lib/http/respond";
-import { iso } from "@/lib/resources/wire";
-import { projectReadScope } from "@/lib/policies/project-policy";
-import { backgroundJobs } from "@/lib/resources/background-jobs";
 import { storage } from "@/lib/storage/storage";
-import { runBackgroundJob, startBackgroundJob } from "./background-jobs";
-import { requireEditableProject } from "./require-editable-project";
+import { runBackgroundJob } from "./background-jobs";
 
 // CSV exports for a project's team: POST /api/projects/<id>/classifications_export,
 // /api/workflows/<id>/classifications_export and /api/projects/<id>/subjects_export start a background job
@@ -41,12 +30,12 @@ export const ENGINE_EXPORTS = {
   subject_reductions: "engine_subject_reductions_export",
   user_reductions: "engine_user_reductions_export",
 } as const;
-type ExportKind =
+export type ExportKind =
   | typeof CLASSIFICATIONS_EXPORT
   | typeof SUBJECTS_EXPORT
   | typeof WORKFLOWS_EXPORT
   | (typeof ENGINE_EXPORTS)[keyof typeof ENGINE_EXPORTS];
-type Target = { project_id: number } | { workflow_id: number; subgroup?: string | null; user_id?: number | null };
+export type Target = { project_id: number } | { workflow_id: number; subgroup?: string | null; user_id?: number | null };
 
 const BATCH = 1000;
 const UTC = (col: string) => `to_char(${col}, 'YYYY-MM-DD HH24:MI:SS') || ' UTC'`;
@@ -315,98 +304,4 @@ export async function runExport(kind: ExportKind, jobId: number): Promise<void> 
     }
     return key;
   });
-}
-
-/** The project (and target) of an export request: visible (404) and edited by the caller (403). */
-async function exportTarget(ctx: ApiContext, on: "projects" | "workflows"): Promise<{ projectId: number; target: Target }> {
-  const actor = await ctx.actor();
-  if (!actor.user) throw unauthorized("You must be signed in to do that");
-  if (!hasScope(actor, "project")) throw forbidden("This token lacks the 'project' scope");
-  const id = parsePathId(ctx.params.id, on);
-  return db().$transaction(async (tx) => {
-    if (on === "projects") return { projectId: await requireEditableProject(tx, actor, id, "project"), target: { project_id: id } };
-    const workflow = await tx.workflow.findFirst({ where: { id, project: projectReadScope(actor) }, select: { projectId: true } });
-    if (!workflow) throw notFound(`Could not find workflows with id='${id}'`);
-    return { projectId: await requireEditableProject(tx, actor, workflow.projectId, "project"), target: { workflow_id: id } };
-  });
-}
-
-const sameTarget = (target: Target) => ({ params: { equals: target } });
-
-/**
- * An export as the established platform answers it: a `media` record of the CSV (`src` the signed
- * download link once ready, `metadata.state` creating, ready or failed), which the official clients poll
- * and download (panoptes_client's generate_export / wait_export / get_export). The background job behind
- * it is linked and included (`linked.background_jobs`), with its progress.
- */
-async function exportResponse(
-  ctx: ApiContext,
-  kind: ExportKind,
-  on: "projects" | "workflows",
-  job: BackgroundJob,
-  status: number,
-): Promise<Response> {
-  const actor = await ctx.actor();
-  const jobRecord = await backgroundJobs.present!(backgroundJobs.serialize(job, actor), job, { actor, written: false });
-  const id = parsePathId(ctx.params.id, on);
-  const state = job.status === "completed" ? "ready" : job.status === "failed" ? "failed" : "creating";
-  const medium = {
-    id: String(job.id),
-    href: `/${on}/${id}/${kind}`,
-    src: (jobRecord.download_url as string | null) ?? null,
-    content_type: "text/csv",
-    media_type: `${on.slice(0, -1)}_${kind}`,
-    external_link: false,
-    created_at: iso(job.createdAt),
-    updated_at: iso(job.updatedAt),
-    metadata: { state, progress: job.progress, total: job.total, ...(job.error ? { error: job.error } : {}) },
-    links: { linked: { id: String(id), href: `/${on}/${id}`, type: on }, background_job: String(job.id) },
-  };
-  return jsonResponse(
-    {
-      media: [medium],
-      links: { "media.linked": { href: "/{media.linked.type}/{media.linked.id}", type: "linked" } },
-      linked: { background_jobs: [jobRecord] },
-    },
-    status,
-    { ETag: `W/"export-${job.id}-${job.updatedAt.getTime()}"` },
-    JSONAPI_TYPE,
-  );
-}
-
-// The body the official clients send to start one ({"media": {"content_type": "text/csv"}}); optional.
-const ZStartExport = z.strictObject({
-  media: z.strictObject({
-    content_type: z.literal("text/csv", "media.content_type must be text/csv").optional(),
-    metadata: z.record(z.string(), z.unknown()).optional(),
-  }),
-});
-
-/** GET and POST /api/<projects|workflows>/<id>/<kind>: the latest export, or start one. */
-export function exportRoutes(kind: ExportKind, on: "projects" | "workflows") {
-  return {
-    GET: apiRoute(async (ctx) => {
-      const { projectId, target } = await exportTarget(ctx, on);
-      const job = await db().backgroundJob.findFirst({ where: { kind, projectId, ...sameTarget(target) }, orderBy: { id: "desc" } });
-      if (!job) throw notFound(`No ${kind} has been requested for this ${on.slice(0, -1)}`);
-      return exportResponse(ctx, kind, on, job, 200);
-    }),
-    POST: apiRoute(async (ctx) => {
-      const { projectId, target } = await exportTarget(ctx, on);
-      const text = await readBodyText(ctx.req);
-      if (text.trim() && text.trim() !== "{}") ZStartExport.parse(parseJsonText(text));
-      const actor = await ctx.actor();
-      const { job, created } = await db().$transaction(async (tx) => {
-        // One export of a kind per target at a time: a request while one runs answers that one.
-        await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(hashtext($1))`, `${kind}:${JSON.stringify(target)}`);
-        const running = await tx.backgroundJob.findFirst({
-          where: { kind, projectId, status: { in: ["pending", "running"] }, ...sameTarget(target) },
-          orderBy: { id: "desc" },
-        });
-        if (running) return { job: running, created: false };
-        return { job: await startBackgroundJob(tx, actor, kind, projectId, target), created: true };
-      });
-      return exportResponse(ctx, kind, on, job, created ? 201 : 200);
-    }),
-  };
 }

@@ -1,5 +1,5 @@
 import { unprocessable } from "@/lib/http/api-error";
-import type { Tx } from "@/lib/resources/types";
+import type { Tx } from "@/lib/db/types";
 
 // Taking members out of a user group, shared by the group's links/users and the membership records.
 // Lock order, so concurrent writes never deadlock: the group row (when a write holds it), then membership

@@ -1,18 +1,8 @@
-import crypto from "node:crypto";
-import { Readable } from "node:stream";
 import { parse } from "csv-parse";
-import { hasScope } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
 import { withTransaction } from "@/lib/db/sql";
-import { env } from "@/lib/env";
-import { apiRoute } from "@/lib/http/api-route";
-import { ApiError, forbidden, unauthorized, unprocessable } from "@/lib/http/api-error";
-import { findVisible } from "@/lib/http/resource-routes";
-import { parsePathId } from "@/lib/http/request";
-import { subjectSets } from "@/lib/resources/subject-sets";
 import { storage } from "@/lib/storage/storage";
-import { JobFailure, jobCreatedResponse, runBackgroundJob, startBackgroundJob } from "./background-jobs";
-import { requireEditableProject } from "./require-editable-project";
+import { JobFailure, runBackgroundJob } from "./background-jobs";
 import { manifestRow, parseManifestHeader, type Column, type ManifestRow } from "./manifest-rows";
 
 // Subject manifest import: POST /api/subject_sets/<id>/imports with a CSV body (Content-Type text/csv)
@@ -32,7 +22,7 @@ import { manifestRow, parseManifestHeader, type Column, type ManifestRow } from 
 export const SUBJECT_IMPORT = "subject_import";
 const BATCH = 1000;
 
-interface ImportParams {
+export interface ImportParams {
   subject_set_id: number;
   source_key: string;
   base_url: string | null;
@@ -160,41 +150,3 @@ export async function runSubjectImport(jobId: number, hooks: ImportHooks = {}): 
     return null;
   });
 }
-
-/** POST /api/subject_sets/<id>/imports[?base_url=]: stores the CSV body and starts the import (201, the job). */
-export const startSubjectImport = apiRoute(
-  async (ctx) => {
-    const actor = await ctx.actor();
-    if (!actor.user) throw unauthorized("You must be signed in to do that");
-    if (!hasScope(actor, "project") && !hasScope(actor, "subject")) throw forbidden("This token lacks the 'subject' scope");
-    if (!/^text\/csv\b/i.test(ctx.req.headers.get("content-type") ?? ""))
-      throw new ApiError(415, "Send the manifest as the request body with Content-Type: text/csv");
-    const baseUrl = ctx.url.searchParams.get("base_url");
-    if (baseUrl !== null && !/^https?:\/\/[^\s]+$/i.test(baseUrl)) throw unprocessable("base_url must be an http(s) URL");
-    const set = await findVisible(subjectSets, parsePathId(ctx.params.id, "subject_sets"), actor);
-    await db().$transaction((tx) => requireEditableProject(tx, actor, set.projectId, "subject_set"));
-    const max = env().IMPORT_MAX_BYTES;
-    if (Number(ctx.req.headers.get("content-length") ?? 0) > max)
-      throw new ApiError(413, `The manifest is larger than the limit of ${max} bytes`);
-    if (!ctx.req.body) throw unprocessable("The request body (the CSV manifest) is empty");
-    const key = `imports/${set.id}-${crypto.randomUUID()}.csv`;
-    const { size } = await storage().putObject(key, Readable.fromWeb(ctx.req.body as never), { contentType: "text/csv", maxBytes: max });
-    if (size === 0) {
-      await storage().deleteObject(key);
-      throw unprocessable("The request body (the CSV manifest) is empty");
-    }
-    try {
-      const params: ImportParams = {
-        subject_set_id: set.id,
-        source_key: key,
-        base_url: baseUrl ? (baseUrl.endsWith("/") ? baseUrl : `${baseUrl}/`) : null,
-      };
-      const job = await db().$transaction((tx) => startBackgroundJob(tx, actor, SUBJECT_IMPORT, set.projectId, { ...params }));
-      return jobCreatedResponse(ctx, job);
-    } catch (err) {
-      await storage().deleteObject(key);
-      throw err;
-    }
-  },
-  { alsoAccepts: /^text\/csv\b/i },
-);

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { unprocessable } from "@/lib/http/api-error";
-import { parseIdValue } from "@/lib/http/request";
-import type { Tx } from "@/lib/resources/types";
+import { parseIdValue } from "@/lib/text/params";
+import type { Tx } from "@/lib/db/types";
 
 // A project preference's `settings` column holds what the project team sets for one volunteer:
 // `workflow_id` (the workflow to send them to) and `designator.subject_set_chances` (per workflow id, per

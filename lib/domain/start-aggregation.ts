@@ -2,14 +2,11 @@ import { z } from "zod";
 import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
 import type { Aggregation } from "@/lib/generated/prisma/client";
-import { apiRoute } from "@/lib/http/api-route";
 import { ApiError, forbidden, notFound, unprocessable } from "@/lib/http/api-error";
 import { OutboundError, outboundFetch, type OutboundResponse } from "@/lib/net/outbound-fetch";
-import { parseIdValue } from "@/lib/http/request";
-import { findVisible, recordBody, requireWriter, showResponse } from "@/lib/http/resource-routes";
+import { parseIdValue } from "@/lib/text/params";
 import { canOnProject, projectReadScope } from "@/lib/policies/project-policy";
-import { aggregations } from "@/lib/resources/aggregations";
-import type { Tx } from "@/lib/resources/types";
+import type { Tx } from "@/lib/db/types";
 
 // Starting an aggregation run (POST /api/aggregations): the run is recorded `created` in a transaction;
 // then, outside it, the external aggregation service (AGGREGATION_SERVICE_URL) is asked to run it, as the
@@ -23,7 +20,7 @@ export const NO_AGGREGATION_SERVICE = "No aggregation service is configured (AGG
 const MAX_ANSWER_BYTES = 1024 * 1024;
 
 const ZId = z.union([z.string(), z.number()]);
-const ZCreateAggregation = z.strictObject({ links: z.strictObject({ user: ZId, workflow: ZId }) });
+export const ZCreateAggregation = z.strictObject({ links: z.strictObject({ user: ZId, workflow: ZId }) });
 
 /** Why the aggregation service did not take a run, in words for the project's editors. */
 export class AggregationServiceError extends Error {}
@@ -90,7 +87,7 @@ export async function requestAggregationRun(
 }
 
 /** Records the run (`created`) for a workflow whose project the actor edits; one run per user and workflow. */
-async function recordRun(
+export async function recordRun(
   tx: Tx,
   actor: Actor & { user: NonNullable<Actor["user"]> },
   input: z.infer<typeof ZCreateAggregation>,
@@ -127,7 +124,7 @@ async function recordRun(
 }
 
 /** Hands a recorded run to the service; its answer (task id, or why not) is stored on the run. */
-async function dispatchRun(run: Aggregation, serviceUrl: string): Promise<void> {
+export async function dispatchRun(run: Aggregation, serviceUrl: string): Promise<void> {
   try {
     const taskId = await requestAggregationRun(serviceUrl, { project_id: run.projectId, workflow_id: run.workflowId, user_id: run.userId });
     // The service may already have reported back (PUT) before its answer reached us: only a run still
@@ -142,14 +139,3 @@ async function dispatchRun(run: Aggregation, serviceUrl: string): Promise<void> 
     await db().aggregation.updateMany({ where: { id: run.id }, data: { error: err.message } });
   }
 }
-
-/** POST /api/aggregations: record the run, then start it on the service (outside the transaction). */
-export const startAggregationRoute = apiRoute(async (ctx) => {
-  const actor = await ctx.actor();
-  requireWriter(actor, aggregations);
-  const input = ZCreateAggregation.parse(await recordBody(ctx, aggregations.type));
-  const serviceUrl = process.env.AGGREGATION_SERVICE_URL?.trim() || null;
-  const run = await db().$transaction((tx) => recordRun(tx, actor, input, serviceUrl ? null : NO_AGGREGATION_SERVICE), { timeout: 15_000 });
-  if (serviceUrl) await dispatchRun(run, serviceUrl);
-  return showResponse(aggregations, await findVisible(aggregations, run.id, actor), ctx, 201);
-});

@@ -1,5 +1,5 @@
 import { unprocessable } from "@/lib/http/api-error";
-import type { Tx } from "@/lib/resources/types";
+import type { Tx } from "@/lib/db/types";
 
 // Set membership changes keep subject_sets.set_member_subjects_count exact: the count moves by the rows
 // actually inserted or deleted, in the same transaction.

@@ -10,7 +10,7 @@
 // 'unsafe-eval' in development only (React's dev tools). Styles: inline allowed (React renders `style`
 // attributes, which nonces cannot cover; a nonce in style-src would make browsers ignore 'unsafe-inline').
 // Subject media and text come from wherever a project hosts them, so images, media and fetches may reach
-// any https/http origin. /uploads answers carry their own stricter policy (lib/storage/file-routes.ts).
+// any https/http origin. /uploads answers carry their own stricter policy (lib/handlers/file-routes.ts).
 
 export interface PolicyOptions {
   /** This request's nonce (base64); none for answers that are not pages. */

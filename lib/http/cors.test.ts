@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { corsDecision, parseOrigins } from "./cors";
+import { corsDecision } from "./cors";
+import { parseOrigins } from "@/lib/env";
 
 const trusted = parseOrigins("https://app.example.org, http://localhost:4000 not-a-url");
 const req = (method: string, pathname: string, headers: Record<string, string>) => ({

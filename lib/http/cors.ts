@@ -4,6 +4,8 @@
 // requests (a browser session) only from our own origin and the origins listed in CORS_ORIGINS, so another
 // site cannot act as a signed-in volunteer: such a request is refused (403) before it reaches a route.
 
+import { parseOrigins } from "@/lib/env";
+
 // A trailing slash names the same path (the established front end asks for /users/sign_in/).
 export const CORS_PATHS = /^\/(?:api(?:\/|$)|oauth\/token\/?$|users(?:\/sign_in|\/password)?\/?$|counts(?:\/|$)|engine(?:\/|$))/;
 export const ALLOWED_METHODS = "GET, POST, PUT, PATCH, DELETE, OPTIONS";
@@ -26,20 +28,6 @@ export type CorsDecision =
   | { kind: "preflight"; headers: Record<string, string> } // answer 204 with these headers
   | { kind: "refuse"; message: string } // 403: a browser session from an origin not trusted with it
   | { kind: "headers"; headers: Record<string, string> }; // pass on, adding these headers to the answer
-
-/** CORS_ORIGINS: a comma- or space-separated list of origins (scheme://host[:port]) trusted with cookies. */
-export function parseOrigins(value: string | undefined): Set<string> {
-  const out = new Set<string>();
-  for (const part of (value ?? "").split(/[\s,]+/)) {
-    if (!part) continue;
-    try {
-      out.add(new URL(part).origin);
-    } catch {
-      // A malformed entry trusts nothing (start-up logs the configuration; see lib/env.ts).
-    }
-  }
-  return out;
-}
 
 function ownOrigin(origin: string, headers: Headers, publicUrl: string | undefined): boolean {
   let host: string;

@@ -7,7 +7,7 @@ import { db } from "@/lib/db";
 import { call } from "@/test/http";
 import { classifiableProject, classificationBody } from "@/test/factories";
 import { MAX_BODY_BYTES } from "./request";
-import { MAX_JSON_DEPTH } from "./json-depth";
+import { MAX_JSON_DEPTH } from "@/lib/text/json-depth";
 
 type Fixture = Awaited<ReturnType<typeof classifiableProject>>;
 let f: Fixture;

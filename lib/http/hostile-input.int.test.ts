@@ -27,7 +27,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, pool } from "@/lib/db";
 import { applyMigrations } from "@/lib/db/migrations";
-import { migrateJobQueue } from "@/lib/jobs/queue";
+import { migrateJobQueue } from "@/lib/db/job-queue";
 import { MAX_BODY_BYTES } from "@/lib/http/request";
 import { call } from "@/test/http";
 

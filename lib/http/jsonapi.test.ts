@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "./api-error";
 import { checkIfMatch, etagFor, ifNoneMatchHits, pageMeta, parsePaging } from "./jsonapi";
-import { parseIdValue, parsePathId } from "./request";
+import { parseIdValue, parsePathId } from "@/lib/text/params";
 
 const url = (q: string) => new URL(`http://x/api/projects?${q}`);
 

@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import type { Actor } from "@/lib/auth/actor";
-import type { BaseRow, ResourceDef, SerializedRecord } from "@/lib/resources/types";
+import type { BaseRow, ResourceDef, SerializedRecord } from "@/lib/http/resource-def";
 import { ApiError, unprocessable } from "./api-error";
 import type { CountSource } from "./list-count";
-import { parseCountParam } from "./request";
+import { parseCountParam } from "@/lib/text/params";
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;

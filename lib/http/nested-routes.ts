@@ -1,11 +1,12 @@
 import type { ZodType } from "zod";
 import { db } from "@/lib/db";
 import type { Actor } from "@/lib/auth/actor";
-import { delegate, type BaseRow, type ResourceDef, type Tx, type WriteContext, type Where } from "@/lib/resources/types";
+import { delegate, type BaseRow, type ResourceDef, type WriteContext } from "@/lib/http/resource-def";
+import type { Tx, Where } from "@/lib/db/types";
 import { ApiError, notFound } from "./api-error";
 import { apiRoute, type ApiContext } from "./api-route";
 import { parseInclude, parsePaging, parseSort } from "./jsonapi";
-import { parsePathId } from "./request";
+import { parsePathId } from "@/lib/text/params";
 import {
   envelope,
   findVisible,

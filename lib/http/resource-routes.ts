@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { db, readDb } from "@/lib/db";
 import { hasScope, type Actor } from "@/lib/auth/actor";
-import { delegate, type Action, type BaseRow, type ResourceDef, type Tx, type Where } from "@/lib/resources/types";
+import { delegate, type BaseRow, type ResourceDef } from "@/lib/http/resource-def";
+import type { Action } from "@/lib/policies/action";
+import type { Tx, Where } from "@/lib/db/types";
 import { ApiError, forbidden, notFound, unauthorized, unprocessable } from "./api-error";
 import { apiRoute, type ApiContext } from "./api-route";
 import {
@@ -18,7 +20,8 @@ import {
   type Paging,
 } from "./jsonapi";
 import { countList, prismaScopeCounting, splitPage } from "./list-count";
-import { parseIdList, parseIdValue, parsePathId, readJsonBody } from "./request";
+import { readJsonBody } from "./request";
+import { parseIdList, parseIdValue, parsePathId } from "@/lib/text/params";
 import { json } from "./respond";
 
 type AnyDef = ResourceDef<BaseRow>;
@@ -279,7 +282,7 @@ export async function listPage(
   include: string[],
   useCounter = true,
 ) {
-  // A list tolerates a moment's lag: the replica when one is configured (lib/db.ts readDb).
+  // A list tolerates a moment's lag: the replica when one is configured (lib/db/index.ts readDb).
   const { rows, more } = splitPage(
     (await delegate(readDb(), def).findMany(pageQuery(def, paging, where, orderBy))) as BaseRow[],
     paging.pageSize,

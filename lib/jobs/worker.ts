@@ -2,7 +2,7 @@ import { Logger, run, runOnce, type Runner, type TaskList } from "graphile-worke
 import { databaseUrl } from "@/lib/env";
 import { startCountFolder, stopCountFolder } from "@/lib/domain/fold-classification-counts";
 import { startProjectStatsRefresher, stopProjectStatsRefresher } from "@/lib/domain/project-stats";
-import { pruneRateLimits } from "@/lib/http/rate-limit";
+import { pruneRateLimits } from "@/lib/auth/rate-limit";
 import { dispatchEngineInbox, startInboxDispatcher, stopInboxDispatcher } from "@/lib/engine/run/engine-inbox";
 import { engineTasks, externalEngineTasks } from "@/lib/engine/run/pipeline";
 import { tasks } from "./tasks";

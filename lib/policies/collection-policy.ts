@@ -1,5 +1,5 @@
 import type { Actor } from "@/lib/auth/actor";
-import type { Tx, Where } from "@/lib/resources/types";
+import type { Tx, Where } from "@/lib/db/types";
 import { activeMemberOf, isGroupAdmin } from "./user-group-policy";
 
 // The one table of collection roles and what each may do. "owner" is given at creation to a user owner

@@ -1,5 +1,5 @@
 import type { Actor } from "@/lib/auth/actor";
-import type { Where } from "@/lib/resources/types";
+import type { Where } from "@/lib/db/types";
 import { activeMemberOf, GROUP_ROLES } from "./user-group-policy";
 
 // Memberships of user groups: who sees them and which moves between their states exist. Who *acts* for a

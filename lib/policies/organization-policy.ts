@@ -1,5 +1,6 @@
 import type { Actor } from "@/lib/auth/actor";
-import type { Action, Tx, Where } from "@/lib/resources/types";
+import type { Action } from "@/lib/policies/action";
+import type { Tx, Where } from "@/lib/db/types";
 
 // The one table of organization roles and what each may do. "owner" is given at creation and never
 // assigned through the API; the rest are assigned through /api/organization_roles. Listed organizations

@@ -1,8 +1,8 @@
 import type { Actor } from "@/lib/auth/actor";
 import { forbidden, notFound } from "@/lib/http/api-error";
-import { parseIdValue } from "@/lib/http/request";
-import { sameLanguage } from "@/lib/resources/language-code";
-import type { Tx } from "@/lib/resources/types";
+import { parseIdValue } from "@/lib/text/params";
+import { sameLanguage } from "@/lib/text/language-code";
+import type { Tx } from "@/lib/db/types";
 import { canOnProject, projectReadScope } from "./project-policy";
 
 // Who writes a project's text in one language (field guides, tutorials and mini-courses): the project's

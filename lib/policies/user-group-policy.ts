@@ -1,5 +1,5 @@
 import type { Actor } from "@/lib/auth/actor";
-import type { Tx, Where } from "@/lib/resources/types";
+import type { Tx, Where } from "@/lib/db/types";
 
 // Who acts for a user group: its *active* members. group_admin members edit the group, its memberships,
 // and what the group owns (its collections); every active member may see a private group and what it

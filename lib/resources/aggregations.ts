@@ -1,9 +1,9 @@
 import { z } from "zod";
 import type { Aggregation } from "@/lib/generated/prisma/client";
 import { unprocessable } from "@/lib/http/api-error";
-import { parseIdList } from "@/lib/http/request";
+import { parseIdList } from "@/lib/text/params";
 import { canOnProject, projectActionScope } from "@/lib/policies/project-policy";
-import type { ResourceDef } from "./types";
+import type { ResourceDef } from "@/lib/http/resource-def";
 import { iso } from "./wire";
 
 // Aggregation runs (/api/aggregations): one per user and workflow, performed by the external aggregation

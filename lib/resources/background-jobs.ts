@@ -1,9 +1,9 @@
 import type { BackgroundJob } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
-import { parseIdList } from "@/lib/http/request";
+import { parseIdList } from "@/lib/text/params";
 import { PROJECT_PERMISSIONS } from "@/lib/policies/project-policy";
 import { signedUrl } from "@/lib/storage/signed-urls";
-import type { ResourceDef } from "./types";
+import type { ResourceDef } from "@/lib/http/resource-def";
 import { iso } from "./wire";
 
 // Long work a project team starts and watches (subject manifest imports, CSV exports). Visible to the

@@ -4,16 +4,17 @@ import type { Classification, Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
 import { prismaSql } from "@/lib/db/sql";
 import { forbidden, unprocessable } from "@/lib/http/api-error";
-import { parseIdList } from "@/lib/http/request";
+import { parseIdList } from "@/lib/text/params";
 import { canOnProject, PROJECT_PERMISSIONS, projectReadScope } from "@/lib/policies/project-policy";
-import { countClassification, ZAnnotations } from "@/lib/domain/create-classification";
+import { countCompletedClassification, ZAnnotations } from "@/lib/domain/create-classification";
 import {
   projectClassificationsCount,
   volunteerCompletedClassificationsCount,
   workflowClassificationsCount,
 } from "@/lib/counts/list-counters";
 import { filtersWithin, oneId } from "./scope-filters";
-import type { ResourceDef, Where } from "./types";
+import type { ResourceDef } from "@/lib/http/resource-def";
+import type { Where } from "@/lib/db/types";
 import { iso } from "./wire";
 
 const ZUpdate = z.strictObject({
@@ -102,13 +103,13 @@ const base: ResourceDef<Classification> = {
       if (completed) {
         const workflow = await tx.workflow.findUniqueOrThrow({ where: { id: row.workflowId }, select: { retirement: true } });
         const seenBefore = (row.metadata as { seen_before?: boolean }).seen_before === true;
-        await countClassification(prismaSql(tx), {
+        await countCompletedClassification(prismaSql(tx), {
           id: row.id,
-          workflowId: row.workflowId,
           projectId: row.projectId,
+          workflowId: row.workflowId,
           userId: row.userId,
-          metadata: { ...(row.metadata as object), ...input.metadata },
           subjectIds: seenBefore ? [] : row.subjectIds,
+          metadata: { ...(row.metadata as object), ...input.metadata },
           retirement: workflow.retirement,
         });
       }

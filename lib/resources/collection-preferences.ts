@@ -2,10 +2,10 @@ import { z } from "zod";
 import type { Actor } from "@/lib/auth/actor";
 import type { CollectionPreference, Prisma } from "@/lib/generated/prisma/client";
 import { badRequest, notFound, unprocessable } from "@/lib/http/api-error";
-import { parseIdList, parseIdValue } from "@/lib/http/request";
+import { parseIdList, parseIdValue } from "@/lib/text/params";
 import { collectionReadScope } from "@/lib/policies/collection-policy";
 import { collectionInclude } from "./collections";
-import type { ResourceDef } from "./types";
+import type { ResourceDef } from "@/lib/http/resource-def";
 import { userInclude } from "./users";
 import { iso } from "./wire";
 

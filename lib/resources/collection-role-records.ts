@@ -1,6 +1,6 @@
 // Collection roles as records (who sees them, how they are written), apart from the resource's includes
 // (./collection-roles.ts), so a collection can include its roles without the two modules importing each other.
-import { requireEditableCollection } from "@/lib/domain/require-editable-collection";
+import { requireEditableCollection } from "@/lib/policies/require-editable-collection";
 import {
   ASSIGNABLE_COLLECTION_ROLES,
   canOnCollection,
@@ -8,7 +8,7 @@ import {
   COLLECTION_PERMISSIONS,
 } from "@/lib/policies/collection-policy";
 import { roleResource, type RoleRow } from "./role-resource";
-import type { ResourceDef } from "./types";
+import type { ResourceDef } from "@/lib/http/resource-def";
 
 export type CollectionRoleRow = RoleRow & { collectionId: number } & Record<string, unknown>;
 

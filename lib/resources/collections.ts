@@ -3,7 +3,7 @@ import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
 import type { Collection, Prisma } from "@/lib/generated/prisma/client";
 import { badRequest, forbidden, unprocessable } from "@/lib/http/api-error";
-import { parseBooleanParam, parseCountParam, parseIdList, parseIdValue } from "@/lib/http/request";
+import { parseBooleanParam, parseCountParam, parseIdList, parseIdValue } from "@/lib/text/params";
 import {
   collectionViews,
   defaultSubjectFrom,
@@ -20,7 +20,8 @@ import { activeMemberOf, isGroupAdmin, userGroupReadScope } from "@/lib/policies
 import { collectionRoleRecords } from "./collection-role-records";
 import { projects } from "./projects";
 import { subjects } from "./subjects";
-import type { IncludeDef, ResourceDef, SerializedRecord, Tx, Where } from "./types";
+import type { IncludeDef, ResourceDef, SerializedRecord } from "@/lib/http/resource-def";
+import type { Tx, Where } from "@/lib/db/types";
 import { users } from "./users";
 import { idStr, iso, userLink } from "./wire";
 import { containsIgnoringCase, equalsIgnoringCase } from "@/lib/db/like";

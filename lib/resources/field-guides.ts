@@ -1,14 +1,15 @@
 import { z } from "zod";
 import type { FieldGuide, Prisma } from "@/lib/generated/prisma/client";
 import { ApiError, forbidden } from "@/lib/http/api-error";
-import { parseIdList } from "@/lib/http/request";
+import { parseIdList } from "@/lib/text/params";
 import { projectReadScope } from "@/lib/policies/project-policy";
 import { canWriteProjectContent, requireProjectContentWriter } from "@/lib/policies/project-content-policy";
-import { sameLanguage, ZLanguageCode } from "./language-code";
+import { sameLanguage, ZLanguageCode } from "@/lib/text/language-code";
 import { deleteMediaOf, mediaInclude, mediaLink, mediaLinkTemplates } from "./media";
 import { DEFAULT_CONTENT_LANGUAGE, ZMediumId } from "./project-content";
 import { projectInclude } from "./projects";
-import type { ResourceDef, Tx } from "./types";
+import type { ResourceDef } from "@/lib/http/resource-def";
+import type { Tx } from "@/lib/db/types";
 import { iso } from "./wire";
 
 // A project's field guide in one language (one per project and language): items of {icon, title, content},

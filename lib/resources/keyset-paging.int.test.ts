@@ -6,7 +6,7 @@ import { resolveActor } from "@/lib/auth/actor";
 import { db, pool } from "@/lib/db";
 import { planPrismaQuery, type PlanNode } from "@/lib/db/query-plan";
 import { listRequest, pageQuery } from "@/lib/http/resource-routes";
-import type { BaseRow, ResourceDef } from "@/lib/resources/types";
+import type { BaseRow, ResourceDef } from "@/lib/http/resource-def";
 import { call } from "@/test/http";
 import { classifiableProject, classificationBody, signedInUser } from "@/test/factories";
 import { api } from "@/test/http";

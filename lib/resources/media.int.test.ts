@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { GET as getFile, PUT as putFile } from "@/app/uploads/[...key]/route";
 import { db } from "@/lib/db";
 import { storage } from "@/lib/storage/storage";
-import { shownInline } from "@/lib/storage/file-routes";
+import { shownInline } from "@/lib/handlers/file-routes";
 import { api } from "@/test/http";
 import { createProject, grantProjectRole, signedInUser } from "@/test/factories";
 import { createOrganization } from "@/test/factories-organizations";

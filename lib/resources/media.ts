@@ -8,12 +8,12 @@ import { ApiError, forbidden, notFound, unprocessable } from "@/lib/http/api-err
 import { apiRoute, type ApiContext } from "@/lib/http/api-route";
 import { checkIfMatch, etagFor, ifNoneMatchHits, pageMeta, parsePaging, recordHeaders } from "@/lib/http/jsonapi";
 import { countList, prismaScopeCounting, splitPage } from "@/lib/http/list-count";
-import { parsePathId } from "@/lib/http/request";
+import { parsePathId } from "@/lib/text/params";
 import { json } from "@/lib/http/respond";
 import { findVisible, recordBody, requireWriter } from "@/lib/http/resource-routes";
 import { signedUrl } from "@/lib/storage/signed-urls";
 import { storage } from "@/lib/storage/storage";
-import type { BaseRow, IncludeDef, LinkTemplate, ResourceDef, SerializedRecord } from "./types";
+import type { BaseRow, IncludeDef, LinkTemplate, ResourceDef, SerializedRecord } from "@/lib/http/resource-def";
 import { iso } from "./wire";
 
 // Files attached to a record: a project's or organization's avatar and background, a user's avatar and

@@ -4,7 +4,7 @@ import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
 import type { Membership, Prisma } from "@/lib/generated/prisma/client";
 import { ApiError, forbidden, notFound, unauthorized, unprocessable } from "@/lib/http/api-error";
-import { parseIdList, parseIdValue } from "@/lib/http/request";
+import { parseIdList, parseIdValue } from "@/lib/text/params";
 import { lockGroupAdmins, requireAnActiveGroupAdmin } from "@/lib/domain/group-memberships";
 import {
   MEMBERSHIP_STATES,
@@ -14,7 +14,8 @@ import {
   type MembershipState,
 } from "@/lib/policies/membership-policy";
 import { GROUP_ROLES, isGroupAdmin, userGroupReadScope } from "@/lib/policies/user-group-policy";
-import type { ResourceDef, Tx } from "./types";
+import type { ResourceDef } from "@/lib/http/resource-def";
+import type { Tx } from "@/lib/db/types";
 import { userInclude } from "./users";
 import { serializeMembership } from "./membership-wire";
 import { userGroups } from "./user-groups";

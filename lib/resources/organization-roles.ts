@@ -1,5 +1,5 @@
 import { ANONYMOUS } from "@/lib/auth/actor";
-import { requireEditableOrganization } from "@/lib/domain/require-editable-organization";
+import { requireEditableOrganization } from "@/lib/policies/require-editable-organization";
 import { ASSIGNABLE_ORGANIZATION_ROLES, canOnOrganization, ORGANIZATION_PERMISSIONS } from "@/lib/policies/organization-policy";
 import { roleResource, type RoleRow } from "./role-resource";
 

@@ -2,8 +2,9 @@ import { z } from "zod";
 import type { Actor } from "@/lib/auth/actor";
 import { ApiError, forbidden } from "@/lib/http/api-error";
 import type { NestedResource } from "@/lib/http/nested-routes";
-import type { BaseRow, IncludeDef, ResourceDef, Tx, Where } from "./types";
-import { sameLanguage, ZLanguageCode } from "./language-code";
+import type { BaseRow, IncludeDef, ResourceDef } from "@/lib/http/resource-def";
+import type { Tx, Where } from "@/lib/db/types";
+import { sameLanguage, ZLanguageCode } from "@/lib/text/language-code";
 import { iso } from "./wire";
 import { equalsIgnoringCase } from "@/lib/db/like";
 

@@ -2,11 +2,11 @@ import { z } from "zod";
 import type { Actor } from "@/lib/auth/actor";
 import type { Prisma, ProjectPreference } from "@/lib/generated/prisma/client";
 import { ApiError, forbidden, notFound, unprocessable } from "@/lib/http/api-error";
-import { parseBooleanParam, parseIdList, parseIdValue } from "@/lib/http/request";
+import { parseBooleanParam, parseIdList, parseIdValue } from "@/lib/text/params";
 import { canOnProject, projectActionScope, projectReadScope } from "@/lib/policies/project-policy";
 import { settingsAfter, ZPreferenceSettings } from "@/lib/domain/project-preference-settings";
 import { projectInclude } from "./projects";
-import type { ResourceDef } from "./types";
+import type { ResourceDef } from "@/lib/http/resource-def";
 import { userInclude } from "./users";
 import { iso } from "./wire";
 

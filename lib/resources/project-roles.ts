@@ -1,4 +1,4 @@
-import { requireEditableProject } from "@/lib/domain/require-editable-project";
+import { requireEditableProject } from "@/lib/policies/require-editable-project";
 import { ANONYMOUS } from "@/lib/auth/actor";
 import { ASSIGNABLE_PROJECT_ROLES, canOnProject, PROJECT_PERMISSIONS } from "@/lib/policies/project-policy";
 import { roleResource, type RoleRow } from "./role-resource";

@@ -3,7 +3,7 @@ import { ANONYMOUS, type Actor } from "@/lib/auth/actor";
 import type { Prisma, Project } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
 import { forbidden, ApiError, unprocessable } from "@/lib/http/api-error";
-import { parseBooleanParam, parseIdList, parseIdValue } from "@/lib/http/request";
+import { parseBooleanParam, parseIdList, parseIdValue } from "@/lib/text/params";
 import { duplicateSubjectSet } from "@/lib/domain/subject-set-members";
 import { canOnProject, projectReadScope } from "@/lib/policies/project-policy";
 import {
@@ -14,9 +14,11 @@ import {
 } from "@/lib/policies/organization-policy";
 import { organizationQueryInclude, serializeOrganization } from "./organization-wire";
 import { projectRoles, serializeProjectRole } from "./project-roles";
-import type { IncludeDef, ResourceDef, Tx } from "./types";
+import type { IncludeDef, ResourceDef } from "@/lib/http/resource-def";
+import type { Tx } from "@/lib/db/types";
 import { users } from "./users";
 import { iso, userLink } from "./wire";
+import { slugFor } from "@/lib/text/slug";
 import { deleteMediaOf, mediaInclude, mediaLink, mediaLinkTemplates } from "./media";
 import { containsIgnoringCase } from "@/lib/db/like";
 
@@ -95,16 +97,6 @@ export function tagList(raw: string): string[] {
   ];
   if (!tags.length) throw unprocessable("tags must be one or more comma-separated tags");
   return tags;
-}
-
-export function slugFor(login: string, displayName: string): string {
-  const name = displayName
-    .toLowerCase()
-    .normalize("NFKD")
-    .replace(/[^\w\s-]/g, "")
-    .trim()
-    .replace(/[\s_]+/g, "-");
-  return `${login.toLowerCase()}/${name || "project"}`;
 }
 
 function columns(input: TProjectInput): Prisma.ProjectUncheckedUpdateInput {

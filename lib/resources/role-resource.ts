@@ -1,8 +1,9 @@
 import { z } from "zod";
 import type { Actor } from "@/lib/auth/actor";
 import { ApiError, unprocessable } from "@/lib/http/api-error";
-import { parseIdList, parseIdValue } from "@/lib/http/request";
-import type { ResourceDef, Tx } from "./types";
+import { parseIdList, parseIdValue } from "@/lib/text/params";
+import type { ResourceDef } from "@/lib/http/resource-def";
+import type { Tx } from "@/lib/db/types";
 import { iso, userLink } from "./wire";
 
 // Role records of a user on a record (a project, an organization, a collection): one resource shape for

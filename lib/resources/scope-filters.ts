@@ -1,4 +1,4 @@
-import { parseIdList } from "@/lib/http/request";
+import { parseIdList } from "@/lib/text/params";
 
 // Helpers for ResourceDef.countScope: a counter answers a list only when the request's filters are
 // exactly the ones its scope is made of, each naming one record.

@@ -2,11 +2,11 @@ import { z } from "zod";
 import type { SetMemberSubject } from "@/lib/generated/prisma/client";
 import { readDb } from "@/lib/db";
 import { forbidden, notFound, unprocessable } from "@/lib/http/api-error";
-import { parseIdList, parseIdValue } from "@/lib/http/request";
+import { parseIdList, parseIdValue } from "@/lib/text/params";
 import { canOnProject, projectReadScope } from "@/lib/policies/project-policy";
 import { addSubjectsToSet, removeSubjectsFromSet } from "@/lib/domain/subject-set-members";
 import { filtersWithin, oneId } from "./scope-filters";
-import type { ResourceDef } from "./types";
+import type { ResourceDef } from "@/lib/http/resource-def";
 import { iso } from "./wire";
 
 // A subject's membership of a subject set, as the established platform's /set_member_subjects: listed by

@@ -1,11 +1,12 @@
 import { z } from "zod";
 import type { Prisma, SubjectSet } from "@/lib/generated/prisma/client";
 import { unprocessable } from "@/lib/http/api-error";
-import { parseIdList, parseIdValue } from "@/lib/http/request";
+import { parseIdList, parseIdValue } from "@/lib/text/params";
 import { canOnProject, projectReadScope } from "@/lib/policies/project-policy";
-import { requireEditableProject } from "@/lib/domain/require-editable-project";
+import { requireEditableProject } from "@/lib/policies/require-editable-project";
 import { addSubjectsToSet, removeSubjectsFromSet } from "@/lib/domain/subject-set-members";
-import type { ResourceDef, Tx } from "./types";
+import type { ResourceDef } from "@/lib/http/resource-def";
+import type { Tx } from "@/lib/db/types";
 import { iso } from "./wire";
 
 type SubjectSetRow = SubjectSet & { workflows: { workflowId: number }[] };

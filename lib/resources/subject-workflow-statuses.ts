@@ -1,7 +1,7 @@
 import type { SubjectWorkflowStatus } from "@/lib/generated/prisma/client";
-import { parseBooleanParam, parseIdList } from "@/lib/http/request";
+import { parseBooleanParam, parseIdList } from "@/lib/text/params";
 import { projectReadScope } from "@/lib/policies/project-policy";
-import type { ResourceDef } from "./types";
+import type { ResourceDef } from "@/lib/http/resource-def";
 import { iso } from "./wire";
 
 // A subject's state in a workflow, as the established platform's /subject_workflow_statuses (read only):

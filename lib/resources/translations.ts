@@ -3,11 +3,12 @@ import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
 import type { Prisma, Translation } from "@/lib/generated/prisma/client";
 import { forbidden, notFound, unprocessable } from "@/lib/http/api-error";
-import { parseIdList, parseIdValue } from "@/lib/http/request";
+import { parseIdList, parseIdValue } from "@/lib/text/params";
 import { canOnProject, projectReadScope } from "@/lib/policies/project-policy";
 import { recordStrings, TRANSLATED_TYPES, type TranslatedType } from "@/lib/i18n/strings";
-import { normalizeLanguage } from "./language-code";
-import type { ResourceDef, Tx } from "./types";
+import { normalizeLanguage } from "@/lib/text/language-code";
+import type { ResourceDef } from "@/lib/http/resource-def";
+import type { Tx } from "@/lib/db/types";
 import { iso } from "./wire";
 
 // /api/translations as the established platform: a record's strings per language. The primary language's

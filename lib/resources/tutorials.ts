@@ -2,14 +2,15 @@ import { z } from "zod";
 import { db } from "@/lib/db";
 import type { Prisma, Tutorial } from "@/lib/generated/prisma/client";
 import { forbidden, unprocessable } from "@/lib/http/api-error";
-import { parseIdList, parseIdValue } from "@/lib/http/request";
+import { parseIdList, parseIdValue } from "@/lib/text/params";
 import { projectReadScope } from "@/lib/policies/project-policy";
 import { canWriteProjectContent, requireProjectContentWriter } from "@/lib/policies/project-content-policy";
-import { ZLanguageCode } from "./language-code";
+import { ZLanguageCode } from "@/lib/text/language-code";
 import { deleteMediaOf, mediaInclude, mediaLink, mediaLinkTemplates } from "./media";
 import { DEFAULT_CONTENT_LANGUAGE, ZMediumId } from "./project-content";
 import { projectInclude } from "./projects";
-import type { IncludeDef, ResourceDef, Tx } from "./types";
+import type { IncludeDef, ResourceDef } from "@/lib/http/resource-def";
+import type { Tx } from "@/lib/db/types";
 import { iso } from "./wire";
 import { serializeWorkflow, workflows, type WorkflowRow } from "./workflows";
 

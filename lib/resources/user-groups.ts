@@ -4,12 +4,13 @@ import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
 import type { UserGroup } from "@/lib/generated/prisma/client";
 import { ApiError, unprocessable } from "@/lib/http/api-error";
-import { parseIdValue } from "@/lib/http/request";
+import { parseIdValue } from "@/lib/text/params";
 import { deactivateMembers } from "@/lib/domain/group-memberships";
 import { membershipReadScope, membershipsVisibleTo } from "@/lib/policies/membership-policy";
 import { isGroupAdmin, userGroupReadScope } from "@/lib/policies/user-group-policy";
 import { serializeMembership } from "./membership-wire";
-import type { ResourceDef, Tx } from "./types";
+import type { ResourceDef } from "@/lib/http/resource-def";
+import type { Tx } from "@/lib/db/types";
 import { users } from "./users";
 import { iso } from "./wire";
 import { containsIgnoringCase, equalsIgnoringCase } from "@/lib/db/like";
@@ -18,7 +19,7 @@ import { containsIgnoringCase, equalsIgnoringCase } from "@/lib/db/like";
 // creator is the first active group_admin; group admins edit the group, invite users (links/users) and
 // see its join token, which anyone may use to join (POST /api/memberships). Names are unique without
 // regard to case. Members leave through DELETE .../links/users/<their id> too
-// (lib/domain/remove-group-members.ts).
+// (lib/handlers/remove-group-members.ts).
 
 export const STATS_VISIBILITIES = [
   "private_agg_only",

@@ -1,7 +1,7 @@
 import type { WorkflowVersion } from "@/lib/generated/prisma/client";
-import { parseIdList } from "@/lib/http/request";
+import { parseIdList } from "@/lib/text/params";
 import { projectReadScope } from "@/lib/policies/project-policy";
-import type { ResourceDef } from "./types";
+import type { ResourceDef } from "@/lib/http/resource-def";
 import { iso } from "./wire";
 
 // /api/workflow_versions as the established platform (read only): a workflow's tasks, first task and

@@ -2,11 +2,12 @@ import { z } from "zod";
 import { db } from "@/lib/db";
 import type { Prisma, Workflow } from "@/lib/generated/prisma/client";
 import { unprocessable } from "@/lib/http/api-error";
-import { parseBooleanParam, parseIdList, parseIdValue } from "@/lib/http/request";
+import { parseBooleanParam, parseIdList, parseIdValue } from "@/lib/text/params";
 import { canOnProject, projectReadScope } from "@/lib/policies/project-policy";
 import { nextVersion, taskGraphErrors, ZRetirement, ZTasks } from "@/lib/domain/workflow-tasks";
-import { requireEditableProject } from "@/lib/domain/require-editable-project";
-import type { ResourceDef, Tx } from "./types";
+import { requireEditableProject } from "@/lib/policies/require-editable-project";
+import type { ResourceDef } from "@/lib/http/resource-def";
+import type { Tx } from "@/lib/db/types";
 import { iso } from "./wire";
 
 export type WorkflowRow = Workflow & { subjectSets: { subjectSetId: number; subjectSet: { setMemberSubjectsCount: number } }[] };

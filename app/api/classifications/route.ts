@@ -7,7 +7,7 @@ import { readJsonBody } from "@/lib/http/request";
 import { collectionRoutes, showResponse } from "@/lib/http/resource-routes";
 import { classifications, ownCompleteClassifications } from "@/lib/resources/classifications";
 import { methodNotAllowed } from "@/lib/http/missing-routes";
-import { clientAddress } from "@/lib/http/peer-address";
+import { clientAddress } from "@/lib/net/peer-address";
 
 export const { GET } = collectionRoutes(ownCompleteClassifications);
 

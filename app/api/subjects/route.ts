@@ -1,5 +1,5 @@
 // GET /api/subjects (sort=queued with workflow_id serves the queue) and POST /api/subjects (create).
-import { queuedSubjectsResponse } from "@/lib/domain/queue-response";
+import { queuedSubjectsResponse } from "@/lib/handlers/queue-response";
 import { apiRoute } from "@/lib/http/api-route";
 import { collectionRoutes } from "@/lib/http/resource-routes";
 import { subjects } from "@/lib/resources/subjects";

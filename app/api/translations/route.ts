@@ -4,8 +4,9 @@
 import { resolveActor } from "@/lib/auth/actor";
 import { collectionRoutes } from "@/lib/http/resource-routes";
 import { methodNotAllowed } from "@/lib/http/missing-routes";
-import { parseBoundedJson } from "@/lib/http/json-depth";
-import { parseIdList, readBodyText } from "@/lib/http/request";
+import { parseBoundedJson } from "@/lib/text/json-depth";
+import { readBodyText } from "@/lib/http/request";
+import { parseIdList } from "@/lib/text/params";
 import { errorResponse, JSONAPI_TYPE } from "@/lib/http/respond";
 import { parseTranslatedType, syncPrimaryTranslation, translations } from "@/lib/resources/translations";
 

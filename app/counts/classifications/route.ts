@@ -1,5 +1,5 @@
 // GET /counts/classifications: public classification counts (project_id | workflow_id, dates, period).
-import { countsRoute } from "@/lib/counts/counts-route";
+import { countsRoute } from "@/lib/handlers/counts-route";
 import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const GET = countsRoute;

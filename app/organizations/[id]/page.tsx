@@ -3,7 +3,7 @@ import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { resolveActor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
-import { isIdString } from "@/lib/http/request";
+import { isIdString } from "@/lib/text/params";
 import { organizationReadScope } from "@/lib/policies/organization-policy";
 import { projectReadScope } from "@/lib/policies/project-policy";
 import { Markdown } from "@/components/ui/markdown";

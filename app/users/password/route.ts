@@ -2,10 +2,10 @@
 // POST /users/password {"user": {"email"}}: mails a link with a token (the same answer whether or not the
 // address has an account); PUT /users/password {"user": {reset_password_token, password,
 // password_confirmation}}: sets the password (the token works once, for 6 hours) and signs the user in.
-import { ensureBrowserSession, signInCookie } from "@/lib/domain/browser-session";
+import { ensureBrowserSession, signInCookie } from "@/lib/auth/browser-session";
 import { requestPasswordReset, resetPassword, ZRequestReset, ZResetPassword } from "@/lib/domain/accounts";
 import { jsonRoute } from "@/lib/http/api-route";
-import { clientAddress } from "@/lib/http/rate-limit";
+import { clientAddress } from "@/lib/net/peer-address";
 import { readJsonBody } from "@/lib/http/request";
 import { json } from "@/lib/http/respond";
 import { serializeFullUser } from "@/lib/resources/users";

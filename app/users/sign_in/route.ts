@@ -1,8 +1,8 @@
 // GET /users/sign_in: CSRF token (X-CSRF-Token) and session cookie; POST: sign in with login and password.
 import { z } from "zod";
-import { authenticateWithinLimits } from "@/lib/domain/authenticate-user";
-import { clientAddress } from "@/lib/http/rate-limit";
-import { ensureBrowserSession, requireCsrf, signInCookie } from "@/lib/domain/browser-session";
+import { authenticateWithinLimits } from "@/lib/auth/authenticate-user";
+import { clientAddress } from "@/lib/net/peer-address";
+import { ensureBrowserSession, requireCsrf, signInCookie } from "@/lib/auth/browser-session";
 import { ApiError } from "@/lib/http/api-error";
 import { jsonRoute } from "@/lib/http/api-route";
 import { readJsonBody } from "@/lib/http/request";

@@ -2,7 +2,7 @@
 // revokes the bearer token sent with it.
 import { verifyAccessToken, revokeGrant } from "@/lib/auth/tokens";
 import { clearSessionCookie } from "@/lib/auth/session";
-import { cookieMode, requireCsrf, signOutSession } from "@/lib/domain/browser-session";
+import { cookieMode, requireCsrf, signOutSession } from "@/lib/auth/browser-session";
 import { jsonRoute } from "@/lib/http/api-route";
 import { corsPreflight } from "@/lib/http/cors";
 import { methodNotAllowed } from "@/lib/http/missing-routes";

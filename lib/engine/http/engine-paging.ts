@@ -1,5 +1,5 @@
 import { unprocessable } from "@/lib/http/api-error";
-import { parseCountParam, parseIdValue } from "@/lib/http/request";
+import { parseCountParam, parseIdValue } from "@/lib/text/params";
 
 // Paging of the engine API's lists, which answer plain JSON arrays (as the established engine does). Keyset:
 // `last_id=N` answers the records after id N in id order (`last_id=0` from the first), at most

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, db, pool } from "@/lib/db";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "@/lib/db/embedded";
 import { applyMigrations } from "@/lib/db/migrations";
-import { migrateJobQueue } from "@/lib/jobs/queue";
+import { migrateJobQueue } from "@/lib/db/job-queue";
 import { api } from "@/test/http";
 import { drainPipeline, engine } from "@/test/engine";
 import { classificationBody, createProject, createSubjectSet, createWorkflow, signedInUser } from "@/test/factories";

@@ -1,5 +1,5 @@
 import { rawExecutor, type Sql } from "@/lib/db/sql";
-import { enqueue } from "@/lib/jobs/queue";
+import { enqueue } from "@/lib/db/job-queue";
 import { EXTERNAL_EVENTS, eventKey, type EngineEvent } from "./events";
 
 /** Attempts of a stage or action that calls an outside service before it is left failed (ENGINE_MAX_ATTEMPTS). */

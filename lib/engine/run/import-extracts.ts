@@ -3,7 +3,7 @@ import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
 import { withTransaction } from "@/lib/db/sql";
 import { JobFailure, runBackgroundJob, startBackgroundJob } from "@/lib/domain/background-jobs";
-import { MAX_JSON_DEPTH, parseBoundedJson } from "@/lib/http/json-depth";
+import { MAX_JSON_DEPTH, parseBoundedJson } from "@/lib/text/json-depth";
 import { OutboundError, outboundFetch, type OutboundResponse } from "@/lib/net/outbound-fetch";
 import { enqueueEvents } from "./enqueue-events";
 import { EVENTS } from "./events";

@@ -3,7 +3,7 @@ import { addSubjectsToSet } from "@/lib/domain/subject-set-members";
 import { parseRetirementReason, retireSubjects } from "@/lib/domain/retire-subjects";
 import { retirementReason } from "@/lib/engine/effects/effects";
 import { ApiError } from "@/lib/http/api-error";
-import type { Tx } from "@/lib/resources/types";
+import type { Tx } from "@/lib/db/types";
 import { loadReductions, type Topic } from "./reduce-target";
 import { reductionContext } from "./apply-rules";
 import { maxExternalAttempts } from "./enqueue-events";

@@ -7,7 +7,7 @@ import { forbidden, notFound, unauthorized, unprocessable } from "@/lib/http/api
 import { apiRoute } from "@/lib/http/api-route";
 import { pageMeta, parsePaging } from "@/lib/http/jsonapi";
 import { methodNotAllowed } from "@/lib/http/missing-routes";
-import { parseIdList, parseIdValue } from "@/lib/http/request";
+import { parseIdList, parseIdValue } from "@/lib/text/params";
 import { JSONAPI_TYPE, json } from "@/lib/http/respond";
 import { canOnProject, projectReadScope } from "@/lib/policies/project-policy";
 import { iso } from "@/lib/resources/wire";

@@ -1,5 +1,5 @@
 // POST /api/project_preferences/update_settings: a user's designator chances or workflow_id on a project.
-import { updateProjectPreferenceSettings } from "@/lib/domain/update-project-preference-settings";
+import { updateProjectPreferenceSettings } from "@/lib/handlers/update-project-preference-settings";
 import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const POST = updateProjectPreferenceSettings;

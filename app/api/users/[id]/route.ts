@@ -4,7 +4,7 @@ import { hasScope } from "@/lib/auth/actor";
 import { disableUser } from "@/lib/domain/accounts";
 import { forbidden, notFound, unauthorized } from "@/lib/http/api-error";
 import { apiRoute } from "@/lib/http/api-route";
-import { parsePathId } from "@/lib/http/request";
+import { parsePathId } from "@/lib/text/params";
 import { memberRoutes } from "@/lib/http/resource-routes";
 import { users } from "@/lib/resources/users";
 import { db } from "@/lib/db";

@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import { Classifier } from "@/components/classifier/classifier";
 import { resolveActor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
-import { isIdString } from "@/lib/http/request";
+import { isIdString } from "@/lib/text/params";
 import type { Tasks } from "@/lib/classifier/task-flow";
 import { projectReadScope } from "@/lib/policies/project-policy";
 import { GOLD_STANDARD_ROLES } from "@/lib/domain/load-workflow";

@@ -1,5 +1,6 @@
 // POST /api/projects/<id>/classifications_export: start a CSV export of the project's classifications; GET: the latest.
-import { CLASSIFICATIONS_EXPORT, exportRoutes } from "@/lib/domain/export-csv";
+import { CLASSIFICATIONS_EXPORT } from "@/lib/domain/export-csv";
+import { exportRoutes } from "@/lib/handlers/export-routes";
 import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const { GET, POST } = exportRoutes(CLASSIFICATIONS_EXPORT, "projects");

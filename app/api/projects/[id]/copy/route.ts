@@ -4,7 +4,8 @@ import { copyProject, ZCopyProject } from "@/lib/domain/copy-project";
 import { db } from "@/lib/db";
 import { apiRoute } from "@/lib/http/api-route";
 import { methodNotAllowed } from "@/lib/http/missing-routes";
-import { readJsonBody, parsePathId } from "@/lib/http/request";
+import { readJsonBody } from "@/lib/http/request";
+import { parsePathId } from "@/lib/text/params";
 import { showResponse } from "@/lib/http/resource-routes";
 import { projects } from "@/lib/resources/projects";
 

@@ -1,5 +1,6 @@
 // POST /api/projects/<id>/subjects_export: start a CSV export of the project's subjects; GET: the latest.
-import { exportRoutes, SUBJECTS_EXPORT } from "@/lib/domain/export-csv";
+import { SUBJECTS_EXPORT } from "@/lib/domain/export-csv";
+import { exportRoutes } from "@/lib/handlers/export-routes";
 import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const { GET, POST } = exportRoutes(SUBJECTS_EXPORT, "projects");

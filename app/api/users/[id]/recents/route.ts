@@ -1,5 +1,5 @@
-// GET /api/users/<id>/recents: the volunteer's recently classified subjects (lib/domain/recents.ts).
-import { userRecents } from "@/lib/domain/recents";
+// GET /api/users/<id>/recents: the volunteer's recently classified subjects (lib/handlers/recents.ts).
+import { userRecents } from "@/lib/handlers/recents";
 import { apiRoute } from "@/lib/http/api-route";
 import { methodNotAllowed } from "@/lib/http/missing-routes";
 

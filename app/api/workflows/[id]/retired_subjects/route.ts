@@ -1,5 +1,5 @@
 // POST /api/workflows/<id>/retired_subjects {subject_id|subject_ids, retirement_reason}: retire subjects.
-import { retirementRoute } from "@/lib/domain/retirement-routes";
+import { retirementRoute } from "@/lib/handlers/retirement-routes";
 import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const POST = retirementRoute("retire", "path");

@@ -1,5 +1,5 @@
 // POST /api/workflows/<id>/unretire_subjects {subject_id|subject_ids}: return subjects to the queue.
-import { retirementRoute } from "@/lib/domain/retirement-routes";
+import { retirementRoute } from "@/lib/handlers/retirement-routes";
 import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const POST = retirementRoute("unretire", "path");

@@ -1,5 +1,5 @@
 // GET /counts/classifications/user_groups/<id>: a user group's members' counts (together, and per member as its stats_visibility allows).
-import { userGroupCountsRoute } from "@/lib/counts/counts-route";
+import { userGroupCountsRoute } from "@/lib/handlers/counts-route";
 import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const GET = userGroupCountsRoute;

@@ -1,5 +1,5 @@
 // GET /counts/classifications/users/<id>: a volunteer's own counts and time spent (that user or an admin).
-import { userCountsRoute } from "@/lib/counts/counts-route";
+import { userCountsRoute } from "@/lib/handlers/counts-route";
 import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const GET = userCountsRoute;

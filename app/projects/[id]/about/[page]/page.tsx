@@ -2,7 +2,7 @@ import Link from "next/link";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { resolveActor } from "@/lib/auth/actor";
-import { isIdString } from "@/lib/http/request";
+import { isIdString } from "@/lib/text/params";
 import { loadProjectPage } from "@/lib/project-page/load";
 import { Markdown } from "@/components/ui/markdown";
 import { AboutNav, ProjectBanner } from "@/components/project/project-header";

@@ -1,5 +1,5 @@
 // POST /api/collections/<id>/links/subjects (owner, collaborators, contributors) and .../links/default_subject (editors).
-import { collectionLinkRoutes } from "@/lib/domain/collection-links";
+import { collectionLinkRoutes } from "@/lib/handlers/collection-links";
 import { collections } from "@/lib/resources/collections";
 import { methodNotAllowed } from "@/lib/http/missing-routes";
 

@@ -1,5 +1,5 @@
 // DELETE /api/collections/<id>/links/subjects/<comma-separated ids>: removes subjects from the collection (owner, collaborators).
-import { collectionLinkRoutes } from "@/lib/domain/collection-links";
+import { collectionLinkRoutes } from "@/lib/handlers/collection-links";
 import { collections } from "@/lib/resources/collections";
 import { methodNotAllowed } from "@/lib/http/missing-routes";
 

@@ -1,6 +1,6 @@
 import { db } from "@/lib/db";
 import { csrfMatches, newCsrfToken, readSession, sessionCookie, type CookieMode, type SessionData } from "@/lib/auth/session";
-import { parseOrigins } from "@/lib/http/cors";
+import { parseOrigins } from "@/lib/env";
 import { ApiError } from "@/lib/http/api-error";
 import { endSession, startSession } from "@/lib/auth/user-sessions";
 import type { User } from "@/lib/generated/prisma/client";

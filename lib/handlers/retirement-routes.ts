@@ -3,9 +3,10 @@ import { hasScope } from "@/lib/auth/actor";
 import { withTransaction } from "@/lib/db/sql";
 import { apiRoute } from "@/lib/http/api-route";
 import { forbidden, unauthorized, unprocessable } from "@/lib/http/api-error";
-import { parseIdValue, parsePathId, readJsonBody } from "@/lib/http/request";
-import { loadWorkflowForActor } from "./load-workflow";
-import { parseRetirementReason, retireSubjects, unretireSubjects } from "./retire-subjects";
+import { readJsonBody } from "@/lib/http/request";
+import { parseIdValue, parsePathId } from "@/lib/text/params";
+import { loadWorkflowForActor } from "@/lib/domain/load-workflow";
+import { parseRetirementReason, retireSubjects, unretireSubjects } from "@/lib/domain/retire-subjects";
 
 const ZId = z.union([z.string(), z.number()]);
 const ZBody = z.strictObject({

@@ -6,7 +6,7 @@ import type { ApiContext } from "@/lib/http/api-route";
 import { estimatedRows, planSql } from "@/lib/db/query-plan";
 import { pageMeta, parsePaging } from "@/lib/http/jsonapi";
 import { countList, splitPage } from "@/lib/http/list-count";
-import { parseIdList, parsePathId } from "@/lib/http/request";
+import { parseIdList, parsePathId } from "@/lib/text/params";
 import { JSONAPI_TYPE, json } from "@/lib/http/respond";
 import { iso } from "@/lib/resources/wire";
 

@@ -1,6 +1,6 @@
 import { db } from "@/lib/db";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
-import { checkFailureLock, clearFailures, countAttempt, LIMITS, LOCKS, recordFailure } from "@/lib/http/rate-limit";
+import { checkFailureLock, clearFailures, countAttempt, LIMITS, LOCKS, recordFailure } from "@/lib/auth/rate-limit";
 import type { User } from "@/lib/generated/prisma/client";
 
 /**
@@ -26,7 +26,7 @@ async function passwordMatches(user: User | null, password: string): Promise<Use
 }
 
 /**
- * A password check under the abuse limits (lib/http/rate-limit.ts): an address may check so many
+ * A password check under the abuse limits (lib/auth/rate-limit.ts): an address may check so many
  * passwords in a window, whichever accounts; failures lock the account for the address that failed
  * (keyed by the account's id, however its login was typed), with a higher ceiling over all addresses
  * past which only an address without failures may still try. 429 with Retry-After when refused.

@@ -1,5 +1,5 @@
 import { pool } from "@/lib/db";
-import { ApiError } from "./api-error";
+import { ApiError } from "@/lib/http/api-error";
 
 // Abuse limits on the account endpoints (sign-in, tokens, sign-up, password reset), counted in Postgres so
 // every server process shares them: fixed windows per key, one upsert per counted attempt. A caller over a
@@ -126,10 +126,6 @@ export async function recordFailure(lock: FailureLock, secret: string, address: 
 export async function clearFailures(lock: FailureLock, secret: string, address: string | null): Promise<void> {
   await pool().query(`DELETE FROM rate_limits WHERE key = $1`, [`${lock.pair.name}:${pairKey(secret, address).toLowerCase()}`]);
 }
-
-// The caller's address: the socket's, or as TRUST_PROXY's proxies report it (lib/http/peer-address.ts);
-// null for in-process calls.
-export { clientAddress } from "./peer-address";
 
 /** Drops windows that ended long ago (called with the count folder's housekeeping). */
 export async function pruneRateLimits(): Promise<void> {

@@ -1,8 +1,8 @@
 import type { Actor } from "@/lib/auth/actor";
 import { forbidden, notFound } from "@/lib/http/api-error";
-import { parseIdValue } from "@/lib/http/request";
+import { parseIdValue } from "@/lib/text/params";
 import { canOnProject, projectReadScope } from "@/lib/policies/project-policy";
-import type { Tx } from "@/lib/resources/types";
+import type { Tx } from "@/lib/db/types";
 
 /** The id of a project the actor may edit: 422 for a malformed id, 404 when invisible, 403 when read-only. */
 export async function requireEditableProject(tx: Tx, actor: Actor, rawId: unknown, what = "links.project"): Promise<number> {

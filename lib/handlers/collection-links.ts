@@ -3,12 +3,19 @@ import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
 import { apiRoute } from "@/lib/http/api-route";
 import { forbidden, unprocessable } from "@/lib/http/api-error";
-import { parseIdList, parsePathId, readJsonBody } from "@/lib/http/request";
+import { readJsonBody } from "@/lib/http/request";
+import { parseIdList, parsePathId } from "@/lib/text/params";
 import { findVisible, requireWriter, showResponse } from "@/lib/http/resource-routes";
 import { canOnCollection, type CollectionAction } from "@/lib/policies/collection-policy";
 import type { CollectionRow } from "@/lib/resources/collections";
-import type { ResourceDef, Tx } from "@/lib/resources/types";
-import { addCollectionSubjects, defaultSubjectFrom, MAX_SUBJECT_IDS_PER_REQUEST, removeCollectionSubjects } from "./collection-subjects";
+import type { ResourceDef } from "@/lib/http/resource-def";
+import type { Tx } from "@/lib/db/types";
+import {
+  addCollectionSubjects,
+  defaultSubjectFrom,
+  MAX_SUBJECT_IDS_PER_REQUEST,
+  removeCollectionSubjects,
+} from "@/lib/domain/collection-subjects";
 
 // The writable links of a collection: POST .../links/subjects adds subjects (contributors too),
 // DELETE .../links/subjects/<ids> removes them (owner and collaborators), POST .../links/default_subject

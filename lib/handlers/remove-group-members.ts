@@ -1,7 +1,7 @@
 import { db } from "@/lib/db";
 import { apiRoute } from "@/lib/http/api-route";
 import { forbidden, unprocessable } from "@/lib/http/api-error";
-import { parseIdList, parsePathId } from "@/lib/http/request";
+import { parseIdList, parsePathId } from "@/lib/text/params";
 import { findVisible, requireWriter } from "@/lib/http/resource-routes";
 import { isGroupAdmin } from "@/lib/policies/user-group-policy";
 import { userGroups } from "@/lib/resources/user-groups";

@@ -1,12 +1,17 @@
 import { ANONYMOUS, resolveActor } from "@/lib/auth/actor";
 import { forbidden, notFound, unauthorized } from "@/lib/http/api-error";
 import { jsonRoute } from "@/lib/http/api-route";
-import { parsePathId } from "@/lib/http/request";
+import { parsePathId } from "@/lib/text/params";
 import { json } from "@/lib/http/respond";
-import { classificationCounts, groupClassificationCounts, parseCountsQuery, userClassificationCounts } from "./classification-counts";
+import {
+  classificationCounts,
+  groupClassificationCounts,
+  parseCountsQuery,
+  userClassificationCounts,
+} from "@/lib/counts/classification-counts";
 import { db } from "@/lib/db";
 import { userGroupReadScope } from "@/lib/policies/user-group-policy";
-import { countsCaller, countsViewer } from "./visible-projects";
+import { countsCaller, countsViewer } from "@/lib/counts/visible-projects";
 
 // Public, cacheable for a few seconds (counts are folded every second), readable from any site. Answers
 // about given projects or workflows depend on who asks (a private project's counts are its team's), so

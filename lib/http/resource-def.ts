@@ -1,9 +1,7 @@
 import type { ZodType } from "zod";
 import type { Actor } from "@/lib/auth/actor";
-import type { Prisma } from "@/lib/generated/prisma/client";
-
-export type Tx = Prisma.TransactionClient;
-export type Where = Record<string, unknown>;
+import type { Tx, Where } from "@/lib/db/types";
+import type { Action } from "@/lib/policies/action";
 
 /** The subset of a Prisma model delegate the generic layer uses. */
 export interface Delegate {
@@ -35,8 +33,6 @@ export interface IncludeDef<R> {
   type: string;
   load(rows: R[], actor: Actor): Promise<{ record: SerializedRecord; parentIds: number[] }[]>;
 }
-
-export type Action = "show" | "update" | "destroy";
 
 export interface WriteContext {
   actor: Actor;

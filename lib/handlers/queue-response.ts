@@ -2,11 +2,11 @@ import { resolveCaller } from "@/lib/auth/actor";
 import { apiRoute, type ApiContext } from "@/lib/http/api-route";
 import { unprocessable } from "@/lib/http/api-error";
 import { linkTemplates, pageMeta } from "@/lib/http/jsonapi";
-import { parseCountParam, parseIdValue } from "@/lib/http/request";
+import { parseCountParam, parseIdValue } from "@/lib/text/params";
 import { json } from "@/lib/http/respond";
 import { subjects } from "@/lib/resources/subjects";
 import { iso } from "@/lib/resources/wire";
-import { queueSubjects } from "./subject-queue";
+import { queueSubjects } from "@/lib/domain/subject-queue";
 
 const QUEUE_PAGE_SIZE = 10;
 

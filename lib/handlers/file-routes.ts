@@ -2,8 +2,8 @@ import { Readable } from "node:stream";
 import { env } from "@/lib/env";
 import { jsonRoute } from "@/lib/http/api-route";
 import { ApiError, notFound } from "@/lib/http/api-error";
-import { normalizeContentType, verifySignedUrl } from "./signed-urls";
-import { isStorageKey, storage } from "./storage";
+import { normalizeContentType, verifySignedUrl } from "@/lib/storage/signed-urls";
+import { isStorageKey, storage } from "@/lib/storage/storage";
 
 // GET and PUT /uploads/<key>: the files in storage, outside the JSON-API (no Accept header, no bearer).
 // Subject media (keys under subjects/) and record media (media/: avatars, attached images) are public;

@@ -1,4 +1,4 @@
-// The edge's address rules (lib/http/peer-address.ts), table by table: what TRUST_PROXY means, whose
+// The edge's address rules (lib/net/peer-address.ts), table by table: what TRUST_PROXY means, whose
 // address a request is, and which forwarded headers reach the app.
 import type http from "node:http";
 import { describe, expect, it } from "vitest";

@@ -3,11 +3,11 @@ import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { apiRoute } from "@/lib/http/api-route";
 import { forbidden, notFound, unprocessable } from "@/lib/http/api-error";
-import { parseIdValue } from "@/lib/http/request";
+import { parseIdValue } from "@/lib/text/params";
 import { recordBody, requireWriter, showResponse } from "@/lib/http/resource-routes";
 import { canOnProject, projectReadScope } from "@/lib/policies/project-policy";
 import { projectPreferences } from "@/lib/resources/project-preferences";
-import { settingsAfter, ZDesignator, ZPreferenceSettings } from "./project-preference-settings";
+import { settingsAfter, ZDesignator, ZPreferenceSettings } from "@/lib/domain/project-preference-settings";
 
 const ZId = z.union([z.string(), z.number()]);
 const ZBody = z.strictObject({
