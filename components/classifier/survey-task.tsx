@@ -9,8 +9,7 @@ import {
   type SurveyItem,
   type SurveyTask,
 } from "@/lib/classifier/task-flow";
-
-const input = "rounded border border-gray-300 px-2 py-1 text-sm";
+import { inputClass } from "@/components/ui/controls";
 
 /**
  * A survey task: narrow the choices by characteristics or by name, pick one, answer its questions, and
@@ -76,7 +75,7 @@ export function SurveyTaskView({
             );
           })}
           <div className="flex gap-2">
-            <button type="button" className={`${input} hover:bg-gray-100`} onClick={() => setOpen(null)}>
+            <button type="button" className={`${inputClass} hover:bg-gray-100`} onClick={() => setOpen(null)}>
               Cancel
             </button>
             <button
@@ -97,12 +96,16 @@ export function SurveyTaskView({
           <div className="flex flex-wrap gap-2">
             <label className="flex flex-col gap-1 text-sm">
               <span>Search</span>
-              <input className={input} type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+              <input className={inputClass} type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
             </label>
             {characteristics.map((c) => (
               <label key={c.id} className="flex flex-col gap-1 text-sm">
                 <span>{c.label}</span>
-                <select className={input} value={filters[c.id] ?? ""} onChange={(e) => setFilters({ ...filters, [c.id]: e.target.value })}>
+                <select
+                  className={inputClass}
+                  value={filters[c.id] ?? ""}
+                  onChange={(e) => setFilters({ ...filters, [c.id]: e.target.value })}
+                >
                   <option value="">Any</option>
                   {c.values.map((v) => (
                     <option key={v.id} value={v.id}>

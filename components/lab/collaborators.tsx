@@ -6,6 +6,7 @@ import { Field } from "@/components/ui/field";
 import { QueryState } from "@/components/ui/query-state";
 import { StatusMessage } from "@/components/ui/status-message";
 import { useAction } from "@/components/ui/use-action";
+import { buttonClass } from "@/components/ui/controls";
 
 /** The roles a project's team gives (the owner's is fixed), with what each may do. */
 const ROLES: [role: string, what: string][] = [
@@ -81,7 +82,7 @@ function Member({ record, onChanged }: { record: RoleRecord; onChanged: () => Pr
             <button
               type="button"
               disabled={busy}
-              className="rounded border border-gray-300 px-3 py-1 text-sm hover:bg-gray-100"
+              className={buttonClass}
               onClick={() => void act(() => apiPutFresh(`/project_roles/${record.id}`, { project_roles: { roles } }), "Roles saved.")}
             >
               Save roles<span className="sr-only"> of {who}</span>

@@ -7,6 +7,7 @@ import { LANGUAGE_NAMES } from "@/lib/i18n/language-names";
 import { DISCIPLINES } from "@/lib/project-page/disciplines";
 import { StatusMessage } from "@/components/ui/status-message";
 import { useAction } from "@/components/ui/use-action";
+import { buttonClass } from "@/components/ui/controls";
 
 export interface ProjectRecord {
   id: string;
@@ -271,11 +272,7 @@ export function ProjectDetailsForm({ projectId }: { projectId: number }) {
             </button>
           </div>
         ))}
-        <button
-          type="button"
-          className="self-start rounded border border-gray-300 px-3 py-1 text-sm hover:bg-gray-100"
-          onClick={() => set("urls", [...draft.urls, { label: "", url: "" }])}
-        >
+        <button type="button" className={`${buttonClass} self-start`} onClick={() => set("urls", [...draft.urls, { label: "", url: "" }])}>
           Add a link
         </button>
       </fieldset>

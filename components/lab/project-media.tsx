@@ -4,6 +4,7 @@ import { apiDeleteFresh, apiPost, putSignedFile, requestOrNull } from "@/compone
 import { StatusMessage } from "@/components/ui/status-message";
 import { useAction } from "@/components/ui/use-action";
 import { Panel } from "@/components/ui/panel";
+import { buttonClass } from "@/components/ui/controls";
 
 type Kind = "avatar" | "background";
 const LABEL: Record<Kind, string> = { avatar: "Avatar", background: "Background image" };
@@ -68,7 +69,7 @@ function MediumField({ projectId, kind }: { projectId: number; kind: Kind }) {
         <button
           type="button"
           disabled={busy}
-          className="self-start rounded border border-gray-300 px-3 py-1 text-sm hover:bg-gray-100"
+          className={`${buttonClass} self-start`}
           onClick={() =>
             run(async () => {
               await apiDeleteFresh(`/projects/${projectId}/${kind}`);

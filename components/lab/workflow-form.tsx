@@ -7,7 +7,7 @@ import { StatusMessage } from "@/components/ui/status-message";
 import { useAction } from "@/components/ui/use-action";
 import { freshKey, removeTask, TASK_TYPES, taskTemplate, tasksFromDrafts, type TaskDef, type TaskDraft } from "@/lib/lab/task-editing";
 import { lazyPart } from "@/components/classifier/lazy-part";
-import { buttonClass, inputClass } from "./task-editors/common";
+import { buttonClass, inputClass } from "@/components/ui/controls";
 import { TaskEditor } from "./task-editors/task-editor";
 
 // The graph and the preview are only drawn once a workflow has tasks: chunks of their own.

@@ -1,6 +1,7 @@
 "use client";
 import { DRAWING_TOOL_TYPES, newTool, type TaskDef } from "@/lib/lab/task-editing";
-import { AnswerList, NextSelect, TextBox, TextInput, buttonClass, inputClass, type EditorProps } from "./common";
+import { TextBox, TextInput, buttonClass, inputClass } from "@/components/ui/controls";
+import { AnswerList, NextSelect, type EditorProps } from "./common";
 
 const DETAIL_TYPES: [string, string][] = [
   ["single", "question, one answer"],

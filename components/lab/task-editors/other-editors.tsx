@@ -1,7 +1,8 @@
 "use client";
 import { useState } from "react";
 import type { TaskDef } from "@/lib/lab/task-editing";
-import { AnswerList, Check, NextSelect, TextBox, TextInput, buttonClass, inputClass, type EditorProps } from "./common";
+import { Check, TextBox, TextInput, buttonClass, inputClass } from "@/components/ui/controls";
+import { AnswerList, NextSelect, type EditorProps } from "./common";
 
 /** A free-text task. */
 export function TextTaskEditor({ taskKey, task, onChange, others }: EditorProps) {

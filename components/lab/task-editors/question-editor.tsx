@@ -1,5 +1,6 @@
 "use client";
-import { AnswerList, Check, NextSelect, TextBox, TextInput, inputClass, type EditorProps } from "./common";
+import { Check, TextBox, TextInput, inputClass } from "@/components/ui/controls";
+import { AnswerList, NextSelect, type EditorProps } from "./common";
 
 /** A question with one (branching per answer) or several answers; its help text; whether it must be answered; a shortcut beside it. */
 export function QuestionEditor({ taskKey, task, onChange, others, shortcuts }: EditorProps) {

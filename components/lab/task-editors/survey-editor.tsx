@@ -11,7 +11,8 @@ import {
   updateSurveyEntry,
   type TaskDef,
 } from "@/lib/lab/task-editing";
-import { Check, NextSelect, TextBox, TextInput, buttonClass, type EditorProps } from "./common";
+import { Check, TextBox, TextInput, buttonClass } from "@/components/ui/controls";
+import { NextSelect, type EditorProps } from "./common";
 
 /** Labelled entries kept in an order ({id: {label}} beside [ids]): a characteristic's values, a question's answers. */
 function OrderedLabels({
