@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { apiGet } from "@/components/ui/api-client";
 import { DISCIPLINES } from "@/lib/project-page/disciplines";
+import type { RecordPage } from "@/components/ui/wire-types";
 
 interface ProjectSummary {
   id: string;
@@ -16,10 +17,6 @@ interface ProjectSummary {
   live: boolean;
   state: string | null;
   links: { owner: { display_name: string } };
-}
-interface ProjectsPage {
-  projects: ProjectSummary[];
-  meta: { projects: { page: number; page_count: number; count: number } };
 }
 
 const PAGE_SIZE = 12;
@@ -101,7 +98,7 @@ export function ProjectList() {
   };
   const query = useQuery({
     queryKey: ["projects", f],
-    queryFn: () => apiGet<ProjectsPage>(listQuery(f)),
+    queryFn: () => apiGet<RecordPage<"projects", ProjectSummary>>(listQuery(f)),
     placeholderData: keepPreviousData,
   });
   const meta = query.data?.meta.projects;

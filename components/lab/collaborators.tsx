@@ -7,6 +7,7 @@ import { QueryState } from "@/components/ui/query-state";
 import { StatusMessage } from "@/components/ui/status-message";
 import { useAction } from "@/components/ui/use-action";
 import { buttonClass } from "@/components/ui/controls";
+import type { Records, UserRecord } from "@/components/ui/wire-types";
 
 /** The roles a project's team gives (the owner's is fixed), with what each may do. */
 const ROLES: [role: string, what: string][] = [
@@ -134,9 +135,7 @@ export function Collaborators({ projectId }: { projectId: number }) {
         onSubmit={(e) => {
           e.preventDefault();
           void run(async () => {
-            const found = await apiGet<{ users: { id: string; display_name: string }[] }>(
-              `/users?login=${encodeURIComponent(login.trim())}`,
-            );
+            const found = await apiGet<Records<"users", UserRecord>>(`/users?login=${encodeURIComponent(login.trim())}`);
             const user = found.users[0];
             if (!user) throw new Error(`No volunteer has the login “${login.trim()}”`);
             if (!roles.length) throw new Error("Choose at least one role");

@@ -14,6 +14,7 @@ import { ApiRequestError, request, requestOrNull } from "@/components/ui/api-cli
 import { Section, Select, TextInput, buttonClass, inputClass } from "@/components/ui/controls";
 import { EFFECT_OPTIONS, ENGINE_OPTIONS as O, effectOption } from "@/lib/lab/engine-options";
 import { ConditionEditor } from "./condition-editor";
+import type { EngineConfig, EngineWorkflowRecord } from "@/components/ui/wire-types";
 
 // The flow graph (React Flow) and the dry run are chunks of their own.
 const EngineFlowGraph = lazyPart(
@@ -29,7 +30,7 @@ const DryRunPanel = lazyPart(
 // /engine/workflows/<id> (the browser session authorises the call). The server validates the whole
 // configuration; its message names the offending path, and nothing is saved until it is valid.
 
-type Config = Record<string, unknown>;
+type Config = EngineConfig;
 interface Row {
   key: string;
   config: Config;
@@ -39,19 +40,11 @@ interface RuleState {
   condition: ConditionNode;
   then: Config[];
 }
-interface Wire {
-  id: number;
-  status: string;
-  rules_applied: string;
-  extractors_config: Record<string, Config>;
-  reducers_config: Record<string, Config>;
-  rules_config: { topic?: "subject" | "user"; if: unknown; then: Config[] }[];
-}
 
 const MESSAGE_STYLES = { error: "border-red-300 bg-red-50", warning: "border-amber-300 bg-amber-50", ok: "border-green-300 bg-green-50" };
 
 /** The engine's API answers `{"workflow": {...}}`. */
-const unwrap = (body: { workflow?: Wire } | null): Wire => (body?.workflow ?? body) as Wire;
+const unwrap = (body: { workflow?: EngineWorkflowRecord } | null): EngineWorkflowRecord => (body?.workflow ?? body) as EngineWorkflowRecord;
 
 const rowsOf = (m: Record<string, Config> | undefined): Row[] => Object.entries(m ?? {}).map(([key, config]) => ({ key, config }));
 
@@ -59,7 +52,7 @@ export function EngineBuilder({ workflowId, taskKeys }: { workflowId: number; ta
   const loaded = useQuery({
     queryKey: ["engine-workflow", workflowId],
     queryFn: async () => {
-      const body = await requestOrNull<{ workflow?: Wire }>("engine", `/workflows/${workflowId}`);
+      const body = await requestOrNull<{ workflow?: EngineWorkflowRecord }>("engine", `/workflows/${workflowId}`);
       return body && unwrap(body); // null: not in the engine yet
     },
     staleTime: Infinity,
@@ -73,7 +66,7 @@ export function EngineBuilder({ workflowId, taskKeys }: { workflowId: number; ta
   const [message, setMessage] = useState<{ kind: "error" | "warning" | "ok"; text: string } | null>(null);
   const [saving, setSaving] = useState(false);
 
-  const load = (w: Wire | null) => {
+  const load = (w: EngineWorkflowRecord | null) => {
     setExists(!!w);
     setStatus(w?.status ?? "active");
     setRulesApplied(w?.rules_applied ?? "all_matching_rules");
@@ -108,10 +101,14 @@ export function EngineBuilder({ workflowId, taskKeys }: { workflowId: number; ta
     setSaving(true);
     setMessage(null);
     try {
-      const body = await request<{ workflow?: Wire; warnings?: string[] }>("engine", exists ? `/workflows/${workflowId}` : "/workflows", {
-        method: exists ? "PUT" : "POST",
-        json: { workflow: wire.value },
-      });
+      const body = await request<{ workflow?: EngineWorkflowRecord; warnings?: string[] }>(
+        "engine",
+        exists ? `/workflows/${workflowId}` : "/workflows",
+        {
+          method: exists ? "PUT" : "POST",
+          json: { workflow: wire.value },
+        },
+      );
       load(unwrap(body));
       const warnings = body?.warnings ?? [];
       setMessage(

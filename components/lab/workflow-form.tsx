@@ -9,6 +9,7 @@ import { freshKey, removeTask, TASK_TYPES, taskTemplate, tasksFromDrafts, type T
 import { lazyPart } from "@/components/classifier/lazy-part";
 import { buttonClass, inputClass } from "@/components/ui/controls";
 import { TaskEditor } from "./task-editors/task-editor";
+import type { CreatedRecord, Records } from "@/components/ui/wire-types";
 
 // The graph and the preview are only drawn once a workflow has tasks: chunks of their own.
 const BranchingGraph = lazyPart(
@@ -303,7 +304,7 @@ export function WorkflowForm({
             className={buttonClass}
             onClick={() =>
               run(async () => {
-                const body = await apiPost<{ workflows: { id: string }[] }>("/workflows", {
+                const body = await apiPost<Records<"workflows", CreatedRecord>>("/workflows", {
                   workflows: {
                     ...fields(),
                     display_name: `Copy of ${name}`,

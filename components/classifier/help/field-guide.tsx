@@ -4,6 +4,7 @@ import { useRef } from "react";
 import { apiGet } from "@/components/ui/api-client";
 import { Markdown } from "@/components/ui/markdown";
 import { useTranslated } from "./translated";
+import type { MediumRecord, Records } from "@/components/ui/wire-types";
 
 interface FieldGuide {
   id: string;
@@ -28,7 +29,7 @@ export function FieldGuideButton({ projectId, language = null }: { projectId: st
     enabled: !!guide.data?.items.some((i) => i.icon),
     queryFn: async () =>
       new Map(
-        (await apiGet<{ media: { id: string; src: string }[] }>(`/field_guides/${guide.data!.id}/attached_images?page_size=100`)).media.map(
+        (await apiGet<Records<"media", Required<MediumRecord>>>(`/field_guides/${guide.data!.id}/attached_images?page_size=100`)).media.map(
           (m) => [m.id, m.src],
         ),
       ),
