@@ -12,7 +12,7 @@ import {
 import { lazyPart } from "@/components/classifier/lazy-part";
 import { ApiRequestError, request, requestOrNull } from "@/components/ui/api-client";
 import { Section, Select, TextInput, buttonClass, inputClass } from "@/components/ui/controls";
-import { EFFECT_OPTIONS, ENGINE_OPTIONS as O, effectOption } from "@/lib/lab/engine-options";
+import { EFFECT_OPTIONS, ENGINE_OPTIONS as O, effectOption, extractorFor } from "@/lib/lab/engine-options";
 import { ConditionEditor } from "./condition-editor";
 import type { EngineConfig, EngineWorkflowRecord } from "@/components/ui/wire-types";
 
@@ -163,7 +163,10 @@ export function EngineBuilder({ workflowId, taskKeys }: { workflowId: number; ta
         title="Extractors"
         hint="Turn each classification's annotations into extracts."
         onAdd={() =>
-          setExtractors((x) => [...x, { key: freshKey(x, "q"), config: { type: "question", task_key: taskKeys[0]?.key ?? "T0" } }])
+          setExtractors((x) => {
+            const config = extractorFor(taskKeys[0]);
+            return [...x, { key: freshKey(x, config.type[0]), config }];
+          })
         }
         addLabel="Add an extractor"
       >

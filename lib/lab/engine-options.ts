@@ -18,6 +18,7 @@ import {
   type ReducerType,
 } from "@/lib/engine/reducers/schemas";
 import { RULE_TOPICS, RULES_APPLIED } from "@/lib/engine/rules";
+import { taskType } from "@/lib/tasks/registry";
 
 export type { ExtractorType, ReducerType, EffectType, EffectTopic };
 
@@ -65,3 +66,13 @@ export const EFFECT_OPTIONS: EffectOption[] = EFFECT_TYPES.map((action) => ({
 }));
 
 export const effectOption = (action: string): EffectOption | undefined => EFFECT_OPTIONS.find((e) => e.action === action);
+
+/**
+ * The extractor the builder proposes for a task: the one its type's folder names (lib/tasks/<type>/, e.g. a
+ * question's `question`, a survey's `survey`), reading that task; `question` when the type names none.
+ */
+export function extractorFor(
+  task: { key: string; type: string } | undefined,
+): { type: ExtractorType; task_key: string } & Record<string, unknown> {
+  return { ...(taskType(task?.type)?.extractor ?? { type: "question" }), task_key: task?.key ?? "T0" };
+}

@@ -1,8 +1,9 @@
 "use client";
 import { Select, TextInput, buttonClass } from "@/components/ui/controls";
-import type { TaskDef } from "@/lib/lab/task-editing";
+import type { TaskDef } from "@/lib/tasks/types";
 
-// Small pieces every task editor uses beside the lab's controls (components/ui/controls): an answer list, where a task leads.
+// What every task type's lab editor (components/tasks/<type>/editor.tsx) takes, and the pieces they share beside
+// the lab's controls (components/ui/controls): an answer list, where a task leads.
 
 export interface EditorProps {
   taskKey: string;

@@ -1,31 +1,17 @@
 "use client";
 import { useState } from "react";
-import {
-  surveyCharacteristics,
-  surveyChoiceDetails,
-  surveyChoices,
-  surveyItemComplete,
-  surveyQuestions,
-  type SurveyItem,
-  type SurveyTask,
-} from "@/lib/classifier/task-flow";
+import { surveyCharacteristics, surveyChoiceDetails, surveyChoices, surveyItemComplete, surveyQuestions } from "@/lib/tasks/survey/survey";
+import type { SurveyItem, SurveyTask } from "@/lib/tasks/types";
+import type { TaskViewProps } from "../view-props";
 import { inputClass } from "@/components/ui/controls";
 
 /**
  * A survey task: narrow the choices by characteristics or by name, pick one, answer its questions, and
  * identify it; identifications are listed and can be removed. Any number may be made (none: nothing seen).
  */
-export function SurveyTaskView({
-  taskKey,
-  task,
-  value,
-  onChange,
-}: {
-  taskKey: string;
-  task: SurveyTask & { instruction?: string };
-  value: SurveyItem[];
-  onChange(v: SurveyItem[]): void;
-}) {
+export function SurveyTaskView({ taskKey, task: raw, value: rawValue, onChange }: TaskViewProps) {
+  const task = raw as unknown as SurveyTask & { instruction?: string };
+  const value = (rawValue as SurveyItem[] | null) ?? [];
   const [filters, setFilters] = useState<Record<string, string>>({});
   const [search, setSearch] = useState("");
   const [open, setOpen] = useState<SurveyItem | null>(null);
