@@ -7,7 +7,7 @@ import { taskType, TASK_TYPE_NAMES } from "@/lib/tasks/registry";
 import type { Task, Tasks, TaskValue, Tool } from "@/lib/tasks/types";
 import { TOOL_TYPES } from "./tool-types";
 
-export type { Answer, Highlight, Mark, SurveyItem, SurveyTask, Task, Tasks, TaskValue, Tool } from "@/lib/tasks/types";
+export type { Mark, SurveyItem, SurveyTask, Task, Tasks, TaskValue, Tool } from "@/lib/tasks/types";
 export { sliderValue } from "@/lib/tasks/slider";
 export {
   surveyCharacteristics,

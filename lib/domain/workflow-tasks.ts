@@ -5,7 +5,7 @@ import { ZTask } from "@/lib/tasks/schemas";
 // Tasks are keyed ("T0", "T1", ...); `next` links tasks; `first_task` names the entry point.
 
 // Each task type's schema is in its folder (lib/tasks/<type>/schema.ts); lib/tasks/schemas.ts unites them.
-export { DRAWING_TOOLS } from "@/lib/tasks/schemas";
+export { DRAWING_TOOLS } from "@/lib/tasks/drawing/schema";
 export { ZTask };
 export const ZTasks = z.record(z.string().regex(/^[\w.-]{1,100}$/, "task keys are letters, digits, '_', '-' or '.'"), ZTask);
 export type Tasks = z.infer<typeof ZTasks>;

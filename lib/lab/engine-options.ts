@@ -15,12 +15,9 @@ import {
   SUMMARY_OPERATIONS,
   TOPICS,
   TRAINING_BEHAVIORS,
-  type ReducerType,
 } from "@/lib/engine/reducers/schemas";
 import { RULE_TOPICS, RULES_APPLIED } from "@/lib/engine/rules";
 import { taskType } from "@/lib/tasks/registry";
-
-export type { ExtractorType, ReducerType, EffectType, EffectTopic };
 
 /** The choices of every select of the builder, each the engine's own list. */
 export const ENGINE_OPTIONS = {

@@ -8,7 +8,6 @@ import { taskType, taskTypes } from "@/lib/tasks/registry";
 import type { TaskDef, TaskLink } from "@/lib/tasks/types";
 
 export type { TaskDef, TaskLink } from "@/lib/tasks/types";
-export { DRAWING_TOOL_TYPES, newTool } from "@/lib/tasks/drawing";
 export {
   addSurveyEntry,
   choiceImageUrls,
@@ -17,7 +16,6 @@ export {
   setConfusion,
   surveyEntries,
   surveyId,
-  updateSurveyEntry,
 } from "@/lib/tasks/survey/editing";
 
 export interface TaskDraft {

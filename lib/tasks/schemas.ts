@@ -12,10 +12,8 @@ import { ZNext } from "./schema-parts";
 // How the API validates a workflow's tasks on save, per type: each type's schema from its folder
 // (lib/tasks/<type>/schema.ts), one line each below. Server-side (zod); the classifier never loads it.
 
-export { DRAWING_TOOLS } from "./drawing/schema";
-
 /** Types the established clients write that this platform stores but neither shows nor edits: type and `next` only. */
-export const STORED_ONLY_TASK_TYPES = ["dropdown", "dataVisAnnotation", "transcription"] as const;
+const STORED_ONLY_TASK_TYPES = ["dropdown", "dataVisAnnotation", "transcription"] as const;
 const ZStoredOnly = z.looseObject({ type: z.enum(STORED_ONLY_TASK_TYPES), next: ZNext });
 
 const schemas = [ZQuestion, ZDrawing, ZSurvey, ZTextTask, ZCombo, ZShortcut, ZSlider, ZHighlighter, ZStoredOnly] as const;

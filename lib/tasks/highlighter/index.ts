@@ -1,7 +1,7 @@
 // Highlighter (text subjects): spans of the text, each with one of the task's labels.
 import type { TaskTypeDef } from "../types";
 
-export const HIGHLIGHTER_COLORS = ["#ff0000", "#00a000"];
+const HIGHLIGHTER_COLORS = ["#ff0000", "#00a000"];
 
 export const highlighterTask: TaskTypeDef = {
   label: "Highlighter (text subjects)",
