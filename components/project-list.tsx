@@ -3,21 +3,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { apiGet } from "@/components/ui/api-client";
 import { DISCIPLINES } from "@/lib/project-page/disciplines";
-import type { RecordPage } from "@/components/ui/wire-types";
-
-interface ProjectSummary {
-  id: string;
-  display_name: string;
-  description: string;
-  classifications_count: number;
-  subjects_count: number;
-  completeness: number;
-  tags: string[];
-  beta: boolean;
-  live: boolean;
-  state: string | null;
-  links: { owner: { display_name: string } };
-}
+import type { ProjectSummary, RecordPage } from "@/components/ui/wire-types";
 
 const PAGE_SIZE = 12;
 

@@ -7,7 +7,7 @@ import { QueryState } from "@/components/ui/query-state";
 import { StatusMessage } from "@/components/ui/status-message";
 import { useAction } from "@/components/ui/use-action";
 import { buttonClass } from "@/components/ui/controls";
-import type { Records, UserRecord } from "@/components/ui/wire-types";
+import type { ProjectRoleRecord, Records, UserRecord } from "@/components/ui/wire-types";
 
 /** The roles a project's team gives (the owner's is fixed), with what each may do. */
 const ROLES: [role: string, what: string][] = [
@@ -18,12 +18,6 @@ const ROLES: [role: string, what: string][] = [
   ["tester", "sees a private project to try it"],
   ["translator", "writes the project's texts in other languages"],
 ];
-
-interface RoleRecord {
-  id: string;
-  roles: string[];
-  links: { owner: { id: string; display_name: string } };
-}
 
 function RoleBoxes({
   idPrefix,
@@ -58,7 +52,7 @@ function RoleBoxes({
   );
 }
 
-function Member({ record, onChanged }: { record: RoleRecord; onChanged: () => Promise<unknown> }) {
+function Member({ record, onChanged }: { record: ProjectRoleRecord; onChanged: () => Promise<unknown> }) {
   const owner = record.roles.includes("owner");
   const who = record.links.owner.display_name;
   const [roles, setRoles] = useState(record.roles.filter((r) => r !== "owner"));
@@ -109,7 +103,7 @@ export function Collaborators({ projectId }: { projectId: number }) {
   const team = useQuery({
     queryKey: ["lab-project-roles", projectId],
     queryFn: async () =>
-      (await apiGet<{ project_roles: RoleRecord[] }>(`/project_roles?project_id=${projectId}&page_size=100`)).project_roles,
+      (await apiGet<Records<"project_roles", ProjectRoleRecord>>(`/project_roles?project_id=${projectId}&page_size=100`)).project_roles,
     staleTime: 0,
   });
   const [login, setLogin] = useState("");

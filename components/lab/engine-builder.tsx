@@ -14,7 +14,7 @@ import { ApiRequestError, request, requestOrNull } from "@/components/ui/api-cli
 import { Section, Select, TextInput, buttonClass, inputClass } from "@/components/ui/controls";
 import { EFFECT_OPTIONS, ENGINE_OPTIONS as O, effectOption, extractorFor } from "@/lib/lab/engine-options";
 import { ConditionEditor } from "./condition-editor";
-import type { EngineConfig, EngineWorkflowRecord } from "@/components/ui/wire-types";
+import type { EngineConfig, EngineWorkflowAnswer, EngineWorkflowRecord } from "@/components/ui/wire-types";
 
 // The flow graph (React Flow) and the dry run are chunks of their own.
 const EngineFlowGraph = lazyPart(
@@ -44,7 +44,7 @@ interface RuleState {
 const MESSAGE_STYLES = { error: "border-red-300 bg-red-50", warning: "border-amber-300 bg-amber-50", ok: "border-green-300 bg-green-50" };
 
 /** The engine's API answers `{"workflow": {...}}`. */
-const unwrap = (body: { workflow?: EngineWorkflowRecord } | null): EngineWorkflowRecord => (body?.workflow ?? body) as EngineWorkflowRecord;
+const unwrap = (body: EngineWorkflowAnswer | null): EngineWorkflowRecord => (body?.workflow ?? body) as EngineWorkflowRecord;
 
 const rowsOf = (m: Record<string, Config> | undefined): Row[] => Object.entries(m ?? {}).map(([key, config]) => ({ key, config }));
 
@@ -52,7 +52,7 @@ export function EngineBuilder({ workflowId, taskKeys }: { workflowId: number; ta
   const loaded = useQuery({
     queryKey: ["engine-workflow", workflowId],
     queryFn: async () => {
-      const body = await requestOrNull<{ workflow?: EngineWorkflowRecord }>("engine", `/workflows/${workflowId}`);
+      const body = await requestOrNull<EngineWorkflowAnswer>("engine", `/workflows/${workflowId}`);
       return body && unwrap(body); // null: not in the engine yet
     },
     staleTime: Infinity,
@@ -101,14 +101,10 @@ export function EngineBuilder({ workflowId, taskKeys }: { workflowId: number; ta
     setSaving(true);
     setMessage(null);
     try {
-      const body = await request<{ workflow?: EngineWorkflowRecord; warnings?: string[] }>(
-        "engine",
-        exists ? `/workflows/${workflowId}` : "/workflows",
-        {
-          method: exists ? "PUT" : "POST",
-          json: { workflow: wire.value },
-        },
-      );
+      const body = await request<EngineWorkflowAnswer>("engine", exists ? `/workflows/${workflowId}` : "/workflows", {
+        method: exists ? "PUT" : "POST",
+        json: { workflow: wire.value },
+      });
       load(unwrap(body));
       const warnings = body?.warnings ?? [];
       setMessage(

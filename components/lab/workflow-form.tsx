@@ -9,7 +9,7 @@ import { freshKey, removeTask, TASK_TYPES, taskTemplate, tasksFromDrafts, type T
 import { lazyPart } from "@/components/classifier/lazy-part";
 import { buttonClass, inputClass } from "@/components/ui/controls";
 import { TaskEditor } from "./task-editors/task-editor";
-import type { CreatedRecord, Records } from "@/components/ui/wire-types";
+import type { CreatedRecord, Records, SavedWorkflowRecord } from "@/components/ui/wire-types";
 
 // The graph and the preview are only drawn once a workflow has tasks: chunks of their own.
 const BranchingGraph = lazyPart(
@@ -123,7 +123,7 @@ export function WorkflowForm({
             router.refresh();
             return;
           }
-          const body = await apiPutFresh<{ workflows: { version: string }[] }>(`/workflows/${workflow.id}`, {
+          const body = await apiPutFresh<Records<"workflows", SavedWorkflowRecord>>(`/workflows/${workflow.id}`, {
             workflows: { ...fields(), active, links: { subject_sets: linked.map(String) } },
           });
           router.refresh();

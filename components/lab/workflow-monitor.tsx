@@ -6,7 +6,14 @@ import { QueryState } from "@/components/ui/query-state";
 import { StatusMessage } from "@/components/ui/status-message";
 import { useAction } from "@/components/ui/use-action";
 import { Panel } from "@/components/ui/panel";
-import type { ActionRecord, ExportMediumRecord, Records, ReductionRecord, SubjectWorkflowStatusRecord } from "@/components/ui/wire-types";
+import type {
+  ActionRecord,
+  AggregationRecord,
+  ExportMediumRecord,
+  Records,
+  ReductionRecord,
+  SubjectWorkflowStatusRecord,
+} from "@/components/ui/wire-types";
 
 // A workflow watched live: reductions per subject, retired subjects with their reasons, the engine's
 // actions (failures retried by hand), classification exports and aggregation runs. Every list refreshes
@@ -36,16 +43,6 @@ const brief = (data: unknown) => {
   const s = JSON.stringify(data);
   return s.length > 120 ? `${s.slice(0, 119)}…` : s;
 };
-
-interface Aggregation {
-  id: string;
-  status: string;
-  results_url: string | null;
-  error: string | null;
-  uuid: string | null;
-  task_id: string | null;
-  created_at: string;
-}
 
 function Reductions({ workflowId }: { workflowId: number }) {
   const q = useQuery({
@@ -253,7 +250,7 @@ function Exports({ workflowId }: { workflowId: number }) {
 function Aggregations({ workflowId, userId }: { workflowId: number; userId: number }) {
   const q = useQuery({
     queryKey: ["monitor-aggregations", workflowId],
-    queryFn: async () => (await apiGet<Records<"aggregations", Aggregation>>(`/aggregations?workflow_id=${workflowId}`)).aggregations,
+    queryFn: async () => (await apiGet<Records<"aggregations", AggregationRecord>>(`/aggregations?workflow_id=${workflowId}`)).aggregations,
     refetchInterval: LIVE,
   });
   const { outcome, run } = useAction();

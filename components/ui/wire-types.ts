@@ -44,10 +44,85 @@ export interface ProjectRecord {
   live: boolean;
 }
 
+/** A project as the projects list shows it. */
+export interface ProjectSummary {
+  id: string;
+  display_name: string;
+  description: string;
+  classifications_count: number;
+  subjects_count: number;
+  completeness: number;
+  tags: string[];
+  beta: boolean;
+  live: boolean;
+  state: string | null;
+  links: { owner: { display_name: string } };
+}
+
+/** A member of a project's team and their roles (/project_roles). */
+export interface ProjectRoleRecord {
+  id: string;
+  roles: string[];
+  links: { owner: { id: string; display_name: string } };
+}
+
+/** A project's page (about, team, ...) in one language. */
+export interface ProjectPageRecord {
+  id: string;
+  url_key: string;
+  title: string | null;
+  content: string | null;
+  language: string;
+}
+
+/** A translation's strings, by the translated record's field. */
+export interface TranslationRecord {
+  strings: Record<string, string>;
+}
+
+/** A project's field guide. */
+export interface FieldGuideRecord {
+  id: string;
+  items: { title?: string; content?: string; icon?: string }[];
+}
+
+/** A workflow's tutorial or mini-course. */
+export interface TutorialRecord {
+  id: string;
+  kind: string | null;
+  display_name?: string;
+  steps: { content?: string }[];
+}
+
 /** A workflow, where a page only names it. */
 export interface WorkflowSummary {
   id: string;
   display_name: string;
+}
+
+/** A workflow just saved: its new "major.minor" version. */
+export interface SavedWorkflowRecord {
+  id: string;
+  version: string;
+}
+
+/** A classification, as the gold standard list shows it. */
+export interface ClassificationRecord {
+  id: string;
+  created_at: string;
+  annotations: { task: string; value: unknown }[];
+  links: { subjects: string[]; user: string | null };
+}
+
+/** A workflow's aggregation run (/aggregations). */
+export interface AggregationRecord {
+  id: string;
+  status: string;
+  results_url: string | null;
+  error: string | null;
+  uuid: string | null;
+  task_id: string | null;
+  created_at: string;
 }
 
 /** A subject: its media (one `{mime type: url}` per frame) and metadata. */
@@ -149,6 +224,37 @@ export interface ReductionRecord {
   updated_at: string;
   retired_at: string | null;
   retirement_reason: string | null;
+}
+
+/** The engine's answer to a saved configuration: the workflow, and what it accepted but warns about. */
+export interface EngineWorkflowAnswer {
+  workflow?: EngineWorkflowRecord;
+  warnings?: string[];
+}
+
+/** What one configuration does to classifications in a dry run. */
+export interface DryRunOutcome {
+  classifications: number;
+  extracts: { classification_id: number; subject_id: number; extractor_key: string; data: unknown }[];
+  reductions: { topic: string; target_id: number; reducer_key: string; subgroup: string; data: unknown }[];
+  targets: DryRunTarget[];
+  skipped: string[];
+}
+
+/** What the rules would do to one subject (or volunteer) in a dry run. */
+export interface DryRunTarget {
+  topic: "subject" | "user";
+  target_id: number;
+  fired: { rule_index: number; effects: Record<string, unknown>[] }[];
+  retires: boolean;
+  retirement_reason: string | null;
+}
+
+/** A dry run (/engine/workflows/<id>/dry_run): the edited configuration's outcome, the saved one's, and where they differ. */
+export interface DryRunAnswer extends DryRunOutcome {
+  warnings: string[];
+  saved: DryRunOutcome | null;
+  diff: { topic: string; target_id: number; reductions: string[]; effects: { edited: unknown[]; saved: unknown[] } | null }[] | null;
 }
 
 /** An effect the engine performed or will (/engine/workflows/<id>/actions). */
