@@ -41,7 +41,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
                       await signOut({ redirectTo: "/" });
                     }}
                   >
-                    <button className="rounded border border-gray-300 px-3 py-1 hover:bg-gray-100">Sign out</button>
+                    <button type="submit" className="rounded border border-gray-300 px-3 py-1 hover:bg-gray-100">
+                      Sign out
+                    </button>
                   </form>
                 </>
               ) : (

@@ -109,7 +109,7 @@ export async function openBigDataset(opts: { dataDir?: string; scale?: number; l
     url = db.url;
     process.env.DATABASE_URL = url;
     stop = db.stop;
-    markComplete = () => fs.writeFileSync(path.join(dataDir, COMPLETE), new Date().toISOString() + "\n");
+    markComplete = () => fs.writeFileSync(path.join(dataDir, COMPLETE), `${new Date().toISOString()}\n`);
   }
   await applyMigrations(url);
   await migrateJobQueue(url);
@@ -210,7 +210,8 @@ async function generateOn(
     // Project k (0-based) is owned by volunteer k % U; the big project (k = 0) by the first.
     await q(
       `INSERT INTO projects (owner_id, display_name, slug, description, live, launch_approved, beta, tags, classifications_count, created_at, updated_at)
-       SELECT ${u0} + k % ${U}, 'Project ' || k, 'vol' || (1 + k % ${U}) || '/project-' || k, 'A project of the benchmark dataset.', k % 4 <> 3, k % 10 = 0, k % 7 = 0,
+       SELECT ${u0} + k % ${U}, 'Project ' || k, 'vol' || (1 + k % ${U}) || '/project-' || k, 'A project of the benchmark dataset.',
+              k % 4 <> 3, k % 10 = 0, k % 7 = 0,
               ARRAY['tag' || (k % 20)], 0, now() - interval '4 years' + k * interval '2 hours', now()
        FROM generate_series(0, ${P} - 1) k`,
     );
@@ -220,13 +221,15 @@ async function generateOn(
     );
     await q(
       `INSERT INTO workflows (project_id, display_name, tasks, first_task, retirement, updated_at)
-       SELECT id, 'Workflow of project ' || (id - ${p0}), '{"T0":{"type":"single","question":"Is there a galaxy?","answers":[{"label":"Yes"},{"label":"No"}]}}', 'T0',
+       SELECT id, 'Workflow of project ' || (id - ${p0}),
+              '{"T0":{"type":"single","question":"Is there a galaxy?","answers":[{"label":"Yes"},{"label":"No"}]}}', 'T0',
               '{"criteria":"classification_count","options":{"count":15}}', now()
        FROM projects ORDER BY id`,
     );
     w0 = await firstId("workflows", P);
     await q(
-      `INSERT INTO workflow_versions (workflow_id, major_number, minor_number, tasks, first_task, strings, updated_at) SELECT id, 1, 1, tasks, first_task, strings, now() FROM workflows ORDER BY id`,
+      `INSERT INTO workflow_versions (workflow_id, major_number, minor_number, tasks, first_task, strings, updated_at)
+        SELECT id, 1, 1, tasks, first_task, strings, now() FROM workflows ORDER BY id`,
     );
     // Sets: the big project's 5 first, then one per other project.
     await q(
@@ -235,7 +238,8 @@ async function generateOn(
     );
     set0 = await firstId("subject_sets", bigSets + P - 1);
     await q(
-      `INSERT INTO workflow_subject_sets (workflow_id, subject_set_id) SELECT w.id, s.id FROM subject_sets s JOIN workflows w ON w.project_id = s.project_id ORDER BY s.id`,
+      `INSERT INTO workflow_subject_sets (workflow_id, subject_set_id) SELECT w.id, s.id FROM subject_sets s JOIN workflows w
+        ON w.project_id = s.project_id ORDER BY s.id`,
     );
   });
   await step("subjects and set members", async () => {
@@ -252,7 +256,8 @@ async function generateOn(
     sub0 = await firstId("subjects", z.subjects);
     await q(
       `INSERT INTO set_member_subjects (subject_set_id, subject_id, updated_at)
-       SELECT CASE WHEN id - ${sub0} < ${SB} THEN ${set0} + (id - ${sub0}) / ${setSize} ELSE ${set0 + bigSets} + (project_id - ${p0 + 1}) END, id, now() FROM subjects ORDER BY id`,
+       SELECT CASE WHEN id - ${sub0} < ${SB} THEN ${set0} + (id - ${sub0}) / ${setSize}
+         ELSE ${set0 + bigSets} + (project_id - ${p0 + 1}) END, id, now() FROM subjects ORDER BY id`,
     );
   });
 
@@ -271,7 +276,8 @@ async function generateOn(
       await sql.query(
         `INSERT INTO classifications (project_id, workflow_id, user_id, subject_ids, annotations, metadata, completed, workflow_version, created_at, updated_at)
          SELECT project, ${w0} + (project - ${p0}), user_id,
-                ARRAY[CASE WHEN project = ${p0} THEN ${sub0} + (g * 7919) % ${SB} ELSE ${sub0} + ${SB} + (project - ${p0} - 1) + ((g * 7919) % ${PER}) * (${P} - 1) END],
+                ARRAY[CASE WHEN project = ${p0} THEN ${sub0} + (g * 7919) % ${SB}
+                           ELSE ${sub0} + ${SB} + (project - ${p0} - 1) + ((g * 7919) % ${PER}) * (${P} - 1) END],
                 CASE WHEN g % 2 = 0 THEN '[{"task":"T0","value":0}]'::jsonb ELSE '[{"task":"T0","value":1}]'::jsonb END,
                 '${METADATA}'::jsonb,
                 true, '1.1', t, t
@@ -310,7 +316,8 @@ async function generateOn(
     await q(
       `UPDATE workflows w SET classifications_count = c.n, retired_set_member_subjects_count = coalesce(r.n, 0)
        FROM (SELECT workflow_id, count(*)::int AS n FROM classifications GROUP BY 1) c
-       LEFT JOIN (SELECT workflow_id, count(*)::int AS n FROM subject_workflow_statuses WHERE retired_at IS NOT NULL GROUP BY 1) r ON r.workflow_id = c.workflow_id
+       LEFT JOIN (SELECT workflow_id, count(*)::int AS n FROM subject_workflow_statuses WHERE retired_at IS NOT NULL GROUP BY 1) r
+         ON r.workflow_id = c.workflow_id
        WHERE w.id = c.workflow_id`,
     );
     await q(
@@ -322,10 +329,13 @@ async function generateOn(
       `UPDATE projects p SET subjects_count = s.n FROM (SELECT project_id, count(*)::int AS n FROM subjects GROUP BY 1) s WHERE p.id = s.project_id`,
     );
     await q(
-      `UPDATE subject_sets s SET set_member_subjects_count = m.n FROM (SELECT subject_set_id, count(*)::int AS n FROM set_member_subjects GROUP BY 1) m WHERE s.id = m.subject_set_id`,
+      `UPDATE subject_sets s SET set_member_subjects_count = m.n FROM (SELECT subject_set_id, count(*)::int AS n
+        FROM set_member_subjects GROUP BY 1) m WHERE s.id = m.subject_set_id`,
     );
     await q(
-      `CREATE TEMP TABLE bench_days AS SELECT project_id, workflow_id, user_id, (created_at AT TIME ZONE 'UTC')::date AS day, count(*)::int AS n FROM classifications GROUP BY 1, 2, 3, 4`,
+      `CREATE TEMP TABLE bench_days AS
+        SELECT project_id, workflow_id, user_id, (created_at AT TIME ZONE 'UTC')::date AS day, count(*)::int AS n FROM classifications
+        GROUP BY 1, 2, 3, 4`,
     );
     await q(
       `INSERT INTO classification_daily_counts (scope, scope_id, day, count)
@@ -335,7 +345,8 @@ async function generateOn(
     );
     // Each classification took 20 seconds (its metadata's finished_at - started_at).
     await q(
-      `INSERT INTO user_project_daily_counts (user_id, project_id, day, count, seconds) SELECT user_id, project_id, day, sum(n), 20 * sum(n) FROM bench_days GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+      `INSERT INTO user_project_daily_counts (user_id, project_id, day, count, seconds)
+        SELECT user_id, project_id, day, sum(n), 20 * sum(n) FROM bench_days GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
     );
     await q(
       `INSERT INTO project_preferences (user_id, project_id, activity_count, email_communication, updated_at)
@@ -366,7 +377,8 @@ async function generateOn(
     // Both reducers' reductions of every subject of the big workflow that has a status.
     await q(
       `INSERT INTO subject_reductions (workflow_id, subject_id, reducer_key, data, created_at, updated_at)
-       SELECT ${bigWorkflow}, subject_id, k, CASE WHEN k = 'c' THEN jsonb_build_object('most_likely', (subject_id % 2)::text, 'num_votes', classifications_count, 'agreement', 0.6)
+       SELECT ${bigWorkflow}, subject_id, k, CASE WHEN k = 'c'
+         THEN jsonb_build_object('most_likely', (subject_id % 2)::text, 'num_votes', classifications_count, 'agreement', 0.6)
                                       ELSE jsonb_build_object('classifications', classifications_count, 'extracts', classifications_count) END,
               now() - (subject_id % 1000) * interval '1 hour', now() - (subject_id % 1000) * interval '1 minute'
        FROM subject_workflow_statuses CROSS JOIN (VALUES ('c'), ('n')) r(k) WHERE workflow_id = ${bigWorkflow} ORDER BY subject_id, k`,
@@ -375,12 +387,15 @@ async function generateOn(
   await step("check counters against the rows", async () => {
     // Each is a list of the scopes whose counter differs from its rows: all must be empty.
     const checks: Record<string, string> = {
-      projects: `SELECT id FROM projects p LEFT JOIN (SELECT project_id, count(*)::int AS n, count(DISTINCT user_id)::int AS v FROM classifications GROUP BY 1) c ON c.project_id = p.id
+      projects: `SELECT id FROM projects p LEFT JOIN (SELECT project_id, count(*)::int AS n, count(DISTINCT user_id)::int AS v
+        FROM classifications GROUP BY 1) c ON c.project_id = p.id
                  WHERE p.classifications_count <> coalesce(c.n, 0) OR p.classifiers_count <> coalesce(c.v, 0)
                     OR p.subjects_count <> (SELECT count(*) FROM subjects s WHERE s.project_id = p.id)`,
-      workflows: `SELECT id FROM workflows w LEFT JOIN (SELECT workflow_id, count(*)::int AS n FROM classifications GROUP BY 1) c ON c.workflow_id = w.id WHERE w.classifications_count <> coalesce(c.n, 0)`,
+      workflows: `SELECT id FROM workflows w LEFT JOIN (SELECT workflow_id, count(*)::int AS n FROM classifications GROUP BY 1) c
+        ON c.workflow_id = w.id WHERE w.classifications_count <> coalesce(c.n, 0)`,
       volunteers: `SELECT user_id FROM (SELECT user_id, project_id, count(*)::int AS n FROM classifications GROUP BY 1, 2) c
-                   FULL JOIN (SELECT user_id, project_id, sum(count)::int AS n FROM user_project_daily_counts GROUP BY 1, 2) r USING (user_id, project_id) WHERE c.n IS DISTINCT FROM r.n`,
+                   FULL JOIN (SELECT user_id, project_id, sum(count)::int AS n FROM user_project_daily_counts GROUP BY 1, 2) r
+                     USING (user_id, project_id) WHERE c.n IS DISTINCT FROM r.n`,
       sets: `SELECT id FROM subject_sets s WHERE set_member_subjects_count <> (SELECT count(*) FROM set_member_subjects m WHERE m.subject_set_id = s.id)`,
       daily_all: `SELECT 1 WHERE (SELECT sum(count) FROM classification_daily_counts WHERE scope = 'all') <> (SELECT count(*) FROM classifications)`,
       outbox: `SELECT id FROM classification_count_outbox`,

@@ -35,7 +35,8 @@ export async function loadClassifyDataset(
   const workflow = (
     await sql.query(
       `INSERT INTO workflows (project_id, display_name, tasks, first_task, retirement, updated_at)
-    VALUES ($1, 'Bench', '{"T0":{"type":"single","question":"?","answers":[{"label":"a"},{"label":"b"}]}}', 'T0', '{"criteria":"classification_count","options":{"count":5}}', now()) RETURNING id`,
+    VALUES ($1, 'Bench', '{"T0":{"type":"single","question":"?","answers":[{"label":"a"},{"label":"b"}]}}', 'T0',
+            '{"criteria":"classification_count","options":{"count":5}}', now()) RETURNING id`,
       [project],
     )
   ).rows[0].id;
@@ -63,7 +64,8 @@ export async function loadClassifyDataset(
   );
   await sql.query(
     `INSERT INTO user_seen_subjects (user_id, workflow_id, subject_id)
-     SELECT u, $2, sms.subject_id FROM unnest($1::int[]) u CROSS JOIN LATERAL (SELECT subject_id FROM set_member_subjects ORDER BY random() LIMIT $3) sms ON CONFLICT DO NOTHING`,
+     SELECT u, $2, sms.subject_id FROM unnest($1::int[]) u CROSS JOIN LATERAL (SELECT subject_id FROM set_member_subjects
+       ORDER BY random() LIMIT $3) sms ON CONFLICT DO NOTHING`,
     [heavy, workflow, SEEN],
   );
   // A tenth of the subjects retired.

@@ -37,7 +37,8 @@ const project = (
 const workflow = (
   await sql.query(
     `INSERT INTO workflows (project_id, display_name, tasks, first_task, retirement, updated_at)
-  VALUES ($1, 'Bench', '{"T0":{"type":"single","question":"?","answers":[{"label":"a"},{"label":"b"}]}}', 'T0', '{"criteria":"never_retire"}', now()) RETURNING id`,
+  VALUES ($1, 'Bench', '{"T0":{"type":"single","question":"?","answers":[{"label":"a"},{"label":"b"}]}}', 'T0',
+          '{"criteria":"never_retire"}', now()) RETURNING id`,
     [project],
   )
 ).rows[0].id;
@@ -50,7 +51,8 @@ const set = (
 await sql.query(`INSERT INTO workflow_subject_sets (workflow_id, subject_set_id) VALUES ($1, $2)`, [workflow, set]);
 const subjects: number[] = (
   await sql.query(
-    `WITH s AS (INSERT INTO subjects (project_id, metadata, locations, updated_at) SELECT $1, jsonb_build_object('n', g::text), '[]', now() FROM generate_series(1, $2) g RETURNING id)
+    `WITH s AS (INSERT INTO subjects (project_id, metadata, locations, updated_at)
+      SELECT $1, jsonb_build_object('n', g::text), '[]', now() FROM generate_series(1, $2) g RETURNING id)
      INSERT INTO set_member_subjects (subject_set_id, subject_id) SELECT $3, id FROM s RETURNING subject_id`,
     [project, SUBJECTS, set],
   )

@@ -118,7 +118,8 @@ async function engineWorkflow(sql: pg.Pool, dataset: ClassifyDataset) {
   const workflow = (
     await sql.query(
       `INSERT INTO workflows (project_id, display_name, tasks, first_task, retirement, updated_at)
-       VALUES ($1, 'Engine bench', '{"T0":{"type":"single","question":"?","answers":[{"label":"a"},{"label":"b"}]}}', 'T0', '{"criteria":"never_retire"}', now()) RETURNING id`,
+       VALUES ($1, 'Engine bench', '{"T0":{"type":"single","question":"?","answers":[{"label":"a"},{"label":"b"}]}}', 'T0',
+               '{"criteria":"never_retire"}', now()) RETURNING id`,
       [project],
     )
   ).rows[0].id as number;
@@ -131,7 +132,8 @@ async function engineWorkflow(sql: pg.Pool, dataset: ClassifyDataset) {
   await sql.query(`INSERT INTO workflow_subject_sets (workflow_id, subject_set_id) VALUES ($1, $2)`, [workflow, set]);
   const subjects = (
     await sql.query(
-      `WITH s AS (INSERT INTO subjects (project_id, metadata, locations, updated_at) SELECT $1, jsonb_build_object('n', g::text), '[]', now() FROM generate_series(1, $2) g RETURNING id)
+      `WITH s AS (INSERT INTO subjects (project_id, metadata, locations, updated_at)
+        SELECT $1, jsonb_build_object('n', g::text), '[]', now() FROM generate_series(1, $2) g RETURNING id)
        INSERT INTO set_member_subjects (subject_set_id, subject_id) SELECT $3, id FROM s RETURNING subject_id`,
       [project, n, set],
     )
@@ -203,7 +205,8 @@ const maxId = async (sql: pg.Pool) => (await sql.query(`SELECT coalesce(max(id),
 /** Classifications of the workflow since `from` not yet extracted, plus engine work waiting in the inbox or as jobs. */
 async function pending(sql: pg.Pool, workflow: number, from: number): Promise<number> {
   const { rows } = await sql.query(
-    `SELECT (SELECT count(*) FROM classifications c WHERE c.workflow_id = $1 AND c.id > $2 AND NOT EXISTS (SELECT 1 FROM extracts e WHERE e.classification_id = c.id))
+    `SELECT (SELECT count(*) FROM classifications c WHERE c.workflow_id = $1 AND c.id > $2 AND NOT EXISTS (SELECT 1 FROM extracts e
+      WHERE e.classification_id = c.id))
           + (SELECT count(*) FROM engine_inbox) + (SELECT count(*) FROM graphile_worker.jobs WHERE task_identifier LIKE 'engine/%') AS n`,
     [workflow, from],
   );
@@ -213,22 +216,26 @@ async function pending(sql: pg.Pool, workflow: number, from: number): Promise<nu
 /** What the phase's classifications became: retirement latency, extraction lag, nothing lost or doubled. */
 async function outcome(sql: pg.Pool, workflow: number, from: number) {
   const { rows: lat } = await sql.query(
-    `WITH c AS (SELECT id, created_at, subject_ids[1] AS s, row_number() OVER (PARTITION BY subject_ids[1] ORDER BY id) AS n FROM classifications WHERE workflow_id = $1 AND id > $2)
+    `WITH c AS (SELECT id, created_at, subject_ids[1] AS s, row_number() OVER (PARTITION BY subject_ids[1] ORDER BY id) AS n
+      FROM classifications WHERE workflow_id = $1 AND id > $2)
      SELECT extract(epoch FROM (sws.retired_at - c.created_at)) * 1000 AS ms
      FROM c JOIN subject_workflow_statuses sws ON sws.subject_id = c.s AND sws.workflow_id = $1 AND sws.retired_at IS NOT NULL WHERE c.n = 3`,
     [workflow, from],
   );
   const retire = lat.map((r) => Number(r.ms)).sort((a, b) => a - b);
   const { rows: ex } = await sql.query(
-    `SELECT extract(epoch FROM (e.created_at - c.created_at)) * 1000 AS ms FROM classifications c JOIN extracts e ON e.classification_id = c.id WHERE c.workflow_id = $1 AND c.id > $2`,
+    `SELECT extract(epoch FROM (e.created_at - c.created_at)) * 1000 AS ms FROM classifications c JOIN extracts e
+      ON e.classification_id = c.id WHERE c.workflow_id = $1 AND c.id > $2`,
     [workflow, from],
   );
   const lag = ex.map((r) => Number(r.ms)).sort((a, b) => a - b);
   const { rows: chk } = await sql.query(
     `SELECT (SELECT count(*)::int FROM classifications WHERE workflow_id = $1 AND id > $2) AS classifications,
             (SELECT count(*)::int FROM extracts e JOIN classifications c ON c.id = e.classification_id WHERE c.workflow_id = $1 AND c.id > $2) AS extracts,
-            (SELECT count(DISTINCT subject_ids[1])::int FROM (SELECT subject_ids FROM classifications WHERE workflow_id = $1 AND id > $2 GROUP BY 1 HAVING count(*) >= 3) x) AS subjects_due,
-            (SELECT count(*)::int FROM engine_actions a WHERE a.workflow_id = $1 AND a.subject_id IN (SELECT subject_ids[1] FROM classifications WHERE workflow_id = $1 AND id > $2)) AS actions,
+            (SELECT count(DISTINCT subject_ids[1])::int FROM (SELECT subject_ids FROM classifications WHERE workflow_id = $1 AND id > $2
+              GROUP BY 1 HAVING count(*) >= 3) x) AS subjects_due,
+            (SELECT count(*)::int FROM engine_actions a WHERE a.workflow_id = $1 AND a.subject_id IN (SELECT subject_ids[1]
+              FROM classifications WHERE workflow_id = $1 AND id > $2)) AS actions,
             (SELECT count(*)::int FROM engine_actions a WHERE a.workflow_id = $1 AND a.status <> 'completed') AS actions_not_completed`,
     [workflow, from],
   );
@@ -307,9 +314,11 @@ class WaitSampler {
         `SELECT a.application_name AS app, coalesce(a.wait_event_type || ':' || a.wait_event, 'running') AS ev,
                 CASE WHEN a.wait_event_type = 'Lock' THEN
                   (SELECT string_agg(DISTINCT b.application_name, '+') FROM pg_stat_activity b WHERE b.pid = ANY(pg_blocking_pids(a.pid))) || ' ' ||
-                  coalesce((SELECT l.locktype || coalesce(' ' || c.relname, '') FROM pg_locks l LEFT JOIN pg_class c ON c.oid = l.relation WHERE l.pid = a.pid AND NOT l.granted LIMIT 1), '')
+                  coalesce((SELECT l.locktype || coalesce(' ' || c.relname, '') FROM pg_locks l LEFT JOIN pg_class c
+                    ON c.oid = l.relation WHERE l.pid = a.pid AND NOT l.granted LIMIT 1), '')
                 END AS blocker
-         FROM pg_stat_activity a WHERE a.datname = current_database() AND a.state = 'active' AND a.pid <> pg_backend_pid() AND a.application_name LIKE 'quorum-%'`,
+         FROM pg_stat_activity a WHERE a.datname = current_database() AND a.state = 'active' AND a.pid <> pg_backend_pid()
+           AND a.application_name LIKE 'quorum-%'`,
       );
       this.samples++;
       for (const r of rows) {

@@ -36,7 +36,11 @@ function descendants(procs: Proc[], root: number): Set<number> {
   const set = new Set([root]);
   for (let grew = true; grew; ) {
     grew = false;
-    for (const p of procs) if (!set.has(p.pid) && set.has(p.ppid)) set.add(p.pid), (grew = true);
+    for (const p of procs)
+      if (!set.has(p.pid) && set.has(p.ppid)) {
+        set.add(p.pid);
+        grew = true;
+      }
   }
   return set;
 }

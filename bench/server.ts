@@ -31,7 +31,12 @@ export function startWorkerProcess(env: NodeJS.ProcessEnv, cwd?: string): ChildP
 
 /** Sends SIGTERM and waits for the exit. */
 export function stopProcess(c: ChildProcess): Promise<unknown> | null {
-  return c.exitCode === null && c.signalCode === null ? new Promise((r) => (c.once("exit", r), c.kill("SIGTERM"))) : null;
+  return c.exitCode === null && c.signalCode === null
+    ? new Promise((r) => {
+        c.once("exit", r);
+        c.kill("SIGTERM");
+      })
+    : null;
 }
 
 export interface ProductionServer {

@@ -50,7 +50,9 @@ const TIME_LOAD_TO_IMAGE = `new Promise((resolve) => {
     if (img && img.complete && img.naturalWidth > 0) requestAnimationFrame(() => {
       const shown = performance.now();
       const nav = performance.getEntriesByType("navigation")[0];
-      const dcl = () => nav.domContentLoadedEventEnd > 0 ? resolve({ ttfb: nav.responseStart, dcl: nav.domContentLoadedEventEnd, image: shown }) : setTimeout(dcl, 10);
+      const dcl = () => nav.domContentLoadedEventEnd > 0
+        ? resolve({ ttfb: nav.responseStart, dcl: nav.domContentLoadedEventEnd, image: shown })
+        : setTimeout(dcl, 10);
       dcl();
     });
     else if (performance.now() > 15000) resolve(null);
@@ -86,7 +88,8 @@ const images = http.createServer((req, res) => {
   const n = Number(/(\d+)\.svg$/.exec(req.url ?? "")?.[1] ?? 0);
   res.writeHead(200, { "content-type": "image/svg+xml", "cache-control": "public, max-age=3600", "access-control-allow-origin": "*" });
   res.end(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="900"><rect width="1200" height="900" fill="hsl(${(n * 37) % 360} 40% 30%)"/><text x="60" y="480" font-size="120" fill="white">Subject ${n}</text></svg>`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="900"><rect width="1200" height="900" fill="hsl(${(n * 37) % 360} 40% 30%)"/>` +
+      `<text x="60" y="480" font-size="120" fill="white">Subject ${n}</text></svg>`,
   );
 });
 await new Promise<void>((r) => images.listen(0, "127.0.0.1", r));
@@ -94,7 +97,11 @@ const imageBase = `http://127.0.0.1:${(images.address() as AddressInfo).port}`;
 
 async function stop() {
   images.close();
-  if (server.exitCode === null) await new Promise((r) => (server.once("exit", r), server.kill("SIGTERM")));
+  if (server.exitCode === null)
+    await new Promise((r) => {
+      server.once("exit", r);
+      server.kill("SIGTERM");
+    });
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
@@ -192,7 +199,11 @@ try {
     await page.goto(`${BASE}/projects/${project.id}/classify`, { waitUntil: "commit" });
     const t = (await page.evaluate(TIME_LOAD_TO_IMAGE)) as { ttfb: number; dcl: number; image: number } | null;
     if (!t) loads.failed++;
-    else loads.ttfb.push(t.ttfb), loads.dcl.push(t.dcl), loads.image.push(t.image);
+    else {
+      loads.ttfb.push(t.ttfb);
+      loads.dcl.push(t.dcl);
+      loads.image.push(t.image);
+    }
   }
   await browser.close();
   const stats = (xs: number[]) => {

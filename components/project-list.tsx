@@ -116,7 +116,13 @@ export function ProjectList() {
             placeholder="Search projects"
             className={`w-44 sm:w-56 ${control}`}
           />
-          <button className="rounded bg-brand-600 px-3 py-1.5 text-white hover:bg-brand-700 focus:outline focus:outline-2 focus:outline-offset-2 focus:outline-brand-600">
+          <button
+            type="submit"
+            className={
+              "rounded bg-brand-600 px-3 py-1.5 text-white hover:bg-brand-700 focus:outline " +
+              "focus:outline-2 focus:outline-offset-2 focus:outline-brand-600"
+            }
+          >
             Search
           </button>
         </form>
@@ -149,7 +155,9 @@ export function ProjectList() {
               className={`w-36 ${control}`}
             />
           </label>
-          <button className="rounded border border-gray-300 bg-white px-3 py-1.5 hover:bg-gray-100">Apply tag</button>
+          <button type="submit" className="rounded border border-gray-300 bg-white px-3 py-1.5 hover:bg-gray-100">
+            Apply tag
+          </button>
         </form>
         <label className="flex flex-col gap-1">
           <span className="font-medium">Status</span>
@@ -192,7 +200,7 @@ export function ProjectList() {
       ) : query.isError ? (
         <div role="alert" className="rounded border border-red-300 bg-red-50 p-4 text-red-800">
           Could not load projects: {query.error.message}{" "}
-          <button className="underline" onClick={() => query.refetch()}>
+          <button type="button" className="underline" onClick={() => query.refetch()}>
             Try again
           </button>
         </div>
@@ -245,6 +253,7 @@ export function ProjectList() {
           {meta && meta.page_count > 1 && (
             <nav aria-label="Project pages" className="mt-6 flex items-center justify-center gap-3">
               <button
+                type="button"
                 className="rounded border border-gray-300 px-3 py-1 disabled:opacity-40"
                 disabled={f.page <= 1}
                 onClick={() => update({ page: f.page - 1 })}
@@ -255,6 +264,7 @@ export function ProjectList() {
                 Page {meta.page} of {meta.page_count}
               </span>
               <button
+                type="button"
                 className="rounded border border-gray-300 px-3 py-1 disabled:opacity-40"
                 disabled={f.page >= meta.page_count}
                 onClick={() => update({ page: f.page + 1 })}

@@ -102,7 +102,10 @@ export function StatsView({ projects }: { projects: { id: string; display_name: 
             {PERIODS.map((p) => (
               <label
                 key={p}
-                className={`flex-1 cursor-pointer px-2 py-1.5 text-center text-sm has-[:focus-visible]:outline has-[:focus-visible]:outline-2 ${p === period ? "bg-brand-600 text-white" : "bg-white hover:bg-gray-100"}`}
+                className={
+                  "flex-1 cursor-pointer px-2 py-1.5 text-center text-sm has-[:focus-visible]:outline " +
+                  `has-[:focus-visible]:outline-2 ${p === period ? "bg-brand-600 text-white" : "bg-white hover:bg-gray-100"}`
+                }
               >
                 <input
                   type="radio"
@@ -150,7 +153,7 @@ export function StatsView({ projects }: { projects: { id: string; display_name: 
       ) : counts.isError ? (
         <div role="alert" className="rounded border border-red-300 bg-red-50 p-4 text-red-800">
           Could not load counts: {counts.error.message}{" "}
-          <button className="underline" onClick={() => counts.refetch()}>
+          <button type="button" className="underline" onClick={() => counts.refetch()}>
             Try again
           </button>
         </div>

@@ -65,7 +65,7 @@ function prepareStatements(client: pg.PoolClient) {
   const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
   const lru = new Map<string, true>();
   const connection = (client as unknown as { connection: { parsedStatements: Record<string, string> } }).connection;
-  const usePrepared = (name: string) => {
+  const keepPrepared = (name: string) => {
     if (lru.delete(name)) return lru.set(name, true);
     lru.set(name, true);
     while (lru.size > preparedLimit()) {
@@ -93,7 +93,7 @@ function prepareStatements(client: pg.PoolClient) {
       config.values.length
     ) {
       const name = statementName("p", config.text);
-      usePrepared(name);
+      keepPrepared(name);
       return query({ ...config, name }, values, cb);
     }
     return query(text, values, cb);

@@ -41,7 +41,15 @@ function running(p: ChildProcess): boolean {
 }
 
 async function terminate(processes: ChildProcess[]): Promise<void> {
-  await Promise.all(processes.filter(running).map((p) => new Promise((r) => (p.once("exit", r), p.kill("SIGTERM")))));
+  await Promise.all(
+    processes.filter(running).map(
+      (p) =>
+        new Promise((r) => {
+          p.once("exit", r);
+          p.kill("SIGTERM");
+        }),
+    ),
+  );
 }
 
 /** One Next process; when it ends, so does npm start (with its exit code). Answers its processes. */

@@ -98,7 +98,8 @@ export async function createSubjectSet(
   if (n) {
     await db().$executeRawUnsafe(
       `INSERT INTO set_member_subjects (subject_set_id, subject_id, priority)
-       SELECT $1, s.id, CASE WHEN s.metadata->>'#priority' ~ '^-?[0-9.]+$' THEN (s.metadata->>'#priority')::float8 END FROM subjects s WHERE s.id = ANY($2::int[])`,
+       SELECT $1, s.id, CASE WHEN s.metadata->>'#priority' ~ '^-?[0-9.]+$' THEN (s.metadata->>'#priority')::float8 END FROM subjects s
+         WHERE s.id = ANY($2::int[])`,
       set.id,
       subjects.map((s) => s.id),
     );

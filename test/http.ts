@@ -80,7 +80,9 @@ export async function call<T = any>(method: string, url: string, opts: CallOptio
   if (!route) throw new Error(`no route for ${full.pathname}`);
   const m = route.pattern.exec(full.pathname)!;
   const params: Record<string, string | string[]> = {};
-  route.names.forEach((n, i) => (params[n] = decodeURIComponent(m[i + 1])));
+  route.names.forEach((n, i) => {
+    params[n] = decodeURIComponent(m[i + 1]);
+  });
   if (route.catchAll) params[route.catchAll] = m[route.names.length + 1].split("/");
   const mod = (await import(route.file)) as Record<string, Handler | undefined>;
   const handler = mod[method];

@@ -44,7 +44,8 @@ export async function startPrimaryAndReplica(bin: string): Promise<PrimaryAndRep
   const primaryDir = path.join(dir, "primary");
   const replicaDir = path.join(dir, "replica");
   const [primaryPort, replicaPort] = [await freePort(), await freePort()];
-  // Throwaway clusters: no fsync (commits still write their WAL at once, so it streams at once); sockets in the temp dir (the packaged default dir may not exist).
+  // Throwaway clusters: no fsync (commits still write their WAL at once, so it streams at once); sockets in the
+  // temp dir (the packaged default dir may not exist).
   const flags = (port: number) =>
     `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${dir} -c fsync=off -c full_page_writes=off`;
   const started: string[] = [];

@@ -1,6 +1,6 @@
 import { db } from "@/lib/db";
 import { revokeGrant, verifyAccessToken } from "@/lib/auth/tokens";
-import { signedInUser, tokenFor } from "./factories";
+import { type signedInUser, tokenFor } from "./factories";
 
 // The ways a bearer token can be refused, or change meaning after it was issued, for routes that check the
 // token's grant inside their own statement (resolveCaller): each must answer as resolveActor would.
@@ -17,14 +17,20 @@ export interface TokenCase {
   error?: RegExp;
 }
 
-const revoke = async (token: string) => (await revokeGrant((await verifyAccessToken(token)).grantId), token);
+const revoke = async (token: string) => {
+  await revokeGrant((await verifyAccessToken(token)).grantId);
+  return token;
+};
 
 export const TOKEN_CASES: TokenCase[] = [
   { name: "a valid token", setup: async (u) => `Bearer ${u.token}`, status: "ok" },
   { name: "a revoked token", setup: async (u) => `Bearer ${await revoke(u.token)}`, status: 401, error: /revoked/ },
   {
     name: "a banned user's token",
-    setup: async (u) => (await db().user.update({ where: { id: u.user.id }, data: { banned: true } }), `Bearer ${u.token}`),
+    setup: async (u) => {
+      await db().user.update({ where: { id: u.user.id }, data: { banned: true } });
+      return `Bearer ${u.token}`;
+    },
     status: 401,
     error: /banned/,
   },
@@ -33,7 +39,10 @@ export const TOKEN_CASES: TokenCase[] = [
   {
     name: "a private project, by a user made admin after the token was issued (admin is read now)",
     private: true,
-    setup: async (u) => (await db().user.update({ where: { id: u.user.id }, data: { admin: true } }), `Bearer ${u.token}`),
+    setup: async (u) => {
+      await db().user.update({ where: { id: u.user.id }, data: { admin: true } });
+      return `Bearer ${u.token}`;
+    },
     status: "ok",
   },
 ];

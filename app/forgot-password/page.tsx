@@ -36,7 +36,9 @@ export default async function ForgotPasswordPage({ searchParams }: { searchParam
       ) : (
         <form action={requestAction} className="flex flex-col gap-4">
           <Field label="Email" id="email" type="email" required autoComplete="email" />
-          <button className="rounded bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">Send me a link</button>
+          <button type="submit" className="rounded bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
+            Send me a link
+          </button>
         </form>
       )}
       <p className="mt-4 text-sm">

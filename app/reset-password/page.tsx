@@ -65,7 +65,9 @@ export default async function ResetPasswordPage({
             maxLength={72}
             autoComplete="new-password"
           />
-          <button className="rounded bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">Change password</button>
+          <button type="submit" className="rounded bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
+            Change password
+          </button>
         </form>
       ) : (
         <p role="alert" className="text-sm">

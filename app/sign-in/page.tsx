@@ -44,7 +44,9 @@ export default async function SignInPage({
         <input type="hidden" name="return_to" value={safeReturn(return_to)} />
         <Field label="Login or email" id="login" required autoComplete="username" />
         <Field label="Password" id="password" type="password" required autoComplete="current-password" />
-        <button className="rounded bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">Sign in</button>
+        <button type="submit" className="rounded bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
+          Sign in
+        </button>
       </form>
       <p className="mt-4 text-sm">
         <Link href="/forgot-password" className="text-brand-700 underline">

@@ -42,7 +42,9 @@ export default async function SignUpPage({ searchParams }: { searchParams: Promi
         <Field label="Display name" id="display_name" autoComplete="nickname" />
         <Field label="Email" id="email" type="email" required autoComplete="email" />
         <Field label="Password (at least 8 characters)" id="password" type="password" required minLength={8} autoComplete="new-password" />
-        <button className="rounded bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">Register</button>
+        <button type="submit" className="rounded bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
+          Register
+        </button>
       </form>
       <p className="mt-4 text-sm">
         Already registered?{" "}

@@ -3,8 +3,6 @@ import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxi
 
 import { formatBucket, type CountBucket } from "./counts-table";
 
-export { formatBucket, type CountBucket } from "./counts-table";
-
 /** Classifications per period as bars; the same numbers are in the table beside it for screen readers. */
 export function CountsChart({ data, period }: { data: CountBucket[]; period: string }) {
   const rows = data.map((d) => ({ label: (period === "week" ? "w/c " : "") + formatBucket(d.period, period), count: d.count }));

@@ -1,6 +1,6 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { apiGet } from "@/components/ui/api-client";
 import { PendingProvider, usePending } from "./pending-classifications";
 import type { FeedbackResult } from "@/lib/classifier/feedback";
@@ -93,7 +93,7 @@ function ClassifierQueue({
   useEffect(() => {
     if (!fetched.data) return;
     const fresh = fetched.data.subjects.filter((s) => !seen.current.has(s.id));
-    fresh.forEach((s) => seen.current.add(s.id));
+    for (const s of fresh) seen.current.add(s.id);
     if (!fresh.length) setExhausted(true);
     setQueue((q) => [...q, ...fresh]);
   }, [fetched.data]);
@@ -108,7 +108,7 @@ function ClassifierQueue({
   const { stored } = usePending();
   const [feedback, setFeedback] = useState<FeedbackResult[]>([]);
 
-  let body;
+  let body: ReactNode;
   if (fetched.isError && !subject)
     body = (
       <div role="alert" className="rounded border border-red-300 bg-red-50 p-4">

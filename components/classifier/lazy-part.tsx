@@ -8,6 +8,7 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from "react";
  */
 export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>, fallback: ReactNode = null) {
   const Loaded = lazy(async () => ({ default: await load() }));
+  // biome-ignore lint/correctness/noComponentHookFactories: run once per part at module level (`const X = lazyPart(...)`), never while rendering
   function LazyPart(props: P) {
     return (
       <Suspense fallback={fallback}>

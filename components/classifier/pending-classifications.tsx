@@ -13,7 +13,7 @@ import {
 async function sendClassification(item: PendingItem): Promise<SendResult> {
   try {
     const res = await send("api", "/classifications", { method: "POST", json: item.body, headers: { "Idempotency-Key": item.id } });
-    return { status: res.status, message: res.body?.errors?.[0]?.message };
+    return { status: res.status, message: (res.body as { errors?: { message?: string }[] } | null)?.errors?.[0]?.message };
   } catch (e) {
     return { networkError: (e as Error).message || "network error" };
   }

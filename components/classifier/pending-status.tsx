@@ -22,7 +22,10 @@ export function PendingStatus() {
           <button
             type="button"
             onClick={retry}
-            className="rounded border border-amber-400 bg-white px-3 py-1 hover:bg-amber-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600"
+            className={
+              "rounded border border-amber-400 bg-white px-3 py-1 hover:bg-amber-100 focus-visible:outline " +
+              "focus-visible:outline-2 focus-visible:outline-brand-600"
+            }
           >
             Retry now
           </button>
@@ -34,7 +37,10 @@ export function PendingStatus() {
           <button
             type="button"
             onClick={() => dismiss(i.id)}
-            className="rounded border border-red-400 bg-white px-3 py-1 hover:bg-red-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600"
+            className={
+              "rounded border border-red-400 bg-white px-3 py-1 hover:bg-red-100 focus-visible:outline " +
+              "focus-visible:outline-2 focus-visible:outline-brand-600"
+            }
           >
             Dismiss
           </button>

@@ -65,15 +65,15 @@ export function SubjectClassification({
   const heading = useRef<HTMLHeadingElement>(null);
 
   const keys = step ? stepTasks(workflow.tasks, step) : [];
-  const valueOf = (key: string) => (key in values ? values[key] : emptyValue(workflow.tasks[key]));
+  const valueAt = (key: string) => (key in values ? values[key] : emptyValue(workflow.tasks[key]));
   const setValue = (key: string, v: TaskValue) => setValues((all) => ({ ...all, [key]: v }));
-  const ready = isStepAnswered(workflow.tasks, keys, valueOf);
+  const ready = isStepAnswered(workflow.tasks, keys, valueAt);
   // A combo branches as a whole; a single question in a step decides where it goes; a chosen shortcut ends
   // (a task that can end the classification is beside the step's own tasks, never one of them).
   const main = keys.filter((k) => !taskType(workflow.tasks[k].type)?.endsClassification);
   const next =
-    step && !shortcutChosen(workflow.tasks, keys, valueOf)
-      ? nextTask(workflow.tasks, step, main.length === 1 ? valueOf(main[0]) : null)
+    step && !shortcutChosen(workflow.tasks, keys, valueAt)
+      ? nextTask(workflow.tasks, step, main.length === 1 ? valueAt(main[0]) : null)
       : null;
   const textUrl = subject.locations.map(frameMedia).find(([mime]) => mime.startsWith("text/"))?.[1] ?? null;
 
@@ -83,7 +83,7 @@ export function SubjectClassification({
     mutationFn: async () => {
       const answered = [...history, ...(step ? [step] : [])]
         .flatMap((s) => stepTasks(workflow.tasks, s))
-        .map((key) => ({ key, value: valueOf(key) }));
+        .map((key) => ({ key, value: valueAt(key) }));
       const feedback = evaluateFeedback(
         workflow.tasks as never,
         answered.map(({ key, value }) => ({ task: key, value })),
@@ -118,7 +118,7 @@ export function SubjectClassification({
   const drawingTask = drawingKey ? (workflow.tasks[drawingKey] as { tools: Tool[] }) : null;
   const drawing: DrawingState | null =
     drawingKey && drawingTask?.tools[tool]
-      ? { tools: drawingTask.tools, tool, marks: valueOf(drawingKey) as Mark[], onChange: (marks: Mark[]) => setValue(drawingKey, marks) }
+      ? { tools: drawingTask.tools, tool, marks: valueAt(drawingKey) as Mark[], onChange: (marks: Mark[]) => setValue(drawingKey, marks) }
       : null;
 
   const go = (to: string | null, back = false) => {
@@ -172,7 +172,7 @@ export function SubjectClassification({
               key={key}
               taskKey={key}
               task={workflow.tasks[key]}
-              value={valueOf(key)}
+              value={valueAt(key)}
               onChange={(v) => setValue(key, v)}
               tool={tool}
               onTool={setTool}

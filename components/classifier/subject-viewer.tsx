@@ -29,7 +29,8 @@ interface View {
 const START: View = { zoom: 1, rotation: 0, panX: 0, panY: 0, invert: false };
 const ZOOMS = [0.5, 0.75, 1, 1.5, 2, 3, 4, 6, 8];
 const tool =
-  "rounded border border-gray-300 bg-white px-3 py-1 text-sm hover:bg-gray-100 focus:outline focus:outline-2 focus:outline-brand-600 aria-pressed:border-brand-600 aria-pressed:bg-brand-50 disabled:opacity-50";
+  "rounded border border-gray-300 bg-white px-3 py-1 text-sm hover:bg-gray-100 focus:outline focus:outline-2 " +
+  "focus:outline-brand-600 aria-pressed:border-brand-600 aria-pressed:bg-brand-50 disabled:opacity-50";
 
 /** The media type and address of one frame: a location is `{mime: url}`. */
 export const frameMedia = (location: Record<string, string> | undefined): [string, string] =>
@@ -135,8 +136,13 @@ export function SubjectViewer({
           </span>
         </div>
       )}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: the viewport pans by pointer drag and by the arrow keys (focusable when an image) */}
+      {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the role is group whenever the aria-label is set; the rule can't see that */}
       <div
-        className={`relative flex min-h-48 items-center justify-center overflow-hidden rounded-lg border border-gray-200 bg-gray-900 focus:outline focus:outline-4 focus:outline-brand-600 ${movable && isImage ? "cursor-grab touch-none" : ""}`}
+        className={
+          "relative flex min-h-48 items-center justify-center overflow-hidden rounded-lg border " +
+          `border-gray-200 bg-gray-900 focus:outline focus:outline-4 focus:outline-brand-600 ${movable && isImage ? "cursor-grab touch-none" : ""}`
+        }
         tabIndex={isImage ? 0 : undefined}
         aria-label={isImage ? `${subjectLabel}: arrow keys move the image, + and - zoom` : undefined}
         role={isImage ? "group" : undefined}
@@ -158,10 +164,10 @@ export function SubjectViewer({
               style={{ transform: `translate(${view.panX}px, ${view.panY}px) rotate(${view.rotation}deg) scale(${view.zoom})` }}
               data-testid="subject-transform"
             >
-              {/* eslint-disable-next-line @next/next/no-img-element -- subject media are arbitrary URLs of any size */}
               <img
                 key={url}
                 src={url}
+                // biome-ignore lint/a11y/noRedundantAlt: "image 2 of 3" names the frame's place among the subject's images, not the element
                 alt={`${subjectLabel}, image ${frame + 1} of ${locations.length}`}
                 className="block max-h-[70vh] w-auto max-w-full select-none"
                 style={view.invert ? { filter: "invert(1)" } : undefined}
@@ -192,11 +198,14 @@ export function SubjectViewer({
             </div>
           )
         ) : mime.startsWith("video/") ? (
+          // biome-ignore lint/a11y/useMediaCaption: subject media are the project's uploads, which come with no caption track to give
           <video src={url} controls className="block max-h-[70vh] max-w-full" aria-label={`${subjectLabel}, video`} />
         ) : mime.startsWith("audio/") ? (
+          // biome-ignore lint/a11y/useMediaCaption: subject media are the project's uploads, which come with no caption track to give
           <audio src={url} controls className="m-6 w-[90%]" aria-label={`${subjectLabel}, audio`} />
         ) : mime.startsWith("text/") ? (
-          <div className="max-h-[70vh] w-full overflow-auto bg-white p-4" aria-label={`${subjectLabel}, text`} role="region" tabIndex={0}>
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the focus so a keyboard can scroll it
+          <section className="max-h-[70vh] w-full overflow-auto bg-white p-4" aria-label={`${subjectLabel}, text`} tabIndex={0}>
             {text.isError ? (
               <p role="alert">This text could not be loaded.</p>
             ) : (
@@ -204,7 +213,7 @@ export function SubjectViewer({
                 {text.data ?? "Loading…"}
               </pre>
             )}
-          </div>
+          </section>
         ) : (
           <p className="p-6 text-gray-100">
             <a className="underline" href={url} target="_blank" rel="noreferrer">

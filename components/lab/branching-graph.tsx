@@ -19,7 +19,10 @@ export function BranchingGraph({ drafts }: { drafts: TaskDraft[] }) {
   for (const d of drafts) columns.set(depth.get(d.key)!, [...(columns.get(depth.get(d.key)!) ?? []), d.key]);
   const endColumn = Math.max(0, ...columns.keys()) + 1;
   const pos = new Map<string, { x: number; y: number }>();
-  for (const [col, keys] of columns) keys.forEach((k, i) => pos.set(k, { x: col * (W + GAP_X), y: i * (H + GAP_Y) }));
+  for (const [col, keys] of columns)
+    keys.forEach((k, i) => {
+      pos.set(k, { x: col * (W + GAP_X), y: i * (H + GAP_Y) });
+    });
   const rows = Math.max(1, ...[...columns.values()].map((c) => c.length));
   const end = { x: endColumn * (W + GAP_X), y: ((rows - 1) * (H + GAP_Y)) / 2 };
   const width = end.x + W;
@@ -30,6 +33,7 @@ export function BranchingGraph({ drafts }: { drafts: TaskDraft[] }) {
     <figure className="flex flex-col gap-2 rounded border border-gray-200 bg-white p-3">
       <figcaption className="text-sm font-semibold">Branching</figcaption>
       {/* Focusable so a keyboard can scroll a wide graph; the links are read from the list below. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the focus so a keyboard can scroll it */}
       <div className="overflow-x-auto" tabIndex={0} role="group" aria-label="Branching graph (the links are listed below)">
         <svg width={width} height={height} viewBox={`-4 -4 ${width + 8} ${height + 8}`} aria-hidden="true" className="max-w-none">
           <defs>

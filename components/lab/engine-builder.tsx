@@ -74,6 +74,7 @@ export function EngineBuilder({ workflowId, taskKeys }: { workflowId: number; ta
     setReducers(rowsOf(w?.reducers_config));
     setRules((w?.rules_config ?? []).map((r) => ({ topic: r.topic ?? "subject", condition: conditionFromWire(r.if), then: r.then })));
   };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `load` only sets state; the form is filled when the stored configuration arrives
   useEffect(() => {
     if (loaded.data !== undefined) load(loaded.data);
   }, [loaded.data]);

@@ -45,7 +45,6 @@ function MediumField({ projectId, kind }: { projectId: number; kind: Kind }) {
           Loading…
         </p>
       ) : current.data ? (
-        // eslint-disable-next-line @next/next/no-img-element -- a stored upload of any size
         <img
           src={current.data}
           alt={`Current ${LABEL[kind].toLowerCase()}`}

@@ -20,7 +20,10 @@ export function ProjectNav({ projectId }: { projectId: number }) {
             <Link
               href={href}
               aria-current={current ? "page" : undefined}
-              className={`block whitespace-nowrap rounded-t px-3 py-2 text-sm font-medium ${current ? "border border-b-white border-gray-200 bg-white text-brand-700" : "text-gray-700 hover:bg-gray-100"}`}
+              className={
+                "block whitespace-nowrap rounded-t px-3 py-2 text-sm font-medium " +
+                (current ? "border border-b-white border-gray-200 bg-white text-brand-700" : "text-gray-700 hover:bg-gray-100")
+              }
             >
               {label}
             </Link>

@@ -129,7 +129,6 @@ export function SubjectBrowser({
                     <tr key={s.id} className="border-t border-gray-100 align-middle">
                       <td>{s.id}</td>
                       <td>
-                        {/* eslint-disable-next-line @next/next/no-img-element -- subject media from any host */}
                         {src ? <img src={src} alt={`Subject ${s.id}`} className="h-10 w-14 rounded object-cover" loading="lazy" /> : "—"}
                       </td>
                       <td className="max-w-xs truncate font-mono text-xs">{JSON.stringify(s.metadata)}</td>

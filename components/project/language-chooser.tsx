@@ -20,6 +20,7 @@ export function LanguageChooser({ languages, current }: { languages: string[]; c
         className="rounded border border-gray-300 bg-white px-2 py-1 focus:outline focus:outline-2 focus:outline-brand-600"
         onChange={(e) => {
           const lang = e.target.value;
+          // biome-ignore lint/suspicious/noDocumentCookie: the server reads it on the next page; not every browser has the Cookie Store API
           document.cookie = `quorum_language=${encodeURIComponent(lang)}; path=/; max-age=31536000; samesite=lax`;
           const url = new URL(window.location.href);
           url.searchParams.set("language", lang);

@@ -17,16 +17,16 @@ export function ProjectBanner({
 }) {
   return (
     <header
-      className={`relative flex min-h-32 items-end gap-4 overflow-hidden rounded-lg p-4 ${background ? "bg-gray-900 bg-cover bg-center text-white" : "bg-white"}`}
+      className={
+        "relative flex min-h-32 items-end gap-4 overflow-hidden rounded-lg p-4 " +
+        (background ? "bg-gray-900 bg-cover bg-center text-white" : "bg-white")
+      }
       style={
         background ? { backgroundImage: `linear-gradient(rgba(0,0,0,.55), rgba(0,0,0,.55)), url("${encodeURI(background)}")` } : undefined
       }
       data-testid="project-banner"
     >
-      {avatar && (
-        // eslint-disable-next-line @next/next/no-img-element -- project media are arbitrary URLs
-        <img src={avatar} alt="" className="h-16 w-16 shrink-0 rounded-full border-2 border-white object-cover sm:h-20 sm:w-20" />
-      )}
+      {avatar && <img src={avatar} alt="" className="h-16 w-16 shrink-0 rounded-full border-2 border-white object-cover sm:h-20 sm:w-20" />}
       <div className="min-w-0">
         <h1 className="break-words text-2xl font-bold sm:text-3xl">
           <Link href={`/projects/${projectId}`} className="hover:underline">

@@ -33,7 +33,11 @@ export interface RequestOptions {
 }
 
 /** The answer as it came, for callers that decide by status (the pending classifications queue). Throws only when the network fails. */
-export async function send(base: Base, path: string, opts: RequestOptions = {}): Promise<{ status: number; headers: Headers; body: any }> {
+export async function send(
+  base: Base,
+  path: string,
+  opts: RequestOptions = {},
+): Promise<{ status: number; headers: Headers; body: unknown }> {
   const { prefix, accept } = BASES[base];
   const headers: Record<string, string> = { Accept: accept, ...opts.headers };
   const contentType = opts.json !== undefined ? "application/json" : opts.contentType;
@@ -49,8 +53,14 @@ export async function send(base: Base, path: string, opts: RequestOptions = {}):
   return { status: res.status, headers: res.headers, body };
 }
 
-function refused(status: number, body: any): ApiRequestError {
-  return new ApiRequestError(body?.errors?.[0]?.message ?? body?.error ?? `HTTP ${status}`, status);
+/** The message of an error answer: JSON:API's `errors[0].message`, or the engine's `error`. */
+function errorMessage(body: unknown): string | undefined {
+  const b = body as { errors?: { message?: string }[]; error?: string } | null;
+  return b?.errors?.[0]?.message ?? b?.error;
+}
+
+function refused(status: number, body: unknown): ApiRequestError {
+  return new ApiRequestError(errorMessage(body) ?? `HTTP ${status}`, status);
 }
 
 /** The answer's body; a refusal throws ApiRequestError with the server's message. */

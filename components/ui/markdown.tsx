@@ -24,7 +24,6 @@ function inline(text: string, key: string): ReactNode[] {
         </code>,
       );
     else if (m[3] !== undefined) {
-      // eslint-disable-next-line @next/next/no-img-element -- project images are arbitrary URLs
       out.push(SAFE_URL.test(m[3]) ? <img key={k} src={m[3]} alt={m[2]} className="inline-block max-h-64 max-w-full" /> : m[0]);
     } else if (m[5] !== undefined) {
       out.push(

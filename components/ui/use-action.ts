@@ -9,6 +9,7 @@ import type { Outcome } from "./status-message";
 export function useAction() {
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  // biome-ignore lint/suspicious/noConfusingVoidType: `async () => { ... }` actions resolve with Promise<void>, which `undefined` would refuse
   const run = async (action: () => Promise<string | void>) => {
     setBusy(true);
     setOutcome(null);

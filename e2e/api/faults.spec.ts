@@ -272,7 +272,8 @@ test.describe("faults under load", () => {
     await waitUntilUp(base);
     await load.done;
     console.log(
-      `[faults] killed after ${killedAt} stored; ${load.attempts.filter((a) => a.status === "network").length} attempts failed on the connection and were resent`,
+      `[faults] killed after ${killedAt} stored; ` +
+        `${load.attempts.filter((a) => a.status === "network").length} attempts failed on the connection and were resent`,
     );
     expect(killedAt).toBeLessThan(prepared.plan.length);
     expect(load.attempts.filter((a) => typeof a.status === "number" && a.status >= 500 && a.status !== 503)).toEqual([]);

@@ -8,7 +8,9 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { accessToken, API_ACCEPT, createProject, uniqueName } from "../support";
 
 const SHOTS = path.resolve("test-results/screenshots");
-const picture = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300"><rect width="400" height="300" fill="#334"/><circle cx="200" cy="150" r="60" fill="#eee"/></svg>`;
+const picture =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300"><rect width="400" height="300" fill="#334"/>' +
+  '<circle cx="200" cy="150" r="60" fill="#eee"/></svg>';
 
 async function setUp(request: APIRequestContext, page: Page) {
   const token = await accessToken(request);

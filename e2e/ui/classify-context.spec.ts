@@ -377,7 +377,7 @@ test("signed in: the tutorial remembered in the project preference, mini-course 
       media: { content_type: "image/png", src: "https://example.org/owl.png", external_link: true },
     })
   ).media[0];
-  const etag = (await request.get(`/api/field_guides/${guide.id}`, { headers })).headers()["etag"];
+  const etag = (await request.get(`/api/field_guides/${guide.id}`, { headers })).headers().etag;
   expect(
     (
       await request.put(`/api/field_guides/${guide.id}`, {

@@ -8,13 +8,14 @@ import { accessToken, API_ACCEPT, createProject, newUser, registerUser, signIn, 
 const W = 400;
 const H = 300;
 const picture = (label: string) =>
-  `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="${W}" height="${H}" fill="#334"/><text x="20" y="160" font-size="36" fill="white">${label}</text></svg>`;
+  `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="${W}" height="${H}" fill="#334"/>` +
+  `<text x="20" y="160" font-size="36" fill="white">${label}</text></svg>`;
 
 type Json = Record<string, unknown>;
 
 /** A project with one workflow and subjects, their media served by the page from a fake host. */
 async function setUp(
-  page: Page,
+  _page: Page,
   request: APIRequestContext,
   tasks: Json,
   subjects: { locations: Record<string, string>[]; metadata?: Json }[],
@@ -70,7 +71,9 @@ function near(actual: unknown, expected: unknown, tol = 2, path = "value"): void
   } else if (Array.isArray(expected)) {
     expect(Array.isArray(actual), path).toBe(true);
     expect((actual as unknown[]).length, `${path}.length`).toBe(expected.length);
-    expected.forEach((e, i) => near((actual as unknown[])[i], e, tol, `${path}[${i}]`));
+    expected.forEach((e, i) => {
+      near((actual as unknown[])[i], e, tol, `${path}[${i}]`);
+    });
   } else if (expected && typeof expected === "object") {
     expect(Object.keys(actual as Json).sort(), path).toEqual(Object.keys(expected).sort());
     for (const [k, e] of Object.entries(expected)) near((actual as Json)[k], e, tol, `${path}.${k}`);
@@ -219,7 +222,10 @@ function expectDrawn(value: unknown, expected: unknown[]) {
   const marks = value as Json[];
   expect(marks).toHaveLength(expected.length);
   expected.forEach((e, i) => {
-    if (e !== "freehand") return near(marks[i], e, 2, `mark ${i}`);
+    if (e !== "freehand") {
+      near(marks[i], e, 2, `mark ${i}`);
+      return;
+    }
     // Freehand keeps every pointer position: it starts and ends where the drag did.
     const m = marks[i] as { tool: number; frame: number; details: unknown[]; points: { x: number; y: number }[] };
     expect(Object.keys(m).sort()).toEqual(["details", "frame", "points", "tool"]);

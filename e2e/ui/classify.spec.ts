@@ -5,7 +5,8 @@ import { expect, test } from "@playwright/test";
 import { accessToken, API_ACCEPT, createProject, newUser, registerUser, signIn, uniqueName } from "../support";
 
 const picture = (label: string) =>
-  `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300"><rect width="400" height="300" fill="#334"/><text x="20" y="160" font-size="36" fill="white">${label}</text></svg>`;
+  '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300"><rect width="400" height="300" fill="#334"/>' +
+  `<text x="20" y="160" font-size="36" fill="white">${label}</text></svg>`;
 
 test("a volunteer classifies: branching, a combo of text and drawing, then the next subject", async ({ page, request }) => {
   const token = await accessToken(request);

@@ -6,7 +6,8 @@ import { accessToken, API_ACCEPT, newUser, registerUser, signIn, uniqueName } fr
 
 const svg = (label: string) =>
   Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300"><rect width="400" height="300" fill="#642"/><text x="30" y="160" font-size="40" fill="white">${label}</text></svg>`,
+    '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300"><rect width="400" height="300" fill="#642"/>' +
+      `<text x="30" y="160" font-size="40" fill="white">${label}</text></svg>`,
   );
 
 test("a researcher builds a project in the lab and it can be classified", async ({ page, request }) => {

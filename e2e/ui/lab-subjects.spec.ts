@@ -39,8 +39,7 @@ test("a researcher imports a manifest by drag and drop and retires a subject by 
   await expect(page.getByRole("button", { name: "Import subjects" })).toBeDisabled();
 
   // A good one, by the file chooser this time: imported with its progress.
-  const csv =
-    "location,site,external_id\n" + ["a", "b", "c"].map((n) => `https://example.org/${n}.png,Site ${n},ext-${n}`).join("\n") + "\n";
+  const csv = `location,site,external_id\n${["a", "b", "c"].map((n) => `https://example.org/${n}.png,Site ${n},ext-${n}`).join("\n")}\n`;
   await drop(page, "good.csv", csv);
   await expect(page.getByText("3 rows ready to import.")).toBeVisible();
   await page.getByRole("button", { name: "Import subjects" }).click();

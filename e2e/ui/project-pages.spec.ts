@@ -134,7 +134,7 @@ test("a volunteer who chooses a language reads the project and the workflow's ta
   const token = await accessToken(request);
   const headers = { Accept: API_ACCEPT, Authorization: `Bearer ${token}` };
   const project = await createProject(request, token, { display_name: uniqueName("Birds"), description: "Count the birds", live: true });
-  const etag = (await request.get(`/api/projects/${project.id}`, { headers })).headers()["etag"];
+  const etag = (await request.get(`/api/projects/${project.id}`, { headers })).headers().etag;
   expect(
     (
       await request.put(`/api/projects/${project.id}`, {

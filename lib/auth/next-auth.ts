@@ -43,7 +43,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth(async () => ({
     Credentials({
       credentials: { login: { label: "Login or email" }, password: { label: "Password", type: "password" } },
       authorize: async (c, request) => {
-        let user;
+        let user: Awaited<ReturnType<typeof authenticateWithinLimits>>;
         try {
           user = await authenticateWithinLimits(String(c?.login ?? ""), String(c?.password ?? ""), clientAddress(request));
         } catch (err) {

@@ -171,8 +171,14 @@ describe("passwords", () => {
         args.map((a) => (a instanceof Error ? `${a.message}\n${a.stack}` : typeof a === "string" ? a : JSON.stringify(a))).join(" "),
       );
     for (const level of ["log", "info", "warn", "error", "debug"] as const) vi.spyOn(console, level).mockImplementation(capture);
-    const stdout = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => (logged.push(String(chunk)), true));
-    const stderr = vi.spyOn(process.stderr, "write").mockImplementation((chunk) => (logged.push(String(chunk)), true));
+    const stdout = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => {
+      logged.push(String(chunk));
+      return true;
+    });
+    const stderr = vi.spyOn(process.stderr, "write").mockImplementation((chunk) => {
+      logged.push(String(chunk));
+      return true;
+    });
 
     const login = `pw_${uid()}`;
     const password = `Sekr3t-${uid()}-phrase`;

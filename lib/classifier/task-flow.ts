@@ -34,14 +34,14 @@ export function isAnswered(task: Task, value: TaskValue): boolean {
 }
 
 /** Whether a step's tasks let the volunteer move on: all answered, or a shortcut ("nothing here") chosen. */
-export function isStepAnswered(tasks: Tasks, keys: string[], valueOf: (key: string) => TaskValue): boolean {
-  if (shortcutChosen(tasks, keys, valueOf)) return true;
-  return keys.every((k) => isAnswered(tasks[k], valueOf(k)));
+export function isStepAnswered(tasks: Tasks, keys: string[], valueAt: (key: string) => TaskValue): boolean {
+  if (shortcutChosen(tasks, keys, valueAt)) return true;
+  return keys.every((k) => isAnswered(tasks[k], valueAt(k)));
 }
 
 /** Whether one of a step's shortcut tasks has an option chosen: that ends the classification. */
-export function shortcutChosen(tasks: Tasks, keys: string[], valueOf: (key: string) => TaskValue): boolean {
-  return keys.some((k) => !!tasks[k] && taskType(tasks[k].type)?.endsClassification?.(valueOf(k)) === true);
+export function shortcutChosen(tasks: Tasks, keys: string[], valueAt: (key: string) => TaskValue): boolean {
+  return keys.some((k) => !!tasks[k] && taskType(tasks[k].type)?.endsClassification?.(valueAt(k)) === true);
 }
 
 /** A drawing tool's subtasks' starting values, as a mark's `details` (PFE: one `{value}` per subtask). */

@@ -90,7 +90,9 @@ export function statementBatcher<T, R>(opts: BatcherOptions<T, R>): Batcher<T, R
       queue.unshift(...group.map((w) => ({ ...w, alone: true })));
       return;
     }
-    group.forEach((w, i) => w.resolve(results[i]));
+    group.forEach((w, i) => {
+      w.resolve(results[i]);
+    });
   }
 
   function pump(): void {

@@ -75,7 +75,10 @@ export async function requestPasswordReset(email: string, address: string | null
   await sendMail({
     to: user.email,
     subject: "Reset your Quorum password",
-    text: `Hello ${user.displayName},\n\nSomeone asked to reset the password of your account '${user.login}'. To choose a new one, open:\n\n${link}\n\nThe link works once, for 6 hours. If it was not you, ignore this message: your password stays as it is.\n`,
+    text:
+      `Hello ${user.displayName},\n\nSomeone asked to reset the password of your account '${user.login}'. ` +
+      `To choose a new one, open:\n\n${link}\n\n` +
+      "The link works once, for 6 hours. If it was not you, ignore this message: your password stays as it is.\n",
   });
 }
 

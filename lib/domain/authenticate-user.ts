@@ -25,11 +25,6 @@ async function passwordMatches(user: User | null, password: string): Promise<Use
   return (await verifyPassword(password, user.encryptedPassword)) ? user : null;
 }
 
-/** The user with this login (or email) and password, or null. */
-export async function authenticateUser(login: string, password: string): Promise<User | null> {
-  return passwordMatches(await findAccount(login), password);
-}
-
 /**
  * A password check under the abuse limits (lib/http/rate-limit.ts): an address may check so many
  * passwords in a window, whichever accounts; failures lock the account for the address that failed

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { z } from "zod";
 import type { Classification } from "@/lib/generated/prisma/client";
-import type { Actor, Caller } from "@/lib/auth/actor";
+import type { Actor, Caller, GrantRow } from "@/lib/auth/actor";
 import { callerActor, hasScope } from "@/lib/auth/actor";
 import { grantSql } from "@/lib/auth/tokens";
 import { pool } from "@/lib/db";
@@ -77,7 +77,8 @@ export async function countClassification(
   const due = limit === null ? [] : rows.filter((r) => r.classifications_count >= limit).map((r) => r.id);
   if (due.length) {
     const res = await client.query<{ subject_id: number }>(
-      `UPDATE subject_workflow_statuses SET retired_at = now(), retirement_reason = 'classification_count' WHERE id = ANY($1::int[]) AND retired_at IS NULL RETURNING subject_id`,
+      `UPDATE subject_workflow_statuses SET retired_at = now(), retirement_reason = 'classification_count' WHERE id = ANY($1::int[])
+        AND retired_at IS NULL RETURNING subject_id`,
       [due],
     );
     retired = res.rows.map((r) => r.subject_id);
@@ -272,7 +273,8 @@ counted AS (
      WHERE seen.user_id = chk.user_id AND seen.workflow_id = chk.workflow_id AND seen.subject_id = ANY(chk.subject_ids)), '{}') END AS ids
   FROM chk WHERE chk.problem IS NULL),
 ins AS (
-  INSERT INTO classifications (project_id, workflow_id, user_id, user_group_id, subject_ids, annotations, metadata, completed, gold_standard, workflow_version, user_ip, idempotency_key, updated_at)
+  INSERT INTO classifications (project_id, workflow_id, user_id, user_group_id, subject_ids, annotations, metadata, completed, gold_standard,
+                               workflow_version, user_ip, idempotency_key, updated_at)
   SELECT project_id, workflow_id, user_id, user_group_id, subject_ids, annotations,
          CASE WHEN cardinality(ids) < cardinality(subject_ids) THEN metadata || '{"seen_before": true}' ELSE metadata END,
          completed, gold, named, ip, key, now()
@@ -302,15 +304,14 @@ FROM chk LEFT JOIN mine ON mine.i = chk.i LEFT JOIN ins ON ins.id = mine.id
 ORDER BY chk.i`;
 
 /** An answer row: the checks' outcome, then the classification's columns (all null when none was inserted). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type CreateRow = {
   problem: string | null;
   current_version: string | null;
   retirement: unknown;
-  token_grant: any;
+  token_grant: GrantRow | null;
   open_counts: [number, number][] | null;
   id: number | null;
-} & Record<string, any>;
+} & Record<string, unknown>;
 
 const SHOW_ROLES = [...PROJECT_PERMISSIONS.show];
 
@@ -346,15 +347,17 @@ async function retireDue(workflowId: number, retirement: unknown, openCounts: [n
   const due = limit === null ? [] : (openCounts ?? []).filter(([, count]) => count >= limit).map(([id]) => id);
   if (!due.length) return;
   await pool().query(
-    `WITH r AS (UPDATE subject_workflow_statuses SET retired_at = now(), retirement_reason = 'classification_count' WHERE id = ANY($1::int[]) AND retired_at IS NULL RETURNING 1),
+    `WITH r AS (UPDATE subject_workflow_statuses SET retired_at = now(), retirement_reason = 'classification_count'
+      WHERE id = ANY($1::int[]) AND retired_at IS NULL RETURNING 1),
      n AS (SELECT count(*)::int AS n FROM r),
-     wf AS (UPDATE workflows SET retired_set_member_subjects_count = retired_set_member_subjects_count + n.n FROM n WHERE workflows.id = $2 AND n.n > 0 RETURNING workflows.project_id, n.n)
+     wf AS (UPDATE workflows SET retired_set_member_subjects_count = retired_set_member_subjects_count + n.n FROM n
+       WHERE workflows.id = $2 AND n.n > 0 RETURNING workflows.project_id, n.n)
      UPDATE projects SET retired_subjects_count = retired_subjects_count + wf.n FROM wf WHERE projects.id = wf.project_id`,
     [due, workflowId],
   );
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: a classifications row from pg (`SELECT *`, `ins.*`), mapped column by column onto Prisma's Classification
 function fromRow(r: any): Classification {
   return {
     id: r.id,
@@ -389,13 +392,4 @@ function sameRequest(c: Classification, workflowId: number, subjectIds: number[]
     c.workflowId === workflowId && c.subjectIds.length === subjectIds.length && c.subjectIds.every((s, i) => s === subjectIds[i]);
   if (!same) throw unprocessable("Idempotency-Key was already used for a classification of other subjects or another workflow");
   return c;
-}
-
-/** Whether version `named` ("major.minor") is `current` or an earlier one. */
-export function versionNotAfter(named: string, current: string): boolean {
-  const parse = (v: string) => (/^\d{1,9}\.\d{1,9}$/.test(v) ? v.split(".").map(Number) : null);
-  const a = parse(named);
-  const b = parse(current);
-  if (!a || !b) return named === current;
-  return a[0] < b[0] || (a[0] === b[0] && a[1] <= b[1]);
 }

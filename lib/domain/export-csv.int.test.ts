@@ -63,7 +63,8 @@ describe("CSV exports", () => {
 
     const { rows, header, job } = await exported(`/workflows/${workflow.id}/classifications_export`, owner.token);
     expect(header).toBe(
-      "classification_id,user_name,user_id,workflow_id,workflow_name,workflow_version,created_at,gold_standard,expert,metadata,annotations,subject_data,subject_ids",
+      "classification_id,user_name,user_id,workflow_id,workflow_name,workflow_version,created_at," +
+        "gold_standard,expert,metadata,annotations,subject_data,subject_ids",
     );
     expect(job).toMatchObject({ kind: "classifications_export", progress: 3, total: 3, params: { workflow_id: workflow.id } });
     expect(rows.map((r) => r.classification_id)).toEqual([c1, c2, c3]);

@@ -220,7 +220,9 @@ function engineExport(table: "extracts" | "subject_reductions" | "user_reduction
   const where = (t: Target) => {
     const { workflow_id, subgroup, user_id } = t as { workflow_id: number; subgroup?: string | null; user_id?: number | null };
     return {
-      sql: `workflow_id = $1 AND ($2::text IS NULL OR ${table === "extracts" ? "NULL" : "subgroup"} = $2) AND ($3::int IS NULL OR ${table === "subject_reductions" ? "NULL" : "user_id"} = $3)`,
+      sql:
+        `workflow_id = $1 AND ($2::text IS NULL OR ${table === "extracts" ? "NULL" : "subgroup"} = $2)` +
+        ` AND ($3::int IS NULL OR ${table === "subject_reductions" ? "NULL" : "user_id"} = $3)`,
       values: [workflow_id, subgroup ?? null, user_id ?? null],
     };
   };

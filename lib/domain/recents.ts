@@ -62,7 +62,8 @@ export async function userRecents(ctx: ApiContext, actor: Actor): Promise<Respon
       estimate: async () => estimatedRows((await planSql(`SELECT 1 FROM classifications c WHERE ${where}`, params)).plan),
       countUpTo: async (cap) => {
         const { rows: r } = await pool().query<{ classifications: number; subjects: number }>(
-          `SELECT count(*)::int AS classifications, coalesce(sum(n), 0)::int AS subjects FROM (SELECT cardinality(c.subject_ids) AS n FROM classifications c WHERE ${where} LIMIT ${cap}) x`,
+          `SELECT count(*)::int AS classifications, coalesce(sum(n), 0)::int AS subjects FROM (SELECT cardinality(c.subject_ids) AS n
+            FROM classifications c WHERE ${where} LIMIT ${cap}) x`,
           params,
         );
         return r[0].classifications < cap ? r[0].subjects : null;

@@ -95,7 +95,8 @@ export function trainingCandidates<S extends { id: number }>(
 const hasTrainingSets = (configuration: Record<string, unknown> | undefined) =>
   Array.isArray(configuration?.training_set_ids) && (configuration!.training_set_ids as unknown[]).length > 0;
 
-const UNRETIRED = `NOT EXISTS (SELECT 1 FROM subject_workflow_statuses sws WHERE sws.subject_id = sms.subject_id AND sws.workflow_id = $2 AND sws.retired_at IS NOT NULL)`;
+const UNRETIRED = `NOT EXISTS (SELECT 1 FROM subject_workflow_statuses sws WHERE sws.subject_id = sms.subject_id
+  AND sws.workflow_id = $2 AND sws.retired_at IS NOT NULL)`;
 // A plain NOT EXISTS (an index probe per candidate row). Anonymous volunteers have no seen history, so their
 // queries leave it out: written as "$3 IS NULL OR NOT EXISTS ...", Postgres hashed the volunteer's whole seen
 // history on every call (about 6 ms for 20,000 seen subjects) instead of probing ten rows.
@@ -159,7 +160,8 @@ export async function queueSubjects(
      SELECT w.id, w.configuration, w.prioritized, p.private, coalesce(pr.roles, '{}') AS roles,
             coalesce((SELECT json_agg(json_build_object('id', ss.id, 'size', ss.set_member_subjects_count) ORDER BY ss.id)
                       FROM workflow_subject_sets wss JOIN subject_sets ss ON ss.id = wss.subject_set_id WHERE wss.workflow_id = w.id), '[]') AS sets,
-            (SELECT pp.settings->'designator'->'subject_set_chances'->(w.id::text) FROM project_preferences pp WHERE pp.user_id = $2 AND pp.project_id = w.project_id) AS chances
+            (SELECT pp.settings->'designator'->'subject_set_chances'->(w.id::text) FROM project_preferences pp WHERE pp.user_id = $2
+              AND pp.project_id = w.project_id) AS chances
      FROM workflows w JOIN projects p ON p.id = w.project_id
      LEFT JOIN project_roles pr ON pr.project_id = p.id AND pr.user_id = $2
      WHERE w.id = $1) wf ON true`,
@@ -202,7 +204,8 @@ export async function queueSubjects(
     const setIds = candidates.map((s) => s.id);
     const { rows } = await client.query<{ subject_id: number }>(
       `SELECT sms.subject_id FROM set_member_subjects sms WHERE sms.subject_set_id = ANY($1::int[])
-       ORDER BY (EXISTS (SELECT 1 FROM subject_workflow_statuses sws WHERE sws.subject_id = sms.subject_id AND sws.workflow_id = $2 AND sws.retired_at IS NOT NULL)), sms.random
+       ORDER BY (EXISTS (SELECT 1 FROM subject_workflow_statuses sws WHERE sws.subject_id = sms.subject_id AND sws.workflow_id = $2
+         AND sws.retired_at IS NOT NULL)), sms.random
        LIMIT $3`,
       [setIds, workflowId, opts.limit],
     );
@@ -223,7 +226,8 @@ async function describeSubjects(
     `SELECT s.id, s.project_id, s.metadata, s.locations, s.external_id, s.created_at, s.updated_at,
             (SELECT array_agg(sms.subject_set_id ORDER BY sms.subject_set_id) FROM set_member_subjects sms WHERE sms.subject_id = s.id) AS set_ids,
             (sws.retired_at IS NOT NULL) AS retired,
-            ($3::int IS NOT NULL AND EXISTS (SELECT 1 FROM user_seen_subjects us WHERE us.user_id = $3 AND us.workflow_id = $2 AND us.subject_id = s.id)) AS seen
+            ($3::int IS NOT NULL AND EXISTS (SELECT 1 FROM user_seen_subjects us WHERE us.user_id = $3 AND us.workflow_id = $2
+              AND us.subject_id = s.id)) AS seen
      FROM subjects s LEFT JOIN subject_workflow_statuses sws ON sws.subject_id = s.id AND sws.workflow_id = $2
      WHERE s.id = ANY($1::int[])`,
     [ids, workflowId, userId],
@@ -257,7 +261,9 @@ async function describeSubjects(
 async function workflowFinished(client: Sql, workflowId: number, userId: number | null) {
   const { rows } = await client.query<{ workflow: boolean; user: boolean }>(
     `SELECT NOT EXISTS (${unretiredProbe("")}) AS workflow,
-            ($2::int IS NOT NULL AND NOT EXISTS (${unretiredProbe(`AND NOT EXISTS (SELECT 1 FROM user_seen_subjects us WHERE us.user_id = $2 AND us.workflow_id = $1 AND us.subject_id = sms.subject_id)`)})) AS user`,
+            ($2::int IS NOT NULL
+              AND NOT EXISTS (${unretiredProbe(`AND NOT EXISTS (SELECT 1 FROM user_seen_subjects us
+                WHERE us.user_id = $2 AND us.workflow_id = $1 AND us.subject_id = sms.subject_id)`)})) AS user`,
     [workflowId, userId],
   );
   return rows[0];
@@ -266,6 +272,7 @@ async function workflowFinished(client: Sql, workflowId: number, userId: number 
 function unretiredProbe(extra: string): string {
   return `SELECT 1 FROM workflow_subject_sets wss JOIN set_member_subjects sms ON sms.subject_set_id = wss.subject_set_id
           WHERE wss.workflow_id = $1
-            AND NOT EXISTS (SELECT 1 FROM subject_workflow_statuses sws WHERE sws.subject_id = sms.subject_id AND sws.workflow_id = $1 AND sws.retired_at IS NOT NULL)
+            AND NOT EXISTS (SELECT 1 FROM subject_workflow_statuses sws WHERE sws.subject_id = sms.subject_id AND sws.workflow_id = $1
+              AND sws.retired_at IS NOT NULL)
             ${extra} LIMIT 1`;
 }

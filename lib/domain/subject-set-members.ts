@@ -59,7 +59,8 @@ export async function duplicateSubjectSet(tx: Tx, setId: number, projectId: numb
   );
   const copy = rows[0].id;
   await tx.$executeRawUnsafe(
-    `INSERT INTO set_member_subjects (subject_set_id, subject_id, priority, random) SELECT $2, subject_id, priority, random FROM set_member_subjects WHERE subject_set_id = $1`,
+    `INSERT INTO set_member_subjects (subject_set_id, subject_id, priority, random) SELECT $2, subject_id, priority, random
+      FROM set_member_subjects WHERE subject_set_id = $1`,
     setId,
     copy,
   );

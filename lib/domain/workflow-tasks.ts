@@ -5,7 +5,6 @@ import { ZTask } from "@/lib/tasks/schemas";
 // Tasks are keyed ("T0", "T1", ...); `next` links tasks; `first_task` names the entry point.
 
 // Each task type's schema is in its folder (lib/tasks/<type>/schema.ts); lib/tasks/schemas.ts unites them.
-export { DRAWING_TOOLS } from "@/lib/tasks/drawing/schema";
 export { ZTask };
 export const ZTasks = z.record(z.string().regex(/^[\w.-]{1,100}$/, "task keys are letters, digits, '_', '-' or '.'"), ZTask);
 export type Tasks = z.infer<typeof ZTasks>;
@@ -21,7 +20,10 @@ export function taskGraphErrors(tasks: Tasks, firstTask: string): string[] {
   };
   for (const [key, task] of Object.entries(tasks)) {
     checkNext(`tasks.${key}`, (task as { next?: unknown }).next);
-    if (task.type === "single" || task.type === "multiple") task.answers.forEach((a, i) => checkNext(`tasks.${key}.answers[${i}]`, a.next));
+    if (task.type === "single" || task.type === "multiple")
+      task.answers.forEach((a, i) => {
+        checkNext(`tasks.${key}.answers[${i}]`, a.next);
+      });
     if (task.type === "combo") {
       for (const sub of task.tasks) {
         if (!keys.has(sub)) errors.push(`tasks.${key}.tasks: '${sub}' is not a task`);
@@ -84,7 +86,6 @@ export const ZRetirement = z.union([
   z.strictObject({ criteria: z.literal("never_retire"), options: z.strictObject({}).optional() }),
   z.strictObject({}),
 ]);
-export type Retirement = z.infer<typeof ZRetirement>;
 export const DEFAULT_RETIREMENT_COUNT = 15;
 
 /** The classification count that retires a subject, or null for never. */

@@ -51,9 +51,9 @@ export const ZEngineWorkflowConfig = ZEngineWorkflowConfigShape.superRefine((con
     const at = ["reducers_config", key];
     if (RESERVED_REDUCER_KEYS.has(key))
       ctx.addIssue({ code: "custom", path: at, message: `'${key}' is reserved (lookups use 'subject.<key>' for subject metadata)` });
-    reducer.filters.extractor_keys.forEach((ek, i) =>
-      needExtractor(ek, [...at, "filters", "extractor_keys", ...(i === 0 && reducer.filters.extractor_keys.length === 1 ? [] : [i])], true),
-    );
+    reducer.filters.extractor_keys.forEach((ek, i) => {
+      needExtractor(ek, [...at, "filters", "extractor_keys", ...(i === 0 && reducer.filters.extractor_keys.length === 1 ? [] : [i])], true);
+    });
     if (reducer.grouping) needExtractor(reducer.grouping.field_name, [...at, "grouping", "field_name"]);
     if (reducer.type === "summary_stats") needExtractor(reducer.summarize_field, [...at, "summarize_field"]);
     if (reducer.type === "unique_count") needExtractor(reducer.field, [...at, "field"]);
@@ -90,7 +90,8 @@ export function configWarnings(config: TEngineWorkflowConfig): string[] {
     for (const ref of conditionLookups(rule.if)) {
       if (ref.source === "subject" || config.reducers_config[ref.source]) continue;
       warnings.push(
-        `${formatPath(["rules_config", i, "if", ...ref.path])}: lookup '${ref.key}': '${ref.source}' is not a configured reducer, so it always yields its default`,
+        `${formatPath(["rules_config", i, "if", ...ref.path])}: lookup '${ref.key}': ` +
+          `'${ref.source}' is not a configured reducer, so it always yields its default`,
       );
     }
   });

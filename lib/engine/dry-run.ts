@@ -52,7 +52,7 @@ export function dryRun(config: TEngineWorkflowConfig, classifications: DryRunCla
     metadata.set(c.subject_id, c.subject?.metadata ?? {});
     for (const [key, ex] of Object.entries(config.extractors_config ?? {})) {
       if (ex.type === "external") continue;
-      let out;
+      let out: ReturnType<typeof extract>;
       try {
         out = extract(ex, c);
       } catch (err) {

@@ -27,7 +27,7 @@ export function contentSecurityPolicy({ nonce, dev }: PolicyOptions): string {
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https: http:",
     "media-src 'self' data: blob: https: http:",
-    "connect-src 'self' https: http:" + (dev ? " ws:" : ""),
+    `connect-src 'self' https: http:${dev ? " ws:" : ""}`,
     "font-src 'self' data:",
     "object-src 'none'",
     "base-uri 'self'",

@@ -25,7 +25,7 @@ import path from "node:path";
 import fc from "fast-check";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeDb, db, pool } from "@/lib/db";
+import { closeDb, pool } from "@/lib/db";
 import { applyMigrations } from "@/lib/db/migrations";
 import { migrateJobQueue } from "@/lib/jobs/queue";
 import { MAX_BODY_BYTES } from "@/lib/http/request";
@@ -852,7 +852,8 @@ function makeRequestArb(f: Fixture) {
       .tuple(protoName, likeText, numberText)
       .map(
         ([k, v, n]) =>
-          `grant_type=${encodeURIComponent(k)}&${encodeURIComponent(k)}=${encodeURIComponent(v)}&login=${encodeURIComponent(v)}&password=${n}&client_id=${encodeURIComponent(k)}`,
+          `grant_type=${encodeURIComponent(k)}&${encodeURIComponent(k)}=${encodeURIComponent(v)}` +
+          `&login=${encodeURIComponent(v)}&password=${n}&client_id=${encodeURIComponent(k)}`,
       ),
     deepJson,
   );
@@ -1111,7 +1112,8 @@ describe("hostile input", () => {
       { numRuns: RUNS, seed: SEED, endOnFailure: false, verbose: 1 },
     );
     console.info(
-      `[fuzz] ${seen.requests} requests: ${seen.refused} refused, ${seen.accepted} accepted, ${seen.contentChecks} content checks; statuses ${JSON.stringify(Object.fromEntries(seen.statuses))}`,
+      `[fuzz] ${seen.requests} requests: ${seen.refused} refused, ${seen.accepted} accepted, ${seen.contentChecks} content checks; ` +
+        `statuses ${JSON.stringify(Object.fromEntries(seen.statuses))}`,
     );
     expect(refusedWithoutMessage).toEqual([]);
     expect(seen.refused).toBeGreaterThan(RUNS / 2);

@@ -5,9 +5,21 @@ import { countList, ESTIMATE_THRESHOLD, EXACT_COUNT_CAP, type ScopeCounting } fr
 function counting(figures: { counter?: number | null; estimate: number; exact: number }) {
   const asked: string[] = [];
   const c: ScopeCounting = {
-    counter: figures.counter === undefined ? undefined : async () => (asked.push("counter"), figures.counter!),
-    estimate: async () => (asked.push("estimate"), figures.estimate),
-    countUpTo: async (cap) => (asked.push(`count ${cap}`), figures.exact < cap ? figures.exact : null),
+    counter:
+      figures.counter === undefined
+        ? undefined
+        : async () => {
+            asked.push("counter");
+            return figures.counter!;
+          },
+    estimate: async () => {
+      asked.push("estimate");
+      return figures.estimate;
+    },
+    countUpTo: async (cap) => {
+      asked.push(`count ${cap}`);
+      return figures.exact < cap ? figures.exact : null;
+    },
   };
   return { c, asked };
 }

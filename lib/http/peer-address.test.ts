@@ -1,6 +1,6 @@
 // The edge's address rules (lib/http/peer-address.ts), table by table: what TRUST_PROXY means, whose
 // address a request is, and which forwarded headers reach the app.
-import http from "node:http";
+import type http from "node:http";
 import { describe, expect, it } from "vitest";
 import { clientAddress, clientAddressHeader, parseTrustProxy, resolveClientAddress, stampRequest, trustsPeer } from "./peer-address";
 

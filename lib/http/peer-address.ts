@@ -43,7 +43,10 @@ function addRange(list: net.BlockList, entry: string): void {
   const [addr, bitsText] = entry.split("/");
   const family = net.isIPv4(addr) ? "ipv4" : net.isIPv6(addr) ? "ipv6" : null;
   if (!family) throw new Error(`TRUST_PROXY: '${entry}' is not an address, a CIDR range or one of ${Object.keys(NAMED_RANGES).join(", ")}`);
-  if (bitsText === undefined) return list.addAddress(addr, family);
+  if (bitsText === undefined) {
+    list.addAddress(addr, family);
+    return;
+  }
   const bits = Number(bitsText);
   const max = family === "ipv4" ? 32 : 128;
   if (!/^\d+$/.test(bitsText) || bits > max) throw new Error(`TRUST_PROXY: '${entry}' has a bad prefix length`);
@@ -149,11 +152,6 @@ export function installPeerAddress(): void {
  */
 export function clientAddress(req: Request): string | null {
   return req.headers.get(state().header) || null;
-}
-
-/** Whether the request passed the edge: only then are its forwarded headers ones a trusted proxy set. */
-export function passedEdge(req: Request): boolean {
-  return req.headers.has(state().header);
 }
 
 /** For tests: the header the edge would set, to make a request as if from `address`. */

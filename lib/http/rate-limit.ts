@@ -51,7 +51,7 @@ const factor = () => {
   return Number.isFinite(f) && f >= 0 ? f : 1;
 };
 
-function tooMany(limit: Limit, retryAfter: number): ApiError {
+function tooMany(_limit: Limit, retryAfter: number): ApiError {
   const seconds = Math.max(1, Math.ceil(retryAfter));
   return new ApiError(429, `Too many attempts; try again in ${seconds} s`, undefined, { "Retry-After": String(seconds) });
 }

@@ -102,9 +102,8 @@ export function databaseUnavailable(err: unknown): boolean {
     if (adapter?.kind === "DatabaseNotReachable" || adapter?.kind === "ConnectionClosed" || adapter?.kind === "SocketTimeout") return true;
     if (
       typeof e.message === "string" &&
-      /timeout exceeded when trying to connect|Connection terminated|connect ECONNREFUSED|terminating connection due to administrator command|the database system is (starting up|shutting down)/i.test(
-        e.message,
-      )
+      (/timeout exceeded when trying to connect|Connection terminated|connect ECONNREFUSED/i.test(e.message) ||
+        /terminating connection due to administrator command|the database system is (starting up|shutting down)/i.test(e.message))
     )
       return true;
   }

@@ -24,7 +24,10 @@ const TEXT_KEYS = new Set([
 type Json = unknown;
 
 function walk(value: Json, path: string, out: Record<string, string>) {
-  if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${path}.${i}`, out));
+  if (Array.isArray(value))
+    value.forEach((v, i) => {
+      walk(v, `${path}.${i}`, out);
+    });
   else if (value && typeof value === "object") {
     for (const [k, v] of Object.entries(value)) {
       if (typeof v === "string") {

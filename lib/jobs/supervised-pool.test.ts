@@ -23,7 +23,10 @@ describe("SupervisedPool", () => {
   it("starts a pool again when it ends on its own, and not after stop()", async () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
     const runners: ReturnType<typeof fakeRunner>[] = [];
-    const pool = new SupervisedPool("test", async () => (runners.push(fakeRunner()), runners.at(-1)!.runner));
+    const pool = new SupervisedPool("test", async () => {
+      runners.push(fakeRunner());
+      return runners.at(-1)!.runner;
+    });
     await pool.firstStart;
     expect(runners).toHaveLength(1);
     runners[0].end(); // the pool shut itself down

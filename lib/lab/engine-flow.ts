@@ -51,9 +51,9 @@ export function engineFlow(config: EngineFlowInput): { nodes: FlowNode[]; edges:
   const nodes: FlowNode[] = [];
   const edges: FlowEdge[] = [];
   const extractorKeys = Object.keys(config.extractors_config ?? {});
-  extractorKeys.forEach((key, row) =>
-    nodes.push({ id: `x:${key}`, kind: "extractor", label: `${key} (${String(config.extractors_config[key].type)})`, row }),
-  );
+  extractorKeys.forEach((key, row) => {
+    nodes.push({ id: `x:${key}`, kind: "extractor", label: `${key} (${String(config.extractors_config[key].type)})`, row });
+  });
   Object.entries(config.reducers_config ?? {}).forEach(([key, r], row) => {
     nodes.push({ id: `r:${key}`, kind: "reducer", label: `${key} (${String(r.type)})`, row });
     const named = ((r.filters as { extractor_keys?: unknown } | undefined)?.extractor_keys ?? []) as string[];

@@ -78,7 +78,11 @@ export function unreachableTasks(drafts: TaskDraft[]): string[] {
   const queue = [drafts[0].key];
   while (queue.length) {
     const k = queue.shift()!;
-    for (const l of links) if (l.from === k && l.to && !seen.has(l.to)) seen.add(l.to), queue.push(l.to);
+    for (const l of links)
+      if (l.from === k && l.to && !seen.has(l.to)) {
+        seen.add(l.to);
+        queue.push(l.to);
+      }
   }
   return drafts.map((d) => d.key).filter((k) => !seen.has(k));
 }
@@ -92,7 +96,11 @@ export function taskDepths(drafts: TaskDraft[]): Map<string, number> {
   const queue = [drafts[0].key];
   while (queue.length) {
     const k = queue.shift()!;
-    for (const l of links) if (l.from === k && l.to && !depth.has(l.to)) depth.set(l.to, depth.get(k)! + 1), queue.push(l.to);
+    for (const l of links)
+      if (l.from === k && l.to && !depth.has(l.to)) {
+        depth.set(l.to, depth.get(k)! + 1);
+        queue.push(l.to);
+      }
   }
   const deepest = Math.max(0, ...depth.values());
   for (const d of drafts) if (!depth.has(d.key)) depth.set(d.key, deepest + 1);

@@ -10,10 +10,8 @@ interface State {
   suppressed: number;
 }
 
-export interface ThrottledLog {
-  /** Logs `message` (with `detail`) unless a line of this kind was logged less than the interval ago. */
-  (kind: string, message: string, detail?: unknown): void;
-}
+/** Logs `message` (with `detail`) unless a line of this kind was logged less than the interval ago. */
+export type ThrottledLog = (kind: string, message: string, detail?: unknown) => void;
 
 /** A throttled logger writing through `write` (console.error by default), `intervalMs` apart per kind, on the clock `now`. */
 export function throttledLog(

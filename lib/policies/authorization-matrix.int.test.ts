@@ -230,7 +230,7 @@ const linkedIds = (res: CallResult, type: string) =>
   ((res.body?.linked?.[type] ?? []) as { id: string }[]).map((r) => Number(r.id)).sort((a, b) => a - b);
 
 /** Role records of a project an actor may see: their own, or all of a project they edit. */
-function visibleRoleIds(w: World, actor: ActorName, worlds: ProjectWorld[]): number[] {
+function visibleRoleIds(_w: World, actor: ActorName, worlds: ProjectWorld[]): number[] {
   const ids: number[] = [];
   for (const pw of worlds) {
     if (pw.vis === "private" && !VIEWERS.includes(actor)) continue;
@@ -367,7 +367,7 @@ const projectRows: Row[] = [
       path: (_w, p: Project) => `/api/projects/${p.id}/links/subject_sets`,
       body: (w) => ({ subject_sets: [String(w.public.set.id)] }),
       unchanged: (_w, p: Project) => db().subjectSet.count({ where: { projectId: p.id } }),
-      missing: (w) => ({ path: `/api/projects/${MISSING_ID}/links/subject_sets` }),
+      missing: (_w) => ({ path: `/api/projects/${MISSING_ID}/links/subject_sets` }),
     },
     {
       name: `/api/projects/:id/links/subject_sets/:ids ${on(vis)}`,

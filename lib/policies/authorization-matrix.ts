@@ -20,7 +20,6 @@ export const ROLE_ACTORS = ["collaborator", "tester", "scientist", "moderator", 
 export const ACTORS = ["anonymous", "stranger", ...ROLE_ACTORS, "owner", "admin"] as const;
 export type ActorName = (typeof ACTORS)[number];
 export type CastName = Exclude<ActorName, "anonymous">;
-export type RoleActor = (typeof ROLE_ACTORS)[number];
 export type Expected = Record<ActorName, number>;
 
 /** Who may see a private project: any project role, its owner, admins. */

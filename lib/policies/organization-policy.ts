@@ -28,13 +28,6 @@ export function organizationReadScope(actor: Actor): Where {
   return { OR: [{ listed: true }, { roles: { some: holds(actor.user.id, "show") } }] };
 }
 
-/** Prisma where on organizations: those where the actor may do `action` (admins: all). */
-export function organizationActionScope(actor: Actor, action: OrganizationAction): Where {
-  if (actor.user?.admin) return {};
-  if (!actor.user) return { id: -1 };
-  return { roles: { some: holds(actor.user.id, action) } };
-}
-
 export function organizationRolesAllow(roles: readonly string[], action: OrganizationAction): boolean {
   return roles.some((r) => (ORGANIZATION_PERMISSIONS[action] as readonly string[]).includes(r));
 }

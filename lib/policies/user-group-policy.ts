@@ -19,13 +19,6 @@ export function userGroupReadScope(actor: Actor): Where {
   return { OR: [{ private: false }, activeMemberOf(actor.user.id)] };
 }
 
-/** Prisma where on user_groups: the groups the actor administers. */
-export function userGroupAdminScope(actor: Actor): Where {
-  if (actor.user?.admin) return {};
-  if (!actor.user) return { id: -1 };
-  return activeMemberOf(actor.user.id, ["group_admin"]);
-}
-
 /** Is the actor an active group_admin of the group (admins: always)? */
 export async function isGroupAdmin(actor: Actor, groupId: number, tx: Tx): Promise<boolean> {
   if (actor.user?.admin) return true;

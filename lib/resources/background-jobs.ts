@@ -9,8 +9,6 @@ import { iso } from "./wire";
 // Long work a project team starts and watches (subject manifest imports, CSV exports). Visible to the
 // project's owner and collaborators (and admins); created only by the endpoints that start the work.
 
-export type JobStatus = "pending" | "running" | "completed" | "failed";
-
 export function serializeBackgroundJob(j: BackgroundJob) {
   return {
     id: String(j.id),

@@ -4,7 +4,7 @@ import type { Classification, Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
 import { prismaSql } from "@/lib/db/sql";
 import { forbidden, unprocessable } from "@/lib/http/api-error";
-import { parseIdList, parseIdValue } from "@/lib/http/request";
+import { parseIdList } from "@/lib/http/request";
 import { canOnProject, PROJECT_PERMISSIONS, projectReadScope } from "@/lib/policies/project-policy";
 import { countClassification, ZAnnotations } from "@/lib/domain/create-classification";
 import {

@@ -224,7 +224,8 @@ async function ensureNoOtherFavourites(tx: Tx, owner: Owner, projectIds: number[
   if (existing) {
     const shared = existing.projectIds.filter((id) => projectIds.includes(id));
     throw badRequest(
-      `The owner already has a favourites collection for project ${shared.join(", ")}: collections/${existing.id} ('${existing.displayName}'); add subjects to it instead`,
+      `The owner already has a favourites collection for project ${shared.join(", ")}: ` +
+        `collections/${existing.id} ('${existing.displayName}'); add subjects to it instead`,
     );
   }
 }

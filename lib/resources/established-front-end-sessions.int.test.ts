@@ -186,7 +186,8 @@ describe("lib-classifier's dev app, signed in, through a question, a drawing and
   it("signed in: the Login button's implicit grant sends the volunteer to the sign-in page", async () => {
     const authorize = await call(
       "GET",
-      `/oauth/authorize?response_type=token&client_id=${env().PUBLIC_CLIENT_ID}&redirect_uri=${encodeURIComponent(env().PUBLIC_URL ?? "http://localhost:3000")}`,
+      `/oauth/authorize?response_type=token&client_id=${env().PUBLIC_CLIENT_ID}` +
+        `&redirect_uri=${encodeURIComponent(env().PUBLIC_URL ?? "http://localhost:3000")}`,
       { accept: "text/html" },
     );
     expect(authorize.status).toBe(302);

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { resolveActor } from "@/lib/auth/actor";
 import { db, pool } from "@/lib/db";
-import { planNodes, planPrismaQuery, type PlanNode } from "@/lib/db/query-plan";
+import { planPrismaQuery, type PlanNode } from "@/lib/db/query-plan";
 import { listRequest, pageQuery } from "@/lib/http/resource-routes";
 import type { BaseRow, ResourceDef } from "@/lib/resources/types";
 import { call } from "@/test/http";
@@ -89,13 +89,15 @@ describe("keyset pages read an index range in order", () => {
     const crowd = await classifiableProject(1);
     const N = 300;
     await pool().query(
-      `WITH s AS (INSERT INTO subjects (project_id, metadata, locations) SELECT CASE WHEN i % 100 = 0 THEN $1::int ELSE $2::int END, '{}', '[]' FROM generate_series(1, $3::int) AS i RETURNING id, project_id)
+      `WITH s AS (INSERT INTO subjects (project_id, metadata, locations) SELECT CASE WHEN i % 100 = 0 THEN $1::int
+        ELSE $2::int END, '{}', '[]' FROM generate_series(1, $3::int) AS i RETURNING id, project_id)
        INSERT INTO set_member_subjects (subject_set_id, subject_id) SELECT CASE WHEN s.project_id = $1 THEN $4::int ELSE $5::int END, s.id FROM s`,
       [project.id, crowd.project.id, N * 100, set.id, crowd.set.id],
     );
     await pool().query(
       `INSERT INTO classifications (project_id, workflow_id, user_id, subject_ids, annotations, metadata, completed, workflow_version, updated_at)
-       SELECT CASE WHEN i % 100 = 0 THEN $1::int ELSE $2::int END, CASE WHEN i % 100 = 0 THEN $3::int ELSE $4::int END, NULL, '{}', '[]', '{}', true, '1.1', now()
+       SELECT CASE WHEN i % 100 = 0 THEN $1::int ELSE $2::int END, CASE WHEN i % 100 = 0 THEN $3::int
+         ELSE $4::int END, NULL, '{}', '[]', '{}', true, '1.1', now()
        FROM generate_series(1, $5::int) AS i`,
       [project.id, crowd.project.id, crowd.workflow.id, crowd.workflow.id, N * 100],
     );

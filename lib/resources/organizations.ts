@@ -1,21 +1,20 @@
 import { z } from "zod";
 import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
-import type { Organization, OrganizationPage, Prisma } from "@/lib/generated/prisma/client";
+import type { OrganizationPage, Prisma } from "@/lib/generated/prisma/client";
 import { forbidden, unprocessable } from "@/lib/http/api-error";
 import { parseBooleanParam, parseIdList, parseIdValue } from "@/lib/http/request";
 import { rankedOrganizationIds } from "@/lib/domain/search-organizations";
 import { canOnOrganization, organizationReadScope } from "@/lib/policies/organization-policy";
 import { projectActionScope, projectReadScope } from "@/lib/policies/project-policy";
 import { ZLanguageCode } from "./language-code";
-import { deleteMediaOf, mediaInclude, mediaLink, mediaLinkTemplates, mediaSrcs } from "./media";
+import { deleteMediaOf, mediaInclude, mediaLinkTemplates, mediaSrcs } from "./media";
 import { organizationRoles, serializeOrganizationRole } from "./organization-roles";
 import { serializePage } from "./pages";
 import { projects, slugFor } from "./projects";
 import type { ResourceDef, Tx } from "./types";
 import { users } from "./users";
 import { organizationQueryInclude, serializeOrganization, type OrganizationRow } from "./organization-wire";
-import { iso, userLink } from "./wire";
 import { equalsIgnoringCase } from "@/lib/db/like";
 
 // Organizations group projects (related by discipline or research group). Listed organizations are

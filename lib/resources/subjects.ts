@@ -94,7 +94,8 @@ async function inSubjectSets(v: string): Promise<Where> {
   const sets = parseIdList(v, "subject_set_id");
   const members = { members: { some: { subjectSetId: { in: sets } } } };
   const { rows } = await readPool().query<{ first: number | null }>(
-    `SELECT min(m.first) AS first FROM unnest($1::int[]) AS s(id), LATERAL (SELECT min(subject_id) AS first FROM set_member_subjects WHERE subject_set_id = s.id) m`,
+    `SELECT min(m.first) AS first FROM unnest($1::int[]) AS s(id), LATERAL (SELECT min(subject_id) AS first FROM set_member_subjects
+      WHERE subject_set_id = s.id) m`,
     [sets],
   );
   return rows[0].first === null ? members : { AND: [members, { id: { gte: rows[0].first } }] };
@@ -163,7 +164,8 @@ export const subjects: ResourceDef<SubjectRow> = {
   },
   destroy: async ({ tx }, row) => {
     await tx.$executeRawUnsafe(
-      `UPDATE subject_sets ss SET set_member_subjects_count = set_member_subjects_count - 1 FROM set_member_subjects sms WHERE sms.subject_set_id = ss.id AND sms.subject_id = $1`,
+      `UPDATE subject_sets ss SET set_member_subjects_count = set_member_subjects_count - 1 FROM set_member_subjects sms
+        WHERE sms.subject_set_id = ss.id AND sms.subject_id = $1`,
       row.id,
     );
     await tx.subject.delete({ where: { id: row.id } });

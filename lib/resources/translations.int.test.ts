@@ -40,7 +40,9 @@ resourceContract({
         },
       });
     return {
-      query: `translated_type=workflow&translated_id=${workflow.id}&language=${Array.from({ length: n }, (_, i) => `x${String.fromCharCode(97 + i)}`).join(",")}`,
+      query:
+        `translated_type=workflow&translated_id=${workflow.id}` +
+        `&language=${Array.from({ length: n }, (_, i) => `x${String.fromCharCode(97 + i)}`).join(",")}`,
       token: owner.token,
     };
   },
@@ -153,6 +155,7 @@ describe("translations", () => {
     const outsider = await signedInUser();
     const res = await api.get(`/translations?translated_type=workflow&translated_id=${workflow.id}`, { token: outsider.token });
     expect(res.body.translations).toEqual([]);
-    expect(await db().translation.count({ where: { translatedId: workflow.id, translatedType: "workflow", language: "en" } })).toBe(0); // nothing synced for them either
+    // Nothing synced for them either.
+    expect(await db().translation.count({ where: { translatedId: workflow.id, translatedType: "workflow", language: "en" } })).toBe(0);
   });
 });

@@ -215,12 +215,3 @@ export const translations: ResourceDef<Translation> = {
     },
   },
 };
-
-/** The translation of a record in `language` (for pages that show translated strings), or null. */
-export async function translationStrings(type: TranslatedType, id: number, language: string): Promise<Record<string, string> | null> {
-  const t = await db().translation.findUnique({
-    where: { translatedType_translatedId_language: { translatedType: type, translatedId: id, language: normalizeLanguage(language) } },
-    select: { strings: true },
-  });
-  return (t?.strings as Record<string, string> | undefined) ?? null;
-}

@@ -53,7 +53,8 @@ async function recordVersion(tx: Tx, workflowId: number): Promise<void> {
   await tx.$executeRawUnsafe(
     `INSERT INTO workflow_versions (workflow_id, major_number, minor_number, tasks, first_task, strings, updated_at)
      SELECT id, major_version, minor_version, tasks, first_task, strings, now() FROM workflows WHERE id = $1
-     ON CONFLICT (workflow_id, major_number, minor_number) DO UPDATE SET tasks = EXCLUDED.tasks, first_task = EXCLUDED.first_task, strings = EXCLUDED.strings, updated_at = now()`,
+     ON CONFLICT (workflow_id, major_number, minor_number) DO UPDATE
+       SET tasks = EXCLUDED.tasks, first_task = EXCLUDED.first_task, strings = EXCLUDED.strings, updated_at = now()`,
     workflowId,
   );
 }

@@ -45,7 +45,7 @@ export const getFile = jsonRoute(async (req, params) => {
   if (!isPublic(key) || !shownInline(object.contentType))
     headers.set("content-disposition", `attachment; filename="${key.split("/").pop()}"`);
   const inm = req.headers.get("if-none-match");
-  if (inm && inm.split(",").some((t) => t.trim().replace(/^W\//, "") === etag)) {
+  if (inm?.split(",").some((t) => t.trim().replace(/^W\//, "") === etag)) {
     object.stream.destroy();
     return new Response(null, { status: 304, headers });
   }

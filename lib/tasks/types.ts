@@ -79,6 +79,7 @@ export type Tasks = Record<string, Task>;
 export type TaskValue = number | number[] | string | Mark[] | SurveyItem[] | Highlight[] | null;
 
 /** A task as the lab edits it: the API's own definition, every field kept (including ones no editor shows). */
+// biome-ignore lint/suspicious/noExplicitAny: a task of any type as the API's JSON (with fields the editor doesn't show), so it round-trips
 export type TaskDef = Record<string, any>;
 
 /** A link of the workflow's graph: an answer's, a combo's member, a shortcut, or `next` (to null: the end). */

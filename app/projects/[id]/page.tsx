@@ -90,8 +90,15 @@ export default async function ProjectPage({
             {project.workflows.map((w) => (
               <li key={w.id} className="flex flex-col gap-2 rounded-lg border border-gray-200 bg-white p-4">
                 <Link
-                  href={`/projects/${project.id}/classify?workflow=${w.id}${language !== loaded.project.primaryLanguage.toLowerCase() ? `&language=${language}` : ""}`}
-                  className="rounded bg-brand-600 px-4 py-2 text-center font-semibold text-white hover:bg-brand-700 focus:outline focus:outline-2 focus:outline-offset-2 focus:outline-brand-600"
+                  href={
+                    `/projects/${project.id}/classify?workflow=${w.id}` +
+                    (language !== loaded.project.primaryLanguage.toLowerCase() ? `&language=${language}` : "")
+                  }
+                  className={
+                    "rounded bg-brand-600 px-4 py-2 text-center font-semibold text-white " +
+                    "hover:bg-brand-700 focus:outline focus:outline-2 focus:outline-offset-2 " +
+                    "focus:outline-brand-600"
+                  }
                 >
                   Classify: {w.displayName}
                 </Link>
@@ -144,7 +151,6 @@ export default async function ProjectPage({
             {recents.map((r) => (
               <li key={r.subjectId} className="overflow-hidden rounded border border-gray-200 bg-white">
                 {r.mime.startsWith("image/") ? (
-                  // eslint-disable-next-line @next/next/no-img-element -- subject media are arbitrary URLs
                   <img src={r.url} alt={`Subject ${r.subjectId}`} className="aspect-square w-full object-cover" loading="lazy" />
                 ) : (
                   <p className="aspect-square p-2 text-sm">Subject {r.subjectId}</p>

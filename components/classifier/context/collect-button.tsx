@@ -123,7 +123,14 @@ export function CollectButton({ projectId, subjectId }: { projectId: string; sub
             <label className="flex items-center gap-2 text-sm">
               <input type="checkbox" checked={isPrivate} onChange={(e) => setPrivate(e.target.checked)} /> Private
             </label>
-            <button className="self-start rounded bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
+            <button
+              type="submit"
+              className={
+                "self-start rounded bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white " +
+                "focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 " +
+                "focus-visible:outline-brand-600"
+              }
+            >
               Create with this subject
             </button>
           </form>

@@ -59,7 +59,10 @@ export function FavouriteButton({ projectId, subjectId }: { projectId: string; s
         aria-pressed={isFavourite}
         disabled={favourites.isPending || toggle.isPending}
         onClick={() => toggle.mutate()}
-        className="rounded border border-gray-300 bg-white px-3 py-1 text-sm hover:bg-gray-100 disabled:opacity-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600"
+        className={
+          "rounded border border-gray-300 bg-white px-3 py-1 text-sm hover:bg-gray-100 disabled:opacity-50 " +
+          "focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600"
+        }
       >
         <span aria-hidden="true" className={isFavourite ? "text-rose-600" : "text-gray-400"}>
           {isFavourite ? "♥" : "♡"}

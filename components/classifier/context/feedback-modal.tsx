@@ -46,9 +46,14 @@ export function FeedbackModal({ results, onClose }: { results: FeedbackResult[];
         </ul>
         <button
           type="button"
+          // biome-ignore lint/a11y/noAutofocus: in a modal <dialog>, autofocus names what showModal() focuses first (the dialog pattern)
           autoFocus
           onClick={close}
-          className="self-end rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+          className={
+            "self-end rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 " +
+            "focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 " +
+            "focus-visible:outline-brand-600"
+          }
         >
           Continue
         </button>

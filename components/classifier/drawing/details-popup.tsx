@@ -23,12 +23,13 @@ export function DetailsPopup({
   onDelete(): void;
 }) {
   const box = useRef<HTMLDivElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `index` is the trigger: when the popup moves to another mark, its first field takes the focus
   useEffect(() => {
     box.current?.querySelector<HTMLElement>("input, textarea, button")?.focus();
   }, [index]);
   const subtasks = tool.details ?? [];
-  const valueOf = (i: number) => (mark.details[i]?.value ?? null) as TaskValue;
-  const ready = subtasks.every((t, i) => isAnswered(t, valueOf(i)));
+  const valueAt = (i: number) => (mark.details[i]?.value ?? null) as TaskValue;
+  const ready = subtasks.every((t, i) => isAnswered(t, valueAt(i)));
   return (
     <div
       ref={box}
@@ -42,8 +43,8 @@ export function DetailsPopup({
           key={i}
           taskKey={`mark${index}-detail${i}`}
           task={t}
-          value={valueOf(i)}
-          onChange={(v) => onChange({ ...mark, details: subtasks.map((_, j) => (j === i ? { value: v } : { value: valueOf(j) })) })}
+          value={valueAt(i)}
+          onChange={(v) => onChange({ ...mark, details: subtasks.map((_, j) => (j === i ? { value: v } : { value: valueAt(j) })) })}
         />
       ))}
       <div className="flex gap-2">

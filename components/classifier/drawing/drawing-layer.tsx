@@ -17,8 +17,6 @@ import {
 import { MarkHitArea, MarkShape } from "./mark-shape";
 import { toolColor, toolLabel } from "./tool-style";
 
-export { toolColor, toolLabel } from "./tool-style";
-
 export interface DrawingState {
   /** The drawing task's tools and the chosen one's index. */
   tools: Tool[];
@@ -74,6 +72,7 @@ export function DrawingLayer({
   const color = toolColor(tools, tool);
   const sw = Math.max(2, Math.max(width, height) / 300);
   // A half-drawn shape belongs to the tool it was started with.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `tool` is the trigger: choosing another tool drops the half-drawn shape
   useEffect(() => {
     setPath([]);
     setAnchor(null);
@@ -223,7 +222,11 @@ export function DrawingLayer({
       <svg
         ref={svg}
         role="application"
-        aria-label={`Drawing layer: ${toolLabel(tools, tool)} (${toolType}): ${how}; or use the arrow keys and Enter. Tab to a mark to move it with the arrows or remove it with Delete.`}
+        aria-label={
+          `Drawing layer: ${toolLabel(tools, tool)} (${toolType}): ${how}; or use the arrow keys and Enter. ` +
+          "Tab to a mark to move it with the arrows or remove it with Delete."
+        }
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: role=application makes the drawing surface a control; keyboard drawing starts by focusing it
         tabIndex={0}
         viewBox={`0 0 ${width} ${height}`}
         preserveAspectRatio="none"
@@ -300,7 +303,10 @@ export function DrawingLayer({
               <>
                 <button
                   type="button"
-                  className="rounded border border-gray-300 bg-white px-3 py-1 text-sm font-semibold shadow focus:outline focus:outline-2 focus:outline-brand-600"
+                  className={
+                    "rounded border border-gray-300 bg-white px-3 py-1 text-sm font-semibold shadow " +
+                    "focus:outline focus:outline-2 focus:outline-brand-600"
+                  }
                   onClick={() => finishPath()}
                 >
                   Finish shape

@@ -72,5 +72,3 @@ export function MarkHitArea({
     </g>
   );
 }
-
-export { COLORS } from "./tool-style";

@@ -33,14 +33,17 @@ export function FieldGuideButton({ projectId, language = null }: { projectId: st
   });
   const dialog = useRef<HTMLDialogElement>(null);
   const button = useRef<HTMLButtonElement>(null);
-  if (!guide.data || !guide.data.items.length) return null;
+  if (!guide.data?.items.length) return null;
   return (
     <>
       <button
         ref={button}
         type="button"
         onClick={() => dialog.current?.showModal()}
-        className="rounded border border-gray-300 bg-white px-3 py-1 text-sm hover:bg-gray-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600"
+        className={
+          "rounded border border-gray-300 bg-white px-3 py-1 text-sm hover:bg-gray-100 " +
+          "focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600"
+        }
       >
         Field guide
       </button>
@@ -58,7 +61,10 @@ export function FieldGuideButton({ projectId, language = null }: { projectId: st
             <button
               type="button"
               onClick={() => dialog.current?.close()}
-              className="rounded border border-gray-300 px-3 py-1 text-sm hover:bg-gray-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600"
+              className={
+                "rounded border border-gray-300 px-3 py-1 text-sm hover:bg-gray-100 focus-visible:outline " +
+                "focus-visible:outline-2 focus-visible:outline-brand-600"
+              }
             >
               Close
             </button>
@@ -67,9 +73,13 @@ export function FieldGuideButton({ projectId, language = null }: { projectId: st
             {guide.data.items.map((item, i) => (
               <li key={i} className="mb-3">
                 <details className="rounded border border-gray-200">
-                  <summary className="flex cursor-pointer items-center gap-3 p-3 font-semibold focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600">
+                  <summary
+                    className={
+                      "flex cursor-pointer items-center gap-3 p-3 font-semibold focus-visible:outline " +
+                      "focus-visible:outline-2 focus-visible:outline-brand-600"
+                    }
+                  >
                     {item.icon && icons.data?.get(String(item.icon)) && (
-                      // eslint-disable-next-line @next/next/no-img-element -- guide images are arbitrary URLs
                       <img
                         src={icons.data.get(String(item.icon))}
                         alt=""

@@ -65,8 +65,7 @@ export function MiniCourse({
     "rounded border border-gray-300 bg-white px-3 py-1 text-sm hover:bg-gray-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600";
   return (
     <>
-      <div
-        role="region"
+      <section
         aria-label="Mini-course"
         className="flex flex-wrap items-center gap-2 rounded border border-brand-600 bg-brand-50 p-3 text-sm"
         data-testid="mini-course-prompt"
@@ -90,7 +89,7 @@ export function MiniCourse({
         >
           Stop the mini-course
         </button>
-      </div>
+      </section>
       <dialog
         ref={dialog}
         aria-labelledby="mini-course-title"
@@ -105,8 +104,12 @@ export function MiniCourse({
           </div>
           <button
             type="button"
+            // biome-ignore lint/a11y/noAutofocus: in a modal <dialog>, autofocus names what showModal() focuses first (the dialog pattern)
             autoFocus
-            className="self-end rounded bg-brand-600 px-4 py-1 font-semibold text-white focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+            className={
+              "self-end rounded bg-brand-600 px-4 py-1 font-semibold text-white focus-visible:outline " +
+              "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+            }
             onClick={async () => {
               dialog.current?.close();
               setOffered(null);

@@ -34,11 +34,11 @@ export function TutorialButton({
   };
   const t = useTranslated("tutorial", tutorial.data?.id, language, tutorial.data ?? undefined) ?? tutorial.data;
   const completedInPreference = !!(pref.preferences.tutorials_completed_at as Record<string, string> | undefined)?.[t?.id ?? ""];
+  // biome-ignore lint/correctness/useExhaustiveDependencies: shown once the tutorial and preference are known; rerun, it would reopen one closed unfinished
   useEffect(() => {
     if (!t || !pref.ready) return;
     const seen = pref.signedIn ? completedInPreference : !!localStorage.getItem(completedKey(t.id));
     if (!seen) show();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- decided once the tutorial and preference are known
   }, [t, pref.ready]);
   if (!t) return null;
   const last = step === t.steps.length - 1;
@@ -47,7 +47,10 @@ export function TutorialButton({
       <button
         type="button"
         onClick={show}
-        className="rounded border border-gray-300 bg-white px-3 py-1 text-sm hover:bg-gray-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600"
+        className={
+          "rounded border border-gray-300 bg-white px-3 py-1 text-sm hover:bg-gray-100 " +
+          "focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600"
+        }
       >
         Tutorial
       </button>
@@ -78,15 +81,22 @@ export function TutorialButton({
               type="button"
               disabled={step === 0}
               onClick={() => setStep((s) => s - 1)}
-              className="rounded border border-gray-300 px-3 py-1 disabled:opacity-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600"
+              className={
+                "rounded border border-gray-300 px-3 py-1 disabled:opacity-50 focus-visible:outline " +
+                "focus-visible:outline-2 focus-visible:outline-brand-600"
+              }
             >
               Previous
             </button>
             <button
               type="button"
+              // biome-ignore lint/a11y/noAutofocus: in a modal <dialog>, autofocus names what showModal() focuses first (the dialog pattern)
               autoFocus
               onClick={() => (last ? dialog.current?.close() : setStep((s) => s + 1))}
-              className="rounded bg-brand-600 px-4 py-1 font-semibold text-white focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+              className={
+                "rounded bg-brand-600 px-4 py-1 font-semibold text-white focus-visible:outline " +
+                "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+              }
             >
               {last ? "Let's go" : "Next step"}
             </button>

@@ -11,7 +11,10 @@ export function QuestionTaskView({ id, task, value, onChange }: TaskViewProps) {
       {t.answers.map((a, i) => (
         <label
           key={i}
-          className="flex cursor-pointer items-center gap-3 rounded border border-gray-300 px-3 py-2 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+          className={
+            "flex cursor-pointer items-center gap-3 rounded border border-gray-300 px-3 py-2 " +
+            "has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+          }
         >
           <input
             type={task.type === "single" ? "radio" : "checkbox"}

@@ -14,7 +14,11 @@ export function ShortcutTaskView({ id, task, value: raw, onChange }: TaskViewPro
       {answers.map((a, i) => (
         <label
           key={i}
-          className="flex cursor-pointer items-center gap-2 rounded-full border border-gray-300 px-3 py-1 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600"
+          className={
+            "flex cursor-pointer items-center gap-2 rounded-full border border-gray-300 px-3 py-1 text-sm " +
+            "has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline " +
+            "has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600"
+          }
         >
           <input
             type="checkbox"

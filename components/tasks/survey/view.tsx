@@ -40,7 +40,10 @@ export function SurveyTaskView({ taskKey, task: raw, value: rawValue, onChange }
                     return (
                       <label
                         key={a.id}
-                        className="flex items-center gap-1 rounded border border-gray-300 px-2 py-1 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+                        className={
+                          "flex items-center gap-1 rounded border border-gray-300 px-2 py-1 text-sm " +
+                          "has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+                        }
                       >
                         <input
                           type={q.multiple ? "checkbox" : "radio"}
@@ -160,7 +163,6 @@ function ChoiceDetails({ task, choice }: { task: SurveyTask; choice: string }) {
       {details.images.length > 0 && (
         <div className="flex gap-2 overflow-x-auto">
           {details.images.map((src, i) => (
-            // eslint-disable-next-line @next/next/no-img-element -- the project's own reference pictures, any host
             <img
               key={src}
               src={src}

@@ -88,7 +88,9 @@ export function conditionProblems(cond: unknown): ConditionProblem[] {
         problems.push({ path: [...path, 1], message: "lookup key must be '<reducer_key>.<field>' or 'subject.<metadata key>'" });
       return;
     }
-    args.forEach((arg, i) => walk(arg, [...path, i + 1], depth + 1));
+    args.forEach((arg, i) => {
+      walk(arg, [...path, i + 1], depth + 1);
+    });
   };
   walk(cond, [], 0);
   return problems;
@@ -105,7 +107,9 @@ export function conditionLookups(cond: unknown): LookupRef[] {
       if (typeof args[0] === "string" && args[0].includes(".")) refs.push({ path: [...path, 1], key: args[0], ...splitLookupKey(args[0]) });
       return;
     }
-    args.forEach((arg, i) => walk(arg, [...path, i + 1]));
+    args.forEach((arg, i) => {
+      walk(arg, [...path, i + 1]);
+    });
   };
   walk(cond, []);
   return refs;

@@ -12,8 +12,8 @@ export class ExtractorError extends Error {
   }
 }
 
-export interface ExtractorDef<C = any> {
-  schema: z.ZodType<C, any>;
+export interface ExtractorDef<C = unknown> {
+  schema: z.ZodType<C, unknown>;
   /** Pure: the extract's data for one classification, or a skip. External extractors throw (the pipeline calls out). */
   extract(config: C, classification: ClassificationData): ExtractOutcome;
 }
@@ -69,7 +69,7 @@ export function minimumVersionSkip(
  * (reject) per `if_missing`.
  */
 export function defineExtractor<C extends GenericConfig>(
-  schema: z.ZodType<C, any>,
+  schema: z.ZodType<C, unknown>,
   run: (config: C, classification: ClassificationData) => Record<string, unknown> | Missing,
 ): ExtractorDef<C> {
   return {

@@ -18,8 +18,10 @@ const rule = (votes: number) => ({
 /** Rows the pipeline would write, for this workflow (the dry run must leave them as they are). */
 async function written(workflowId: number) {
   const { rows } = await pool().query(
-    `SELECT (SELECT count(*) FROM extracts WHERE workflow_id = $1)::int AS extracts, (SELECT count(*) FROM subject_reductions WHERE workflow_id = $1)::int AS reductions,
-            (SELECT count(*) FROM engine_actions WHERE workflow_id = $1)::int AS actions, (SELECT count(*) FROM subject_workflow_statuses WHERE workflow_id = $1 AND retired_at IS NOT NULL)::int AS retired,
+    `SELECT (SELECT count(*) FROM extracts WHERE workflow_id = $1)::int AS extracts, (SELECT count(*) FROM subject_reductions
+      WHERE workflow_id = $1)::int AS reductions,
+            (SELECT count(*) FROM engine_actions WHERE workflow_id = $1)::int AS actions, (SELECT count(*)
+              FROM subject_workflow_statuses WHERE workflow_id = $1 AND retired_at IS NOT NULL)::int AS retired,
             (SELECT count(*) FROM engine_subjects)::int AS cached_subjects`,
     [workflowId],
   );

@@ -239,7 +239,8 @@ async function writeKeyed(client: Sql, kind: Kind, workflowId: number, key: stri
     const { rows } = await client.query(
       kind === "extractors"
         ? `INSERT INTO engine_extractors (workflow_id, key, type, config, updated_at) VALUES ($1, $2, $3, $4, now()) RETURNING id, key, created_at, updated_at`
-        : `INSERT INTO engine_reducers (workflow_id, key, type, config, topic, updated_at) VALUES ($1, $2, $3, $4, $5, now()) RETURNING id, key, created_at, updated_at`,
+        : `INSERT INTO engine_reducers (workflow_id, key, type, config, topic, updated_at) VALUES ($1, $2, $3, $4, $5, now())
+          RETURNING id, key, created_at, updated_at`,
       kind === "extractors"
         ? [workflowId, key, config.type, JSON.stringify(config)]
         : [workflowId, key, config.type, JSON.stringify(config), config.topic ?? "reduce_by_subject"],
@@ -360,7 +361,8 @@ export function ruleCollectionRoutes(topic: RuleTopic) {
         const valid = validated(doc);
         const rule = valid.rules_config[valid.rules_config.length - 1];
         const { rows } = await client.query(
-          `INSERT INTO engine_rules (workflow_id, topic, position, condition, updated_at) VALUES ($1, $2, $3, $4, now()) RETURNING id, topic, position, condition, created_at, updated_at`,
+          `INSERT INTO engine_rules (workflow_id, topic, position, condition, updated_at) VALUES ($1, $2, $3, $4, now())
+            RETURNING id, topic, position, condition, created_at, updated_at`,
           [workflowId, topic, stored.rules.length, JSON.stringify(rule.if)],
         );
         return answer(serializeRule(workflowId, { ...rows[0], effects: [] }), valid, 201);

@@ -45,7 +45,8 @@ beforeAll(async () => {
   );
   await pool().query(
     `INSERT INTO subject_reductions (workflow_id, subject_id, reducer_key, subgroup, data, updated_at)
-     SELECT CASE WHEN i % 100 = 0 THEN $1::int ELSE $2::int END, ($3::int[])[1 + (i / 100) % 3], 'n', 'g' || i, jsonb_build_object('classifications', i), now() - make_interval(secs => i)
+     SELECT CASE WHEN i % 100 = 0 THEN $1::int
+       ELSE $2::int END, ($3::int[])[1 + (i / 100) % 3], 'n', 'g' || i, jsonb_build_object('classifications', i), now() - make_interval(secs => i)
      FROM generate_series(1, $4::int) AS i`,
     [f.workflow.id, other.workflow.id, f.subjects.map((s) => s.id), REDUCTIONS * 100],
   );
@@ -100,7 +101,7 @@ describe("extracts", () => {
     for (const [query, where, values] of [
       [`subject_id=${subject}`, "subject_id = $2", [subject]],
       ["user_id=3", "user_id = $2", [3]],
-      ["extractor_key=q&subject_id=" + subject, "extractor_key = 'q' AND subject_id = $2", [subject]],
+      [`extractor_key=q&subject_id=${subject}`, "extractor_key = 'q' AND subject_id = $2", [subject]],
     ] as const) {
       const want = await idsOf("extracts", `workflow_id = $1 AND ${where}`, [f.workflow.id, ...values]);
       expect((await walk(`/workflows/${f.workflow.id}/extracts?${query}&page_size=37`, f.owner.token)).ids, query).toEqual(want);
@@ -145,7 +146,8 @@ describe("reductions", () => {
     expect(last.body).toHaveLength(want.length - 100 * (lastPage - 1));
     expect(last.headers.get("link")).toBeNull();
     const { plan } = await planSql(
-      `SELECT r.id FROM subject_reductions r LEFT JOIN subject_workflow_statuses sws ON sws.subject_id = r.subject_id AND sws.workflow_id = r.workflow_id WHERE r.workflow_id = $1 AND r.id > $3 ORDER BY r.id LIMIT $2`,
+      `SELECT r.id FROM subject_reductions r LEFT JOIN subject_workflow_statuses sws ON sws.subject_id = r.subject_id
+        AND sws.workflow_id = r.workflow_id WHERE r.workflow_id = $1 AND r.id > $3 ORDER BY r.id LIMIT $2`,
       [f.workflow.id, 101, want[200]],
     );
     expect(planNodes(plan).map((n) => n["Node Type"])).not.toContain("Sort");

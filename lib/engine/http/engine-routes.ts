@@ -124,7 +124,7 @@ function requiredQueryId(url: URL, name: string): number {
 function configuredKey(map: Record<string, unknown> | undefined, key: string, what: string) {
   const config = map && Object.hasOwn(map, key) ? map[key] : undefined;
   if (!config) throw notFound(`No ${what} '${key}' in this workflow`);
-  return config as Record<string, any>;
+  return config as Record<string, unknown>;
 }
 
 /**
@@ -217,7 +217,8 @@ export const listExtracts = engineRoute(async ({ url, params, actor }) => {
   const key = Object.hasOwn(workflow.extractors_config, params.key) ? params.key : null;
   if (asksForPage(url)) return extractsPage(url, workflow.id, { subject_id: subjectId, extractor_key: key });
   const { rows } = await readPool().query<ExtractRow>(
-    `SELECT * FROM extracts WHERE workflow_id = $1 AND subject_id = $2 AND ($3::text IS NULL OR extractor_key = $3) ORDER BY classification_at, classification_id, extractor_key`,
+    `SELECT * FROM extracts WHERE workflow_id = $1 AND subject_id = $2 AND ($3::text IS NULL OR extractor_key = $3)
+      ORDER BY classification_at, classification_id, extractor_key`,
     [workflow.id, subjectId, key],
   );
   return json(rows.map(wireExtractRow));
@@ -271,7 +272,8 @@ export const upsertExtractRoute = engineRoute(async ({ req, params, actor }) => 
     let classificationAt = body.classification_at;
     if (classificationId === null) {
       const { rows } = await client.query(
-        `SELECT classification_id, classification_at FROM extracts WHERE workflow_id = $1 AND extractor_key = $2 AND subject_id = $3 AND user_id IS NOT DISTINCT FROM $4`,
+        `SELECT classification_id, classification_at FROM extracts WHERE workflow_id = $1 AND extractor_key = $2 AND subject_id = $3
+          AND user_id IS NOT DISTINCT FROM $4`,
         [workflow.id, params.key, body.subject_id, body.user_id ?? null],
       );
       if (rows.length !== 1)
@@ -323,7 +325,8 @@ function reductionTarget(url: URL, body?: Record<string, unknown>): { topic: "su
 async function reductionsOf(url: URL, workflowId: number, target: { topic: "subject" | "user"; id: number }, reducerKey: string | null) {
   const table = target.topic === "subject" ? "subject_reductions" : "user_reductions";
   const column = target.topic === "subject" ? "subject_id" : "user_id";
-  const select = `SELECT id, reducer_key, ${column}, workflow_id, subgroup, data, store, created_at, updated_at FROM ${table} WHERE workflow_id = $1 AND ${column} = $2 AND ($3::text IS NULL OR reducer_key = $3)`;
+  const select = `SELECT id, reducer_key, ${column}, workflow_id, subgroup, data, store, created_at, updated_at FROM ${table}
+    WHERE workflow_id = $1 AND ${column} = $2 AND ($3::text IS NULL OR reducer_key = $3)`;
   if (!asksForPage(url))
     return json((await readPool().query(`${select} ORDER BY reducer_key, subgroup`, [workflowId, target.id, reducerKey])).rows);
   const size = enginePageSize(url);
@@ -386,7 +389,8 @@ export const postReduction = engineRoute(async ({ req, url, params, actor }) => 
     ]);
     const column = target.topic === "subject" ? "subject_id" : "user_id";
     const { rows } = await client.query(
-      `SELECT id, reducer_key, ${column}, workflow_id, subgroup, data, store, created_at, updated_at FROM ${target.topic}_reductions WHERE workflow_id = $1 AND ${column} = $2 AND reducer_key = $3 AND subgroup = $4`,
+      `SELECT id, reducer_key, ${column}, workflow_id, subgroup, data, store, created_at, updated_at FROM ${target.topic}_reductions
+        WHERE workflow_id = $1 AND ${column} = $2 AND reducer_key = $3 AND subgroup = $4`,
       [workflow.id, target.id, params.key, subgroup],
     );
     return rows[0];
@@ -436,10 +440,12 @@ export const listWorkflowReductions = engineRoute(async ({ url, params, actor })
   const lastId = engineLastId(url);
   const page = lastId === null ? parseCountParam(url.searchParams.get("page"), "page", { fallback: 1, max: MAX_PAGE }) : 1;
   const skip = (page - 1) * size;
+  const order =
+    lastId === null ? `ORDER BY r.updated_at DESC, r.id DESC LIMIT $2${skip ? " OFFSET $3" : ""}` : "AND r.id > $3 ORDER BY r.id LIMIT $2";
   const { rows } = await readPool().query<{ id: number }>(
     `SELECT r.id, r.reducer_key, r.subject_id, r.workflow_id, r.subgroup, r.data, r.created_at, r.updated_at, sws.retired_at, sws.retirement_reason
      FROM subject_reductions r LEFT JOIN subject_workflow_statuses sws ON sws.subject_id = r.subject_id AND sws.workflow_id = r.workflow_id
-     WHERE r.workflow_id = $1 ${lastId === null ? `ORDER BY r.updated_at DESC, r.id DESC LIMIT $2${skip ? " OFFSET $3" : ""}` : "AND r.id > $3 ORDER BY r.id LIMIT $2"}`,
+     WHERE r.workflow_id = $1 ${order}`,
     [workflow.id, size + 1, ...(lastId === null ? (skip ? [skip] : []) : [lastId])],
   );
   const paged = enginePage(

@@ -98,7 +98,8 @@ describe("retrying an action", () => {
     const state = async () =>
       (
         await pool().query(
-          `SELECT a.status, sws.retirement_reason FROM engine_actions a LEFT JOIN subject_workflow_statuses sws ON sws.subject_id = a.subject_id AND sws.workflow_id = a.workflow_id WHERE a.id = $1`,
+          `SELECT a.status, sws.retirement_reason FROM engine_actions a LEFT JOIN subject_workflow_statuses sws
+            ON sws.subject_id = a.subject_id AND sws.workflow_id = a.workflow_id WHERE a.id = $1`,
           [id],
         )
       ).rows[0];

@@ -76,13 +76,17 @@ export const rectangleReducer: ReducerDef<TRectangleReducer> = {
         config.eps ?? 5,
         config.min_samples ?? 2,
       );
-      FIELDS.forEach((f, i) => (data[`${prefix}_rec_${f}`] = rects.map((r) => r.rect[i])));
+      FIELDS.forEach((f, i) => {
+        data[`${prefix}_rec_${f}`] = rects.map((r) => r.rect[i]);
+      });
       data[`${prefix}_rec_extract_ids`] = rects.map((r) => r.extractId);
       data[`${prefix}_cluster_labels`] = labels;
       const clusters = Math.max(-1, ...labels) + 1;
       const members = Array.from({ length: clusters }, (_, c) => rects.filter((_, i) => labels[i] === c));
       data[`${prefix}_clusters_count`] = members.map((m) => m.length);
-      FIELDS.forEach((f, i) => (data[`${prefix}_clusters_${f}`] = members.map((m) => m.reduce((s, r) => s + r.rect[i], 0) / m.length)));
+      FIELDS.forEach((f, i) => {
+        data[`${prefix}_clusters_${f}`] = members.map((m) => m.reduce((s, r) => s + r.rect[i], 0) / m.length);
+      });
     }
     return data;
   },

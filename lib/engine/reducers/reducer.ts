@@ -10,8 +10,8 @@ export interface ReducerOutput {
   store: ReductionStore | null;
 }
 
-export interface ReducerDef<C = any> {
-  schema: z.ZodType<C, any>;
+export interface ReducerDef<C = unknown> {
+  schema: z.ZodType<C, unknown>;
   /** One line describing `data`, for documentation and the API. */
   output: string;
   /** Default reduction: all (filtered) extracts of the subject or user, in classification order. */
@@ -34,11 +34,6 @@ export class ReducerError extends Error {
 export function isEmptyReduction(data: unknown): boolean {
   if (data === null || data === undefined) return true;
   return typeof data === "object" && !Array.isArray(data) && Object.keys(data).length === 0;
-}
-
-/** The number of distinct classifications the extracts come from. */
-export function classificationCount(extracts: readonly ExtractRecord[]): number {
-  return new Set(extracts.map((e) => e.classificationId)).size;
 }
 
 /**

@@ -94,6 +94,7 @@ export async function loadClassificationsData(client: Sql, classificationIds: nu
   const missing = ids.filter((id) => !found.has(id));
   const sent = new Map<number, { id: number; metadata?: SubjectMetadata; created_at?: string; updated_at?: string }>();
   if (missing.length) {
+    // biome-ignore lint/suspicious/noExplicitAny: a classification another platform forwarded: JSON of any shape, each field converted where read
     const inbox = await client.query<{ id: number; data: Record<string, any>; received_at: Date }>(
       `SELECT id, data, received_at FROM engine_classifications WHERE id = ANY($1::int[])`,
       [missing],

@@ -55,7 +55,8 @@ export async function dispatchEngineInbox(limit = 1000): Promise<number> {
     // configuration, and their classifications cost the engine nothing. Ids component A lacks (posted by an
     // external forwarder) always go on.
     const { rows } = await client.query<{ classification_id: number; run: boolean }>(
-      `WITH taken AS (DELETE FROM engine_inbox WHERE id IN (SELECT id FROM engine_inbox ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED) RETURNING classification_id)
+      `WITH taken AS (DELETE FROM engine_inbox WHERE id IN (SELECT id FROM engine_inbox ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
+        RETURNING classification_id)
        SELECT t.classification_id, (c.id IS NULL OR ew.id IS NOT NULL) AS run
        FROM taken t LEFT JOIN classifications c ON c.id = t.classification_id
        LEFT JOIN engine_workflows ew ON ew.id = c.workflow_id AND ew.status = 'active'`,
@@ -65,7 +66,8 @@ export async function dispatchEngineInbox(limit = 1000): Promise<number> {
     if (!ids.length) return rows.length;
     const batches = inboxBatches(ids, batchSize());
     await client.query(
-      `SELECT graphile_worker.add_jobs(array_agg(ROW($1::text, json_build_object('classification_ids', b), NULL, NULL, 25, NULL, NULL, NULL)::graphile_worker.job_spec))
+      `SELECT graphile_worker.add_jobs(array_agg(
+         ROW($1::text, json_build_object('classification_ids', b), NULL, NULL, 25, NULL, NULL, NULL)::graphile_worker.job_spec))
        FROM unnest($2::json[]) AS b`,
       [CLASSIFICATION_BATCH_TASK, batches.map((b) => JSON.stringify(b))],
     );

@@ -17,7 +17,7 @@ export async function externalExtract(tx: TxRunner, classificationId: number, ex
     if (!c) return null;
     const workflow = await loadEngineWorkflow(client, c.workflow_id);
     const config = workflow?.extractors_config?.[extractorKey];
-    if (!workflow || workflow.status !== "active" || config?.type !== "external") return null;
+    if (workflow?.status !== "active" || config?.type !== "external") return null;
     return { c, workflow, url: config.url as string };
   });
   if (!prepared) return;
@@ -60,7 +60,7 @@ export async function externalReduce(tx: TxRunner, workflowId: number, topic: To
       );
       incorporated.set(subgroup, new Set(rows.map((x) => x.extract_id)));
     }
-    return { config: config as Record<string, any>, groups, existing, incorporated };
+    return { config, groups, existing, incorporated };
   });
   if (!prepared) return;
   const { config, groups, existing, incorporated } = prepared;

@@ -28,7 +28,8 @@ export async function upsertExtracts(client: Sql, extracts: NewExtract[]): Promi
   const col = <T>(f: (e: NewExtract) => T) => extracts.map(f);
   const { rows } = await client.query<{ id: number }>(
     `INSERT INTO extracts (workflow_id, subject_id, user_id, classification_id, classification_at, extractor_key, data, updated_at)
-     SELECT w, s, u, c, a, k, d, now() FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::timestamptz[], $6::text[], $7::jsonb[]) AS x(w, s, u, c, a, k, d)
+     SELECT w, s, u, c, a, k, d, now()
+       FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::timestamptz[], $6::text[], $7::jsonb[]) AS x(w, s, u, c, a, k, d)
      ON CONFLICT (classification_id, extractor_key) DO UPDATE SET data = excluded.data, subject_id = excluded.subject_id,
        user_id = excluded.user_id, classification_at = excluded.classification_at, updated_at = now()
      RETURNING id`,
@@ -72,7 +73,7 @@ export async function extractClassifications(client: Sql, emit: Emit, classifica
   const changed: { workflow: EngineWorkflow; c: ClassificationData }[] = [];
   for (const c of found) {
     const workflow = await loadEngineWorkflow(client, c.workflow_id);
-    if (!workflow || workflow.status !== "active" || !c.subject_id) continue;
+    if (workflow?.status !== "active" || !c.subject_id) continue;
     let stored = 0;
     for (const [key, config] of Object.entries(workflow.extractors_config ?? {})) {
       if (config.type === "external") {

@@ -120,7 +120,8 @@ async function importBatch(jobId: number, workflowId: number, rows: Row[], progr
     await client.query(
       `INSERT INTO extracts (workflow_id, subject_id, user_id, classification_id, classification_at, extractor_key, data, updated_at)
        SELECT $1, x.s, NULL,
-              coalesce((SELECT e.classification_id FROM extracts e WHERE e.workflow_id = $1 AND e.subject_id = x.s AND e.extractor_key = x.k AND e.classification_id < 0 LIMIT 1),
+              coalesce((SELECT e.classification_id FROM extracts e WHERE e.workflow_id = $1 AND e.subject_id = x.s
+                AND e.extractor_key = x.k AND e.classification_id < 0 LIMIT 1),
                        -nextval('engine_machine_extract_ids')),
               now(), x.k, x.d::jsonb, now()
        FROM unnest($2::int[], $3::text[], $4::text[]) AS x(s, k, d)

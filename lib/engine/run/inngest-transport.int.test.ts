@@ -43,7 +43,9 @@ describe("the Inngest transport", () => {
     const ids = [1_700_000_000 - workflow.id * 10, 1_700_000_001 - workflow.id * 10];
     // Classifications the built-in queue would extract at once.
     await db().$executeRawUnsafe(
-      `INSERT INTO engine_classifications (id, workflow_id, data) SELECT i, $2, jsonb_build_object('id', i, 'workflow_id', $2::int, 'subject_id', $3::int, 'annotations', '[{"task":"T0","value":0}]'::jsonb) FROM unnest($1::int[]) i`,
+      `INSERT INTO engine_classifications (id, workflow_id, data)
+        SELECT i, $2, jsonb_build_object('id', i, 'workflow_id', $2::int, 'subject_id', $3::int, 'annotations', '[{"task":"T0","value":0}]'::jsonb)
+        FROM unnest($1::int[]) i`,
       ids,
       workflow.id,
       subjects[0].id,

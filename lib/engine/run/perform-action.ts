@@ -25,7 +25,7 @@ interface ActionRow {
   subject_id: number | null;
   user_id: number | null;
   effect_type: string;
-  config: Record<string, any>;
+  config: Record<string, unknown>;
   status: string;
   attempts: number;
 }
@@ -42,7 +42,13 @@ async function performInProcess(client: Sql, a: ActionRow): Promise<void> {
   const c = a.config;
   switch (a.effect_type) {
     case "retire_subject":
-      await retireSubjects(client, a.workflow_id, [a.subject_id!], parseRetirementReason(retirementReason(c.reason)), countRetired);
+      await retireSubjects(
+        client,
+        a.workflow_id,
+        [a.subject_id!],
+        parseRetirementReason(retirementReason(c.reason as Parameters<typeof retirementReason>[0])),
+        countRetired,
+      );
       return;
     case "add_subject_to_set": {
       const { rows } = await client.query<{ id: number; project_id: number }>(`SELECT id, project_id FROM subject_sets WHERE id = $1`, [
@@ -71,7 +77,8 @@ async function performInProcess(client: Sql, a: ActionRow): Promise<void> {
       // Moves the volunteer onto the workflow: the project preference's settings.workflow_id, as project owners set it.
       await client.query(
         `INSERT INTO project_preferences (user_id, project_id, settings, updated_at) VALUES ($1, $2, jsonb_build_object('workflow_id', $3::text), now())
-         ON CONFLICT (user_id, project_id) DO UPDATE SET settings = project_preferences.settings || jsonb_build_object('workflow_id', $3::text), updated_at = now()`,
+         ON CONFLICT (user_id, project_id) DO UPDATE
+           SET settings = project_preferences.settings || jsonb_build_object('workflow_id', $3::text), updated_at = now()`,
         [a.user_id, rows[0].project_id, String(c.workflow_id)],
       );
       return;
@@ -96,14 +103,15 @@ export async function performRetirements(client: Sql, actionIds: number[]): Prom
   await client.query("SAVEPOINT engine_retire");
   try {
     const { rows } = await client.query<ActionRow>(
-      `SELECT * FROM engine_actions WHERE id = ANY($1::int[]) AND status = 'pending' AND effect_type = 'retire_subject' AND subject_id IS NOT NULL ORDER BY id FOR UPDATE`,
+      `SELECT * FROM engine_actions WHERE id = ANY($1::int[]) AND status = 'pending' AND effect_type = 'retire_subject'
+        AND subject_id IS NOT NULL ORDER BY id FOR UPDATE`,
       [actionIds],
     );
     const groups = new Map<string, { workflowId: number; reason: ReturnType<typeof parseRetirementReason>; subjects: number[] }>();
     for (const a of rows) {
-      let reason;
+      let reason: ReturnType<typeof parseRetirementReason>;
       try {
-        reason = parseRetirementReason(retirementReason(a.config.reason));
+        reason = parseRetirementReason(retirementReason(a.config.reason as Parameters<typeof retirementReason>[0]));
       } catch {
         continue; // performAction records its failure
       }
@@ -116,7 +124,8 @@ export async function performRetirements(client: Sql, actionIds: number[]): Prom
       await retireSubjects(client, g.workflowId, g.subjects, g.reason, countRetired);
     if (done.size) {
       await client.query(
-        `UPDATE engine_actions SET status = 'completed', attempts = attempts + 1, error = NULL, performed_at = now(), updated_at = now() WHERE id = ANY($1::int[])`,
+        `UPDATE engine_actions SET status = 'completed', attempts = attempts + 1, error = NULL, performed_at = now(), updated_at = now()
+          WHERE id = ANY($1::int[])`,
         [[...done]],
       );
     }
@@ -189,7 +198,7 @@ export async function performAction(tx: TxRunner, actionId: number): Promise<voi
   });
   try {
     await postExternal(
-      action.config.url,
+      action.config.url as string,
       { action_id: action.id, workflow_id: action.workflow_id, ...target, reductions },
       { headers: { "idempotency-key": `action-${action.id}` } },
     );

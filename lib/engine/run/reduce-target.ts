@@ -4,7 +4,7 @@ import type { ExtractRecord } from "@/lib/engine/types";
 import { cachedSubjectMetadata } from "./classification-data";
 import { EVENTS } from "./events";
 import type { Emit, TxRunner } from "./stage";
-import { loadEngineWorkflow } from "./workflow-config";
+import { type EngineWorkflow, loadEngineWorkflow } from "./workflow-config";
 
 export type Topic = "subject" | "user";
 export const TOPIC_OF_REDUCER = { reduce_by_subject: "subject", reduce_by_user: "user" } as const;
@@ -30,7 +30,8 @@ export async function loadReductions(
   reducerKey?: string,
 ): Promise<ReductionRow[]> {
   const { rows } = await client.query<ReductionRow>(
-    `SELECT id, reducer_key, subgroup, data, store, lock_version FROM ${TABLE[topic]} WHERE workflow_id = $1 AND ${COLUMN[topic]} = $2 AND ($3::text IS NULL OR reducer_key = $3) ORDER BY id`,
+    `SELECT id, reducer_key, subgroup, data, store, lock_version FROM ${TABLE[topic]} WHERE workflow_id = $1 AND ${COLUMN[topic]} = $2
+      AND ($3::text IS NULL OR reducer_key = $3) ORDER BY id`,
     [workflowId, targetId, reducerKey ?? null],
   );
   return rows;
@@ -114,7 +115,8 @@ export async function loadExtractsOf(
     for (const t of targetIds) sources.set(t, [...new Set([t, ...previousSubjectIds(own.get(t) ?? {})])]);
   }
   const { rows } = await client.query(
-    `SELECT id, classification_id, classification_at, subject_id, user_id, workflow_id, extractor_key, data FROM extracts WHERE workflow_id = $1 AND ${COLUMN[topic]} = ANY($2::int[])`,
+    `SELECT id, classification_id, classification_at, subject_id, user_id, workflow_id, extractor_key, data FROM extracts
+      WHERE workflow_id = $1 AND ${COLUMN[topic]} = ANY($2::int[])`,
     [workflowId, [...new Set([...sources.values()].flat())]],
   );
   const bySource = new Map<number, ExtractRecord[]>();
@@ -212,7 +214,13 @@ interface Reduced {
 }
 
 /** One pass of the internal reducers over the targets; returns the targets whose running reductions lost the optimistic lock. */
-async function reduceOnce(client: Sql, topic: Topic, workflowId: number, targets: number[], reducers: [string, any][]): Promise<number[]> {
+async function reduceOnce(
+  client: Sql,
+  topic: Topic,
+  workflowId: number,
+  targets: number[],
+  reducers: [string, NonNullable<EngineWorkflow["reducers_config"]>[string]][],
+): Promise<number[]> {
   const { byTarget, metadata } = await loadExtractsOf(client, topic, workflowId, targets);
   const existing = await loadReductionsOf(
     client,
@@ -284,7 +292,8 @@ async function reduceOnce(client: Sql, topic: Topic, workflowId: number, targets
   }
   if (recorded.length) {
     await client.query(
-      `INSERT INTO reduction_extracts (reduction_kind, reduction_id, extract_id) SELECT $1, r, e FROM unnest($2::int[], $3::int[]) AS x(r, e) ON CONFLICT DO NOTHING`,
+      `INSERT INTO reduction_extracts (reduction_kind, reduction_id, extract_id) SELECT $1, r, e
+        FROM unnest($2::int[], $3::int[]) AS x(r, e) ON CONFLICT DO NOTHING`,
       [topic, recorded.flatMap((r) => r.extractIds.map(() => r.reductionId)), recorded.flatMap((r) => r.extractIds)],
     );
   }

@@ -70,7 +70,8 @@ export async function saveEngineWorkflow(client: Sql, config: TEngineWorkflowCon
   ]);
   if (extractors.length) {
     await client.query(
-      `INSERT INTO engine_extractors (workflow_id, key, type, config, updated_at) SELECT $1, k, t, c, now() FROM unnest($2::text[], $3::text[], $4::jsonb[]) AS x(k, t, c)
+      `INSERT INTO engine_extractors (workflow_id, key, type, config, updated_at) SELECT $1, k, t, c, now()
+        FROM unnest($2::text[], $3::text[], $4::jsonb[]) AS x(k, t, c)
        ON CONFLICT (workflow_id, key) DO UPDATE SET type = excluded.type, config = excluded.config, updated_at = now()`,
       [id, extractors.map(([k]) => k), extractors.map(([, v]) => v.type), extractors.map(([, v]) => JSON.stringify(v))],
     );
@@ -79,7 +80,8 @@ export async function saveEngineWorkflow(client: Sql, config: TEngineWorkflowCon
   await client.query(`DELETE FROM engine_reducers WHERE workflow_id = $1 AND NOT (key = ANY($2::text[]))`, [id, reducers.map(([k]) => k)]);
   if (reducers.length) {
     await client.query(
-      `INSERT INTO engine_reducers (workflow_id, key, type, topic, config, updated_at) SELECT $1, k, t, tp, c, now() FROM unnest($2::text[], $3::text[], $4::text[], $5::jsonb[]) AS x(k, t, tp, c)
+      `INSERT INTO engine_reducers (workflow_id, key, type, topic, config, updated_at) SELECT $1, k, t, tp, c, now()
+        FROM unnest($2::text[], $3::text[], $4::text[], $5::jsonb[]) AS x(k, t, tp, c)
        ON CONFLICT (workflow_id, key) DO UPDATE SET type = excluded.type, topic = excluded.topic, config = excluded.config, updated_at = now()`,
       [
         id,
@@ -108,7 +110,8 @@ export async function saveRuleEffects(client: Sql, ruleId: number, effects: read
   await client.query(`DELETE FROM engine_rule_effects WHERE rule_id = $1 AND position >= $2`, [ruleId, effects.length]);
   if (!effects.length) return;
   await client.query(
-    `INSERT INTO engine_rule_effects (rule_id, position, action, config) SELECT $1, p - 1, a, c FROM unnest($2::text[], $3::jsonb[]) WITH ORDINALITY AS x(a, c, p)
+    `INSERT INTO engine_rule_effects (rule_id, position, action, config) SELECT $1, p - 1, a, c FROM unnest($2::text[], $3::jsonb[])
+      WITH ORDINALITY AS x(a, c, p)
      ON CONFLICT (rule_id, position) DO UPDATE SET action = excluded.action, config = excluded.config`,
     [ruleId, effects.map((e) => e.action), effects.map((e) => JSON.stringify(e))],
   );

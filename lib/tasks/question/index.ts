@@ -1,6 +1,6 @@
 // Questions: one answer (`single`, whose answers may each lead to another task) or several (`multiple`).
 // The annotation's value is the answer's index (single) or the sorted indices (multiple).
-import type { Answer, Task, TaskDef, TaskTypeDef, TaskValue } from "../types";
+import type { Answer, Task, TaskDef, TaskTypeDef } from "../types";
 
 const answersOf = (task: Task | TaskDef) => ((task as { answers?: Answer[] }).answers ?? []) as Answer[];
 const template = (type: string) => (): TaskDef => ({ type, question: "", answers: [{ label: "" }, { label: "" }] });

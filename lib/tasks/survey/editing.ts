@@ -70,7 +70,9 @@ export function removeSurveyEntry(task: TaskDef, part: SurveyPart, id: string): 
 export function setChoiceImages(task: TaskDef, choiceId: string, urls: string[]): TaskDef {
   const names = urls.map((u) => u.split("/").pop()!.split("?")[0] || u);
   const images = { ...(task.images ?? {}) };
-  urls.forEach((u, i) => (images[names[i]] = u));
+  urls.forEach((u, i) => {
+    images[names[i]] = u;
+  });
   // Drop images no choice uses any more.
   const choices = { ...(task.choices ?? {}), [choiceId]: { ...(task.choices?.[choiceId] ?? {}), images: names } };
   const used = new Set(Object.values(choices).flatMap((c) => ((c as TaskDef).images ?? []) as string[]));

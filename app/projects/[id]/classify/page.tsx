@@ -89,7 +89,10 @@ export default async function ClassifyPage({
                 key={w.id}
                 href={`/projects/${project.id}/classify?workflow=${w.id}`}
                 aria-current={w.id === workflow?.id ? "page" : undefined}
-                className={`rounded border px-3 py-1 ${w.id === workflow?.id ? "border-brand-600 bg-brand-50 font-semibold" : "border-gray-300 bg-white hover:bg-gray-100"}`}
+                className={
+                  "rounded border px-3 py-1 " +
+                  (w.id === workflow?.id ? "border-brand-600 bg-brand-50 font-semibold" : "border-gray-300 bg-white hover:bg-gray-100")
+                }
               >
                 {workflowName(w)}
               </Link>
