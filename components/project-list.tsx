@@ -3,24 +3,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { apiGet } from "@/components/ui/api-client";
 import { DISCIPLINES } from "@/lib/project-page/disciplines";
-
-interface ProjectSummary {
-  id: string;
-  display_name: string;
-  description: string;
-  classifications_count: number;
-  subjects_count: number;
-  completeness: number;
-  tags: string[];
-  beta: boolean;
-  live: boolean;
-  state: string | null;
-  links: { owner: { display_name: string } };
-}
-interface ProjectsPage {
-  projects: ProjectSummary[];
-  meta: { projects: { page: number; page_count: number; count: number } };
-}
+import type { ProjectSummary, RecordPage } from "@/components/ui/wire-types";
 
 const PAGE_SIZE = 12;
 
@@ -101,7 +84,7 @@ export function ProjectList() {
   };
   const query = useQuery({
     queryKey: ["projects", f],
-    queryFn: () => apiGet<ProjectsPage>(listQuery(f)),
+    queryFn: () => apiGet<RecordPage<"projects", ProjectSummary>>(listQuery(f)),
     placeholderData: keepPreviousData,
   });
   const meta = query.data?.meta.projects;

@@ -2,17 +2,13 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { CountsChart } from "@/components/charts/counts-chart";
-import { CountsTable, type CountBucket } from "@/components/charts/counts-table";
+import { CountsTable } from "@/components/charts/counts-table";
 import { apiGet, countsGet } from "@/components/ui/api-client";
+import type { CountsAnswer, Records, WorkflowSummary } from "@/components/ui/wire-types";
 
 const PERIODS = ["day", "week", "month", "year"] as const;
 
-interface Counts {
-  total_count: number;
-  data?: CountBucket[];
-}
-
-const fetchCounts = (params: URLSearchParams) => countsGet<Counts>(`/classifications?${params}`);
+const fetchCounts = (params: URLSearchParams) => countsGet<CountsAnswer>(`/classifications?${params}`);
 
 /** The public stats page: totals and classifications over time for everything, a project or a workflow. */
 export function StatsView({ projects }: { projects: { id: string; display_name: string }[] }) {
@@ -45,7 +41,7 @@ export function StatsView({ projects }: { projects: { id: string; display_name: 
   });
   const workflows = useQuery({
     queryKey: ["workflows", projectId],
-    queryFn: () => apiGet<{ workflows: { id: string; display_name: string }[] }>(`/workflows?project_id=${projectId}&page_size=100`),
+    queryFn: () => apiGet<Records<"workflows", WorkflowSummary>>(`/workflows?project_id=${projectId}&page_size=100`),
     enabled: !!projectId,
   });
   const scopeName = workflowId

@@ -1,10 +1,8 @@
 // The numbers behind a counts chart, as a table inside a disclosure (what screen readers and the curious
 // read), and the bucket labels both use. No chart library here: pages load it apart.
+import type { CountBucket } from "@/components/ui/wire-types";
 
-export interface CountBucket {
-  period: string;
-  count: number;
-}
+export type { CountBucket };
 
 export function formatBucket(iso: string, period: string): string {
   const d = new Date(iso);

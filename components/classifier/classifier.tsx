@@ -6,6 +6,7 @@ import { PendingProvider, usePending } from "./pending-classifications";
 import type { FeedbackResult } from "@/lib/classifier/feedback";
 import { lazyPart } from "./lazy-part";
 import type { ClassifierWorkflow, QueuedSubject } from "./types";
+import type { Records } from "@/components/ui/wire-types";
 
 // Help, favourites and feedback arrive after the first subject: their own chunks (the first load carries
 // what the first task needs).
@@ -84,7 +85,7 @@ function ClassifierQueue({
   const seen = useRef(new Set<string>());
   const fetched = useQuery({
     queryKey: ["queued", workflow.id, round],
-    queryFn: () => apiGet<{ subjects: QueuedSubject[] }>(`/subjects/queued?workflow_id=${workflow.id}`),
+    queryFn: () => apiGet<Records<"subjects", QueuedSubject>>(`/subjects/queued?workflow_id=${workflow.id}`),
     staleTime: Infinity,
     gcTime: 0,
     retry: 2,

@@ -22,6 +22,7 @@ import {
 import { frameMedia, SubjectViewer, type Dimensions, type DrawingState } from "./subject-viewer";
 import { TaskView } from "./task-view";
 import type { ClassifierWorkflow, QueuedSubject } from "./types";
+import { taskType } from "@/lib/tasks/registry";
 
 // The classification of one subject: its tasks step by step beside the subject viewer, saved through the
 // pending queue. A chunk of its own (lib/classifier/task-flow and the viewer with it): the classify page's
@@ -67,8 +68,9 @@ export function SubjectClassification({
   const valueAt = (key: string) => (key in values ? values[key] : emptyValue(workflow.tasks[key]));
   const setValue = (key: string, v: TaskValue) => setValues((all) => ({ ...all, [key]: v }));
   const ready = isStepAnswered(workflow.tasks, keys, valueAt);
-  // A combo branches as a whole; a single question in a step decides where it goes; a chosen shortcut ends.
-  const main = keys.filter((k) => workflow.tasks[k].type !== "shortcut");
+  // A combo branches as a whole; a single question in a step decides where it goes; a chosen shortcut ends
+  // (a task that can end the classification is beside the step's own tasks, never one of them).
+  const main = keys.filter((k) => !taskType(workflow.tasks[k].type)?.endsClassification);
   const next =
     step && !shortcutChosen(workflow.tasks, keys, valueAt)
       ? nextTask(workflow.tasks, step, main.length === 1 ? valueAt(main[0]) : null)

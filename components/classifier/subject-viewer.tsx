@@ -1,7 +1,7 @@
 "use client";
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import type { DrawingState } from "./drawing/drawing-layer";
-import { useSubjectText } from "./tasks/subject-text";
+import { useSubjectText } from "./subject-text";
 import { lazyPart } from "./lazy-part";
 import { MetadataPanel } from "./viewer/metadata-panel";
 

@@ -1,17 +1,8 @@
 import type { Tasks } from "@/lib/classifier/task-flow";
 
-// What the classifier's parts share: a subject from the queue and the workflow being classified.
+// What the classifier's parts share: a subject from the queue (its wire type) and the workflow being classified.
 
-export interface QueuedSubject {
-  id: string;
-  locations: Record<string, string>[];
-  metadata: Record<string, unknown>;
-  retired: boolean;
-  already_seen: boolean;
-  finished_workflow: boolean;
-  user_has_finished_workflow: boolean;
-  selection_state: string;
-}
+export type { QueuedSubject } from "@/components/ui/wire-types";
 
 export interface ClassifierWorkflow {
   id: string;

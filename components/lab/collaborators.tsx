@@ -6,6 +6,8 @@ import { Field } from "@/components/ui/field";
 import { QueryState } from "@/components/ui/query-state";
 import { StatusMessage } from "@/components/ui/status-message";
 import { useAction } from "@/components/ui/use-action";
+import { buttonClass } from "@/components/ui/controls";
+import type { ProjectRoleRecord, Records, UserRecord } from "@/components/ui/wire-types";
 
 /** The roles a project's team gives (the owner's is fixed), with what each may do. */
 const ROLES: [role: string, what: string][] = [
@@ -16,12 +18,6 @@ const ROLES: [role: string, what: string][] = [
   ["tester", "sees a private project to try it"],
   ["translator", "writes the project's texts in other languages"],
 ];
-
-interface RoleRecord {
-  id: string;
-  roles: string[];
-  links: { owner: { id: string; display_name: string } };
-}
 
 function RoleBoxes({
   idPrefix,
@@ -56,7 +52,7 @@ function RoleBoxes({
   );
 }
 
-function Member({ record, onChanged }: { record: RoleRecord; onChanged: () => Promise<unknown> }) {
+function Member({ record, onChanged }: { record: ProjectRoleRecord; onChanged: () => Promise<unknown> }) {
   const owner = record.roles.includes("owner");
   const who = record.links.owner.display_name;
   const [roles, setRoles] = useState(record.roles.filter((r) => r !== "owner"));
@@ -81,7 +77,7 @@ function Member({ record, onChanged }: { record: RoleRecord; onChanged: () => Pr
             <button
               type="button"
               disabled={busy}
-              className="rounded border border-gray-300 px-3 py-1 text-sm hover:bg-gray-100"
+              className={buttonClass}
               onClick={() => void act(() => apiPutFresh(`/project_roles/${record.id}`, { project_roles: { roles } }), "Roles saved.")}
             >
               Save roles<span className="sr-only"> of {who}</span>
@@ -107,7 +103,7 @@ export function Collaborators({ projectId }: { projectId: number }) {
   const team = useQuery({
     queryKey: ["lab-project-roles", projectId],
     queryFn: async () =>
-      (await apiGet<{ project_roles: RoleRecord[] }>(`/project_roles?project_id=${projectId}&page_size=100`)).project_roles,
+      (await apiGet<Records<"project_roles", ProjectRoleRecord>>(`/project_roles?project_id=${projectId}&page_size=100`)).project_roles,
     staleTime: 0,
   });
   const [login, setLogin] = useState("");
@@ -133,9 +129,7 @@ export function Collaborators({ projectId }: { projectId: number }) {
         onSubmit={(e) => {
           e.preventDefault();
           void run(async () => {
-            const found = await apiGet<{ users: { id: string; display_name: string }[] }>(
-              `/users?login=${encodeURIComponent(login.trim())}`,
-            );
+            const found = await apiGet<Records<"users", UserRecord>>(`/users?login=${encodeURIComponent(login.trim())}`);
             const user = found.users[0];
             if (!user) throw new Error(`No volunteer has the login “${login.trim()}”`);
             if (!roles.length) throw new Error("Choose at least one role");

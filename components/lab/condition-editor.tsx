@@ -1,4 +1,5 @@
 "use client";
+import { buttonClass, inputClass } from "@/components/ui/controls";
 import {
   COMPARISON_LABELS,
   COMPARISONS,
@@ -18,8 +19,6 @@ const KIND_LABELS: Record<ConditionNode["kind"], string> = {
   always: "Always",
   json: "Written as JSON",
 };
-
-const input = "rounded border border-gray-300 px-2 py-1 text-sm";
 
 /** One block of a rule's condition, recursively: comparisons of lookups and constants, and/or/not, or JSON. */
 export function ConditionEditor({
@@ -50,7 +49,7 @@ export function ConditionEditor({
         <span className="sr-only">{label}: kind</span>
         <select
           aria-label={`${label}: kind`}
-          className={input}
+          className={inputClass}
           value={node.kind}
           onChange={(e) => changeKind(e.target.value as ConditionNode["kind"])}
         >
@@ -66,7 +65,7 @@ export function ConditionEditor({
           <OperandEditor operand={node.left} onChange={(left) => onChange({ ...node, left })} label={`${label}: left`} listId={listId} />
           <select
             aria-label={`${label}: comparison`}
-            className={input}
+            className={inputClass}
             value={node.op}
             onChange={(e) => onChange({ ...node, op: e.target.value as Comparison })}
           >
@@ -100,7 +99,7 @@ export function ConditionEditor({
               {node.children.length > 1 && (
                 <button
                   type="button"
-                  className="rounded border border-gray-300 px-2 py-1 text-sm hover:bg-gray-100"
+                  className={buttonClass}
                   onClick={() => onChange({ ...node, children: node.children.filter((_, j) => j !== i) })}
                 >
                   Remove
@@ -114,7 +113,7 @@ export function ConditionEditor({
           ))}
           <button
             type="button"
-            className="self-start rounded border border-gray-300 px-2 py-1 text-sm hover:bg-gray-100"
+            className={`${buttonClass} self-start`}
             onClick={() => onChange({ ...node, children: [...node.children, newComparison(defaultLookup(suggestions))] })}
           >
             Add a part<span className="sr-only"> to {label}</span>
@@ -133,7 +132,7 @@ export function ConditionEditor({
       {node.kind === "json" && (
         <textarea
           aria-label={`${label}: JSON`}
-          className={`${input} font-mono`}
+          className={`${inputClass} font-mono`}
           rows={3}
           value={node.text}
           onChange={(e) => onChange({ ...node, text: e.target.value })}
@@ -158,7 +157,7 @@ function OperandEditor({
     <span className="flex flex-wrap items-center gap-1">
       <select
         aria-label={`${label}: source`}
-        className={input}
+        className={inputClass}
         value={operand.kind}
         onChange={(e) =>
           onChange(
@@ -176,14 +175,14 @@ function OperandEditor({
           <input
             aria-label={`${label}: lookup`}
             list={listId}
-            className={`${input} w-44`}
+            className={`${inputClass} w-44`}
             value={operand.key}
             placeholder="reducer.field"
             onChange={(e) => onChange({ ...operand, key: e.target.value })}
           />
           <input
             aria-label={`${label}: default`}
-            className={`${input} w-16`}
+            className={`${inputClass} w-16`}
             value={operand.fallback}
             title="Used when the value is missing"
             placeholder="default"
@@ -199,7 +198,7 @@ function OperandEditor({
         <>
           <input
             aria-label={`${label}: value`}
-            className={`${input} w-24`}
+            className={`${inputClass} w-24`}
             value={operand.value}
             onChange={(e) => onChange({ ...operand, value: e.target.value })}
           />
@@ -212,7 +211,7 @@ function OperandEditor({
 
 function TypeSelect({ label, value, onChange }: { label: string; value: ConstType; onChange(t: ConstType): void }) {
   return (
-    <select aria-label={label} className={input} value={value} onChange={(e) => onChange(e.target.value as ConstType)}>
+    <select aria-label={label} className={inputClass} value={value} onChange={(e) => onChange(e.target.value as ConstType)}>
       <option value="number">number</option>
       <option value="text">text</option>
       <option value="boolean">true/false</option>

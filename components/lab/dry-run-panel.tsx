@@ -3,32 +3,13 @@ import { useState } from "react";
 import { StatusMessage, type Outcome } from "@/components/ui/status-message";
 import { Panel } from "@/components/ui/panel";
 import { enginePost } from "@/components/ui/api-client";
-
-interface Target {
-  topic: "subject" | "user";
-  target_id: number;
-  fired: { rule_index: number; effects: Record<string, unknown>[] }[];
-  retires: boolean;
-  retirement_reason: string | null;
-}
-interface Run {
-  classifications: number;
-  extracts: { classification_id: number; subject_id: number; extractor_key: string; data: unknown }[];
-  reductions: { topic: string; target_id: number; reducer_key: string; subgroup: string; data: unknown }[];
-  targets: Target[];
-  skipped: string[];
-}
-interface Answer extends Run {
-  warnings: string[];
-  saved: Run | null;
-  diff: { topic: string; target_id: number; reductions: string[]; effects: { edited: unknown[]; saved: unknown[] } | null }[] | null;
-}
+import type { DryRunAnswer, DryRunTarget } from "@/components/ui/wire-types";
 
 const brief = (v: unknown) => {
   const s = JSON.stringify(v);
   return s.length > 100 ? `${s.slice(0, 99)}…` : s;
 };
-const effectText = (t: Target) =>
+const effectText = (t: DryRunTarget) =>
   t.fired.length
     ? t.fired.flatMap((f) => f.effects.map((e) => `${String(e.action)}${e.reason ? ` (${String(e.reason)})` : ""}`)).join(", ")
     : "nothing";
@@ -50,7 +31,7 @@ export function DryRunPanel({
   const [pasted, setPasted] = useState("");
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const [answer, setAnswer] = useState<Answer | null>(null);
+  const [answer, setAnswer] = useState<DryRunAnswer | null>(null);
 
   const run = async () => {
     setOutcome(null);
@@ -73,7 +54,7 @@ export function DryRunPanel({
   };
 
   const changed = new Set((answer?.diff ?? []).map((d) => `${d.topic}:${d.target_id}`));
-  const savedTarget = (t: Target) => answer?.saved?.targets.find((s) => s.topic === t.topic && s.target_id === t.target_id);
+  const savedTarget = (t: DryRunTarget) => answer?.saved?.targets.find((s) => s.topic === t.topic && s.target_id === t.target_id);
 
   return (
     <Panel id="dry-run-heading" title="Dry run">

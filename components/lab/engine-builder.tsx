@@ -11,7 +11,10 @@ import {
 } from "@/lib/lab/condition-model";
 import { lazyPart } from "@/components/classifier/lazy-part";
 import { ApiRequestError, request, requestOrNull } from "@/components/ui/api-client";
+import { Section, Select, TextInput, buttonClass, inputClass } from "@/components/ui/controls";
+import { EFFECT_OPTIONS, ENGINE_OPTIONS as O, effectOption, extractorFor } from "@/lib/lab/engine-options";
 import { ConditionEditor } from "./condition-editor";
+import type { EngineConfig, EngineWorkflowAnswer, EngineWorkflowRecord } from "@/components/ui/wire-types";
 
 // The flow graph (React Flow) and the dry run are chunks of their own.
 const EngineFlowGraph = lazyPart(
@@ -27,7 +30,7 @@ const DryRunPanel = lazyPart(
 // /engine/workflows/<id> (the browser session authorises the call). The server validates the whole
 // configuration; its message names the offending path, and nothing is saved until it is valid.
 
-type Config = Record<string, unknown>;
+type Config = EngineConfig;
 interface Row {
   key: string;
   config: Config;
@@ -37,34 +40,11 @@ interface RuleState {
   condition: ConditionNode;
   then: Config[];
 }
-interface Wire {
-  id: number;
-  status: string;
-  rules_applied: string;
-  extractors_config: Record<string, Config>;
-  reducers_config: Record<string, Config>;
-  rules_config: { topic?: "subject" | "user"; if: unknown; then: Config[] }[];
-}
 
-const EXTRACTOR_TYPES = ["question", "survey", "shape", "blank", "pluck_field", "external"];
-const REDUCER_TYPES = ["consensus", "count", "stats", "first_extract", "summary_stats", "unique_count", "rectangle", "queue", "external"];
-const SHAPES = ["point", "rectangle", "circle", "ellipse", "line", "polygon"];
-const SUMMARY_OPERATIONS = ["count", "min", "max", "sum", "mean", "variance", "stdev", "median", "mode"];
-const RETIREMENT_REASONS = ["consensus", "classification_count", "nothing_here", "blank", "flagged", "human", "other"];
-const EFFECTS: Record<string, { topic: "subject" | "user"; label: string; field?: [string, string] }> = {
-  retire_subject: { topic: "subject", label: "Retire the subject" },
-  add_subject_to_set: { topic: "subject", label: "Add the subject to a subject set", field: ["subject_set_id", "Subject set id"] },
-  add_subject_to_collection: { topic: "subject", label: "Add the subject to a collection", field: ["collection_id", "Collection id"] },
-  external_effect: { topic: "subject", label: "Call an external service", field: ["url", "HTTPS URL"] },
-  promote_user: { topic: "user", label: "Move the volunteer to another workflow", field: ["workflow_id", "Workflow id"] },
-};
-
-const input = "rounded border border-gray-300 px-2 py-1 text-sm";
 const MESSAGE_STYLES = { error: "border-red-300 bg-red-50", warning: "border-amber-300 bg-amber-50", ok: "border-green-300 bg-green-50" };
-const button = "rounded border border-gray-300 px-3 py-1 text-sm hover:bg-gray-100";
 
 /** The engine's API answers `{"workflow": {...}}`. */
-const unwrap = (body: { workflow?: Wire } | null): Wire => (body?.workflow ?? body) as Wire;
+const unwrap = (body: EngineWorkflowAnswer | null): EngineWorkflowRecord => (body?.workflow ?? body) as EngineWorkflowRecord;
 
 const rowsOf = (m: Record<string, Config> | undefined): Row[] => Object.entries(m ?? {}).map(([key, config]) => ({ key, config }));
 
@@ -72,7 +52,7 @@ export function EngineBuilder({ workflowId, taskKeys }: { workflowId: number; ta
   const loaded = useQuery({
     queryKey: ["engine-workflow", workflowId],
     queryFn: async () => {
-      const body = await requestOrNull<{ workflow?: Wire }>("engine", `/workflows/${workflowId}`);
+      const body = await requestOrNull<EngineWorkflowAnswer>("engine", `/workflows/${workflowId}`);
       return body && unwrap(body); // null: not in the engine yet
     },
     staleTime: Infinity,
@@ -86,7 +66,7 @@ export function EngineBuilder({ workflowId, taskKeys }: { workflowId: number; ta
   const [message, setMessage] = useState<{ kind: "error" | "warning" | "ok"; text: string } | null>(null);
   const [saving, setSaving] = useState(false);
 
-  const load = (w: Wire | null) => {
+  const load = (w: EngineWorkflowRecord | null) => {
     setExists(!!w);
     setStatus(w?.status ?? "active");
     setRulesApplied(w?.rules_applied ?? "all_matching_rules");
@@ -122,7 +102,7 @@ export function EngineBuilder({ workflowId, taskKeys }: { workflowId: number; ta
     setSaving(true);
     setMessage(null);
     try {
-      const body = await request<{ workflow?: Wire; warnings?: string[] }>("engine", exists ? `/workflows/${workflowId}` : "/workflows", {
+      const body = await request<EngineWorkflowAnswer>("engine", exists ? `/workflows/${workflowId}` : "/workflows", {
         method: exists ? "PUT" : "POST",
         json: { workflow: wire.value },
       });
@@ -172,20 +152,18 @@ export function EngineBuilder({ workflowId, taskKeys }: { workflowId: number; ta
         </p>
       )}
       <div className="flex flex-wrap gap-4">
-        <Select label="Status" value={status} options={["active", "paused", "halted"]} onChange={setStatus} />
-        <Select
-          label="Rules applied"
-          value={rulesApplied}
-          options={["all_matching_rules", "first_matching_rule", "no_rules"]}
-          onChange={setRulesApplied}
-        />
+        <Select label="Status" value={status} options={O.statuses} onChange={setStatus} />
+        <Select label="Rules applied" value={rulesApplied} options={O.rulesApplied} onChange={setRulesApplied} />
       </div>
 
       <Section
         title="Extractors"
         hint="Turn each classification's annotations into extracts."
         onAdd={() =>
-          setExtractors((x) => [...x, { key: freshKey(x, "q"), config: { type: "question", task_key: taskKeys[0]?.key ?? "T0" } }])
+          setExtractors((x) => {
+            const config = extractorFor(taskKeys[0]);
+            return [...x, { key: freshKey(x, config.type[0]), config }];
+          })
         }
         addLabel="Add an extractor"
       >
@@ -195,7 +173,7 @@ export function EngineBuilder({ workflowId, taskKeys }: { workflowId: number; ta
             what="Extractor"
             row={row}
             index={i}
-            types={EXTRACTOR_TYPES}
+            types={O.extractorTypes}
             onChange={(r) => setExtractors((x) => x.map((y, j) => (j === i ? r : y)))}
             onRemove={() => setExtractors((x) => x.filter((_, j) => j !== i))}
           >
@@ -220,7 +198,7 @@ export function EngineBuilder({ workflowId, taskKeys }: { workflowId: number; ta
             what="Reducer"
             row={row}
             index={i}
-            types={REDUCER_TYPES}
+            types={O.reducerTypes}
             onChange={(r) => setReducers((x) => x.map((y, j) => (j === i ? r : y)))}
             onRemove={() => setReducers((x) => x.filter((_, j) => j !== i))}
           >
@@ -264,15 +242,15 @@ export function EngineBuilder({ workflowId, taskKeys }: { workflowId: number; ta
                 <Select
                   label={`Rule ${i + 1}: applies to`}
                   value={rule.topic}
-                  options={["subject", "user"]}
+                  options={O.ruleTopics}
                   onChange={(topic) =>
                     update({
                       topic: topic as RuleState["topic"],
-                      then: rule.then.filter((e) => EFFECTS[String(e.action)]?.topic === topic),
+                      then: rule.then.filter((e) => effectOption(String(e.action))?.topic === topic),
                     })
                   }
                 />
-                <button type="button" className={`${button} ml-auto`} onClick={() => setRules((x) => x.filter((_, j) => j !== i))}>
+                <button type="button" className={`${buttonClass} ml-auto`} onClick={() => setRules((x) => x.filter((_, j) => j !== i))}>
                   Remove rule {i + 1}
                 </button>
               </div>
@@ -297,7 +275,7 @@ export function EngineBuilder({ workflowId, taskKeys }: { workflowId: number; ta
               ))}
               <button
                 type="button"
-                className={`${button} self-start`}
+                className={`${buttonClass} self-start`}
                 onClick={() =>
                   update({
                     then: [
@@ -337,7 +315,7 @@ export function EngineBuilder({ workflowId, taskKeys }: { workflowId: number; ta
         >
           {saving ? "Saving…" : "Save configuration"}
         </button>
-        <button type="button" className={button} onClick={() => load(loaded.data ?? null)}>
+        <button type="button" className={buttonClass} onClick={() => load(loaded.data ?? null)}>
           Discard changes
         </button>
       </div>
@@ -349,71 +327,6 @@ function freshKey(rows: Row[], base: string): string {
   const taken = new Set(rows.map((r) => r.key));
   if (!taken.has(base)) return base;
   for (let i = 2; ; i++) if (!taken.has(`${base}${i}`)) return `${base}${i}`;
-}
-
-function Section({
-  title,
-  hint,
-  children,
-  onAdd,
-  addLabel,
-}: {
-  title: string;
-  hint: string;
-  children: ReactNode;
-  onAdd(): void;
-  addLabel: string;
-}) {
-  return (
-    <section aria-labelledby={`h-${title}`} className="flex flex-col gap-3">
-      <div>
-        <h2 id={`h-${title}`} className="text-xl font-semibold">
-          {title}
-        </h2>
-        <p className="text-sm text-gray-600">{hint}</p>
-      </div>
-      {children}
-      <button type="button" className={`${button} self-start`} onClick={onAdd}>
-        {addLabel}
-      </button>
-    </section>
-  );
-}
-
-function Select({ label, value, options, onChange }: { label: string; value: string; options: string[]; onChange(v: string): void }) {
-  return (
-    <label className="flex flex-col gap-1 text-sm">
-      <span className="font-medium">{label}</span>
-      <select className={input} value={value} onChange={(e) => onChange(e.target.value)}>
-        {options.map((o) => (
-          <option key={o} value={o}>
-            {o}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-}
-
-function Text({
-  label,
-  value,
-  onChange,
-  type = "text",
-  list,
-}: {
-  label: string;
-  value: string;
-  onChange(v: string): void;
-  type?: string;
-  list?: string;
-}) {
-  return (
-    <label className="flex flex-col gap-1 text-sm">
-      <span className="font-medium">{label}</span>
-      <input className={input} type={type} value={value} list={list} onChange={(e) => onChange(e.target.value)} />
-    </label>
-  );
 }
 
 function KeyedCard({
@@ -428,7 +341,7 @@ function KeyedCard({
   what: string;
   row: Row;
   index: number;
-  types: string[];
+  types: readonly string[];
   onChange(r: Row): void;
   onRemove(): void;
   children: ReactNode;
@@ -440,14 +353,14 @@ function KeyedCard({
         {name}: {row.key || "(no key)"}
       </legend>
       <div className="flex flex-wrap items-end gap-3">
-        <Text label={`${name} key`} value={row.key} onChange={(key) => onChange({ ...row, key })} />
+        <TextInput label={`${name} key`} value={row.key} onChange={(key) => onChange({ ...row, key })} />
         <Select
           label={`${name} type`}
           value={String(row.config.type)}
           options={types}
           onChange={(type) => onChange({ ...row, config: keepGeneric(row.config, type) })}
         />
-        <button type="button" className={`${button} ml-auto`} onClick={onRemove}>
+        <button type="button" className={`${buttonClass} ml-auto`} onClick={onRemove}>
           Remove {what.toLowerCase()} {row.key}
         </button>
       </div>
@@ -480,7 +393,7 @@ function ExtractorFields({ row, taskKeys, onChange }: { row: Row; taskKeys: { ke
         ))}
       </datalist>
       {c.type !== "external" && c.type !== "pluck_field" && (
-        <Text
+        <TextInput
           label={`${row.key}: task key`}
           value={String(c.task_key ?? "")}
           list={listId}
@@ -488,7 +401,7 @@ function ExtractorFields({ row, taskKeys, onChange }: { row: Row; taskKeys: { ke
         />
       )}
       {c.type === "survey" && (
-        <Text
+        <TextInput
           label={`${row.key}: "nothing here" choice`}
           value={String(c.nothing_here_choice ?? "")}
           onChange={(v) => onChange(set(c, "nothing_here_choice", v))}
@@ -499,10 +412,10 @@ function ExtractorFields({ row, taskKeys, onChange }: { row: Row; taskKeys: { ke
           <Select
             label={`${row.key}: shape`}
             value={String(c.shape ?? "point")}
-            options={SHAPES}
+            options={O.shapes}
             onChange={(v) => onChange(set(c, "shape", v))}
           />
-          <Text
+          <TextInput
             label={`${row.key}: tool index`}
             type="number"
             value={c.tool_index === undefined ? "" : String(c.tool_index)}
@@ -511,7 +424,7 @@ function ExtractorFields({ row, taskKeys, onChange }: { row: Row; taskKeys: { ke
         </>
       )}
       {c.type === "external" && (
-        <Text label={`${row.key}: HTTPS URL`} value={String(c.url ?? "")} onChange={(v) => onChange(set(c, "url", v))} />
+        <TextInput label={`${row.key}: HTTPS URL`} value={String(c.url ?? "")} onChange={(v) => onChange(set(c, "url", v))} />
       )}
       {c.type === "pluck_field" && (
         <JsonField
@@ -523,10 +436,10 @@ function ExtractorFields({ row, taskKeys, onChange }: { row: Row; taskKeys: { ke
       <Select
         label={`${row.key}: if the task is missing`}
         value={String(c.if_missing ?? "error")}
-        options={["error", "ignore", "reject"]}
+        options={O.ifMissing}
         onChange={(v) => onChange(set(c, "if_missing", v))}
       />
-      <Text
+      <TextInput
         label={`${row.key}: minimum workflow version`}
         value={String(c.minimum_workflow_version ?? "")}
         onChange={(v) => onChange(set(c, "minimum_workflow_version", v))}
@@ -553,34 +466,34 @@ function ReducerFields({ row, extractorKeys, onChange }: { row: Row; extractorKe
         <Select
           label={`${row.key}: reduce by`}
           value={String(c.topic ?? "reduce_by_subject")}
-          options={["reduce_by_subject", "reduce_by_user"]}
+          options={O.reducerTopics}
           onChange={(v) => onChange(set(c, "topic", v))}
         />
         <Select
           label={`${row.key}: mode`}
           value={String(c.reduction_mode ?? "default_reduction")}
-          options={["default_reduction", "running_reduction"]}
+          options={O.reductionModes}
           onChange={(v) => onChange(set(c, "reduction_mode", v))}
         />
         {c.type === "summary_stats" && (
-          <Text
+          <TextInput
             label={`${row.key}: field to summarise`}
             value={String(c.summarize_field ?? "")}
             onChange={(v) => onChange(set(c, "summarize_field", v))}
           />
         )}
         {c.type === "unique_count" && (
-          <Text label={`${row.key}: field`} value={String(c.field ?? "")} onChange={(v) => onChange(set(c, "field", v))} />
+          <TextInput label={`${row.key}: field`} value={String(c.field ?? "")} onChange={(v) => onChange(set(c, "field", v))} />
         )}
         {c.type === "rectangle" && (
           <>
-            <Text
+            <TextInput
               label={`${row.key}: eps`}
               type="number"
               value={c.eps === undefined ? "" : String(c.eps)}
               onChange={(v) => onChange(set(c, "eps", v === "" ? undefined : Number(v)))}
             />
-            <Text
+            <TextInput
               label={`${row.key}: min samples`}
               type="number"
               value={c.min_samples === undefined ? "" : String(c.min_samples)}
@@ -590,18 +503,26 @@ function ReducerFields({ row, extractorKeys, onChange }: { row: Row; extractorKe
         )}
         {c.type === "queue" && (
           <>
-            <Text label={`${row.key}: queue URL`} value={String(c.queue_url ?? "")} onChange={(v) => onChange(set(c, "queue_url", v))} />
-            <Text label={`${row.key}: queue name`} value={String(c.queue_name ?? "")} onChange={(v) => onChange(set(c, "queue_name", v))} />
+            <TextInput
+              label={`${row.key}: queue URL`}
+              value={String(c.queue_url ?? "")}
+              onChange={(v) => onChange(set(c, "queue_url", v))}
+            />
+            <TextInput
+              label={`${row.key}: queue name`}
+              value={String(c.queue_name ?? "")}
+              onChange={(v) => onChange(set(c, "queue_name", v))}
+            />
           </>
         )}
         {c.type === "external" && (
-          <Text label={`${row.key}: HTTPS URL`} value={String(c.url ?? "")} onChange={(v) => onChange(set(c, "url", v))} />
+          <TextInput label={`${row.key}: HTTPS URL`} value={String(c.url ?? "")} onChange={(v) => onChange(set(c, "url", v))} />
         )}
       </div>
       {c.type === "summary_stats" && (
         <fieldset className="flex flex-wrap gap-3 text-sm">
           <legend className="font-medium">{row.key}: operations</legend>
-          {SUMMARY_OPERATIONS.map((op) => {
+          {O.summaryOperations.map((op) => {
             const ops = (c.operations as string[] | undefined) ?? [];
             return (
               <label key={op} className="flex items-center gap-1">
@@ -643,28 +564,28 @@ function ReducerFields({ row, extractorKeys, onChange }: { row: Row; extractorKe
             <Select
               label={`${row.key}: repeated classifications`}
               value={String(filters.repeated_classifications ?? "keep_first")}
-              options={["keep_first", "keep_last", "keep_all"]}
+              options={O.repeatedClassifications}
               onChange={(v) => setFilter("repeated_classifications", v)}
             />
             <Select
               label={`${row.key}: training subjects`}
               value={String(filters.training_behavior ?? "ignore_training")}
-              options={["ignore_training", "training_only", "experiment_only"]}
+              options={O.trainingBehaviors}
               onChange={(v) => setFilter("training_behavior", v)}
             />
             <Select
               label={`${row.key}: empty extracts`}
               value={String(filters.empty_extracts ?? "keep_all")}
-              options={["keep_all", "ignore_empty"]}
+              options={O.emptyExtracts}
               onChange={(v) => setFilter("empty_extracts", v)}
             />
-            <Text
+            <TextInput
               label={`${row.key}: from`}
               type="number"
               value={String(filters.from ?? 0)}
               onChange={(v) => setFilter("from", v === "" ? undefined : Number(v))}
             />
-            <Text
+            <TextInput
               label={`${row.key}: to`}
               type="number"
               value={String(filters.to ?? -1)}
@@ -672,7 +593,7 @@ function ReducerFields({ row, extractorKeys, onChange }: { row: Row; extractorKe
             />
           </div>
           <div className="flex flex-wrap gap-3">
-            <Text
+            <TextInput
               label={`${row.key}: group by (extractor.field)`}
               value={String(grouping?.field_name ?? "")}
               onChange={(v) => onChange(set(c, "grouping", v ? { ...(grouping ?? {}), field_name: v } : undefined))}
@@ -681,7 +602,7 @@ function ReducerFields({ row, extractorKeys, onChange }: { row: Row; extractorKe
               <Select
                 label={`${row.key}: without that field`}
                 value={String(grouping.if_missing ?? "ignore")}
-                options={["ignore", "error", "group_missing"]}
+                options={O.groupingIfMissing}
                 onChange={(v) => onChange(set(c, "grouping", { ...grouping, if_missing: v }))}
               />
             )}
@@ -699,7 +620,7 @@ function JsonField({ label, value, onChange }: { label: string; value: unknown; 
     <label className="flex min-w-64 flex-col gap-1 text-sm">
       <span className="font-medium">{label}</span>
       <textarea
-        className={`${input} font-mono`}
+        className={`${inputClass} font-mono`}
         rows={3}
         value={text}
         aria-invalid={bad}
@@ -732,50 +653,37 @@ function EffectEditor({
   onRemove?: () => void;
 }) {
   const action = String(effect.action);
-  const def = EFFECTS[action];
-  const actions = Object.entries(EFFECTS).filter(([, d]) => d.topic === topic);
+  const def = effectOption(action);
+  const actions = EFFECT_OPTIONS.filter((d) => d.topic === topic);
   return (
     <div role="group" aria-label={label} className="flex flex-wrap items-end gap-3 rounded bg-gray-50 p-2">
-      <label className="flex flex-col gap-1 text-sm">
-        <span className="font-medium">{label}</span>
-        <select
-          className={input}
-          value={action}
-          onChange={(e) => {
-            const next = e.target.value;
-            onChange(next === "retire_subject" ? { action: next, reason: "consensus" } : { action: next, [EFFECTS[next].field![0]]: "" });
-          }}
-        >
-          {actions.map(([a, d]) => (
-            <option key={a} value={a}>
-              {d.label}
-            </option>
-          ))}
-        </select>
-      </label>
+      <Select
+        label={label}
+        value={action}
+        options={actions.map((d) => ({ value: d.action, label: d.label }))}
+        onChange={(next) =>
+          onChange(
+            next === "retire_subject" ? { action: next, reason: "consensus" } : { action: next, [effectOption(next)!.field![0]]: "" },
+          )
+        }
+      />
       {action === "retire_subject" && (
-        <label className="flex flex-col gap-1 text-sm">
-          <span className="font-medium">{label}: reason</span>
-          <select
-            className={input}
-            value={String(effect.reason ?? "other")}
-            onChange={(e) => onChange({ ...effect, reason: e.target.value })}
-          >
-            {RETIREMENT_REASONS.map((r) => (
-              <option key={r}>{r}</option>
-            ))}
-          </select>
-        </label>
+        <Select
+          label={`${label}: reason`}
+          value={String(effect.reason ?? "other")}
+          options={O.retirementReasons}
+          onChange={(reason) => onChange({ ...effect, reason })}
+        />
       )}
       {def?.field && (
-        <Text
+        <TextInput
           label={`${label}: ${def.field[1]}`}
           value={String(effect[def.field[0]] ?? "")}
           onChange={(v) => onChange({ ...effect, [def.field![0]]: v })}
         />
       )}
       {onRemove && (
-        <button type="button" className={button} onClick={onRemove}>
+        <button type="button" className={buttonClass} onClick={onRemove}>
           Remove<span className="sr-only"> {label}</span>
         </button>
       )}

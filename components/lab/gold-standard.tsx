@@ -3,15 +3,9 @@ import { useQuery } from "@tanstack/react-query";
 import { apiGet } from "@/components/ui/api-client";
 import { QueryState } from "@/components/ui/query-state";
 import { Panel } from "@/components/ui/panel";
+import type { ClassificationRecord, RecordPage } from "@/components/ui/wire-types";
 
-interface GoldClassification {
-  id: string;
-  created_at: string;
-  annotations: { task: string; value: unknown }[];
-  links: { subjects: string[]; user: string | null };
-}
-
-const summary = (annotations: GoldClassification["annotations"]) =>
+const summary = (annotations: ClassificationRecord["annotations"]) =>
   annotations.map((a) => `${a.task}: ${JSON.stringify(a.value).slice(0, 60)}`).join("; ");
 
 /**
@@ -22,7 +16,7 @@ export function GoldStandard({ workflowId }: { workflowId: number }) {
   const gold = useQuery({
     queryKey: ["lab-gold-standard", workflowId],
     queryFn: async () =>
-      await apiGet<{ classifications: GoldClassification[]; meta: { classifications: { count: number } } }>(
+      await apiGet<RecordPage<"classifications", ClassificationRecord>>(
         `/classifications/gold_standard?workflow_id=${workflowId}&page_size=50&sort=-id`,
       ),
     staleTime: 0,

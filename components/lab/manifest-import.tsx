@@ -7,21 +7,14 @@ import { Field } from "@/components/ui/field";
 import { StatusMessage, type Outcome } from "@/components/ui/status-message";
 import { checkManifest, LISTED_ERRORS, type ManifestCheck } from "@/lib/lab/manifest-check";
 import { Panel } from "@/components/ui/panel";
-
-interface Job {
-  id: string;
-  status: "pending" | "running" | "completed" | "failed";
-  progress: number | null;
-  total: number | null;
-  error: string | null;
-}
+import type { BackgroundJobRecord, CreatedRecord, Records } from "@/components/ui/wire-types";
 
 /** Polls an import's background job until it ends, showing its progress. */
-function ImportProgress({ jobId, onDone }: { jobId: string; onDone(job: Job): void }) {
+function ImportProgress({ jobId, onDone }: { jobId: string; onDone(job: BackgroundJobRecord): void }) {
   const job = useQuery({
     queryKey: ["lab-import-job", jobId],
     queryFn: async () => {
-      const j = (await apiGet<{ background_jobs: Job[] }>(`/background_jobs/${jobId}`)).background_jobs[0];
+      const j = (await apiGet<Records<"background_jobs", BackgroundJobRecord>>(`/background_jobs/${jobId}`)).background_jobs[0];
       if (j.status === "completed" || j.status === "failed") onDone(j);
       return j;
     },
@@ -203,7 +196,7 @@ export function ManifestImport({
           try {
             let setId = target;
             if (target === "new") {
-              const created = await apiPost<{ subject_sets: { id: string }[] }>("/subject_sets", {
+              const created = await apiPost<Records<"subject_sets", CreatedRecord>>("/subject_sets", {
                 subject_sets: {
                   display_name: newName.trim(),
                   links: { project: String(projectId), workflows: workflows.map((w) => String(w.id)) },
@@ -212,7 +205,7 @@ export function ManifestImport({
               setId = created.subject_sets[0].id;
             }
             const q = baseUrl.trim() ? `?base_url=${encodeURIComponent(baseUrl.trim())}` : "";
-            const body = await request<{ background_jobs: { id: string }[] }>("api", `/subject_sets/${setId}/imports${q}`, {
+            const body = await request<Records<"background_jobs", CreatedRecord>>("api", `/subject_sets/${setId}/imports${q}`, {
               method: "POST",
               contentType: "text/csv",
               body: file.text,

@@ -7,32 +7,15 @@ import { LANGUAGE_NAMES } from "@/lib/i18n/language-names";
 import { DISCIPLINES } from "@/lib/project-page/disciplines";
 import { StatusMessage } from "@/components/ui/status-message";
 import { useAction } from "@/components/ui/use-action";
-
-export interface ProjectRecord {
-  id: string;
-  display_name: string;
-  description: string | null;
-  introduction: string | null;
-  researcher_quote: string | null;
-  workflow_description: string | null;
-  primary_language: string;
-  available_languages: string[];
-  tags: string[];
-  urls: { label?: string | null; url: string }[];
-  private: boolean;
-  beta_requested: boolean;
-  beta_approved: boolean;
-  launch_requested: boolean;
-  launch_approved: boolean;
-  live: boolean;
-}
+import { buttonClass } from "@/components/ui/controls";
+import type { ProjectRecord, Records } from "@/components/ui/wire-types";
 
 export const projectQueryKey = (id: number) => ["lab-project", id];
 
 export function useLabProject(projectId: number) {
   return useQuery({
     queryKey: projectQueryKey(projectId),
-    queryFn: async () => (await apiGet<{ projects: ProjectRecord[] }>(`/projects/${projectId}`)).projects[0],
+    queryFn: async () => (await apiGet<Records<"projects", ProjectRecord>>(`/projects/${projectId}`)).projects[0],
     staleTime: 0,
   });
 }
@@ -148,7 +131,7 @@ export function ProjectDetailsForm({ projectId }: { projectId: number }) {
         void run(async () => {
           const languages = [draft.primary_language, ...list(draft.languages).filter((l) => l !== draft.primary_language)];
           const tags = [...(draft.discipline ? [draft.discipline.toLowerCase()] : []), ...list(draft.tags).map((t) => t.toLowerCase())];
-          const saved = await apiPutFresh<{ projects: ProjectRecord[] }>(`/projects/${projectId}`, {
+          const saved = await apiPutFresh<Records<"projects", ProjectRecord>>(`/projects/${projectId}`, {
             projects: {
               display_name: draft.display_name,
               description: draft.description,
@@ -271,11 +254,7 @@ export function ProjectDetailsForm({ projectId }: { projectId: number }) {
             </button>
           </div>
         ))}
-        <button
-          type="button"
-          className="self-start rounded border border-gray-300 px-3 py-1 text-sm hover:bg-gray-100"
-          onClick={() => set("urls", [...draft.urls, { label: "", url: "" }])}
-        >
+        <button type="button" className={`${buttonClass} self-start`} onClick={() => set("urls", [...draft.urls, { label: "", url: "" }])}>
           Add a link
         </button>
       </fieldset>

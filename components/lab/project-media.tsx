@@ -4,6 +4,8 @@ import { apiDeleteFresh, apiPost, putSignedFile, requestOrNull } from "@/compone
 import { StatusMessage } from "@/components/ui/status-message";
 import { useAction } from "@/components/ui/use-action";
 import { Panel } from "@/components/ui/panel";
+import { buttonClass } from "@/components/ui/controls";
+import type { MediumRecord, Records } from "@/components/ui/wire-types";
 
 type Kind = "avatar" | "background";
 const LABEL: Record<Kind, string> = { avatar: "Avatar", background: "Background image" };
@@ -11,7 +13,7 @@ const IMAGE_TYPES = "image/png,image/jpeg,image/gif,image/webp";
 
 /** The project's current medium of a kind (its served URL), or null when it has none. */
 async function currentMedium(projectId: number, kind: Kind): Promise<string | null> {
-  const body = await requestOrNull<{ media?: { src?: string }[] }>("api", `/projects/${projectId}/${kind}`, { cache: "no-store" });
+  const body = await requestOrNull<Partial<Records<"media", MediumRecord>>>("api", `/projects/${projectId}/${kind}`, { cache: "no-store" });
   return body?.media?.[0]?.src ?? null;
 }
 
@@ -27,7 +29,9 @@ function MediumField({ projectId, kind }: { projectId: number; kind: Kind }) {
   const upload = (file: File) =>
     run(async () => {
       // The API answers the new medium with a signed URL to PUT the file to; it replaces the old one.
-      const created = await apiPost<{ media: { src: string }[] }>(`/projects/${projectId}/${kind}`, { media: { content_type: file.type } });
+      const created = await apiPost<Records<"media", MediumRecord>>(`/projects/${projectId}/${kind}`, {
+        media: { content_type: file.type },
+      });
       await putSignedFile(created.media[0].src, file);
       await current.refetch();
       return `${LABEL[kind]} uploaded.`;
@@ -67,7 +71,7 @@ function MediumField({ projectId, kind }: { projectId: number; kind: Kind }) {
         <button
           type="button"
           disabled={busy}
-          className="self-start rounded border border-gray-300 px-3 py-1 text-sm hover:bg-gray-100"
+          className={`${buttonClass} self-start`}
           onClick={() =>
             run(async () => {
               await apiDeleteFresh(`/projects/${projectId}/${kind}`);

@@ -9,6 +9,7 @@ import { QueryState } from "@/components/ui/query-state";
 import { StatusMessage } from "@/components/ui/status-message";
 import { useAction } from "@/components/ui/use-action";
 import { Panel } from "@/components/ui/panel";
+import type { ProjectPageRecord, Records } from "@/components/ui/wire-types";
 
 /** The about pages the project page shows, in its order, by the established front end's keys. */
 const PAGES: [key: string, title: string][] = [
@@ -19,14 +20,6 @@ const PAGES: [key: string, title: string][] = [
   ["faq", "FAQ"],
 ];
 
-interface PageRecord {
-  id: string;
-  url_key: string;
-  title: string | null;
-  content: string | null;
-  language: string;
-}
-
 /** About pages per language: pick a page and a language, edit its title and Markdown, save or remove it. */
 export function ProjectPagesEditor({ projectId }: { projectId: number }) {
   const project = useLabProject(projectId);
@@ -36,8 +29,11 @@ export function ProjectPagesEditor({ projectId }: { projectId: number }) {
   const pages = useQuery({
     queryKey: ["lab-project-pages", projectId, lang],
     queryFn: async () =>
-      (await apiGet<{ project_pages: PageRecord[] }>(`/projects/${projectId}/pages?language=${encodeURIComponent(lang)}&page_size=100`))
-        .project_pages,
+      (
+        await apiGet<Records<"project_pages", ProjectPageRecord>>(
+          `/projects/${projectId}/pages?language=${encodeURIComponent(lang)}&page_size=100`,
+        )
+      ).project_pages,
     staleTime: 0,
   });
   const page = pages.data?.find((p) => p.url_key === key) ?? null;

@@ -6,18 +6,7 @@ import { QueryState } from "@/components/ui/query-state";
 import { StatusMessage } from "@/components/ui/status-message";
 import { useAction } from "@/components/ui/use-action";
 import { Panel } from "@/components/ui/panel";
-
-interface SubjectRecord {
-  id: string;
-  locations: Record<string, string>[];
-  metadata: Record<string, unknown>;
-}
-interface StatusRecord {
-  classifications_count: number;
-  retired_at: string | null;
-  retirement_reason: string | null;
-  links: { subject: string };
-}
+import type { RecordPage, Records, SubjectRecord, SubjectWorkflowStatusRecord } from "@/components/ui/wire-types";
 
 const PAGE_SIZE = 20;
 
@@ -44,9 +33,7 @@ export function SubjectBrowser({
   const subjects = useQuery({
     queryKey: ["lab-subjects", setId, page],
     queryFn: () =>
-      apiGet<{ subjects: SubjectRecord[]; meta: { subjects: { count: number; page_count: number } } }>(
-        `/subjects?subject_set_id=${setId}&page=${page}&page_size=${PAGE_SIZE}&sort=id`,
-      ),
+      apiGet<RecordPage<"subjects", SubjectRecord>>(`/subjects?subject_set_id=${setId}&page=${page}&page_size=${PAGE_SIZE}&sort=id`),
     enabled: !!setId,
     staleTime: 0,
   });
@@ -54,7 +41,7 @@ export function SubjectBrowser({
   const statuses = useQuery({
     queryKey: ["lab-subject-statuses", workflowId, ids.join(",")],
     queryFn: async () => {
-      const res = await apiGet<{ subject_workflow_statuses: StatusRecord[] }>(
+      const res = await apiGet<Records<"subject_workflow_statuses", SubjectWorkflowStatusRecord>>(
         `/subject_workflow_statuses?workflow_id=${workflowId}&subject_id=${ids.join(",")}&page_size=${PAGE_SIZE}`,
       );
       return new Map(res.subject_workflow_statuses.map((s) => [s.links.subject, s]));

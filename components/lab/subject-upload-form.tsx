@@ -3,12 +3,13 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { apiPost, putSignedFile } from "@/components/ui/api-client";
 import { Field } from "@/components/ui/field";
+import type { Records, SubjectRecord } from "@/components/ui/wire-types";
 
 const ACCEPTED = /^(image|audio|video|text)\//;
 
 /** One subject per file: create it naming the file's type, PUT the file to the signed URL the API answers with. */
 async function uploadSubject(projectId: number, file: File): Promise<string> {
-  const created = await apiPost<{ subjects: { id: string; locations: Record<string, string>[] }[] }>("/subjects", {
+  const created = await apiPost<Records<"subjects", SubjectRecord>>("/subjects", {
     subjects: { locations: [file.type], metadata: { Filename: file.name }, links: { project: String(projectId) } },
   });
   const subject = created.subjects[0];

@@ -7,8 +7,9 @@ import { StatusMessage } from "@/components/ui/status-message";
 import { useAction } from "@/components/ui/use-action";
 import { freshKey, removeTask, TASK_TYPES, taskTemplate, tasksFromDrafts, type TaskDef, type TaskDraft } from "@/lib/lab/task-editing";
 import { lazyPart } from "@/components/classifier/lazy-part";
-import { buttonClass, inputClass } from "./task-editors/common";
+import { buttonClass, inputClass } from "@/components/ui/controls";
 import { TaskEditor } from "./task-editors/task-editor";
+import type { CreatedRecord, Records, SavedWorkflowRecord } from "@/components/ui/wire-types";
 
 // The graph and the preview are only drawn once a workflow has tasks: chunks of their own.
 const BranchingGraph = lazyPart(
@@ -122,7 +123,7 @@ export function WorkflowForm({
             router.refresh();
             return;
           }
-          const body = await apiPutFresh<{ workflows: { version: string }[] }>(`/workflows/${workflow.id}`, {
+          const body = await apiPutFresh<Records<"workflows", SavedWorkflowRecord>>(`/workflows/${workflow.id}`, {
             workflows: { ...fields(), active, links: { subject_sets: linked.map(String) } },
           });
           router.refresh();
@@ -303,7 +304,7 @@ export function WorkflowForm({
             className={buttonClass}
             onClick={() =>
               run(async () => {
-                const body = await apiPost<{ workflows: { id: string }[] }>("/workflows", {
+                const body = await apiPost<Records<"workflows", CreatedRecord>>("/workflows", {
                   workflows: {
                     ...fields(),
                     display_name: `Copy of ${name}`,

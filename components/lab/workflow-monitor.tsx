@@ -6,6 +6,14 @@ import { QueryState } from "@/components/ui/query-state";
 import { StatusMessage } from "@/components/ui/status-message";
 import { useAction } from "@/components/ui/use-action";
 import { Panel } from "@/components/ui/panel";
+import type {
+  ActionRecord,
+  AggregationRecord,
+  ExportMediumRecord,
+  Records,
+  ReductionRecord,
+  SubjectWorkflowStatusRecord,
+} from "@/components/ui/wire-types";
 
 // A workflow watched live: reductions per subject, retired subjects with their reasons, the engine's
 // actions (failures retried by hand), classification exports and aggregation runs. Every list refreshes
@@ -36,51 +44,10 @@ const brief = (data: unknown) => {
   return s.length > 120 ? `${s.slice(0, 119)}…` : s;
 };
 
-interface Reduction {
-  id: number;
-  subject_id: number;
-  reducer_key: string;
-  data: unknown;
-  updated_at: string;
-  retired_at: string | null;
-  retirement_reason: string | null;
-}
-interface Status {
-  id: string;
-  retired_at: string;
-  retirement_reason: string | null;
-  classifications_count: number;
-  links: { subject: string };
-}
-interface Action {
-  id: number;
-  subject_id: number | null;
-  user_id: number | null;
-  effect_type: string;
-  status: string;
-  attempts: number;
-  error: string | null;
-  created_at: string;
-}
-interface ExportMedium {
-  src: string | null;
-  updated_at?: string;
-  metadata: { state: "creating" | "ready" | "failed"; progress?: number | null; total?: number | null; error?: string };
-}
-interface Aggregation {
-  id: string;
-  status: string;
-  results_url: string | null;
-  error: string | null;
-  uuid: string | null;
-  task_id: string | null;
-  created_at: string;
-}
-
 function Reductions({ workflowId }: { workflowId: number }) {
   const q = useQuery({
     queryKey: ["monitor-reductions", workflowId],
-    queryFn: () => engineGet<Reduction[]>(`/workflows/${workflowId}/reductions?page_size=50`),
+    queryFn: () => engineGet<ReductionRecord[]>(`/workflows/${workflowId}/reductions?page_size=50`),
     refetchInterval: LIVE,
   });
   return (
@@ -119,7 +86,7 @@ function Retired({ workflowId }: { workflowId: number }) {
     queryKey: ["monitor-retired", workflowId],
     queryFn: async () =>
       (
-        await apiGet<{ subject_workflow_statuses: Status[] }>(
+        await apiGet<Records<"subject_workflow_statuses", SubjectWorkflowStatusRecord>>(
           `/subject_workflow_statuses?workflow_id=${workflowId}&retired=true&sort=-retired_at&page_size=50`,
         )
       ).subject_workflow_statuses,
@@ -157,7 +124,7 @@ function Retired({ workflowId }: { workflowId: number }) {
 function Actions({ workflowId }: { workflowId: number }) {
   const q = useQuery({
     queryKey: ["monitor-actions", workflowId],
-    queryFn: () => engineGet<Action[]>(`/workflows/${workflowId}/actions?page_size=50`),
+    queryFn: () => engineGet<ActionRecord[]>(`/workflows/${workflowId}/actions?page_size=50`),
     refetchInterval: LIVE,
   });
   const { outcome, run } = useAction();
@@ -224,7 +191,7 @@ function Exports({ workflowId }: { workflowId: number }) {
   const q = useQuery({
     queryKey: key,
     queryFn: async () => {
-      const body = await requestOrNull<{ media: ExportMedium[] }>("api", `/workflows/${workflowId}/classifications_export`, {
+      const body = await requestOrNull<Records<"media", ExportMediumRecord>>("api", `/workflows/${workflowId}/classifications_export`, {
         cache: "no-store",
       });
       return body ? body.media[0] : null;
@@ -267,7 +234,7 @@ function Exports({ workflowId }: { workflowId: number }) {
         className="self-start rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-50"
         onClick={() =>
           run(async () => {
-            const body = await apiPost<{ media: ExportMedium[] }>(`/workflows/${workflowId}/classifications_export`, {
+            const body = await apiPost<Records<"media", ExportMediumRecord>>(`/workflows/${workflowId}/classifications_export`, {
               media: { content_type: "text/csv" },
             });
             client.setQueryData(key, body.media[0]);
@@ -283,7 +250,7 @@ function Exports({ workflowId }: { workflowId: number }) {
 function Aggregations({ workflowId, userId }: { workflowId: number; userId: number }) {
   const q = useQuery({
     queryKey: ["monitor-aggregations", workflowId],
-    queryFn: async () => (await apiGet<{ aggregations: Aggregation[] }>(`/aggregations?workflow_id=${workflowId}`)).aggregations,
+    queryFn: async () => (await apiGet<Records<"aggregations", AggregationRecord>>(`/aggregations?workflow_id=${workflowId}`)).aggregations,
     refetchInterval: LIVE,
   });
   const { outcome, run } = useAction();

@@ -4,6 +4,7 @@ import { TaskView } from "@/components/classifier/task-view";
 import type { Task, TaskValue } from "@/lib/classifier/task-flow";
 import { emptyValue } from "@/lib/classifier/task-flow";
 import type { TaskDraft } from "@/lib/lab/task-editing";
+import { inputClass } from "@/components/ui/controls";
 
 /**
  * A live preview of a task as volunteers see it in the classifier (the same component), updated as the
@@ -30,7 +31,7 @@ export function WorkflowPreview({ drafts }: { drafts: TaskDraft[] }) {
         </h3>
         <label className="flex items-center gap-2 text-sm">
           Task
-          <select className="rounded border border-gray-300 px-2 py-1 text-sm" value={current.key} onChange={(e) => setKey(e.target.value)}>
+          <select className={inputClass} value={current.key} onChange={(e) => setKey(e.target.value)}>
             {drafts.map((d) => (
               <option key={d.key}>{d.key}</option>
             ))}

@@ -1,8 +1,9 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense } from "react";
-import { CountsTable, type CountBucket } from "@/components/charts/counts-table";
+import { CountsTable } from "@/components/charts/counts-table";
 import { countsGet } from "@/components/ui/api-client";
+import type { CountsAnswer } from "@/components/ui/wire-types";
 
 // The chart library is large: it loads after the page, in a chunk of its own.
 const CountsChart = lazy(() => import("@/components/charts/counts-chart").then((m) => ({ default: m.CountsChart })));
@@ -13,9 +14,7 @@ export function ProjectStatistics({ projectId }: { projectId: string }) {
   const counts = useQuery({
     queryKey: ["project-counts", projectId, start],
     queryFn: () =>
-      countsGet<{ total_count: number; data?: CountBucket[] }>(
-        `/classifications?project_id=${projectId}&period=day&start_date=${start}`,
-      ).catch((e: Error) => {
+      countsGet<CountsAnswer>(`/classifications?project_id=${projectId}&period=day&start_date=${start}`).catch((e: Error) => {
         throw new Error(`the statistics could not be loaded (${e.message})`);
       }),
   });

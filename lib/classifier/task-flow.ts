@@ -1,111 +1,36 @@
 // The volunteer classifier's task logic, free of React: which task comes next, what an answer looks like
 // as an annotation (the established platform's shapes, so its aggregation scripts read ours), and the
-// classification a finished subject becomes.
+// classification a finished subject becomes. What differs by task type is in the type's folder
+// (lib/tasks/<type>/), read through the registry; this is the flow around it.
 
-import type { Mark } from "./marks";
+import { taskType, TASK_TYPE_NAMES } from "@/lib/tasks/registry";
+import type { Task, Tasks, TaskValue, Tool } from "@/lib/tasks/types";
 import { TOOL_TYPES } from "./tool-types";
-export type { Mark } from "./marks";
 
-export interface Answer {
-  label: string;
-  next?: string | null;
-}
+export type { Mark, SurveyItem, SurveyTask, Task, Tasks, TaskValue, Tool } from "@/lib/tasks/types";
+export { sliderValue } from "@/lib/tasks/slider";
+export {
+  surveyCharacteristics,
+  surveyChoiceDetails,
+  surveyChoices,
+  surveyItemComplete,
+  surveyQuestions,
+} from "@/lib/tasks/survey/survey";
 
-export interface Tool {
-  type: string;
-  label?: string;
-  color?: string;
-  /** Subtasks asked about each mark of this tool (questions or text); answers go in the mark's `details`. */
-  details?: Task[];
-}
-
-/** A highlighted span of a text subject (FEM tasks/experimental/highlighter/models/HighlighterAnnotation.js). */
-export interface Highlight {
-  start: number;
-  end: number;
-  text: string;
-  labelInformation: { color: string; label: string };
-}
-
-export type Task =
-  | { type: "single" | "multiple"; question: string; answers: Answer[]; help?: string; required?: boolean }
-  | { type: "text"; instruction?: string; help?: string; next?: string | null; required?: boolean }
-  | { type: "drawing"; instruction?: string; tools: Tool[]; help?: string; next?: string | null; required?: boolean }
-  | { type: "combo"; tasks: string[]; next?: string | null }
-  | (SurveyTask & { instruction?: string; next?: string | null })
-  | { type: string; next?: string | null; [key: string]: unknown };
-
-export type Tasks = Record<string, Task>;
-
-/** One identification in a survey task, as the established classifier records it. */
-export interface SurveyItem {
-  choice: string;
-  answers: Record<string, string | string[]>;
-  filters: Record<string, string>;
-}
-
-/**
- * What a volunteer has answered for one task: an answer index (single), indices (multiple, shortcut), a
- * number (slider), text, marks, identifications or highlights.
- */
-export type TaskValue = number | number[] | string | Mark[] | SurveyItem[] | Highlight[] | null;
-
-/** Task types this classifier can show. Others are listed to the volunteer as not supported here yet. */
-export const SUPPORTED_TASKS = new Set(["single", "multiple", "text", "drawing", "combo", "survey", "slider", "shortcut", "highlighter"]);
+/** Task types this classifier can show (the registry's). Others are listed to the volunteer as not supported here yet. */
+export const SUPPORTED_TASKS = new Set<string>(TASK_TYPE_NAMES);
 export const SUPPORTED_TOOLS = new Set<string>(TOOL_TYPES);
 /** Task types whose answers are recorded as annotations (a combo is recorded as its members). */
-export const RECORDED_TASKS = new Set(["single", "multiple", "text", "drawing", "survey", "slider", "shortcut", "highlighter"]);
-
-/**
- * A slider task's value before it is moved: its defaultValue, else its min. PFE's slider task
- * (app/classifier/tasks/slider/index.jsx) records a moved slider as a number clamped to [min, max] and an
- * untouched one as the task's defaultValue as configured (a string); we record a number in both cases.
- */
-export function sliderValue(task: Task, raw?: unknown): number {
-  const t = task as { min?: unknown; max?: unknown; defaultValue?: unknown };
-  const v = parseFloat(String(raw ?? t.defaultValue ?? t.min ?? 0));
-  const min = parseFloat(String(t.min ?? Number.NEGATIVE_INFINITY));
-  const max = parseFloat(String(t.max ?? Number.POSITIVE_INFINITY));
-  return Math.max(min, Math.min(max, Number.isFinite(v) ? v : 0));
-}
+export const RECORDED_TASKS = new Set<string>(TASK_TYPE_NAMES.filter((t) => taskType(t)!.recorded !== false));
 
 /** A task's initial value. */
 export function emptyValue(task: Task): TaskValue {
-  switch (task.type) {
-    case "single":
-      return null;
-    case "multiple":
-    case "drawing":
-    case "survey":
-    case "shortcut":
-    case "highlighter":
-      return [];
-    case "text":
-      return "";
-    case "slider":
-      return sliderValue(task);
-    default:
-      return null;
-  }
+  return taskType(task.type)?.emptyValue(task) ?? null;
 }
 
 /** Whether the volunteer may move on: questions need an answer (multiple only when required), required text needs text. */
 export function isAnswered(task: Task, value: TaskValue): boolean {
-  switch (task.type) {
-    case "single":
-      return typeof value === "number";
-    case "multiple":
-      return !task.required || (Array.isArray(value) && value.length > 0);
-    case "text":
-      return !task.required || (typeof value === "string" && value.trim() !== "");
-    case "highlighter":
-    case "drawing":
-      return !(task as { required?: boolean }).required || (Array.isArray(value) && value.length > 0);
-    case "slider":
-      return typeof value === "number" && Number.isFinite(value);
-    default:
-      return true;
-  }
+  return taskType(task.type)?.isAnswered?.(task, value) ?? true;
 }
 
 /** Whether a step's tasks let the volunteer move on: all answered, or a shortcut ("nothing here") chosen. */
@@ -116,7 +41,7 @@ export function isStepAnswered(tasks: Tasks, keys: string[], valueAt: (key: stri
 
 /** Whether one of a step's shortcut tasks has an option chosen: that ends the classification. */
 export function shortcutChosen(tasks: Tasks, keys: string[], valueAt: (key: string) => TaskValue): boolean {
-  return keys.some((k) => tasks[k]?.type === "shortcut" && Array.isArray(valueAt(k)) && (valueAt(k) as number[]).length > 0);
+  return keys.some((k) => !!tasks[k] && taskType(tasks[k].type)?.endsClassification?.(valueAt(k)) === true);
 }
 
 /** A drawing tool's subtasks' starting values, as a mark's `details` (PFE: one `{value}` per subtask). */
@@ -128,8 +53,8 @@ export function emptyDetails(tool: Tool | undefined): { value: unknown }[] {
 export function nextTask(tasks: Tasks, key: string, value: TaskValue): string | null {
   const task = tasks[key];
   if (!task) return null;
-  let next: unknown = (task as { next?: unknown }).next;
-  if (task.type === "single" && typeof value === "number") next = (task as { answers: Answer[] }).answers[value]?.next ?? next;
+  const def = taskType(task.type);
+  const next: unknown = def?.nextFor ? def.nextFor(task, value) : (task as { next?: unknown }).next;
   return typeof next === "string" && next !== "" && tasks[next] ? next : null;
 }
 
@@ -139,7 +64,8 @@ export function nextTask(tasks: Tasks, key: string, value: TaskValue): string | 
  */
 export function stepTasks(tasks: Tasks, key: string): string[] {
   const task = tasks[key];
-  const members = task?.type === "combo" ? ((task as { tasks: string[] }).tasks ?? []).filter((k) => tasks[k]) : task ? [key] : [];
+  const group = task && taskType(task.type)?.members;
+  const members = group ? group(task).filter((k) => tasks[k]) : task ? [key] : [];
   return members.flatMap((k) => {
     const linked = (tasks[k] as { unlinkedTask?: unknown }).unlinkedTask;
     return typeof linked === "string" && tasks[linked]?.type === "shortcut" && !members.includes(linked) ? [k, linked] : [k];
@@ -152,21 +78,18 @@ export interface Annotation {
 }
 
 /**
- * The annotation of one task: marks lose the classifier's own toolType; multiple and shortcut indices are
- * sorted; everything else is sent as answered.
+ * The annotation of one task: as its type records it (marks lose the classifier's own toolType, multiple and
+ * shortcut indices are sorted, a slider is a number); everything else is sent as answered.
  */
 export function annotationFor(task: Task, key: string, value: TaskValue): Annotation {
-  if (task.type === "drawing") return { task: key, value: ((value as Mark[]) ?? []).map(({ toolType: _t, ...m }) => m) };
-  if (task.type === "multiple" || task.type === "shortcut")
-    return { task: key, value: [...((value as number[]) ?? [])].sort((a, b) => a - b) };
-  if (task.type === "slider") return { task: key, value: typeof value === "number" ? value : sliderValue(task, value) };
-  return { task: key, value };
+  const def = taskType(task.type);
+  return { task: key, value: def?.annotationValue ? def.annotationValue(task, value) : value };
 }
 
-/** Whether a task's answer becomes an annotation: recorded types only, and a shortcut only when one was chosen (as PFE). */
+/** Whether a task's answer becomes an annotation: known types only, as the type says (a shortcut only when one was chosen, as PFE). */
 export function isRecorded(task: Task | undefined, value: TaskValue): boolean {
-  if (!task || !RECORDED_TASKS.has(task.type)) return false;
-  return task.type !== "shortcut" || (Array.isArray(value) && value.length > 0);
+  const def = task && taskType(task.type);
+  return !!def && def.recorded !== false && (def.isRecorded?.(value) ?? true);
 }
 
 export interface ClassificationInput {
@@ -221,111 +144,13 @@ export function unsupportedTasks(tasks: Tasks, firstTask: string): string[] {
     if (!key || seen.has(key) || !tasks[key]) return;
     seen.add(key);
     const task = tasks[key];
-    if (!SUPPORTED_TASKS.has(task.type)) out.push(key);
-    if (task.type === "drawing" && (task as { tools: Tool[] }).tools.some((t) => !SUPPORTED_TOOLS.has(t.type))) out.push(key);
-    if (task.type === "combo") (task as { tasks: string[] }).tasks.forEach(visit);
-    if (task.type === "single" || task.type === "multiple") for (const a of (task as { answers: Answer[] }).answers) visit(a.next);
+    const def = taskType(task.type);
+    if (!def) out.push(key);
+    if (def?.isSupported && !def.isSupported(task)) out.push(key);
+    def?.branches?.(task).forEach(visit);
     if (typeof (task as { unlinkedTask?: unknown }).unlinkedTask === "string") visit((task as { unlinkedTask?: string }).unlinkedTask);
     visit((task as { next?: string | null }).next);
   };
   visit(firstTask);
   return out;
-}
-
-// Survey tasks: choices (species, say) with characteristics to filter them by, and questions asked about
-// each identification (how many, what are they doing).
-
-export interface SurveyTask {
-  type: "survey";
-  choices: Record<
-    string,
-    {
-      label: string;
-      characteristics?: Record<string, string[]>;
-      noQuestions?: boolean;
-      description?: string;
-      images?: string[];
-      confusions?: Record<string, string>;
-      confusionsOrder?: string[];
-    }
-  >;
-  /** Image file names of the choices, to their URLs. */
-  images?: Record<string, string>;
-  choicesOrder?: string[];
-  characteristics?: Record<string, { label: string; values: Record<string, { label: string }>; valuesOrder?: string[] }>;
-  characteristicsOrder?: string[];
-  questions?: Record<
-    string,
-    { label: string; multiple?: boolean; required?: boolean; answers: Record<string, { label: string }>; answersOrder?: string[] }
-  >;
-  questionsOrder?: string[];
-}
-
-const ordered = (keys: string[], order?: string[]) => [
-  ...(order ?? []).filter((k) => keys.includes(k)),
-  ...keys.filter((k) => !(order ?? []).includes(k)),
-];
-
-/** The survey's choices in its order, narrowed by characteristic values (`{pattern: "stripes"}`) and a search text. */
-export function surveyChoices(task: SurveyTask, filters: Record<string, string>, search = ""): string[] {
-  const needle = search.trim().toLowerCase();
-  return ordered(Object.keys(task.choices ?? {}), task.choicesOrder).filter((id) => {
-    const choice = task.choices[id];
-    if (needle && !choice.label.toLowerCase().includes(needle)) return false;
-    return Object.entries(filters).every(
-      ([characteristic, value]) => !value || (choice.characteristics?.[characteristic] ?? []).includes(value),
-    );
-  });
-}
-
-/** The characteristics in the survey's order, each with its values in order. */
-export function surveyCharacteristics(task: SurveyTask): { id: string; label: string; values: { id: string; label: string }[] }[] {
-  const all = task.characteristics ?? {};
-  return ordered(Object.keys(all), task.characteristicsOrder).map((id) => ({
-    id,
-    label: all[id].label,
-    values: ordered(Object.keys(all[id].values ?? {}), all[id].valuesOrder).map((v) => ({ id: v, label: all[id].values[v].label })),
-  }));
-}
-
-/** The questions asked about an identification of this choice (none for a choice marked noQuestions). */
-export function surveyQuestions(
-  task: SurveyTask,
-  choiceId: string,
-): { id: string; label: string; multiple: boolean; required: boolean; answers: { id: string; label: string }[] }[] {
-  if (task.choices?.[choiceId]?.noQuestions) return [];
-  const all = task.questions ?? {};
-  return ordered(Object.keys(all), task.questionsOrder).map((id) => ({
-    id,
-    label: all[id].label,
-    multiple: !!all[id].multiple,
-    required: !!all[id].required,
-    answers: ordered(Object.keys(all[id].answers ?? {}), all[id].answersOrder).map((a) => ({ id: a, label: all[id].answers[a].label })),
-  }));
-}
-
-/** Whether an identification answers every required question of its choice. */
-export function surveyItemComplete(task: SurveyTask, item: SurveyItem): boolean {
-  return surveyQuestions(task, item.choice).every((q) => {
-    if (!q.required) return true;
-    const a = item.answers[q.id];
-    return Array.isArray(a) ? a.length > 0 : typeof a === "string" && a !== "";
-  });
-}
-
-/** What helps a volunteer be sure of a choice: its description, its images' URLs, and the choices it is often confused with and how to tell them apart. */
-export function surveyChoiceDetails(
-  task: SurveyTask,
-  id: string,
-): { description: string; images: string[]; confusions: { id: string; label: string; text: string }[] } {
-  const choice = task.choices[id];
-  if (!choice) return { description: "", images: [], confusions: [] };
-  const confusions = choice.confusions ?? {};
-  return {
-    description: choice.description ?? "",
-    images: (choice.images ?? []).map((name) => task.images?.[name] ?? name).filter((u) => /^https?:\/\/|^\//.test(u)),
-    confusions: ordered(Object.keys(confusions), choice.confusionsOrder)
-      .filter((other) => task.choices[other] && confusions[other]?.trim())
-      .map((other) => ({ id: other, label: task.choices[other].label, text: confusions[other] })),
-  };
 }

@@ -1,98 +1,11 @@
 import { z } from "zod";
+import { ZTask } from "@/lib/tasks/schemas";
 
 // Workflow task definitions as the established platform's clients write them, validated on save.
 // Tasks are keyed ("T0", "T1", ...); `next` links tasks; `first_task` names the entry point.
 
-const ZText = z.string().max(10_000);
-const ZNext = z.string().max(100).nullish();
-const ZAnswer = z.looseObject({ label: ZText, next: ZNext });
-
-const ZQuestion = z.looseObject({
-  type: z.enum(["single", "multiple"]),
-  question: ZText,
-  answers: z.array(ZAnswer).min(1, "a question needs at least one answer").max(500),
-  help: ZText.optional(),
-  required: z.boolean().optional(),
-});
-
-// polyline, freehandLine and transcriptionLine are drawn by the volunteer classifier (lib/classifier/marks.ts).
-export const DRAWING_TOOLS = [
-  "point",
-  "rectangle",
-  "circle",
-  "ellipse",
-  "line",
-  "polygon",
-  "bezier",
-  "column",
-  "triangle",
-  "fullWidthLine",
-  "fullHeightLine",
-  "polyline",
-  "freehandLine",
-  "transcriptionLine",
-] as const;
-const ZTool = z.looseObject({
-  type: z.enum(DRAWING_TOOLS, { message: `tool type must be one of ${DRAWING_TOOLS.join(", ")}` }),
-  label: ZText.optional(),
-  color: z.string().max(50).optional(),
-  details: z
-    .array(z.looseObject({ type: z.string() }))
-    .max(50)
-    .optional(),
-  min: z.union([z.number(), z.string()]).nullish(),
-  max: z.union([z.number(), z.string()]).nullish(),
-});
-const ZDrawing = z.looseObject({
-  type: z.literal("drawing"),
-  instruction: ZText.optional(),
-  tools: z.array(ZTool).min(1, "a drawing task needs at least one tool").max(50),
-  next: ZNext,
-  help: ZText.optional(),
-});
-
-const ZLabelled = z.looseObject({ label: ZText });
-const ZSurvey = z.looseObject({
-  type: z.literal("survey"),
-  choices: z.record(z.string(), z.looseObject({ label: ZText, characteristics: z.record(z.string(), z.array(z.string())).optional() })),
-  choicesOrder: z.array(z.string()).optional(),
-  characteristics: z
-    .record(
-      z.string(),
-      z.looseObject({ label: ZText, values: z.record(z.string(), ZLabelled), valuesOrder: z.array(z.string()).optional() }),
-    )
-    .optional(),
-  characteristicsOrder: z.array(z.string()).optional(),
-  questions: z
-    .record(
-      z.string(),
-      z.looseObject({
-        label: ZText,
-        multiple: z.boolean().optional(),
-        required: z.boolean().optional(),
-        answers: z.record(z.string(), ZLabelled),
-        answersOrder: z.array(z.string()).optional(),
-      }),
-    )
-    .optional(),
-  questionsOrder: z.array(z.string()).optional(),
-  next: ZNext,
-});
-
-const ZTextTask = z.looseObject({ type: z.literal("text"), instruction: ZText.optional(), help: ZText.optional(), next: ZNext });
-const ZCombo = z.looseObject({ type: z.literal("combo"), tasks: z.array(z.string()).min(1).max(50), next: ZNext });
-// Other task types the clients know (shortcut, slider, highlighter, dropdown, ...) pass with a type only.
-const ZOther = z.looseObject({
-  type: z.enum(["shortcut", "slider", "highlighter", "dropdown", "dataVisAnnotation", "transcription"]),
-  next: ZNext,
-});
-
-export const ZTask = z.discriminatedUnion("type", [ZQuestion, ZDrawing, ZSurvey, ZTextTask, ZCombo, ZOther], {
-  error: (i) =>
-    i.code === "invalid_union"
-      ? "task type must be one of single, multiple, drawing, survey, text, combo, shortcut, slider, highlighter, dropdown"
-      : undefined,
-});
+// Each task type's schema is in its folder (lib/tasks/<type>/schema.ts); lib/tasks/schemas.ts unites them.
+export { ZTask };
 export const ZTasks = z.record(z.string().regex(/^[\w.-]{1,100}$/, "task keys are letters, digits, '_', '-' or '.'"), ZTask);
 export type Tasks = z.infer<typeof ZTasks>;
 

@@ -1,16 +1,17 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import { apiGet } from "@/components/ui/api-client";
+import type { ProjectPreferenceRecord, Records, UserRecord } from "@/components/ui/wire-types";
 
 /** The signed-in volunteer's activity_count on this project as it was when the page opened; null when anonymous. */
 function useActivityCount(projectId: string) {
   return useQuery({
     queryKey: ["activity-count", projectId],
     queryFn: async () => {
-      const me = await apiGet<{ users: { id: string }[] }>("/me").catch(() => null);
+      const me = await apiGet<Records<"users", UserRecord>>("/me").catch(() => null);
       const id = me?.users?.[0]?.id;
       if (!id) return null;
-      const prefs = await apiGet<{ project_preferences: { activity_count: number }[] }>(
+      const prefs = await apiGet<Records<"project_preferences", ProjectPreferenceRecord>>(
         `/project_preferences?project_id=${projectId}&user_id=${id}`,
       );
       return prefs.project_preferences[0]?.activity_count ?? 0;

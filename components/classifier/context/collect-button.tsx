@@ -3,13 +3,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { apiGet, apiPost } from "@/components/ui/api-client";
 import { useMe } from "./preferences";
-
-interface Collection {
-  id: string;
-  display_name: string;
-  private: boolean;
-  links: { subjects?: string[] };
-}
+import type { CollectionRecord, Records } from "@/components/ui/wire-types";
 
 /**
  * "Add to collection" for the current subject (signed-in volunteers): a dialog listing their collections
@@ -29,7 +23,7 @@ export function CollectButton({ projectId, subjectId }: { projectId: string; sub
     enabled: !!me.data,
     queryFn: async () =>
       (
-        await apiGet<{ collections: Collection[] }>(
+        await apiGet<Records<"collections", CollectionRecord>>(
           `/collections?owner=${encodeURIComponent(me.data!.login)}&favorite=false&sort=display_name&page_size=100`,
         )
       ).collections,
@@ -40,7 +34,7 @@ export function CollectButton({ projectId, subjectId }: { projectId: string; sub
     await client.invalidateQueries({ queryKey: key });
   };
   const fail = (e: unknown) => setStatus({ kind: "error", text: (e as Error).message });
-  const add = async (c: Collection) => {
+  const add = async (c: CollectionRecord) => {
     try {
       await apiPost(`/collections/${c.id}/links/subjects`, { subjects: [subjectId] });
       await done(`Added to “${c.display_name}”.`);

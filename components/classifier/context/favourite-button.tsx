@@ -3,11 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { apiDelete, apiGet, apiPost } from "@/components/ui/api-client";
 import { useMe } from "./preferences";
-
-interface Collection {
-  id: string;
-  links: { subjects?: string[] };
-}
+import type { CollectionRecord, Records } from "@/components/ui/wire-types";
 
 /**
  * The heart toggle for the current subject, on the user's favourites collection of this project (created on
@@ -22,7 +18,7 @@ export function FavouriteButton({ projectId, subjectId }: { projectId: string; s
     enabled: !!me.data,
     queryFn: async () =>
       (
-        await apiGet<{ collections: Collection[] }>(
+        await apiGet<Records<"collections", CollectionRecord>>(
           `/collections?favorite=true&project_ids=${projectId}&owner=${encodeURIComponent(me.data!.login)}`,
         )
       ).collections[0] ?? null,

@@ -1,6 +1,7 @@
 "use client";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiGet, apiPost, apiPutFresh } from "@/components/ui/api-client";
+import type { ProjectPreferenceRecord, Records, UserRecord } from "@/components/ui/wire-types";
 
 // The signed-in volunteer and their project preference, where the classifier remembers what the
 // established front end remembers there: tutorials_completed_at per tutorial, and the mini-course's place.
@@ -10,14 +11,9 @@ import { apiGet, apiPost, apiPutFresh } from "@/components/ui/api-client";
 export function useMe() {
   return useQuery({
     queryKey: ["me"],
-    queryFn: async () => (await apiGet<{ users: { id: string; login: string }[] }>("/me").catch(() => null))?.users?.[0] ?? null,
+    queryFn: async () => (await apiGet<Records<"users", UserRecord>>("/me").catch(() => null))?.users?.[0] ?? null,
     staleTime: Infinity,
   });
-}
-
-interface Preference {
-  id: string;
-  preferences: Record<string, unknown>;
 }
 
 export function usePreference(projectId: string) {
@@ -28,8 +24,11 @@ export function usePreference(projectId: string) {
     queryKey: key,
     enabled: !!me.data,
     queryFn: async () =>
-      (await apiGet<{ project_preferences: Preference[] }>(`/project_preferences?project_id=${projectId}&user_id=${me.data!.id}`))
-        .project_preferences[0] ?? null,
+      (
+        await apiGet<Records<"project_preferences", ProjectPreferenceRecord>>(
+          `/project_preferences?project_id=${projectId}&user_id=${me.data!.id}`,
+        )
+      ).project_preferences[0] ?? null,
     staleTime: 60_000,
   });
   /** Merges `patch` into the preference's `preferences` (one level deep per key), creating it when missing. */

@@ -4,11 +4,7 @@ import { useRef } from "react";
 import { apiGet } from "@/components/ui/api-client";
 import { Markdown } from "@/components/ui/markdown";
 import { useTranslated } from "./translated";
-
-interface FieldGuide {
-  id: string;
-  items: { title?: string; content?: string; icon?: string }[];
-}
+import type { FieldGuideRecord, MediumRecord, Records } from "@/components/ui/wire-types";
 
 /**
  * The project's field guide: a "Field guide" button opening a drawer (a native modal dialog: the page
@@ -17,7 +13,8 @@ interface FieldGuide {
 export function FieldGuideButton({ projectId, language = null }: { projectId: string; language?: string | null }) {
   const found = useQuery({
     queryKey: ["field-guide", projectId],
-    queryFn: async () => (await apiGet<{ field_guides: FieldGuide[] }>(`/field_guides?project_id=${projectId}`)).field_guides[0] ?? null,
+    queryFn: async () =>
+      (await apiGet<Records<"field_guides", FieldGuideRecord>>(`/field_guides?project_id=${projectId}`)).field_guides[0] ?? null,
     staleTime: 5 * 60_000,
   });
   // In the chosen language where translated.
@@ -28,7 +25,7 @@ export function FieldGuideButton({ projectId, language = null }: { projectId: st
     enabled: !!guide.data?.items.some((i) => i.icon),
     queryFn: async () =>
       new Map(
-        (await apiGet<{ media: { id: string; src: string }[] }>(`/field_guides/${guide.data!.id}/attached_images?page_size=100`)).media.map(
+        (await apiGet<Records<"media", Required<MediumRecord>>>(`/field_guides/${guide.data!.id}/attached_images?page_size=100`)).media.map(
           (m) => [m.id, m.src],
         ),
       ),

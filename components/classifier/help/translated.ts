@@ -2,6 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { apiGet } from "@/components/ui/api-client";
 import { applyStrings, type TranslatedType } from "@/lib/i18n/strings";
+import type { Records, TranslationRecord } from "@/components/ui/wire-types";
 
 /** `record` (wire shape) in `language` from its translation, or as it is (no language, none, or loading). */
 export function useTranslated<T extends object>(
@@ -15,7 +16,7 @@ export function useTranslated<T extends object>(
     enabled: !!id && !!language,
     queryFn: async () =>
       (
-        await apiGet<{ translations: { strings: Record<string, string> }[] }>(
+        await apiGet<Records<"translations", TranslationRecord>>(
           `/translations?translated_type=${type}&translated_id=${id}&language=${language}`,
         )
       ).translations[0]?.strings ?? null,

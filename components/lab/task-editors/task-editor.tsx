@@ -1,31 +1,11 @@
 "use client";
-import type { EditorProps } from "./common";
-import { DrawingEditor } from "./drawing-editor";
-import { ComboEditor, HighlighterEditor, JsonTaskEditor, ShortcutEditor, SliderEditor, TextTaskEditor } from "./other-editors";
-import { QuestionEditor } from "./question-editor";
-import { SurveyEditor } from "./survey-editor";
+import type { EditorProps } from "@/components/tasks/editor-common";
+import { labEditors } from "@/components/tasks/lab-editors";
+import type { TaskType } from "@/lib/tasks/registry";
+import { JsonTaskEditor } from "./json-editor";
 
-/** The editor of a task's type. */
+/** The editor of a task's type (the task registry's), or its JSON for a type the lab has no editor for. */
 export function TaskEditor(props: EditorProps) {
-  switch (props.task.type) {
-    case "single":
-    case "multiple":
-      return <QuestionEditor {...props} />;
-    case "text":
-      return <TextTaskEditor {...props} />;
-    case "drawing":
-      return <DrawingEditor {...props} />;
-    case "survey":
-      return <SurveyEditor {...props} />;
-    case "slider":
-      return <SliderEditor {...props} />;
-    case "shortcut":
-      return <ShortcutEditor {...props} />;
-    case "combo":
-      return <ComboEditor {...props} />;
-    case "highlighter":
-      return <HighlighterEditor {...props} />;
-    default:
-      return <JsonTaskEditor {...props} />;
-  }
+  const Editor = Object.hasOwn(labEditors, props.task.type) ? labEditors[props.task.type as TaskType] : JsonTaskEditor;
+  return <Editor {...props} />;
 }

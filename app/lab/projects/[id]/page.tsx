@@ -2,6 +2,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { editableProject } from "@/app/lab/lab-access";
 import { WorkflowForm } from "@/components/lab/workflow-form";
+import { buttonClass } from "@/components/ui/controls";
 
 export const dynamic = "force-dynamic";
 
@@ -42,10 +43,7 @@ export default async function LabProjectPage({ params }: { params: Promise<{ id:
                   </span>
                 </span>
                 <span className="flex gap-2">
-                  <Link
-                    href={`/lab/projects/${project.id}/workflows/${w.id}`}
-                    className="rounded border border-gray-300 px-3 py-1 text-sm hover:bg-gray-100"
-                  >
+                  <Link href={`/lab/projects/${project.id}/workflows/${w.id}`} className={buttonClass}>
                     Edit<span className="sr-only"> {w.displayName}</span>
                   </Link>
                   <Link
@@ -54,10 +52,7 @@ export default async function LabProjectPage({ params }: { params: Promise<{ id:
                   >
                     Decision engine<span className="sr-only"> of {w.displayName}</span>
                   </Link>
-                  <Link
-                    href={`/lab/projects/${project.id}/workflows/${w.id}/monitor`}
-                    className="rounded border border-gray-300 px-3 py-1 text-sm hover:bg-gray-100"
-                  >
+                  <Link href={`/lab/projects/${project.id}/workflows/${w.id}/monitor`} className={buttonClass}>
                     Monitor<span className="sr-only"> {w.displayName}</span>
                   </Link>
                 </span>

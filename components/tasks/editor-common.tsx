@@ -1,11 +1,9 @@
 "use client";
-import type { ReactNode } from "react";
-import type { TaskDef } from "@/lib/lab/task-editing";
+import { Select, TextInput, buttonClass } from "@/components/ui/controls";
+import type { TaskDef } from "@/lib/tasks/types";
 
-// Small pieces every task editor uses: labelled inputs in the lab's style, an answer list, where a task leads.
-
-export const inputClass = "rounded border border-gray-300 px-2 py-1 text-sm";
-export const buttonClass = "rounded border border-gray-300 px-3 py-1 text-sm hover:bg-gray-100";
+// What every task type's lab editor (components/tasks/<type>/editor.tsx) takes, and the pieces they share beside
+// the lab's controls (components/ui/controls): an answer list, where a task leads.
 
 export interface EditorProps {
   taskKey: string;
@@ -15,66 +13,6 @@ export interface EditorProps {
   others: string[];
   /** Keys of the shortcut tasks, which a question may offer beside its answers. */
   shortcuts: string[];
-}
-
-export function TextInput({
-  label,
-  value,
-  onChange,
-  required,
-  type = "text",
-  className = "",
-  placeholder,
-}: {
-  label: ReactNode;
-  value: string;
-  onChange(v: string): void;
-  required?: boolean;
-  type?: string;
-  className?: string;
-  placeholder?: string;
-}) {
-  return (
-    <label className={`flex flex-col gap-1 text-sm ${className}`}>
-      <span className="font-medium">{label}</span>
-      <input
-        className={inputClass}
-        type={type}
-        required={required}
-        value={value}
-        placeholder={placeholder}
-        onChange={(e) => onChange(e.target.value)}
-      />
-    </label>
-  );
-}
-
-export function TextBox({
-  label,
-  value,
-  onChange,
-  rows = 2,
-}: {
-  label: ReactNode;
-  value: string;
-  onChange(v: string): void;
-  rows?: number;
-}) {
-  return (
-    <label className="flex flex-col gap-1 text-sm">
-      <span className="font-medium">{label}</span>
-      <textarea className={inputClass} rows={rows} value={value} onChange={(e) => onChange(e.target.value)} />
-    </label>
-  );
-}
-
-export function Check({ label, checked, onChange }: { label: ReactNode; checked: boolean; onChange(v: boolean): void }) {
-  return (
-    <label className="flex items-center gap-2 text-sm">
-      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />
-      {label}
-    </label>
-  );
 }
 
 /** Where a task (or an answer) leads: another task, or the end. */
@@ -89,17 +27,7 @@ export function NextSelect({
   onChange(v: string): void;
   others: string[];
 }) {
-  return (
-    <label className="flex flex-col gap-1 text-sm">
-      <span>{label}</span>
-      <select className={`${inputClass} self-start`} value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value="">the end</option>
-        {others.map((t) => (
-          <option key={t}>{t}</option>
-        ))}
-      </select>
-    </label>
-  );
+  return <Select label={label} plain value={value} onChange={onChange} options={others} empty="the end" className="self-start" />;
 }
 
 /** A list of labelled answers (question answers, shortcut options, detail answers), each optionally leading on. */

@@ -1,21 +1,12 @@
 "use client";
-import type { Task } from "@/lib/classifier/task-flow";
+import type { TaskViewProps } from "../view-props";
 
 /**
  * A shortcut task: the options PFE shows under a question (its `unlinkedTask`), such as "Nothing here".
  * Choosing one ends the subject's tasks; the annotation is `{task, value: [indexes]}`.
  */
-export function ShortcutTaskView({
-  taskKey,
-  task,
-  value,
-  onChange,
-}: {
-  taskKey: string;
-  task: Task;
-  value: number[];
-  onChange(v: number[]): void;
-}) {
+export function ShortcutTaskView({ id, task, value: raw, onChange }: TaskViewProps) {
+  const value = (raw as number[] | null) ?? [];
   const answers = ((task as { answers?: { label: string }[] }).answers ?? []) as { label: string }[];
   return (
     <fieldset className="flex flex-wrap gap-2 border-t border-gray-200 pt-3">
@@ -31,7 +22,7 @@ export function ShortcutTaskView({
         >
           <input
             type="checkbox"
-            name={`task-${taskKey}`}
+            name={id}
             checked={value.includes(i)}
             onChange={(e) => onChange(e.target.checked ? [...value, i] : value.filter((x) => x !== i))}
           />

@@ -1,26 +1,11 @@
 "use client";
 import { describeMark } from "@/lib/classifier/marks";
-import { SUPPORTED_TOOLS, type Mark, type Task, type TaskValue, type Tool } from "@/lib/classifier/task-flow";
-import { toolColor } from "../drawing/tool-style";
+import { SUPPORTED_TOOLS, type Mark, type Tool } from "@/lib/classifier/task-flow";
+import { toolColor } from "@/components/classifier/drawing/tool-style";
+import type { TaskViewProps } from "../view-props";
 
 /** A drawing task's tool chooser and list of marks (the marks themselves are drawn in the viewer). */
-export function DrawingTaskView({
-  id,
-  task,
-  value,
-  onChange,
-  tool,
-  onTool,
-  frame,
-}: {
-  id: string;
-  task: Task;
-  value: TaskValue;
-  onChange(v: TaskValue): void;
-  tool: number;
-  onTool(i: number): void;
-  frame: number;
-}) {
+export function DrawingTaskView({ id, task, value, onChange, tool, onTool, frame }: TaskViewProps) {
   const t = task as { instruction?: string; tools: Tool[] };
   const marks = (value as Mark[]) ?? [];
   return (

@@ -1,20 +1,11 @@
 "use client";
-import { sliderValue, type Task } from "@/lib/classifier/task-flow";
+import { sliderValue } from "@/lib/tasks/slider";
+import type { TaskViewProps } from "../view-props";
 
 /** A slider task (PFE tasks/slider): a range input between `min` and `max` by `step`; the value is a number. */
-export function SliderTaskView({
-  taskKey,
-  task,
-  value,
-  onChange,
-}: {
-  taskKey: string;
-  task: Task;
-  value: number;
-  onChange(v: number): void;
-}) {
+export function SliderTaskView({ id, task, value: raw, onChange }: TaskViewProps) {
+  const value = typeof raw === "number" ? raw : 0;
   const t = task as { instruction?: string; help?: string; min?: number | string; max?: number | string; step?: number | string };
-  const id = `task-${taskKey}`;
   const min = Number(t.min ?? 0);
   const max = Number(t.max ?? 1);
   return (

@@ -1,7 +1,8 @@
 "use client";
 import { useRef } from "react";
-import type { Highlight, Task } from "@/lib/classifier/task-flow";
-import { useSubjectText } from "./subject-text";
+import { useSubjectText } from "@/components/classifier/subject-text";
+import type { Highlight } from "@/lib/tasks/types";
+import type { TaskViewProps } from "../view-props";
 
 /** Offsets of the selection within `root`'s text, or null when the selection is empty or elsewhere. */
 function selectionOffsets(root: HTMLElement): { start: number; end: number } | null {
@@ -20,19 +21,8 @@ function selectionOffsets(root: HTMLElement): { start: number; end: number } | n
  * A highlighter task (FEM tasks/experimental/highlighter): select a span of the text subject, then press a
  * label; the value is `[{start, end, text, labelInformation: {color, label}}]`, offsets in characters.
  */
-export function HighlighterTaskView({
-  taskKey,
-  task,
-  value,
-  onChange,
-  textUrl,
-}: {
-  taskKey: string;
-  task: Task;
-  value: Highlight[];
-  onChange(v: Highlight[]): void;
-  textUrl: string | null;
-}) {
+export function HighlighterTaskView({ taskKey, task, value: raw, onChange, textUrl }: TaskViewProps) {
+  const value = (raw as Highlight[] | null) ?? [];
   const t = task as { instruction?: string; help?: string; highlighterLabels?: { label: string; color?: string }[] };
   const labels = t.highlighterLabels ?? [];
   const text = useSubjectText(textUrl);

@@ -1,6 +1,8 @@
 "use client";
-import { DRAWING_TOOL_TYPES, newTool, type TaskDef } from "@/lib/lab/task-editing";
-import { AnswerList, NextSelect, TextBox, TextInput, buttonClass, inputClass, type EditorProps } from "./common";
+import { DRAWING_TOOL_TYPES, newTool } from "@/lib/tasks/drawing";
+import type { TaskDef } from "@/lib/tasks/types";
+import { Select, TextBox, TextInput, buttonClass } from "@/components/ui/controls";
+import { AnswerList, NextSelect, type EditorProps } from "../editor-common";
 
 const DETAIL_TYPES: [string, string][] = [
   ["single", "question, one answer"],
@@ -24,30 +26,23 @@ function DetailEditor({
     <fieldset className="flex flex-col gap-2 rounded border border-dashed border-gray-300 p-2">
       <legend className="px-1 text-sm font-medium">{name}</legend>
       <div className="flex flex-wrap items-end gap-2">
-        <label className="flex flex-col gap-1 text-sm">
-          <span>{name} type</span>
-          <select
-            className={inputClass}
-            value={detail.type}
-            onChange={(e) =>
-              onChange(
-                e.target.value === "text"
-                  ? { type: "text", instruction: detail.question ?? detail.instruction ?? "" }
-                  : {
-                      type: e.target.value,
-                      question: detail.question ?? detail.instruction ?? "",
-                      answers: detail.answers ?? [{ label: "" }, { label: "" }],
-                    },
-              )
-            }
-          >
-            {DETAIL_TYPES.map(([t, l]) => (
-              <option key={t} value={t}>
-                {l}
-              </option>
-            ))}
-          </select>
-        </label>
+        <Select
+          label={`${name} type`}
+          plain
+          value={detail.type}
+          options={DETAIL_TYPES.map(([value, label]) => ({ value, label }))}
+          onChange={(type) =>
+            onChange(
+              type === "text"
+                ? { type: "text", instruction: detail.question ?? detail.instruction ?? "" }
+                : {
+                    type,
+                    question: detail.question ?? detail.instruction ?? "",
+                    answers: detail.answers ?? [{ label: "" }, { label: "" }],
+                  },
+            )
+          }
+        />
         {detail.type === "text" ? (
           <TextInput
             label={`${name} instruction`}
@@ -100,14 +95,12 @@ export function DrawingEditor({ taskKey, task, onChange, others }: EditorProps) 
           <fieldset key={i} className="flex flex-col gap-2 rounded border border-gray-200 p-2">
             <legend className="px-1 text-sm font-semibold">{name}</legend>
             <div className="flex flex-wrap items-end gap-2">
-              <label className="flex flex-col gap-1 text-sm">
-                <span className="font-medium">{name} type</span>
-                <select className={inputClass} value={tool.type} onChange={(e) => setTool(i, { ...tool, type: e.target.value })}>
-                  {DRAWING_TOOL_TYPES.map((t) => (
-                    <option key={t}>{t}</option>
-                  ))}
-                </select>
-              </label>
+              <Select
+                label={`${name} type`}
+                value={tool.type}
+                options={DRAWING_TOOL_TYPES}
+                onChange={(type) => setTool(i, { ...tool, type })}
+              />
               <TextInput
                 label={`${name} label`}
                 required

@@ -1,32 +1,17 @@
 "use client";
 import { useState } from "react";
-import {
-  surveyCharacteristics,
-  surveyChoiceDetails,
-  surveyChoices,
-  surveyItemComplete,
-  surveyQuestions,
-  type SurveyItem,
-  type SurveyTask,
-} from "@/lib/classifier/task-flow";
-
-const input = "rounded border border-gray-300 px-2 py-1 text-sm";
+import { surveyCharacteristics, surveyChoiceDetails, surveyChoices, surveyItemComplete, surveyQuestions } from "@/lib/tasks/survey/survey";
+import type { SurveyItem, SurveyTask } from "@/lib/tasks/types";
+import type { TaskViewProps } from "../view-props";
+import { inputClass } from "@/components/ui/controls";
 
 /**
  * A survey task: narrow the choices by characteristics or by name, pick one, answer its questions, and
  * identify it; identifications are listed and can be removed. Any number may be made (none: nothing seen).
  */
-export function SurveyTaskView({
-  taskKey,
-  task,
-  value,
-  onChange,
-}: {
-  taskKey: string;
-  task: SurveyTask & { instruction?: string };
-  value: SurveyItem[];
-  onChange(v: SurveyItem[]): void;
-}) {
+export function SurveyTaskView({ taskKey, task: raw, value: rawValue, onChange }: TaskViewProps) {
+  const task = raw as unknown as SurveyTask & { instruction?: string };
+  const value = (rawValue as SurveyItem[] | null) ?? [];
   const [filters, setFilters] = useState<Record<string, string>>({});
   const [search, setSearch] = useState("");
   const [open, setOpen] = useState<SurveyItem | null>(null);
@@ -79,7 +64,7 @@ export function SurveyTaskView({
             );
           })}
           <div className="flex gap-2">
-            <button type="button" className={`${input} hover:bg-gray-100`} onClick={() => setOpen(null)}>
+            <button type="button" className={`${inputClass} hover:bg-gray-100`} onClick={() => setOpen(null)}>
               Cancel
             </button>
             <button
@@ -100,12 +85,16 @@ export function SurveyTaskView({
           <div className="flex flex-wrap gap-2">
             <label className="flex flex-col gap-1 text-sm">
               <span>Search</span>
-              <input className={input} type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+              <input className={inputClass} type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
             </label>
             {characteristics.map((c) => (
               <label key={c.id} className="flex flex-col gap-1 text-sm">
                 <span>{c.label}</span>
-                <select className={input} value={filters[c.id] ?? ""} onChange={(e) => setFilters({ ...filters, [c.id]: e.target.value })}>
+                <select
+                  className={inputClass}
+                  value={filters[c.id] ?? ""}
+                  onChange={(e) => setFilters({ ...filters, [c.id]: e.target.value })}
+                >
                   <option value="">Any</option>
                   {c.values.map((v) => (
                     <option key={v.id} value={v.id}>

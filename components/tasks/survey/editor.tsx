@@ -9,9 +9,10 @@ import {
   surveyEntries,
   surveyId,
   updateSurveyEntry,
-  type TaskDef,
-} from "@/lib/lab/task-editing";
-import { Check, NextSelect, TextBox, TextInput, buttonClass, type EditorProps } from "./common";
+} from "@/lib/tasks/survey/editing";
+import type { TaskDef } from "@/lib/tasks/types";
+import { Check, TextBox, TextInput, buttonClass } from "@/components/ui/controls";
+import { NextSelect, type EditorProps } from "../editor-common";
 
 /** Labelled entries kept in an order ({id: {label}} beside [ids]): a characteristic's values, a question's answers. */
 function OrderedLabels({

@@ -1,5 +1,6 @@
 "use client";
-import { AnswerList, Check, NextSelect, TextBox, TextInput, inputClass, type EditorProps } from "./common";
+import { Check, TextBox, TextInput, Select } from "@/components/ui/controls";
+import { AnswerList, NextSelect, type EditorProps } from "../editor-common";
 
 /** A question with one (branching per answer) or several answers; its help text; whether it must be answered; a shortcut beside it. */
 export function QuestionEditor({ taskKey, task, onChange, others, shortcuts }: EditorProps) {
@@ -34,19 +35,15 @@ export function QuestionEditor({ taskKey, task, onChange, others, shortcuts }: E
         />
       )}
       {shortcuts.length > 0 && (
-        <label className="flex flex-col gap-1 text-sm">
-          <span>{taskKey} shortcut offered beside the answers</span>
-          <select
-            className={`${inputClass} self-start`}
-            value={String(task.unlinkedTask ?? "")}
-            onChange={(e) => onChange({ ...task, unlinkedTask: e.target.value })}
-          >
-            <option value="">none</option>
-            {shortcuts.map((k) => (
-              <option key={k}>{k}</option>
-            ))}
-          </select>
-        </label>
+        <Select
+          label={`${taskKey} shortcut offered beside the answers`}
+          plain
+          value={String(task.unlinkedTask ?? "")}
+          onChange={(v) => onChange({ ...task, unlinkedTask: v })}
+          options={shortcuts}
+          empty="none"
+          className="self-start"
+        />
       )}
     </div>
   );

@@ -1,0 +1,75 @@
+// What the lab's decision-engine builder offers, taken from the engine's own config schemas
+// (lib/engine/*/schemas.ts, effects, rules, config) rather than listed again here: a reducer added to the
+// engine (its file and its line in the schemas and registry) is offered by the lab as it is. Only the text a
+// researcher reads (an effect's label, its field's label) is the lab's own. Browser-safe: the schema modules
+// are zod and pure functions, nothing of the server.
+import { ENGINE_STATUSES } from "@/lib/engine/config";
+import { effects, EFFECT_TYPES, RETIREMENT_REASONS, type EffectTopic, type EffectType } from "@/lib/engine/effects/effects";
+import { EXTRACTOR_TYPES, IF_MISSING, SHAPES, type ExtractorType } from "@/lib/engine/extractors/schemas";
+import {
+  EMPTY_EXTRACTS,
+  GROUPING_IF_MISSING,
+  REDUCER_TYPES,
+  REDUCTION_MODES,
+  REPEATED_CLASSIFICATIONS,
+  SUMMARY_OPERATIONS,
+  TOPICS,
+  TRAINING_BEHAVIORS,
+} from "@/lib/engine/reducers/schemas";
+import { RULE_TOPICS, RULES_APPLIED } from "@/lib/engine/rules";
+import { taskType } from "@/lib/tasks/registry";
+
+/** The choices of every select of the builder, each the engine's own list. */
+export const ENGINE_OPTIONS = {
+  extractorTypes: EXTRACTOR_TYPES,
+  reducerTypes: REDUCER_TYPES,
+  statuses: ENGINE_STATUSES,
+  rulesApplied: RULES_APPLIED,
+  ruleTopics: RULE_TOPICS,
+  ifMissing: IF_MISSING,
+  shapes: SHAPES,
+  reducerTopics: TOPICS,
+  reductionModes: REDUCTION_MODES,
+  repeatedClassifications: REPEATED_CLASSIFICATIONS,
+  trainingBehaviors: TRAINING_BEHAVIORS,
+  emptyExtracts: EMPTY_EXTRACTS,
+  groupingIfMissing: GROUPING_IF_MISSING,
+  summaryOperations: SUMMARY_OPERATIONS,
+  retirementReasons: RETIREMENT_REASONS,
+} as const;
+
+/** How the builder names an effect, and the one field it asks for (retire_subject asks for its reason instead). */
+const EFFECT_TEXT: Record<EffectType, { label: string; field?: [key: string, label: string] }> = {
+  retire_subject: { label: "Retire the subject" },
+  add_subject_to_set: { label: "Add the subject to a subject set", field: ["subject_set_id", "Subject set id"] },
+  add_subject_to_collection: { label: "Add the subject to a collection", field: ["collection_id", "Collection id"] },
+  external_effect: { label: "Call an external service", field: ["url", "HTTPS URL"] },
+  promote_user: { label: "Move the volunteer to another workflow", field: ["workflow_id", "Workflow id"] },
+};
+
+export interface EffectOption {
+  action: EffectType;
+  /** The engine's: subject effects in subject rules, user effects in user rules. */
+  topic: EffectTopic;
+  label: string;
+  field?: [key: string, label: string];
+}
+
+/** Every effect the engine knows, in its order, with the topic its registry gives it. */
+export const EFFECT_OPTIONS: EffectOption[] = EFFECT_TYPES.map((action) => ({
+  action,
+  topic: effects[action].topic,
+  ...EFFECT_TEXT[action],
+}));
+
+export const effectOption = (action: string): EffectOption | undefined => EFFECT_OPTIONS.find((e) => e.action === action);
+
+/**
+ * The extractor the builder proposes for a task: the one its type's folder names (lib/tasks/<type>/, e.g. a
+ * question's `question`, a survey's `survey`), reading that task; `question` when the type names none.
+ */
+export function extractorFor(
+  task: { key: string; type: string } | undefined,
+): { type: ExtractorType; task_key: string } & Record<string, unknown> {
+  return { ...(taskType(task?.type)?.extractor ?? { type: "question" }), task_key: task?.key ?? "T0" };
+}

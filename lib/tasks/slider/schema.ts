@@ -1,0 +1,5 @@
+import { z } from "zod";
+import { ZNext } from "../schema-parts";
+
+// Checked by type and `next` only (as before the registry): the classifier reads the rest defensively.
+export const ZSlider = z.looseObject({ type: z.literal("slider"), next: ZNext });
