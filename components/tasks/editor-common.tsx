@@ -1,5 +1,5 @@
 "use client";
-import { Select, TextInput, buttonClass } from "@/components/ui/controls";
+import { Select, TextBox, TextInput, buttonClass } from "@/components/ui/controls";
 import type { TaskDef } from "@/lib/tasks/types";
 
 // What every task type's lab editor (components/tasks/<type>/editor.tsx) takes, and the pieces they share beside
@@ -13,6 +13,43 @@ export interface EditorProps {
   others: string[];
   /** Keys of the shortcut tasks, which a question may offer beside its answers. */
   shortcuts: string[];
+}
+
+type FieldProps = Pick<EditorProps, "taskKey" | "task" | "onChange">;
+
+/** A task's instruction, as every task type's editor asks it (required unless `optional`). */
+export function InstructionField({ taskKey, task, onChange, optional }: FieldProps & { optional?: boolean }) {
+  return (
+    <TextInput
+      label={`${taskKey} instruction`}
+      required={!optional}
+      value={String(task.instruction ?? "")}
+      onChange={(v) => onChange({ ...task, instruction: v })}
+    />
+  );
+}
+
+/** A task's help text (Markdown, shown to a volunteer who asks for it). */
+export function HelpField({ taskKey, task, onChange }: FieldProps) {
+  return (
+    <TextBox
+      label={`${taskKey} help (Markdown, shown on request)`}
+      value={String(task.help ?? "")}
+      onChange={(v) => onChange({ ...task, help: v })}
+    />
+  );
+}
+
+/** Where a task leads once it is answered: one of `others`, or the end. */
+export function NextField({ taskKey, task, onChange, others }: FieldProps & { others: string[] }) {
+  return (
+    <NextSelect
+      label={`${taskKey} then goes to`}
+      value={String(task.next ?? "")}
+      onChange={(v) => onChange({ ...task, next: v })}
+      others={others}
+    />
+  );
 }
 
 /** Where a task (or an answer) leads: another task, or the end. */

@@ -1,6 +1,6 @@
 "use client";
 import { Check } from "@/components/ui/controls";
-import { NextSelect, type EditorProps } from "../editor-common";
+import { type EditorProps, NextField } from "../editor-common";
 
 /** A combo: other tasks shown together on one page, in order. */
 export function ComboEditor({ taskKey, task, onChange, others }: EditorProps) {
@@ -23,12 +23,7 @@ export function ComboEditor({ taskKey, task, onChange, others }: EditorProps) {
           />
         ))}
       </fieldset>
-      <NextSelect
-        label={`${taskKey} then goes to`}
-        value={String(task.next ?? "")}
-        onChange={(v) => onChange({ ...task, next: v })}
-        others={others.filter((k) => !members.includes(k))}
-      />
+      <NextField taskKey={taskKey} task={task} onChange={onChange} others={others.filter((k) => !members.includes(k))} />
     </div>
   );
 }

@@ -1,8 +1,8 @@
 "use client";
 import { DRAWING_TOOL_TYPES, newTool } from "@/lib/tasks/drawing";
 import type { TaskDef } from "@/lib/tasks/types";
-import { Select, TextBox, TextInput, buttonClass } from "@/components/ui/controls";
-import { AnswerList, NextSelect, type EditorProps } from "../editor-common";
+import { Select, TextInput, buttonClass } from "@/components/ui/controls";
+import { AnswerList, type EditorProps, InstructionField, HelpField, NextField } from "../editor-common";
 
 const DETAIL_TYPES: [string, string][] = [
   ["single", "question, one answer"],
@@ -77,17 +77,8 @@ export function DrawingEditor({ taskKey, task, onChange, others }: EditorProps) 
   const setTool = (i: number, tool: TaskDef) => onChange({ ...task, tools: tools.map((t, j) => (j === i ? tool : t)) });
   return (
     <div className="flex flex-col gap-2">
-      <TextInput
-        label={`${taskKey} instruction`}
-        required
-        value={String(task.instruction ?? "")}
-        onChange={(v) => onChange({ ...task, instruction: v })}
-      />
-      <TextBox
-        label={`${taskKey} help (Markdown, shown on request)`}
-        value={String(task.help ?? "")}
-        onChange={(v) => onChange({ ...task, help: v })}
-      />
+      <InstructionField taskKey={taskKey} task={task} onChange={onChange} />
+      <HelpField taskKey={taskKey} task={task} onChange={onChange} />
       {tools.map((tool, i) => {
         const name = `${taskKey} tool ${i + 1}`;
         const details: TaskDef[] = tool.details ?? [];
@@ -162,12 +153,7 @@ export function DrawingEditor({ taskKey, task, onChange, others }: EditorProps) 
       >
         Add a tool<span className="sr-only"> to {taskKey}</span>
       </button>
-      <NextSelect
-        label={`${taskKey} then goes to`}
-        value={String(task.next ?? "")}
-        onChange={(v) => onChange({ ...task, next: v })}
-        others={others}
-      />
+      <NextField taskKey={taskKey} task={task} onChange={onChange} others={others} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 import { TextInput, buttonClass } from "@/components/ui/controls";
 import type { TaskDef } from "@/lib/tasks/types";
-import { NextSelect, type EditorProps } from "../editor-common";
+import { type EditorProps, InstructionField, NextField } from "../editor-common";
 
 /** A highlighter for text subjects: labels with colours. */
 export function HighlighterEditor({ taskKey, task, onChange, others }: EditorProps) {
@@ -9,12 +9,7 @@ export function HighlighterEditor({ taskKey, task, onChange, others }: EditorPro
   const set = (i: number, l: TaskDef) => onChange({ ...task, highlighterLabels: labels.map((x, j) => (j === i ? l : x)) });
   return (
     <div className="flex flex-col gap-2">
-      <TextInput
-        label={`${taskKey} instruction`}
-        required
-        value={String(task.instruction ?? "")}
-        onChange={(v) => onChange({ ...task, instruction: v })}
-      />
+      <InstructionField taskKey={taskKey} task={task} onChange={onChange} />
       {labels.map((l, i) => (
         <div key={i} className="flex flex-wrap items-end gap-2 pl-4">
           <TextInput
@@ -52,12 +47,7 @@ export function HighlighterEditor({ taskKey, task, onChange, others }: EditorPro
       >
         Add a label<span className="sr-only"> to {taskKey}</span>
       </button>
-      <NextSelect
-        label={`${taskKey} then goes to`}
-        value={String(task.next ?? "")}
-        onChange={(v) => onChange({ ...task, next: v })}
-        others={others}
-      />
+      <NextField taskKey={taskKey} task={task} onChange={onChange} others={others} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 "use client";
-import { Check, TextBox, TextInput, Select } from "@/components/ui/controls";
-import { AnswerList, NextSelect, type EditorProps } from "../editor-common";
+import { Check, TextInput, Select } from "@/components/ui/controls";
+import { AnswerList, type EditorProps, HelpField, NextField } from "../editor-common";
 
 /** A question with one (branching per answer) or several answers; its help text; whether it must be answered; a shortcut beside it. */
 export function QuestionEditor({ taskKey, task, onChange, others, shortcuts }: EditorProps) {
@@ -13,11 +13,7 @@ export function QuestionEditor({ taskKey, task, onChange, others, shortcuts }: E
         onChange={(v) => onChange({ ...task, question: v })}
         className="flex-1"
       />
-      <TextBox
-        label={`${taskKey} help (Markdown, shown on request)`}
-        value={String(task.help ?? "")}
-        onChange={(v) => onChange({ ...task, help: v })}
-      />
+      <HelpField taskKey={taskKey} task={task} onChange={onChange} />
       <Check label={`${taskKey} must be answered`} checked={!!task.required} onChange={(v) => onChange({ ...task, required: v })} />
       <AnswerList
         name={taskKey}
@@ -26,14 +22,7 @@ export function QuestionEditor({ taskKey, task, onChange, others, shortcuts }: E
         others={others}
         branching={task.type === "single"}
       />
-      {task.type === "multiple" && (
-        <NextSelect
-          label={`${taskKey} then goes to`}
-          value={String(task.next ?? "")}
-          onChange={(v) => onChange({ ...task, next: v })}
-          others={others}
-        />
-      )}
+      {task.type === "multiple" && <NextField taskKey={taskKey} task={task} onChange={onChange} others={others} />}
       {shortcuts.length > 0 && (
         <Select
           label={`${taskKey} shortcut offered beside the answers`}

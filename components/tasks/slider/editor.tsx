@@ -1,6 +1,6 @@
 "use client";
 import { TextInput } from "@/components/ui/controls";
-import { NextSelect, type EditorProps } from "../editor-common";
+import { type EditorProps, InstructionField, NextField } from "../editor-common";
 
 /** A slider: its range, step and starting value (strings, as the established clients store them). */
 export function SliderEditor({ taskKey, task, onChange, others }: EditorProps) {
@@ -16,24 +16,14 @@ export function SliderEditor({ taskKey, task, onChange, others }: EditorProps) {
   );
   return (
     <div className="flex flex-col gap-2">
-      <TextInput
-        label={`${taskKey} instruction`}
-        required
-        value={String(task.instruction ?? "")}
-        onChange={(v) => onChange({ ...task, instruction: v })}
-      />
+      <InstructionField taskKey={taskKey} task={task} onChange={onChange} />
       <div className="flex flex-wrap gap-2">
         {num("min", "minimum")}
         {num("max", "maximum")}
         {num("step", "step")}
         {num("defaultValue", "starting value")}
       </div>
-      <NextSelect
-        label={`${taskKey} then goes to`}
-        value={String(task.next ?? "")}
-        onChange={(v) => onChange({ ...task, next: v })}
-        others={others}
-      />
+      <NextField taskKey={taskKey} task={task} onChange={onChange} others={others} />
     </div>
   );
 }

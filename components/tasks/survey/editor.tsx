@@ -12,7 +12,7 @@ import {
 } from "@/lib/tasks/survey/editing";
 import type { TaskDef } from "@/lib/tasks/types";
 import { Check, TextBox, TextInput, buttonClass } from "@/components/ui/controls";
-import { NextSelect, type EditorProps } from "../editor-common";
+import { type EditorProps, InstructionField, NextField } from "../editor-common";
 
 /** Labelled entries kept in an order ({id: {label}} beside [ids]): a characteristic's values, a question's answers. */
 function OrderedLabels({
@@ -107,11 +107,7 @@ export function SurveyEditor({ taskKey, task, onChange, others }: EditorProps) {
   const questions = surveyEntries(task, "questions");
   return (
     <div className="flex flex-col gap-3">
-      <TextInput
-        label={`${taskKey} instruction`}
-        value={String(task.instruction ?? "")}
-        onChange={(v) => onChange({ ...task, instruction: v })}
-      />
+      <InstructionField taskKey={taskKey} task={task} onChange={onChange} optional />
 
       <fieldset className="flex flex-col gap-2 rounded border border-gray-200 p-2">
         <legend className="px-1 text-sm font-semibold">Characteristics</legend>
@@ -281,12 +277,7 @@ export function SurveyEditor({ taskKey, task, onChange, others }: EditorProps) {
           }
         />
       </fieldset>
-      <NextSelect
-        label={`${taskKey} then goes to`}
-        value={String(task.next ?? "")}
-        onChange={(v) => onChange({ ...task, next: v })}
-        others={others}
-      />
+      <NextField taskKey={taskKey} task={task} onChange={onChange} others={others} />
     </div>
   );
 }

@@ -1,29 +1,15 @@
 "use client";
-import { Check, TextBox, TextInput } from "@/components/ui/controls";
-import { NextSelect, type EditorProps } from "../editor-common";
+import { Check } from "@/components/ui/controls";
+import { type EditorProps, InstructionField, HelpField, NextField } from "../editor-common";
 
 /** A free-text task. */
 export function TextTaskEditor({ taskKey, task, onChange, others }: EditorProps) {
   return (
     <div className="flex flex-col gap-2">
-      <TextInput
-        label={`${taskKey} instruction`}
-        required
-        value={String(task.instruction ?? "")}
-        onChange={(v) => onChange({ ...task, instruction: v })}
-      />
-      <TextBox
-        label={`${taskKey} help (Markdown, shown on request)`}
-        value={String(task.help ?? "")}
-        onChange={(v) => onChange({ ...task, help: v })}
-      />
+      <InstructionField taskKey={taskKey} task={task} onChange={onChange} />
+      <HelpField taskKey={taskKey} task={task} onChange={onChange} />
       <Check label={`${taskKey} must be answered`} checked={!!task.required} onChange={(v) => onChange({ ...task, required: v })} />
-      <NextSelect
-        label={`${taskKey} then goes to`}
-        value={String(task.next ?? "")}
-        onChange={(v) => onChange({ ...task, next: v })}
-        others={others}
-      />
+      <NextField taskKey={taskKey} task={task} onChange={onChange} others={others} />
     </div>
   );
 }
