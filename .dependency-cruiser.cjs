@@ -26,9 +26,9 @@ module.exports = {
     {
       name: "lib-not-ui",
       severity: "error",
-      comment: "lib/ is the server and shared logic: it never imports routes, pages or components.",
+      comment: "lib/ is the server and shared logic: it never imports routes, pages, components or the Inngest functions.",
       from: { path: "^lib/" },
-      to: { path: "^(app|components)/" },
+      to: { path: "^(app|components|inngest)/" },
     },
     {
       name: "components-not-db",

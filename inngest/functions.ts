@@ -1,7 +1,7 @@
 import { NonRetriableError } from "inngest";
 import { EVENT_SCHEMAS, EVENTS, type EngineEvent, type EventName } from "@/lib/engine/run/events";
 import { runStageCollecting } from "@/lib/engine/run/pipeline";
-import { inngest } from "./client";
+import { inngest } from "@/lib/engine/run/inngest-client";
 
 // One Inngest function per pipeline stage, each a thin wrapper: run the stage (load → pure stage →
 // persist, in one transaction, idempotent) as a step, then send the events it emitted as another step.

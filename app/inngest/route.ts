@@ -1,7 +1,7 @@
 // GET/POST/PUT /inngest: serves the decision-engine pipeline functions to an Inngest server (404 when none
 // is configured: the built-in queue runs them).
 import { serve } from "inngest/next";
-import { inngest } from "@/inngest/client";
+import { inngest } from "@/lib/engine/run/inngest-client";
 import { functions } from "@/inngest/functions";
 import { inngestConfigured } from "@/lib/engine/run/pipeline";
 import { json } from "@/lib/http/respond";

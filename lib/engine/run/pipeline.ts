@@ -159,7 +159,7 @@ function taskFor(name: EventName) {
     const data = EVENT_SCHEMAS[name].parse(payload);
     const event = { name, data } as EngineEvent;
     if (inngestConfigured()) {
-      const { inngest } = await import("@/inngest/client");
+      const { inngest } = await import("./inngest-client");
       await inngest.send(event);
       return;
     }
@@ -177,7 +177,7 @@ export async function classificationBatch(payload: unknown): Promise<void> {
   const ids = ZClassificationBatch.parse(payload).classification_ids;
   const events: EngineEvent[] = ids.map((id) => ({ name: EVENTS.classificationReceived, data: { classification_id: id } }));
   if (inngestConfigured()) {
-    const { inngest } = await import("@/inngest/client");
+    const { inngest } = await import("./inngest-client");
     await inngest.send(events);
     return;
   }
