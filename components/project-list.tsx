@@ -65,7 +65,8 @@ export function ProjectList() {
   useEffect(() => {
     const initial = fromUrl();
     setF(initial);
-    setDraft({ search: initial.search, tag: initial.tag });
+    // What the visitor typed before the page was interactive stays.
+    setDraft((d) => ({ search: d.search || initial.search, tag: d.tag || initial.tag }));
     const back = () => setF(fromUrl());
     window.addEventListener("popstate", back);
     return () => window.removeEventListener("popstate", back);
@@ -108,9 +109,11 @@ export function ProjectList() {
           <label htmlFor="project-search" className="sr-only">
             Search projects
           </label>
+          {/* Named like the address's parameters: a search sent before the page is interactive loads /?q=… */}
           <input
             id="project-search"
             type="search"
+            name="q"
             value={draft.search}
             onChange={(e) => setDraft((d) => ({ ...d, search: e.target.value }))}
             placeholder="Search projects"
@@ -149,6 +152,7 @@ export function ProjectList() {
           <label className="flex flex-col gap-1">
             <span className="font-medium">Tag</span>
             <input
+              name="tag"
               value={draft.tag}
               onChange={(e) => setDraft((d) => ({ ...d, tag: e.target.value }))}
               placeholder="e.g. penguins"
