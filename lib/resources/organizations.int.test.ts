@@ -388,8 +388,14 @@ describe("organizations: create", () => {
     const valid = { display_name: `Org ${uid()}`, description: "d", primary_language: "en" };
     const cases: [string, string, object, number, RegExp][] = [
       ["missing display_name", owner.token, { description: "d", primary_language: "en" }, 422, /display_name: is required/],
-      ["missing description", owner.token, { display_name: "x", primary_language: "en" }, 422, /description: is required/],
-      ["missing primary_language", owner.token, { display_name: "x", description: "d" }, 422, /primary_language: is required/],
+      ["missing description", owner.token, { display_name: valid.display_name, primary_language: "en" }, 422, /description: is required/],
+      [
+        "missing primary_language",
+        owner.token,
+        { display_name: valid.display_name, description: "d" },
+        422,
+        /primary_language: is required/,
+      ],
       ["blank display_name", owner.token, { ...valid, display_name: "  " }, 422, /display_name: can't be blank/],
       ["bad language", owner.token, { ...valid, primary_language: "English!" }, 422, /primary_language/],
       ["url not http", owner.token, { ...valid, urls: [{ label: "x", url: "javascript:alert(1)" }] }, 422, /urls\.0\.url/],
@@ -422,7 +428,8 @@ describe("organizations: create", () => {
       ["a malformed project id", owner.token, { ...valid, links: { projects: ["abc"] } }, 422, /links.projects/],
       ["unknown link", owner.token, { ...valid, links: { users: ["1"] } }, 422, /users/],
     ];
-    const count = () => db().organization.count();
+    // Counted by the cases' own name: other test files create organizations in the same database meanwhile.
+    const count = () => db().organization.count({ where: { displayName: valid.display_name } });
     const before = await count();
     for (const [name, token, record, status, message] of cases) {
       const res = await api.post("/organizations", { organizations: record }, { token });
