@@ -4,6 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumLaunchOptions as launchOptions } from "./e2e/chromium";
 import { ADMIN_LOGIN, ADMIN_PASSWORD, E2E_BASE_URL, E2E_FRONT_END_ORIGIN, E2E_PORT, PUBLIC_CLIENT_ID } from "./e2e/env";
 
 // Playwright evaluates this file in the runner and again in every worker. The runner creates the data
@@ -18,24 +19,6 @@ const dataDir = process.env.QUORUM_E2E_DATA_DIR;
 
 // The server must start its own embedded database, never one from the developer's environment.
 delete process.env.DATABASE_URL;
-
-// Debian's chromium when present (`npx playwright install` needs network access); else Playwright's own.
-const systemChromium = "/usr/bin/chromium";
-const launchOptions = fs.existsSync(systemChromium)
-  ? {
-      executablePath: systemChromium,
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    }
-  : {};
 
 export default defineConfig({
   testDir: "e2e",

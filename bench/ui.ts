@@ -17,6 +17,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { chromium } from "@playwright/test";
+import { chromiumLaunchOptions } from "../e2e/chromium";
 import { percentile } from "./lib";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3960);
@@ -144,19 +145,7 @@ try {
     subject_sets: { display_name: "Bench set", links: { project: project.id, workflows: [workflow.id], subjects: ids } },
   });
 
-  const browser = await chromium.launch({
-    executablePath: fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   const scripts = new Map<string, number>();
   page.on("response", async (res) => {
