@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { apiGet } from "@/components/ui/api-client";
 import { DISCIPLINES } from "@/lib/project-page/disciplines";
-import type { ProjectSummary, RecordPage } from "@/components/ui/wire-types";
+import type { ProjectSummary, ProjectSummaryPage } from "@/components/ui/wire-types";
 
 const PAGE_SIZE = 12;
 
@@ -46,13 +46,28 @@ function fromUrl(): Filters {
 }
 
 function listQuery(f: Filters): string {
-  const q = new URLSearchParams({ private: "false", sort: f.sort, page: String(f.page), page_size: String(PAGE_SIZE) });
+  const q = new URLSearchParams({ private: "false", sort: f.sort, page: String(f.page), page_size: String(PAGE_SIZE), include: "avatar" });
   if (f.search) q.set("search", f.search);
   // Each `tags` parameter is one filter (any of its comma-separated tags); several must all match.
   if (f.discipline) q.append("tags", f.discipline.toLowerCase());
   if (f.tag) q.append("tags", f.tag.toLowerCase());
   const status = STATUSES.find(([v]) => v === f.status)?.[2];
   return `/projects?${q}${status ? `&${status}` : ""}`;
+}
+
+/** A card's avatar: the uploaded one, else the project's external link, else its initial on a tinted square. */
+function ProjectAvatar({ project, src }: { project: ProjectSummary; src: string | null }) {
+  if (src) return <img src={src} alt="" className="h-12 w-12 shrink-0 rounded-full border border-gray-200 object-cover" />;
+  const initial = [...project.display_name.trim()][0]?.toUpperCase() ?? "?";
+  return (
+    <span
+      aria-hidden
+      data-testid="avatar-placeholder"
+      className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full border border-gray-200 bg-brand-50 text-xl font-semibold text-brand-700"
+    >
+      {initial}
+    </span>
+  );
 }
 
 /**
@@ -85,10 +100,11 @@ export function ProjectList() {
   };
   const query = useQuery({
     queryKey: ["projects", f],
-    queryFn: () => apiGet<RecordPage<"projects", ProjectSummary>>(listQuery(f)),
+    queryFn: () => apiGet<ProjectSummaryPage>(listQuery(f)),
     placeholderData: keepPreviousData,
   });
   const meta = query.data?.meta.projects;
+  const avatars = new Map((query.data?.linked?.avatars ?? []).map((a) => [a.links.linked.id, a.src]));
   const control = "rounded border border-gray-300 bg-white px-3 py-1.5 focus:outline focus:outline-2 focus:outline-brand-600";
   const filtered = !!(f.search || f.discipline || f.tag);
 
@@ -218,15 +234,20 @@ export function ProjectList() {
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy={query.isFetching}>
             {query.data.projects.map((p) => (
               <li key={p.id} className="flex flex-col rounded-lg border border-gray-200 bg-white p-4 shadow-sm" data-testid="project-card">
-                <h2 className="text-lg font-semibold">
-                  <a href={`/projects/${p.id}`} className="hover:text-brand-700 hover:underline">
-                    {p.display_name}
-                  </a>
-                </h2>
-                <p className="text-xs text-gray-500">
-                  by {p.links.owner.display_name}
-                  {p.state ? ` · ${p.state}` : p.beta ? " · beta" : ""}
-                </p>
+                <div className="flex items-center gap-3">
+                  <ProjectAvatar project={p} src={avatars.get(p.id) ?? p.avatar ?? null} />
+                  <div className="min-w-0">
+                    <h2 className="text-lg font-semibold break-words">
+                      <a href={`/projects/${p.id}`} className="hover:text-brand-700 hover:underline">
+                        {p.display_name}
+                      </a>
+                    </h2>
+                    <p className="text-xs text-gray-500">
+                      by {p.links.owner.display_name}
+                      {p.state ? ` · ${p.state}` : p.beta ? " · beta" : ""}
+                    </p>
+                  </div>
+                </div>
                 <p className="mt-2 line-clamp-3 flex-1 text-sm text-gray-700">{p.description || "No description yet."}</p>
                 {p.tags.length > 0 && (
                   <ul aria-label="Tags" className="mt-2 flex flex-wrap gap-1">

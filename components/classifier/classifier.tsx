@@ -1,8 +1,9 @@
 "use client";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { apiGet } from "@/components/ui/api-client";
 import { PendingProvider, usePending } from "./pending-classifications";
+import { seedAnonymous } from "./context/preferences";
 import type { FeedbackResult } from "@/lib/classifier/feedback";
 import { lazyPart } from "./lazy-part";
 import type { ClassifierWorkflow, QueuedSubject } from "./types";
@@ -59,7 +60,11 @@ export function Classifier(props: {
   workflow: ClassifierWorkflow;
   language?: string | null;
   mayGoldStandard?: boolean;
+  /** Whether the page was rendered for a signed-in visitor (false: nothing asks /api/me for a 401). */
+  signedIn?: boolean;
 }) {
+  const client = useQueryClient();
+  useState(() => props.signedIn === false && seedAnonymous(client));
   return (
     <PendingProvider>
       <ClassifierQueue {...props} />

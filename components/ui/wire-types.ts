@@ -56,8 +56,15 @@ export interface ProjectSummary {
   beta: boolean;
   live: boolean;
   state: string | null;
+  /** An external avatar link set on the project itself; an uploaded one is in the list's linked.avatars. */
+  avatar?: string | null;
   links: { owner: { display_name: string } };
 }
+
+/** A page of projects with include=avatar: each avatar names its project in links.linked.id. */
+export type ProjectSummaryPage = RecordPage<"projects", ProjectSummary> & {
+  linked?: { avatars?: (MediumRecord & { links: { linked: { id: string } } })[] };
+};
 
 /** A member of a project's team and their roles (/project_roles). */
 export interface ProjectRoleRecord {

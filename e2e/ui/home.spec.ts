@@ -1,7 +1,7 @@
 // The home page: live public projects (created here through the API), paging, search; private ones stay hidden.
 import { expect, request as playwrightRequest, test, type Page } from "@playwright/test";
 import { E2E_BASE_URL } from "../env";
-import { accessToken, createProject, newUser, registerUser, uniqueName } from "../support";
+import { accessToken, API_ACCEPT, classifiableWorkflow, createProject, newUser, registerUser, signIn, uniqueName } from "../support";
 
 const PAGE_SIZE = 12; // components/project-list.tsx
 
@@ -111,4 +111,46 @@ test.describe("home page", () => {
     await expect(cardTitles(page).first()).toHaveText(name);
     await expect(cards(page).first()).toContainText("Made by the admin");
   });
+});
+
+test("home, project and classify pages log no error and get no failing answer, anonymous or signed in", async ({ page, request }) => {
+  // A project as a new one is: no avatar, no background, no engine configuration.
+  const token = await accessToken(request);
+  const project = await createProject(request, token, { display_name: uniqueName("Plain"), live: true });
+  await classifiableWorkflow(request, token, project.id);
+  await page.route("https://example.org/**", (route) =>
+    route.fulfill({ contentType: "image/svg+xml", body: '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30"/>' }),
+  );
+  const problems: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") problems.push(`console: ${m.text()}`);
+  });
+  page.on("response", (r) => {
+    if (r.status() >= 400) problems.push(`${r.status()} ${r.request().method()} ${r.url()}`);
+  });
+  // And one with an avatar (an external link), for the home page's cards.
+  const pictured = await createProject(request, token, { display_name: uniqueName("Pictured"), live: true });
+  const avatar = await request.post(`/api/projects/${pictured.id}/avatar`, {
+    headers: { Accept: API_ACCEPT, Authorization: `Bearer ${token}` },
+    data: { media: { content_type: "image/png", external_link: true, src: "https://example.org/avatar.png" } },
+  });
+  expect(avatar.status(), await avatar.text()).toBe(201);
+  const visit = async () => {
+    await page.goto("/");
+    const card = (name: string) => cards(page).filter({ has: page.getByRole("heading", { name }) });
+    await expect(card(pictured.display_name).locator("img")).toHaveAttribute("src", "https://example.org/avatar.png");
+    await expect(card(project.display_name).getByTestId("avatar-placeholder")).toHaveText(project.display_name[0].toUpperCase());
+    await page.goto(`/projects/${project.id}`);
+    await expect(page.getByRole("heading", { name: project.display_name, level: 1 })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    await page.goto(`/projects/${project.id}/classify`);
+    await expect(page.getByRole("img", { name: /^Subject \d+/ })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+  };
+  await visit();
+  const volunteer = newUser("ui_clean");
+  await registerUser(request, volunteer);
+  await signIn(page, volunteer.login, volunteer.password);
+  await visit();
+  expect(problems).toEqual([]);
 });

@@ -1,15 +1,17 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import { apiGet } from "@/components/ui/api-client";
-import type { ProjectPreferenceRecord, Records, UserRecord } from "@/components/ui/wire-types";
+import type { ProjectPreferenceRecord, Records } from "@/components/ui/wire-types";
+import { useMe } from "./preferences";
 
 /** The signed-in volunteer's activity_count on this project as it was when the page opened; null when anonymous. */
 function useActivityCount(projectId: string) {
+  const me = useMe();
+  const id = me.data?.id;
   return useQuery({
-    queryKey: ["activity-count", projectId],
+    queryKey: ["activity-count", projectId, id ?? null],
+    enabled: !me.isPending,
     queryFn: async () => {
-      const me = await apiGet<Records<"users", UserRecord>>("/me").catch(() => null);
-      const id = me?.users?.[0]?.id;
       if (!id) return null;
       const prefs = await apiGet<Records<"project_preferences", ProjectPreferenceRecord>>(
         `/project_preferences?project_id=${projectId}&user_id=${id}`,

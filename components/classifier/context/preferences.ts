@@ -1,11 +1,19 @@
 "use client";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiGet, apiPost, apiPutFresh } from "@/components/ui/api-client";
 import type { ProjectPreferenceRecord, Records, UserRecord } from "@/components/ui/wire-types";
 
 // The signed-in volunteer and their project preference, where the classifier remembers what the
 // established front end remembers there: tutorials_completed_at per tutorial, and the mini-course's place.
 // Anonymous volunteers' choices are kept in this browser (localStorage) instead.
+
+/**
+ * Seeds "nobody is signed in" when the page already knows it (the classify page renders for the actor), so
+ * an anonymous visitor's browser never asks /api/me for the 401 it would log.
+ */
+export function seedAnonymous(client: QueryClient) {
+  if (client.getQueryData(["me"]) === undefined) client.setQueryData(["me"], null);
+}
 
 /** The signed-in user (id and login) or null, from /api/me. */
 export function useMe() {

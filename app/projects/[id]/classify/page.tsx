@@ -112,6 +112,7 @@ export default async function ClassifyPage({
           }}
           language={language === project.primaryLanguage.toLowerCase() ? null : language}
           mayGoldStandard={mayGoldStandard}
+          signedIn={!!actor.user}
         />
       ) : (
         <p role="status" className="rounded border border-gray-200 bg-white p-6">
