@@ -24,6 +24,7 @@ const PendingStatus = lazyPart(() => import("./pending-status").then((m) => m.Pe
 const ClassifiedCounter = lazyPart(() => import("./context/classified-counter").then((m) => m.ClassifiedCounter));
 const FieldGuideButton = lazyPart(() => import("./help/field-guide").then((m) => m.FieldGuideButton));
 const TutorialButton = lazyPart(() => import("./help/tutorial").then((m) => m.TutorialButton));
+const KeyboardHelpButton = lazyPart(() => import("./help/keyboard-help").then((m) => m.KeyboardHelpButton));
 const MiniCourse = lazyPart(() => import("./help/mini-course").then((m) => m.MiniCourse));
 
 /** Asks the browser for the next subjects' images now, so the next one shows at once after Done. */
@@ -139,6 +140,7 @@ function ClassifierQueue({
         workflow={workflow}
         subject={subject}
         goldStandard={mayGoldStandard && goldStandard}
+        focusFirst={saved > 0}
         onDone={(results) => {
           setFeedback(results);
           setSaved((n) => n + 1);
@@ -157,6 +159,10 @@ function ClassifierQueue({
         <ClassifiedCounter projectId={projectId} session={saved} />
         <FieldGuideButton projectId={projectId} language={language} />
         <TutorialButton workflowId={workflow.id} projectId={projectId} language={language} />
+        {/* A phone seldom has a keyboard: the button is left off there ("?" still opens the list). */}
+        <span className="hidden sm:contents">
+          <KeyboardHelpButton />
+        </span>
       </div>
       {mayGoldStandard && (
         <label className="flex items-center gap-2 self-start rounded border border-amber-300 bg-amber-50 px-3 py-1 text-sm">

@@ -1,6 +1,6 @@
 "use client";
 import { useMutation } from "@tanstack/react-query";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { usePending } from "./pending-classifications";
 import { evaluateFeedback, type FeedbackResult } from "@/lib/classifier/feedback";
 import { SubjectBanners } from "./context/subject-banners";
@@ -21,6 +21,8 @@ import {
 } from "@/lib/classifier/task-flow";
 import { frameMedia, SubjectViewer, type Dimensions, type DrawingState } from "./subject-viewer";
 import { TaskView } from "./task-view";
+import { MetadataPanel } from "./viewer/metadata-panel";
+import { isTypingTarget } from "./shortcut-keys";
 import type { ClassifierWorkflow, QueuedSubject } from "./types";
 import { taskType } from "@/lib/tasks/registry";
 
@@ -48,12 +50,15 @@ export function SubjectClassification({
   subject,
   onDone,
   goldStandard = false,
+  focusFirst = false,
 }: {
   projectId: string;
   workflow: ClassifierWorkflow;
   subject: QueuedSubject;
   onDone(feedback: FeedbackResult[]): void;
   goldStandard?: boolean;
+  /** Focus the first task's first control when it shows (a subject after Done; never on the page's first load). */
+  focusFirst?: boolean;
 }) {
   const startedAt = useRef(new Date());
   const [step, setStep] = useState<string | null>(workflow.tasks[workflow.firstTask] ? workflow.firstTask : null);
@@ -121,6 +126,54 @@ export function SubjectClassification({
       ? { tools: drawingTask.tools, tool, marks: valueAt(drawingKey) as Mark[], onChange: (marks: Mark[]) => setValue(drawingKey, marks) }
       : null;
 
+  const form = useRef<HTMLFormElement>(null);
+  const controls = useRef<HTMLDivElement>(null);
+  // After Done the next subject's first answer takes the focus, so a keyboard goes on from there; a task
+  // whose view is still loading is waited for (a few frames).
+  const noTasks = useRef(keys.length === 0);
+  useEffect(() => {
+    if (!focusFirst) return;
+    let frameId = 0;
+    let tries = 0;
+    const focus = () => {
+      // The first task's first control; Done itself when the workflow has no task.
+      const first = (noTasks.current ? form.current : controls.current)?.querySelector<HTMLElement>(FOCUSABLE);
+      if (first) first.focus();
+      else if (tries++ < 120) frameId = requestAnimationFrame(focus);
+    };
+    focus();
+    return () => cancelAnimationFrame(frameId);
+  }, [focusFirst]);
+
+  // Shortcuts: 1–9 choose the n-th answer of the step's question; Enter presses Done (or Next). Neither
+  // while typing in a text field, in a dialog, with a modifier key, or on a control that takes the key itself.
+  const onShortcut = useRef<(e: KeyboardEvent) => void>(() => {});
+  onShortcut.current = (e: KeyboardEvent) => {
+    if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || isTypingTarget(e.target)) return;
+    const target = e.target instanceof Element ? e.target : null;
+    if (target?.closest("dialog, [role=dialog]")) return;
+    if (/^[1-9]$/.test(e.key)) {
+      const key = keys.find((k) => workflow.tasks[k].type === "single" || workflow.tasks[k].type === "multiple");
+      const n = Number(e.key) - 1;
+      if (!key || n >= ((workflow.tasks[key] as { answers?: unknown[] }).answers?.length ?? 0)) return;
+      e.preventDefault();
+      if (workflow.tasks[key].type === "single") setValue(key, n);
+      else {
+        const chosen = (valueAt(key) as number[] | null) ?? [];
+        setValue(key, chosen.includes(n) ? chosen.filter((x) => x !== n) : [...chosen, n]);
+      }
+    } else if (e.key === "Enter" && !e.shiftKey) {
+      if (target?.closest("button, a, summary, svg, [role=button], [role=application]")) return;
+      e.preventDefault();
+      form.current?.requestSubmit();
+    }
+  };
+  useEffect(() => {
+    const listener = (e: KeyboardEvent) => onShortcut.current(e);
+    document.addEventListener("keydown", listener);
+    return () => document.removeEventListener("keydown", listener);
+  }, []);
+
   const go = (to: string | null, back = false) => {
     if (back) {
       setStep(history[history.length - 1] ?? step);
@@ -134,31 +187,30 @@ export function SubjectClassification({
   };
 
   return (
-    <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(18rem,2fr)]">
-      <section aria-label="Subject">
+    <div className="grid gap-3 sm:gap-4 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
+      <section aria-label="Subject" className="min-w-0">
         <SubjectBanners subject={subject} />
-        <div className="mb-2 flex flex-wrap gap-2">
-          <FavouriteButton projectId={projectId} subjectId={subject.id} />
-          <CollectButton projectId={projectId} subjectId={subject.id} />
-        </div>
         <SubjectViewer
           locations={subject.locations}
           subjectLabel={`Subject ${subject.id}`}
           frame={frame}
           onFrame={setFrame}
           drawing={drawing}
-          metadata={subject.metadata}
           onDimensions={(f, d) => {
             dimensions.current[f] = d;
           }}
         />
       </section>
-      <section aria-labelledby="task-heading" className="flex flex-col gap-4 rounded-lg border border-gray-200 bg-white p-4">
-        <h2 id="task-heading" ref={heading} tabIndex={-1} className="text-lg font-semibold focus:outline-none">
+      <section
+        aria-labelledby="task-heading"
+        className="flex flex-col gap-3 rounded-lg border border-gray-200 bg-white p-3 sm:gap-4 sm:p-4 lg:col-start-2 lg:row-span-2 lg:row-start-1"
+      >
+        <h2 id="task-heading" ref={heading} tabIndex={-1} className="font-semibold focus:outline-none sm:text-lg">
           {workflow.displayName}
         </h2>
         <form
-          className="flex flex-col gap-4"
+          ref={form}
+          className="flex flex-col gap-3 sm:gap-4"
           onSubmit={(e) => {
             e.preventDefault();
             if (!ready || save.isPending) return;
@@ -167,19 +219,21 @@ export function SubjectClassification({
           }}
         >
           {keys.length === 0 && <p>This workflow has no tasks: press Done to record that you saw this subject.</p>}
-          {keys.map((key) => (
-            <TaskView
-              key={key}
-              taskKey={key}
-              task={workflow.tasks[key]}
-              value={valueAt(key)}
-              onChange={(v) => setValue(key, v)}
-              tool={tool}
-              onTool={setTool}
-              frame={frame}
-              textUrl={textUrl}
-            />
-          ))}
+          <div ref={controls} className="contents">
+            {keys.map((key) => (
+              <TaskView
+                key={key}
+                taskKey={key}
+                task={workflow.tasks[key]}
+                value={valueAt(key)}
+                onChange={(v) => setValue(key, v)}
+                tool={tool}
+                onTool={setTool}
+                frame={frame}
+                textUrl={textUrl}
+              />
+            ))}
+          </div>
           {save.isError && (
             <p role="alert" className="rounded border border-red-300 bg-red-50 p-3 text-sm">
               Your classification was not saved: {(save.error as Error).message}. Your answers are kept; press Done to try again.
@@ -206,9 +260,18 @@ export function SubjectClassification({
           </div>
         </form>
       </section>
+      <div className="flex flex-col gap-2 lg:col-start-1">
+        <div className="flex flex-wrap gap-2">
+          <FavouriteButton projectId={projectId} subjectId={subject.id} />
+          <CollectButton projectId={projectId} subjectId={subject.id} />
+        </div>
+        <MetadataPanel metadata={subject.metadata ?? {}} />
+      </div>
     </div>
   );
 }
+
+const FOCUSABLE = "input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), [tabindex='0']";
 
 /** Unsupported task types are skipped rather than sent with a made-up value. */
 const isShown = (task: Task | undefined) => !!task && RECORDED_TASKS.has(task.type);

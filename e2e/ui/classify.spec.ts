@@ -87,7 +87,8 @@ test("a volunteer classifies: branching, a combo of text and drawing, then the n
   await marks.nth(0).getByRole("button", { name: "Remove mark 1" }).click();
   await expect(marks).toHaveCount(1);
   await page.getByLabel(/^Eye/).check();
-  await page.mouse.click(box.x + box.width / 4, box.y + box.height / 2);
+  const now = (await layer.boundingBox())!; // focusing the layer may have scrolled it into view
+  await page.mouse.click(now.x + now.width / 4, now.y + now.height / 2);
   await page.getByRole("button", { name: "Done" }).click();
 
   // The next subject, answered No: Done at once.
@@ -203,4 +204,92 @@ test("the classifier of a private project is not found by visitors without a rol
   const project = await createProject(request, token, { display_name: uniqueName("Hidden"), private: true });
   const res = await page.goto(`/projects/${project.id}/classify`);
   expect(res?.status()).toBe(404);
+});
+
+test("the subject takes the room, the tools beside it; the keyboard answers, presses Done and lists its shortcuts", async ({
+  page,
+  request,
+}) => {
+  const token = await accessToken(request);
+  const headers = { Accept: API_ACCEPT, Authorization: `Bearer ${token}` };
+  const project = await createProject(request, token, { display_name: uniqueName("Keys") });
+  const tasks = { T0: { type: "single", question: "Which animal?", answers: [{ label: "Cat" }, { label: "Dog" }, { label: "Neither" }] } };
+  const wf = await request.post("/api/workflows", {
+    headers,
+    data: { workflows: { display_name: "Animals", tasks, first_task: "T0", links: { project: project.id } } },
+  });
+  const workflow = (await wf.json()).workflows[0];
+  const media = `https://media.example.org/${uniqueName("k")}`;
+  const subjectIds: string[] = [];
+  for (const n of [1, 2, 3]) {
+    const s = await request.post("/api/subjects", {
+      headers,
+      data: { subjects: { locations: [{ "image/svg+xml": `${media}/${n}.svg` }], links: { project: project.id } } },
+    });
+    subjectIds.push((await s.json()).subjects[0].id);
+  }
+  await request.post("/api/subject_sets", {
+    headers,
+    data: {
+      subject_sets: { display_name: uniqueName("set"), links: { project: project.id, workflows: [workflow.id], subjects: subjectIds } },
+    },
+  });
+  await page.route(`${media}/**`, (route) =>
+    route.fulfill({ contentType: "image/svg+xml", body: picture(route.request().url().split("/").pop()!) }),
+  );
+
+  // A laptop screen: the image is at least 60 % of the width, its tools a column beside it.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`/projects/${project.id}/classify`);
+  const image = page.getByRole("img", { name: /^Subject \d+, image 1 of 1$/ });
+  await expect(image).toBeVisible();
+  await expect.poll(async () => (await image.boundingBox())!.width).toBeGreaterThanOrEqual(0.6 * 1280);
+  const img = (await image.boundingBox())!;
+  const tools = (await page.getByRole("toolbar", { name: "Image tools" }).boundingBox())!;
+  expect(tools.x).toBeGreaterThanOrEqual(img.x + img.width);
+  expect(tools.y).toBeLessThan(img.y + img.height);
+  expect(tools.height).toBeGreaterThan(tools.width); // a column
+
+  // The first load leaves the focus alone; 2 then Enter answers Dog and presses Done.
+  const first = page.getByRole("radio", { name: "Cat" });
+  await expect(first).not.toBeFocused();
+  const shown = (await image.getAttribute("alt"))!.match(/Subject (\d+)/)![1];
+  await page.keyboard.press("2");
+  await expect(page.getByRole("radio", { name: "Dog" })).toBeChecked();
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("saved-count")).toHaveText("Classification saved. 1 classified in this session.");
+  // The next subject's first answer has the focus.
+  await expect(image).not.toHaveAttribute("alt", new RegExp(`Subject ${shown},`));
+  await expect(first).toBeFocused();
+
+  // "?" lists the shortcuts in a dialog; Escape closes it and the focus goes back.
+  await page.keyboard.press("?");
+  const dialog = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Close" })).toBeFocused();
+  await page.keyboard.press("1"); // inert while the dialog is open
+  await expect(first).not.toBeChecked();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(first).toBeFocused();
+  await page.getByRole("button", { name: "Keyboard shortcuts" }).click();
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press("Escape");
+
+  const listed = await request.get(`/api/classifications/project?project_id=${project.id}`, { headers });
+  const [c] = (await listed.json()).classifications;
+  expect(c.links.subjects).toEqual([shown]);
+  expect(c.annotations).toEqual([{ task: "T0", value: 1 }]);
+
+  // A phone: the image, the first answer and Done in the first screen, without scrolling.
+  await page.setViewportSize({ width: 375, height: 667 });
+  await page.goto(`/projects/${project.id}/classify`);
+  await expect(image).toBeVisible();
+  await page.waitForTimeout(100); // the image is scaled once its size is known
+  for (const target of [image, first, page.getByRole("button", { name: "Done" })]) {
+    const box = (await target.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(667);
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+  }
 });

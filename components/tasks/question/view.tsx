@@ -6,13 +6,13 @@ export function QuestionTaskView({ id, task, value, onChange }: TaskViewProps) {
   const t = task as { question: string; answers: { label: string }[]; help?: string };
   const chosen = task.type === "single" ? [value as number | null] : ((value as number[]) ?? []);
   return (
-    <fieldset className="flex flex-col gap-2">
-      <legend className="mb-2 font-medium">{t.question}</legend>
+    <fieldset className="flex flex-col gap-1.5 sm:gap-2">
+      <legend className="mb-1.5 font-medium sm:mb-2">{t.question}</legend>
       {t.answers.map((a, i) => (
         <label
           key={i}
           className={
-            "flex cursor-pointer items-center gap-3 rounded border border-gray-300 px-3 py-2 " +
+            "flex cursor-pointer items-center gap-3 rounded border border-gray-300 px-3 py-1.5 sm:py-2 " +
             "has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
           }
         >

@@ -73,9 +73,10 @@ export default async function ClassifyPage({
   const languages = [...new Set([project.primaryLanguage, ...project.availableLanguages].map((l) => l.toLowerCase()))];
 
   return (
-    <article className="flex flex-col gap-4">
+    // Wider than the site's column on a large screen (up to 16rem more on each side): the subject takes the room.
+    <article className="flex flex-col gap-3 sm:gap-4 lg:mx-[max(calc(32rem_-_50vw),-16rem)]">
       <header className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-2xl font-bold">
+        <h1 className="text-lg font-bold sm:text-2xl">
           <Link href={`/projects/${project.id}`} className="hover:underline">
             {projectName}
           </Link>
