@@ -650,6 +650,17 @@ test.describe("on a phone", () => {
       const b = (await page.getByRole("button", { name }).boundingBox())!;
       expect(b.x + b.width, name).toBeLessThanOrEqual(375);
     }
+    // The image, the first tool and Done in the first screen together, without scrolling.
+    const firstScreen = [
+      page.getByRole("img", { name: /^Subject / }),
+      page.getByRole("radio", { name: /^Spot/ }),
+      page.getByRole("button", { name: "Done" }),
+    ];
+    for (const target of firstScreen) {
+      const b = (await target.boundingBox())!;
+      expect(b.y).toBeGreaterThanOrEqual(0);
+      expect(b.y + b.height).toBeLessThanOrEqual(740);
+    }
     const p = await at(page, 200, 100);
     await page.touchscreen.tap(p.x, p.y);
     await expect(page.getByRole("list", { name: "Your marks" })).toContainText(/Spot at (19\d|20\d), (9\d|10\d)/);
