@@ -3,7 +3,6 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { apiGet } from "@/components/ui/api-client";
 import { PendingProvider, usePending } from "./pending-classifications";
-import { seedAnonymous } from "./context/preferences";
 import type { FeedbackResult } from "@/lib/classifier/feedback";
 import { lazyPart } from "./lazy-part";
 import type { ClassifierWorkflow, QueuedSubject } from "./types";
@@ -65,7 +64,9 @@ export function Classifier(props: {
   signedIn?: boolean;
 }) {
   const client = useQueryClient();
-  useState(() => props.signedIn === false && seedAnonymous(client));
+  // "Nobody is signed in" seeds the query of /api/me (useMe in ./context/preferences, not imported here to
+  // keep it out of the first load), so an anonymous visitor's browser never asks it for the 401 it would log.
+  useState(() => props.signedIn === false && client.getQueryData(["me"]) === undefined && client.setQueryData(["me"], null));
   return (
     <PendingProvider>
       <ClassifierQueue {...props} />

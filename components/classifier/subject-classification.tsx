@@ -210,6 +210,7 @@ export function SubjectClassification({
         </h2>
         <form
           ref={form}
+          id="task-form"
           className="flex flex-col gap-3 sm:gap-4"
           onSubmit={(e) => {
             e.preventDefault();

@@ -155,7 +155,7 @@ test("feedback on gold-standard subjects: a modal says whether the answer matche
   await expect(dialog.getByRole("button", { name: "Continue" })).toBeFocused();
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole("heading", { name: "Cats" })).toBeFocused();
+  await expect(page.getByLabel("Yes")).toBeFocused(); // the next subject's first answer
   await expect(page.getByText("to favourite subjects and add them to collections.")).toBeVisible();
   // Anonymous: this session's count only.
   await expect(page.getByTestId("classified-counter")).toHaveText("You have classified 1 subject in this session.");

@@ -5,7 +5,7 @@ import type { FeedbackResult } from "@/lib/classifier/feedback";
 /**
  * After Done on a gold-standard subject: whether each answer matched, with the rule's message. A native
  * modal dialog (the rest of the page is inert, Escape closes); focus goes back to where it was, or to the
- * task heading when the element that had it left with the previous subject.
+ * next subject's first answer (else its task heading) when the element that had it left with the previous subject.
  */
 export function FeedbackModal({ results, onClose }: { results: FeedbackResult[]; onClose(): void }) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -23,7 +23,10 @@ export function FeedbackModal({ results, onClose }: { results: FeedbackResult[];
       aria-labelledby="feedback-title"
       onClose={() => {
         const o = opener.current;
-        const back = o instanceof HTMLElement && o.isConnected && o !== document.body ? o : document.getElementById("task-heading");
+        const back =
+          o instanceof HTMLElement && o.isConnected && o !== document.body
+            ? o
+            : (document.querySelector<HTMLElement>("#task-form input:not([disabled])") ?? document.getElementById("task-heading"));
         back?.focus();
         onClose();
       }}

@@ -1,5 +1,5 @@
 "use client";
-import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiGet, apiPost, apiPutFresh } from "@/components/ui/api-client";
 import type { ProjectPreferenceRecord, Records, UserRecord } from "@/components/ui/wire-types";
 
@@ -7,15 +7,7 @@ import type { ProjectPreferenceRecord, Records, UserRecord } from "@/components/
 // established front end remembers there: tutorials_completed_at per tutorial, and the mini-course's place.
 // Anonymous volunteers' choices are kept in this browser (localStorage) instead.
 
-/**
- * Seeds "nobody is signed in" when the page already knows it (the classify page renders for the actor), so
- * an anonymous visitor's browser never asks /api/me for the 401 it would log.
- */
-export function seedAnonymous(client: QueryClient) {
-  if (client.getQueryData(["me"]) === undefined) client.setQueryData(["me"], null);
-}
-
-/** The signed-in user (id and login) or null, from /api/me. */
+/** The signed-in user (id and login) or null, from /api/me (the classify page seeds null for an anonymous visitor). */
 export function useMe() {
   return useQuery({
     queryKey: ["me"],
