@@ -128,7 +128,7 @@ function GuideForm({
         <ol className="flex flex-col gap-3">
           {rows.map((r, i) => (
             <li key={r.key}>
-              <fieldset className="flex flex-col gap-2 rounded border border-gray-200 p-3">
+              <fieldset className="flex min-w-0 flex-col gap-2 rounded border border-gray-200 p-3">
                 <legend className="px-1 text-sm font-semibold">Item {i + 1}</legend>
                 <TextInput
                   label={`Item ${i + 1} title`}

@@ -115,6 +115,7 @@ export function AttachedImageField({
         id={id}
         type="file"
         accept={ATTACHED_TYPES}
+        className="max-w-full"
         disabled={busy}
         onChange={(e) => {
           const file = e.target.files?.[0];
