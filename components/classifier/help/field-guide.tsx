@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useRef } from "react";
 import { apiGet } from "@/components/ui/api-client";
 import { Markdown } from "@/components/ui/markdown";
+import { useUploadUrl } from "@/components/ui/upload-url-context";
 import { useTranslated } from "./translated";
 import type { FieldGuideRecord, MediumRecord, Records } from "@/components/ui/wire-types";
 
@@ -31,6 +32,7 @@ export function FieldGuideButton({ projectId, language = null }: { projectId: st
       ),
     staleTime: 5 * 60_000,
   });
+  const local = useUploadUrl();
   const dialog = useRef<HTMLDialogElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   if (!guide.data?.items.length) return null;
@@ -81,7 +83,7 @@ export function FieldGuideButton({ projectId, language = null }: { projectId: st
                   >
                     {item.icon && icons.data?.get(String(item.icon)) && (
                       <img
-                        src={icons.data.get(String(item.icon))}
+                        src={local(icons.data.get(String(item.icon))!)}
                         alt=""
                         className="h-10 w-10 shrink-0 rounded object-cover"
                         data-testid="field-guide-icon"
