@@ -109,7 +109,7 @@ export function ManifestImport({
   const [file, setFile] = useState<{ name: string; text: string } | null>(null);
   const [check, setCheck] = useState<ManifestCheck | null>(null);
   const [over, setOver] = useState(false);
-  const [job, setJob] = useState<{ id: string; setName: string } | null>(null);
+  const [job, setJob] = useState<{ id: string; setId: string; setName: string } | null>(null);
   const [finished, setFinished] = useState<Finished | null>(null);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -169,7 +169,13 @@ export function ManifestImport({
             {workflows.map((w) => (
               <Check
                 key={w.id}
-                label={w.displayName}
+                label={
+                  <>
+                    {/* Told apart from the upload form's workflow boxes, which name the same workflows. */}
+                    <span className="sr-only">Link the new set to </span>
+                    {w.displayName}
+                  </>
+                }
                 checked={!unlinked.includes(w.id)}
                 onChange={(on) => setUnlinked((u) => (on ? u.filter((x) => x !== w.id) : [...u, w.id]))}
               />
@@ -258,6 +264,9 @@ export function ManifestImport({
             // The file is spent: importing it again takes choosing it again ("Import another manifest").
             setFile(null);
             setCheck(null);
+            // A new set is now one of the project's: the next import goes into it unless another is chosen.
+            setTarget(job.setId);
+            setNewName("");
             void invalidateSubjectLists(queryClient);
             router.refresh();
           }}
@@ -303,7 +312,7 @@ export function ManifestImport({
                     : `Created the set “${setName}”, linked to no workflow.`,
                 });
               }
-              setJob({ id: body.background_jobs[0].id, setName });
+              setJob({ id: body.background_jobs[0].id, setId, setName });
             } catch (err) {
               // A set made for an import that never started would be left empty: say so (it stays, to import into again).
               setOutcome({
