@@ -1,4 +1,5 @@
 "use client";
+import { useUploadUrl } from "@/components/ui/upload-url-context";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { apiDeleteFresh, apiGet, apiPost, apiPutFresh } from "@/components/ui/api-client";
@@ -98,6 +99,7 @@ function GuideForm({
   onChanged(): Promise<unknown>;
 }) {
   const saved = itemsFromRecord(record.items);
+  const local = useUploadUrl();
   const [rows, setRows] = useState<Row[]>(() => saved.map(row));
   const [confirming, setConfirming] = useState(false);
   const images = useAttachedImages("field_guides", record.id, true, 0);
@@ -150,7 +152,7 @@ function GuideForm({
                   busy={busy}
                   onUpload={(file) =>
                     void run(async () => {
-                      const icon = await uploadAttachedImage(`field_guides/${record.id}`, file);
+                      const icon = await uploadAttachedImage(`field_guides/${record.id}`, file, local);
                       await images.refetch();
                       setRows((rs) => rs.map((x) => (x.key === r.key ? { ...x, item: { ...x.item, icon } } : x)));
                       return `Icon added to item ${i + 1}; save the field guide to keep it.`;

@@ -1,5 +1,5 @@
 "use client";
-import { apiPost, putSignedFile } from "@/components/ui/api-client";
+import { apiDelete, apiPost, putSignedFile } from "@/components/ui/api-client";
 import { buttonClass } from "@/components/ui/controls";
 import type { AttachedImage } from "@/components/classifier/help/attached-images";
 import type { MediumRecord, Records } from "@/components/ui/wire-types";
@@ -69,12 +69,18 @@ export function EntryControls({
 
 /**
  * Uploads `file` as an attached image of `parent` ("tutorials/12"): the API answers the new medium with a
- * signed URL, the file goes there; resolves with the medium's id.
+ * signed URL, the file goes there (by path on this page's origin: `local` is useUploadUrl's); resolves with
+ * the medium's id. When the upload fails, the medium is deleted again, so a failure leaves no broken image.
  */
-export async function uploadAttachedImage(parent: string, file: File): Promise<string> {
+export async function uploadAttachedImage(parent: string, file: File, local: (url: string) => string): Promise<string> {
   const created = await apiPost<Records<"media", MediumRecord>>(`/${parent}/attached_images`, { media: { content_type: file.type } });
   const medium = created.media[0];
-  await putSignedFile(medium.src, file, file.name);
+  try {
+    await putSignedFile(local(medium.src), file, file.name);
+  } catch (err) {
+    await apiDelete(`/${parent}/attached_images/${medium.id}`).catch(() => {});
+    throw err;
+  }
   return String(medium.id);
 }
 

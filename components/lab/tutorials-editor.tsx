@@ -1,4 +1,5 @@
 "use client";
+import { useUploadUrl } from "@/components/ui/upload-url-context";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { apiDeleteFresh, apiGet, apiPost, apiPutFresh } from "@/components/ui/api-client";
@@ -146,6 +147,7 @@ function TutorialForm({
   onChanged(gone: boolean): Promise<void>;
 }) {
   const name = NAMES[kind];
+  const local = useUploadUrl();
   const saved = stepsFromRecord(record.steps);
   const [displayName, setDisplayName] = useState(record.display_name ?? "");
   const [rows, setRows] = useState<Row[]>(() => saved.map(row));
@@ -202,7 +204,7 @@ function TutorialForm({
                   busy={busy}
                   onUpload={(file) =>
                     void run(async () => {
-                      const media = await uploadAttachedImage(`tutorials/${record.id}`, file);
+                      const media = await uploadAttachedImage(`tutorials/${record.id}`, file, local);
                       await images.refetch();
                       setRows((rs) => rs.map((x) => (x.key === r.key ? { ...x, step: { ...x.step, media } } : x)));
                       setShown(i);
