@@ -1,6 +1,7 @@
 "use client";
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import type { DrawingState } from "./drawing/drawing-layer";
+import { useUploadUrl } from "@/components/ui/upload-url-context";
 import { useSubjectText } from "./subject-text";
 import { lazyPart } from "./lazy-part";
 
@@ -91,7 +92,9 @@ export function SubjectViewer({
     setDetails(null);
     figure.current?.querySelector<SVGSVGElement>("[data-testid=drawing-layer]")?.focus();
   };
-  const [mime, url] = frameMedia(locations[frame]);
+  const local = useUploadUrl();
+  const [mime, located] = frameMedia(locations[frame]);
+  const url = local(located);
   const isImage = mime.startsWith("image/");
   const text = useSubjectText(mime.startsWith("text/") ? url : null);
   const dims = size[frame];
