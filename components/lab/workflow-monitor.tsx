@@ -39,7 +39,8 @@ function Listed({
 }) {
   return (
     <QueryState query={q} what="list" empty={empty} skeleton={3}>
-      <div className="overflow-x-auto">{children}</div>
+      {/* relative: the tables' screen-reader-only texts are clipped with them, not placed against the page */}
+      <div className="relative overflow-x-auto">{children}</div>
     </QueryState>
   );
 }
