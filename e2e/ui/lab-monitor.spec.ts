@@ -96,7 +96,7 @@ test("an owner monitors a workflow: reductions, retirement with its reason, acti
   await page.setViewportSize({ width: 375, height: 800 });
   await expect(first.locator("img")).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  await page.screenshot({ path: "test-results/screenshots/lab-monitor-375.png", fullPage: true });
+  await page.screenshot({ path: "test-results/screenshots/lab-monitor-reductions-375.png", fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
   const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
   const csv = fs.readFileSync((await download.path())!, "utf8");
