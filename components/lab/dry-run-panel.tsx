@@ -6,7 +6,7 @@ import { StatusMessage, type Outcome } from "@/components/ui/status-message";
 import { Panel } from "@/components/ui/panel";
 import { EmptyState, Skeleton } from "@/components/ui/query-state";
 import { apiGet, enginePost } from "@/components/ui/api-client";
-import type { DryRunAnswer, DryRunTarget, RecordPage, Records, SubjectRecord } from "@/components/ui/wire-types";
+import type { DryRunAnswer, DryRunTarget, RecordPage, Records, SubjectRecord, WorkflowTasksRecord } from "@/components/ui/wire-types";
 import { type EngineShape, taskOfReducer } from "@/lib/lab/reduction-view";
 import { exampleClassificationsJson, sampleClassifications, seededRandom } from "@/lib/lab/sample-classifications";
 import type { Tasks } from "@/lib/tasks/types";
@@ -24,14 +24,6 @@ const effectText = (t: DryRunTarget) =>
 type Source = "last" | "sample" | "paste";
 /** How many of the workflow's subjects sample classifications are made on. */
 const SAMPLE_SUBJECTS = 3;
-
-/** What the panel needs of the workflow: its tasks (for the example and the samples) and its project. */
-interface WorkflowTasks {
-  id: string;
-  tasks: Tasks | null;
-  first_task: string;
-  links: { project: string };
-}
 
 /** What to do next, once a dry run has answered. */
 function nextStep(answer: DryRunAnswer, taskKeys: string[]): string {
@@ -60,7 +52,7 @@ export function DryRunPanel({
 }) {
   const workflow = useQuery({
     queryKey: ["dry-run-workflow", workflowId],
-    queryFn: async () => (await apiGet<Records<"workflows", WorkflowTasks>>(`/workflows/${workflowId}`)).workflows[0],
+    queryFn: async () => (await apiGet<Records<"workflows", WorkflowTasksRecord>>(`/workflows/${workflowId}`)).workflows[0],
     staleTime: 60_000,
   });
   const subjects = useQuery({
@@ -81,7 +73,7 @@ export function DryRunPanel({
     enabled: !!projectId,
     staleTime: 30_000,
   });
-  const tasks = workflow.data?.tasks ?? {};
+  const tasks = (workflow.data?.tasks ?? {}) as Tasks;
   const firstTask = workflow.data?.first_task ?? "";
   const subjectIds = (subjects.data?.subjects ?? []).map((s) => Number(s.id));
   const noSubjects = subjects.isSuccess && subjectIds.length === 0;
