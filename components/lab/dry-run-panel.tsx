@@ -232,7 +232,8 @@ export function DryRunPanel({
             {sampled && <span className="mt-1 block text-gray-600">{sampled}</span>}
           </p>
           {answer.targets.length > 0 && (
-            <div className="overflow-x-auto">
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the focus so a keyboard can scroll it
+            <div className="overflow-x-auto" tabIndex={0} role="group" aria-label="What the rules would do">
               <table className="w-full text-left text-sm [&_td]:py-1 [&_td]:pr-3 [&_th]:pr-3">
                 <caption className="text-left font-medium">What the rules would do</caption>
                 <thead>

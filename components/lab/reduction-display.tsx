@@ -58,7 +58,15 @@ export function JsonToggle({ data, name }: { data: unknown; name: string }) {
       <summary className="cursor-pointer text-brand-700 underline">
         Show JSON<span className="sr-only"> of {name}</span>
       </summary>
-      <pre className="mt-1 max-h-64 overflow-auto rounded bg-gray-50 p-2 font-mono text-xs">{JSON.stringify(data, null, 2)}</pre>
+      <pre
+        className="mt-1 max-h-64 overflow-auto rounded bg-gray-50 p-2 font-mono text-xs"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the focus so a keyboard can scroll it
+        tabIndex={0}
+        role="group"
+        aria-label={`JSON of ${name}`}
+      >
+        {JSON.stringify(data, null, 2)}
+      </pre>
     </details>
   );
 }

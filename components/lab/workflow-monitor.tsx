@@ -30,17 +30,24 @@ const LIVE = 3000;
 /** A live list: skeleton, error and empty states, then the table, scrolling sideways on small screens. */
 function Listed({
   q,
+  label,
   empty,
   children,
 }: {
   q: { isPending: boolean; isError: boolean; error: unknown; data?: unknown[] };
+  /** The scrolling box's name (the table's, as a screen reader announces the box before it). */
+  label: string;
   empty: ReactNode;
   children: ReactNode;
 }) {
   return (
     <QueryState query={q} what="list" empty={empty} skeleton={3}>
-      {/* relative: the tables' screen-reader-only texts are clipped with them, not placed against the page */}
-      <div className="relative overflow-x-auto">{children}</div>
+      {/* relative: the tables' screen-reader-only texts are clipped with them, not placed against the page;
+          focusable, so a keyboard scrolls a table wider than its panel */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the focus so a keyboard can scroll it */}
+      <div className="relative overflow-x-auto" tabIndex={0} role="group" aria-label={label}>
+        {children}
+      </div>
     </QueryState>
   );
 }
@@ -159,7 +166,11 @@ function Retired({ workflowId }: { workflowId: number }) {
   const subjects = useSubjects((q.data ?? []).map((s) => Number(s.links.subject)));
   return (
     <Panel dense id="monitor-retired" title="Retired subjects">
-      <Listed q={q} empty="No subject is retired yet: a rule with a retire effect retires subjects as its condition is met.">
+      <Listed
+        q={q}
+        label="Retired subjects"
+        empty="No subject is retired yet: a rule with a retire effect retires subjects as its condition is met."
+      >
         <table className="w-full text-left text-sm [&_td]:py-1 [&_td]:pr-3 [&_th]:pr-3">
           <caption className="sr-only">Retired subjects, newest first</caption>
           <thead>
@@ -210,7 +221,7 @@ function Actions({ workflowId }: { workflowId: number }) {
   return (
     <Panel dense id="monitor-actions" title="Action log">
       <StatusMessage outcome={outcome} />
-      <Listed q={q} empty="No actions yet: rules that fire record them here.">
+      <Listed q={q} label="Action log" empty="No actions yet: rules that fire record them here.">
         <table className="w-full text-left text-sm [&_td]:py-1 [&_td]:pr-3 [&_th]:pr-3">
           <caption className="sr-only">The engine&apos;s actions, newest first</caption>
           <thead>
@@ -326,7 +337,7 @@ function Aggregations({ workflowId, userId }: { workflowId: number; userId: numb
   const { outcome, run } = useAction();
   return (
     <Panel dense id="monitor-aggregations" title="Aggregation runs">
-      <Listed q={q} empty="No aggregation run yet.">
+      <Listed q={q} label="Aggregation runs" empty="No aggregation run yet.">
         <table className="w-full text-left text-sm [&_td]:py-1 [&_td]:pr-3 [&_th]:pr-3">
           <caption className="sr-only">Aggregation runs of this workflow</caption>
           <thead>

@@ -1,6 +1,7 @@
 // The lab's monitoring view of a workflow: after volunteers classify, the owner sees the reductions, the
 // retired subject with its reason, the engine's completed action, and downloads the classifications export.
 import fs from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { accessToken, API_ACCEPT, classifiableWorkflow, createProject, newUser, registerUser, signIn, uniqueName } from "../support";
 
@@ -83,6 +84,13 @@ test("an owner monitors a workflow: reductions, retirement with its reason, acti
   const pre = disclosure.locator("pre");
   await expect(pre).toBeVisible();
   expect(JSON.parse((await pre.textContent())!)).toEqual({ most_likely: "0", num_votes: 2, agreement: 1 });
+  // The drawn reductions (bars, badges, the open JSON) pass axe as the lab's other pages do.
+  const axe = await new AxeBuilder({ page }).include("#main").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(
+    axe.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join("; ")}`),
+  ).toEqual([]);
   const actions = page.getByRole("region", { name: "Action log" });
   await expect(actions.getByRole("row").nth(1)).toContainText("retire_subject");
   await expect(actions.getByRole("row").nth(1)).toContainText("completed");
