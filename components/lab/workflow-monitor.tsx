@@ -5,6 +5,7 @@ import { apiGet, apiPost, enginePost, engineGet, requestOrNull } from "@/compone
 import { EmptyState, QueryState } from "@/components/ui/query-state";
 import { StatusMessage } from "@/components/ui/status-message";
 import { useAction } from "@/components/ui/use-action";
+import { useUploadUrl } from "@/components/ui/upload-url-context";
 import { Panel } from "@/components/ui/panel";
 import type {
   ActionRecord,
@@ -55,8 +56,8 @@ function Listed({
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : "—");
 
 /**
- * The picture a subject is shown by: its first image location, as stored. (The one place the monitor turns a
- * subject into a URL.)
+ * The picture a subject is shown by: its first image location, as stored (SubjectThumb shows ours by path,
+ * through useUploadUrl; the one place the monitor turns a subject into a URL).
  */
 function subjectImage(s: SubjectRecord | undefined): string | null {
   for (const l of s?.locations ?? []) {
@@ -82,7 +83,9 @@ function useSubjects(ids: number[]): Map<number, SubjectRecord> {
 /** A subject's thumbnail (decorative: its id is written beside it), or a grey square when it has no image or it fails to load. */
 function SubjectThumb({ subject, size = "h-16 w-16" }: { subject: SubjectRecord | undefined; size?: string }) {
   const [failed, setFailed] = useState(false);
-  const src = subjectImage(subject);
+  const local = useUploadUrl();
+  const stored = subjectImage(subject);
+  const src = stored && local(stored); // one of our uploads by path on this page's origin
   if (!src || failed) return <span aria-hidden="true" className={`${size} shrink-0 rounded bg-gray-100`} />;
   return (
     <img src={src} alt="" loading="lazy" onError={() => setFailed(true)} className={`${size} shrink-0 rounded bg-gray-100 object-cover`} />
