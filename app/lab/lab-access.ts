@@ -2,6 +2,7 @@ import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { resolveActor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
+import { CLASSIFICATIONS_EXPORT } from "@/lib/domain/export-csv";
 import { isIdString } from "@/lib/text/params";
 import { projectReadScope, rolesAllow } from "@/lib/policies/project-policy";
 
@@ -56,4 +57,16 @@ export async function editableWorkflow(params: Promise<{ id: string; wid: string
   const workflow = project?.workflows.find((w) => String(w.id) === wid);
   if (!project || !workflow) notFound();
   return { project, workflow };
+}
+
+/**
+ * What a workflow's lab pages would otherwise learn from a 404 that the browser logs: whether the workflow
+ * has a decision-engine configuration yet, and whether a classifications export was ever requested.
+ */
+export async function workflowExtras(workflowId: number): Promise<{ engineConfigured: boolean; hasExport: boolean }> {
+  const [engine, exports] = await Promise.all([
+    db().engineWorkflow.count({ where: { id: workflowId } }),
+    db().backgroundJob.count({ where: { kind: CLASSIFICATIONS_EXPORT, params: { equals: { workflow_id: workflowId } } } }),
+  ]);
+  return { engineConfigured: engine > 0, hasExport: exports > 0 };
 }

@@ -92,7 +92,7 @@ function SubjectThumb({ subject, size = "h-16 w-16" }: { subject: SubjectRecord 
   );
 }
 
-function Reductions({ workflowId, tasks }: { workflowId: number; tasks: Tasks }) {
+function Reductions({ workflowId, tasks, engineConfigured }: { workflowId: number; tasks: Tasks; engineConfigured: boolean }) {
   const q = useQuery({
     queryKey: ["monitor-reductions", workflowId],
     queryFn: () => engineGet<ReductionRecord[]>(`/workflows/${workflowId}/reductions?page_size=50`),
@@ -102,6 +102,8 @@ function Reductions({ workflowId, tasks }: { workflowId: number; tasks: Tasks })
     queryKey: ["monitor-engine-config", workflowId],
     queryFn: async () => (await requestOrNull<EngineWorkflowAnswer>("engine", `/workflows/${workflowId}`))?.workflow ?? null,
     staleTime: 60_000,
+    // Not asked for before there is one (the page knows): a 404 the browser would log.
+    enabled: engineConfigured,
   });
   const subjects = useSubjects((q.data ?? []).map((r) => r.subject_id));
   const bySubject = new Map<number, ReductionRecord[]>();
@@ -269,9 +271,11 @@ function Actions({ workflowId }: { workflowId: number }) {
   );
 }
 
-function Exports({ workflowId }: { workflowId: number }) {
+function Exports({ workflowId, hasExport }: { workflowId: number; hasExport: boolean }) {
   const client = useQueryClient();
   const key = ["monitor-export", workflowId];
+  // Until an export has been requested there is nothing to ask for (the API's 404 would be logged by the browser).
+  const [requested, setRequested] = useState(hasExport);
   const q = useQuery({
     queryKey: key,
     queryFn: async () => {
@@ -281,6 +285,8 @@ function Exports({ workflowId }: { workflowId: number }) {
       return body ? body.media[0] : null;
     },
     refetchInterval: (query) => (query.state.data?.metadata.state === "creating" ? 1000 : false),
+    enabled: requested,
+    initialData: requested ? undefined : null,
   });
   const { outcome, run } = useAction();
   const m = q.data;
@@ -322,6 +328,7 @@ function Exports({ workflowId }: { workflowId: number }) {
               media: { content_type: "text/csv" },
             });
             client.setQueryData(key, body.media[0]);
+            setRequested(true);
           })
         }
       >
@@ -394,14 +401,27 @@ function Aggregations({ workflowId, userId }: { workflowId: number; userId: numb
   );
 }
 
-export function WorkflowMonitor({ workflowId, userId, tasks }: { workflowId: number; userId: number; tasks: Tasks }) {
+export function WorkflowMonitor({
+  workflowId,
+  userId,
+  tasks,
+  engineConfigured,
+  hasExport,
+}: {
+  workflowId: number;
+  userId: number;
+  tasks: Tasks;
+  /** Whether the workflow has an engine configuration and a classifications export yet (lab-access's workflowExtras). */
+  engineConfigured: boolean;
+  hasExport: boolean;
+}) {
   return (
     <div className="grid gap-4 xl:grid-cols-2 [&>*]:min-w-0">
-      <Reductions workflowId={workflowId} tasks={tasks} />
+      <Reductions workflowId={workflowId} tasks={tasks} engineConfigured={engineConfigured} />
       <Retired workflowId={workflowId} />
       <Actions workflowId={workflowId} />
       <div className="flex flex-col gap-4">
-        <Exports workflowId={workflowId} />
+        <Exports workflowId={workflowId} hasExport={hasExport} />
         <Aggregations workflowId={workflowId} userId={userId} />
       </div>
     </div>

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { editableWorkflow, labActor } from "@/app/lab/lab-access";
+import { editableWorkflow, labActor, workflowExtras } from "@/app/lab/lab-access";
 import { WorkflowHeading } from "@/components/lab/workflow-heading";
 import { WorkflowMonitor } from "@/components/lab/workflow-monitor";
 import type { Tasks } from "@/lib/tasks/types";
@@ -9,7 +9,7 @@ export const dynamic = "force-dynamic";
 /** A workflow watched live: reductions, retirements, the engine's actions, exports and aggregations. */
 export default async function WorkflowMonitorPage({ params }: { params: Promise<{ id: string; wid: string }> }) {
   const { project, workflow } = await editableWorkflow(params);
-  const actor = await labActor();
+  const [actor, extras] = await Promise.all([labActor(), workflowExtras(workflow.id)]);
   return (
     <article className="flex flex-col gap-4">
       <WorkflowHeading project={project} workflow={workflow} title={`Monitoring: ${workflow.displayName}`}>
@@ -20,7 +20,7 @@ export default async function WorkflowMonitorPage({ params }: { params: Promise<
           </Link>
         </p>
       </WorkflowHeading>
-      <WorkflowMonitor workflowId={workflow.id} userId={actor.user!.id} tasks={(workflow.tasks ?? {}) as Tasks} />
+      <WorkflowMonitor workflowId={workflow.id} userId={actor.user!.id} tasks={(workflow.tasks ?? {}) as Tasks} {...extras} />
     </article>
   );
 }
