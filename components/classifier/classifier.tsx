@@ -58,6 +58,8 @@ export function Classifier(props: {
   projectId: string;
   workflow: ClassifierWorkflow;
   language?: string | null;
+  /** The project's primary language: its tutorials and field guide are written in it (translations apply on top). */
+  primaryLanguage?: string;
   mayGoldStandard?: boolean;
 }) {
   return (
@@ -71,11 +73,13 @@ function ClassifierQueue({
   projectId,
   workflow,
   language = null,
+  primaryLanguage = "en",
   mayGoldStandard = false,
 }: {
   projectId: string;
   workflow: ClassifierWorkflow;
   language?: string | null;
+  primaryLanguage?: string;
   mayGoldStandard?: boolean;
 }) {
   const [goldStandard, setGoldStandard] = useState(false);
@@ -150,8 +154,8 @@ function ClassifierQueue({
       </p>
       <div className="flex flex-wrap items-center gap-3">
         <ClassifiedCounter projectId={projectId} session={saved} />
-        <FieldGuideButton projectId={projectId} language={language} />
-        <TutorialButton workflowId={workflow.id} projectId={projectId} language={language} />
+        <FieldGuideButton projectId={projectId} primaryLanguage={primaryLanguage} language={language} />
+        <TutorialButton workflowId={workflow.id} projectId={projectId} primaryLanguage={primaryLanguage} language={language} />
       </div>
       {mayGoldStandard && (
         <label className="flex items-center gap-2 self-start rounded border border-amber-300 bg-amber-50 px-3 py-1 text-sm">
@@ -160,7 +164,7 @@ function ClassifierQueue({
         </label>
       )}
       <PendingStatus />
-      <MiniCourse workflowId={workflow.id} projectId={projectId} classified={saved} language={language} />
+      <MiniCourse workflowId={workflow.id} projectId={projectId} classified={saved} primaryLanguage={primaryLanguage} language={language} />
       {body}
       {feedback.length > 0 && <FeedbackModal results={feedback} onClose={() => setFeedback([])} />}
       {saved > 0 && <p className="text-sm text-gray-600">{saved} classified in this session.</p>}

@@ -111,6 +111,7 @@ export default async function ClassifyPage({
             firstTask: workflow.firstTask,
           }}
           language={language === project.primaryLanguage.toLowerCase() ? null : language}
+          primaryLanguage={project.primaryLanguage}
           mayGoldStandard={mayGoldStandard}
         />
       ) : (
