@@ -83,7 +83,15 @@ export function TranslationsEditor({ projectId, primaryLanguage }: { projectId: 
   });
   const project = found.data?.project;
   const translated = translations.data?.map((t) => t.language ?? "") ?? [];
-  const languages = languageChoices(primaryLanguage, project?.available_languages ?? [], translated, added);
+  // The project's languages: its available_languages, and configuration.languages where the established front end keeps them.
+  const configured = project?.configuration?.languages;
+  const languages = languageChoices(
+    primaryLanguage,
+    project?.available_languages ?? [],
+    Array.isArray(configured) ? configured.filter((l): l is string => typeof l === "string") : [],
+    translated,
+    added,
+  );
   const lang = language && languages.includes(language) ? language : (languages[0] ?? "");
   const primary = translations.data?.find((t) => t.language?.toLowerCase() === primaryLanguage.toLowerCase());
   const current = translations.data?.find((t) => t.language === lang) ?? null;

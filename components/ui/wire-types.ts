@@ -34,6 +34,8 @@ export interface ProjectRecord {
   workflow_description: string | null;
   primary_language: string;
   available_languages: string[];
+  /** Free-form settings; `languages` lists the project's languages as the established front end reads them. */
+  configuration?: { languages?: unknown } | null;
   tags: string[];
   urls: { label?: string | null; url: string }[];
   private: boolean;

@@ -118,14 +118,14 @@ test("a French translation of a tutorial step and a field guide item, made in th
   await page.goto(`/lab/projects/${project.id}`);
   await page.getByRole("link", { name: "Translations" }).click();
   const panel = page.getByRole("region", { name: "Translations" });
-  await panel.getByLabel("Record").selectOption({ label: "Tutorial: Willkommen" });
-  await expect(panel.getByLabel("Language")).toHaveValue("fr");
+  await panel.getByRole("combobox", { name: /^Record/ }).selectOption({ label: "Tutorial: Willkommen" });
+  await expect(panel.getByRole("combobox", { name: /^Language/ })).toHaveValue("fr");
   await expect(panel.getByText("2 texts: 2 missing, 0 outdated (not saved yet).")).toBeVisible();
   await panel.getByLabel("Français (fr): steps.0.content").fill("Cherchez les **hiboux**.");
   await panel.getByRole("button", { name: "Save translation" }).click();
   await expect(panel.getByText("The Français (fr) translation was saved.")).toBeVisible();
   await expect(panel.getByText("2 texts: 1 missing, 0 outdated.")).toBeVisible();
-  await panel.getByLabel("Record").selectOption({ label: "Field guide" });
+  await panel.getByRole("combobox", { name: /^Record/ }).selectOption({ label: "Field guide" });
   await panel.getByLabel("Français (fr): items.0.title").fill("Effraie");
   await panel.getByLabel("Français (fr): items.0.content").fill("Une chouette *pâle*.");
   await panel.getByRole("button", { name: "Save translation" }).click();
