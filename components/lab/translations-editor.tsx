@@ -24,6 +24,8 @@ import type {
 interface Target {
   value: string;
   label: string;
+  /** The record's own language: its translation there is the record itself. */
+  language: string;
 }
 
 const languageLabel = (code: string) => (LANGUAGE_NAMES[code] ? `${LANGUAGE_NAMES[code]} (${code})` : code);
@@ -36,7 +38,7 @@ function useTargets(projectId: number, primary: string) {
       const lang = encodeURIComponent(primary);
       const [projects, workflows, tutorials, guides, pages] = await Promise.all([
         apiGet<Records<"projects", ProjectRecord>>(`/projects/${projectId}`),
-        apiGet<Records<"workflows", WorkflowSummary>>(`/workflows?project_id=${projectId}&page_size=100`),
+        apiGet<Records<"workflows", WorkflowSummary & { primary_language?: string }>>(`/workflows?project_id=${projectId}&page_size=100`),
         apiGet<Records<"tutorials", TutorialRecord>>(`/tutorials?project_id=${projectId}&language=${lang}&page_size=100`),
         apiGet<Records<"field_guides", FieldGuideRecord>>(`/field_guides?project_id=${projectId}&language=${lang}`),
         apiGet<Records<"project_pages", ProjectPageRecord>>(`/projects/${projectId}/pages?language=${lang}&page_size=100`),
@@ -45,14 +47,23 @@ function useTargets(projectId: number, primary: string) {
       return {
         project,
         targets: [
-          { value: `project:${project.id}`, label: `Project: ${project.display_name}` },
-          ...workflows.workflows.map((w) => ({ value: `workflow:${w.id}`, label: `Workflow: ${w.display_name}` })),
+          { value: `project:${project.id}`, label: `Project: ${project.display_name}`, language: project.primary_language },
+          ...workflows.workflows.map((w) => ({
+            value: `workflow:${w.id}`,
+            label: `Workflow: ${w.display_name}`,
+            language: w.primary_language ?? primary,
+          })),
           ...tutorials.tutorials.map((t) => ({
             value: `tutorial:${t.id}`,
             label: `${t.kind === "mini-course" ? "Mini-course" : "Tutorial"}: ${t.display_name || `#${t.id}`}`,
+            language: t.language ?? primary,
           })),
-          ...guides.field_guides.map((g) => ({ value: `field_guide:${g.id}`, label: "Field guide" })),
-          ...pages.project_pages.map((p) => ({ value: `project_page:${p.id}`, label: `About page: ${p.title || p.url_key}` })),
+          ...guides.field_guides.map((g) => ({ value: `field_guide:${g.id}`, label: "Field guide", language: g.language ?? primary })),
+          ...pages.project_pages.map((p) => ({
+            value: `project_page:${p.id}`,
+            label: `About page: ${p.title || p.url_key}`,
+            language: p.language,
+          })),
         ],
       };
     },
@@ -73,6 +84,7 @@ export function TranslationsEditor({ projectId, primaryLanguage }: { projectId: 
   const [codeError, setCodeError] = useState("");
   const chosen = target || found.data?.targets[0]?.value || "";
   const [type, id] = chosen.split(":") as [TranslatedType, string];
+  const recordLanguage = (found.data?.targets.find((t) => t.value === chosen)?.language ?? primaryLanguage).toLowerCase();
   const translations = useQuery({
     queryKey: ["lab-translations", type, id],
     enabled: !!id,
@@ -86,18 +98,18 @@ export function TranslationsEditor({ projectId, primaryLanguage }: { projectId: 
   // The project's languages: its available_languages, and configuration.languages where the established front end keeps them.
   const configured = project?.configuration?.languages;
   const languages = languageChoices(
-    primaryLanguage,
+    recordLanguage,
     project?.available_languages ?? [],
     Array.isArray(configured) ? configured.filter((l): l is string => typeof l === "string") : [],
     translated,
     added,
   );
   const lang = language && languages.includes(language) ? language : (languages[0] ?? "");
-  const primary = translations.data?.find((t) => t.language?.toLowerCase() === primaryLanguage.toLowerCase());
+  const primary = translations.data?.find((t) => t.language?.toLowerCase() === recordLanguage);
   const current = translations.data?.find((t) => t.language === lang) ?? null;
 
   const addLanguage = () => {
-    const parsed = parseLanguage(newCode, primaryLanguage);
+    const parsed = parseLanguage(newCode, recordLanguage);
     if ("error" in parsed) {
       setCodeError(parsed.error);
       return;
