@@ -59,6 +59,8 @@ export function Classifier(props: {
   projectId: string;
   workflow: ClassifierWorkflow;
   language?: string | null;
+  /** The project's primary language: its tutorials and field guide are written in it (translations apply on top). */
+  primaryLanguage?: string;
   mayGoldStandard?: boolean;
   /** Whether the page was rendered for a signed-in visitor (false: nothing asks /api/me for a 401). */
   signedIn?: boolean;
@@ -78,11 +80,13 @@ function ClassifierQueue({
   projectId,
   workflow,
   language = null,
+  primaryLanguage = "en",
   mayGoldStandard = false,
 }: {
   projectId: string;
   workflow: ClassifierWorkflow;
   language?: string | null;
+  primaryLanguage?: string;
   mayGoldStandard?: boolean;
 }) {
   const [goldStandard, setGoldStandard] = useState(false);
@@ -158,8 +162,8 @@ function ClassifierQueue({
       </p>
       <div className="flex flex-wrap items-center gap-3">
         <ClassifiedCounter projectId={projectId} session={saved} />
-        <FieldGuideButton projectId={projectId} language={language} />
-        <TutorialButton workflowId={workflow.id} projectId={projectId} language={language} />
+        <FieldGuideButton projectId={projectId} primaryLanguage={primaryLanguage} language={language} />
+        <TutorialButton workflowId={workflow.id} projectId={projectId} primaryLanguage={primaryLanguage} language={language} />
         {/* A phone seldom has a keyboard: the button is left off there ("?" still opens the list). */}
         <span className="hidden sm:contents">
           <KeyboardHelpButton />
@@ -172,7 +176,7 @@ function ClassifierQueue({
         </label>
       )}
       <PendingStatus />
-      <MiniCourse workflowId={workflow.id} projectId={projectId} classified={saved} language={language} />
+      <MiniCourse workflowId={workflow.id} projectId={projectId} classified={saved} primaryLanguage={primaryLanguage} language={language} />
       {body}
       {feedback.length > 0 && <FeedbackModal results={feedback} onClose={() => setFeedback([])} />}
       {saved > 0 && <p className="text-sm text-gray-600">{saved} classified in this session.</p>}

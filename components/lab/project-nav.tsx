@@ -13,6 +13,7 @@ export function ProjectNav({ projectId }: { projectId: number }) {
     [`${base}/subjects`, "Subjects", path.startsWith(`${base}/subjects`)],
     [`${base}/tutorials`, "Tutorials", path.startsWith(`${base}/tutorials`)],
     [`${base}/field-guide`, "Field guide", path.startsWith(`${base}/field-guide`)],
+    [`${base}/translations`, "Translations", path.startsWith(`${base}/translations`)],
   ];
   return (
     <nav aria-label="Project builder" className="overflow-x-auto border-b border-gray-200">

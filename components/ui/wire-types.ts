@@ -34,6 +34,8 @@ export interface ProjectRecord {
   workflow_description: string | null;
   primary_language: string;
   available_languages: string[];
+  /** Free-form settings; `languages` lists the project's languages as the established front end reads them. */
+  configuration?: { languages?: unknown } | null;
   tags: string[];
   urls: { label?: string | null; url: string }[];
   private: boolean;
@@ -84,7 +86,12 @@ export interface ProjectPageRecord {
 
 /** A translation's strings, by the translated record's field. */
 export interface TranslationRecord {
+  id: string;
+  language?: string;
   strings: Record<string, string>;
+  /** Per key, the version of the primary text it was translated from (the lab writes a hash of that text). */
+  string_versions?: Record<string, unknown>;
+  updated_at?: string;
 }
 
 /** A project's field guide (one per language): items with an icon naming one of its attached images. */

@@ -154,6 +154,7 @@ test("the lab's pages: no serious axe violations; screenshots at 1280 and 375 px
     ["lab-subjects", `${base}/subjects`, "Subjects"],
     ["lab-tutorials", `${base}/tutorials`, "Tutorials"],
     ["lab-field-guide", `${base}/field-guide`, "Field guide"],
+    ["lab-translations", `${base}/translations`, "Translations"],
     ["lab-workflow", `${base}/workflows/${workflow.id}`, "Moons"],
     ["lab-engine", `${base}/workflows/${workflow.id}/engine`, "Decision engine"],
     ["lab-monitor", `${base}/workflows/${workflow.id}/monitor`, "Monitoring: Moons"],

@@ -76,3 +76,76 @@ test("a tutorial and a field guide built in the lab reach the volunteer, Markdow
   await expect(drawer.getByTestId("field-guide-icon")).toBeVisible();
   await volunteer.close();
 });
+
+test("a French translation of a tutorial step and a field guide item, made in the lab, reaches a French volunteer of a German project", async ({
+  page,
+  request,
+  browser,
+}) => {
+  const owner = newUser("lab_translate");
+  await registerUser(request, owner);
+  const token = await accessToken(request, owner.login, owner.password);
+  // A project whose primary language is not English: its guide and tutorial are in German.
+  const project = await createProject(request, token, {
+    display_name: uniqueName("Eulen"),
+    primary_language: "de",
+    available_languages: ["de", "fr"],
+  } as Parameters<typeof createProject>[2]);
+  const w = await classifiableWorkflow(request, token, project.id, 1);
+  const api = { Accept: API_ACCEPT, Authorization: `Bearer ${token}` };
+  const tutorial = await request.post("/api/tutorials", {
+    headers: api,
+    data: {
+      tutorials: {
+        language: "de",
+        display_name: "Willkommen",
+        steps: [{ content: "Suche **Eulen**." }],
+        links: { project: project.id, workflows: [w.workflowId] },
+      },
+    },
+  });
+  expect(tutorial.status(), await tutorial.text()).toBe(201);
+  const guide = await request.post("/api/field_guides", {
+    headers: api,
+    data: {
+      field_guides: { language: "de", items: [{ title: "Schleiereule", content: "Eine *helle* Eule." }], links: { project: project.id } },
+    },
+  });
+  expect(guide.status(), await guide.text()).toBe(201);
+
+  // The researcher translates the tutorial's step and the guide's item into French.
+  await signIn(page, owner.login, owner.password);
+  await page.goto(`/lab/projects/${project.id}`);
+  await page.getByRole("link", { name: "Translations" }).click();
+  const panel = page.getByRole("region", { name: "Translations" });
+  await panel.getByRole("combobox", { name: /^Record/ }).selectOption({ label: "Tutorial: Willkommen" });
+  await expect(panel.getByRole("combobox", { name: /^Language/ })).toHaveValue("fr");
+  await expect(panel.getByText("2 texts: 2 missing, 0 outdated (not saved yet).")).toBeVisible();
+  await panel.getByLabel("Français (fr): steps.0.content").fill("Cherchez les **hiboux**.");
+  await panel.getByRole("button", { name: "Save translation" }).click();
+  await expect(panel.getByText("The Français (fr) translation was saved.")).toBeVisible();
+  await expect(panel.getByText("2 texts: 1 missing, 0 outdated.")).toBeVisible();
+  await panel.getByRole("combobox", { name: /^Record/ }).selectOption({ label: "Field guide" });
+  await panel.getByLabel("Français (fr): items.0.title").fill("Effraie");
+  await panel.getByLabel("Français (fr): items.0.content").fill("Une chouette *pâle*.");
+  await panel.getByRole("button", { name: "Save translation" }).click();
+  await expect(panel.getByText("2 texts: 0 missing, 0 outdated.")).toBeVisible();
+  // A language code is checked before it is offered.
+  await panel.getByLabel("Add a language (code)").fill("not a code");
+  await panel.getByRole("button", { name: "Add language" }).click();
+  await expect(panel.getByRole("alert")).toHaveText("A language code such as fr, pt-br or es_MX");
+
+  // A volunteer who chooses French sees both in French.
+  const volunteer = await browser.newContext();
+  const v = await volunteer.newPage();
+  await v.route("https://example.org/**", (route) => route.fulfill({ contentType: "image/png", body: PNG }));
+  await v.goto(`/projects/${project.id}/classify?workflow=${w.workflowId}&language=fr`);
+  const dialog = v.getByRole("dialog", { name: "Willkommen" });
+  await expect(dialog.locator("strong")).toHaveText("hiboux");
+  await v.keyboard.press("Escape");
+  await v.getByRole("button", { name: "Field guide" }).click();
+  const drawer = v.getByRole("dialog", { name: "Field guide" });
+  await drawer.getByText("Effraie").click();
+  await expect(drawer.locator("em")).toHaveText("pâle");
+  await volunteer.close();
+});

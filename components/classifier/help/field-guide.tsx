@@ -11,11 +11,25 @@ import type { FieldGuideRecord, Records } from "@/components/ui/wire-types";
  * The project's field guide: a "Field guide" button opening a drawer (a native modal dialog: the page
  * behind is inert, Escape closes, focus returns to the button). Nothing when the project has no guide.
  */
-export function FieldGuideButton({ projectId, language = null }: { projectId: string; language?: string | null }) {
+export function FieldGuideButton({
+  projectId,
+  primaryLanguage = "en",
+  language = null,
+}: {
+  projectId: string;
+  primaryLanguage?: string;
+  language?: string | null;
+}) {
+  // The guide is written in the project's primary language (the API lists English unless asked), and
+  // translated to others, as the established front end does.
   const found = useQuery({
-    queryKey: ["field-guide", projectId],
+    queryKey: ["field-guide", projectId, primaryLanguage],
     queryFn: async () =>
-      (await apiGet<Records<"field_guides", FieldGuideRecord>>(`/field_guides?project_id=${projectId}`)).field_guides[0] ?? null,
+      (
+        await apiGet<Records<"field_guides", FieldGuideRecord>>(
+          `/field_guides?project_id=${projectId}&language=${encodeURIComponent(primaryLanguage)}`,
+        )
+      ).field_guides[0] ?? null,
     staleTime: 5 * 60_000,
   });
   // In the chosen language where translated.

@@ -21,14 +21,16 @@ export function MiniCourse({
   workflowId,
   projectId,
   classified,
+  primaryLanguage = "en",
   language = null,
 }: {
   workflowId: string;
   projectId: string;
   classified: number;
+  primaryLanguage?: string;
   language?: string | null;
 }) {
-  const course = useWorkflowTutorial(workflowId, "mini-course");
+  const course = useWorkflowTutorial(workflowId, "mini-course", primaryLanguage);
   const pref = usePreference(projectId);
   const [local, setLocal] = useState<{ slide: number; optOut: boolean }>({ slide: 0, optOut: false });
   const [offered, setOffered] = useState<number | null>(null);

@@ -17,14 +17,16 @@ const completedKey = (id: string) => `quorum.tutorials_completed_at.${id}`;
 export function TutorialButton({
   workflowId,
   projectId,
+  primaryLanguage = "en",
   language = null,
 }: {
   workflowId: string;
   projectId: string;
+  primaryLanguage?: string;
   language?: string | null;
 }) {
   const pref = usePreference(projectId);
-  const tutorial = useWorkflowTutorial(workflowId, "tutorial");
+  const tutorial = useWorkflowTutorial(workflowId, "tutorial", primaryLanguage);
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
   const [step, setStep] = useState(0);

@@ -112,6 +112,7 @@ export default async function ClassifyPage({
             firstTask: workflow.firstTask,
           }}
           language={language === project.primaryLanguage.toLowerCase() ? null : language}
+          primaryLanguage={project.primaryLanguage}
           mayGoldStandard={mayGoldStandard}
           signedIn={!!actor.user}
         />
