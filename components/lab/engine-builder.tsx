@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState, type ReactNode } from "react";
 import {
   conditionFromWire,
   conditionToWire,
+  conditionLookingUp,
   defaultLookup,
   lookupSuggestions,
   newComparison,
@@ -13,6 +14,8 @@ import { lazyPart } from "@/components/classifier/lazy-part";
 import { ApiRequestError, request, requestOrNull } from "@/components/ui/api-client";
 import { Section, Select, TextInput, buttonClass, inputClass } from "@/components/ui/controls";
 import { EFFECT_OPTIONS, ENGINE_OPTIONS as O, effectOption, extractorFor } from "@/lib/lab/engine-options";
+import { ENGINE_LABELS, engineOptions } from "@/lib/lab/labels";
+import { reducerReading, type FlowConnection } from "@/lib/lab/engine-flow";
 import { ConditionEditor } from "./condition-editor";
 import type { EngineConfig, EngineWorkflowAnswer, EngineWorkflowRecord } from "@/components/ui/wire-types";
 
@@ -138,6 +141,56 @@ export function EngineBuilder({ workflowId, taskKeys }: { workflowId: number; ta
 
   const reducerMap = Object.fromEntries(reducers.map((r) => [r.key, r.config as { type: string; topic?: string }]));
   const extractorKeys = extractors.map((r) => r.key);
+  const addExtractor = () =>
+    setExtractors((x) => {
+      const config = extractorFor(taskKeys[0]);
+      return [...x, { key: freshKey(x, config.type[0]), config }];
+    });
+  const addReducer = () => setReducers((x) => [...x, { key: freshKey(x, "c"), config: { type: "consensus" } }]);
+  const addRule = () =>
+    setRules((x) => [
+      ...x,
+      {
+        topic: "subject",
+        condition: newComparison(defaultLookup(lookupSuggestions(reducerMap, "subject"))),
+        then: [{ action: "retire_subject", reason: "consensus" }],
+      },
+    ]);
+  // The canvas's links: an extractor read by a reducer, a reducer looked up by a rule.
+  const connect = (link: FlowConnection) => {
+    if (link.kind === "extractor-reducer")
+      setReducers((x) => x.map((r) => (r.key === link.reducer ? { ...r, config: reducerReading(r.config, link.extractor) } : r)));
+    else
+      setRules((x) =>
+        x.map((rule, i) => {
+          if (i !== link.rule) return rule;
+          const reducer = reducerMap[link.reducer];
+          const own = lookupSuggestions(reducer ? { [link.reducer]: reducer } : {}, rule.topic).filter((l) =>
+            l.startsWith(`${link.reducer}.`),
+          );
+          return { ...rule, condition: conditionLookingUp(rule.condition, defaultLookup(own) ?? `${link.reducer}.value`) };
+        }),
+      );
+  };
+  // A canvas node's form: scrolled to, its first field focused.
+  const openNode = (id: string) => {
+    const [kind, key, rule] = [id.slice(0, id.indexOf(":")), id.slice(id.indexOf(":") + 1), id.split(":")[1]];
+    const formId =
+      kind === "x"
+        ? `engine-extractor-${extractors.findIndex((r) => r.key === key)}`
+        : kind === "r"
+          ? `engine-reducer-${reducers.findIndex((r) => r.key === key)}`
+          : `engine-rule-${rule}`;
+    const form = document.getElementById(formId);
+    form?.scrollIntoView({ block: "start" });
+    form?.querySelector<HTMLElement>("input, select, textarea")?.focus({ preventScroll: true });
+  };
+  const removeNode = (id: string) => {
+    const key = id.slice(id.indexOf(":") + 1);
+    if (id.startsWith("x:")) setExtractors((x) => x.filter((r) => r.key !== key));
+    else if (id.startsWith("r:")) setReducers((x) => x.filter((r) => r.key !== key));
+    else if (id.startsWith("rule:")) setRules((x) => x.filter((_, j) => j !== Number(key)));
+  };
   return (
     <form
       className="flex flex-col gap-6"
@@ -152,19 +205,27 @@ export function EngineBuilder({ workflowId, taskKeys }: { workflowId: number; ta
         </p>
       )}
       <div className="flex flex-wrap gap-4">
-        <Select label="Status" value={status} options={O.statuses} onChange={setStatus} />
-        <Select label="Rules applied" value={rulesApplied} options={O.rulesApplied} onChange={setRulesApplied} />
+        <Select label="Status" value={status} options={engineOptions("statuses")} showValue onChange={setStatus} />
+        <Select label="Rules applied" value={rulesApplied} options={engineOptions("rulesApplied")} showValue onChange={setRulesApplied} />
       </div>
+      {wire.ok ? (
+        <EngineFlowGraph
+          config={wire.value}
+          onAdd={(kind) => ({ extractor: addExtractor, reducer: addReducer, rule: addRule })[kind]()}
+          onConnect={connect}
+          onOpen={openNode}
+          onRemove={removeNode}
+        />
+      ) : (
+        <p className="rounded border border-amber-300 bg-amber-50 p-3 text-sm">
+          The flow is drawn again once the configuration is valid: {wire.message}
+        </p>
+      )}
 
       <Section
         title="Extractors"
         hint="Turn each classification's annotations into extracts."
-        onAdd={() =>
-          setExtractors((x) => {
-            const config = extractorFor(taskKeys[0]);
-            return [...x, { key: freshKey(x, config.type[0]), config }];
-          })
-        }
+        onAdd={addExtractor}
         addLabel="Add an extractor"
       >
         {extractors.map((row, i) => (
@@ -173,7 +234,7 @@ export function EngineBuilder({ workflowId, taskKeys }: { workflowId: number; ta
             what="Extractor"
             row={row}
             index={i}
-            types={O.extractorTypes}
+            types="extractorTypes"
             onChange={(r) => setExtractors((x) => x.map((y, j) => (j === i ? r : y)))}
             onRemove={() => setExtractors((x) => x.filter((_, j) => j !== i))}
           >
@@ -189,7 +250,7 @@ export function EngineBuilder({ workflowId, taskKeys }: { workflowId: number; ta
       <Section
         title="Reducers"
         hint="Combine the extracts of a subject (or a volunteer) into a reduction."
-        onAdd={() => setReducers((x) => [...x, { key: freshKey(x, "c"), config: { type: "consensus" } }])}
+        onAdd={addReducer}
         addLabel="Add a reducer"
       >
         {reducers.map((row, i) => (
@@ -198,7 +259,7 @@ export function EngineBuilder({ workflowId, taskKeys }: { workflowId: number; ta
             what="Reducer"
             row={row}
             index={i}
-            types={O.reducerTypes}
+            types="reducerTypes"
             onChange={(r) => setReducers((x) => x.map((y, j) => (j === i ? r : y)))}
             onRemove={() => setReducers((x) => x.filter((_, j) => j !== i))}
           >
@@ -214,16 +275,7 @@ export function EngineBuilder({ workflowId, taskKeys }: { workflowId: number; ta
       <Section
         title="Rules"
         hint="When a rule's condition holds for a subject's (or volunteer's) reductions, its effects happen once."
-        onAdd={() =>
-          setRules((x) => [
-            ...x,
-            {
-              topic: "subject",
-              condition: newComparison(defaultLookup(lookupSuggestions(reducerMap, "subject"))),
-              then: [{ action: "retire_subject", reason: "consensus" }],
-            },
-          ])
-        }
+        onAdd={addRule}
         addLabel="Add a rule"
       >
         {rules.map((rule, i) => {
@@ -231,7 +283,11 @@ export function EngineBuilder({ workflowId, taskKeys }: { workflowId: number; ta
           const listId = `lookups-${i}`;
           const update = (r: Partial<RuleState>) => setRules((x) => x.map((y, j) => (j === i ? { ...y, ...r } : y)));
           return (
-            <fieldset key={i} className="flex flex-col gap-3 rounded-lg border border-gray-200 bg-white p-3">
+            <fieldset
+              key={i}
+              id={`engine-rule-${i}`}
+              className="flex scroll-mt-4 flex-col gap-3 rounded-lg border border-gray-200 bg-white p-3"
+            >
               <legend className="px-1 font-semibold">Rule {i + 1}</legend>
               <datalist id={listId}>
                 {suggestions.map((s) => (
@@ -242,7 +298,8 @@ export function EngineBuilder({ workflowId, taskKeys }: { workflowId: number; ta
                 <Select
                   label={`Rule ${i + 1}: applies to`}
                   value={rule.topic}
-                  options={O.ruleTopics}
+                  options={engineOptions("ruleTopics")}
+                  showValue
                   onChange={(topic) =>
                     update({
                       topic: topic as RuleState["topic"],
@@ -292,7 +349,6 @@ export function EngineBuilder({ workflowId, taskKeys }: { workflowId: number; ta
         })}
       </Section>
 
-      {wire.ok && <EngineFlowGraph config={wire.value} />}
       <DryRunPanel workflowId={workflowId} config={wire} />
 
       <details className="rounded border border-gray-200 bg-white p-3">
@@ -341,14 +397,17 @@ function KeyedCard({
   what: string;
   row: Row;
   index: number;
-  types: readonly string[];
+  types: "extractorTypes" | "reducerTypes";
   onChange(r: Row): void;
   onRemove(): void;
   children: ReactNode;
 }) {
   const name = `${what} ${index + 1}`;
   return (
-    <fieldset className="flex flex-col gap-3 rounded-lg border border-gray-200 bg-white p-3">
+    <fieldset
+      id={`engine-${what.toLowerCase()}-${index}`}
+      className="flex scroll-mt-4 flex-col gap-3 rounded-lg border border-gray-200 bg-white p-3"
+    >
       <legend className="px-1 font-semibold">
         {name}: {row.key || "(no key)"}
       </legend>
@@ -357,7 +416,8 @@ function KeyedCard({
         <Select
           label={`${name} type`}
           value={String(row.config.type)}
-          options={types}
+          options={engineOptions(types)}
+          showValue
           onChange={(type) => onChange({ ...row, config: keepGeneric(row.config, type) })}
         />
         <button type="button" className={`${buttonClass} ml-auto`} onClick={onRemove}>
@@ -412,7 +472,8 @@ function ExtractorFields({ row, taskKeys, onChange }: { row: Row; taskKeys: { ke
           <Select
             label={`${row.key}: shape`}
             value={String(c.shape ?? "point")}
-            options={O.shapes}
+            options={engineOptions("shapes")}
+            showValue
             onChange={(v) => onChange(set(c, "shape", v))}
           />
           <TextInput
@@ -436,7 +497,8 @@ function ExtractorFields({ row, taskKeys, onChange }: { row: Row; taskKeys: { ke
       <Select
         label={`${row.key}: if the task is missing`}
         value={String(c.if_missing ?? "error")}
-        options={O.ifMissing}
+        options={engineOptions("ifMissing")}
+        showValue
         onChange={(v) => onChange(set(c, "if_missing", v))}
       />
       <TextInput
@@ -466,13 +528,15 @@ function ReducerFields({ row, extractorKeys, onChange }: { row: Row; extractorKe
         <Select
           label={`${row.key}: reduce by`}
           value={String(c.topic ?? "reduce_by_subject")}
-          options={O.reducerTopics}
+          options={engineOptions("reducerTopics")}
+          showValue
           onChange={(v) => onChange(set(c, "topic", v))}
         />
         <Select
           label={`${row.key}: mode`}
           value={String(c.reduction_mode ?? "default_reduction")}
-          options={O.reductionModes}
+          options={engineOptions("reductionModes")}
+          showValue
           onChange={(v) => onChange(set(c, "reduction_mode", v))}
         />
         {c.type === "summary_stats" && (
@@ -531,7 +595,8 @@ function ReducerFields({ row, extractorKeys, onChange }: { row: Row; extractorKe
                   checked={ops.includes(op)}
                   onChange={(e) => onChange(set(c, "operations", e.target.checked ? [...ops, op] : ops.filter((o) => o !== op)))}
                 />
-                {op}
+                {ENGINE_LABELS.summaryOperations[op]}
+                <span className="font-mono text-xs text-gray-600">({op})</span>
               </label>
             );
           })}
@@ -564,19 +629,22 @@ function ReducerFields({ row, extractorKeys, onChange }: { row: Row; extractorKe
             <Select
               label={`${row.key}: repeated classifications`}
               value={String(filters.repeated_classifications ?? "keep_first")}
-              options={O.repeatedClassifications}
+              options={engineOptions("repeatedClassifications")}
+              showValue
               onChange={(v) => setFilter("repeated_classifications", v)}
             />
             <Select
               label={`${row.key}: training subjects`}
               value={String(filters.training_behavior ?? "ignore_training")}
-              options={O.trainingBehaviors}
+              options={engineOptions("trainingBehaviors")}
+              showValue
               onChange={(v) => setFilter("training_behavior", v)}
             />
             <Select
               label={`${row.key}: empty extracts`}
               value={String(filters.empty_extracts ?? "keep_all")}
-              options={O.emptyExtracts}
+              options={engineOptions("emptyExtracts")}
+              showValue
               onChange={(v) => setFilter("empty_extracts", v)}
             />
             <TextInput
@@ -602,7 +670,8 @@ function ReducerFields({ row, extractorKeys, onChange }: { row: Row; extractorKe
               <Select
                 label={`${row.key}: without that field`}
                 value={String(grouping.if_missing ?? "ignore")}
-                options={O.groupingIfMissing}
+                options={engineOptions("groupingIfMissing")}
+                showValue
                 onChange={(v) => onChange(set(c, "grouping", { ...grouping, if_missing: v }))}
               />
             )}
@@ -661,6 +730,7 @@ function EffectEditor({
         label={label}
         value={action}
         options={actions.map((d) => ({ value: d.action, label: d.label }))}
+        showValue
         onChange={(next) =>
           onChange(
             next === "retire_subject" ? { action: next, reason: "consensus" } : { action: next, [effectOption(next)!.field![0]]: "" },
@@ -671,7 +741,8 @@ function EffectEditor({
         <Select
           label={`${label}: reason`}
           value={String(effect.reason ?? "other")}
-          options={O.retirementReasons}
+          options={engineOptions("retirementReasons")}
+          showValue
           onChange={(reason) => onChange({ ...effect, reason })}
         />
       )}

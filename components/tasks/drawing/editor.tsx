@@ -1,4 +1,5 @@
 "use client";
+import { labelled, TOOL_LABELS } from "@/lib/lab/labels";
 import { DRAWING_TOOL_TYPES, newTool } from "@/lib/tasks/drawing";
 import type { TaskDef } from "@/lib/tasks/types";
 import { Select, TextInput, buttonClass } from "@/components/ui/controls";
@@ -89,7 +90,8 @@ export function DrawingEditor({ taskKey, task, onChange, others }: EditorProps) 
               <Select
                 label={`${name} type`}
                 value={tool.type}
-                options={DRAWING_TOOL_TYPES}
+                options={labelled(DRAWING_TOOL_TYPES, TOOL_LABELS)}
+                showValue
                 onChange={(type) => setTool(i, { ...tool, type })}
               />
               <TextInput
