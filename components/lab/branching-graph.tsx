@@ -1,12 +1,13 @@
 "use client";
 import "@xyflow/react/dist/style.css";
 import { Controls, Handle, Position, ReactFlow, ReactFlowProvider, type Edge, type Node, type NodeProps } from "@xyflow/react";
-import { useMemo, useState, type KeyboardEvent } from "react";
+import { useEffect, useMemo, useState, type KeyboardEvent } from "react";
 import { buttonClass, inputClass } from "@/components/ui/controls";
 import { TASK_TYPES, unreachableTasks, type TaskDraft } from "@/lib/lab/task-editing";
 import { connectTasks, END_NODE, NODE_WIDTH, outletTop, workflowGraph, type GraphNode } from "@/lib/lab/workflow-graph";
 import { taskType } from "@/lib/tasks/registry";
-import { FitOnChange, graphHeight } from "./graph-fit";
+import { MIN_ZOOM } from "@/lib/lab/graph-view";
+import { FitOnChange, FOCUS_RING, graphHeight } from "./graph-fit";
 
 type TaskNodeData = GraphNode & Record<string, unknown>;
 
@@ -81,6 +82,7 @@ export function BranchingGraph({
     height: n.height,
     draggable: false,
     deletable: false,
+    className: FOCUS_RING,
     ariaLabel:
       n.id === END_NODE
         ? "End"
@@ -97,7 +99,9 @@ export function BranchingGraph({
     deletable: false,
   }));
   const keyOfNode = (e: KeyboardEvent) => (e.target as HTMLElement).closest(".react-flow__node")?.getAttribute("data-id");
-  const signature = graph.nodes.map((n) => `${n.id}@${n.x},${n.y},${n.height}`).join(";");
+  // Marks the canvas once it runs in the browser (a test waits for it before using the controls above).
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
 
   return (
     <figure className="flex flex-col gap-2 rounded border border-gray-200 bg-white p-3">
@@ -124,6 +128,7 @@ export function BranchingGraph({
       {/* biome-ignore lint/a11y/noStaticElementInteractions: the keys act on the focused node (a focusable React Flow element) */}
       <div
         data-testid="branching-graph"
+        data-ready={ready || undefined}
         className="w-full rounded border border-gray-100"
         style={{ height: graphHeight(graph.height) }}
         onKeyDown={(e) => {
@@ -143,9 +148,7 @@ export function BranchingGraph({
             nodes={nodes}
             edges={edges}
             nodeTypes={NODE_TYPES}
-            fitView
-            fitViewOptions={{ padding: 0.08, maxZoom: 1 }}
-            minZoom={0.2}
+            minZoom={MIN_ZOOM}
             maxZoom={1.5}
             nodesDraggable={false}
             edgesFocusable={false}
@@ -161,7 +164,7 @@ export function BranchingGraph({
             isValidConnection={(c) => !!connectTasks(drafts, c.source, c.sourceHandle ?? "next", c.target)}
             proOptions={{ hideAttribution: true }}
           >
-            <FitOnChange signature={signature} />
+            <FitOnChange bounds={{ x: 0, y: 0, width: graph.width, height: graph.height }} />
             <Controls showInteractive={false} />
           </ReactFlow>
         </ReactFlowProvider>

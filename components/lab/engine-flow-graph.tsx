@@ -1,11 +1,12 @@
 "use client";
 import "@xyflow/react/dist/style.css";
 import { Controls, Handle, Position, ReactFlow, ReactFlowProvider, type Edge, type Node, type NodeProps } from "@xyflow/react";
-import { useMemo } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { buttonClass } from "@/components/ui/controls";
 import { engineFlow, FLOW_COLUMNS, flowConnection, type EngineFlowInput, type FlowConnection, type FlowKind } from "@/lib/lab/engine-flow";
 import { engineLabel } from "@/lib/lab/labels";
-import { FitOnChange, graphHeight } from "./graph-fit";
+import { MIN_ZOOM } from "@/lib/lab/graph-view";
+import { FitOnChange, FOCUS_RING, graphHeight } from "./graph-fit";
 
 const COLORS: Record<FlowKind, string> = { extractor: "#dbeafe", reducer: "#dcfce7", rule: "#fef9c3", effect: "#fee2e2" };
 const TITLES: Record<FlowKind, string> = { extractor: "Extractors", reducer: "Reducers", rule: "Rules", effect: "Effects" };
@@ -94,6 +95,7 @@ export function EngineFlowGraph({
       height: HEIGHT,
       draggable: false,
       deletable: false,
+      className: FOCUS_RING,
       ariaLabel:
         `${n.kind === "effect" ? "Effect" : ""} ${data.title}: ${data.detail}. Enter opens its form${n.kind === "effect" ? "" : ", Delete removes it"}`.trim(),
     };
@@ -106,9 +108,16 @@ export function EngineFlowGraph({
     markerEnd: { type: "arrowclosed" as never, color: "#6b7280" },
     deletable: false,
   }));
-  const rows = Math.max(1, ...flow.nodes.map((n) => n.row + 1));
   const label = new Map(nodes.map((n) => [n.id, `${n.data.title} (${n.data.detail})`]));
-  const signature = flow.nodes.map((n) => `${n.id}@${n.row}`).join(";");
+  const bounds = {
+    x: 0,
+    y: 0,
+    width: Math.max(0, ...nodes.map((n) => n.position.x)) + WIDTH,
+    height: Math.max(0, ...nodes.map((n) => n.position.y)) + HEIGHT,
+  };
+  // Marks the canvas once it runs in the browser (a test waits for it before using the buttons above).
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
   const open = (id: string) => onOpen(id);
   return (
     <figure className="flex flex-col gap-2 rounded-lg border border-gray-200 bg-white p-3">
@@ -139,7 +148,8 @@ export function EngineFlowGraph({
       {/* biome-ignore lint/a11y/noStaticElementInteractions: the keys act on the focused node (a focusable React Flow element) */}
       <div
         data-testid="engine-flow"
-        style={{ height: graphHeight(rows * ROW) }}
+        data-ready={ready || undefined}
+        style={{ height: graphHeight(bounds.height) }}
         className="w-full rounded border border-gray-100"
         onKeyDown={(e) => {
           const id = (e.target as HTMLElement).closest(".react-flow__node")?.getAttribute("data-id");
@@ -159,9 +169,7 @@ export function EngineFlowGraph({
               nodes={nodes}
               edges={edges}
               nodeTypes={NODE_TYPES}
-              fitView
-              fitViewOptions={{ padding: 0.08, maxZoom: 1 }}
-              minZoom={0.2}
+              minZoom={MIN_ZOOM}
               maxZoom={1.5}
               nodesDraggable={false}
               edgesFocusable={false}
@@ -177,7 +185,7 @@ export function EngineFlowGraph({
               }}
               proOptions={{ hideAttribution: true }}
             >
-              <FitOnChange signature={signature} />
+              <FitOnChange bounds={bounds} />
               <Controls showInteractive={false} />
             </ReactFlow>
           </ReactFlowProvider>

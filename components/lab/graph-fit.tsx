@@ -1,25 +1,28 @@
 "use client";
-import { useNodesInitialized, useReactFlow } from "@xyflow/react";
+import { useReactFlow, useStore } from "@xyflow/react";
 import { useEffect } from "react";
+import { fitViewport, type Box } from "@/lib/lab/graph-view";
+
+/** A node's focus ring (React Flow's style removes the outline of a focused node). */
+export const FOCUS_RING =
+  "rounded-md focus-visible:outline-3! focus-visible:outline-solid! focus-visible:outline-brand-600! focus-visible:outline-offset-2!";
 
 /** A graph's canvas height for its laid-out height: room for all of it at full size, within 200-560 px (zoomed out beyond). */
 export const graphHeight = (contentHeight: number) => Math.min(560, Math.max(200, contentHeight + 60));
 
 /**
- * Inside a <ReactFlow>: fits the whole graph to view whenever its layout (`signature`) changes and the new
- * nodes are measured, not only on the first draw, so adding a node never leaves the view zoomed in and clipped.
+ * Inside a <ReactFlow>: shows the whole graph (`bounds`, known from its layout) whenever it or the canvas's
+ * size changes, never zoomed in beyond 1, so adding a node never leaves the view clipped. Marks the canvas
+ * (`data-ready`) once it runs in the browser.
  */
-export function FitOnChange({ signature }: { signature: string }) {
-  const { fitView } = useReactFlow();
-  const measured = useNodesInitialized();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the layout's signature is what changes the view
+export function FitOnChange({ bounds }: { bounds: Box }) {
+  const { setViewport } = useReactFlow();
+  const width = useStore((s) => s.width);
+  const height = useStore((s) => s.height);
+  const { x, y, width: w, height: h } = bounds;
   useEffect(() => {
-    if (!measured) return;
-    // Two frames: the canvas's own size (which follows the layout's height) is measured first.
-    let frame = requestAnimationFrame(() => {
-      frame = requestAnimationFrame(() => void fitView({ padding: 0.08, maxZoom: 1 }));
-    });
-    return () => cancelAnimationFrame(frame);
-  }, [signature, measured, fitView]);
+    if (!width || !height) return;
+    void setViewport(fitViewport({ x, y, width: w, height: h }, { width, height }));
+  }, [x, y, w, h, width, height, setViewport]);
   return null;
 }
