@@ -19,6 +19,7 @@ export async function expectInside(page: Page, canvas: string) {
 
 /** Drags from one React Flow handle to another with the mouse, as a person does. */
 export async function dragHandle(page: Page, from: Locator, to: Locator) {
+  await from.scrollIntoViewIfNeeded();
   const a = (await from.boundingBox())!;
   const b = (await to.boundingBox())!;
   await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);

@@ -13,6 +13,7 @@ import {
 import { lazyPart } from "@/components/classifier/lazy-part";
 import { ApiRequestError, request, requestOrNull } from "@/components/ui/api-client";
 import { Section, Select, TextInput, buttonClass, inputClass } from "@/components/ui/controls";
+import { NamedSelect } from "@/components/ui/named-select";
 import { EFFECT_OPTIONS, ENGINE_OPTIONS as O, effectOption, extractorFor } from "@/lib/lab/engine-options";
 import { ENGINE_LABELS, engineOptions } from "@/lib/lab/labels";
 import { reducerReading, type FlowConnection } from "@/lib/lab/engine-flow";
@@ -205,8 +206,8 @@ export function EngineBuilder({ workflowId, taskKeys }: { workflowId: number; ta
         </p>
       )}
       <div className="flex flex-wrap gap-4">
-        <Select label="Status" value={status} options={engineOptions("statuses")} showValue onChange={setStatus} />
-        <Select label="Rules applied" value={rulesApplied} options={engineOptions("rulesApplied")} showValue onChange={setRulesApplied} />
+        <NamedSelect label="Status" value={status} options={engineOptions("statuses")} onChange={setStatus} />
+        <NamedSelect label="Rules applied" value={rulesApplied} options={engineOptions("rulesApplied")} onChange={setRulesApplied} />
       </div>
       {wire.ok ? (
         <EngineFlowGraph
@@ -295,11 +296,10 @@ export function EngineBuilder({ workflowId, taskKeys }: { workflowId: number; ta
                 ))}
               </datalist>
               <div className="flex flex-wrap items-center gap-3">
-                <Select
+                <NamedSelect
                   label={`Rule ${i + 1}: applies to`}
                   value={rule.topic}
                   options={engineOptions("ruleTopics")}
-                  showValue
                   onChange={(topic) =>
                     update({
                       topic: topic as RuleState["topic"],
@@ -413,11 +413,10 @@ function KeyedCard({
       </legend>
       <div className="flex flex-wrap items-end gap-3">
         <TextInput label={`${name} key`} value={row.key} onChange={(key) => onChange({ ...row, key })} />
-        <Select
+        <NamedSelect
           label={`${name} type`}
           value={String(row.config.type)}
           options={engineOptions(types)}
-          showValue
           onChange={(type) => onChange({ ...row, config: keepGeneric(row.config, type) })}
         />
         <button type="button" className={`${buttonClass} ml-auto`} onClick={onRemove}>
@@ -469,11 +468,10 @@ function ExtractorFields({ row, taskKeys, onChange }: { row: Row; taskKeys: { ke
       )}
       {c.type === "shape" && (
         <>
-          <Select
+          <NamedSelect
             label={`${row.key}: shape`}
             value={String(c.shape ?? "point")}
             options={engineOptions("shapes")}
-            showValue
             onChange={(v) => onChange(set(c, "shape", v))}
           />
           <TextInput
@@ -494,11 +492,10 @@ function ExtractorFields({ row, taskKeys, onChange }: { row: Row; taskKeys: { ke
           onChange={(v) => onChange(set(c, "field_map", v))}
         />
       )}
-      <Select
+      <NamedSelect
         label={`${row.key}: if the task is missing`}
         value={String(c.if_missing ?? "error")}
         options={engineOptions("ifMissing")}
-        showValue
         onChange={(v) => onChange(set(c, "if_missing", v))}
       />
       <TextInput
@@ -525,18 +522,16 @@ function ReducerFields({ row, extractorKeys, onChange }: { row: Row; extractorKe
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap gap-3">
-        <Select
+        <NamedSelect
           label={`${row.key}: reduce by`}
           value={String(c.topic ?? "reduce_by_subject")}
           options={engineOptions("reducerTopics")}
-          showValue
           onChange={(v) => onChange(set(c, "topic", v))}
         />
-        <Select
+        <NamedSelect
           label={`${row.key}: mode`}
           value={String(c.reduction_mode ?? "default_reduction")}
           options={engineOptions("reductionModes")}
-          showValue
           onChange={(v) => onChange(set(c, "reduction_mode", v))}
         />
         {c.type === "summary_stats" && (
@@ -626,25 +621,22 @@ function ReducerFields({ row, extractorKeys, onChange }: { row: Row; extractorKe
             </fieldset>
           )}
           <div className="flex flex-wrap gap-3">
-            <Select
+            <NamedSelect
               label={`${row.key}: repeated classifications`}
               value={String(filters.repeated_classifications ?? "keep_first")}
               options={engineOptions("repeatedClassifications")}
-              showValue
               onChange={(v) => setFilter("repeated_classifications", v)}
             />
-            <Select
+            <NamedSelect
               label={`${row.key}: training subjects`}
               value={String(filters.training_behavior ?? "ignore_training")}
               options={engineOptions("trainingBehaviors")}
-              showValue
               onChange={(v) => setFilter("training_behavior", v)}
             />
-            <Select
+            <NamedSelect
               label={`${row.key}: empty extracts`}
               value={String(filters.empty_extracts ?? "keep_all")}
               options={engineOptions("emptyExtracts")}
-              showValue
               onChange={(v) => setFilter("empty_extracts", v)}
             />
             <TextInput
@@ -667,11 +659,10 @@ function ReducerFields({ row, extractorKeys, onChange }: { row: Row; extractorKe
               onChange={(v) => onChange(set(c, "grouping", v ? { ...(grouping ?? {}), field_name: v } : undefined))}
             />
             {grouping && (
-              <Select
+              <NamedSelect
                 label={`${row.key}: without that field`}
                 value={String(grouping.if_missing ?? "ignore")}
                 options={engineOptions("groupingIfMissing")}
-                showValue
                 onChange={(v) => onChange(set(c, "grouping", { ...grouping, if_missing: v }))}
               />
             )}
@@ -726,11 +717,10 @@ function EffectEditor({
   const actions = EFFECT_OPTIONS.filter((d) => d.topic === topic);
   return (
     <div role="group" aria-label={label} className="flex flex-wrap items-end gap-3 rounded bg-gray-50 p-2">
-      <Select
+      <NamedSelect
         label={label}
         value={action}
         options={actions.map((d) => ({ value: d.action, label: d.label }))}
-        showValue
         onChange={(next) =>
           onChange(
             next === "retire_subject" ? { action: next, reason: "consensus" } : { action: next, [effectOption(next)!.field![0]]: "" },
@@ -738,11 +728,10 @@ function EffectEditor({
         }
       />
       {action === "retire_subject" && (
-        <Select
+        <NamedSelect
           label={`${label}: reason`}
           value={String(effect.reason ?? "other")}
           options={engineOptions("retirementReasons")}
-          showValue
           onChange={(reason) => onChange({ ...effect, reason })}
         />
       )}

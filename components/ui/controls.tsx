@@ -94,7 +94,6 @@ export function Select({
   empty,
   plain = false,
   className,
-  showValue = false,
 }: {
   label: ReactNode;
   value: string;
@@ -104,10 +103,7 @@ export function Select({
   plain?: boolean;
   /** Classes of the select itself. */
   className?: string;
-  /** Shows the chosen option's value (an internal name) in small print under its label, and each value as its option's tooltip. */
-  showValue?: boolean;
 }) {
-  const chosen = options.find((o) => (typeof o === "string" ? o : o.value) === value);
   return (
     <label className="flex flex-col gap-1 text-sm">
       <span className={plain ? undefined : "font-medium"}>{label}</span>
@@ -116,17 +112,12 @@ export function Select({
         {options.map((o) => {
           const { value: v, label: l } = typeof o === "string" ? { value: o, label: o } : o;
           return (
-            <option key={v} value={v} title={showValue ? v : undefined}>
+            <option key={v} value={v}>
               {l}
             </option>
           );
         })}
       </select>
-      {showValue && value && typeof chosen === "object" && chosen.label !== value && (
-        <span aria-hidden="true" className="font-mono text-xs text-gray-600">
-          {value}
-        </span>
-      )}
     </label>
   );
 }
