@@ -165,7 +165,7 @@ export function BranchingGraph({
             proOptions={{ hideAttribution: true }}
           >
             <FitOnChange bounds={{ x: 0, y: 0, width: graph.width, height: graph.height }} />
-            <Controls showInteractive={false} />
+            <Controls showInteractive={false} position="top-left" orientation="horizontal" />
           </ReactFlow>
         </ReactFlowProvider>
       </div>

@@ -12,7 +12,7 @@ import {
 } from "@/lib/lab/condition-model";
 import { lazyPart } from "@/components/classifier/lazy-part";
 import { ApiRequestError, request, requestOrNull } from "@/components/ui/api-client";
-import { Section, Select, TextInput, buttonClass, inputClass } from "@/components/ui/controls";
+import { Section, TextInput, buttonClass, inputClass } from "@/components/ui/controls";
 import { NamedSelect } from "@/components/ui/named-select";
 import { EFFECT_OPTIONS, ENGINE_OPTIONS as O, effectOption, extractorFor } from "@/lib/lab/engine-options";
 import { ENGINE_LABELS, engineOptions } from "@/lib/lab/labels";

@@ -4,6 +4,7 @@ import { Controls, Handle, Position, ReactFlow, ReactFlowProvider, type Edge, ty
 import { useEffect, useMemo, useState } from "react";
 import { buttonClass } from "@/components/ui/controls";
 import { engineFlow, FLOW_COLUMNS, flowConnection, type EngineFlowInput, type FlowConnection, type FlowKind } from "@/lib/lab/engine-flow";
+import { effectOption } from "@/lib/lab/engine-options";
 import { engineLabel } from "@/lib/lab/labels";
 import { MIN_ZOOM } from "@/lib/lab/graph-view";
 import { FitOnChange, FOCUS_RING, graphHeight } from "./graph-fit";
@@ -60,7 +61,8 @@ function nodeText(config: EngineFlowInput, id: string, kind: FlowKind, label: st
     const [head, ...rest] = label.split(": if ");
     return { title: head, detail: `if ${rest.join(": if ")}`, internal: "" };
   }
-  return { title: label.split(" · ")[0], detail: label.split(" · ").slice(1).join(" · "), internal: "" };
+  const action = label.split(" · ")[0];
+  return { title: effectOption(action)?.label ?? action, detail: label.split(" · ").slice(1).join(" · "), internal: action };
 }
 
 /**
@@ -186,7 +188,7 @@ export function EngineFlowGraph({
               proOptions={{ hideAttribution: true }}
             >
               <FitOnChange bounds={bounds} />
-              <Controls showInteractive={false} />
+              <Controls showInteractive={false} position="top-left" orientation="horizontal" />
             </ReactFlow>
           </ReactFlowProvider>
         ) : (

@@ -26,6 +26,10 @@ describe("fitViewport", () => {
     expect(fitViewport(content, size)).toEqual(view);
   });
 
+  it("keeps a strip at the top free", () => {
+    expect(fitViewport({ x: 0, y: 0, width: 200, height: 100 }, { width: 600, height: 344 }, 16, 44)).toEqual({ x: 200, y: 144, zoom: 1 });
+  });
+
   it("never shrinks below the minimum zoom (a huge graph is panned instead)", () => {
     expect(fitViewport({ x: 0, y: 0, width: 100_000, height: 100 }, { width: 600, height: 300 }).zoom).toBe(MIN_ZOOM);
   });
