@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { auth, signOut } from "@/lib/auth/next-auth";
+import { publicBaseUrl } from "@/lib/env";
 import { Providers } from "./providers";
 import "./globals.css";
 
@@ -59,7 +60,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             </div>
           </nav>
         </header>
-        <Providers>
+        {/* PUBLIC_URL, so pages show and upload our files by path on whatever origin they were opened at. */}
+        <Providers publicBase={publicBaseUrl()}>
           <main id="main" className="mx-auto max-w-5xl px-4 py-8">
             {children}
           </main>

@@ -130,12 +130,14 @@ async function deepPage(path: string, token?: string) {
 /** Follows the next page from `start` (meta next_href, or the Link header) for WALK_PAGES pages. */
 async function walk(start: string, token?: string) {
   const ms: number[] = [];
+  const slow: { page: number; path: string; ms: number }[] = [];
   let path: string | null = start;
   let rows = 0;
   let last = "";
   const t0 = performance.now();
   while (path && ms.length < WALK_PAGES) {
     const { ms: t, a }: { ms: number; a: Answer } = await timedCall(path, token, 200);
+    if (t >= 50) slow.push({ page: ms.length, path, ms: Math.round(t * 10) / 10 });
     ms.push(t);
     const body = JSON.parse(a.body);
     if (Array.isArray(body)) {
@@ -159,6 +161,8 @@ async function walk(start: string, token?: string) {
     p99_ms: s.p99_ms,
     max_ms: s.max_ms,
     over_50_ms: ms.filter((x) => x >= 50).length,
+    // Which pages: a page slow again in a second run is the data (cold reads, a bad plan); one slow once is the machine.
+    slow_pages: slow,
     total_s: Math.round(performance.now() - t0) / 1000,
   };
 }

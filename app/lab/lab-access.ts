@@ -24,6 +24,7 @@ export async function editableProject(id: string) {
     select: {
       id: true,
       displayName: true,
+      primaryLanguage: true,
       roles: { where: { userId: actor.user.id }, select: { roles: true } },
       subjectSets: { orderBy: { id: "asc" }, select: { id: true, displayName: true, setMemberSubjectsCount: true } },
       workflows: {

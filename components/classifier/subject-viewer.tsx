@@ -1,6 +1,7 @@
 "use client";
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import type { DrawingState } from "./drawing/drawing-layer";
+import { useUploadUrl } from "@/components/ui/upload-url-context";
 import { useSubjectText } from "./subject-text";
 import { lazyPart } from "./lazy-part";
 import { MetadataPanel } from "./viewer/metadata-panel";
@@ -73,7 +74,9 @@ export function SubjectViewer({
     setDetails(null);
     figure.current?.querySelector<SVGSVGElement>("[data-testid=drawing-layer]")?.focus();
   };
-  const [mime, url] = frameMedia(locations[frame]);
+  const local = useUploadUrl();
+  const [mime, located] = frameMedia(locations[frame]);
+  const url = local(located);
   const isImage = mime.startsWith("image/");
   const text = useSubjectText(mime.startsWith("text/") ? url : null);
   const dims = size[frame];

@@ -1,44 +1,84 @@
 "use client";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
-import { apiGet, apiPost, request } from "@/components/ui/api-client";
+import { useEffect, useRef, useState } from "react";
+import { apiPost, request } from "@/components/ui/api-client";
+import { buttonClass, Check } from "@/components/ui/controls";
 import { Field } from "@/components/ui/field";
 import { StatusMessage, type Outcome } from "@/components/ui/status-message";
 import { checkManifest, LISTED_ERRORS, type ManifestCheck } from "@/lib/lab/manifest-check";
 import { Panel } from "@/components/ui/panel";
 import type { BackgroundJobRecord, CreatedRecord, Records } from "@/components/ui/wire-types";
+import { invalidateSubjectLists } from "./subject-browser";
 
-/** Polls an import's background job until it ends, showing its progress. */
-function ImportProgress({ jobId, onDone }: { jobId: string; onDone(job: BackgroundJobRecord): void }) {
+/** An import that ended: how many subjects went into which set, or why it failed. */
+interface Finished {
+  job: BackgroundJobRecord;
+  setName: string;
+}
+
+const ended = (j: BackgroundJobRecord) => j.status === "completed" || j.status === "failed";
+
+/** Polls an import's background job until it ends, showing its progress; `onEnd` hears the end once. */
+function ImportProgress({ jobId, onEnd }: { jobId: string; onEnd(job: BackgroundJobRecord): void }) {
   const job = useQuery({
     queryKey: ["lab-import-job", jobId],
-    queryFn: async () => {
-      const j = (await apiGet<Records<"background_jobs", BackgroundJobRecord>>(`/background_jobs/${jobId}`)).background_jobs[0];
-      if (j.status === "completed" || j.status === "failed") onDone(j);
-      return j;
-    },
-    refetchInterval: (q) => (q.state.data && (q.state.data.status === "completed" || q.state.data.status === "failed") ? false : 500),
+    // no-store: the job changes under the page, and its answer carries Last-Modified, which a browser
+    // may otherwise serve from its cache for a while.
+    queryFn: async () =>
+      (await request<Records<"background_jobs", BackgroundJobRecord>>("api", `/background_jobs/${jobId}`, { cache: "no-store" }))
+        .background_jobs[0],
+    refetchInterval: (q) => (q.state.data && ended(q.state.data) ? false : 500),
     staleTime: 0,
   });
   const j = job.data;
+  const endRef = useRef(onEnd);
+  endRef.current = onEnd;
+  const end = j && ended(j) ? j : null;
+  useEffect(() => {
+    if (end) endRef.current(end);
+  }, [end]);
+  if (end) return null;
   return (
     <div role="status" aria-live="polite" className="flex flex-col gap-1 text-sm">
-      <progress
-        className="w-full max-w-md"
-        max={j?.total ?? 1}
-        value={j?.status === "completed" ? (j.total ?? 1) : (j?.progress ?? 0)}
-        aria-label="Import progress"
-      />
+      <progress className="w-full max-w-md" max={j?.total || 1} value={j?.progress ?? 0} aria-label="Import progress" />
       <span>
-        {!j
-          ? "Starting the import…"
-          : j.status === "pending"
-            ? "Waiting to start…"
-            : j.status === "running"
-              ? `Imported ${j.progress ?? 0} of ${j.total ?? "?"}…`
-              : null}
+        {job.isError
+          ? `The import's progress could not be read: ${job.error.message}`
+          : !j
+            ? "Starting the import…"
+            : j.status === "pending"
+              ? "Waiting to start…"
+              : `Imported ${j.progress ?? 0} of ${j.total ?? "?"}…`}
       </span>
+    </div>
+  );
+}
+
+/** The end of an import: a full bar and what was done, or the failure; and the way to import another file. */
+function ImportResult({ finished, onAnother }: { finished: Finished; onAnother(): void }) {
+  const { job, setName } = finished;
+  const count = job.total ?? job.progress ?? 0;
+  return (
+    <div className="flex flex-col gap-2 text-sm">
+      {job.status === "completed" ? (
+        <>
+          <progress className="w-full max-w-md" max={count || 1} value={count || 1} aria-label="Import progress" />
+          <p role="status" className="rounded border border-green-300 bg-green-50 p-2">
+            Done: {count} {count === 1 ? "subject" : "subjects"} imported into the set “{setName}”.
+          </p>
+        </>
+      ) : (
+        <p role="alert" className="rounded border border-red-300 bg-red-50 p-2">
+          The import failed: {job.error}.{" "}
+          {job.progress
+            ? `${job.progress} of ${job.total ?? "?"} rows had been imported into the set “${setName}” and stay there.`
+            : `Nothing was imported from this file into the set “${setName}”.`}
+        </p>
+      )}
+      <button type="button" className={`${buttonClass} self-start`} onClick={onAnother}>
+        Import another manifest
+      </button>
     </div>
   );
 }
@@ -46,7 +86,8 @@ function ImportProgress({ jobId, onDone }: { jobId: string; onDone(job: Backgrou
 /**
  * A CSV manifest imported into a subject set: dropped on the page (or chosen), checked here row by row
  * with the import's own rules (nothing is sent while a row is wrong), then imported in the background
- * with its progress shown.
+ * with its progress shown. Its end refreshes the subject lists and spends the file (a second import
+ * takes choosing a file again); a new set's links to workflows are chosen here and said.
  */
 export function ManifestImport({
   projectId,
@@ -58,22 +99,35 @@ export function ManifestImport({
   workflows: { id: number; displayName: string }[];
 }) {
   const router = useRouter();
+  const queryClient = useQueryClient();
   const [target, setTarget] = useState<string>(subjectSets[0] ? String(subjectSets[0].id) : "new");
   const [newName, setNewName] = useState("");
+  // A new set is linked to every workflow unless unticked (as the upload form's sets are).
+  const [unlinked, setUnlinked] = useState<number[]>([]);
+  const linked = workflows.filter((w) => !unlinked.includes(w.id));
   const [baseUrl, setBaseUrl] = useState("");
   const [file, setFile] = useState<{ name: string; text: string } | null>(null);
   const [check, setCheck] = useState<ManifestCheck | null>(null);
   const [over, setOver] = useState(false);
-  const [jobId, setJobId] = useState<string | null>(null);
+  const [job, setJob] = useState<{ id: string; setId: string; setName: string } | null>(null);
+  const [finished, setFinished] = useState<Finished | null>(null);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const chooser = useRef<HTMLInputElement>(null);
 
   const load = async (f: File) => {
     setOutcome(null);
-    setJobId(null);
+    setJob(null);
+    setFinished(null);
     const text = await f.text();
     setFile({ name: f.name, text });
     setCheck(checkManifest(text, baseUrl.trim() || null));
+  };
+  const another = () => {
+    setFinished(null);
+    setJob(null);
+    setOutcome(null);
+    chooser.current?.focus();
   };
 
   return (
@@ -108,6 +162,31 @@ export function ManifestImport({
           }}
         />
       </div>
+      {target === "new" ? (
+        workflows.length > 0 ? (
+          <fieldset className="flex flex-wrap gap-3 text-sm">
+            <legend className="font-medium">Link the new set to workflows (their volunteers then see its subjects)</legend>
+            {workflows.map((w) => (
+              <Check
+                key={w.id}
+                label={
+                  <>
+                    {/* Told apart from the upload form's workflow boxes, which name the same workflows. */}
+                    <span className="sr-only">Link the new set to </span>
+                    {w.displayName}
+                  </>
+                }
+                checked={!unlinked.includes(w.id)}
+                onChange={(on) => setUnlinked((u) => (on ? u.filter((x) => x !== w.id) : [...u, w.id]))}
+              />
+            ))}
+          </fieldset>
+        ) : (
+          <p className="text-sm text-gray-600">The project has no workflows yet: link the new set to one from the workflow&apos;s page.</p>
+        )
+      ) : (
+        <p className="text-sm text-gray-600">The subjects join the chosen set; its links to workflows stay as they are.</p>
+      )}
       {/* biome-ignore lint/a11y/noStaticElementInteractions: a drop target for a dragged file; the file chooser inside it is the keyboard's way */}
       <div
         data-testid="manifest-drop-zone"
@@ -128,13 +207,19 @@ export function ManifestImport({
         }
       >
         <p>{file ? `${file.name}: ${check?.rows ?? 0} rows` : "Drop the CSV manifest here, or"}</p>
-        <label className="cursor-pointer rounded border border-gray-300 bg-white px-3 py-1 hover:bg-gray-100">
+        <label className="cursor-pointer rounded border border-gray-300 bg-white px-3 py-1 focus-within:outline focus-within:outline-2 focus-within:outline-brand-600 hover:bg-gray-100">
           Choose a manifest file
           <input
+            ref={chooser}
             type="file"
             accept=".csv,text/csv"
             className="sr-only"
-            onChange={(e) => e.target.files?.[0] && void load(e.target.files[0])}
+            onChange={(e) => {
+              const f = e.target.files?.[0];
+              // Cleared, so choosing the same file again (after an import) is a change the page hears.
+              e.target.value = "";
+              if (f) void load(f);
+            }}
           />
         </label>
       </div>
@@ -165,60 +250,83 @@ export function ManifestImport({
           {check.errors.length > LISTED_ERRORS && <p>…and {check.errors.length - LISTED_ERRORS} more.</p>}
         </div>
       )}
-      {check && check.errors.length === 0 && !jobId && (
+      {check && check.errors.length === 0 && !job && (
         <p role="status" className="text-sm">
           {check.rows} {check.rows === 1 ? "row" : "rows"} ready to import.
         </p>
       )}
-      {jobId && (
+      {job && !finished && (
         <ImportProgress
-          jobId={jobId}
-          onDone={(job) => {
+          jobId={job.id}
+          onEnd={(ended) => {
             setBusy(false);
-            setOutcome(
-              job.status === "completed"
-                ? { kind: "ok", text: `Imported ${job.total ?? job.progress} subjects.` }
-                : { kind: "error", text: `The import failed: ${job.error}` },
-            );
+            setFinished({ job: ended, setName: job.setName });
+            // The file is spent: importing it again takes choosing it again ("Import another manifest").
+            setFile(null);
+            setCheck(null);
+            // A new set is now one of the project's: the next import goes into it unless another is chosen.
+            setTarget(job.setId);
+            setNewName("");
+            void invalidateSubjectLists(queryClient);
             router.refresh();
           }}
         />
       )}
+      {finished && <ImportResult finished={finished} onAnother={another} />}
       <StatusMessage outcome={outcome} />
-      <button
-        type="button"
-        disabled={busy || !file || !check || check.errors.length > 0 || (target === "new" && !newName.trim())}
-        className="self-start rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-50"
-        onClick={async () => {
-          if (!file) return;
-          setBusy(true);
-          setOutcome(null);
-          try {
-            let setId = target;
-            if (target === "new") {
-              const created = await apiPost<Records<"subject_sets", CreatedRecord>>("/subject_sets", {
-                subject_sets: {
-                  display_name: newName.trim(),
-                  links: { project: String(projectId), workflows: workflows.map((w) => String(w.id)) },
-                },
+      {!finished && (
+        <button
+          type="button"
+          disabled={busy || !file || !check || check.errors.length > 0 || (target === "new" && !newName.trim())}
+          className="self-start rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-50"
+          onClick={async () => {
+            if (!file) return;
+            setBusy(true);
+            setOutcome(null);
+            let made: string | null = null;
+            try {
+              let setId = target;
+              let setName = subjectSets.find((s) => String(s.id) === target)?.displayName ?? "";
+              if (target === "new") {
+                setName = newName.trim();
+                const created = await apiPost<Records<"subject_sets", CreatedRecord>>("/subject_sets", {
+                  subject_sets: {
+                    display_name: setName,
+                    links: { project: String(projectId), workflows: linked.map((w) => String(w.id)) },
+                  },
+                });
+                setId = made = created.subject_sets[0].id;
+              }
+              const q = baseUrl.trim() ? `?base_url=${encodeURIComponent(baseUrl.trim())}` : "";
+              const body = await request<Records<"background_jobs", CreatedRecord>>("api", `/subject_sets/${setId}/imports${q}`, {
+                method: "POST",
+                contentType: "text/csv",
+                body: file.text,
               });
-              setId = created.subject_sets[0].id;
+              if (made) {
+                // Linked (or not) as the form said, and named here so nobody wonders where the set came from.
+                setOutcome({
+                  kind: "ok",
+                  text: linked.length
+                    ? `Created the set “${setName}”, linked to ${linked.map((w) => `“${w.displayName}”`).join(", ")}.`
+                    : `Created the set “${setName}”, linked to no workflow.`,
+                });
+              }
+              setJob({ id: body.background_jobs[0].id, setId, setName });
+            } catch (err) {
+              // A set made for an import that never started would be left empty: say so (it stays, to import into again).
+              setOutcome({
+                kind: "error",
+                text: `${(err as Error).message}${made ? `. The new set was created and stays, empty: choose it to import into.` : ""}`,
+              });
+              if (made) router.refresh();
+              setBusy(false);
             }
-            const q = baseUrl.trim() ? `?base_url=${encodeURIComponent(baseUrl.trim())}` : "";
-            const body = await request<Records<"background_jobs", CreatedRecord>>("api", `/subject_sets/${setId}/imports${q}`, {
-              method: "POST",
-              contentType: "text/csv",
-              body: file.text,
-            });
-            setJobId(body.background_jobs[0].id);
-          } catch (err) {
-            setOutcome({ kind: "error", text: (err as Error).message });
-            setBusy(false);
-          }
-        }}
-      >
-        {busy ? "Importing…" : "Import subjects"}
-      </button>
+          }}
+        >
+          {busy ? "Importing…" : "Import subjects"}
+        </button>
+      )}
     </Panel>
   );
 }

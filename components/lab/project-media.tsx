@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { apiDeleteFresh, apiPost, putSignedFile, requestOrNull } from "@/components/ui/api-client";
 import { StatusMessage } from "@/components/ui/status-message";
 import { useAction } from "@/components/ui/use-action";
+import { useUploadUrl } from "@/components/ui/upload-url-context";
 import { Panel } from "@/components/ui/panel";
 import { buttonClass } from "@/components/ui/controls";
 import type { MediumRecord, Records } from "@/components/ui/wire-types";
@@ -17,6 +18,13 @@ async function currentMedium(projectId: number, kind: Kind): Promise<string | nu
   return body?.media?.[0]?.src ?? null;
 }
 
+/** What a failed upload left: nothing (the new record removed again), or the record to remove by hand. */
+function failureOutcome(label: string, removed: boolean, replacing: boolean): string {
+  if (!removed) return `Its new ${label} record could not be removed: remove it below, then upload again.`;
+  // The API replaces the old medium when it makes the new one, before any byte is sent.
+  return replacing ? `Nothing was kept, and the previous ${label}, replaced when the upload started, is gone.` : "Nothing was kept.";
+}
+
 function MediumField({ projectId, kind }: { projectId: number; kind: Kind }) {
   const current = useQuery({
     queryKey: ["lab-project-medium", projectId, kind],
@@ -26,13 +34,27 @@ function MediumField({ projectId, kind }: { projectId: number; kind: Kind }) {
   const { busy, outcome: status, run } = useAction();
   const id = `medium-${kind}`;
 
+  const local = useUploadUrl();
+  const label = LABEL[kind].toLowerCase();
+
   const upload = (file: File) =>
     run(async () => {
+      const replacing = !!current.data;
       // The API answers the new medium with a signed URL to PUT the file to; it replaces the old one.
       const created = await apiPost<Records<"media", MediumRecord>>(`/projects/${projectId}/${kind}`, {
         media: { content_type: file.type },
       });
-      await putSignedFile(created.media[0].src, file);
+      try {
+        await putSignedFile(local(created.media[0].src), file, `The ${label}`);
+      } catch (err) {
+        // A record without its file would show as a broken image: take the new one away again.
+        const removed = await apiDeleteFresh(`/projects/${projectId}/${kind}`).then(
+          () => true,
+          () => false,
+        );
+        await current.refetch();
+        throw new Error(`${(err as Error).message}. ${failureOutcome(label, removed, replacing)}`);
+      }
       await current.refetch();
       return `${LABEL[kind]} uploaded.`;
     });
@@ -46,7 +68,7 @@ function MediumField({ projectId, kind }: { projectId: number; kind: Kind }) {
         </p>
       ) : current.data ? (
         <img
-          src={current.data}
+          src={local(current.data)}
           alt={`Current ${LABEL[kind].toLowerCase()}`}
           className={kind === "avatar" ? "h-24 w-24 rounded object-cover" : "h-32 w-full max-w-md rounded object-cover"}
         />

@@ -11,6 +11,8 @@ export function ProjectNav({ projectId }: { projectId: number }) {
     [`${base}/details`, "Project details", path.startsWith(`${base}/details`)],
     [`${base}/collaborators`, "Collaborators", path.startsWith(`${base}/collaborators`)],
     [`${base}/subjects`, "Subjects", path.startsWith(`${base}/subjects`)],
+    [`${base}/tutorials`, "Tutorials", path.startsWith(`${base}/tutorials`)],
+    [`${base}/field-guide`, "Field guide", path.startsWith(`${base}/field-guide`)],
   ];
   return (
     <nav aria-label="Project builder" className="overflow-x-auto border-b border-gray-200">

@@ -1,15 +1,22 @@
 "use client";
-import { useQuery } from "@tanstack/react-query";
+import { type QueryClient, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { apiGet, apiPost } from "@/components/ui/api-client";
 import { QueryState } from "@/components/ui/query-state";
 import { StatusMessage } from "@/components/ui/status-message";
 import { useAction } from "@/components/ui/use-action";
+import { useUploadUrl } from "@/components/ui/upload-url-context";
 import { Panel } from "@/components/ui/panel";
 import type { RecordPage, Records, SubjectRecord, SubjectWorkflowStatusRecord } from "@/components/ui/wire-types";
 
 const PAGE_SIZE = 20;
 
+/** After subjects were added (an import, an upload): every page of the lists shown is read again. */
+export function invalidateSubjectLists(client: QueryClient): Promise<void> {
+  return client.invalidateQueries({ predicate: (q) => q.queryKey[0] === "lab-subjects" || q.queryKey[0] === "lab-subject-statuses" });
+}
+
+/** The subject's first image, to show as its preview. */
 function thumbnail(s: SubjectRecord): string | null {
   for (const l of s.locations) {
     const [mime, url] = Object.entries(l)[0] ?? [];
@@ -26,7 +33,11 @@ export function SubjectBrowser({
   subjectSets: { id: number; displayName: string }[];
   workflows: { id: number; displayName: string }[];
 }) {
-  const [setId, setSetId] = useState(subjectSets[0]?.id ?? 0);
+  const [chosenSetId, setSetId] = useState(subjectSets[0]?.id ?? 0);
+  // The sets come from the page, which a refresh renders again (a set made by an import or an upload): a
+  // choice no longer among them, or none yet, falls back to the first.
+  const setId = subjectSets.some((s) => s.id === chosenSetId) ? chosenSetId : (subjectSets[0]?.id ?? 0);
+  const local = useUploadUrl();
   const [workflowId, setWorkflowId] = useState(workflows[0]?.id ?? 0);
   const [page, setPage] = useState(1);
   const { outcome, run } = useAction();
@@ -129,7 +140,11 @@ export function SubjectBrowser({
                     <tr key={s.id} className="border-t border-gray-100 align-middle">
                       <td>{s.id}</td>
                       <td>
-                        {src ? <img src={src} alt={`Subject ${s.id}`} className="h-10 w-14 rounded object-cover" loading="lazy" /> : "—"}
+                        {src ? (
+                          <img src={local(src)} alt={`Subject ${s.id}`} className="h-10 w-14 rounded object-cover" loading="lazy" />
+                        ) : (
+                          "—"
+                        )}
                       </td>
                       <td className="max-w-xs truncate font-mono text-xs">{JSON.stringify(s.metadata)}</td>
                       <td>{status?.classifications_count ?? 0}</td>

@@ -1,29 +1,46 @@
 "use client";
+import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { apiPost, putSignedFile } from "@/components/ui/api-client";
+import { apiDeleteFresh, apiPost, putSignedFile } from "@/components/ui/api-client";
 import { Field } from "@/components/ui/field";
+import { useUploadUrl } from "@/components/ui/upload-url-context";
 import type { Records, SubjectRecord } from "@/components/ui/wire-types";
+import { invalidateSubjectLists } from "./subject-browser";
 
 const ACCEPTED = /^(image|audio|video|text)\//;
 
-/** One subject per file: create it naming the file's type, PUT the file to the signed URL the API answers with. */
-async function uploadSubject(projectId: number, file: File): Promise<string> {
+/**
+ * One subject per file: create it naming the file's type (`made` hears its id at once, so a failure can
+ * delete it), then PUT the file to the signed URL the API answers with.
+ */
+async function uploadSubject(projectId: number, file: File, local: (url: string) => string, made: (id: string) => void): Promise<string> {
   const created = await apiPost<Records<"subjects", SubjectRecord>>("/subjects", {
     subjects: { locations: [file.type], metadata: { Filename: file.name }, links: { project: String(projectId) } },
   });
   const subject = created.subjects[0];
-  await putSignedFile(Object.values(subject.locations[0])[0], file, file.name);
+  made(subject.id);
+  await putSignedFile(local(Object.values(subject.locations[0])[0]), file, file.name);
   return subject.id;
+}
+
+/** Deletes the subjects a failed upload made; answers the ids that could not be deleted. */
+async function deleteSubjects(ids: string[]): Promise<string[]> {
+  const kept: string[] = [];
+  for (const id of ids) await apiDeleteFresh(`/subjects/${id}`).catch(() => kept.push(id));
+  return kept;
 }
 
 /**
  * A new subject set from files chosen on this computer (one subject per file, its name kept as
  * `Filename` metadata), linked to the chosen workflows. Progress is shown as files go; a failure stops
- * the upload and says which file, and what was uploaded stays.
+ * the upload, says which file, and deletes the subjects already made (a set is made only when every file
+ * is stored).
  */
 export function SubjectUploadForm({ projectId, workflows }: { projectId: number; workflows: { id: number; displayName: string }[] }) {
   const router = useRouter();
+  const local = useUploadUrl();
+  const queryClient = useQueryClient();
   const [name, setName] = useState("");
   const [files, setFiles] = useState<File[]>([]);
   // Every workflow is linked unless unticked (including ones created after this form appeared).
@@ -41,31 +58,49 @@ export function SubjectUploadForm({ projectId, workflows }: { projectId: number;
         setBusy(true);
         setMessage(null);
         setDone(0);
-        const ids: string[] = [];
+        const made: string[] = [];
+        let failure: Error | null = null;
         try {
-          // A few at a time: fast, without flooding the server.
+          // A few at a time: fast, without flooding the server. The first failure stops the others taking
+          // new files; the ones under way finish (so every subject made is known) before anything is undone.
           let next = 0;
           await Promise.all(
             Array.from({ length: Math.min(4, files.length) }, async () => {
-              while (next < files.length) {
+              while (next < files.length && !failure) {
                 const file = files[next++];
-                ids.push(await uploadSubject(projectId, file));
-                setDone((n) => n + 1);
+                try {
+                  await uploadSubject(projectId, file, local, (id) => made.push(id));
+                  setDone((n) => n + 1);
+                } catch (err) {
+                  failure ??= err as Error;
+                }
               }
             }),
           );
+          if (failure) throw failure;
           await apiPost("/subject_sets", {
-            subject_sets: { display_name: name, links: { project: String(projectId), workflows: linked.map(String), subjects: ids } },
+            subject_sets: { display_name: name, links: { project: String(projectId), workflows: linked.map(String), subjects: made } },
           });
-          setMessage({ kind: "ok", text: `Subject set “${name}” created with ${ids.length} subjects.` });
+          setMessage({ kind: "ok", text: `Subject set “${name}” created with ${made.length} subjects.` });
           setFiles([]);
           setName("");
+          void invalidateSubjectLists(queryClient);
           router.refresh();
         } catch (err) {
+          // Nothing half-made stays: the subjects this upload made are deleted again, or named when they cannot be.
+          const kept = await deleteSubjects(made);
           setMessage({
             kind: "error",
-            text: `${(err as Error).message}. ${ids.length} of ${files.length} files were uploaded; the set was not created.`,
+            text:
+              `${(err as Error).message}. The subject set was not created` +
+              (kept.length
+                ? `, and ${kept.length} of the ${made.length} subjects made for it could not be deleted (ids ${kept.join(", ")}).`
+                : made.length
+                  ? `; the ${made.length} ${made.length === 1 ? "subject" : "subjects"} made for it ${made.length === 1 ? "was" : "were"} deleted again, so nothing was kept.`
+                  : "; nothing was kept."),
           });
+          setDone(0);
+          router.refresh();
         } finally {
           setBusy(false);
         }

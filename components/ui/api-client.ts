@@ -102,9 +102,17 @@ export async function apiDeleteFresh(path: string): Promise<void> {
   await request<null>("api", path, { method: "DELETE", headers: { "If-Match": await currentEtag(path) } });
 }
 
-/** Uploads a file to a signed URL the API answered with (subjects, media): the body with its type, nothing else. */
+/**
+ * Uploads a file to a signed URL the API answered with (subjects, media): the body with its type, nothing
+ * else. Pages pass the URL through useUploadUrl first (a path on their own origin, ./upload-url.ts).
+ */
 export async function putSignedFile(url: string, file: Blob, name = "the file"): Promise<void> {
-  const put = await fetch(url, { method: "PUT", headers: { "Content-Type": file.type }, body: file });
+  let put: Response;
+  try {
+    put = await fetch(url, { method: "PUT", headers: { "Content-Type": file.type }, body: file });
+  } catch (err) {
+    throw new Error(`${name} could not be uploaded (${(err as Error).message})`);
+  }
   if (!put.ok) throw new Error(`${name} could not be uploaded (HTTP ${put.status})`);
 }
 

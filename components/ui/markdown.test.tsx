@@ -1,9 +1,10 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { Markdown } from "./markdown";
+import { InlineMarkdown, Markdown } from "./markdown";
 
 const html = (source: string) => renderToStaticMarkup(createElement(Markdown, { source }));
+const inlineHtml = (source: string) => renderToStaticMarkup(createElement(InlineMarkdown, { source }));
 
 describe("Markdown", () => {
   it.each([
@@ -20,6 +21,7 @@ describe("Markdown", () => {
     ["![a fox](https://example.org/fox.png)", /<img src="https:\/\/example.org\/fox.png" alt="a fox"/],
     ["line one\nline two\n\nnext paragraph", /<p>line one line two<\/p><p>next paragraph<\/p>/],
     ["---", /<hr/],
+    ["snake_case_name and _this_", /snake_case_name and <em>this<\/em>/],
   ])("%j renders as markup", (source, expected) => {
     expect(html(source)).toMatch(expected);
   });
@@ -34,5 +36,30 @@ describe("Markdown", () => {
     const out = html(source);
     expect(out).toContain(text);
     expect(out).not.toMatch(/<script|<img[^>]*onerror|href="javascript|href="\/\/|src="data/);
+  });
+
+  it.each([
+    ["Is it **half hidden**?", "<span>Is it <strong>half hidden</strong>?</span>"],
+    ["one\ntwo\n\nthree", "<span>one two<br/>three</span>"],
+    ["# not a heading", "<span># not a heading</span>"],
+    [
+      "![fox](https://example.org/f.png) Fox",
+      '<span><img src="https://example.org/f.png" alt="fox" class="inline-block max-h-64 max-w-full"/> Fox</span>',
+    ],
+  ])("inline: %j stays phrasing content", (source, expected) => {
+    // (React's server renderer puts a preload link before an image; the page's own markup is the span.)
+    expect(inlineHtml(source).replace(/^<link[^>]*>/, "")).toBe(expected);
+  });
+
+  it.each([
+    "<script>alert(1)</script>",
+    "[x](javascript:alert(1))",
+    "[x](JAVASCRIPT:alert(1))",
+    "[x]( javascript:alert(1))",
+    "![x](javascript:alert(1))",
+    "[x](vbscript:msgbox(1))",
+    "<a href=javascript:alert(1)>x</a>",
+  ])("inline never runs what it is given: %j", (source) => {
+    expect(inlineHtml(source)).not.toMatch(/<script|<a |<img[^>]*src="(?!https)/);
   });
 });

@@ -10,7 +10,7 @@ const SAFE_URL = /^(https?:\/\/|mailto:|\/(?!\/))/i;
 /** Inline markup of one line: `code`, ![alt](src), [text](href), **bold**, *italic* or _italic_. */
 function inline(text: string, key: string): ReactNode[] {
   const out: ReactNode[] = [];
-  const pattern = /(`[^`]+`)|!\[([^\]]*)\]\(([^)\s]+)\)|\[([^\]]+)\]\(([^)\s]+)\)|\*\*([^*]+)\*\*|\*([^*]+)\*|_([^_]+)_/g;
+  const pattern = /(`[^`]+`)|!\[([^\]]*)\]\(([^)\s]+)\)|\[([^\]]+)\]\(([^)\s]+)\)|\*\*([^*]+)\*\*|\*([^*]+)\*|(?<!\w)_([^_]+)_(?!\w)/g;
   let last = 0;
   let m: RegExpExecArray | null;
   let n = 0;
@@ -71,6 +71,28 @@ function blocks(source: string): Block[] {
     else out.push({ kind: "p", lines: [line] });
   }
   return out.filter((b) => !((b.kind === "p" || b.kind === "quote") && !b.lines.length));
+}
+
+/**
+ * Markdown where only phrasing content may stand (a question in a <legend>, an answer in a <label>): its
+ * inline markup in a <span>, lines joined by a space and paragraphs by a line break; block syntax stays text.
+ */
+export function InlineMarkdown({ source }: { source: string }) {
+  const paragraphs = source
+    .replace(/\r\n?/g, "\n")
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  return (
+    <span>
+      {paragraphs.map((p, i) => (
+        <Fragment key={i}>
+          {i > 0 && <br />}
+          {inline(p.replace(/\s*\n\s*/g, " "), `i${i}`)}
+        </Fragment>
+      ))}
+    </span>
+  );
 }
 
 /** Renders `source` as safe markdown; `className` styles the wrapper. */

@@ -80,18 +80,23 @@ export interface TranslationRecord {
   strings: Record<string, string>;
 }
 
-/** A project's field guide. */
+/** A project's field guide (one per language): items with an icon naming one of its attached images. */
 export interface FieldGuideRecord {
   id: string;
+  language?: string;
   items: { title?: string; content?: string; icon?: string }[];
+  updated_at?: string;
 }
 
-/** A workflow's tutorial or mini-course. */
+/** A project's tutorial or mini-course: steps (a step's `media` names one of its attached images), shown in its linked workflows. */
 export interface TutorialRecord {
   id: string;
   kind: string | null;
   display_name?: string;
-  steps: { content?: string }[];
+  language?: string;
+  steps: { content?: string; media?: string }[];
+  links?: { workflows?: string[] };
+  updated_at?: string;
 }
 
 /** A workflow, where a page only names it. */
@@ -169,6 +174,7 @@ export interface ProjectPreferenceRecord {
 export interface MediumRecord {
   id?: string;
   src: string;
+  content_type?: string;
 }
 
 /** A workflow's classifications export: a medium that is written in the background (src once it is ready). */

@@ -130,7 +130,19 @@ test("a question classified with the keyboard alone, focus always visible", asyn
 
 test("the lab's pages: no serious axe violations; screenshots at 1280 and 375 px", async ({ page, request }) => {
   test.setTimeout(120_000);
-  const { project, workflow } = await setUp(request, page);
+  const { project, workflow, headers } = await setUp(request, page);
+  // Onboarding to edit, so the scan sees the tutorial and field guide editors, not only their empty states.
+  const onboarding = [
+    [
+      "/api/tutorials",
+      { tutorials: { language: "en", display_name: "Start", steps: [{ content: "**Look**" }], links: { project: project.id } } },
+    ],
+    [
+      "/api/field_guides",
+      { field_guides: { language: "en", items: [{ title: "Moon", content: "Round." }], links: { project: project.id } } },
+    ],
+  ] as const;
+  for (const [url, data] of onboarding) expect((await request.post(url, { headers, data })).status()).toBe(201);
   const { signIn } = await import("../support");
   const { ADMIN_LOGIN, ADMIN_PASSWORD } = await import("../env");
   await signIn(page, ADMIN_LOGIN, ADMIN_PASSWORD);
@@ -140,6 +152,8 @@ test("the lab's pages: no serious axe violations; screenshots at 1280 and 375 px
     ["lab-details", `${base}/details`, "Project details"],
     ["lab-collaborators", `${base}/collaborators`, "Collaborators"],
     ["lab-subjects", `${base}/subjects`, "Subjects"],
+    ["lab-tutorials", `${base}/tutorials`, "Tutorials"],
+    ["lab-field-guide", `${base}/field-guide`, "Field guide"],
     ["lab-workflow", `${base}/workflows/${workflow.id}`, "Moons"],
     ["lab-engine", `${base}/workflows/${workflow.id}/engine`, "Decision engine"],
     ["lab-monitor", `${base}/workflows/${workflow.id}/monitor`, "Monitoring: Moons"],

@@ -56,7 +56,9 @@ test("a team builds, tests and runs a project entirely in the lab", async ({ pag
   await dropManifest(page, "location,site\nhttps://example.org/owl-1.png,Barn\nhttps://example.org/owl-2.png,Wood\n");
   await expect(page.getByText("2 rows ready to import.")).toBeVisible();
   await page.getByRole("button", { name: "Import subjects" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Imported 2 subjects." })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole("status").filter({ hasText: "Done: 2 subjects imported into the set “Owl photos”." })).toBeVisible({
+    timeout: 30_000,
+  });
 
   // A collaborator, invited by login, edits the drawing workflow.
   await page.getByRole("navigation", { name: "Project builder" }).getByRole("link", { name: "Collaborators" }).click();

@@ -57,7 +57,7 @@ test("a researcher builds a project in the lab and it can be classified", async 
     { name: "tom.svg", mimeType: "image/svg+xml", buffer: svg("Tom") },
     { name: "empty.svg", mimeType: "image/svg+xml", buffer: svg("Lawn") },
   ]);
-  await expect(page.getByRole("checkbox", { name: "Find cats" })).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: "Find cats", exact: true })).toBeChecked();
   await page.getByRole("button", { name: "Upload 2 files" }).click();
   await expect(page.getByRole("status").filter({ hasText: "created with 2 subjects" })).toBeVisible();
   await expect(page.getByText("Garden photos (2)")).toBeVisible();

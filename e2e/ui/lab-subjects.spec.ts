@@ -43,7 +43,9 @@ test("a researcher imports a manifest by drag and drop and retires a subject by 
   await drop(page, "good.csv", csv);
   await expect(page.getByText("3 rows ready to import.")).toBeVisible();
   await page.getByRole("button", { name: "Import subjects" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Imported 3 subjects." })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole("status").filter({ hasText: "Done: 3 subjects imported into the set “From the manifest”." })).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(page.getByText("From the manifest (3)")).toBeVisible();
 
   // Browsed, with retirement by hand.

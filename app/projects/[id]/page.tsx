@@ -6,6 +6,8 @@ import { isIdString } from "@/lib/text/params";
 import { loadProjectPage } from "@/lib/project-page/load";
 import { Markdown } from "@/components/ui/markdown";
 import { ProjectStatistics } from "@/components/project/project-statistics";
+import { localUploadUrl, localUploadUrlOrNull } from "@/components/ui/upload-url";
+import { publicBaseUrl } from "@/lib/env";
 import { AboutNav, ProjectBanner } from "@/components/project/project-header";
 import { LanguageChooser } from "@/components/project/language-chooser-lazy";
 import { chooseLanguage, LANGUAGE_COOKIE, translated, translationsOf } from "@/lib/i18n/translate";
@@ -77,8 +79,8 @@ export default async function ProjectPage({
         projectId={project.id}
         title={project.displayName}
         owner={project.owner.displayName}
-        avatar={loaded.avatar}
-        background={loaded.background}
+        avatar={localUploadUrlOrNull(loaded.avatar, publicBaseUrl())}
+        background={localUploadUrlOrNull(loaded.background, publicBaseUrl())}
       />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <AboutNav projectId={project.id} pages={about} current={null} />
@@ -169,7 +171,12 @@ export default async function ProjectPage({
             {recents.map((r) => (
               <li key={r.subjectId} className="overflow-hidden rounded border border-gray-200 bg-white">
                 {r.mime.startsWith("image/") ? (
-                  <img src={r.url} alt={`Subject ${r.subjectId}`} className="aspect-square w-full object-cover" loading="lazy" />
+                  <img
+                    src={localUploadUrl(r.url, publicBaseUrl())}
+                    alt={`Subject ${r.subjectId}`}
+                    className="aspect-square w-full object-cover"
+                    loading="lazy"
+                  />
                 ) : (
                   <p className="aspect-square p-2 text-sm">Subject {r.subjectId}</p>
                 )}

@@ -2,9 +2,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { useRef } from "react";
 import { apiGet } from "@/components/ui/api-client";
-import { Markdown } from "@/components/ui/markdown";
+import { useAttachedImages } from "./attached-images";
+import { FieldGuideItems } from "./help-content";
 import { useTranslated } from "./translated";
-import type { FieldGuideRecord, MediumRecord, Records } from "@/components/ui/wire-types";
+import type { FieldGuideRecord, Records } from "@/components/ui/wire-types";
 
 /**
  * The project's field guide: a "Field guide" button opening a drawer (a native modal dialog: the page
@@ -20,17 +21,7 @@ export function FieldGuideButton({ projectId, language = null }: { projectId: st
   // In the chosen language where translated.
   const guide = { ...found, data: useTranslated("field_guide", found.data?.id, language, found.data ?? undefined) ?? found.data };
   // Item icons are the guide's attached images, named by id.
-  const icons = useQuery({
-    queryKey: ["field-guide-icons", guide.data?.id],
-    enabled: !!guide.data?.items.some((i) => i.icon),
-    queryFn: async () =>
-      new Map(
-        (await apiGet<Records<"media", Required<MediumRecord>>>(`/field_guides/${guide.data!.id}/attached_images?page_size=100`)).media.map(
-          (m) => [m.id, m.src],
-        ),
-      ),
-    staleTime: 5 * 60_000,
-  });
+  const icons = useAttachedImages("field_guides", guide.data?.id, !!guide.data?.items.some((i) => i.icon));
   const dialog = useRef<HTMLDialogElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   if (!guide.data?.items.length) return null;
@@ -69,33 +60,9 @@ export function FieldGuideButton({ projectId, language = null }: { projectId: st
               Close
             </button>
           </div>
-          <ul className="flex-1 overflow-y-auto p-4">
-            {guide.data.items.map((item, i) => (
-              <li key={i} className="mb-3">
-                <details className="rounded border border-gray-200">
-                  <summary
-                    className={
-                      "flex cursor-pointer items-center gap-3 p-3 font-semibold focus-visible:outline " +
-                      "focus-visible:outline-2 focus-visible:outline-brand-600"
-                    }
-                  >
-                    {item.icon && icons.data?.get(String(item.icon)) && (
-                      <img
-                        src={icons.data.get(String(item.icon))}
-                        alt=""
-                        className="h-10 w-10 shrink-0 rounded object-cover"
-                        data-testid="field-guide-icon"
-                      />
-                    )}
-                    {item.title || `Item ${i + 1}`}
-                  </summary>
-                  <div className="px-3 pb-3 text-sm">
-                    <Markdown source={item.content ?? ""} />
-                  </div>
-                </details>
-              </li>
-            ))}
-          </ul>
+          <div className="flex-1 overflow-y-auto p-4">
+            <FieldGuideItems items={guide.data.items} icons={icons.data} />
+          </div>
         </div>
       </dialog>
     </>

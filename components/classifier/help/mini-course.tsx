@@ -1,6 +1,7 @@
 "use client";
 import { useEffect, useRef, useState } from "react";
-import { Markdown } from "@/components/ui/markdown";
+import { useAttachedImages } from "./attached-images";
+import { TutorialStepView } from "./help-content";
 import { useTranslated } from "./translated";
 import { useWorkflowTutorial } from "./workflow-tutorial";
 import { usePreference } from "../context/preferences";
@@ -33,6 +34,7 @@ export function MiniCourse({
   const [offered, setOffered] = useState<number | null>(null);
   const dialog = useRef<HTMLDialogElement>(null);
   const c = useTranslated("tutorial", course.data?.id, language, course.data ?? undefined) ?? course.data;
+  const images = useAttachedImages("tutorials", c?.id, !!c?.steps.some((s) => s.media));
   useEffect(() => {
     if (c && !pref.signedIn) setLocal(JSON.parse(localStorage.getItem(localKey(c.id)) ?? '{"slide":0,"optOut":false}'));
   }, [c, pref.signedIn]);
@@ -99,9 +101,7 @@ export function MiniCourse({
           <h2 id="mini-course-title" className="text-lg font-semibold">
             {c.display_name || "Mini-course"}: lesson {slide + 1} of {c.steps.length}
           </h2>
-          <div className="text-sm">
-            <Markdown source={c.steps[slide]?.content ?? ""} />
-          </div>
+          <TutorialStepView step={c.steps[slide]} images={images.data} />
           <button
             type="button"
             // biome-ignore lint/a11y/noAutofocus: in a modal <dialog>, autofocus names what showModal() focuses first (the dialog pattern)

@@ -1,6 +1,7 @@
 "use client";
 import { useEffect, useRef, useState } from "react";
-import { Markdown } from "@/components/ui/markdown";
+import { useAttachedImages } from "./attached-images";
+import { TutorialStepView } from "./help-content";
 import { useTranslated } from "./translated";
 import { useWorkflowTutorial } from "./workflow-tutorial";
 import { usePreference } from "../context/preferences";
@@ -33,6 +34,7 @@ export function TutorialButton({
     dialog.current?.showModal();
   };
   const t = useTranslated("tutorial", tutorial.data?.id, language, tutorial.data ?? undefined) ?? tutorial.data;
+  const images = useAttachedImages("tutorials", t?.id, !!t?.steps.some((s) => s.media));
   const completedInPreference = !!(pref.preferences.tutorials_completed_at as Record<string, string> | undefined)?.[t?.id ?? ""];
   // biome-ignore lint/correctness/useExhaustiveDependencies: shown once the tutorial and preference are known; rerun, it would reopen one closed unfinished
   useEffect(() => {
@@ -73,9 +75,7 @@ export function TutorialButton({
           <p className="text-sm text-gray-600">
             Step {step + 1} of {t.steps.length}
           </p>
-          <div className="text-sm">
-            <Markdown source={t.steps[step]?.content ?? ""} />
-          </div>
+          <TutorialStepView step={t.steps[step]} images={images.data} />
           <div className="flex justify-between gap-2">
             <button
               type="button"

@@ -1,4 +1,5 @@
 "use client";
+import { InlineMarkdown } from "@/components/ui/markdown";
 import { describeMark } from "@/lib/classifier/marks";
 import { SUPPORTED_TOOLS, type Mark, type Tool } from "@/lib/classifier/task-flow";
 import { toolColor } from "@/components/classifier/drawing/tool-style";
@@ -10,7 +11,7 @@ export function DrawingTaskView({ id, task, value, onChange, tool, onTool, frame
   const marks = (value as Mark[]) ?? [];
   return (
     <fieldset className="flex flex-col gap-2">
-      <legend className="mb-2 font-medium">{t.instruction || "Mark the subject"}</legend>
+      <legend className="mb-2 font-medium">{t.instruction ? <InlineMarkdown source={t.instruction} /> : "Mark the subject"}</legend>
       {t.tools.map((tl, i) => (
         <label
           key={i}
@@ -25,7 +26,7 @@ export function DrawingTaskView({ id, task, value, onChange, tool, onTool, frame
           />
           <span aria-hidden className="inline-block h-3 w-3 rounded-full" style={{ background: toolColor(t.tools, i) }} />
           <span>
-            {tl.label ?? tl.type}{" "}
+            {tl.label ? <InlineMarkdown source={tl.label} /> : tl.type}{" "}
             <span className="text-xs text-gray-600">
               ({tl.type}: {marks.filter((m) => m.tool === i).length})
             </span>

@@ -1,4 +1,6 @@
 "use client";
+import { InlineMarkdown } from "@/components/ui/markdown";
+import { TaskHelp } from "../task-help";
 import { useRef } from "react";
 import { useSubjectText } from "@/components/classifier/subject-text";
 import type { Highlight } from "@/lib/tasks/types";
@@ -40,7 +42,7 @@ export function HighlighterTaskView({ taskKey, task, value: raw, onChange, textU
 
   return (
     <fieldset className="flex flex-col gap-2">
-      <legend className="mb-2 font-medium">{t.instruction || "Highlight the text"}</legend>
+      <legend className="mb-2 font-medium">{t.instruction ? <InlineMarkdown source={t.instruction} /> : "Highlight the text"}</legend>
       {!textUrl ? (
         <p className="text-sm text-gray-600">This subject has no text to highlight.</p>
       ) : text.isError ? (
@@ -110,7 +112,7 @@ export function HighlighterTaskView({ taskKey, task, value: raw, onChange, textU
           ))}
         </ul>
       )}
-      {t.help && <p className="text-sm text-gray-600">{t.help}</p>}
+      <TaskHelp help={t.help} />
     </fieldset>
   );
 }

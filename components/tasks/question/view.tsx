@@ -1,4 +1,6 @@
 "use client";
+import { InlineMarkdown } from "@/components/ui/markdown";
+import { TaskHelp } from "../task-help";
 import type { TaskViewProps } from "../view-props";
 
 /** A question: one answer (radio buttons) or several (checkboxes), and its help. */
@@ -7,7 +9,9 @@ export function QuestionTaskView({ id, task, value, onChange }: TaskViewProps) {
   const chosen = task.type === "single" ? [value as number | null] : ((value as number[]) ?? []);
   return (
     <fieldset className="flex flex-col gap-2">
-      <legend className="mb-2 font-medium">{t.question}</legend>
+      <legend className="mb-2 font-medium">
+        <InlineMarkdown source={t.question ?? ""} />
+      </legend>
       {t.answers.map((a, i) => (
         <label
           key={i}
@@ -25,10 +29,10 @@ export function QuestionTaskView({ id, task, value, onChange }: TaskViewProps) {
               else onChange(e.target.checked ? [...(value as number[]), i] : (value as number[]).filter((x) => x !== i));
             }}
           />
-          <span>{a.label || `Answer ${i + 1}`}</span>
+          {a.label ? <InlineMarkdown source={a.label} /> : <span>Answer {i + 1}</span>}
         </label>
       ))}
-      {t.help && <p className="text-sm text-gray-600">{t.help}</p>}
+      <TaskHelp help={t.help} />
     </fieldset>
   );
 }

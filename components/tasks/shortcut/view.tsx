@@ -1,4 +1,5 @@
 "use client";
+import { InlineMarkdown } from "@/components/ui/markdown";
 import type { TaskViewProps } from "../view-props";
 
 /**
@@ -26,7 +27,7 @@ export function ShortcutTaskView({ id, task, value: raw, onChange }: TaskViewPro
             checked={value.includes(i)}
             onChange={(e) => onChange(e.target.checked ? [...value, i] : value.filter((x) => x !== i))}
           />
-          {a.label}
+          <InlineMarkdown source={a.label ?? ""} />
         </label>
       ))}
     </fieldset>

@@ -1,4 +1,6 @@
 "use client";
+import { InlineMarkdown } from "@/components/ui/markdown";
+import { TaskHelp } from "../task-help";
 import { sliderValue } from "@/lib/tasks/slider";
 import type { TaskViewProps } from "../view-props";
 
@@ -11,7 +13,7 @@ export function SliderTaskView({ id, task, value: raw, onChange }: TaskViewProps
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="font-medium">
-        {t.instruction || "Choose a value"}
+        {t.instruction ? <InlineMarkdown source={t.instruction} /> : "Choose a value"}
       </label>
       <div className="flex items-center gap-3">
         <span aria-hidden className="text-sm text-gray-600">
@@ -34,7 +36,7 @@ export function SliderTaskView({ id, task, value: raw, onChange }: TaskViewProps
           {value}
         </output>
       </div>
-      {t.help && <p className="text-sm text-gray-600">{t.help}</p>}
+      <TaskHelp help={t.help} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 "use client";
+import { InlineMarkdown } from "@/components/ui/markdown";
 import { useState } from "react";
 import { surveyCharacteristics, surveyChoiceDetails, surveyChoices, surveyItemComplete, surveyQuestions } from "@/lib/tasks/survey/survey";
 import type { SurveyItem, SurveyTask } from "@/lib/tasks/types";
@@ -21,7 +22,9 @@ export function SurveyTaskView({ taskKey, task: raw, value: rawValue, onChange }
 
   return (
     <fieldset className="flex flex-col gap-3">
-      <legend className="mb-2 font-medium">{task.instruction || "Identify what you see"}</legend>
+      <legend className="mb-2 font-medium">
+        {task.instruction ? <InlineMarkdown source={task.instruction} /> : "Identify what you see"}
+      </legend>
       {open ? (
         <div role="group" aria-label={`Identify ${label(open.choice)}`} className="flex flex-col gap-3 rounded border border-brand-600 p-3">
           <p className="font-semibold">{label(open.choice)}</p>

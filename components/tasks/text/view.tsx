@@ -1,4 +1,6 @@
 "use client";
+import { InlineMarkdown } from "@/components/ui/markdown";
+import { TaskHelp } from "../task-help";
 import type { TaskViewProps } from "../view-props";
 
 /** A free-text task: its instruction as the label of a text box. */
@@ -7,7 +9,7 @@ export function TextTaskView({ id, task, value, onChange }: TaskViewProps) {
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="font-medium">
-        {t.instruction || "Your answer"}
+        {t.instruction ? <InlineMarkdown source={t.instruction} /> : "Your answer"}
         {t.required ? " (required)" : ""}
       </label>
       <textarea
@@ -17,7 +19,7 @@ export function TextTaskView({ id, task, value, onChange }: TaskViewProps) {
         onChange={(e) => onChange(e.target.value)}
         className="rounded border border-gray-300 px-3 py-2"
       />
-      {t.help && <p className="text-sm text-gray-600">{t.help}</p>}
+      <TaskHelp help={t.help} />
     </div>
   );
 }

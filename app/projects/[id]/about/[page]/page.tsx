@@ -5,6 +5,8 @@ import { resolveActor } from "@/lib/auth/actor";
 import { isIdString } from "@/lib/text/params";
 import { loadProjectPage } from "@/lib/project-page/load";
 import { Markdown } from "@/components/ui/markdown";
+import { localUploadUrlOrNull } from "@/components/ui/upload-url";
+import { publicBaseUrl } from "@/lib/env";
 import { AboutNav, ProjectBanner } from "@/components/project/project-header";
 
 export const dynamic = "force-dynamic";
@@ -26,8 +28,8 @@ export default async function ProjectAboutPage({ params }: { params: Promise<{ i
         projectId={project.id}
         title={project.displayName}
         owner={project.owner.displayName}
-        avatar={loaded.avatar}
-        background={loaded.background}
+        avatar={localUploadUrlOrNull(loaded.avatar, publicBaseUrl())}
+        background={localUploadUrlOrNull(loaded.background, publicBaseUrl())}
       />
       <AboutNav projectId={project.id} pages={loaded.about} current={shown.key} />
       <section aria-labelledby="about-title">

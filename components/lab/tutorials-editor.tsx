@@ -1,0 +1,323 @@
+"use client";
+import { useUploadUrl } from "@/components/ui/upload-url-context";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { apiDeleteFresh, apiGet, apiPost, apiPutFresh } from "@/components/ui/api-client";
+import { buttonClass, Check, Select, TextBox, TextInput } from "@/components/ui/controls";
+import { Panel } from "@/components/ui/panel";
+import { QueryState } from "@/components/ui/query-state";
+import { StatusMessage } from "@/components/ui/status-message";
+import { useAction } from "@/components/ui/use-action";
+import { useAttachedImages } from "@/components/classifier/help/attached-images";
+import { TutorialStepView } from "@/components/classifier/help/help-content";
+import {
+  droppedMedia,
+  moveEntry,
+  removeEntry,
+  replaceEntry,
+  type StepDraft,
+  stepsBody,
+  stepsFromRecord,
+  toggleWorkflow,
+} from "@/lib/lab/onboarding-editing";
+import { AttachedImageField, EntryControls, focusSoon, uploadAttachedImage } from "./onboarding-parts";
+import type { CreatedRecord, Records, TutorialRecord } from "@/components/ui/wire-types";
+
+type Kind = "tutorial" | "mini-course";
+const NAMES: Record<Kind, { one: string; many: string }> = {
+  tutorial: { one: "tutorial", many: "Tutorials" },
+  "mini-course": { one: "mini-course", many: "Mini-courses" },
+};
+const HINTS: Record<Kind, string> = {
+  tutorial: "Shown to volunteers when they first open a linked workflow, and from its Tutorial button.",
+  "mini-course": "Offered to volunteers one lesson at a time, every few classifications, in the linked workflows.",
+};
+
+/** A project's tutorials (or mini-courses) in its primary language: pick one or create one, then edit it. */
+export function TutorialsEditor({
+  projectId,
+  language,
+  kind,
+  workflows,
+}: {
+  projectId: number;
+  language: string;
+  kind: Kind;
+  workflows: { id: string; name: string }[];
+}) {
+  const name = NAMES[kind];
+  const list = useQuery({
+    queryKey: ["lab-tutorials", projectId, kind, language],
+    queryFn: async () =>
+      (
+        await apiGet<Records<"tutorials", TutorialRecord>>(
+          `/tutorials?project_id=${projectId}&kind=${kind}&language=${encodeURIComponent(language)}&page_size=100&sort=id`,
+        )
+      ).tutorials,
+    staleTime: 0,
+  });
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [newName, setNewName] = useState("");
+  const action = useAction();
+  const { busy, outcome, run } = action;
+  const current = list.data?.find((t) => t.id === chosen) ?? list.data?.[0] ?? null;
+  const prefix = kind === "tutorial" ? "tutorial" : "course";
+
+  return (
+    <Panel id={`${prefix}-heading`} title={name.many}>
+      <p className="text-sm text-gray-600">{HINTS[kind]}</p>
+      <QueryState query={list} what={`${name.one}s`}>
+        {list.data && list.data.length > 1 && (
+          <Select
+            label={`The ${name.one} to edit`}
+            value={current?.id ?? ""}
+            options={list.data.map((t) => ({ value: t.id, label: t.display_name || `${name.one} ${t.id}` }))}
+            onChange={setChosen}
+          />
+        )}
+        {current ? (
+          <TutorialForm
+            key={`${current.id}-${current.updated_at ?? ""}`}
+            record={current}
+            kind={kind}
+            prefix={prefix}
+            workflows={workflows}
+            action={action}
+            onChanged={async (gone) => {
+              if (gone) setChosen(null);
+              await list.refetch();
+            }}
+          />
+        ) : (
+          <p className="text-sm text-gray-600">This project has no {name.one} yet.</p>
+        )}
+      </QueryState>
+      <form
+        className="flex flex-wrap items-end gap-2 border-t border-gray-200 pt-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void run(async () => {
+            const created = await apiPost<Records<"tutorials", CreatedRecord>>("/tutorials", {
+              tutorials: { display_name: newName.trim(), kind, language, steps: [{ content: "" }], links: { project: String(projectId) } },
+            });
+            setNewName("");
+            setChosen(created.tutorials[0].id);
+            await list.refetch();
+            return `The ${name.one} was created.`;
+          });
+        }}
+      >
+        <TextInput label={`New ${name.one}'s name`} value={newName} onChange={setNewName} className="min-w-0 grow" />
+        <button type="submit" disabled={busy} className={buttonClass}>
+          Create {name.one}
+        </button>
+      </form>
+      {busy && (
+        <p role="status" className="text-sm">
+          Working…
+        </p>
+      )}
+      <StatusMessage outcome={outcome} />
+    </Panel>
+  );
+}
+
+/** A step while editing: its draft and a key that follows it when steps move. */
+interface Row {
+  key: number;
+  step: StepDraft;
+}
+let nextKey = 1;
+const row = (step: StepDraft): Row => ({ key: nextKey++, step });
+
+function TutorialForm({
+  record,
+  kind,
+  prefix,
+  workflows,
+  action,
+  onChanged,
+}: {
+  record: TutorialRecord;
+  kind: Kind;
+  prefix: string;
+  workflows: { id: string; name: string }[];
+  /** The panel's action, so its outcome outlives this form (which is remade from the saved record). */
+  action: ReturnType<typeof useAction>;
+  onChanged(gone: boolean): Promise<void>;
+}) {
+  const name = NAMES[kind];
+  const local = useUploadUrl();
+  const saved = stepsFromRecord(record.steps);
+  const [displayName, setDisplayName] = useState(record.display_name ?? "");
+  const [rows, setRows] = useState<Row[]>(() => saved.map(row));
+  const [linked, setLinked] = useState<string[]>(record.links?.workflows ?? []);
+  const [confirming, setConfirming] = useState(false);
+  const [shown, setShown] = useState(0);
+  const images = useAttachedImages("tutorials", record.id, true, 0);
+  const { busy, run } = action;
+  const base = `/tutorials/${record.id}`;
+  const steps = rows.map((r) => r.step);
+  const preview = Math.min(shown, Math.max(0, steps.length - 1));
+  const setStep = (i: number, step: StepDraft) => setRows((rs) => replaceEntry(rs, i, { ...rs[i], step }));
+
+  const save = () =>
+    run(async () => {
+      await apiPutFresh(base, { tutorials: { display_name: displayName.trim(), steps: stepsBody(steps), links: { workflows: linked } } });
+      // Images the saved version showed and this one no longer does go with it.
+      for (const m of droppedMedia(
+        saved.map((s) => s.media),
+        steps.map((s) => s.media),
+      ))
+        await apiDeleteFresh(`${base}/attached_images/${m}`).catch(() => {});
+      await onChanged(false);
+      return `The ${name.one} was saved.`;
+    });
+
+  return (
+    <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
+      <form
+        className="flex min-w-0 flex-col gap-3"
+        aria-label={`Edit the ${name.one}`}
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        <TextInput label={`${kind === "tutorial" ? "Tutorial" : "Mini-course"} name`} value={displayName} onChange={setDisplayName} />
+        <ol className="flex flex-col gap-3">
+          {rows.map((r, i) => (
+            <li key={r.key}>
+              <fieldset className="flex min-w-0 flex-col gap-2 rounded border border-gray-200 p-3">
+                <legend className="px-1 text-sm font-semibold">Step {i + 1}</legend>
+                <TextBox
+                  label={`Step ${i + 1} content (Markdown)`}
+                  rows={4}
+                  value={r.step.content}
+                  onChange={(v) => setStep(i, { ...r.step, content: v })}
+                />
+                <AttachedImageField
+                  id={`${prefix}-step-${r.key}-image`}
+                  label={`Step ${i + 1} image`}
+                  medium={r.step.media}
+                  image={r.step.media ? images.data?.get(r.step.media) : undefined}
+                  busy={busy}
+                  onUpload={(file) =>
+                    void run(async () => {
+                      const media = await uploadAttachedImage(`tutorials/${record.id}`, file, local);
+                      await images.refetch();
+                      setRows((rs) => rs.map((x) => (x.key === r.key ? { ...x, step: { ...x.step, media } } : x)));
+                      setShown(i);
+                      return `Image added to step ${i + 1}; save the ${name.one} to keep it.`;
+                    })
+                  }
+                  onRemove={() => setStep(i, { content: r.step.content })}
+                />
+                <EntryControls
+                  idPrefix={`${prefix}-step`}
+                  index={i}
+                  count={rows.length}
+                  what={`step ${i + 1}`}
+                  onMove={(to) => setRows((rs) => moveEntry(rs, i, to))}
+                  onRemove={() => {
+                    setRows((rs) => removeEntry(rs, i));
+                    focusSoon(`${prefix}-add-step`);
+                  }}
+                />
+              </fieldset>
+            </li>
+          ))}
+        </ol>
+        <button
+          id={`${prefix}-add-step`}
+          type="button"
+          className={`${buttonClass} self-start`}
+          onClick={() => {
+            setRows((rs) => [...rs, row({ content: "" })]);
+            setShown(rows.length);
+          }}
+        >
+          Add a step
+        </button>
+        <fieldset className="flex flex-col gap-1 rounded border border-gray-200 p-3">
+          <legend className="px-1 text-sm font-semibold">Workflows that show it</legend>
+          {workflows.length ? (
+            workflows.map((w) => (
+              <Check
+                key={w.id}
+                label={w.name}
+                checked={linked.includes(w.id)}
+                onChange={(on) => setLinked((l) => toggleWorkflow(l, w.id, on))}
+              />
+            ))
+          ) : (
+            <p className="text-sm text-gray-600">The project has no workflows yet.</p>
+          )}
+        </fieldset>
+        <div className="flex flex-wrap gap-2">
+          <button
+            type="submit"
+            disabled={busy}
+            className="rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-50"
+          >
+            Save {name.one}
+          </button>
+          {confirming ? (
+            <>
+              <button
+                type="button"
+                disabled={busy}
+                className="rounded bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-50"
+                onClick={() =>
+                  void run(async () => {
+                    await apiDeleteFresh(base);
+                    await onChanged(true);
+                    return `The ${name.one} was deleted.`;
+                  })
+                }
+              >
+                Yes, delete it
+              </button>
+              <button type="button" className={buttonClass} onClick={() => setConfirming(false)}>
+                Keep it
+              </button>
+            </>
+          ) : (
+            <button type="button" className={buttonClass} onClick={() => setConfirming(true)}>
+              Delete {name.one}
+            </button>
+          )}
+        </div>
+      </form>
+      <section
+        aria-labelledby={`${prefix}-preview`}
+        className="flex min-w-0 flex-col gap-3 self-start rounded-lg border border-gray-200 bg-gray-50 p-4"
+      >
+        <h3 id={`${prefix}-preview`} className="text-sm font-semibold text-gray-700">
+          Preview: what volunteers see
+        </h3>
+        <div className="flex flex-col gap-3 rounded-lg border border-gray-200 bg-white p-4 shadow-sm" data-testid={`${prefix}-preview`}>
+          <p className="text-lg font-semibold">{displayName.trim() || (kind === "tutorial" ? "Tutorial" : "Mini-course")}</p>
+          {steps.length ? (
+            <>
+              <p className="text-sm text-gray-600">
+                {kind === "tutorial" ? "Step" : "Lesson"} {preview + 1} of {steps.length}
+              </p>
+              <TutorialStepView step={steps[preview]} images={images.data} />
+              <div className="flex justify-between gap-2">
+                <button type="button" className={buttonClass} disabled={preview === 0} onClick={() => setShown(preview - 1)}>
+                  Previous<span className="sr-only"> step in the preview</span>
+                </button>
+                <button type="button" className={buttonClass} disabled={preview >= steps.length - 1} onClick={() => setShown(preview + 1)}>
+                  Next<span className="sr-only"> step in the preview</span>
+                </button>
+              </div>
+            </>
+          ) : (
+            <p className="text-sm text-gray-600">No steps: volunteers are shown nothing.</p>
+          )}
+        </div>
+      </section>
+    </div>
+  );
+}
