@@ -1,82 +1,156 @@
 "use client";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { apiGet, apiPost, enginePost, engineGet, requestOrNull } from "@/components/ui/api-client";
-import { QueryState } from "@/components/ui/query-state";
+import { EmptyState, QueryState } from "@/components/ui/query-state";
 import { StatusMessage } from "@/components/ui/status-message";
 import { useAction } from "@/components/ui/use-action";
+import { useUploadUrl } from "@/components/ui/upload-url-context";
 import { Panel } from "@/components/ui/panel";
 import type {
   ActionRecord,
   AggregationRecord,
+  EngineWorkflowAnswer,
   ExportMediumRecord,
   Records,
   ReductionRecord,
+  SubjectRecord,
   SubjectWorkflowStatusRecord,
 } from "@/components/ui/wire-types";
+import { taskOfReducer } from "@/lib/lab/reduction-view";
+import type { Tasks } from "@/lib/tasks/types";
+import { JsonToggle, ReductionBody } from "./reduction-display";
 
-// A workflow watched live: reductions per subject, retired subjects with their reasons, the engine's
+// A workflow watched live: reductions per subject (drawn as answer bars with the workflow's own labels, the
+// subject's picture beside them, the JSON a click away), retired subjects with their reasons, the engine's
 // actions (failures retried by hand), classification exports and aggregation runs. Every list refreshes
 // every few seconds.
 
 const LIVE = 3000;
 
-/** A live list: loading, error and empty states, then the table, scrolling sideways on small screens. */
+/** A live list: skeleton, error and empty states, then the table, scrolling sideways on small screens. */
 function Listed({
   q,
+  label,
   empty,
   children,
 }: {
   q: { isPending: boolean; isError: boolean; error: unknown; data?: unknown[] };
-  empty: string;
+  /** The scrolling box's name (the table's, as a screen reader announces the box before it). */
+  label: string;
+  empty: ReactNode;
   children: ReactNode;
 }) {
   return (
-    <QueryState query={q} what="list" empty={empty}>
-      <div className="overflow-x-auto">{children}</div>
+    <QueryState query={q} what="list" empty={empty} skeleton={3}>
+      {/* relative: the tables' screen-reader-only texts are clipped with them, not placed against the page;
+          focusable, so a keyboard scrolls a table wider than its panel */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the focus so a keyboard can scroll it */}
+      <div className="relative overflow-x-auto" tabIndex={0} role="group" aria-label={label}>
+        {children}
+      </div>
     </QueryState>
   );
 }
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : "—");
-const brief = (data: unknown) => {
-  const s = JSON.stringify(data);
-  return s.length > 120 ? `${s.slice(0, 119)}…` : s;
-};
 
-function Reductions({ workflowId }: { workflowId: number }) {
+/**
+ * The picture a subject is shown by: its first image location, as stored (SubjectThumb shows ours by path,
+ * through useUploadUrl; the one place the monitor turns a subject into a URL).
+ */
+function subjectImage(s: SubjectRecord | undefined): string | null {
+  for (const l of s?.locations ?? []) {
+    const [mime, url] = Object.entries(l)[0] ?? [];
+    if (mime?.startsWith("image/") && url) return url;
+  }
+  return null;
+}
+
+/** The listed subjects' records (for their pictures), fetched once per set of ids. */
+function useSubjects(ids: number[]): Map<number, SubjectRecord> {
+  const key = [...new Set(ids)].sort((a, b) => a - b);
+  const q = useQuery({
+    queryKey: ["monitor-subjects", key.join(",")],
+    queryFn: async () =>
+      (await apiGet<Records<"subjects", SubjectRecord>>(`/subjects?id=${key.join(",")}&page_size=${Math.min(100, key.length)}`)).subjects,
+    enabled: key.length > 0,
+    staleTime: 5 * 60_000,
+  });
+  return new Map((q.data ?? []).map((s) => [Number(s.id), s]));
+}
+
+/** A subject's thumbnail (decorative: its id is written beside it), or a grey square when it has no image or it fails to load. */
+function SubjectThumb({ subject, size = "h-16 w-16" }: { subject: SubjectRecord | undefined; size?: string }) {
+  const [failed, setFailed] = useState(false);
+  const local = useUploadUrl();
+  const stored = subjectImage(subject);
+  const src = stored && local(stored); // one of our uploads by path on this page's origin
+  if (!src || failed) return <span aria-hidden="true" className={`${size} shrink-0 rounded bg-gray-100`} />;
+  return (
+    <img src={src} alt="" loading="lazy" onError={() => setFailed(true)} className={`${size} shrink-0 rounded bg-gray-100 object-cover`} />
+  );
+}
+
+function Reductions({ workflowId, tasks }: { workflowId: number; tasks: Tasks }) {
   const q = useQuery({
     queryKey: ["monitor-reductions", workflowId],
     queryFn: () => engineGet<ReductionRecord[]>(`/workflows/${workflowId}/reductions?page_size=50`),
     refetchInterval: LIVE,
   });
+  const config = useQuery({
+    queryKey: ["monitor-engine-config", workflowId],
+    queryFn: async () => (await requestOrNull<EngineWorkflowAnswer>("engine", `/workflows/${workflowId}`))?.workflow ?? null,
+    staleTime: 60_000,
+  });
+  const subjects = useSubjects((q.data ?? []).map((r) => r.subject_id));
+  const bySubject = new Map<number, ReductionRecord[]>();
+  for (const r of q.data ?? []) bySubject.set(r.subject_id, [...(bySubject.get(r.subject_id) ?? []), r]);
   return (
     <Panel dense id="monitor-reductions" title="Reductions per subject">
-      <Listed q={q} empty="No reductions yet: they appear as volunteers classify.">
-        <table className="w-full text-left text-sm [&_td]:py-1 [&_td]:pr-3 [&_th]:pr-3">
-          <caption className="sr-only">Latest reductions</caption>
-          <thead>
-            <tr>
-              <th scope="col">Subject</th>
-              <th scope="col">Reducer</th>
-              <th scope="col">Reduction</th>
-              <th scope="col">State</th>
-              <th scope="col">Updated</th>
-            </tr>
-          </thead>
-          <tbody>
-            {q.data?.map((r) => (
-              <tr key={r.id} className="border-t border-gray-100">
-                <td>{r.subject_id}</td>
-                <td>{r.reducer_key}</td>
-                <td className="font-mono text-xs">{brief(r.data)}</td>
-                <td>{r.retired_at ? `retired (${r.retirement_reason ?? "?"})` : "active"}</td>
-                <td>{when(r.updated_at)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </Listed>
+      <QueryState
+        query={q}
+        what="reductions"
+        skeleton={4}
+        empty="No reductions yet: they appear here as volunteers classify. Try the configuration on sample classifications with the decision engine's dry run."
+      >
+        <ul className="flex flex-col gap-3" aria-label="Subjects with their latest reductions">
+          {[...bySubject].map(([subjectId, list]) => {
+            const retired = list.find((r) => r.retired_at);
+            return (
+              <li
+                key={subjectId}
+                data-testid={`monitor-subject-${subjectId}`}
+                className="flex flex-col gap-3 rounded border border-gray-200 p-3 sm:flex-row"
+              >
+                <SubjectThumb subject={subjects.get(subjectId)} />
+                <div className="flex min-w-0 flex-1 flex-col gap-2">
+                  <p className="flex flex-wrap items-center gap-2">
+                    <span className="font-medium">Subject {subjectId}</span>
+                    {retired ? (
+                      <span className="rounded bg-gray-800 px-2 text-xs text-white">retired ({retired.retirement_reason ?? "?"})</span>
+                    ) : (
+                      <span className="rounded bg-green-100 px-2 text-xs text-green-900">active</span>
+                    )}
+                  </p>
+                  {list.map((r) => {
+                    const name = `${r.reducer_key} for subject ${subjectId}`;
+                    return (
+                      <div key={r.id} className="flex flex-col gap-1 border-t border-gray-100 pt-2">
+                        <p className="text-xs text-gray-600">
+                          <span className="font-mono">{r.reducer_key}</span> · updated {when(r.updated_at)}
+                        </p>
+                        <ReductionBody data={r.data} task={taskOfReducer(tasks, config.data, r.reducer_key)} name={name} />
+                        <JsonToggle data={r.data} name={name} />
+                      </div>
+                    );
+                  })}
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      </QueryState>
     </Panel>
   );
 }
@@ -92,9 +166,14 @@ function Retired({ workflowId }: { workflowId: number }) {
       ).subject_workflow_statuses,
     refetchInterval: LIVE,
   });
+  const subjects = useSubjects((q.data ?? []).map((s) => Number(s.links.subject)));
   return (
     <Panel dense id="monitor-retired" title="Retired subjects">
-      <Listed q={q} empty="No subject is retired yet.">
+      <Listed
+        q={q}
+        label="Retired subjects"
+        empty="No subject is retired yet: a rule with a retire effect retires subjects as its condition is met."
+      >
         <table className="w-full text-left text-sm [&_td]:py-1 [&_td]:pr-3 [&_th]:pr-3">
           <caption className="sr-only">Retired subjects, newest first</caption>
           <thead>
@@ -108,7 +187,12 @@ function Retired({ workflowId }: { workflowId: number }) {
           <tbody>
             {q.data?.map((s) => (
               <tr key={s.id} className="border-t border-gray-100">
-                <td>{s.links.subject}</td>
+                <td>
+                  <span className="flex items-center gap-2">
+                    <SubjectThumb subject={subjects.get(Number(s.links.subject))} size="h-8 w-8" />
+                    {s.links.subject}
+                  </span>
+                </td>
                 <td>{s.retirement_reason ?? "—"}</td>
                 <td>{s.classifications_count}</td>
                 <td>{when(s.retired_at)}</td>
@@ -140,7 +224,7 @@ function Actions({ workflowId }: { workflowId: number }) {
   return (
     <Panel dense id="monitor-actions" title="Action log">
       <StatusMessage outcome={outcome} />
-      <Listed q={q} empty="No actions yet: rules that fire record them here.">
+      <Listed q={q} label="Action log" empty="No actions yet: rules that fire record them here.">
         <table className="w-full text-left text-sm [&_td]:py-1 [&_td]:pr-3 [&_th]:pr-3">
           <caption className="sr-only">The engine&apos;s actions, newest first</caption>
           <thead>
@@ -202,9 +286,9 @@ function Exports({ workflowId }: { workflowId: number }) {
   const m = q.data;
   return (
     <Panel dense id="monitor-exports" title="Classifications export">
-      <QueryState query={q} what="export">
+      <QueryState query={q} what="export" skeleton={1}>
         {!m ? (
-          <p className="text-sm text-gray-600">No export has been requested yet.</p>
+          <EmptyState>No export has been requested yet.</EmptyState>
         ) : m.metadata.state === "creating" ? (
           <div role="status" className="flex flex-col gap-1 text-sm">
             <progress
@@ -256,7 +340,7 @@ function Aggregations({ workflowId, userId }: { workflowId: number; userId: numb
   const { outcome, run } = useAction();
   return (
     <Panel dense id="monitor-aggregations" title="Aggregation runs">
-      <Listed q={q} empty="No aggregation run yet.">
+      <Listed q={q} label="Aggregation runs" empty="No aggregation run yet.">
         <table className="w-full text-left text-sm [&_td]:py-1 [&_td]:pr-3 [&_th]:pr-3">
           <caption className="sr-only">Aggregation runs of this workflow</caption>
           <thead>
@@ -310,10 +394,10 @@ function Aggregations({ workflowId, userId }: { workflowId: number; userId: numb
   );
 }
 
-export function WorkflowMonitor({ workflowId, userId }: { workflowId: number; userId: number }) {
+export function WorkflowMonitor({ workflowId, userId, tasks }: { workflowId: number; userId: number; tasks: Tasks }) {
   return (
-    <div className="grid gap-4 xl:grid-cols-2">
-      <Reductions workflowId={workflowId} />
+    <div className="grid gap-4 xl:grid-cols-2 [&>*]:min-w-0">
+      <Reductions workflowId={workflowId} tasks={tasks} />
       <Retired workflowId={workflowId} />
       <Actions workflowId={workflowId} />
       <div className="flex flex-col gap-4">

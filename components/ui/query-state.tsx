@@ -1,24 +1,46 @@
 import type { ReactNode } from "react";
 
-/** What a list shows while its query loads, fails or finds nothing; its children once there is data. */
+/** Grey lines standing in for content that is loading, announced as loading `what`. */
+export function Skeleton({ what, lines = 3 }: { what: string; lines?: number }) {
+  return (
+    <div role="status" className="flex flex-col gap-2" data-testid="skeleton">
+      <span className="sr-only">Loading {what}…</span>
+      {Array.from({ length: lines }, (_, i) => (
+        <div key={i} aria-hidden="true" className={`h-4 animate-pulse rounded bg-gray-200 ${i % 2 ? "w-2/3" : "w-full"}`} />
+      ))}
+    </div>
+  );
+}
+
+/** What a list or panel says when there is nothing to show yet, and what to do about it. */
+export function EmptyState({ children }: { children: ReactNode }) {
+  return <p className="text-sm text-gray-600">{children}</p>;
+}
+
+/**
+ * What a list shows while its query loads, fails or finds nothing; its children once there is data.
+ * `skeleton` shows that many grey lines while loading instead of a line of text.
+ */
 export function QueryState({
   query,
   what,
   empty,
+  skeleton,
   children,
 }: {
   query: { isPending: boolean; isError: boolean; error: unknown; data?: unknown };
   what: string;
-  empty?: string;
+  empty?: ReactNode;
+  skeleton?: number;
   children: ReactNode;
 }) {
-  if (query.isPending) return <p role="status">Loading {what}…</p>;
+  if (query.isPending) return skeleton ? <Skeleton what={what} lines={skeleton} /> : <p role="status">Loading {what}…</p>;
   if (query.isError)
     return (
       <p role="alert" className="rounded border border-red-300 bg-red-50 p-2 text-sm">
         The {what} could not be loaded: {(query.error as Error).message}
       </p>
     );
-  if (empty !== undefined && Array.isArray(query.data) && !query.data.length) return <p className="text-sm text-gray-600">{empty}</p>;
+  if (empty !== undefined && Array.isArray(query.data) && !query.data.length) return <EmptyState>{empty}</EmptyState>;
   return <>{children}</>;
 }

@@ -105,6 +105,14 @@ export interface WorkflowSummary {
   display_name: string;
 }
 
+/** A workflow with its tasks, as the engine's dry run makes examples from them (the tasks as the API stores them). */
+export interface WorkflowTasksRecord {
+  id: string;
+  tasks: Record<string, { type: string; [key: string]: unknown }> | null;
+  first_task: string;
+  links: { project: string };
+}
+
 /** A workflow just saved: its new "major.minor" version. */
 export interface SavedWorkflowRecord {
   id: string;

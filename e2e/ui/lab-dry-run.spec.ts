@@ -91,3 +91,52 @@ test("an owner dry-runs an edited engine configuration on recent classifications
     (await (await request.get(`/engine/workflows/${w.workflowId}`, { headers: engineHeaders })).json()).workflow.rules_config[0].if[2],
   ).toEqual(["const", 3]);
 });
+
+test("with subjects and no classifications yet: the prefilled example runs as it is, and sample classifications give a result", async ({
+  page,
+  request,
+}) => {
+  const owner = newUser("lab_dry_s");
+  await registerUser(request, owner);
+  const token = await accessToken(request, owner.login, owner.password);
+  const project = await createProject(request, token, { display_name: uniqueName("Drysample") });
+  const w = await classifiableWorkflow(request, token, project.id, 2);
+  const saved = await request.post("/engine/workflows", {
+    headers: { Accept: "application/json", Authorization: `Bearer ${token}` },
+    data: {
+      workflow: {
+        id: Number(w.workflowId),
+        extractors_config: { q: { type: "question", task_key: "T0" } },
+        reducers_config: { c: { type: "consensus" } },
+        rules_config: [
+          { if: ["gte", ["lookup", "c.num_votes", 0], ["const", 3]], then: [{ action: "retire_subject", reason: "consensus" }] },
+        ],
+      },
+    },
+  });
+  expect(saved.status()).toBe(201);
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, owner.login, owner.password);
+  await page.goto(`/lab/projects/${project.id}/workflows/${w.workflowId}/engine`);
+  const panel = page.getByRole("region", { name: "Dry run" });
+  await expect(panel.getByText("No volunteer has classified this workflow yet")).toBeVisible();
+  await expect(panel.getByRole("radio", { name: "Sample classifications by" })).toBeChecked();
+
+  // The example, made from the workflow's own task, runs unedited: three volunteers agree on subject 1.
+  await panel.getByRole("radio", { name: "Pasted classifications" }).check();
+  const pasted = panel.getByRole("textbox", { name: /^Classifications \(JSON array/ });
+  await expect(pasted).toHaveValue(new RegExp(`"subject_id": ${w.subjectIds[0]},[\\s\\S]*"task": "T0",\\s*"value": 0`));
+  await panel.getByRole("button", { name: "Run the dry run" }).click();
+  const result = panel.getByTestId("dry-run-result").getByRole("status");
+  await expect(result).toContainText("3 classifications, 3 extracts, 1 reductions.");
+  await expect(result).toContainText("The rules would retire 1 subject; save the configuration to make it live.");
+  await expect(panel.getByTestId(`dry-run-subject-${w.subjectIds[0]}`)).toContainText("would retire (consensus)");
+
+  // Sample classifications: five simulated volunteers on each of the two subjects, run at once.
+  await panel.getByRole("radio", { name: "Sample classifications by" }).check();
+  await panel.getByRole("button", { name: "Make sample classifications and run" }).click();
+  await expect(result).toContainText("10 classifications, 10 extracts, 2 reductions.");
+  await expect(result).toContainText("Ran on 10 sample classifications (5 simulated volunteers on 2 subjects, nothing saved)");
+  await page.screenshot({ path: "test-results/screenshots/lab-dry-run-samples-1280.png", fullPage: true });
+});

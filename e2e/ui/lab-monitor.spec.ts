@@ -1,6 +1,7 @@
 // The lab's monitoring view of a workflow: after volunteers classify, the owner sees the reductions, the
 // retired subject with its reason, the engine's completed action, and downloads the classifications export.
 import fs from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { accessToken, API_ACCEPT, classifiableWorkflow, createProject, newUser, registerUser, signIn, uniqueName } from "../support";
 
@@ -18,7 +19,7 @@ test("an owner monitors a workflow: reductions, retirement with its reason, acti
       workflow: {
         id: Number(w.workflowId),
         extractors_config: { q: { type: "question", task_key: "T0" } },
-        reducers_config: { c: { type: "consensus" } },
+        reducers_config: { c: { type: "consensus" }, s: { type: "stats" } },
         rules_config: [
           { if: ["gte", ["lookup", "c.num_votes", 0], ["const", 2]], then: [{ action: "retire_subject", reason: "consensus" }] },
         ],
@@ -26,13 +27,17 @@ test("an owner monitors a workflow: reductions, retirement with its reason, acti
     },
   });
   expect(configured.status()).toBe(201);
-  // Volunteers: the first subject twice alike (retired), the second once.
-  for (const subject of [w.subjectIds[0], w.subjectIds[0], w.subjectIds[1]]) {
+  // Volunteers: the first subject twice "Yes" (retired), the second once "No".
+  for (const [subject, value] of [
+    [w.subjectIds[0], 0],
+    [w.subjectIds[0], 0],
+    [w.subjectIds[1], 1],
+  ] as const) {
     const res = await request.post("/api/classifications", {
       headers: { Accept: API_ACCEPT },
       data: {
         classifications: {
-          annotations: [{ task: "T0", value: 0 }],
+          annotations: [{ task: "T0", value }],
           metadata: {
             started_at: new Date().toISOString(),
             finished_at: new Date().toISOString(),
@@ -47,6 +52,9 @@ test("an owner monitors a workflow: reductions, retirement with its reason, acti
     expect(res.status()).toBe(201);
   }
 
+  // The subjects' pictures (example.org, offline here) answered with a 1x1 PNG.
+  const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+  await page.route("https://example.org/**", (route) => route.fulfill({ contentType: "image/png", body: png }));
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, owner.login, owner.password);
   await page.goto(`/lab/projects/${project.id}`);
@@ -59,9 +67,30 @@ test("an owner monitors a workflow: reductions, retirement with its reason, acti
 
   const retired = page.getByRole("region", { name: "Retired subjects" });
   await expect(retired.getByRole("row").nth(1)).toContainText(`${w.subjectIds[0]}consensus`, { timeout: 30_000 });
+  // Reductions per subject: the picture, the status, answer counts as bars labelled with the task's answers,
+  // the consensus named, and the full JSON a click away.
   const reductions = page.getByRole("region", { name: "Reductions per subject" });
-  await expect(reductions.getByRole("row").filter({ hasText: "retired (consensus)" })).toHaveCount(1);
-  await expect(reductions.getByRole("row").filter({ hasText: /^\d+c/ }).filter({ hasText: "active" })).toHaveCount(1);
+  const first = reductions.getByTestId(`monitor-subject-${w.subjectIds[0]}`);
+  const second = reductions.getByTestId(`monitor-subject-${w.subjectIds[1]}`);
+  await expect(first).toContainText("retired (consensus)");
+  await expect(second).toContainText("active");
+  await expect(first.locator("img")).toHaveAttribute("src", "https://example.org/0.png");
+  await expect(first.getByText("Most likely: Yes")).toBeVisible();
+  const counts = first.getByRole("list", { name: `s for subject ${w.subjectIds[0]}: answer counts` });
+  await expect(counts.getByRole("listitem")).toHaveText(["Yes: 2most votes"]);
+  await expect(second.getByRole("list", { name: /answer counts/ }).getByRole("listitem")).toHaveText(["No: 1most votes"]);
+  const disclosure = first.locator("details").filter({ hasText: `Show JSON of c for subject ${w.subjectIds[0]}` });
+  await disclosure.locator("summary").click();
+  const pre = disclosure.locator("pre");
+  await expect(pre).toBeVisible();
+  expect(JSON.parse((await pre.textContent())!)).toEqual({ most_likely: "0", num_votes: 2, agreement: 1 });
+  // The drawn reductions (bars, badges, the open JSON) pass axe as the lab's other pages do.
+  const axe = await new AxeBuilder({ page }).include("#main").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(
+    axe.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join("; ")}`),
+  ).toEqual([]);
   const actions = page.getByRole("region", { name: "Action log" });
   await expect(actions.getByRole("row").nth(1)).toContainText("retire_subject");
   await expect(actions.getByRole("row").nth(1)).toContainText("completed");
@@ -72,6 +101,11 @@ test("an owner monitors a workflow: reductions, retirement with its reason, acti
   const link = exports.getByRole("link", { name: "Download the classifications export (CSV)" });
   await expect(link).toBeVisible({ timeout: 30_000 });
   await page.screenshot({ path: "test-results/screenshots/lab-monitor-1280.png", fullPage: true });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(first.locator("img")).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.screenshot({ path: "test-results/screenshots/lab-monitor-reductions-375.png", fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
   const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
   const csv = fs.readFileSync((await download.path())!, "utf8");
   const lines = csv.trim().split("\n");

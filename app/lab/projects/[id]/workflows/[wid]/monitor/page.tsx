@@ -2,6 +2,7 @@ import Link from "next/link";
 import { editableWorkflow, labActor } from "@/app/lab/lab-access";
 import { WorkflowHeading } from "@/components/lab/workflow-heading";
 import { WorkflowMonitor } from "@/components/lab/workflow-monitor";
+import type { Tasks } from "@/lib/tasks/types";
 
 export const dynamic = "force-dynamic";
 
@@ -19,7 +20,7 @@ export default async function WorkflowMonitorPage({ params }: { params: Promise<
           </Link>
         </p>
       </WorkflowHeading>
-      <WorkflowMonitor workflowId={workflow.id} userId={actor.user!.id} />
+      <WorkflowMonitor workflowId={workflow.id} userId={actor.user!.id} tasks={(workflow.tasks ?? {}) as Tasks} />
     </article>
   );
 }
