@@ -1,103 +1,180 @@
 "use client";
-import { taskDepths, taskLinks, unreachableTasks, type TaskDraft } from "@/lib/lab/task-editing";
+import "@xyflow/react/dist/style.css";
+import { Controls, Handle, Position, ReactFlow, ReactFlowProvider, type Edge, type Node, type NodeProps } from "@xyflow/react";
+import { useEffect, useMemo, useState, type KeyboardEvent } from "react";
+import { buttonClass, inputClass } from "@/components/ui/controls";
+import { TASK_TYPES, unreachableTasks, type TaskDraft } from "@/lib/lab/task-editing";
+import { connectTasks, END_NODE, NODE_WIDTH, outletTop, workflowGraph, type GraphNode } from "@/lib/lab/workflow-graph";
+import { taskType } from "@/lib/tasks/registry";
+import { MIN_ZOOM } from "@/lib/lab/graph-view";
+import { FitOnChange, FOCUS_RING, graphHeight } from "./graph-fit";
 
-const W = 120;
-const H = 44;
-const GAP_X = 70;
-const GAP_Y = 24;
+type TaskNodeData = GraphNode & Record<string, unknown>;
+
+function TaskNode({ data }: NodeProps<Node<TaskNodeData>>) {
+  if (data.id === END_NODE)
+    return (
+      <div
+        className="flex h-12 items-center justify-center rounded-full border border-gray-500 bg-gray-100 text-sm"
+        style={{ width: NODE_WIDTH }}
+      >
+        <Handle type="target" position={Position.Left} className="!h-5 !w-3 !rounded-sm !bg-gray-600" />
+        End
+      </div>
+    );
+  return (
+    <div
+      className={`rounded-md border text-left text-xs ${data.unreachable ? "border-amber-600 bg-amber-50" : "border-emerald-700 bg-emerald-50"}`}
+      style={{ width: NODE_WIDTH, height: data.height }}
+    >
+      <Handle type="target" position={Position.Left} style={{ top: 24 }} className="!h-6 !w-3 !rounded-sm !bg-gray-600" />
+      <div className="flex h-12 flex-col justify-center px-2">
+        <span className="text-sm font-semibold">
+          {data.id}
+          {data.first ? " (first)" : ""}
+        </span>
+        <span className="truncate text-gray-700" title={data.type}>
+          {taskType(data.type)?.label ?? data.type}
+        </span>
+      </div>
+      {data.outlets.map((o, k) => (
+        <div key={o.id} className="flex h-6 items-center justify-between gap-1 border-t border-emerald-700/20 px-2">
+          <span className="truncate">{o.label}</span>
+          <span className="shrink-0 text-gray-600">→ {o.to || "end"}</span>
+          <Handle type="source" id={o.id} position={Position.Right} style={{ top: outletTop(k) }} className="!h-4 !w-4 !bg-brand-600" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+const NODE_TYPES = { task: TaskNode };
 
 /**
- * The workflow's branching as a small graph: tasks in columns by how many steps from the first, arrows
- * for where answers and tasks lead (to "End" when nowhere). The same links are listed as text for screen
- * readers; tasks nothing leads to are flagged.
+ * The workflow's branching, where it is built: each task a node (a single question's answers and a task's
+ * `next` are its outlets), links dragged from an outlet onto a task (or End) to set where it leads, tasks
+ * added here, a node's form opened by a click or Enter, a task removed with Delete (after a confirmation).
+ * The keyboard alternative to dragging is each answer's "leads to" select in the task's form; the links are
+ * also listed as text. Fits itself to view on every change; zoom with the controls.
  */
-export function BranchingGraph({ drafts }: { drafts: TaskDraft[] }) {
-  const depth = taskDepths(drafts);
-  const links = taskLinks(drafts);
+export function BranchingGraph({
+  drafts,
+  onChange,
+  onOpen,
+  onAdd,
+  onRemove,
+}: {
+  drafts: TaskDraft[];
+  onChange(drafts: TaskDraft[]): void;
+  onOpen(key: string): void;
+  onAdd(type: string): void;
+  onRemove(key: string): void;
+}) {
+  const graph = useMemo(() => workflowGraph(drafts), [drafts]);
   const unreachable = unreachableTasks(drafts);
-  const columns = new Map<number, string[]>();
-  for (const d of drafts) columns.set(depth.get(d.key)!, [...(columns.get(depth.get(d.key)!) ?? []), d.key]);
-  const endColumn = Math.max(0, ...columns.keys()) + 1;
-  const pos = new Map<string, { x: number; y: number }>();
-  for (const [col, keys] of columns)
-    keys.forEach((k, i) => {
-      pos.set(k, { x: col * (W + GAP_X), y: i * (H + GAP_Y) });
-    });
-  const rows = Math.max(1, ...[...columns.values()].map((c) => c.length));
-  const end = { x: endColumn * (W + GAP_X), y: ((rows - 1) * (H + GAP_Y)) / 2 };
-  const width = end.x + W;
-  const height = rows * (H + GAP_Y);
-  const typeOf = new Map(drafts.map((d) => [d.key, String(d.task.type)]));
+  const [newType, setNewType] = useState("single");
+  const nodes: Node<TaskNodeData>[] = graph.nodes.map((n) => ({
+    id: n.id,
+    type: "task",
+    position: { x: n.x, y: n.y },
+    data: n as TaskNodeData,
+    width: NODE_WIDTH,
+    height: n.height,
+    draggable: false,
+    deletable: false,
+    className: FOCUS_RING,
+    ariaLabel:
+      n.id === END_NODE
+        ? "End"
+        : `Task ${n.id}, ${taskType(n.type)?.label ?? n.type}${n.first ? ", the first" : ""}: Enter opens its form, Delete removes it`,
+  }));
+  const edges: Edge[] = graph.edges.map((e) => ({
+    id: e.id,
+    source: e.source,
+    sourceHandle: e.sourceHandle,
+    target: e.target,
+    label: e.label || undefined,
+    style: { stroke: "#6b7280", strokeWidth: 1.5, strokeDasharray: e.fixed ? "4 3" : undefined },
+    markerEnd: { type: "arrowclosed" as never, color: "#6b7280" },
+    deletable: false,
+  }));
+  const keyOfNode = (e: KeyboardEvent) => (e.target as HTMLElement).closest(".react-flow__node")?.getAttribute("data-id");
+  // Marks the canvas once it runs in the browser (a test waits for it before using the controls above).
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
 
   return (
     <figure className="flex flex-col gap-2 rounded border border-gray-200 bg-white p-3">
       <figcaption className="text-sm font-semibold">Branching</figcaption>
-      {/* Focusable so a keyboard can scroll a wide graph; the links are read from the list below. */}
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the focus so a keyboard can scroll it */}
-      <div className="overflow-x-auto" tabIndex={0} role="group" aria-label="Branching graph (the links are listed below)">
-        <svg width={width} height={height} viewBox={`-4 -4 ${width + 8} ${height + 8}`} aria-hidden="true" className="max-w-none">
-          <defs>
-            <marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="6" markerHeight="6" orient="auto-start-reverse">
-              <path d="M 0 0 L 10 5 L 0 10 z" fill="#6b7280" />
-            </marker>
-          </defs>
-          {links.map((l, i) => {
-            const a = pos.get(l.from);
-            const b = l.to ? pos.get(l.to) : end;
-            if (!a || !b) return null;
-            const x1 = a.x + W;
-            const y1 = a.y + H / 2;
-            const x2 = b.x;
-            const y2 = b.y + H / 2;
-            const back = x2 <= a.x;
-            const path = back
-              ? `M ${a.x + W / 2} ${a.y + H} C ${a.x + W / 2} ${a.y + H + 40}, ${b.x + W / 2} ${b.y + H + 40}, ${b.x + W / 2} ${b.y + H}`
-              : `M ${x1} ${y1} C ${x1 + GAP_X / 2} ${y1}, ${x2 - GAP_X / 2} ${y2}, ${x2} ${y2}`;
-            return (
-              <g key={i}>
-                <path
-                  d={path}
-                  fill="none"
-                  stroke="#6b7280"
-                  strokeWidth="1.5"
-                  markerEnd="url(#arrow)"
-                  strokeDasharray={l.label === "shows" || l.label === "shortcut" ? "4 3" : undefined}
-                />
-                {l.label && (
-                  <text x={(x1 + x2) / 2} y={(y1 + y2) / 2 - 4} fontSize="10" textAnchor="middle" fill="#374151">
-                    {l.label.length > 14 ? `${l.label.slice(0, 13)}…` : l.label}
-                  </text>
-                )}
-              </g>
-            );
-          })}
-          {drafts.map((d) => {
-            const p = pos.get(d.key)!;
-            const lost = unreachable.includes(d.key);
-            return (
-              <g key={d.key} transform={`translate(${p.x} ${p.y})`}>
-                <rect width={W} height={H} rx="6" fill={lost ? "#fef3c7" : "#ecfdf5"} stroke={lost ? "#d97706" : "#047857"} />
-                <text x={W / 2} y={18} textAnchor="middle" fontSize="13" fontWeight="600">
-                  {d.key}
-                </text>
-                <text x={W / 2} y={34} textAnchor="middle" fontSize="10" fill="#374151">
-                  {typeOf.get(d.key)}
-                </text>
-              </g>
-            );
-          })}
-          <g transform={`translate(${end.x} ${end.y})`}>
-            <rect width={W} height={H} rx="22" fill="#f3f4f6" stroke="#6b7280" />
-            <text x={W / 2} y={27} textAnchor="middle" fontSize="13">
-              End
-            </text>
-          </g>
-        </svg>
+      <p className="text-sm text-gray-600">
+        Drag from an answer (or a task's “then”) to a task to set where it leads. Tab to a task and press Enter to edit it, Delete to remove
+        it.
+      </p>
+      <div className="flex flex-wrap items-end gap-2">
+        <label className="flex flex-col gap-1 text-sm">
+          <span className="font-medium">Type of the new task</span>
+          <select className={inputClass} value={newType} onChange={(e) => setNewType(e.target.value)}>
+            {TASK_TYPES.map(([t, label]) => (
+              <option key={t} value={t} title={t}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="button" className={buttonClass} onClick={() => onAdd(newType)}>
+          New task
+        </button>
+      </div>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: the keys act on the focused node (a focusable React Flow element) */}
+      <div
+        data-testid="branching-graph"
+        data-ready={ready || undefined}
+        className="w-full rounded border border-gray-100"
+        style={{ height: graphHeight(graph.height) }}
+        onKeyDown={(e) => {
+          const key = keyOfNode(e);
+          if (!key || key === END_NODE) return;
+          if (e.key === "Enter") {
+            e.preventDefault();
+            onOpen(key);
+          } else if ((e.key === "Delete" || e.key === "Backspace") && drafts.length > 1) {
+            e.preventDefault();
+            if (window.confirm(`Remove task ${key}? Links to it will lead to the end.`)) onRemove(key);
+          }
+        }}
+      >
+        <ReactFlowProvider>
+          <ReactFlow
+            nodes={nodes}
+            edges={edges}
+            nodeTypes={NODE_TYPES}
+            minZoom={MIN_ZOOM}
+            maxZoom={1.5}
+            nodesDraggable={false}
+            edgesFocusable={false}
+            deleteKeyCode={null}
+            zoomOnScroll={false}
+            preventScrolling={false}
+            connectionRadius={40}
+            onNodeClick={(_e, n) => n.id !== END_NODE && onOpen(n.id)}
+            onConnect={(c) => {
+              const next = connectTasks(drafts, c.source, c.sourceHandle ?? "next", c.target);
+              if (next) onChange(next);
+            }}
+            isValidConnection={(c) => !!connectTasks(drafts, c.source, c.sourceHandle ?? "next", c.target)}
+            proOptions={{ hideAttribution: true }}
+          >
+            <FitOnChange bounds={{ x: 0, y: 0, width: graph.width, height: graph.height }} />
+            <Controls showInteractive={false} position="top-left" orientation="horizontal" />
+          </ReactFlow>
+        </ReactFlowProvider>
       </div>
       <ul className="sr-only">
-        {links.map((l, i) => (
-          <li key={i}>
-            {l.from} {l.label ? `(${l.label})` : ""} leads to {l.to ?? "the end"}
+        {graph.edges.map((l) => (
+          <li key={l.id}>
+            {l.source}{" "}
+            {l.sourceHandle?.startsWith("answer-") ? `(answer ${Number(l.sourceHandle.slice(7)) + 1})` : l.label ? `(${l.label})` : ""}{" "}
+            leads to {l.target === END_NODE ? "the end" : l.target}
           </li>
         ))}
       </ul>

@@ -70,11 +70,14 @@ export function ConditionEditor({
             onChange={(e) => onChange({ ...node, op: e.target.value as Comparison })}
           >
             {COMPARISONS.map((op) => (
-              <option key={op} value={op}>
+              <option key={op} value={op} title={op}>
                 {COMPARISON_LABELS[op]}
               </option>
             ))}
           </select>
+          <span aria-hidden="true" className="font-mono text-xs text-gray-600">
+            {node.op}
+          </span>
           <OperandEditor
             operand={node.right}
             onChange={(right) => onChange({ ...node, right })}

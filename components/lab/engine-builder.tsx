@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState, type ReactNode } from "react";
 import {
   conditionFromWire,
   conditionToWire,
+  conditionLookingUp,
   defaultLookup,
   lookupSuggestions,
   newComparison,
@@ -11,8 +12,11 @@ import {
 } from "@/lib/lab/condition-model";
 import { lazyPart } from "@/components/classifier/lazy-part";
 import { ApiRequestError, request, requestOrNull } from "@/components/ui/api-client";
-import { Section, Select, TextInput, buttonClass, inputClass } from "@/components/ui/controls";
+import { Section, TextInput, buttonClass, inputClass } from "@/components/ui/controls";
+import { NamedSelect } from "@/components/ui/named-select";
 import { EFFECT_OPTIONS, ENGINE_OPTIONS as O, effectOption, extractorFor } from "@/lib/lab/engine-options";
+import { ENGINE_LABELS, engineOptions } from "@/lib/lab/labels";
+import { reducerReading, type FlowConnection } from "@/lib/lab/engine-flow";
 import { ConditionEditor } from "./condition-editor";
 import type { EngineConfig, EngineWorkflowAnswer, EngineWorkflowRecord } from "@/components/ui/wire-types";
 
@@ -138,6 +142,56 @@ export function EngineBuilder({ workflowId, taskKeys }: { workflowId: number; ta
 
   const reducerMap = Object.fromEntries(reducers.map((r) => [r.key, r.config as { type: string; topic?: string }]));
   const extractorKeys = extractors.map((r) => r.key);
+  const addExtractor = () =>
+    setExtractors((x) => {
+      const config = extractorFor(taskKeys[0]);
+      return [...x, { key: freshKey(x, config.type[0]), config }];
+    });
+  const addReducer = () => setReducers((x) => [...x, { key: freshKey(x, "c"), config: { type: "consensus" } }]);
+  const addRule = () =>
+    setRules((x) => [
+      ...x,
+      {
+        topic: "subject",
+        condition: newComparison(defaultLookup(lookupSuggestions(reducerMap, "subject"))),
+        then: [{ action: "retire_subject", reason: "consensus" }],
+      },
+    ]);
+  // The canvas's links: an extractor read by a reducer, a reducer looked up by a rule.
+  const connect = (link: FlowConnection) => {
+    if (link.kind === "extractor-reducer")
+      setReducers((x) => x.map((r) => (r.key === link.reducer ? { ...r, config: reducerReading(r.config, link.extractor) } : r)));
+    else
+      setRules((x) =>
+        x.map((rule, i) => {
+          if (i !== link.rule) return rule;
+          const reducer = reducerMap[link.reducer];
+          const own = lookupSuggestions(reducer ? { [link.reducer]: reducer } : {}, rule.topic).filter((l) =>
+            l.startsWith(`${link.reducer}.`),
+          );
+          return { ...rule, condition: conditionLookingUp(rule.condition, defaultLookup(own) ?? `${link.reducer}.value`) };
+        }),
+      );
+  };
+  // A canvas node's form: scrolled to, its first field focused.
+  const openNode = (id: string) => {
+    const [kind, key, rule] = [id.slice(0, id.indexOf(":")), id.slice(id.indexOf(":") + 1), id.split(":")[1]];
+    const formId =
+      kind === "x"
+        ? `engine-extractor-${extractors.findIndex((r) => r.key === key)}`
+        : kind === "r"
+          ? `engine-reducer-${reducers.findIndex((r) => r.key === key)}`
+          : `engine-rule-${rule}`;
+    const form = document.getElementById(formId);
+    form?.scrollIntoView({ block: "start" });
+    form?.querySelector<HTMLElement>("input, select, textarea")?.focus({ preventScroll: true });
+  };
+  const removeNode = (id: string) => {
+    const key = id.slice(id.indexOf(":") + 1);
+    if (id.startsWith("x:")) setExtractors((x) => x.filter((r) => r.key !== key));
+    else if (id.startsWith("r:")) setReducers((x) => x.filter((r) => r.key !== key));
+    else if (id.startsWith("rule:")) setRules((x) => x.filter((_, j) => j !== Number(key)));
+  };
   return (
     <form
       className="flex flex-col gap-6"
@@ -152,19 +206,27 @@ export function EngineBuilder({ workflowId, taskKeys }: { workflowId: number; ta
         </p>
       )}
       <div className="flex flex-wrap gap-4">
-        <Select label="Status" value={status} options={O.statuses} onChange={setStatus} />
-        <Select label="Rules applied" value={rulesApplied} options={O.rulesApplied} onChange={setRulesApplied} />
+        <NamedSelect label="Status" value={status} options={engineOptions("statuses")} onChange={setStatus} />
+        <NamedSelect label="Rules applied" value={rulesApplied} options={engineOptions("rulesApplied")} onChange={setRulesApplied} />
       </div>
+      {wire.ok ? (
+        <EngineFlowGraph
+          config={wire.value}
+          onAdd={(kind) => ({ extractor: addExtractor, reducer: addReducer, rule: addRule })[kind]()}
+          onConnect={connect}
+          onOpen={openNode}
+          onRemove={removeNode}
+        />
+      ) : (
+        <p className="rounded border border-amber-300 bg-amber-50 p-3 text-sm">
+          The flow is drawn again once the configuration is valid: {wire.message}
+        </p>
+      )}
 
       <Section
         title="Extractors"
         hint="Turn each classification's annotations into extracts."
-        onAdd={() =>
-          setExtractors((x) => {
-            const config = extractorFor(taskKeys[0]);
-            return [...x, { key: freshKey(x, config.type[0]), config }];
-          })
-        }
+        onAdd={addExtractor}
         addLabel="Add an extractor"
       >
         {extractors.map((row, i) => (
@@ -173,7 +235,7 @@ export function EngineBuilder({ workflowId, taskKeys }: { workflowId: number; ta
             what="Extractor"
             row={row}
             index={i}
-            types={O.extractorTypes}
+            types="extractorTypes"
             onChange={(r) => setExtractors((x) => x.map((y, j) => (j === i ? r : y)))}
             onRemove={() => setExtractors((x) => x.filter((_, j) => j !== i))}
           >
@@ -189,7 +251,7 @@ export function EngineBuilder({ workflowId, taskKeys }: { workflowId: number; ta
       <Section
         title="Reducers"
         hint="Combine the extracts of a subject (or a volunteer) into a reduction."
-        onAdd={() => setReducers((x) => [...x, { key: freshKey(x, "c"), config: { type: "consensus" } }])}
+        onAdd={addReducer}
         addLabel="Add a reducer"
       >
         {reducers.map((row, i) => (
@@ -198,7 +260,7 @@ export function EngineBuilder({ workflowId, taskKeys }: { workflowId: number; ta
             what="Reducer"
             row={row}
             index={i}
-            types={O.reducerTypes}
+            types="reducerTypes"
             onChange={(r) => setReducers((x) => x.map((y, j) => (j === i ? r : y)))}
             onRemove={() => setReducers((x) => x.filter((_, j) => j !== i))}
           >
@@ -214,16 +276,7 @@ export function EngineBuilder({ workflowId, taskKeys }: { workflowId: number; ta
       <Section
         title="Rules"
         hint="When a rule's condition holds for a subject's (or volunteer's) reductions, its effects happen once."
-        onAdd={() =>
-          setRules((x) => [
-            ...x,
-            {
-              topic: "subject",
-              condition: newComparison(defaultLookup(lookupSuggestions(reducerMap, "subject"))),
-              then: [{ action: "retire_subject", reason: "consensus" }],
-            },
-          ])
-        }
+        onAdd={addRule}
         addLabel="Add a rule"
       >
         {rules.map((rule, i) => {
@@ -231,7 +284,11 @@ export function EngineBuilder({ workflowId, taskKeys }: { workflowId: number; ta
           const listId = `lookups-${i}`;
           const update = (r: Partial<RuleState>) => setRules((x) => x.map((y, j) => (j === i ? { ...y, ...r } : y)));
           return (
-            <fieldset key={i} className="flex flex-col gap-3 rounded-lg border border-gray-200 bg-white p-3">
+            <fieldset
+              key={i}
+              id={`engine-rule-${i}`}
+              className="flex scroll-mt-4 flex-col gap-3 rounded-lg border border-gray-200 bg-white p-3"
+            >
               <legend className="px-1 font-semibold">Rule {i + 1}</legend>
               <datalist id={listId}>
                 {suggestions.map((s) => (
@@ -239,10 +296,10 @@ export function EngineBuilder({ workflowId, taskKeys }: { workflowId: number; ta
                 ))}
               </datalist>
               <div className="flex flex-wrap items-center gap-3">
-                <Select
+                <NamedSelect
                   label={`Rule ${i + 1}: applies to`}
                   value={rule.topic}
-                  options={O.ruleTopics}
+                  options={engineOptions("ruleTopics")}
                   onChange={(topic) =>
                     update({
                       topic: topic as RuleState["topic"],
@@ -292,7 +349,6 @@ export function EngineBuilder({ workflowId, taskKeys }: { workflowId: number; ta
         })}
       </Section>
 
-      {wire.ok && <EngineFlowGraph config={wire.value} />}
       <DryRunPanel workflowId={workflowId} config={wire} />
 
       <details className="rounded border border-gray-200 bg-white p-3">
@@ -341,23 +397,26 @@ function KeyedCard({
   what: string;
   row: Row;
   index: number;
-  types: readonly string[];
+  types: "extractorTypes" | "reducerTypes";
   onChange(r: Row): void;
   onRemove(): void;
   children: ReactNode;
 }) {
   const name = `${what} ${index + 1}`;
   return (
-    <fieldset className="flex flex-col gap-3 rounded-lg border border-gray-200 bg-white p-3">
+    <fieldset
+      id={`engine-${what.toLowerCase()}-${index}`}
+      className="flex scroll-mt-4 flex-col gap-3 rounded-lg border border-gray-200 bg-white p-3"
+    >
       <legend className="px-1 font-semibold">
         {name}: {row.key || "(no key)"}
       </legend>
       <div className="flex flex-wrap items-end gap-3">
         <TextInput label={`${name} key`} value={row.key} onChange={(key) => onChange({ ...row, key })} />
-        <Select
+        <NamedSelect
           label={`${name} type`}
           value={String(row.config.type)}
-          options={types}
+          options={engineOptions(types)}
           onChange={(type) => onChange({ ...row, config: keepGeneric(row.config, type) })}
         />
         <button type="button" className={`${buttonClass} ml-auto`} onClick={onRemove}>
@@ -409,10 +468,10 @@ function ExtractorFields({ row, taskKeys, onChange }: { row: Row; taskKeys: { ke
       )}
       {c.type === "shape" && (
         <>
-          <Select
+          <NamedSelect
             label={`${row.key}: shape`}
             value={String(c.shape ?? "point")}
-            options={O.shapes}
+            options={engineOptions("shapes")}
             onChange={(v) => onChange(set(c, "shape", v))}
           />
           <TextInput
@@ -433,10 +492,10 @@ function ExtractorFields({ row, taskKeys, onChange }: { row: Row; taskKeys: { ke
           onChange={(v) => onChange(set(c, "field_map", v))}
         />
       )}
-      <Select
+      <NamedSelect
         label={`${row.key}: if the task is missing`}
         value={String(c.if_missing ?? "error")}
-        options={O.ifMissing}
+        options={engineOptions("ifMissing")}
         onChange={(v) => onChange(set(c, "if_missing", v))}
       />
       <TextInput
@@ -463,16 +522,16 @@ function ReducerFields({ row, extractorKeys, onChange }: { row: Row; extractorKe
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap gap-3">
-        <Select
+        <NamedSelect
           label={`${row.key}: reduce by`}
           value={String(c.topic ?? "reduce_by_subject")}
-          options={O.reducerTopics}
+          options={engineOptions("reducerTopics")}
           onChange={(v) => onChange(set(c, "topic", v))}
         />
-        <Select
+        <NamedSelect
           label={`${row.key}: mode`}
           value={String(c.reduction_mode ?? "default_reduction")}
-          options={O.reductionModes}
+          options={engineOptions("reductionModes")}
           onChange={(v) => onChange(set(c, "reduction_mode", v))}
         />
         {c.type === "summary_stats" && (
@@ -531,7 +590,8 @@ function ReducerFields({ row, extractorKeys, onChange }: { row: Row; extractorKe
                   checked={ops.includes(op)}
                   onChange={(e) => onChange(set(c, "operations", e.target.checked ? [...ops, op] : ops.filter((o) => o !== op)))}
                 />
-                {op}
+                {ENGINE_LABELS.summaryOperations[op]}
+                <span className="font-mono text-xs text-gray-600">({op})</span>
               </label>
             );
           })}
@@ -561,22 +621,22 @@ function ReducerFields({ row, extractorKeys, onChange }: { row: Row; extractorKe
             </fieldset>
           )}
           <div className="flex flex-wrap gap-3">
-            <Select
+            <NamedSelect
               label={`${row.key}: repeated classifications`}
               value={String(filters.repeated_classifications ?? "keep_first")}
-              options={O.repeatedClassifications}
+              options={engineOptions("repeatedClassifications")}
               onChange={(v) => setFilter("repeated_classifications", v)}
             />
-            <Select
+            <NamedSelect
               label={`${row.key}: training subjects`}
               value={String(filters.training_behavior ?? "ignore_training")}
-              options={O.trainingBehaviors}
+              options={engineOptions("trainingBehaviors")}
               onChange={(v) => setFilter("training_behavior", v)}
             />
-            <Select
+            <NamedSelect
               label={`${row.key}: empty extracts`}
               value={String(filters.empty_extracts ?? "keep_all")}
-              options={O.emptyExtracts}
+              options={engineOptions("emptyExtracts")}
               onChange={(v) => setFilter("empty_extracts", v)}
             />
             <TextInput
@@ -599,10 +659,10 @@ function ReducerFields({ row, extractorKeys, onChange }: { row: Row; extractorKe
               onChange={(v) => onChange(set(c, "grouping", v ? { ...(grouping ?? {}), field_name: v } : undefined))}
             />
             {grouping && (
-              <Select
+              <NamedSelect
                 label={`${row.key}: without that field`}
                 value={String(grouping.if_missing ?? "ignore")}
-                options={O.groupingIfMissing}
+                options={engineOptions("groupingIfMissing")}
                 onChange={(v) => onChange(set(c, "grouping", { ...grouping, if_missing: v }))}
               />
             )}
@@ -657,7 +717,7 @@ function EffectEditor({
   const actions = EFFECT_OPTIONS.filter((d) => d.topic === topic);
   return (
     <div role="group" aria-label={label} className="flex flex-wrap items-end gap-3 rounded bg-gray-50 p-2">
-      <Select
+      <NamedSelect
         label={label}
         value={action}
         options={actions.map((d) => ({ value: d.action, label: d.label }))}
@@ -668,10 +728,10 @@ function EffectEditor({
         }
       />
       {action === "retire_subject" && (
-        <Select
+        <NamedSelect
           label={`${label}: reason`}
           value={String(effect.reason ?? "other")}
-          options={O.retirementReasons}
+          options={engineOptions("retirementReasons")}
           onChange={(reason) => onChange({ ...effect, reason })}
         />
       )}

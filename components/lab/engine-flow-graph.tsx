@@ -1,57 +1,196 @@
 "use client";
 import "@xyflow/react/dist/style.css";
-import { Background, ReactFlow, type Edge, type Node } from "@xyflow/react";
-import { useMemo } from "react";
-import { engineFlow, FLOW_COLUMNS, type EngineFlowInput, type FlowKind } from "@/lib/lab/engine-flow";
+import { Controls, Handle, Position, ReactFlow, ReactFlowProvider, type Edge, type Node, type NodeProps } from "@xyflow/react";
+import { useEffect, useMemo, useState } from "react";
+import { buttonClass } from "@/components/ui/controls";
+import { engineFlow, FLOW_COLUMNS, flowConnection, type EngineFlowInput, type FlowConnection, type FlowKind } from "@/lib/lab/engine-flow";
+import { effectOption } from "@/lib/lab/engine-options";
+import { engineLabel } from "@/lib/lab/labels";
+import { MIN_ZOOM } from "@/lib/lab/graph-view";
+import { FitOnChange, FOCUS_RING, graphHeight } from "./graph-fit";
 
 const COLORS: Record<FlowKind, string> = { extractor: "#dbeafe", reducer: "#dcfce7", rule: "#fef9c3", effect: "#fee2e2" };
 const TITLES: Record<FlowKind, string> = { extractor: "Extractors", reducer: "Reducers", rule: "Rules", effect: "Effects" };
+const WIDTH = 210;
+const HEIGHT = 56;
+const ROW = 72;
+const COLUMN = 260;
+
+interface FlowNodeData extends Record<string, unknown> {
+  kind: FlowKind;
+  title: string;
+  detail: string;
+  internal: string;
+}
+
+function FlowNodeView({ data }: NodeProps<Node<FlowNodeData>>) {
+  return (
+    <div
+      className="flex flex-col justify-center rounded-md border border-gray-500 px-2 text-left text-xs"
+      style={{ width: WIDTH, height: HEIGHT, background: COLORS[data.kind] }}
+    >
+      {data.kind !== "extractor" && <Handle type="target" position={Position.Left} className="!h-5 !w-3 !rounded-sm !bg-gray-600" />}
+      <span className="truncate font-semibold" title={data.title}>
+        {data.title}
+      </span>
+      <span className="truncate text-gray-700" title={data.detail}>
+        {data.detail}
+        {data.internal && <span className="ml-1 font-mono text-[10px] text-gray-600">({data.internal})</span>}
+      </span>
+      {data.kind !== "effect" && (
+        <Handle type="source" position={Position.Right} isConnectableStart={data.kind !== "rule"} className="!h-4 !w-4 !bg-brand-600" />
+      )}
+    </div>
+  );
+}
+
+const NODE_TYPES = { flow: FlowNodeView };
+
+/** What a node of the flow says: its key (or number) and what it is, the internal name in small print. */
+function nodeText(config: EngineFlowInput, id: string, kind: FlowKind, label: string): { title: string; detail: string; internal: string } {
+  if (kind === "extractor" || kind === "reducer") {
+    const key = id.slice(2);
+    const type = String((kind === "extractor" ? config.extractors_config : config.reducers_config)[key]?.type ?? "");
+    return {
+      title: key || "(no key)",
+      detail: engineLabel(kind === "extractor" ? "extractorTypes" : "reducerTypes", type),
+      internal: type,
+    };
+  }
+  if (kind === "rule") {
+    const [head, ...rest] = label.split(": if ");
+    return { title: head, detail: `if ${rest.join(": if ")}`, internal: "" };
+  }
+  const action = label.split(" · ")[0];
+  return { title: effectOption(action)?.label ?? action, detail: label.split(" · ").slice(1).join(" · "), internal: action };
+}
 
 /**
- * The configuration being edited, drawn live as extractor → reducer → rule → effect (React Flow; read-only,
- * pan and zoom). The same links are listed as text for screen readers.
+ * The configuration being built, as a canvas: extractor → reducer → rule → effect (React Flow). Nodes are
+ * added here, linked by dragging from a node's right handle to the next column's node (an extractor onto a
+ * reducer: the reducer reads it; a reducer onto a rule: the rule's condition looks it up), opened with a
+ * click or Enter (their form below), removed with Delete after a confirmation. Fits itself to view on
+ * every change. The links are also listed as text.
  */
-export function EngineFlowGraph({ config }: { config: EngineFlowInput }) {
+export function EngineFlowGraph({
+  config,
+  onAdd,
+  onConnect,
+  onOpen,
+  onRemove,
+}: {
+  config: EngineFlowInput;
+  onAdd(kind: "extractor" | "reducer" | "rule"): void;
+  onConnect(c: FlowConnection): void;
+  onOpen(id: string): void;
+  onRemove(id: string): void;
+}) {
   const flow = useMemo(() => engineFlow(config), [config]);
-  const nodes: Node[] = flow.nodes.map((n) => ({
-    id: n.id,
-    position: { x: FLOW_COLUMNS.indexOf(n.kind) * 240, y: n.row * 70 },
-    data: { label: n.label },
-    style: { background: COLORS[n.kind], width: 200, fontSize: 11, borderColor: "#6b7280" },
-    sourcePosition: "right" as Node["sourcePosition"],
-    targetPosition: "left" as Node["targetPosition"],
+  const nodes: Node<FlowNodeData>[] = flow.nodes.map((n) => {
+    const data = { kind: n.kind, ...nodeText(config, n.id, n.kind, n.label) };
+    return {
+      id: n.id,
+      type: "flow",
+      position: { x: FLOW_COLUMNS.indexOf(n.kind) * COLUMN, y: n.row * ROW },
+      data,
+      width: WIDTH,
+      height: HEIGHT,
+      draggable: false,
+      deletable: false,
+      className: FOCUS_RING,
+      ariaLabel:
+        `${n.kind === "effect" ? "Effect" : ""} ${data.title}: ${data.detail}. Enter opens its form${n.kind === "effect" ? "" : ", Delete removes it"}`.trim(),
+    };
+  });
+  const edges: Edge[] = flow.edges.map((e) => ({
+    id: `${e.from}->${e.to}`,
+    source: e.from,
+    target: e.to,
+    style: { stroke: "#6b7280", strokeWidth: 1.5, strokeDasharray: e.implicit ? "4 3" : undefined },
+    markerEnd: { type: "arrowclosed" as never, color: "#6b7280" },
+    deletable: false,
   }));
-  const edges: Edge[] = flow.edges.map((e) => ({ id: `${e.from}->${e.to}`, source: e.from, target: e.to }));
-  const rows = Math.max(1, ...flow.nodes.map((n) => n.row + 1));
-  const label = new Map(flow.nodes.map((n) => [n.id, n.label]));
+  const label = new Map(nodes.map((n) => [n.id, `${n.data.title} (${n.data.detail})`]));
+  const bounds = {
+    x: 0,
+    y: 0,
+    width: Math.max(0, ...nodes.map((n) => n.position.x)) + WIDTH,
+    height: Math.max(0, ...nodes.map((n) => n.position.y)) + HEIGHT,
+  };
+  // Marks the canvas once it runs in the browser (a test waits for it before using the buttons above).
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
+  const open = (id: string) => onOpen(id);
   return (
     <figure className="flex flex-col gap-2 rounded-lg border border-gray-200 bg-white p-3">
       <figcaption className="text-sm font-semibold">Flow: extractors → reducers → rules → effects</figcaption>
-      <div className="flex gap-4 text-xs text-gray-600" aria-hidden="true">
-        {FLOW_COLUMNS.map((k) => (
-          <span key={k} className="flex items-center gap-1">
-            <span className="inline-block h-3 w-3 rounded border border-gray-500" style={{ background: COLORS[k] }} />
-            {TITLES[k]}
-          </span>
-        ))}
+      <p className="text-sm text-gray-600">
+        Add nodes here and drag from a node's right handle to link it: an extractor to a reducer (the reducer reads it; dashed: it reads
+        every extractor), a reducer to a rule (the rule looks it up). Tab to a node and press Enter to edit it, Delete to remove it.
+      </p>
+      <div className="flex flex-wrap items-center gap-2">
+        <button type="button" className={buttonClass} onClick={() => onAdd("extractor")}>
+          New extractor
+        </button>
+        <button type="button" className={buttonClass} onClick={() => onAdd("reducer")}>
+          New reducer
+        </button>
+        <button type="button" className={buttonClass} onClick={() => onAdd("rule")}>
+          New rule
+        </button>
+        <span className="ml-auto flex gap-4 text-xs text-gray-600" aria-hidden="true">
+          {FLOW_COLUMNS.map((k) => (
+            <span key={k} className="flex items-center gap-1">
+              <span className="inline-block h-3 w-3 rounded border border-gray-500" style={{ background: COLORS[k] }} />
+              {TITLES[k]}
+            </span>
+          ))}
+        </span>
       </div>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: the keys act on the focused node (a focusable React Flow element) */}
       <div
         data-testid="engine-flow"
-        style={{ height: Math.min(520, 80 + rows * 70) }}
-        className="rounded border border-gray-100"
-        aria-hidden="true"
+        data-ready={ready || undefined}
+        style={{ height: graphHeight(bounds.height) }}
+        className="w-full rounded border border-gray-100"
+        onKeyDown={(e) => {
+          const id = (e.target as HTMLElement).closest(".react-flow__node")?.getAttribute("data-id");
+          if (!id) return;
+          if (e.key === "Enter") {
+            e.preventDefault();
+            open(id);
+          } else if ((e.key === "Delete" || e.key === "Backspace") && !id.startsWith("effect:")) {
+            e.preventDefault();
+            if (window.confirm(`Remove ${label.get(id)}?`)) onRemove(id);
+          }
+        }}
       >
         {flow.nodes.length ? (
-          <ReactFlow
-            nodes={nodes}
-            edges={edges}
-            fitView
-            nodesConnectable={false}
-            elementsSelectable={false}
-            proOptions={{ hideAttribution: true }}
-          >
-            <Background />
-          </ReactFlow>
+          <ReactFlowProvider>
+            <ReactFlow
+              nodes={nodes}
+              edges={edges}
+              nodeTypes={NODE_TYPES}
+              minZoom={MIN_ZOOM}
+              maxZoom={1.5}
+              nodesDraggable={false}
+              edgesFocusable={false}
+              deleteKeyCode={null}
+              zoomOnScroll={false}
+              preventScrolling={false}
+              connectionRadius={40}
+              onNodeClick={(_e, n) => open(n.id)}
+              isValidConnection={(c) => !!flowConnection(c.source, c.target)}
+              onConnect={(c) => {
+                const link = flowConnection(c.source, c.target);
+                if (link) onConnect(link);
+              }}
+              proOptions={{ hideAttribution: true }}
+            >
+              <FitOnChange bounds={bounds} />
+              <Controls showInteractive={false} position="top-left" orientation="horizontal" />
+            </ReactFlow>
+          </ReactFlowProvider>
         ) : (
           <p className="p-3 text-sm text-gray-600">Add extractors, reducers and rules to see the flow.</p>
         )}

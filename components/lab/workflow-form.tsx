@@ -77,6 +77,7 @@ export function WorkflowForm({
   const { busy, outcome, run } = useAction();
   const update = (i: number, task: TaskDef) => setDrafts((all) => all.map((x, j) => (j === i ? { ...x, task } : x)));
   const shortcuts = drafts.filter((d) => d.task.type === "shortcut").map((d) => d.key);
+  const formId = workflow ? `workflow-${workflow.id}` : "new-workflow";
 
   const fields = () => {
     const setChances = Object.fromEntries(
@@ -223,12 +224,27 @@ export function WorkflowForm({
         </fieldset>
       )}
 
+      <BranchingGraph
+        drafts={drafts}
+        onChange={setDrafts}
+        onAdd={(type) => setDrafts((all) => [...all, { key: freshKey(all), task: taskTemplate(type) }])}
+        onRemove={(key) => setDrafts((all) => removeTask(all, key))}
+        onOpen={(key) => {
+          const form = document.getElementById(`${formId}-task-${key}`);
+          form?.scrollIntoView({ block: "start" });
+          form?.querySelector<HTMLElement>("input, select, textarea")?.focus({ preventScroll: true });
+        }}
+      />
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="flex flex-col gap-3">
           {drafts.map((d, i) => {
             const others = drafts.map((x) => x.key).filter((k) => k !== d.key);
             return (
-              <fieldset key={d.key} className="flex flex-col gap-2 rounded border border-gray-200 p-3">
+              <fieldset
+                key={d.key}
+                id={`${formId}-task-${d.key}`}
+                className="flex scroll-mt-4 flex-col gap-2 rounded border border-gray-200 p-3"
+              >
                 <legend className="px-1 font-semibold">
                   Task {d.key}
                   {i === 0 ? " (first)" : ""}
@@ -242,12 +258,15 @@ export function WorkflowForm({
                       onChange={(e) => update(i, { ...taskTemplate(e.target.value), ...(d.task.next ? { next: d.task.next } : {}) })}
                     >
                       {TASK_TYPES.map(([t, label]) => (
-                        <option key={t} value={t}>
+                        <option key={t} value={t} title={t}>
                           {label}
                         </option>
                       ))}
                       {!TASK_TYPES.some(([t]) => t === d.task.type) && <option value={String(d.task.type)}>{String(d.task.type)}</option>}
                     </select>
+                    <span aria-hidden="true" className="font-mono text-xs text-gray-600">
+                      {String(d.task.type)}
+                    </span>
                   </label>
                   {i > 0 && (
                     <button
@@ -283,7 +302,6 @@ export function WorkflowForm({
           </button>
         </div>
         <div className="flex flex-col gap-3 self-start lg:sticky lg:top-4">
-          <BranchingGraph drafts={drafts} />
           <WorkflowPreview drafts={drafts} />
         </div>
       </div>

@@ -57,14 +57,16 @@ test("an owner dry-runs an edited engine configuration on recent classifications
   await page.goto(`/lab/projects/${project.id}/workflows/${w.workflowId}/engine`);
   await expect(page.getByLabel("Rule 1 condition: right: value")).toHaveValue("4");
   const flow = page.getByTestId("engine-flow");
-  await expect(flow.getByText("q (question)")).toBeVisible();
-  await expect(flow.getByText("c (consensus)")).toBeVisible();
-  await expect(flow.getByText("Rule 1: if c.num_votes ≥ 4")).toBeVisible();
-  await expect(flow.getByText("retire_subject · reason: consensus")).toBeVisible();
+  const node = (id: string) => flow.locator(`.react-flow__node[data-id="${id}"]`);
+  await expect(node("x:q")).toContainText(/Question answers\s*\(question\)/);
+  await expect(node("r:c")).toContainText("Consensus (the most common answer)");
+  await expect(node("rule:0")).toContainText("if c.num_votes ≥ 4");
+  await expect(node("effect:0:0")).toContainText("Retire the subject");
+  await expect(node("effect:0:0")).toContainText("reason: consensus");
 
   // Loosened to 3, tried on the last classifications: subject 1 would retire, subject 2 would not.
   await page.getByLabel("Rule 1 condition: right: value").fill("3");
-  await expect(flow.getByText("Rule 1: if c.num_votes ≥ 3")).toBeVisible();
+  await expect(node("rule:0")).toContainText("if c.num_votes ≥ 3");
   await page.getByLabel("How many recent classifications").fill("20");
   await page.getByRole("button", { name: "Run the dry run" }).click();
   const result = page.getByTestId("dry-run-result");

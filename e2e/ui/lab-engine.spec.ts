@@ -3,6 +3,7 @@
 // exactly what the forms showed, and the live pipeline then acts on it.
 import { expect, test } from "@playwright/test";
 import { accessToken, API_ACCEPT, classifiableWorkflow, createProject, newUser, registerUser, signIn, uniqueName } from "../support";
+import { dragHandle, expectInside } from "../flow-canvas";
 
 test("a project owner builds the decision engine's configuration visually, and it retires subjects", async ({ page, request }) => {
   const owner = newUser("ui_lab");
@@ -126,4 +127,69 @@ test("the lab is not found for visitors who cannot edit the project", async ({ p
   expect((await page.goto(`/lab/projects/${project.id}/workflows/${w.workflowId}/engine`))?.status()).toBe(404);
   await page.goto(`/projects/${project.id}`);
   await expect(page.getByRole("link", { name: "Open this project in the lab" })).toHaveCount(0);
+});
+
+test("a project owner builds an extractor → reducer → rule pipeline on the canvas; its menus show human labels", async ({
+  page,
+  request,
+}) => {
+  const owner = newUser("ui_canvas");
+  await registerUser(request, owner);
+  const token = await accessToken(request, owner.login, owner.password);
+  const project = await createProject(request, token, { display_name: uniqueName("Canvas") });
+  const w = await classifiableWorkflow(request, token, project.id, 1);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, owner.login, owner.password);
+  await page.goto(`/lab/projects/${project.id}/workflows/${w.workflowId}/engine`);
+
+  // Nodes added on the canvas; the view fits them all after each, without a reload.
+  const flow = page.getByRole("figure").filter({ hasText: "Flow: extractors" });
+  const node = (id: string) => page.getByTestId("engine-flow").locator(`.react-flow__node[data-id="${id}"]`);
+  await flow.getByRole("button", { name: "New extractor" }).click();
+  await expect(page.getByTestId("engine-flow")).toHaveAttribute("data-ready", "true");
+  await flow.getByRole("button", { name: "New rule" }).click(); // before any reducer: it looks up the subject
+  await flow.getByRole("button", { name: "New reducer" }).click();
+  await flow.getByRole("button", { name: "New reducer" }).click();
+  await expectInside(page, "engine-flow");
+  await expect(page.getByLabel("Rule 1 condition: left: lookup")).toHaveValue("subject.#priority");
+
+  // A node removed with Delete, after a confirmation; another opened with Enter.
+  page.once("dialog", (d) => void d.accept());
+  await node("r:c2").focus();
+  await page.keyboard.press("Delete");
+  await expect(node("r:c2")).toHaveCount(0);
+  await node("r:c").focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByLabel("Reducer 1 key")).toBeFocused();
+
+  // Linked by dragging: the reducer reads the extractor, the rule looks the reducer up.
+  await dragHandle(page, node("x:q").locator(".react-flow__handle.source"), node("r:c").locator(".react-flow__handle.target"));
+  await dragHandle(page, node("r:c").locator(".react-flow__handle.source"), node("rule:0").locator(".react-flow__handle.target"));
+  await expect(page.getByLabel("Rule 1 condition: left: lookup")).toHaveValue("c.num_votes");
+  await expectInside(page, "engine-flow");
+
+  // Menus: human labels, the internal name in small print.
+  await expect(page.getByLabel("c: reduce by").locator("option:checked")).toHaveText("Each subject");
+  await expect(page.getByText("reduce_by_subject", { exact: true })).toBeVisible();
+  await expect(page.getByLabel("Reducer 1 type").locator("option:checked")).toHaveText("Consensus (the most common answer)");
+  await expect(page.getByLabel("Rule 1 condition: comparison").locator("option:checked")).toHaveText("is at least");
+
+  await page.getByRole("button", { name: "Save configuration" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  const config = (
+    await (
+      await request.get(`/engine/workflows/${w.workflowId}`, { headers: { Accept: "application/json", Authorization: `Bearer ${token}` } })
+    ).json()
+  ).workflow;
+  expect(Object.keys(config.extractors_config)).toEqual(["q"]);
+  expect(Object.keys(config.reducers_config)).toEqual(["c"]);
+  expect(config.reducers_config.c).toMatchObject({ type: "consensus", filters: { extractor_keys: ["q"] } });
+  expect(config.rules_config).toEqual([
+    {
+      topic: "subject",
+      if: ["gte", ["lookup", "c.num_votes", 0], ["const", 3]],
+      then: [{ action: "retire_subject", reason: "consensus" }],
+    },
+  ]);
+  await page.screenshot({ path: "test-results/screenshots/lab-engine-canvas-1280.png", fullPage: true });
 });

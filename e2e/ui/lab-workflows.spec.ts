@@ -3,7 +3,18 @@
 // question about each identification), each saved as the API's task definitions the classifier reads;
 // the editor shows the branching graph and a live preview, and copies a workflow. Screenshots at 1280 px.
 import { expect, test } from "@playwright/test";
-import { accessToken, API_ACCEPT, createProjectInLab, newUser, registerUser, signIn, uniqueName } from "../support";
+import { dragHandle, expectInside } from "../flow-canvas";
+import {
+  accessToken,
+  API_ACCEPT,
+  classifiableWorkflow,
+  createProject,
+  createProjectInLab,
+  newUser,
+  registerUser,
+  signIn,
+  uniqueName,
+} from "../support";
 
 test("an owner builds a drawing workflow and a survey workflow in the lab", async ({ page, request }) => {
   test.setTimeout(120_000);
@@ -154,4 +165,59 @@ test("an owner builds a drawing workflow and a survey workflow in the lab", asyn
   await page.goto(`/lab/projects/${projectId}/workflows/${drawing.id}`);
   await expect(page.getByLabel("T0 tool 1 subtask 1 question")).toHaveValue("Is it awake?");
   await page.screenshot({ path: "test-results/screenshots/lab-workflow-drawing-1280.png", fullPage: true });
+});
+
+test("an owner builds a branching workflow on the graph: a task added there, an answer dragged to it, another linked by keyboard", async ({
+  page,
+  request,
+}) => {
+  const owner = newUser("lab_graph");
+  await registerUser(request, owner);
+  const token = await accessToken(request, owner.login, owner.password);
+  const project = await createProject(request, token, { display_name: uniqueName("Graph") });
+  const w = await classifiableWorkflow(request, token, project.id, 1);
+  const auth = { Accept: API_ACCEPT, Authorization: `Bearer ${token}` };
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, owner.login, owner.password);
+  await page.goto(`/lab/projects/${project.id}/workflows/${w.workflowId}`);
+
+  // A task added on the graph (its type by its human label; the internal name in small print).
+  const graph = page.getByRole("figure").filter({ hasText: "Branching" });
+  await expect(page.getByTestId("branching-graph")).toHaveAttribute("data-ready", "true"); // hydrated
+  await graph.getByLabel("Type of the new task").selectOption({ label: "Free text" });
+  await graph.getByRole("button", { name: "New task" }).click();
+  await expect(page.getByLabel("T1 type").locator("option:checked")).toHaveText("Free text");
+  await expectInside(page, "branching-graph");
+  await page.getByLabel("T1 instruction").fill("Describe it");
+
+  // Drag: answer "Yes" of T0 onto T1.
+  const node = (key: string) => page.getByTestId("branching-graph").locator(`.react-flow__node[data-id="${key}"]`);
+  await dragHandle(
+    page,
+    node("T0").locator('.react-flow__handle[data-handleid="answer-0"]'),
+    node("T1").locator(".react-flow__handle.target"),
+  );
+  await expect(page.getByLabel("T0 answer 1 leads to")).toHaveValue("T1");
+  await expect(node("T0")).toContainText(/Yes\s*→ T1/);
+  await expectInside(page, "branching-graph");
+  await page.getByRole("button", { name: "Save workflow" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved" })).toContainText("Saved: version");
+  let saved = (await (await request.get(`/api/workflows/${w.workflowId}`, { headers: auth })).json()).workflows[0];
+  expect(saved.tasks.T0.answers).toEqual([{ label: "Yes", next: "T1" }, { label: "No" }]);
+
+  // The keyboard: a node opens its form with Enter; the answer's "leads to" select links it.
+  await node("T0").focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByLabel("T0 type")).toBeFocused();
+  await page.getByLabel("T0 answer 2 leads to").focus();
+  await page.keyboard.press("ArrowDown"); // the end → T1
+  await expect(page.getByLabel("T0 answer 2 leads to")).toHaveValue("T1");
+  await page.getByRole("button", { name: "Save workflow" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved" })).toContainText("Saved: version");
+  saved = (await (await request.get(`/api/workflows/${w.workflowId}`, { headers: auth })).json()).workflows[0];
+  expect(saved.tasks.T0.answers).toEqual([
+    { label: "Yes", next: "T1" },
+    { label: "No", next: "T1" },
+  ]);
+  await page.screenshot({ path: "test-results/screenshots/lab-workflow-graph-1280.png", fullPage: true });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseEngineWorkflowConfig } from "@/lib/engine/config";
 import {
   conditionFromWire,
+  conditionLookingUp,
   conditionToWire,
   ConditionModelError,
   defaultLookup,
@@ -71,5 +72,35 @@ describe("conditions between the builder and the wire", () => {
     expect(defaultLookup(lookupSuggestions(reducers, "subject"))).toBe("c.num_votes");
     expect(defaultLookup(["x.mean", "subject.#priority"])).toBe("x.mean");
     expect(defaultLookup([])).toBeUndefined();
+  });
+});
+
+describe("conditionLookingUp (a reducer linked to a rule on the canvas)", () => {
+  const cmp = (key: string, op: "gte" | "eq" = "gte", value = "3"): ConditionNode => ({
+    kind: "compare",
+    op,
+    left: { kind: "lookup", key, fallback: "0", fallbackType: "number" },
+    right: { kind: "const", value, type: "number" },
+  });
+  it.each<[string, ConditionNode, unknown[]]>([
+    ["always becomes a comparison of it", { kind: "always" }, ["gte", ["lookup", "n.classifications", 0], ["const", 3]]],
+    [
+      "a comparison of another reducer now looks it up, keeping its operator and value",
+      cmp("c.num_votes", "eq", "5"),
+      ["eq", ["lookup", "n.classifications", 0], ["const", 5]],
+    ],
+    ["a comparison of it is unchanged", cmp("n.extracts"), ["gte", ["lookup", "n.extracts", 0], ["const", 3]]],
+    [
+      "and gains a comparison of it",
+      { kind: "and", children: [cmp("c.num_votes")] },
+      ["and", ["gte", ["lookup", "c.num_votes", 0], ["const", 3]], ["gte", ["lookup", "n.classifications", 0], ["const", 3]]],
+    ],
+    [
+      "not is joined with one by and",
+      { kind: "not", child: cmp("c.num_votes") },
+      ["and", ["not", ["gte", ["lookup", "c.num_votes", 0], ["const", 3]]], ["gte", ["lookup", "n.classifications", 0], ["const", 3]]],
+    ],
+  ])("%s", (_what, node, wire) => {
+    expect(conditionToWire(conditionLookingUp(node, "n.classifications"))).toEqual(wire);
   });
 });

@@ -137,3 +137,33 @@ export function lookupSuggestions(reducers: Record<string, { type: string; topic
   if (topic === "subject") out.push("subject.#priority");
   return out;
 }
+
+/**
+ * A condition that also looks up `lookupKey` (a reducer linked to the rule on the canvas): a comparison or
+ * "always" becomes a comparison of it (keeping the operator and value); and/or gain a comparison of it;
+ * anything else is joined with one by `and`. Unchanged when it already looks up that reducer.
+ */
+export function conditionLookingUp(node: ConditionNode, lookupKey: string): ConditionNode {
+  const source = lookupKey.split(".")[0];
+  if (conditionSources(node).includes(source)) return node;
+  if (node.kind === "compare") return { ...node, left: { kind: "lookup", key: lookupKey, fallback: "0", fallbackType: "number" } };
+  if (node.kind === "always") return newComparison(lookupKey);
+  if (node.kind === "and" || node.kind === "or") return { ...node, children: [...node.children, newComparison(lookupKey)] };
+  return { kind: "and", children: [node, newComparison(lookupKey)] };
+}
+
+/** The reducers (or `subject`, `user`) a builder condition's lookups read. */
+function conditionSources(node: ConditionNode): string[] {
+  const src = (o: Operand) => (o.kind === "lookup" ? [o.key.split(".")[0]] : []);
+  switch (node.kind) {
+    case "compare":
+      return [...src(node.left), ...src(node.right)];
+    case "and":
+    case "or":
+      return node.children.flatMap(conditionSources);
+    case "not":
+      return conditionSources(node.child);
+    default:
+      return [];
+  }
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { conditionSummary, engineFlow } from "./engine-flow";
+import { conditionSummary, engineFlow, flowConnection, reducerReading } from "./engine-flow";
 
 describe("engineFlow", () => {
   it("links extractors to reducers, reducers to the rules that look them up, rules to their effects", () => {
@@ -31,8 +31,8 @@ describe("engineFlow", () => {
     ]);
     expect(flow.edges).toEqual([
       { from: "x:q", to: "r:c" },
-      { from: "x:q", to: "r:n" },
-      { from: "x:s", to: "r:n" },
+      { from: "x:q", to: "r:n", implicit: true },
+      { from: "x:s", to: "r:n", implicit: true },
       { from: "r:c", to: "rule:0" },
       { from: "r:n", to: "rule:0" },
       { from: "rule:0", to: "effect:0:0" },
@@ -52,5 +52,44 @@ describe("engineFlow", () => {
 
   it("draws nothing for an empty configuration", () => {
     expect(engineFlow({ extractors_config: {}, reducers_config: {}, rules_config: [] })).toEqual({ nodes: [], edges: [] });
+  });
+});
+
+describe("linking on the canvas", () => {
+  it.each([
+    ["x:q", "r:c", { kind: "extractor-reducer", extractor: "q", reducer: "c" }],
+    ["r:c", "rule:2", { kind: "reducer-rule", reducer: "c", rule: 2 }],
+    ["x:q", "rule:0", null],
+    ["r:c", "r:d", null],
+    ["rule:0", "effect:0:0", null],
+    ["r:c", "x:q", null],
+  ])("%s → %s", (from, to, link) => expect(flowConnection(from, to)).toEqual(link));
+
+  it.each([
+    [{ type: "count" }, { type: "count", filters: { extractor_keys: ["q"] } }],
+    [
+      { type: "count", filters: { extractor_keys: ["s"], empty_extracts: "keep_all" } },
+      { type: "count", filters: { extractor_keys: ["s", "q"], empty_extracts: "keep_all" } },
+    ],
+    [
+      { type: "count", filters: { extractor_keys: "s" } },
+      { type: "count", filters: { extractor_keys: ["s", "q"] } },
+    ],
+    [
+      { type: "count", filters: { extractor_keys: ["q"] } },
+      { type: "count", filters: { extractor_keys: ["q"] } },
+    ],
+  ])("a reducer %j reading q is %j", (reducer, out) => expect(reducerReading(reducer, "q")).toEqual(out));
+
+  it("draws a reducer naming no extractors as reading them all, dashed", () => {
+    const flow = engineFlow({
+      extractors_config: { q: { type: "question" } },
+      reducers_config: { c: { type: "count" }, d: { type: "count", filters: { extractor_keys: ["q"] } } },
+      rules_config: [],
+    });
+    expect(flow.edges).toEqual([
+      { from: "x:q", to: "r:c", implicit: true },
+      { from: "x:q", to: "r:d" },
+    ]);
   });
 });

@@ -16,6 +16,8 @@ export interface FlowNode {
 export interface FlowEdge {
   from: string;
   to: string;
+  /** An extractor feeding a reducer that names no extractors (so it reads them all). */
+  implicit?: true;
 }
 
 type Config = Record<string, unknown>;
@@ -57,8 +59,8 @@ export function engineFlow(config: EngineFlowInput): { nodes: FlowNode[]; edges:
   Object.entries(config.reducers_config ?? {}).forEach(([key, r], row) => {
     nodes.push({ id: `r:${key}`, kind: "reducer", label: `${key} (${String(r.type)})`, row });
     const named = ((r.filters as { extractor_keys?: unknown } | undefined)?.extractor_keys ?? []) as string[];
-    for (const x of named.length ? named.filter((k) => extractorKeys.includes(k)) : extractorKeys)
-      edges.push({ from: `x:${x}`, to: `r:${key}` });
+    if (named.length) for (const x of named.filter((k) => extractorKeys.includes(k))) edges.push({ from: `x:${x}`, to: `r:${key}` });
+    else for (const x of extractorKeys) edges.push({ from: `x:${x}`, to: `r:${key}`, implicit: true });
   });
   let effectRow = 0;
   (config.rules_config ?? []).forEach((rule, i) => {
@@ -78,4 +80,24 @@ export function engineFlow(config: EngineFlowInput): { nodes: FlowNode[]; edges:
     });
   });
   return { nodes, edges };
+}
+
+/** What a link drawn on the canvas from one node to another means, or null when it cannot be drawn. */
+export type FlowConnection =
+  | { kind: "extractor-reducer"; extractor: string; reducer: string }
+  | { kind: "reducer-rule"; reducer: string; rule: number };
+
+export function flowConnection(from: string, to: string): FlowConnection | null {
+  if (from.startsWith("x:") && to.startsWith("r:")) return { kind: "extractor-reducer", extractor: from.slice(2), reducer: to.slice(2) };
+  if (from.startsWith("r:") && /^rule:\d+$/.test(to)) return { kind: "reducer-rule", reducer: from.slice(2), rule: Number(to.slice(5)) };
+  return null;
+}
+
+/** A reducer reading this extractor too: named in its `filters.extractor_keys` (a reducer naming none read them all; now it reads the named). */
+export function reducerReading(reducer: Config, extractor: string): Config {
+  const filters = (reducer.filters ?? {}) as Config;
+  const raw = filters.extractor_keys;
+  const named = Array.isArray(raw) ? (raw as string[]) : raw ? [String(raw)] : [];
+  if (named.includes(extractor)) return reducer;
+  return { ...reducer, filters: { ...filters, extractor_keys: [...named, extractor] } };
 }

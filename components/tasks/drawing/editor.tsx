@@ -1,4 +1,6 @@
 "use client";
+import { NamedSelect } from "@/components/ui/named-select";
+import { labelled, TOOL_LABELS } from "@/lib/lab/labels";
 import { DRAWING_TOOL_TYPES, newTool } from "@/lib/tasks/drawing";
 import type { TaskDef } from "@/lib/tasks/types";
 import { Select, TextInput, buttonClass } from "@/components/ui/controls";
@@ -86,10 +88,10 @@ export function DrawingEditor({ taskKey, task, onChange, others }: EditorProps) 
           <fieldset key={i} className="flex flex-col gap-2 rounded border border-gray-200 p-2">
             <legend className="px-1 text-sm font-semibold">{name}</legend>
             <div className="flex flex-wrap items-end gap-2">
-              <Select
+              <NamedSelect
                 label={`${name} type`}
                 value={tool.type}
-                options={DRAWING_TOOL_TYPES}
+                options={labelled(DRAWING_TOOL_TYPES, TOOL_LABELS)}
                 onChange={(type) => setTool(i, { ...tool, type })}
               />
               <TextInput

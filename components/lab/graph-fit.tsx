@@ -1,0 +1,31 @@
+"use client";
+import { useReactFlow, useStore } from "@xyflow/react";
+import { useEffect } from "react";
+import { fitViewport, type Box } from "@/lib/lab/graph-view";
+
+/** A node's focus ring (React Flow's style removes the outline of a focused node). */
+export const FOCUS_RING =
+  "rounded-md focus-visible:outline-3! focus-visible:outline-solid! focus-visible:outline-brand-600! focus-visible:outline-offset-2!";
+
+/** A graph's canvas height for its laid-out height: room for all of it at full size, within 200-560 px (zoomed out beyond). */
+export const graphHeight = (contentHeight: number) => Math.min(600, Math.max(240, contentHeight + 32 + CONTROLS));
+
+/** The strip at the top of a canvas kept for its zoom controls (<Controls position="top-left" orientation="horizontal">). */
+const CONTROLS = 48;
+
+/**
+ * Inside a <ReactFlow>: shows the whole graph (`bounds`, known from its layout) whenever it or the canvas's
+ * size changes, never zoomed in beyond 1, so adding a node never leaves the view clipped. Marks the canvas
+ * (`data-ready`) once it runs in the browser.
+ */
+export function FitOnChange({ bounds }: { bounds: Box }) {
+  const { setViewport } = useReactFlow();
+  const width = useStore((s) => s.width);
+  const height = useStore((s) => s.height);
+  const { x, y, width: w, height: h } = bounds;
+  useEffect(() => {
+    if (!width || !height) return;
+    void setViewport(fitViewport({ x, y, width: w, height: h }, { width, height }, 16, CONTROLS));
+  }, [x, y, w, h, width, height, setViewport]);
+  return null;
+}
