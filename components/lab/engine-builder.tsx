@@ -52,10 +52,20 @@ const unwrap = (body: EngineWorkflowAnswer | null): EngineWorkflowRecord => (bod
 
 const rowsOf = (m: Record<string, Config> | undefined): Row[] => Object.entries(m ?? {}).map(([key, config]) => ({ key, config }));
 
-export function EngineBuilder({ workflowId, taskKeys }: { workflowId: number; taskKeys: { key: string; type: string }[] }) {
+export function EngineBuilder({
+  workflowId,
+  taskKeys,
+  configured,
+}: {
+  workflowId: number;
+  taskKeys: { key: string; type: string }[];
+  /** Whether the workflow has a configuration yet (the page knows): none is not asked for, a 404 the browser would log. */
+  configured: boolean;
+}) {
   const loaded = useQuery({
-    queryKey: ["engine-workflow", workflowId],
+    queryKey: ["engine-workflow", workflowId, configured],
     queryFn: async () => {
+      if (!configured) return null;
       const body = await requestOrNull<EngineWorkflowAnswer>("engine", `/workflows/${workflowId}`);
       return body && unwrap(body); // null: not in the engine yet
     },

@@ -31,12 +31,13 @@ async function setUp(request: APIRequestContext, page: Page) {
     });
     ids.push((await s.json()).subjects[0].id);
   }
-  await request.post("/api/subject_sets", {
+  const set = await request.post("/api/subject_sets", {
     headers,
     data: { subject_sets: { display_name: uniqueName("set"), links: { project: project.id, workflows: [workflow.id], subjects: ids } } },
   });
+  const setId: string = (await set.json()).subject_sets[0].id;
   await page.route(`${media}/**`, (route) => route.fulfill({ contentType: "image/svg+xml", body: picture }));
-  return { project, workflow, headers };
+  return { project, workflow, headers, setId };
 }
 
 async function scan(page: Page, name: string) {
@@ -58,7 +59,21 @@ async function shoot(page: Page, name: string) {
 }
 
 test("home, project and classify pages: no serious axe violations; screenshots at 1280 and 375 px", async ({ page, request }) => {
-  const { project } = await setUp(request, page);
+  const { project, headers, setId } = await setUp(request, page);
+  // A drawing workflow on the same subjects, for the classify page with its tools.
+  const drawing = await request.post("/api/workflows", {
+    headers,
+    data: {
+      workflows: {
+        display_name: "Craters",
+        tasks: { T0: { type: "drawing", instruction: "Mark each crater.", tools: [{ type: "point", label: "Crater", color: "#ff0000" }] } },
+        first_task: "T0",
+        links: { project: project.id, subject_sets: [setId] },
+      },
+    },
+  });
+  expect(drawing.status(), await drawing.text()).toBe(201);
+  const drawingId = (await drawing.json()).workflows[0].id;
   const pages: [string, string, () => Promise<void>][] = [
     ["home", "/", async () => void (await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible())],
     [
@@ -71,6 +86,11 @@ test("home, project and classify pages: no serious axe violations; screenshots a
       `/projects/${project.id}/classify`,
       async () => void (await expect(page.getByRole("img", { name: /^Subject \d+/ })).toBeVisible()),
     ],
+    [
+      "classify-drawing",
+      `/projects/${project.id}/classify?workflow=${drawingId}`,
+      async () => void (await expect(page.getByText("Mark each crater.")).toBeVisible()),
+    ],
   ];
   for (const [name, url, ready] of pages) {
     await page.goto(url);
@@ -78,7 +98,7 @@ test("home, project and classify pages: no serious axe violations; screenshots a
     await scan(page, name);
     await shoot(page, name);
   }
-  for (const name of ["home", "project", "classify"])
+  for (const name of ["home", "project", "classify", "classify-drawing"])
     for (const w of [1280, 375]) expect(fs.statSync(path.join(SHOTS, `${name}-${w}.png`)).size).toBeGreaterThan(1000);
 });
 
@@ -128,7 +148,7 @@ test("a question classified with the keyboard alone, focus always visible", asyn
     .toEqual([[first, [{ task: "T0", value: 0 }]]]);
 });
 
-test("the lab's pages: no serious axe violations; screenshots at 1280 and 375 px", async ({ page, request }) => {
+test("the lab's pages: no serious axe violations, no error logged; screenshots at 1280 and 375 px", async ({ page, request }) => {
   test.setTimeout(120_000);
   const { project, workflow, headers } = await setUp(request, page);
   // Onboarding to edit, so the scan sees the tutorial and field guide editors, not only their empty states.
@@ -146,6 +166,14 @@ test("the lab's pages: no serious axe violations; screenshots at 1280 and 375 px
   const { signIn } = await import("../support");
   const { ADMIN_LOGIN, ADMIN_PASSWORD } = await import("../env");
   await signIn(page, ADMIN_LOGIN, ADMIN_PASSWORD);
+  // A new project's lab (no engine configuration, no export yet) logs no error and gets no failing answer.
+  const problems: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") problems.push(`console: ${m.text()}`);
+  });
+  page.on("response", (r) => {
+    if (r.status() >= 400) problems.push(`${r.status()} ${r.request().method()} ${r.url()}`);
+  });
   const base = `/lab/projects/${project.id}`;
   const pages: [string, string, string][] = [
     ["lab-workflows", base, "Workflows"],
@@ -168,4 +196,5 @@ test("the lab's pages: no serious axe violations; screenshots at 1280 and 375 px
     await scan(page, name);
     await shoot(page, name);
   }
+  expect(problems).toEqual([]);
 });

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { editableWorkflow } from "@/app/lab/lab-access";
+import { editableWorkflow, workflowExtras } from "@/app/lab/lab-access";
 import { EngineBuilder } from "@/components/lab/engine-builder";
 import { WorkflowHeading } from "@/components/lab/workflow-heading";
 
@@ -8,6 +8,7 @@ export const dynamic = "force-dynamic";
 /** The visual builder of a workflow's decision-engine configuration (extractors, reducers, rules). */
 export default async function EngineBuilderPage({ params }: { params: Promise<{ id: string; wid: string }> }) {
   const { project, workflow } = await editableWorkflow(params);
+  const { engineConfigured } = await workflowExtras(workflow.id);
   const taskKeys = Object.entries((workflow.tasks ?? {}) as Record<string, { type?: string }>).map(([key, t]) => ({
     key,
     type: String(t?.type ?? ""),
@@ -21,7 +22,7 @@ export default async function EngineBuilderPage({ params }: { params: Promise<{ 
           </Link>
         </p>
       </WorkflowHeading>
-      <EngineBuilder workflowId={workflow.id} taskKeys={taskKeys} />
+      <EngineBuilder workflowId={workflow.id} taskKeys={taskKeys} configured={engineConfigured} />
     </article>
   );
 }
