@@ -95,7 +95,8 @@ function SubjectThumb({ subject, size = "h-16 w-16" }: { subject: SubjectRecord 
 function Reductions({ workflowId, tasks, engineConfigured }: { workflowId: number; tasks: Tasks; engineConfigured: boolean }) {
   const q = useQuery({
     queryKey: ["monitor-reductions", workflowId],
-    queryFn: () => engineGet<ReductionRecord[]>(`/workflows/${workflowId}/reductions?page_size=50`),
+    // A workflow the engine has no configuration for has none (the engine's 404 would be logged by the browser).
+    queryFn: () => (engineConfigured ? engineGet<ReductionRecord[]>(`/workflows/${workflowId}/reductions?page_size=50`) : []),
     refetchInterval: LIVE,
   });
   const config = useQuery({
@@ -114,7 +115,11 @@ function Reductions({ workflowId, tasks, engineConfigured }: { workflowId: numbe
         query={q}
         what="reductions"
         skeleton={4}
-        empty="No reductions yet: they appear here as volunteers classify. Try the configuration on sample classifications with the decision engine's dry run."
+        empty={
+          engineConfigured
+            ? "No reductions yet: they appear here as volunteers classify. Try the configuration on sample classifications with the decision engine's dry run."
+            : "No decision engine configuration yet: build one on the Decision engine page, and reductions appear here as volunteers classify."
+        }
       >
         <ul className="flex flex-col gap-3" aria-label="Subjects with their latest reductions">
           {[...bySubject].map(([subjectId, list]) => {
@@ -207,10 +212,10 @@ function Retired({ workflowId }: { workflowId: number }) {
   );
 }
 
-function Actions({ workflowId }: { workflowId: number }) {
+function Actions({ workflowId, engineConfigured }: { workflowId: number; engineConfigured: boolean }) {
   const q = useQuery({
     queryKey: ["monitor-actions", workflowId],
-    queryFn: () => engineGet<ActionRecord[]>(`/workflows/${workflowId}/actions?page_size=50`),
+    queryFn: () => (engineConfigured ? engineGet<ActionRecord[]>(`/workflows/${workflowId}/actions?page_size=50`) : []),
     refetchInterval: LIVE,
   });
   const { outcome, run } = useAction();
@@ -419,7 +424,7 @@ export function WorkflowMonitor({
     <div className="grid gap-4 xl:grid-cols-2 [&>*]:min-w-0">
       <Reductions workflowId={workflowId} tasks={tasks} engineConfigured={engineConfigured} />
       <Retired workflowId={workflowId} />
-      <Actions workflowId={workflowId} />
+      <Actions workflowId={workflowId} engineConfigured={engineConfigured} />
       <div className="flex flex-col gap-4">
         <Exports workflowId={workflowId} hasExport={hasExport} />
         <Aggregations workflowId={workflowId} userId={userId} />
