@@ -6,8 +6,7 @@ import { buttonClass, inputClass } from "@/components/ui/controls";
 import { TASK_TYPES, unreachableTasks, type TaskDraft } from "@/lib/lab/task-editing";
 import { connectTasks, END_NODE, NODE_WIDTH, outletTop, workflowGraph, type GraphNode } from "@/lib/lab/workflow-graph";
 import { taskType } from "@/lib/tasks/registry";
-import { MIN_ZOOM } from "@/lib/lab/graph-view";
-import { FitOnChange, FOCUS_RING, graphHeight } from "./graph-fit";
+import { CANVAS_PROPS, FitOnChange, FOCUS_RING, graphHeight } from "./graph-fit";
 
 type TaskNodeData = GraphNode & Record<string, unknown>;
 
@@ -148,14 +147,7 @@ export function BranchingGraph({
             nodes={nodes}
             edges={edges}
             nodeTypes={NODE_TYPES}
-            minZoom={MIN_ZOOM}
-            maxZoom={1.5}
-            nodesDraggable={false}
-            edgesFocusable={false}
-            deleteKeyCode={null}
-            zoomOnScroll={false}
-            preventScrolling={false}
-            connectionRadius={40}
+            {...CANVAS_PROPS}
             onNodeClick={(_e, n) => n.id !== END_NODE && onOpen(n.id)}
             onConnect={(c) => {
               const next = connectTasks(drafts, c.source, c.sourceHandle ?? "next", c.target);

@@ -6,8 +6,7 @@ import { buttonClass } from "@/components/ui/controls";
 import { engineFlow, FLOW_COLUMNS, flowConnection, type EngineFlowInput, type FlowConnection, type FlowKind } from "@/lib/lab/engine-flow";
 import { effectOption } from "@/lib/lab/engine-options";
 import { engineLabel } from "@/lib/lab/labels";
-import { MIN_ZOOM } from "@/lib/lab/graph-view";
-import { FitOnChange, FOCUS_RING, graphHeight } from "./graph-fit";
+import { CANVAS_PROPS, FitOnChange, FOCUS_RING, graphHeight } from "./graph-fit";
 
 const COLORS: Record<FlowKind, string> = { extractor: "#dbeafe", reducer: "#dcfce7", rule: "#fef9c3", effect: "#fee2e2" };
 const TITLES: Record<FlowKind, string> = { extractor: "Extractors", reducer: "Reducers", rule: "Rules", effect: "Effects" };
@@ -171,14 +170,7 @@ export function EngineFlowGraph({
               nodes={nodes}
               edges={edges}
               nodeTypes={NODE_TYPES}
-              minZoom={MIN_ZOOM}
-              maxZoom={1.5}
-              nodesDraggable={false}
-              edgesFocusable={false}
-              deleteKeyCode={null}
-              zoomOnScroll={false}
-              preventScrolling={false}
-              connectionRadius={40}
+              {...CANVAS_PROPS}
               onNodeClick={(_e, n) => open(n.id)}
               isValidConnection={(c) => !!flowConnection(c.source, c.target)}
               onConnect={(c) => {

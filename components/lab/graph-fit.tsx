@@ -1,11 +1,27 @@
 "use client";
 import { useReactFlow, useStore } from "@xyflow/react";
 import { useEffect } from "react";
-import { fitViewport, type Box } from "@/lib/lab/graph-view";
+import { fitViewport, MIN_ZOOM, type Box } from "@/lib/lab/graph-view";
 
 /** A node's focus ring (React Flow's style removes the outline of a focused node). */
 export const FOCUS_RING =
   "rounded-md focus-visible:outline-3! focus-visible:outline-solid! focus-visible:outline-brand-600! focus-visible:outline-offset-2!";
+
+/**
+ * What both building canvases (the workflow graph, the engine flow) set on React Flow: our own layout and
+ * fit (nodes not dragged, no zoom on scroll, which would trap the page's scrolling), deletion by our own
+ * confirmed keyboard handler, and connections made by dropping near a handle.
+ */
+export const CANVAS_PROPS = {
+  minZoom: MIN_ZOOM,
+  maxZoom: 1.5,
+  nodesDraggable: false,
+  edgesFocusable: false,
+  deleteKeyCode: null,
+  zoomOnScroll: false,
+  preventScrolling: false,
+  connectionRadius: 40,
+} as const;
 
 /** A graph's canvas height for its laid-out height: room for all of it at full size, within 200-560 px (zoomed out beyond). */
 export const graphHeight = (contentHeight: number) => Math.min(600, Math.max(240, contentHeight + 32 + CONTROLS));

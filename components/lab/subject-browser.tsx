@@ -1,4 +1,5 @@
 "use client";
+import { subjectImage } from "./subject-image";
 import { type QueryClient, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { apiGet, apiPost } from "@/components/ui/api-client";
@@ -14,15 +15,6 @@ const PAGE_SIZE = 20;
 /** After subjects were added (an import, an upload): every page of the lists shown is read again. */
 export function invalidateSubjectLists(client: QueryClient): Promise<void> {
   return client.invalidateQueries({ predicate: (q) => q.queryKey[0] === "lab-subjects" || q.queryKey[0] === "lab-subject-statuses" });
-}
-
-/** The subject's first image, to show as its preview. */
-function thumbnail(s: SubjectRecord): string | null {
-  for (const l of s.locations) {
-    const [mime, url] = Object.entries(l)[0] ?? [];
-    if (mime?.startsWith("image/")) return url;
-  }
-  return null;
 }
 
 /** A subject set's subjects, a page at a time, with each one's retirement in a workflow, retired or unretired by hand. */
@@ -134,7 +126,7 @@ export function SubjectBrowser({
               <tbody>
                 {subjects.data?.subjects.map((s) => {
                   const status = statuses.data?.get(s.id);
-                  const src = thumbnail(s);
+                  const src = subjectImage(s);
                   const retired = !!status?.retired_at;
                   return (
                     <tr key={s.id} className="border-t border-gray-100 align-middle">

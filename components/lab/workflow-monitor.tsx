@@ -1,4 +1,5 @@
 "use client";
+import { subjectImage } from "./subject-image";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { apiGet, apiPost, enginePost, engineGet, requestOrNull } from "@/components/ui/api-client";
@@ -54,18 +55,6 @@ function Listed({
 }
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : "—");
-
-/**
- * The picture a subject is shown by: its first image location, as stored (SubjectThumb shows ours by path,
- * through useUploadUrl; the one place the monitor turns a subject into a URL).
- */
-function subjectImage(s: SubjectRecord | undefined): string | null {
-  for (const l of s?.locations ?? []) {
-    const [mime, url] = Object.entries(l)[0] ?? [];
-    if (mime?.startsWith("image/") && url) return url;
-  }
-  return null;
-}
 
 /** The listed subjects' records (for their pictures), fetched once per set of ids. */
 function useSubjects(ids: number[]): Map<number, SubjectRecord> {
