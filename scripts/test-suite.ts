@@ -18,7 +18,7 @@ console.log(`[test] build done in ${seconds(started)}`);
 function run(name: string, args: string[]): Promise<number> {
   const from = performance.now();
   return new Promise((resolve) => {
-    const child = spawn(node, args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, FORCE_COLOR: "0" } });
+    const child = spawn(node, args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NO_COLOR: "1" } });
     for (const stream of [child.stdout, child.stderr])
       readline.createInterface({ input: stream }).on("line", (line) => console.log(`[${name}] ${line}`));
     child.on("exit", (code, signal) => {
