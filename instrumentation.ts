@@ -6,6 +6,7 @@ export async function register() {
     // same edge; installing again is a no-op, and covers a server started another way).
     const { installPeerAddress } = await import("./lib/net/peer-address");
     installPeerAddress();
+    if (process.env.GC_PAUSE_LOG_MS) (await import("./lib/log/gc-pauses")).logGcPauses();
   }
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.WORKER === "off" || !process.env.DATABASE_URL) return;
   const { startWorker } = await import("./lib/jobs/worker");
