@@ -8,11 +8,12 @@
 // BENCH_SECONDS (default 6): each first page's time (half of it the no-op's); BENCH_DEEP_REQUESTS (5);
 // BENCH_WALK_PAGES (200) of BENCH_WALK_PAGE_SIZE (100); BENCH_LISTS=a,b runs only those lists.
 import "../scripts/require-node";
-import http from "node:http";
+import { fork } from "node:child_process";
 import os from "node:os";
-import zlib from "node:zlib";
+import path from "node:path";
 import { issueToken } from "../lib/auth/tokens";
 import { openBigDataset } from "./big-dataset";
+import { listClient, type WalkPages } from "./list-client";
 import { summarize } from "./lib";
 import { ACCEPT, ensureBuild, startProductionServer } from "./server";
 
@@ -40,53 +41,9 @@ const heavy = await tokenOf(info.heavyVolunteer);
 ensureBuild("lists");
 const app = startProductionServer(PORT, { WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? "1" });
 process.on("SIGINT", () => void app.stop().then(() => process.exit(130)));
-const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
 
-interface Answer {
-  status: number;
-  body: string;
-  link: string | null;
-}
-/** GET with the body read (and gunzipped): the walk needs next_href. */
-function get(path: string, token?: string): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: "127.0.0.1",
-        port: PORT,
-        method: "GET",
-        path,
-        agent,
-        headers: {
-          accept: path.startsWith("/engine") ? "application/json" : ACCEPT,
-          "accept-encoding": "gzip, deflate",
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c) => chunks.push(c));
-        res.on("end", () => {
-          const raw = Buffer.concat(chunks);
-          const enc = res.headers["content-encoding"];
-          const body = (enc === "gzip" ? zlib.gunzipSync(raw) : enc === "deflate" ? zlib.inflateSync(raw) : raw).toString("utf8");
-          resolve({ status: res.statusCode ?? 0, body, link: (res.headers.link as string | undefined) ?? null });
-        });
-        res.on("error", reject);
-      },
-    );
-    req.on("error", reject);
-    req.end();
-  });
-}
-
-async function timedCall(path: string, token: string | undefined, expected: number): Promise<{ ms: number; a: Answer }> {
-  const t = performance.now();
-  const a = await get(path, token);
-  const ms = performance.now() - t;
-  if (a.status !== expected) throw new Error(`GET ${path}: ${a.status} ${a.body.slice(0, 300)}`);
-  return { ms, a };
-}
+const client = listClient(PORT, ACCEPT);
+const { get, timedCall } = client;
 
 /** Calls for `seconds`, one at a time; latencies. */
 async function slice(seconds: number, path: string, token: string | undefined, expected: number): Promise<number[]> {
@@ -127,42 +84,32 @@ async function deepPage(path: string, token?: string) {
   return { path, ...summarize(ms, performance.now() - t0) };
 }
 
-/** Follows the next page from `start` (meta next_href, or the Link header) for WALK_PAGES pages. */
+/**
+ * Follows the next page from `start` (meta next_href, or the Link header) for WALK_PAGES pages, in a small
+ * process of its own (bench/walk-process.ts): this one's heap (the dataset's pool, the app's modules) made
+ * its own collections land inside the walk's pages.
+ */
 async function walk(start: string, token?: string) {
-  const ms: number[] = [];
-  const slow: { page: number; path: string; ms: number }[] = [];
-  let path: string | null = start;
-  let rows = 0;
-  let last = "";
   const t0 = performance.now();
-  while (path && ms.length < WALK_PAGES) {
-    const { ms: t, a }: { ms: number; a: Answer } = await timedCall(path, token, 200);
-    if (t >= 50) slow.push({ page: ms.length, path, ms: Math.round(t * 10) / 10 });
-    ms.push(t);
-    const body = JSON.parse(a.body);
-    if (Array.isArray(body)) {
-      rows += body.length;
-      path = a.link ? /<([^>]+)>/.exec(a.link)![1] : null;
-    } else {
-      const type = Object.keys(body.meta)[0];
-      rows += body[type].length;
-      const next = body.meta[type].next_href as string | null;
-      path = next ? `/api${next}` : null;
-    }
-    last = path ?? last;
-  }
+  const child = fork(path.resolve("bench/walk-process.ts"), [], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const answer = await new Promise<{ ok: boolean; result?: WalkPages; error?: string }>((resolve, reject) => {
+    child.once("message", (m) => resolve(m as { ok: boolean; result?: WalkPages; error?: string }));
+    child.once("exit", (code) => reject(new Error(`the walk's process ended (${code}) without an answer`)));
+    child.send({ port: PORT, accept: ACCEPT, start, token, pages: WALK_PAGES });
+  });
+  if (!answer.ok || !answer.result) throw new Error(`walk ${start}: ${answer.error}`);
+  const { ms, rows, last_path, slow_pages } = answer.result;
   const s = summarize(ms, performance.now() - t0);
   return {
     start,
     pages: ms.length,
     rows,
-    last_path: last,
+    last_path,
     p50_ms: s.p50_ms,
     p99_ms: s.p99_ms,
     max_ms: s.max_ms,
     over_50_ms: ms.filter((x) => x >= 50).length,
-    // Which pages: a page slow again in a second run is the data (cold reads, a bad plan); one slow once is the machine.
-    slow_pages: slow,
+    slow_pages,
     total_s: Math.round(performance.now() - t0) / 1000,
   };
 }
@@ -278,7 +225,7 @@ try {
     ),
   );
 } finally {
-  agent.destroy();
+  client.close();
   await app.stop();
   await ds.stop();
 }
