@@ -1,12 +1,12 @@
 "use client";
 import "@xyflow/react/dist/style.css";
 import { Controls, Handle, Position, ReactFlow, ReactFlowProvider, type Edge, type Node, type NodeProps } from "@xyflow/react";
-import { useEffect, useMemo, useState, type KeyboardEvent } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { buttonClass, inputClass } from "@/components/ui/controls";
 import { TASK_TYPES, unreachableTasks, type TaskDraft } from "@/lib/lab/task-editing";
 import { connectTasks, END_NODE, NODE_WIDTH, outletTop, workflowGraph, type GraphNode } from "@/lib/lab/workflow-graph";
 import { taskType } from "@/lib/tasks/registry";
-import { CANVAS_PROPS, FitOnChange, FOCUS_RING, graphHeight } from "./graph-fit";
+import { CANVAS_PROPS, FitOnChange, FOCUS_RING, graphHeight, nodeKeys } from "./graph-fit";
 
 type TaskNodeData = GraphNode & Record<string, unknown>;
 
@@ -97,7 +97,6 @@ export function BranchingGraph({
     markerEnd: { type: "arrowclosed" as never, color: "#6b7280" },
     deletable: false,
   }));
-  const keyOfNode = (e: KeyboardEvent) => (e.target as HTMLElement).closest(".react-flow__node")?.getAttribute("data-id");
   // Marks the canvas once it runs in the browser (a test waits for it before using the controls above).
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
@@ -130,17 +129,11 @@ export function BranchingGraph({
         data-ready={ready || undefined}
         className="w-full rounded border border-gray-100"
         style={{ height: graphHeight(graph.height) }}
-        onKeyDown={(e) => {
-          const key = keyOfNode(e);
-          if (!key || key === END_NODE) return;
-          if (e.key === "Enter") {
-            e.preventDefault();
-            onOpen(key);
-          } else if ((e.key === "Delete" || e.key === "Backspace") && drafts.length > 1) {
-            e.preventDefault();
-            if (window.confirm(`Remove task ${key}? Links to it will lead to the end.`)) onRemove(key);
-          }
-        }}
+        onKeyDown={nodeKeys(
+          (key) => key !== END_NODE && onOpen(key),
+          (key) => (key === END_NODE || drafts.length <= 1 ? null : `Remove task ${key}? Links to it will lead to the end.`),
+          onRemove,
+        )}
       >
         <ReactFlowProvider>
           <ReactFlow

@@ -6,7 +6,7 @@ import { buttonClass } from "@/components/ui/controls";
 import { engineFlow, FLOW_COLUMNS, flowConnection, type EngineFlowInput, type FlowConnection, type FlowKind } from "@/lib/lab/engine-flow";
 import { effectOption } from "@/lib/lab/engine-options";
 import { engineLabel } from "@/lib/lab/labels";
-import { CANVAS_PROPS, FitOnChange, FOCUS_RING, graphHeight } from "./graph-fit";
+import { CANVAS_PROPS, FitOnChange, FOCUS_RING, graphHeight, nodeKeys } from "./graph-fit";
 
 const COLORS: Record<FlowKind, string> = { extractor: "#dbeafe", reducer: "#dcfce7", rule: "#fef9c3", effect: "#fee2e2" };
 const TITLES: Record<FlowKind, string> = { extractor: "Extractors", reducer: "Reducers", rule: "Rules", effect: "Effects" };
@@ -152,17 +152,7 @@ export function EngineFlowGraph({
         data-ready={ready || undefined}
         style={{ height: graphHeight(bounds.height) }}
         className="w-full rounded border border-gray-100"
-        onKeyDown={(e) => {
-          const id = (e.target as HTMLElement).closest(".react-flow__node")?.getAttribute("data-id");
-          if (!id) return;
-          if (e.key === "Enter") {
-            e.preventDefault();
-            open(id);
-          } else if ((e.key === "Delete" || e.key === "Backspace") && !id.startsWith("effect:")) {
-            e.preventDefault();
-            if (window.confirm(`Remove ${label.get(id)}?`)) onRemove(id);
-          }
-        }}
+        onKeyDown={nodeKeys(open, (id) => (id.startsWith("effect:") ? null : `Remove ${label.get(id)}?`), onRemove)}
       >
         {flow.nodes.length ? (
           <ReactFlowProvider>

@@ -71,12 +71,7 @@ export function FieldGuideEditor({ projectId, language }: { projectId: number; l
           </div>
         )}
       </QueryState>
-      {busy && (
-        <p role="status" className="text-sm">
-          Working…
-        </p>
-      )}
-      <StatusMessage outcome={outcome} />
+      <StatusMessage outcome={outcome} busy={busy} />
     </Panel>
   );
 }

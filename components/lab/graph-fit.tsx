@@ -1,6 +1,6 @@
 "use client";
 import { useReactFlow, useStore } from "@xyflow/react";
-import { useEffect } from "react";
+import { useEffect, type KeyboardEvent } from "react";
 import { fitViewport, MIN_ZOOM, type Box } from "@/lib/lab/graph-view";
 
 /** A node's focus ring (React Flow's style removes the outline of a focused node). */
@@ -22,6 +22,27 @@ export const CANVAS_PROPS = {
   preventScrolling: false,
   connectionRadius: 40,
 } as const;
+
+/**
+ * A building canvas's keyboard, on the element around it: Enter opens the focused node's form, Delete (or
+ * Backspace) removes the node once confirmed. `removal` answers the question to confirm, or null for a
+ * node that cannot be removed (`open` ignores the ones that have no form).
+ */
+export function nodeKeys(open: (id: string) => void, removal: (id: string) => string | null, remove: (id: string) => void) {
+  return (e: KeyboardEvent) => {
+    const id = (e.target as HTMLElement).closest(".react-flow__node")?.getAttribute("data-id");
+    if (!id) return;
+    if (e.key === "Enter") {
+      e.preventDefault();
+      open(id);
+    } else if (e.key === "Delete" || e.key === "Backspace") {
+      const question = removal(id);
+      if (question === null) return;
+      e.preventDefault();
+      if (window.confirm(question)) remove(id);
+    }
+  };
+}
 
 /** A graph's canvas height for its laid-out height: room for all of it at full size, within 200-560 px (zoomed out beyond). */
 export const graphHeight = (contentHeight: number) => Math.min(600, Math.max(240, contentHeight + 32 + CONTROLS));

@@ -105,12 +105,7 @@ function MediumField({ projectId, kind }: { projectId: number; kind: Kind }) {
           Remove the {LABEL[kind].toLowerCase()}
         </button>
       )}
-      {busy && (
-        <p role="status" className="text-sm">
-          Working…
-        </p>
-      )}
-      <StatusMessage outcome={status} />
+      <StatusMessage outcome={status} busy={busy} />
     </div>
   );
 }

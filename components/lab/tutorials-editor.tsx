@@ -112,12 +112,7 @@ export function TutorialsEditor({
           Create {name.one}
         </button>
       </form>
-      {busy && (
-        <p role="status" className="text-sm">
-          Working…
-        </p>
-      )}
-      <StatusMessage outcome={outcome} />
+      <StatusMessage outcome={outcome} busy={busy} />
     </Panel>
   );
 }

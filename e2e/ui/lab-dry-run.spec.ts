@@ -1,14 +1,18 @@
 // The engine page's dry run and flow graph: an owner loosens the saved rule, runs the last classifications
 // through the edited configuration without writing anything, sees one subject that would retire and one
 // that would not (and which outcome differs from the saved configuration's), then saves.
-import { expect, test } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "@playwright/test";
 import { accessToken, API_ACCEPT, classifiableWorkflow, createProject, newUser, registerUser, signIn, uniqueName } from "../support";
 
-test("an owner dry-runs an edited engine configuration on recent classifications, then saves it", async ({ page, request }) => {
-  const owner = newUser("lab_dry");
+/**
+ * A new owner's project with a two-subject workflow whose saved engine configuration extracts T0, reduces
+ * by consensus and retires a subject at `votes` votes for one answer.
+ */
+async function ownerWithConsensusEngine(request: APIRequestContext, name: string, votes: number) {
+  const owner = newUser(`lab_${name.toLowerCase()}`);
   await registerUser(request, owner);
   const token = await accessToken(request, owner.login, owner.password);
-  const project = await createProject(request, token, { display_name: uniqueName("Dry") });
+  const project = await createProject(request, token, { display_name: uniqueName(name) });
   const w = await classifiableWorkflow(request, token, project.id, 2);
   const engineHeaders = { Accept: "application/json", Authorization: `Bearer ${token}` };
   const saved = await request.post("/engine/workflows", {
@@ -19,12 +23,17 @@ test("an owner dry-runs an edited engine configuration on recent classifications
         extractors_config: { q: { type: "question", task_key: "T0" } },
         reducers_config: { c: { type: "consensus" } },
         rules_config: [
-          { if: ["gte", ["lookup", "c.num_votes", 0], ["const", 4]], then: [{ action: "retire_subject", reason: "consensus" }] },
+          { if: ["gte", ["lookup", "c.num_votes", 0], ["const", votes]], then: [{ action: "retire_subject", reason: "consensus" }] },
         ],
       },
     },
   });
   expect(saved.status()).toBe(201);
+  return { owner, token, project, w, engineHeaders };
+}
+
+test("an owner dry-runs an edited engine configuration on recent classifications, then saves it", async ({ page, request }) => {
+  const { owner, token, project, w, engineHeaders } = await ownerWithConsensusEngine(request, "Dry", 4);
   // Subject 1: three alike; subject 2: split.
   for (const [subject, value] of [
     [0, 0],
@@ -98,25 +107,7 @@ test("with subjects and no classifications yet: the prefilled example runs as it
   page,
   request,
 }) => {
-  const owner = newUser("lab_dry_s");
-  await registerUser(request, owner);
-  const token = await accessToken(request, owner.login, owner.password);
-  const project = await createProject(request, token, { display_name: uniqueName("Drysample") });
-  const w = await classifiableWorkflow(request, token, project.id, 2);
-  const saved = await request.post("/engine/workflows", {
-    headers: { Accept: "application/json", Authorization: `Bearer ${token}` },
-    data: {
-      workflow: {
-        id: Number(w.workflowId),
-        extractors_config: { q: { type: "question", task_key: "T0" } },
-        reducers_config: { c: { type: "consensus" } },
-        rules_config: [
-          { if: ["gte", ["lookup", "c.num_votes", 0], ["const", 3]], then: [{ action: "retire_subject", reason: "consensus" }] },
-        ],
-      },
-    },
-  });
-  expect(saved.status()).toBe(201);
+  const { owner, project, w } = await ownerWithConsensusEngine(request, "Drysample", 3);
 
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, owner.login, owner.password);
