@@ -38,7 +38,7 @@ const CollectButton = lazyPart(() => import("./context/collect-button").then((m)
 const TutorialPanel = lazyPart(() => import("./help/tutorial").then((m) => m.TutorialPanel));
 
 /** Where the classifier puts a subject's parts beside the subject: the task column, and below the subject. */
-export interface Slots {
+interface Slots {
   side: HTMLElement | null;
   below: HTMLElement | null;
 }
