@@ -118,6 +118,9 @@ function ClassifierQueue({
   const [saved, setSaved] = useState(0);
   const { stored } = usePending();
   const [feedback, setFeedback] = useState<FeedbackResult[]>([]);
+  // The task column beside the subject and the place below it, filled by the subject's classification.
+  const [side, setSide] = useState<HTMLDivElement | null>(null);
+  const [below, setBelow] = useState<HTMLDivElement | null>(null);
 
   let body: ReactNode;
   if (fetched.isError && !subject)
@@ -146,6 +149,9 @@ function ClassifierQueue({
         subject={subject}
         goldStandard={mayGoldStandard && goldStandard}
         focusFirst={saved > 0}
+        slots={{ side, below }}
+        primaryLanguage={primaryLanguage}
+        language={language}
         onDone={(results) => {
           setFeedback(results);
           setSaved((n) => n + 1);
@@ -160,15 +166,6 @@ function ClassifierQueue({
       <p role="status" aria-live="polite" className="sr-only" data-testid="saved-count">
         {stored ? `Classification saved. ${stored} classified in this session.` : ""}
       </p>
-      <div className="flex flex-wrap items-center gap-3">
-        <ClassifiedCounter projectId={projectId} session={saved} />
-        <FieldGuideButton projectId={projectId} primaryLanguage={primaryLanguage} language={language} />
-        <TutorialButton workflowId={workflow.id} projectId={projectId} primaryLanguage={primaryLanguage} language={language} />
-        {/* A phone seldom has a keyboard: the button is left off there ("?" still opens the list). */}
-        <span className="hidden sm:contents">
-          <KeyboardHelpButton />
-        </span>
-      </div>
       {mayGoldStandard && (
         <label className="flex items-center gap-2 self-start rounded border border-amber-300 bg-amber-50 px-3 py-1 text-sm">
           <input type="checkbox" checked={goldStandard} onChange={(e) => setGoldStandard(e.target.checked)} />
@@ -177,7 +174,23 @@ function ClassifierQueue({
       )}
       <PendingStatus />
       <MiniCourse workflowId={workflow.id} projectId={projectId} classified={saved} primaryLanguage={primaryLanguage} language={language} />
-      {body}
+      {/* The subject takes the room; beside it (below it on a phone) the help buttons, then the task. */}
+      <div className="grid gap-3 sm:gap-4 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
+        {subject ? body : <div className="lg:col-start-1 lg:row-start-1">{body}</div>}
+        <div className="flex flex-col gap-3 sm:gap-4 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          <div className="flex flex-wrap items-center gap-3">
+            <ClassifiedCounter projectId={projectId} session={saved} />
+            <FieldGuideButton projectId={projectId} primaryLanguage={primaryLanguage} language={language} />
+            <TutorialButton workflowId={workflow.id} projectId={projectId} primaryLanguage={primaryLanguage} language={language} />
+            {/* A phone seldom has a keyboard: the button is left off there ("?" still opens the list). */}
+            <span className="hidden sm:contents">
+              <KeyboardHelpButton />
+            </span>
+          </div>
+          <div ref={setSide} className="contents" />
+        </div>
+        <div ref={setBelow} className="flex flex-col gap-2 empty:hidden lg:col-start-1 lg:row-start-2" />
+      </div>
       {feedback.length > 0 && <FeedbackModal results={feedback} onClose={() => setFeedback([])} />}
       {saved > 0 && <p className="text-sm text-gray-600">{saved} classified in this session.</p>}
     </div>

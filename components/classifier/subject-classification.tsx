@@ -1,6 +1,7 @@
 "use client";
 import { useMutation } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { type KeyboardEvent as ReactKeyboardEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { createPortal } from "react-dom";
 import { usePending } from "./pending-classifications";
 import { evaluateFeedback, type FeedbackResult } from "@/lib/classifier/feedback";
 import { SubjectBanners } from "./context/subject-banners";
@@ -25,6 +26,7 @@ import { MetadataPanel } from "./viewer/metadata-panel";
 import { isTypingTarget } from "./shortcut-keys";
 import type { ClassifierWorkflow, QueuedSubject } from "./types";
 import { taskType } from "@/lib/tasks/registry";
+import { useWorkflowTutorial } from "./help/workflow-tutorial";
 
 // The classification of one subject: its tasks step by step beside the subject viewer, saved through the
 // pending queue. A chunk of its own (lib/classifier/task-flow and the viewer with it): the classify page's
@@ -32,6 +34,14 @@ import { taskType } from "@/lib/tasks/registry";
 
 const FavouriteButton = lazyPart(() => import("./context/favourite-button").then((m) => m.FavouriteButton));
 const CollectButton = lazyPart(() => import("./context/collect-button").then((m) => m.CollectButton));
+// The tutorial's steps, in the "Tutorial" tab (the tutorial dialog's chunk).
+const TutorialPanel = lazyPart(() => import("./help/tutorial").then((m) => m.TutorialPanel));
+
+/** Where the classifier puts a subject's parts beside the subject: the task column, and below the subject. */
+interface Slots {
+  side: HTMLElement | null;
+  below: HTMLElement | null;
+}
 
 /** The note about task types the web classifier skips (none for most workflows). */
 export function UnsupportedNote({ workflow }: { workflow: ClassifierWorkflow }) {
@@ -51,6 +61,9 @@ export function SubjectClassification({
   onDone,
   goldStandard = false,
   focusFirst = false,
+  slots,
+  primaryLanguage = "en",
+  language = null,
 }: {
   projectId: string;
   workflow: ClassifierWorkflow;
@@ -59,6 +72,10 @@ export function SubjectClassification({
   goldStandard?: boolean;
   /** Focus the first task's first control when it shows (a subject after Done; never on the page's first load). */
   focusFirst?: boolean;
+  /** The classifier's column beside the subject (tools, then the task) and the place below the subject. */
+  slots: Slots;
+  primaryLanguage?: string;
+  language?: string | null;
 }) {
   const startedAt = useRef(new Date());
   const [step, setStep] = useState<string | null>(workflow.tasks[workflow.firstTask] ? workflow.firstTask : null);
@@ -68,6 +85,10 @@ export function SubjectClassification({
   const [tool, setTool] = useState(0);
   const dimensions = useRef<(Dimensions | null)[]>(subject.locations.map(() => null));
   const heading = useRef<HTMLHeadingElement>(null);
+  // With a tutorial, the task column has two tabs, "Task" and "Tutorial" (the tutorial read inline).
+  const hasTutorial = !!useWorkflowTutorial(workflow.id, "tutorial", primaryLanguage).data;
+  const [tab, setTab] = useState<Tab>("task");
+  const onTask = !hasTutorial || tab === "task";
 
   const keys = step ? stepTasks(workflow.tasks, step) : [];
   const valueAt = (key: string) => (key in values ? values[key] : emptyValue(workflow.tasks[key]));
@@ -149,7 +170,7 @@ export function SubjectClassification({
   // while typing in a text field, in a dialog, with a modifier key, or on a control that takes the key itself.
   const onShortcut = useRef<(e: KeyboardEvent) => void>(() => {});
   onShortcut.current = (e: KeyboardEvent) => {
-    if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || isTypingTarget(e.target)) return;
+    if (!onTask || e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || isTypingTarget(e.target)) return;
     const target = e.target instanceof Element ? e.target : null;
     if (target?.closest("dialog, [role=dialog]")) return;
     if (/^[1-9]$/.test(e.key)) {
@@ -186,9 +207,71 @@ export function SubjectClassification({
     heading.current?.focus();
   };
 
+  const taskArea = (
+    <>
+      <h2 id="task-heading" ref={heading} tabIndex={-1} className="font-semibold focus:outline-none sm:text-lg">
+        {workflow.displayName}
+      </h2>
+      <form
+        ref={form}
+        id="task-form"
+        className="flex flex-col gap-3 sm:gap-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!ready || save.isPending) return;
+          if (next) go(next);
+          else save.mutate();
+        }}
+      >
+        {keys.length === 0 && <p>This workflow has no tasks: press Done to record that you saw this subject.</p>}
+        <div ref={controls} className="contents">
+          {keys.map((key) => (
+            <TaskView
+              key={key}
+              taskKey={key}
+              task={workflow.tasks[key]}
+              value={valueAt(key)}
+              onChange={(v) => setValue(key, v)}
+              tool={tool}
+              onTool={setTool}
+              frame={frame}
+              textUrl={textUrl}
+            />
+          ))}
+        </div>
+        {save.isError && (
+          <p role="alert" className="rounded border border-red-300 bg-red-50 p-3 text-sm">
+            Your classification was not saved: {(save.error as Error).message}. Your answers are kept; press Done to try again.
+          </p>
+        )}
+        <div className="flex flex-wrap gap-2">
+          {history.length > 0 && (
+            <button
+              type="button"
+              onClick={() => go(null, true)}
+              className="rounded border border-gray-300 px-4 py-2 hover:bg-gray-100"
+              disabled={save.isPending}
+            >
+              Back
+            </button>
+          )}
+          <button
+            type="submit"
+            disabled={!ready || save.isPending}
+            className="ml-auto rounded bg-brand-600 px-5 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-50"
+          >
+            {save.isPending ? "Saving…" : next ? "Next" : "Done"}
+          </button>
+        </div>
+      </form>
+    </>
+  );
+
+  // The subject in the classifier's grid; its task and its extras in the classifier's places for them
+  // (they stay while subjects change), so the tools above the task need not be made again for each subject.
   return (
-    <div className="grid gap-3 sm:gap-4 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
-      <section aria-label="Subject" className="min-w-0">
+    <>
+      <section aria-label="Subject" className="min-w-0 lg:col-start-1 lg:row-start-1">
         <SubjectBanners subject={subject} />
         <SubjectViewer
           locations={subject.locations}
@@ -201,74 +284,109 @@ export function SubjectClassification({
           }}
         />
       </section>
-      <section
-        aria-labelledby="task-heading"
-        className="flex flex-col gap-3 rounded-lg border border-gray-200 bg-white p-3 sm:gap-4 sm:p-4 lg:col-start-2 lg:row-span-2 lg:row-start-1"
-      >
-        <h2 id="task-heading" ref={heading} tabIndex={-1} className="font-semibold focus:outline-none sm:text-lg">
-          {workflow.displayName}
-        </h2>
-        <form
-          ref={form}
-          id="task-form"
-          className="flex flex-col gap-3 sm:gap-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (!ready || save.isPending) return;
-            if (next) go(next);
-            else save.mutate();
-          }}
-        >
-          {keys.length === 0 && <p>This workflow has no tasks: press Done to record that you saw this subject.</p>}
-          <div ref={controls} className="contents">
-            {keys.map((key) => (
-              <TaskView
-                key={key}
-                taskKey={key}
-                task={workflow.tasks[key]}
-                value={valueAt(key)}
-                onChange={(v) => setValue(key, v)}
-                tool={tool}
-                onTool={setTool}
-                frame={frame}
-                textUrl={textUrl}
-              />
-            ))}
-          </div>
-          {save.isError && (
-            <p role="alert" className="rounded border border-red-300 bg-red-50 p-3 text-sm">
-              Your classification was not saved: {(save.error as Error).message}. Your answers are kept; press Done to try again.
-            </p>
-          )}
-          <div className="flex flex-wrap gap-2">
-            {history.length > 0 && (
-              <button
-                type="button"
-                onClick={() => go(null, true)}
-                className="rounded border border-gray-300 px-4 py-2 hover:bg-gray-100"
-                disabled={save.isPending}
-              >
-                Back
-              </button>
+      {slots.side &&
+        createPortal(
+          <section
+            aria-labelledby="task-heading"
+            className="flex flex-col gap-3 rounded-lg border border-gray-200 bg-white p-3 sm:gap-4 sm:p-4"
+          >
+            {hasTutorial ? (
+              <TaskTabs tab={tab} onTab={setTab}>
+                {(which) =>
+                  which === "task" ? (
+                    taskArea
+                  ) : (
+                    <TutorialPanel
+                      workflowId={workflow.id}
+                      primaryLanguage={primaryLanguage}
+                      language={language}
+                      onDone={() => {
+                        setTab("task");
+                        document.getElementById(tabId("task"))?.focus();
+                      }}
+                    />
+                  )
+                }
+              </TaskTabs>
+            ) : (
+              taskArea
             )}
-            <button
-              type="submit"
-              disabled={!ready || save.isPending}
-              className="ml-auto rounded bg-brand-600 px-5 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-50"
-            >
-              {save.isPending ? "Saving…" : next ? "Next" : "Done"}
-            </button>
-          </div>
-        </form>
-      </section>
-      <div className="flex flex-col gap-2 lg:col-start-1">
-        <div className="flex flex-wrap gap-2">
-          <FavouriteButton projectId={projectId} subjectId={subject.id} />
-          <CollectButton projectId={projectId} subjectId={subject.id} />
-        </div>
-        <MetadataPanel metadata={subject.metadata ?? {}} />
+          </section>,
+          slots.side,
+        )}
+      {slots.below &&
+        createPortal(
+          <>
+            <div className="flex flex-wrap gap-2">
+              <FavouriteButton projectId={projectId} subjectId={subject.id} />
+              <CollectButton projectId={projectId} subjectId={subject.id} />
+            </div>
+            <MetadataPanel metadata={subject.metadata ?? {}} />
+          </>,
+          slots.below,
+        )}
+    </>
+  );
+}
+
+type Tab = "task" | "tutorial";
+const TABS: { id: Tab; label: string }[] = [
+  { id: "task", label: "Task" },
+  { id: "tutorial", label: "Tutorial" },
+];
+const tabId = (t: Tab) => `classifier-tab-${t}`;
+
+/**
+ * The task column's tabs (the WAI-ARIA tabs pattern, activated on focus): the arrow keys, Home and End move
+ * between them; each panel is labelled by its tab. The hidden panel stays mounted, so answers and the
+ * tutorial's step are kept while the other is read.
+ */
+function TaskTabs({ tab, onTab, children }: { tab: Tab; onTab(t: Tab): void; children(t: Tab): ReactNode }) {
+  const onKey = (e: ReactKeyboardEvent<HTMLDivElement>) => {
+    const i = TABS.findIndex((t) => t.id === tab);
+    const to = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: TABS.length - 1 }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    const t = TABS[(to + TABS.length) % TABS.length].id;
+    onTab(t);
+    document.getElementById(tabId(t))?.focus();
+  };
+  return (
+    <>
+      <div role="tablist" aria-label="Task and tutorial" className="-mx-1 -mt-1 flex gap-1 border-b border-gray-200" onKeyDown={onKey}>
+        {TABS.map((t) => (
+          <button
+            key={t.id}
+            type="button"
+            role="tab"
+            id={tabId(t.id)}
+            aria-selected={tab === t.id}
+            aria-controls={`${tabId(t.id)}-panel`}
+            tabIndex={tab === t.id ? 0 : -1}
+            onClick={() => onTab(t.id)}
+            className={
+              "-mb-px border-b-2 px-3 py-1.5 text-sm font-semibold focus-visible:outline focus-visible:outline-2 " +
+              "focus-visible:outline-brand-600 " +
+              (tab === t.id ? "border-brand-600 text-brand-700" : "border-transparent text-gray-600 hover:text-gray-900")
+            }
+          >
+            {t.label}
+          </button>
+        ))}
       </div>
-    </div>
+      {TABS.map((t) => (
+        <div
+          key={t.id}
+          role="tabpanel"
+          id={`${tabId(t.id)}-panel`}
+          aria-labelledby={tabId(t.id)}
+          hidden={tab !== t.id}
+          className="flex flex-col gap-3 sm:gap-4"
+        >
+          {children(t.id)}
+        </div>
+      ))}
+    </>
   );
 }
 

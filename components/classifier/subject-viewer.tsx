@@ -204,12 +204,15 @@ export function SubjectViewer({
             </span>
           </div>
         )}
+        {/* On a large screen the image may be as tall as the screen less what is above it (the site's header,
+            the page's heading: about 7.6rem; the help buttons are in the task column), so a landscape image
+            is at least 60 % of a 1280 × 720 screen's width, all of it in the first screen. */}
         {/* biome-ignore lint/a11y/noStaticElementInteractions: the viewport pans by pointer drag and by the arrow keys (focusable when an image) */}
         {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the role is group whenever the aria-label is set; the rule can't see that */}
         <div
           className={
             "relative flex min-h-40 min-w-0 flex-1 items-center justify-center overflow-hidden rounded-lg border " +
-            "[--subject-h:27svh] sm:[--subject-h:50svh] lg:[--subject-h:min(80vh,calc(100vh_-_11rem))] " +
+            "[--subject-h:27svh] sm:[--subject-h:50svh] lg:[--subject-h:min(85vh,calc(100vh_-_8rem))] " +
             `border-gray-200 bg-gray-900 focus:outline focus:outline-4 focus:outline-brand-600 ${movable && isImage ? "cursor-grab touch-none" : ""}`
           }
           tabIndex={isImage ? 0 : undefined}

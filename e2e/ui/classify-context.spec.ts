@@ -294,11 +294,15 @@ test("the field guide drawer: keyboard only, safe markdown, nothing without a gu
   await expect(open).toBeFocused();
 });
 
-test("the tutorial: shown on the first visit, not the second, reopened from its button", async ({ page, request, context }) => {
+test("the tutorial: shown on the first visit, not the second, reopened from its button, read in its tab", async ({
+  page,
+  request,
+  context,
+}) => {
   const token = await accessToken(request);
   const headers = { Accept: API_ACCEPT, Authorization: `Bearer ${token}` };
   const project = await createProject(request, token, { display_name: uniqueName("Tut") });
-  const w = await classifiableWorkflow(request, token, project.id, 1);
+  const w = await classifiableWorkflow(request, token, project.id, 2);
   const t = await request.post("/api/tutorials", {
     headers,
     data: {
@@ -332,6 +336,38 @@ test("the tutorial: shown on the first visit, not the second, reopened from its 
   await page.keyboard.press("Escape");
   await expect(tutorial).toBeHidden();
   await expect(button).toBeFocused();
+
+  // The task column's tabs: Task, and the tutorial read inline. The mouse, then the keyboard.
+  const taskTab = page.getByRole("tab", { name: "Task" });
+  const tutorialTab = page.getByRole("tab", { name: "Tutorial" });
+  await expect(taskTab).toHaveAttribute("aria-selected", "true");
+  await tutorialTab.click();
+  const panel = page.getByRole("tabpanel", { name: "Tutorial" });
+  await expect(panel).toContainText("Step 1 of 2");
+  await expect(panel.locator("strong")).toHaveText("image");
+  await expect(page.getByLabel("Yes")).toBeHidden();
+  await page.keyboard.press("1"); // the shortcuts answer only on the Task tab
+  await panel.getByRole("button", { name: "Next step" }).click();
+  await expect(panel).toContainText("Answer the question.");
+  await tutorialTab.focus();
+  await page.keyboard.press("ArrowLeft");
+  await expect(taskTab).toBeFocused();
+  await expect(page.getByRole("tabpanel", { name: "Task" }).getByLabel("Yes")).not.toBeChecked();
+  await page.keyboard.press("End");
+  await expect(tutorialTab).toBeFocused();
+  await expect(tutorialTab).toHaveAttribute("aria-selected", "true");
+  await expect(panel).toContainText("Answer the question."); // where the volunteer was
+  await panel.getByRole("button", { name: "Back to the task" }).click();
+  await expect(taskTab).toBeFocused();
+  await expect(taskTab).toHaveAttribute("aria-selected", "true");
+  // The shortcuts answer again; after Done the next subject's first answer has the focus, on the Task tab.
+  const shown = await currentSubject(page);
+  await page.keyboard.press("1");
+  await expect(page.getByLabel("Yes")).toBeChecked();
+  await page.getByRole("button", { name: "Done" }).click();
+  await expect(page.getByRole("img", { name: new RegExp(`^Subject ${shown},`) })).toHaveCount(0);
+  await expect(page.getByLabel("Yes")).toBeFocused();
+  await expect(taskTab).toHaveAttribute("aria-selected", "true");
 });
 
 test("signed in: the tutorial remembered in the project preference, mini-course lessons, add to a collection, field guide icons", async ({

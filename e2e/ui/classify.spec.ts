@@ -238,11 +238,16 @@ test("the subject takes the room, the tools beside it; the keyboard answers, pre
     route.fulfill({ contentType: "image/svg+xml", body: picture(route.request().url().split("/").pop()!) }),
   );
 
-  // A laptop screen: the image is at least 60 % of the width, its tools a column beside it.
-  await page.setViewportSize({ width: 1280, height: 800 });
+  // Laptop screens: the (landscape) image is at least 60 % of the width and all in the first screen, its
+  // tools a column beside it. No tabs: the workflow has no tutorial.
+  await page.setViewportSize({ width: 1280, height: 720 });
   await page.goto(`/projects/${project.id}/classify`);
   const image = page.getByRole("img", { name: /^Subject \d+, image 1 of 1$/ });
   await expect(image).toBeVisible();
+  await expect.poll(async () => (await image.boundingBox())!.width).toBeGreaterThanOrEqual(0.6 * 1280);
+  expect((await image.boundingBox())!.y + (await image.boundingBox())!.height).toBeLessThanOrEqual(720);
+  await expect(page.getByRole("tablist")).toHaveCount(0);
+  await page.setViewportSize({ width: 1280, height: 800 });
   await expect.poll(async () => (await image.boundingBox())!.width).toBeGreaterThanOrEqual(0.6 * 1280);
   const img = (await image.boundingBox())!;
   const tools = (await page.getByRole("toolbar", { name: "Image tools" }).boundingBox())!;

@@ -1,6 +1,6 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { apiDelete, apiGet, apiPost } from "@/components/ui/api-client";
 import { useMe } from "./preferences";
 import type { CollectionRecord, Records } from "@/components/ui/wire-types";

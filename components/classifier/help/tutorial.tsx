@@ -8,6 +8,58 @@ import { usePreference } from "../context/preferences";
 
 const completedKey = (id: string) => `quorum.tutorials_completed_at.${id}`;
 
+/** The workflow's tutorial in the volunteer's language, with its steps' attached images. */
+function useTutorialContent(workflowId: string, primaryLanguage: string, language: string | null) {
+  const tutorial = useWorkflowTutorial(workflowId, "tutorial", primaryLanguage);
+  const t = useTranslated("tutorial", tutorial.data?.id, language, tutorial.data ?? undefined) ?? tutorial.data;
+  const images = useAttachedImages("tutorials", t?.id, !!t?.steps.some((s) => s.media));
+  return { t, images };
+}
+
+const stepButton =
+  "rounded border border-gray-300 px-3 py-1 disabled:opacity-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600";
+const lastButton =
+  "rounded bg-brand-600 px-4 py-1 font-semibold text-white focus-visible:outline focus-visible:outline-2 " +
+  "focus-visible:outline-offset-2 focus-visible:outline-brand-600";
+
+/**
+ * The tutorial read inline, in the classifier's "Tutorial" tab (the established classifier's slide
+ * tutorial): a step at a time, the last one's button back to the task. The same steps as the dialog.
+ */
+export function TutorialPanel({
+  workflowId,
+  primaryLanguage = "en",
+  language = null,
+  onDone,
+}: {
+  workflowId: string;
+  primaryLanguage?: string;
+  language?: string | null;
+  onDone(): void;
+}) {
+  const { t, images } = useTutorialContent(workflowId, primaryLanguage, language);
+  const [step, setStep] = useState(0);
+  if (!t) return null;
+  const last = step >= t.steps.length - 1;
+  return (
+    <div className="flex flex-col gap-3">
+      <h2 className="font-semibold sm:text-lg">{t.display_name || "Tutorial"}</h2>
+      <p className="text-sm text-gray-600" aria-live="polite">
+        Step {Math.min(step, t.steps.length - 1) + 1} of {t.steps.length}
+      </p>
+      <TutorialStepView step={t.steps[Math.min(step, t.steps.length - 1)]} images={images.data} />
+      <div className="flex justify-between gap-2">
+        <button type="button" disabled={step === 0} onClick={() => setStep((s) => s - 1)} className={stepButton}>
+          Previous
+        </button>
+        <button type="button" onClick={() => (last ? onDone() : setStep((s) => s + 1))} className={lastButton}>
+          {last ? "Back to the task" : "Next step"}
+        </button>
+      </div>
+    </div>
+  );
+}
+
 /**
  * The workflow's tutorial: shown by itself on the first visit, and from a "Tutorial" button. Once seen it is
  * remembered as the established front end does: in the volunteer's project preference
@@ -26,7 +78,6 @@ export function TutorialButton({
   language?: string | null;
 }) {
   const pref = usePreference(projectId);
-  const tutorial = useWorkflowTutorial(workflowId, "tutorial", primaryLanguage);
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
   const [step, setStep] = useState(0);
@@ -35,8 +86,7 @@ export function TutorialButton({
     setStep(0);
     dialog.current?.showModal();
   };
-  const t = useTranslated("tutorial", tutorial.data?.id, language, tutorial.data ?? undefined) ?? tutorial.data;
-  const images = useAttachedImages("tutorials", t?.id, !!t?.steps.some((s) => s.media));
+  const { t, images } = useTutorialContent(workflowId, primaryLanguage, language);
   const completedInPreference = !!(pref.preferences.tutorials_completed_at as Record<string, string> | undefined)?.[t?.id ?? ""];
   // biome-ignore lint/correctness/useExhaustiveDependencies: shown once the tutorial and preference are known; rerun, it would reopen one closed unfinished
   useEffect(() => {
@@ -79,15 +129,7 @@ export function TutorialButton({
           </p>
           <TutorialStepView step={t.steps[step]} images={images.data} />
           <div className="flex justify-between gap-2">
-            <button
-              type="button"
-              disabled={step === 0}
-              onClick={() => setStep((s) => s - 1)}
-              className={
-                "rounded border border-gray-300 px-3 py-1 disabled:opacity-50 focus-visible:outline " +
-                "focus-visible:outline-2 focus-visible:outline-brand-600"
-              }
-            >
+            <button type="button" disabled={step === 0} onClick={() => setStep((s) => s - 1)} className={stepButton}>
               Previous
             </button>
             <button
@@ -95,10 +137,7 @@ export function TutorialButton({
               // biome-ignore lint/a11y/noAutofocus: in a modal <dialog>, autofocus names what showModal() focuses first (the dialog pattern)
               autoFocus
               onClick={() => (last ? dialog.current?.close() : setStep((s) => s + 1))}
-              className={
-                "rounded bg-brand-600 px-4 py-1 font-semibold text-white focus-visible:outline " +
-                "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-              }
+              className={lastButton}
             >
               {last ? "Let's go" : "Next step"}
             </button>

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { Classifier } from "@/components/classifier/classifier";
@@ -73,8 +73,9 @@ export default async function ClassifyPage({
   const languages = [...new Set([project.primaryLanguage, ...project.availableLanguages].map((l) => l.toLowerCase()))];
 
   return (
-    // Wider than the site's column on a large screen (up to 16rem more on each side): the subject takes the room.
-    <article className="flex flex-col gap-3 sm:gap-4 lg:mx-[max(calc(32rem_-_50vw),-16rem)]">
+    // Wider than the site's column on a large screen (up to 16rem more on each side), and closer to the site's
+    // header (components/classifier/subject-viewer.tsx counts on it): the subject takes the room.
+    <article className="flex flex-col gap-3 sm:gap-4 lg:-mt-4 lg:mx-[max(calc(32rem_-_50vw),-16rem)]">
       <header className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-lg font-bold sm:text-2xl">
           <Link href={`/projects/${project.id}`} className="hover:underline">
