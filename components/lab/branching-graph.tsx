@@ -4,9 +4,9 @@ import { Controls, Handle, Position, ReactFlow, ReactFlowProvider, type Edge, ty
 import { useEffect, useMemo, useState } from "react";
 import { buttonClass, inputClass } from "@/components/ui/controls";
 import { TASK_TYPES, unreachableTasks, type TaskDraft } from "@/lib/lab/task-editing";
-import { connectTasks, END_NODE, NODE_WIDTH, outletTop, workflowGraph, type GraphNode } from "@/lib/lab/workflow-graph";
+import { connectTasks, END_NODE, NODE_WIDTH, outletTop, workflowGraph, type GraphEdge, type GraphNode } from "@/lib/lab/workflow-graph";
 import { taskType } from "@/lib/tasks/registry";
-import { CANVAS_PROPS, FitOnChange, FOCUS_RING, graphHeight, nodeKeys } from "./graph-fit";
+import { CANVAS_PROPS, canvasKeys, FitOnChange, FOCUS_RING, graphHeight, linkLook, SelectedLinkBar, useSelectedLink } from "./graph-fit";
 
 type TaskNodeData = GraphNode & Record<string, unknown>;
 
@@ -52,7 +52,9 @@ const NODE_TYPES = { task: TaskNode };
 /**
  * The workflow's branching, where it is built: each task a node (a single question's answers and a task's
  * `next` are its outlets), links dragged from an outlet onto a task (or End) to set where it leads, tasks
- * added here, a node's form opened by a click or Enter, a task removed with Delete (after a confirmation).
+ * added here, a node's form opened by a click or Enter, a task or a link removed with Delete (after a
+ * confirmation; a link, selected by a click or Enter, also with its "Remove link" button: the answer or task
+ * then leads to the end, as choosing "the end" in its form does).
  * The keyboard alternative to dragging is each answer's "leads to" select in the task's form; the links are
  * also listed as text. Fits itself to view on every change; zoom with the controls.
  */
@@ -87,16 +89,43 @@ export function BranchingGraph({
         ? "End"
         : `Task ${n.id}, ${taskType(n.type)?.label ?? n.type}${n.first ? ", the first" : ""}: Enter opens its form, Delete removes it`,
   }));
+  const name = (id: string) => (id === END_NODE ? "the end" : `task ${id}`);
+  // A link's outlet by name: the answer's label, or the task's own "then".
+  const from = (e: GraphEdge) => {
+    const outlet = graph.nodes.find((n) => n.id === e.source)?.outlets.find((o) => o.id === e.sourceHandle);
+    return outlet?.id.startsWith("answer-")
+      ? `answer ${outlet.label} of task ${e.source}`
+      : `task ${e.source}${e.label ? ` (${e.label})` : ""}`;
+  };
+  // Removable: a dragged link that leads to a task (one to the end is where an unlinked answer leads already).
+  const removable = new Map(graph.edges.filter((e) => !e.fixed && e.target !== END_NODE && e.sourceHandle).map((e) => [e.id, e]));
+  const link = useSelectedLink([...removable.keys()]);
+  const linkName = (e: GraphEdge) => `Link from ${from(e)} to ${name(e.target)}`;
+  const unlink = {
+    question: (id: string) => {
+      const e = removable.get(id);
+      return e ? `Remove the link from ${from(e)} to ${name(e.target)}? It will lead to the end.` : null;
+    },
+    remove: (id: string) => {
+      const e = removable.get(id);
+      const next = e?.sourceHandle && connectTasks(drafts, e.source, e.sourceHandle, END_NODE);
+      if (next) onChange(next);
+    },
+  };
   const edges: Edge[] = graph.edges.map((e) => ({
     id: e.id,
     source: e.source,
     sourceHandle: e.sourceHandle,
     target: e.target,
     label: e.label || undefined,
-    style: { stroke: "#6b7280", strokeWidth: 1.5, strokeDasharray: e.fixed ? "4 3" : undefined },
-    markerEnd: { type: "arrowclosed" as never, color: "#6b7280" },
+    ...linkLook(link.selected === e.id, e.fixed),
     deletable: false,
+    focusable: removable.has(e.id),
+    selectable: removable.has(e.id),
+    selected: link.selected === e.id,
+    ariaLabel: linkName(e),
   }));
+  const selected = link.selected ? removable.get(link.selected) : undefined;
   // Marks the canvas once it runs in the browser (a test waits for it before using the controls above).
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
@@ -106,7 +135,7 @@ export function BranchingGraph({
       <figcaption className="text-sm font-semibold">Branching</figcaption>
       <p className="text-sm text-gray-600">
         Drag from an answer (or a task's “then”) to a task to set where it leads. Tab to a task and press Enter to edit it, Delete to remove
-        it.
+        it. Click a link (or Tab to it and press Enter) to select it; Delete or “Remove link” removes it.
       </p>
       <div className="flex flex-wrap items-end gap-2">
         <label className="flex flex-col gap-1 text-sm">
@@ -123,16 +152,20 @@ export function BranchingGraph({
           New task
         </button>
       </div>
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: the keys act on the focused node (a focusable React Flow element) */}
+      <SelectedLinkBar selected={link.selected} name={selected ? linkName(selected) : ""} removal={unlink} />
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: the keys act on the focused node or link (focusable React Flow elements) */}
       <div
         data-testid="branching-graph"
         data-ready={ready || undefined}
         className="w-full rounded border border-gray-100"
         style={{ height: graphHeight(graph.height) }}
-        onKeyDown={nodeKeys(
+        onKeyDown={canvasKeys(
           (key) => key !== END_NODE && onOpen(key),
-          (key) => (key === END_NODE || drafts.length <= 1 ? null : `Remove task ${key}? Links to it will lead to the end.`),
-          onRemove,
+          {
+            question: (key) => (key === END_NODE || drafts.length <= 1 ? null : `Remove task ${key}? Links to it will lead to the end.`),
+            remove: onRemove,
+          },
+          unlink,
         )}
       >
         <ReactFlowProvider>
@@ -142,6 +175,7 @@ export function BranchingGraph({
             nodeTypes={NODE_TYPES}
             {...CANVAS_PROPS}
             onNodeClick={(_e, n) => n.id !== END_NODE && onOpen(n.id)}
+            onEdgesChange={link.onEdgesChange}
             onConnect={(c) => {
               const next = connectTasks(drafts, c.source, c.sourceHandle ?? "next", c.target);
               if (next) onChange(next);

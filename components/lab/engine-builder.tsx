@@ -5,6 +5,7 @@ import {
   conditionFromWire,
   conditionToWire,
   conditionLookingUp,
+  conditionWithout,
   defaultLookup,
   lookupSuggestions,
   newComparison,
@@ -16,7 +17,7 @@ import { Section, TextInput, buttonClass, inputClass } from "@/components/ui/con
 import { NamedSelect } from "@/components/ui/named-select";
 import { EFFECT_OPTIONS, ENGINE_OPTIONS as O, effectOption, extractorFor } from "@/lib/lab/engine-options";
 import { ENGINE_LABELS, engineOptions } from "@/lib/lab/labels";
-import { reducerReading, type FlowConnection } from "@/lib/lab/engine-flow";
+import { reducerReading, reducerWithout, type FlowConnection } from "@/lib/lab/engine-flow";
 import { ConditionEditor } from "./condition-editor";
 import type { EngineConfig, EngineWorkflowAnswer, EngineWorkflowRecord } from "@/components/ui/wire-types";
 
@@ -183,6 +184,19 @@ export function EngineBuilder({
         }),
       );
   };
+  // A link removed on the canvas: the extractor unticked in the reducer's form, the rule's comparisons of the reducer removed.
+  const disconnect = (link: FlowConnection) => {
+    if (link.kind === "extractor-reducer")
+      setReducers((x) =>
+        x.map((r) => (r.key === link.reducer ? { ...r, config: reducerWithout(r.config, link.extractor, extractorKeys) ?? r.config } : r)),
+      );
+    else
+      setRules((x) =>
+        x.map((rule, i) =>
+          i === link.rule ? { ...rule, condition: conditionWithout(rule.condition, link.reducer) ?? rule.condition } : rule,
+        ),
+      );
+  };
   // A canvas node's form: scrolled to, its first field focused.
   const openNode = (id: string) => {
     const [kind, key, rule] = [id.slice(0, id.indexOf(":")), id.slice(id.indexOf(":") + 1), id.split(":")[1]];
@@ -224,6 +238,7 @@ export function EngineBuilder({
           config={wire.value}
           onAdd={(kind) => ({ extractor: addExtractor, reducer: addReducer, rule: addRule })[kind]()}
           onConnect={connect}
+          onDisconnect={disconnect}
           onOpen={openNode}
           onRemove={removeNode}
         />

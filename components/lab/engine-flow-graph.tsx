@@ -3,10 +3,18 @@ import "@xyflow/react/dist/style.css";
 import { Controls, Handle, Position, ReactFlow, ReactFlowProvider, type Edge, type Node, type NodeProps } from "@xyflow/react";
 import { useEffect, useMemo, useState } from "react";
 import { buttonClass } from "@/components/ui/controls";
-import { engineFlow, FLOW_COLUMNS, flowConnection, type EngineFlowInput, type FlowConnection, type FlowKind } from "@/lib/lab/engine-flow";
+import {
+  engineFlow,
+  FLOW_COLUMNS,
+  flowConnection,
+  removableLink,
+  type EngineFlowInput,
+  type FlowConnection,
+  type FlowKind,
+} from "@/lib/lab/engine-flow";
 import { effectOption } from "@/lib/lab/engine-options";
 import { engineLabel } from "@/lib/lab/labels";
-import { CANVAS_PROPS, FitOnChange, FOCUS_RING, graphHeight, nodeKeys } from "./graph-fit";
+import { CANVAS_PROPS, canvasKeys, FitOnChange, FOCUS_RING, graphHeight, linkLook, SelectedLinkBar, useSelectedLink } from "./graph-fit";
 
 const COLORS: Record<FlowKind, string> = { extractor: "#dbeafe", reducer: "#dcfce7", rule: "#fef9c3", effect: "#fee2e2" };
 const TITLES: Record<FlowKind, string> = { extractor: "Extractors", reducer: "Reducers", rule: "Rules", effect: "Effects" };
@@ -68,19 +76,23 @@ function nodeText(config: EngineFlowInput, id: string, kind: FlowKind, label: st
  * The configuration being built, as a canvas: extractor → reducer → rule → effect (React Flow). Nodes are
  * added here, linked by dragging from a node's right handle to the next column's node (an extractor onto a
  * reducer: the reducer reads it; a reducer onto a rule: the rule's condition looks it up), opened with a
- * click or Enter (their form below), removed with Delete after a confirmation. Fits itself to view on
- * every change. The links are also listed as text.
+ * click or Enter (their form below), removed with Delete after a confirmation. A link is selected by a click
+ * or Enter and removed with Delete or its "Remove link" button (confirmed), as unticking the extractor in the
+ * reducer's form or removing the rule's comparison of the reducer does. Fits itself to view on every change.
+ * The links are also listed as text.
  */
 export function EngineFlowGraph({
   config,
   onAdd,
   onConnect,
+  onDisconnect,
   onOpen,
   onRemove,
 }: {
   config: EngineFlowInput;
   onAdd(kind: "extractor" | "reducer" | "rule"): void;
   onConnect(c: FlowConnection): void;
+  onDisconnect(c: FlowConnection): void;
   onOpen(id: string): void;
   onRemove(id: string): void;
 }) {
@@ -101,15 +113,50 @@ export function EngineFlowGraph({
         `${n.kind === "effect" ? "Effect" : ""} ${data.title}: ${data.detail}. Enter opens its form${n.kind === "effect" ? "" : ", Delete removes it"}`.trim(),
     };
   });
-  const edges: Edge[] = flow.edges.map((e) => ({
-    id: `${e.from}->${e.to}`,
-    source: e.from,
-    target: e.to,
-    style: { stroke: "#6b7280", strokeWidth: 1.5, strokeDasharray: e.implicit ? "4 3" : undefined },
-    markerEnd: { type: "arrowclosed" as never, color: "#6b7280" },
-    deletable: false,
-  }));
   const label = new Map(nodes.map((n) => [n.id, `${n.data.title} (${n.data.detail})`]));
+  // A link by name: "Link from extractor q to reducer c", "Link from reducer c to rule 1".
+  const KIND_NAMES: Record<FlowKind, string> = { extractor: "extractor", reducer: "reducer", rule: "", effect: "effect" };
+  const nodeName = (id: string) => {
+    const n = nodes.find((x) => x.id === id);
+    return n ? `${KIND_NAMES[n.data.kind]} ${n.data.title}`.trim() : id;
+  };
+  const linkName = (id: string) => {
+    const [from, to] = id.split("->");
+    return `Link from ${nodeName(from)} to ${nodeName(to)}`;
+  };
+  const removable = new Map<string, FlowConnection>();
+  for (const e of flow.edges) {
+    const link = removableLink(config, e.from, e.to);
+    if (link) removable.set(`${e.from}->${e.to}`, link);
+  }
+  const selection = useSelectedLink([...removable.keys()]);
+  const unlink = {
+    question: (id: string) => {
+      const link = removable.get(id);
+      if (!link) return null;
+      return link.kind === "extractor-reducer"
+        ? `Remove the link: reducer ${link.reducer} no longer reads extractor ${link.extractor}?`
+        : `Remove the link: rule ${link.rule + 1} no longer looks up reducer ${link.reducer}? Its comparisons of it are removed (a condition left empty becomes “always”).`;
+    },
+    remove: (id: string) => {
+      const link = removable.get(id);
+      if (link) onDisconnect(link);
+    },
+  };
+  const edges: Edge[] = flow.edges.map((e) => {
+    const id = `${e.from}->${e.to}`;
+    return {
+      id,
+      source: e.from,
+      target: e.to,
+      ...linkLook(selection.selected === id, !!e.implicit),
+      deletable: false,
+      focusable: removable.has(id),
+      selectable: removable.has(id),
+      selected: selection.selected === id,
+      ariaLabel: linkName(id),
+    };
+  });
   const bounds = {
     x: 0,
     y: 0,
@@ -125,7 +172,9 @@ export function EngineFlowGraph({
       <figcaption className="text-sm font-semibold">Flow: extractors → reducers → rules → effects</figcaption>
       <p className="text-sm text-gray-600">
         Add nodes here and drag from a node's right handle to link it: an extractor to a reducer (the reducer reads it; dashed: it reads
-        every extractor), a reducer to a rule (the rule looks it up). Tab to a node and press Enter to edit it, Delete to remove it.
+        every extractor), a reducer to a rule (the rule looks it up). Tab to a node and press Enter to edit it, Delete to remove it. Click a
+        link (or Tab to it and press Enter) to select it; Delete or “Remove link” removes it (a reducer's only extractor and a lookup
+        written as JSON are changed in the forms).
       </p>
       <div className="flex flex-wrap items-center gap-2">
         <button type="button" className={buttonClass} onClick={() => onAdd("extractor")}>
@@ -146,13 +195,18 @@ export function EngineFlowGraph({
           ))}
         </span>
       </div>
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: the keys act on the focused node (a focusable React Flow element) */}
+      <SelectedLinkBar selected={selection.selected} name={selection.selected ? linkName(selection.selected) : ""} removal={unlink} />
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: the keys act on the focused node or link (focusable React Flow elements) */}
       <div
         data-testid="engine-flow"
         data-ready={ready || undefined}
         style={{ height: graphHeight(bounds.height) }}
         className="w-full rounded border border-gray-100"
-        onKeyDown={nodeKeys(open, (id) => (id.startsWith("effect:") ? null : `Remove ${label.get(id)}?`), onRemove)}
+        onKeyDown={canvasKeys(
+          open,
+          { question: (id) => (id.startsWith("effect:") ? null : `Remove ${label.get(id)}?`), remove: onRemove },
+          unlink,
+        )}
       >
         {flow.nodes.length ? (
           <ReactFlowProvider>
@@ -162,6 +216,7 @@ export function EngineFlowGraph({
               nodeTypes={NODE_TYPES}
               {...CANVAS_PROPS}
               onNodeClick={(_e, n) => open(n.id)}
+              onEdgesChange={selection.onEdgesChange}
               isValidConnection={(c) => !!flowConnection(c.source, c.target)}
               onConnect={(c) => {
                 const link = flowConnection(c.source, c.target);

@@ -10,16 +10,8 @@ import { StatusMessage } from "@/components/ui/status-message";
 import { useAction } from "@/components/ui/use-action";
 import { useAttachedImages } from "@/components/classifier/help/attached-images";
 import { FieldGuideItems } from "@/components/classifier/help/help-content";
-import {
-  droppedMedia,
-  type ItemDraft,
-  itemsBody,
-  itemsFromRecord,
-  moveEntry,
-  removeEntry,
-  replaceEntry,
-} from "@/lib/lab/onboarding-editing";
-import { AttachedImageField, EntryControls, focusSoon, uploadAttachedImage } from "./onboarding-parts";
+import { type ItemDraft, itemsBody, itemsFromRecord } from "@/lib/lab/onboarding-editing";
+import { AttachedImageField, EntryControls, focusSoon, useEntries, useUploads } from "./onboarding-parts";
 import type { FieldGuideRecord, Records } from "@/components/ui/wire-types";
 
 /** The project's field guide in its primary language (one per language): created, edited item by item, deleted. */
@@ -76,13 +68,6 @@ export function FieldGuideEditor({ projectId, language }: { projectId: number; l
   );
 }
 
-interface Row {
-  key: number;
-  item: ItemDraft;
-}
-let nextKey = 1;
-const row = (item: ItemDraft): Row => ({ key: nextKey++, item });
-
 function GuideForm({
   record,
   action,
@@ -93,15 +78,18 @@ function GuideForm({
   action: ReturnType<typeof useAction>;
   onChanged(): Promise<unknown>;
 }) {
-  const saved = itemsFromRecord(record.items);
+  const [saved] = useState<ItemDraft[]>(() => itemsFromRecord(record.items));
   const local = useUploadUrl();
-  const [rows, setRows] = useState<Row[]>(() => saved.map(row));
+  const list = useEntries(saved);
   const [confirming, setConfirming] = useState(false);
   const images = useAttachedImages("field_guides", record.id, true, 0);
   const { busy, run } = action;
   const base = `/field_guides/${record.id}`;
-  const items = rows.map((r) => r.item);
-  const setItem = (i: number, item: ItemDraft) => setRows((rs) => replaceEntry(rs, i, { ...rs[i], item }));
+  const items = list.entries;
+  const uploads = useUploads(
+    `field_guides/${record.id}`,
+    items.map((s) => s.icon),
+  );
 
   return (
     <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
@@ -112,57 +100,57 @@ function GuideForm({
           e.preventDefault();
           void run(async () => {
             await apiPutFresh(base, { field_guides: { items: itemsBody(items) } });
-            for (const m of droppedMedia(
-              saved.map((s) => s.icon),
+            // Images no saved item uses go: replaced, removed, uploaded and abandoned.
+            const left = await uploads.sweep(
               items.map((s) => s.icon),
-            ))
-              await apiDeleteFresh(`${base}/attached_images/${m}`).catch(() => {});
+              items.map((s) => s.content),
+            );
             await onChanged();
-            return "The field guide was saved.";
+            return `The field guide was saved.${left}`;
           });
         }}
       >
         <ol className="flex flex-col gap-3">
-          {rows.map((r, i) => (
+          {list.rows.map((r, i) => (
             <li key={r.key}>
               <fieldset className="flex min-w-0 flex-col gap-2 rounded border border-gray-200 p-3">
                 <legend className="px-1 text-sm font-semibold">Item {i + 1}</legend>
                 <TextInput
                   label={`Item ${i + 1} title`}
                   required
-                  value={r.item.title}
-                  onChange={(v) => setItem(i, { ...r.item, title: v })}
+                  value={r.entry.title}
+                  onChange={(v) => list.set(i, { ...r.entry, title: v })}
                 />
                 <TextBox
                   label={`Item ${i + 1} content (Markdown)`}
                   rows={4}
-                  value={r.item.content}
-                  onChange={(v) => setItem(i, { ...r.item, content: v })}
+                  value={r.entry.content}
+                  onChange={(v) => list.set(i, { ...r.entry, content: v })}
                 />
                 <AttachedImageField
                   id={`guide-item-${r.key}-icon`}
                   label={`Item ${i + 1} icon`}
-                  medium={r.item.icon}
-                  image={r.item.icon ? images.data?.get(r.item.icon) : undefined}
+                  medium={r.entry.icon}
+                  image={r.entry.icon ? images.data?.get(r.entry.icon) : undefined}
                   busy={busy}
                   onUpload={(file) =>
                     void run(async () => {
-                      const icon = await uploadAttachedImage(`field_guides/${record.id}`, file, local);
+                      const icon = await uploads.upload(file, local);
                       await images.refetch();
-                      setRows((rs) => rs.map((x) => (x.key === r.key ? { ...x, item: { ...x.item, icon } } : x)));
+                      list.update(r.key, (item) => ({ ...item, icon }));
                       return `Icon added to item ${i + 1}; save the field guide to keep it.`;
                     })
                   }
-                  onRemove={() => setItem(i, { title: r.item.title, content: r.item.content })}
+                  onRemove={() => list.set(i, { title: r.entry.title, content: r.entry.content })}
                 />
                 <EntryControls
                   idPrefix="guide-item"
                   index={i}
-                  count={rows.length}
+                  count={list.rows.length}
                   what={`item ${i + 1}`}
-                  onMove={(to) => setRows((rs) => moveEntry(rs, i, to))}
+                  onMove={(to) => list.move(i, to)}
                   onRemove={() => {
-                    setRows((rs) => removeEntry(rs, i));
+                    list.remove(i);
                     focusSoon("guide-add-item");
                   }}
                 />
@@ -174,7 +162,7 @@ function GuideForm({
           id="guide-add-item"
           type="button"
           className={`${buttonClass} self-start`}
-          onClick={() => setRows((rs) => [...rs, row({ title: "", content: "" })])}
+          onClick={() => list.add({ title: "", content: "" })}
         >
           Add an item
         </button>
@@ -185,6 +173,9 @@ function GuideForm({
             className="rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-50"
           >
             Save field guide
+          </button>
+          <button type="button" disabled={busy} className={buttonClass} onClick={list.discard}>
+            Discard changes
           </button>
           {confirming ? (
             <>
@@ -212,6 +203,11 @@ function GuideForm({
             </button>
           )}
         </div>
+        {uploads.problem && (
+          <p role="alert" className="text-sm text-red-800">
+            {uploads.problem}
+          </p>
+        )}
       </form>
       <section
         aria-labelledby="guide-preview"

@@ -1,11 +1,113 @@
 "use client";
-import { apiDelete, apiPost, putSignedFile } from "@/components/ui/api-client";
+import { useEffect, useRef, useState } from "react";
+import { apiGet, apiPost, putSignedFile, request } from "@/components/ui/api-client";
 import { buttonClass } from "@/components/ui/controls";
 import type { AttachedImage } from "@/components/classifier/help/attached-images";
+import { moveEntry, orphanedUploads, removeEntry, replaceEntry, unusedMedia } from "@/lib/lab/onboarding-editing";
 import type { MediumRecord, Records } from "@/components/ui/wire-types";
 
-// Pieces the lab's tutorial, mini-course and field guide editors share: a list entry's move and remove
-// buttons, and an entry's attached image (uploaded through the record's attached_images media).
+// Pieces the lab's tutorial, mini-course and field guide editors share: the list of entries being edited,
+// an entry's move and remove buttons, and an entry's attached image (uploaded through the record's
+// attached_images media, and deleted again when nothing saved uses it).
+
+/** An entry (a step, an item) while editing, with a key that follows it when entries move. */
+interface Row<T> {
+  key: number;
+  entry: T;
+}
+let nextKey = 1;
+const row = <T,>(entry: T): Row<T> => ({ key: nextKey++, entry });
+
+/** A list of entries being edited (`saved`: the record's, to start from and to go back to). */
+export function useEntries<T>(saved: T[]) {
+  const [rows, setRows] = useState<Row<T>[]>(() => saved.map(row));
+  return {
+    rows,
+    entries: rows.map((r) => r.entry),
+    set: (i: number, entry: T) => setRows((rs) => replaceEntry(rs, i, { ...rs[i], entry })),
+    /** Changes the entry with `key` (found wherever it is by then: an upload ends after the list may have moved). */
+    update: (key: number, change: (entry: T) => T) =>
+      setRows((rs) => rs.map((r) => (r.key === key ? { ...r, entry: change(r.entry) } : r))),
+    move: (from: number, to: number) => setRows((rs) => moveEntry(rs, from, to)),
+    remove: (i: number) => setRows((rs) => removeEntry(rs, i)),
+    add: (entry: T) => setRows((rs) => [...rs, row(entry)]),
+    /** Back to the saved entries. */
+    discard: () => setRows(saved.map(row)),
+  };
+}
+
+/** Deletes an attached image of `parent` ("tutorials/12"); `keepalive` while the page goes away. */
+const deleteMedium = (parent: string, id: string, keepalive = false) =>
+  request<null>("api", `/${parent}/attached_images/${id}`, { method: "DELETE", headers: { "If-Match": "*" }, keepalive });
+
+/**
+ * The attached images this editor uploaded to `parent` that no saved version names yet. One that no entry
+ * names any more (`named`: its entry or image removed or replaced, the changes discarded) is deleted at once;
+ * all of them when the editor goes away unsaved (another page or record, the tab closed). After a save,
+ * `sweep` deletes every attached image the saved entries do not use. A delete that fails leaves that medium
+ * attached: an upload is tried again on the next change and on leaving, and any is deleted by the next save;
+ * `problem` says so meanwhile.
+ */
+export function useUploads(parent: string, named: (string | undefined)[]) {
+  const uploads = useRef(new Set<string>());
+  const [problem, setProblem] = useState<string | null>(null);
+  const namedKey = named.join(",");
+  const drop = (ids: string[]) => {
+    for (const id of ids) {
+      uploads.current.delete(id);
+      deleteMedium(parent, id).catch(() => {
+        uploads.current.add(id);
+        setProblem("An image no longer used could not be deleted; it stays attached until it is deleted on saving or leaving.");
+      });
+    }
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the images the entries name change (`namedKey` stands for `named`)
+  useEffect(() => drop(orphanedUploads(uploads.current, named)), [namedKey]);
+  useEffect(() => {
+    const all = uploads.current;
+    const leave = () => {
+      for (const id of all) void deleteMedium(parent, id, true).catch(() => {});
+      all.clear();
+    };
+    window.addEventListener("pagehide", leave);
+    return () => {
+      window.removeEventListener("pagehide", leave);
+      leave();
+    };
+  }, [parent]);
+  return {
+    problem,
+    /** Uploads `file` (see uploadAttachedImage) and remembers it until it is saved; resolves with its id. */
+    upload: async (file: File, local: (url: string) => string) => {
+      const id = await uploadAttachedImage(parent, file, local);
+      uploads.current.add(id);
+      return id;
+    },
+    /**
+     * After a save (`named` and `markdown`: the saved entries'): deletes the attached images they do not use,
+     * uploads of this editor or not. Resolves with what to add to the saved message: "" or what stays attached.
+     */
+    sweep: async (saved: (string | undefined)[], markdown: string[]): Promise<string> => {
+      uploads.current.clear();
+      setProblem(null);
+      let failed = 0;
+      try {
+        const media = (await apiGet<Records<"media", MediumRecord>>(`/${parent}/attached_images?page_size=100`)).media;
+        const ids = unusedMedia(
+          media.map((m) => ({ id: String(m.id), src: m.src })),
+          saved,
+          markdown,
+        );
+        for (const id of ids) await deleteMedium(parent, id).catch(() => failed++);
+      } catch {
+        return " Its unused images could not be listed; they stay attached until the next save.";
+      }
+      return failed
+        ? ` ${failed} unused image${failed > 1 ? "s" : ""} could not be deleted and stay${failed > 1 ? "" : "s"} attached until the next save.`
+        : "";
+    },
+  };
+}
 
 /** Image and video types the API takes as attached images. */
 const ATTACHED_TYPES = "image/png,image/jpeg,image/gif,image/webp,video/mp4,video/webm";
@@ -72,13 +174,13 @@ export function EntryControls({
  * signed URL, the file goes there (by path on this page's origin: `local` is useUploadUrl's); resolves with
  * the medium's id. When the upload fails, the medium is deleted again, so a failure leaves no broken image.
  */
-export async function uploadAttachedImage(parent: string, file: File, local: (url: string) => string): Promise<string> {
+async function uploadAttachedImage(parent: string, file: File, local: (url: string) => string): Promise<string> {
   const created = await apiPost<Records<"media", MediumRecord>>(`/${parent}/attached_images`, { media: { content_type: file.type } });
   const medium = created.media[0];
   try {
     await putSignedFile(local(medium.src), file, file.name);
   } catch (err) {
-    await apiDelete(`/${parent}/attached_images/${medium.id}`).catch(() => {});
+    await deleteMedium(parent, String(medium.id)).catch(() => {});
     throw err;
   }
   return String(medium.id);

@@ -10,17 +10,8 @@ import { StatusMessage } from "@/components/ui/status-message";
 import { useAction } from "@/components/ui/use-action";
 import { useAttachedImages } from "@/components/classifier/help/attached-images";
 import { TutorialStepView } from "@/components/classifier/help/help-content";
-import {
-  droppedMedia,
-  moveEntry,
-  removeEntry,
-  replaceEntry,
-  type StepDraft,
-  stepsBody,
-  stepsFromRecord,
-  toggleWorkflow,
-} from "@/lib/lab/onboarding-editing";
-import { AttachedImageField, EntryControls, focusSoon, uploadAttachedImage } from "./onboarding-parts";
+import { stepsBody, stepsFromRecord, toggleWorkflow } from "@/lib/lab/onboarding-editing";
+import { AttachedImageField, EntryControls, focusSoon, useEntries, useUploads } from "./onboarding-parts";
 import type { CreatedRecord, Records, TutorialRecord } from "@/components/ui/wire-types";
 
 type Kind = "tutorial" | "mini-course";
@@ -117,14 +108,6 @@ export function TutorialsEditor({
   );
 }
 
-/** A step while editing: its draft and a key that follows it when steps move. */
-interface Row {
-  key: number;
-  step: StepDraft;
-}
-let nextKey = 1;
-const row = (step: StepDraft): Row => ({ key: nextKey++, step });
-
 function TutorialForm({
   record,
   kind,
@@ -143,30 +126,32 @@ function TutorialForm({
 }) {
   const name = NAMES[kind];
   const local = useUploadUrl();
-  const saved = stepsFromRecord(record.steps);
+  const [saved] = useState(() => stepsFromRecord(record.steps));
   const [displayName, setDisplayName] = useState(record.display_name ?? "");
-  const [rows, setRows] = useState<Row[]>(() => saved.map(row));
+  const list = useEntries(saved);
   const [linked, setLinked] = useState<string[]>(record.links?.workflows ?? []);
   const [confirming, setConfirming] = useState(false);
   const [shown, setShown] = useState(0);
   const images = useAttachedImages("tutorials", record.id, true, 0);
   const { busy, run } = action;
   const base = `/tutorials/${record.id}`;
-  const steps = rows.map((r) => r.step);
+  const steps = list.entries;
+  const uploads = useUploads(
+    `tutorials/${record.id}`,
+    steps.map((s) => s.media),
+  );
   const preview = Math.min(shown, Math.max(0, steps.length - 1));
-  const setStep = (i: number, step: StepDraft) => setRows((rs) => replaceEntry(rs, i, { ...rs[i], step }));
 
   const save = () =>
     run(async () => {
       await apiPutFresh(base, { tutorials: { display_name: displayName.trim(), steps: stepsBody(steps), links: { workflows: linked } } });
-      // Images the saved version showed and this one no longer does go with it.
-      for (const m of droppedMedia(
-        saved.map((s) => s.media),
+      // Images no saved step uses go: replaced, removed, uploaded and abandoned.
+      const left = await uploads.sweep(
         steps.map((s) => s.media),
-      ))
-        await apiDeleteFresh(`${base}/attached_images/${m}`).catch(() => {});
+        steps.map((s) => s.content),
+      );
       await onChanged(false);
-      return `The ${name.one} was saved.`;
+      return `The ${name.one} was saved.${left}`;
     });
 
   return (
@@ -181,41 +166,41 @@ function TutorialForm({
       >
         <TextInput label={`${kind === "tutorial" ? "Tutorial" : "Mini-course"} name`} value={displayName} onChange={setDisplayName} />
         <ol className="flex flex-col gap-3">
-          {rows.map((r, i) => (
+          {list.rows.map((r, i) => (
             <li key={r.key}>
               <fieldset className="flex min-w-0 flex-col gap-2 rounded border border-gray-200 p-3">
                 <legend className="px-1 text-sm font-semibold">Step {i + 1}</legend>
                 <TextBox
                   label={`Step ${i + 1} content (Markdown)`}
                   rows={4}
-                  value={r.step.content}
-                  onChange={(v) => setStep(i, { ...r.step, content: v })}
+                  value={r.entry.content}
+                  onChange={(v) => list.set(i, { ...r.entry, content: v })}
                 />
                 <AttachedImageField
                   id={`${prefix}-step-${r.key}-image`}
                   label={`Step ${i + 1} image`}
-                  medium={r.step.media}
-                  image={r.step.media ? images.data?.get(r.step.media) : undefined}
+                  medium={r.entry.media}
+                  image={r.entry.media ? images.data?.get(r.entry.media) : undefined}
                   busy={busy}
                   onUpload={(file) =>
                     void run(async () => {
-                      const media = await uploadAttachedImage(`tutorials/${record.id}`, file, local);
+                      const media = await uploads.upload(file, local);
                       await images.refetch();
-                      setRows((rs) => rs.map((x) => (x.key === r.key ? { ...x, step: { ...x.step, media } } : x)));
+                      list.update(r.key, (step) => ({ ...step, media }));
                       setShown(i);
                       return `Image added to step ${i + 1}; save the ${name.one} to keep it.`;
                     })
                   }
-                  onRemove={() => setStep(i, { content: r.step.content })}
+                  onRemove={() => list.set(i, { content: r.entry.content })}
                 />
                 <EntryControls
                   idPrefix={`${prefix}-step`}
                   index={i}
-                  count={rows.length}
+                  count={list.rows.length}
                   what={`step ${i + 1}`}
-                  onMove={(to) => setRows((rs) => moveEntry(rs, i, to))}
+                  onMove={(to) => list.move(i, to)}
                   onRemove={() => {
-                    setRows((rs) => removeEntry(rs, i));
+                    list.remove(i);
                     focusSoon(`${prefix}-add-step`);
                   }}
                 />
@@ -228,8 +213,8 @@ function TutorialForm({
           type="button"
           className={`${buttonClass} self-start`}
           onClick={() => {
-            setRows((rs) => [...rs, row({ content: "" })]);
-            setShown(rows.length);
+            list.add({ content: "" });
+            setShown(list.rows.length);
           }}
         >
           Add a step
@@ -257,6 +242,18 @@ function TutorialForm({
           >
             Save {name.one}
           </button>
+          <button
+            type="button"
+            disabled={busy}
+            className={buttonClass}
+            onClick={() => {
+              setDisplayName(record.display_name ?? "");
+              list.discard();
+              setLinked(record.links?.workflows ?? []);
+            }}
+          >
+            Discard changes
+          </button>
           {confirming ? (
             <>
               <button
@@ -283,6 +280,11 @@ function TutorialForm({
             </button>
           )}
         </div>
+        {uploads.problem && (
+          <p role="alert" className="text-sm text-red-800">
+            {uploads.problem}
+          </p>
+        )}
       </form>
       <section
         aria-labelledby={`${prefix}-preview`}

@@ -30,6 +30,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** "no-store" where the answer changes under the page (the engine's lists and states are always read so). */
   cache?: RequestCache;
+  /** Sent even when the page is going away (a cleanup on leaving). */
+  keepalive?: boolean;
 }
 
 /** The answer as it came, for callers that decide by status (the pending classifications queue). Throws only when the network fails. */
@@ -48,6 +50,7 @@ export async function send(
     credentials: "same-origin",
     cache: opts.cache ?? (base === "engine" ? "no-store" : undefined),
     body: opts.json !== undefined ? JSON.stringify(opts.json) : opts.body,
+    keepalive: opts.keepalive,
   });
   const body = res.status === 204 ? null : await res.json().catch(() => null);
   return { status: res.status, headers: res.headers, body };

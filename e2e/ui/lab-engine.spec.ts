@@ -191,5 +191,26 @@ test("a project owner builds an extractor → reducer → rule pipeline on the c
       then: [{ action: "retire_subject", reason: "consensus" }],
     },
   ]);
+
+  // A link removed from the keyboard: focused, Delete, confirmed; the rule no longer looks the reducer up.
+  const link = page.getByTestId("engine-flow").getByRole("group", { name: "Link from reducer c to Rule 1" });
+  await link.focus();
+  await page.keyboard.press("Enter"); // selected: its "Remove link" button shows
+  await expect(flow.getByRole("button", { name: "Remove link" })).toBeVisible();
+  page.once("dialog", (d) => void d.accept());
+  await link.press("Delete");
+  await expect(link).toHaveCount(0);
+  await expect(page.getByLabel("Rule 1 condition: kind")).toHaveValue("always");
+  await page.getByRole("button", { name: "Save configuration" }).click();
+  const stored = async () =>
+    (
+      await (
+        await request.get(`/engine/workflows/${w.workflowId}`, {
+          headers: { Accept: "application/json", Authorization: `Bearer ${token}` },
+        })
+      ).json()
+    ).workflow;
+  await expect.poll(async () => (await stored()).rules_config[0].if).toEqual(["const", true]);
+  expect((await stored()).reducers_config.c.filters).toMatchObject({ extractor_keys: ["q"] });
   await page.screenshot({ path: "test-results/screenshots/lab-engine-canvas-1280.png", fullPage: true });
 });

@@ -1,5 +1,6 @@
 // A researcher gives volunteers their onboarding in the lab: a tutorial of two steps (one with an image,
-// steps reordered from the keyboard) linked to the workflow, and a field guide of one item with an icon;
+// replaced once; a step with an image added and removed, leaving no medium; steps reordered from the
+// keyboard) linked to the workflow, and a field guide of one item with an icon;
 // a volunteer opening the classify page sees the tutorial with its Markdown rendered and opens the guide.
 import { expect, test } from "@playwright/test";
 import { accessToken, API_ACCEPT, classifiableWorkflow, createProject, newUser, registerUser, signIn, uniqueName } from "../support";
@@ -30,6 +31,21 @@ test("a tutorial and a field guide built in the lab reach the volunteer, Markdow
   const preview = panel.getByTestId("tutorial-preview");
   await expect(preview.getByTestId("tutorial-step-media")).toBeVisible();
   await expect(preview.locator("strong")).toHaveText("half hidden");
+  // Media the editor uploaded and nothing uses any more leave at once: a replaced image, a removed step's.
+  const api = { Accept: API_ACCEPT, Authorization: `Bearer ${token}` };
+  const tutorialId = (await (await request.get(`/api/tutorials?project_id=${project.id}`, { headers: api })).json()).tutorials[0].id;
+  const media = async () =>
+    (await (await request.get(`/api/tutorials/${tutorialId}/attached_images`, { headers: api })).json()).media.map(
+      (m: { id: string }) => m.id,
+    );
+  const [replaced] = await media();
+  await panel.getByLabel("Replace the step 1 image").setInputFiles({ name: "owl2.png", mimeType: "image/png", buffer: PNG });
+  await expect.poll(media).not.toContain(replaced);
+  await panel.getByRole("button", { name: "Add a step" }).click();
+  await panel.getByLabel("Step 2 image").setInputFiles({ name: "gone.png", mimeType: "image/png", buffer: PNG });
+  await expect(panel.getByRole("img", { name: "Step 2 image (current)" })).toBeVisible();
+  await panel.getByRole("button", { name: "Remove step 2" }).click();
+  await expect.poll(async () => (await media()).length).toBe(1);
   await panel.getByRole("button", { name: "Add a step" }).click();
   await panel.getByLabel("Step 2 content (Markdown)").fill("Then answer the question.");
   await panel.getByRole("button", { name: "Move down step 1" }).focus();
@@ -41,13 +57,13 @@ test("a tutorial and a field guide built in the lab reach the volunteer, Markdow
   await panel.getByRole("group", { name: "Workflows that show it" }).getByRole("checkbox").check();
   await panel.getByRole("button", { name: "Save tutorial" }).click();
   await expect(panel.getByRole("status").filter({ hasText: "The tutorial was saved." })).toBeVisible();
-  const api = { Accept: API_ACCEPT, Authorization: `Bearer ${token}` };
   const saved = (await (await request.get(`/api/tutorials?project_id=${project.id}`, { headers: api })).json()).tutorials[0];
   expect(saved.links.workflows).toEqual([w.workflowId]);
   expect(saved.steps).toEqual([
     { content: "Look for **half hidden** owls.", media: expect.any(String) },
     { content: "Then answer the question." },
   ]);
+  expect(await media()).toEqual([saved.steps[0].media]); // only the medium a step names is left
 
   // The field guide: created, one item with an icon, saved.
   await page.getByRole("link", { name: "Field guide" }).click();

@@ -219,5 +219,18 @@ test("an owner builds a branching workflow on the graph: a task added there, an 
     { label: "Yes", next: "T1" },
     { label: "No", next: "T1" },
   ]);
+
+  // A link removed by the mouse: clicked (selected), then its "Remove link" button, confirmed; the answer leads to the end.
+  const graphFigure = page.getByRole("figure").filter({ hasText: "Branching" });
+  await graphFigure.getByRole("group", { name: "Link from answer No of task T0 to task T1" }).click();
+  await expect(graphFigure.getByText("Selected: Link from answer No of task T0 to task T1")).toBeVisible();
+  page.once("dialog", (d) => void d.accept());
+  await graphFigure.getByRole("button", { name: "Remove link" }).click();
+  await expect(page.getByLabel("T0 answer 2 leads to")).toHaveValue("");
+  await expect(graphFigure.getByRole("button", { name: "Remove link" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Save workflow" }).click();
+  await expect
+    .poll(async () => (await (await request.get(`/api/workflows/${w.workflowId}`, { headers: auth })).json()).workflows[0].tasks.T0.answers)
+    .toEqual([{ label: "Yes", next: "T1" }, { label: "No" }]);
   await page.screenshot({ path: "test-results/screenshots/lab-workflow-graph-1280.png", fullPage: true });
 });

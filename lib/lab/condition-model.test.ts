@@ -4,6 +4,7 @@ import {
   conditionFromWire,
   conditionLookingUp,
   conditionToWire,
+  conditionWithout,
   ConditionModelError,
   defaultLookup,
   lookupSuggestions,
@@ -102,5 +103,25 @@ describe("conditionLookingUp (a reducer linked to a rule on the canvas)", () => 
     ],
   ])("%s", (_what, node, wire) => {
     expect(conditionToWire(conditionLookingUp(node, "n.classifications"))).toEqual(wire);
+  });
+});
+
+describe("conditionWithout (a reducer's link to a rule removed on the canvas)", () => {
+  const wire = (v: unknown[]) => conditionFromWire(v);
+  const c = ["gte", ["lookup", "c.num_votes", 0], ["const", 3]];
+  const n = ["gte", ["lookup", "n.classifications", 0], ["const", 3]];
+  const s = ["eq", ["lookup", "subject.#priority", 0], ["const", 1]];
+  it.each<[string, unknown[], unknown[]]>([
+    ["a comparison of it becomes always", c, ["const", true]],
+    ["its comparisons leave an and, the others stay", ["and", c, n, ["lte", ["lookup", "c.agreement", 0], ["const", 1]]], ["and", n]],
+    ["nested: a not of it goes with it; an or keeps the rest", ["or", s, ["not", c], ["and", c, n]], ["or", s, ["and", n]]],
+    ["an and of nothing else becomes always", ["and", c, ["not", c]], ["const", true]],
+  ])("%s", (_what, before, after) => {
+    const dropped = conditionWithout(wire(before), "c");
+    expect(dropped && conditionToWire(dropped)).toEqual(after);
+  });
+  it("is null when the blocks do not look the reducer up (not at all, or only in JSON)", () => {
+    expect(conditionWithout(wire(n), "c")).toBeNull();
+    expect(conditionWithout(wire(["and", ["gte", ["sum", ["lookup", "c.num_votes", 0], ["const", 1]], ["const", 3]]]), "c")).toBeNull();
   });
 });

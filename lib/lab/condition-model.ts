@@ -152,6 +152,29 @@ export function conditionLookingUp(node: ConditionNode, lookupKey: string): Cond
   return { kind: "and", children: [node, newComparison(lookupKey)] };
 }
 
+/**
+ * A condition that no longer looks up reducer `source` (a link removed on the canvas), as the builder's own
+ * controls would do it: each comparison of it removed from its and/or (the block's "Remove"), a not of it
+ * removed with it, and a condition left with nothing becomes "always". Null when the builder's blocks do not
+ * look it up (a lookup written as JSON is edited there).
+ */
+export function conditionWithout(node: ConditionNode, source: string): ConditionNode | null {
+  const drop = (n: ConditionNode): ConditionNode | null => {
+    if (!conditionSources(n).includes(source)) return n;
+    if (n.kind === "not") {
+      const child = drop(n.child);
+      return child && { ...n, child };
+    }
+    if (n.kind === "and" || n.kind === "or") {
+      const children = n.children.map(drop).filter((c): c is ConditionNode => c !== null);
+      return children.length ? { ...n, children } : null;
+    }
+    return null;
+  };
+  if (!conditionSources(node).includes(source)) return null;
+  return drop(node) ?? { kind: "always" };
+}
+
 /** The reducers (or `subject`, `user`) a builder condition's lookups read. */
 function conditionSources(node: ConditionNode): string[] {
   const src = (o: Operand) => (o.kind === "lookup" ? [o.key.split(".")[0]] : []);

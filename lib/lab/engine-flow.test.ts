@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { conditionSummary, engineFlow, flowConnection, reducerReading } from "./engine-flow";
+import { conditionSummary, engineFlow, flowConnection, reducerReading, reducerWithout, removableLink } from "./engine-flow";
 
 describe("engineFlow", () => {
   it("links extractors to reducers, reducers to the rules that look them up, rules to their effects", () => {
@@ -91,5 +91,43 @@ describe("linking on the canvas", () => {
       { from: "x:q", to: "r:c", implicit: true },
       { from: "x:q", to: "r:d" },
     ]);
+  });
+});
+
+describe("reducerWithout (an extractor's link to a reducer removed on the canvas)", () => {
+  it("unticks the extractor, keeping the other filters", () => {
+    expect(reducerWithout({ type: "count", filters: { extractor_keys: ["a", "b"], from: 1 } }, "a", ["a", "b"])).toEqual({
+      type: "count",
+      filters: { extractor_keys: ["b"], from: 1 },
+    });
+  });
+  it("a reducer reading every extractor now names the others", () => {
+    expect(reducerWithout({ type: "count" }, "b", ["a", "b", "c"])).toEqual({ type: "count", filters: { extractor_keys: ["a", "c"] } });
+  });
+  it("is null when it would read no extractor (naming none reads all) or did not read it", () => {
+    expect(reducerWithout({ type: "count", filters: { extractor_keys: ["a"] } }, "a", ["a", "b"])).toBeNull();
+    expect(reducerWithout({ type: "count", filters: { extractor_keys: ["a", "gone"] } }, "a", ["a", "b"])).toBeNull();
+    expect(reducerWithout({ type: "count" }, "a", ["a"])).toBeNull();
+    expect(reducerWithout({ type: "count", filters: { extractor_keys: ["a", "b"] } }, "c", ["a", "b", "c"])).toBeNull();
+  });
+});
+
+describe("removableLink", () => {
+  const config = {
+    extractors_config: { a: { type: "question" }, b: { type: "question" } },
+    reducers_config: { c: { type: "consensus", filters: { extractor_keys: ["a"] } }, n: { type: "count" } },
+    rules_config: [
+      { if: ["gte", ["lookup", "c.num_votes", 0], ["const", 3]], then: [{ action: "retire_subject" }] },
+      { if: ["gte", ["sum", ["lookup", "n.classifications", 0], ["const", 1]], ["const", 3]], then: [{ action: "retire_subject" }] },
+    ],
+  };
+  it.each([
+    ["x:a", "r:n", { kind: "extractor-reducer", extractor: "a", reducer: "n" }],
+    ["x:a", "r:c", null],
+    ["r:c", "rule:0", { kind: "reducer-rule", reducer: "c", rule: 0 }],
+    ["r:n", "rule:1", null],
+    ["rule:0", "effect:0:0", null],
+  ])("%s → %s", (from, to, link) => {
+    expect(removableLink(config, from, to)).toEqual(link);
   });
 });

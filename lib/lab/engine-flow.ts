@@ -2,6 +2,7 @@
 // reducer's filters name), reducers feed the rules whose conditions look them up, rules lead to their
 // effects. The lab draws it with a node-graph library.
 import { conditionLookups } from "@/lib/engine/conditions/schema";
+import { conditionFromWire, conditionWithout } from "./condition-model";
 
 export type FlowKind = "extractor" | "reducer" | "rule" | "effect";
 
@@ -93,11 +94,45 @@ export function flowConnection(from: string, to: string): FlowConnection | null 
   return null;
 }
 
+/** The extractors a reducer's `filters.extractor_keys` names (none: it reads them all). */
+function namedExtractors(reducer: Config): string[] {
+  const raw = ((reducer.filters ?? {}) as Config).extractor_keys;
+  return Array.isArray(raw) ? (raw as string[]) : raw ? [String(raw)] : [];
+}
+
 /** A reducer reading this extractor too: named in its `filters.extractor_keys` (a reducer naming none read them all; now it reads the named). */
 export function reducerReading(reducer: Config, extractor: string): Config {
-  const filters = (reducer.filters ?? {}) as Config;
-  const raw = filters.extractor_keys;
-  const named = Array.isArray(raw) ? (raw as string[]) : raw ? [String(raw)] : [];
+  const named = namedExtractors(reducer);
   if (named.includes(extractor)) return reducer;
-  return { ...reducer, filters: { ...filters, extractor_keys: [...named, extractor] } };
+  return { ...reducer, filters: { ...((reducer.filters ?? {}) as Config), extractor_keys: [...named, extractor] } };
+}
+
+/**
+ * A reducer no longer reading `extractor` (of the configuration's `extractors`): unticked in its
+ * `filters.extractor_keys`, as its form does; one that read them all now names the others. Null when it
+ * would read none of them (naming none means all to the engine), or did not read it.
+ */
+export function reducerWithout(reducer: Config, extractor: string, extractors: string[]): Config | null {
+  const named = namedExtractors(reducer);
+  const reading = named.length ? named : extractors;
+  const rest = reading.filter((k) => k !== extractor);
+  if (rest.length === reading.length || !rest.some((k) => extractors.includes(k))) return null;
+  return { ...reducer, filters: { ...((reducer.filters ?? {}) as Config), extractor_keys: rest } };
+}
+
+/**
+ * A link of the flow (`from`, `to`: its nodes) that the canvas can remove, as a connection; null for one it
+ * cannot: a rule's link to its effect, a reducer's only extractor, a lookup written as JSON.
+ */
+export function removableLink(config: EngineFlowInput, from: string, to: string): FlowConnection | null {
+  const link = flowConnection(from, to);
+  if (link?.kind === "extractor-reducer") {
+    const reducer = config.reducers_config[link.reducer];
+    return reducer && reducerWithout(reducer, link.extractor, Object.keys(config.extractors_config)) ? link : null;
+  }
+  if (link?.kind === "reducer-rule") {
+    const rule = config.rules_config[link.rule];
+    return rule && conditionWithout(conditionFromWire(rule.if), link.reducer) ? link : null;
+  }
+  return null;
 }

@@ -1,14 +1,15 @@
 import { describe, expect, it } from "vitest";
 import {
-  droppedMedia,
   itemsBody,
   itemsFromRecord,
   moveEntry,
+  orphanedUploads,
   removeEntry,
   replaceEntry,
   stepsBody,
   stepsFromRecord,
   toggleWorkflow,
+  unusedMedia,
 } from "./onboarding-editing";
 
 describe("moveEntry", () => {
@@ -76,15 +77,30 @@ describe("bodies and records", () => {
   });
 });
 
-describe("droppedMedia", () => {
+describe("unusedMedia", () => {
+  const media = [
+    { id: "1", src: "https://files.example/1.png" },
+    { id: "2", src: "https://files.example/2.png" },
+    { id: "3", src: "https://files.example/3.png" },
+    { id: "4" },
+  ];
+  it("lists the media no entry names nor mentions in its Markdown", () => {
+    expect(unusedMedia(media, ["1", undefined, "1"], ["See ![owl](https://files.example/3.png)", ""])).toEqual(["2", "4"]);
+  });
+  it("lists them all when nothing uses any, none when there are none", () => {
+    expect(unusedMedia(media, [undefined], [])).toEqual(["1", "2", "3", "4"]);
+    expect(unusedMedia([], ["1"], ["text"])).toEqual([]);
+  });
+});
+
+describe("orphanedUploads", () => {
   it.each([
-    [["1", "2"], ["1", "2"], []],
-    [["1", "2"], ["2"], ["1"]],
-    [["1", undefined, "1"], [undefined], ["1"]],
-    [[undefined], ["5"], []],
-    [["1"], ["3"], ["1"]],
-  ])("%j then %j drops %j", (before, after, expected) => {
-    expect(droppedMedia(before, after)).toEqual(expected);
+    [["7", "8"], ["7", undefined, "1"], ["8"]],
+    [["7"], [], ["7"]],
+    [[], ["1"], []],
+    [["7", "8"], ["8", "7"], []],
+  ])("uploads %j, entries naming %j: %j", (uploads, named, expected) => {
+    expect(orphanedUploads(new Set(uploads), named)).toEqual(expected);
   });
 });
 

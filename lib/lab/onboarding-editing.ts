@@ -1,6 +1,6 @@
 // The lab's editing of a project's onboarding texts (tutorial and mini-course steps, field guide items),
 // free of React: moving, adding and removing entries of a list, the records' bodies as the API takes them,
-// and which attached images an edit stopped using.
+// and which attached images nothing uses any more.
 
 /** A tutorial or mini-course step as the API stores it: Markdown, and optionally one of its attached images. */
 export interface StepDraft {
@@ -62,13 +62,24 @@ export function itemsFromRecord(items: readonly { title?: unknown; content?: unk
 }
 
 /**
- * The attached images the saved version used and the edited one no longer does (a step's image removed or
- * replaced, a step removed): the lab deletes them after saving. Images no step named before are left alone
- * (another client may use them, in Markdown say).
+ * The attached images (`media`: id and src, as the API lists them) that a record's saved entries no longer
+ * use: named by no step's `media` (or item's `icon`), and not mentioned (by id or src) in any entry's
+ * Markdown. The lab deletes them after saving, so no replaced, removed or abandoned upload stays attached.
  */
-export function droppedMedia(before: readonly (string | undefined)[], after: readonly (string | undefined)[]): string[] {
-  const kept = new Set(after.filter(Boolean));
-  return [...new Set(before.filter((m): m is string => !!m && !kept.has(m)))];
+export function unusedMedia(
+  media: readonly { id: string; src?: string }[],
+  named: readonly (string | undefined)[],
+  markdown: readonly string[],
+): string[] {
+  const used = new Set(named.filter(Boolean));
+  const text = markdown.join("\n");
+  return media.filter((m) => !used.has(m.id) && !(m.src && text.includes(m.src))).map((m) => m.id);
+}
+
+/** The uploads (this editor's, not yet saved) that no entry names now (`named`): deleted at once. */
+export function orphanedUploads(uploads: Iterable<string>, named: readonly (string | undefined)[]): string[] {
+  const used = new Set(named);
+  return [...uploads].filter((m) => !used.has(m));
 }
 
 /** The workflow ids linked after checking (`on`) or unchecking one, in id order. */
