@@ -63,13 +63,10 @@ export function StatsView({ projects }: { projects: { id: string; display_name: 
         </p>
       </div>
       <form
-        aria-labelledby="stats-filters-heading"
         className="grid grid-cols-1 gap-4 rounded-lg border border-gray-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-6"
         onSubmit={(e) => e.preventDefault()}
       >
-        <h2 id="stats-filters-heading" className="sr-only">
-          What to count
-        </h2>
+        <h2 className="sr-only">What to count</h2>
         <div className="flex min-w-0 flex-col gap-1">
           <label htmlFor="stats-project" className="text-sm font-medium">
             Project
@@ -159,10 +156,8 @@ export function StatsView({ projects }: { projects: { id: string; display_name: 
         </div>
       </form>
 
-      <section aria-labelledby="stats-results-heading" className="flex flex-col gap-4 rounded-lg border border-gray-200 bg-white p-4">
-        <h2 id="stats-results-heading" className="text-lg font-semibold">
-          Classifications, {scopeName}
-        </h2>
+      <div className="flex flex-col gap-4 rounded-lg border border-gray-200 bg-white p-4">
+        <h2 className="text-lg font-semibold break-words">Classifications, {scopeName}</h2>
         <QueryState query={counts} what="counts" skeleton={6} retry={() => void counts.refetch()}>
           {counts.data && (
             <div className="flex flex-col gap-4" aria-busy={counts.isFetching}>
@@ -173,21 +168,27 @@ export function StatsView({ projects }: { projects: { id: string; display_name: 
                 </span>
               </p>
               {counts.data.data && counts.data.data.length > 0 ? (
-                <figure className="flex flex-col gap-2">
+                <div className="flex flex-col gap-2">
                   <h3 className="text-base font-semibold">Classifications per {period}</h3>
-                  <CountsChart data={counts.data.data} period={period} describedBy="stats-chart-summary" />
-                  <figcaption id="stats-chart-summary" className="text-sm text-gray-700">
-                    {countsSummary(counts.data.data, period)}
-                  </figcaption>
+                  <figure className="flex flex-col gap-2">
+                    <CountsChart data={counts.data.data} period={period} describedBy="stats-chart-summary" />
+                    <figcaption id="stats-chart-summary" className="text-sm text-gray-700">
+                      {countsSummary(counts.data.data, period)}
+                    </figcaption>
+                  </figure>
                   <CountsTable data={counts.data.data} period={period} caption={`Classifications per ${period}, ${scopeName}`} />
-                </figure>
+                </div>
               ) : (
-                <EmptyState>No classifications in this range. Choose a wider range of dates, or another project or workflow.</EmptyState>
+                <EmptyState>
+                  {startDate || endDate
+                    ? "No classifications in this range. Choose a wider range of dates, or another project or workflow."
+                    : "No classifications yet."}
+                </EmptyState>
               )}
             </div>
           )}
         </QueryState>
-      </section>
+      </div>
     </section>
   );
 }

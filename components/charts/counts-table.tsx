@@ -54,12 +54,14 @@ export function CountsTable({
   return (
     <details className="text-sm">
       <summary className="cursor-pointer text-brand-700">{summary}</summary>
-      <table className="mt-2 w-full max-w-md" data-testid="counts-table">
+      <table className="mt-2 w-full max-w-md tabular-nums" data-testid="counts-table">
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr className="text-left">
-            <th scope="col">{periodHeading(period)}</th>
-            <th scope="col" className="text-right">
+            <th scope="col" className="py-1 font-semibold">
+              {periodHeading(period)}
+            </th>
+            <th scope="col" className="py-1 text-right font-semibold">
               Classifications
             </th>
           </tr>
@@ -67,8 +69,8 @@ export function CountsTable({
         <tbody>
           {data.map((d) => (
             <tr key={d.period} className="border-t border-gray-100">
-              <td>{formatBucket(d.period, period)}</td>
-              <td className="text-right">{d.count.toLocaleString("en-GB")}</td>
+              <td className="py-1">{formatBucket(d.period, period)}</td>
+              <td className="py-1 text-right">{d.count.toLocaleString("en-GB")}</td>
             </tr>
           ))}
         </tbody>
