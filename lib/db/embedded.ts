@@ -42,11 +42,26 @@ export async function freePort(): Promise<number> {
  * When the process that started Postgres was killed (SIGKILL), its server keeps running and holds the
  * data directory. Stop it (fast shutdown, committed data is safe) so this start can take over.
  */
-function stopOrphanedServer(databaseDir: string) {
+/**
+ * Whether process `pid` may be the PostgreSQL server of `databaseDir`. A stale pid file's number may belong
+ * to another process by now (pids wrap at 32,768 on many Linux machines), such as another data
+ * directory's server, which a signal would stop: where /proc tells a process's command line, the server's
+ * names its data directory (`postgres -D <dir>`); elsewhere the pid is believed.
+ */
+function mayServe(pid: number, databaseDir: string): boolean {
+  if (!fs.existsSync("/proc/self/cmdline")) return true;
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").includes(databaseDir);
+  } catch {
+    return false; // no such process
+  }
+}
+
+export function stopOrphanedServer(databaseDir: string) {
   const pidFile = path.join(databaseDir, "postmaster.pid");
   if (!fs.existsSync(pidFile)) return;
   const pid = Number(fs.readFileSync(pidFile, "utf8").split("\n")[0]);
-  if (!Number.isInteger(pid) || pid <= 0) return;
+  if (!Number.isInteger(pid) || pid <= 0 || !mayServe(pid, databaseDir)) return;
   try {
     process.kill(pid, "SIGINT");
   } catch {

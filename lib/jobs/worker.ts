@@ -3,7 +3,7 @@ import { databaseUrl } from "@/lib/env";
 import { startCountFolder, stopCountFolder } from "@/lib/domain/fold-classification-counts";
 import { startProjectStatsRefresher, stopProjectStatsRefresher } from "@/lib/domain/project-stats";
 import { pruneRateLimits } from "@/lib/auth/rate-limit";
-import { dispatchEngineInbox, startInboxDispatcher, stopInboxDispatcher } from "@/lib/engine/run/engine-inbox";
+import { startInboxDispatcher, stopInboxDispatcher, takeEngineInbox } from "@/lib/engine/run/engine-inbox";
 import { engineTasks, externalEngineTasks } from "@/lib/engine/run/pipeline";
 import { tasks } from "./tasks";
 import { WorkerLeases } from "./worker-leases";
@@ -127,8 +127,8 @@ export async function stopWorker(): Promise<void> {
 
 /** Runs every job that is due now, then returns (tests, one-shot scripts). */
 export async function drainJobs(): Promise<void> {
-  while ((await dispatchEngineInbox()) > 0) {
-    // Classifications waiting for the engine become jobs first.
+  while ((await takeEngineInbox()) > 0) {
+    // Classifications waiting for the engine are run (or, with Inngest, made jobs) first.
   }
   await runOnce({ connectionString: databaseUrl(), logger, taskList: { ...mainTasks(), ...externalEngineTasks } });
 }

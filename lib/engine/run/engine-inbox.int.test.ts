@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import { api } from "@/test/http";
 import { engine } from "@/test/engine";
 import { classifiableProject, classificationBody, signedInUser } from "@/test/factories";
-import { dispatchEngineInbox } from "./engine-inbox";
+import { dispatchEngineInbox, processEngineInbox } from "./engine-inbox";
 
 // The dispatcher hands the engine only what it would run: classifications of workflows with an active
 // engine configuration (and ids component A lacks, posted by external forwarders). Others leave the inbox
@@ -29,6 +29,14 @@ async function handed(ids: number[]): Promise<number[]> {
   return rows.map((r) => r.id).sort((a, b) => a - b);
 }
 
+async function inInbox(ids: number[]): Promise<number[]> {
+  const rows = await db().$queryRawUnsafe<{ id: number }[]>(
+    `SELECT classification_id AS id FROM engine_inbox WHERE classification_id = ANY($1::int[]) ORDER BY 1`,
+    ids,
+  );
+  return rows.map((r) => r.id);
+}
+
 describe("engine inbox", () => {
   it("receives classifications of active engine workflows only, and the dispatcher makes jobs of nothing else", async () => {
     const made = await Promise.all(
@@ -44,13 +52,6 @@ describe("engine inbox", () => {
       }),
     );
     const id = Object.fromEntries(made);
-    const inInbox = async (ids: number[]) =>
-      (
-        await db().$queryRawUnsafe<{ id: number }[]>(
-          `SELECT classification_id AS id FROM engine_inbox WHERE classification_id = ANY($1::int[]) ORDER BY 1`,
-          ids,
-        )
-      ).map((r) => r.id);
     // The create put only the active workflow's classification in the inbox (or another file's drain has
     // already made it a job, or run it).
     expect([...(await inInbox(Object.values(id))), ...(await handed(Object.values(id)))]).toEqual([id.active]);
@@ -64,5 +65,38 @@ describe("engine inbox", () => {
     while ((await dispatchEngineInbox()) > 0);
     expect(await inInbox([...others, id.active])).toEqual([]);
     expect(await handed([...others, id.active])).toEqual([id.active, foreign].sort((a, b) => a - b));
+  });
+
+  it("built-in queue: a consumer takes waiting classifications in the transaction that extracts them, and makes no job", async () => {
+    const p = await classifiableProject(2);
+    expect((await engine.post("/workflows", { workflow: config(p.workflow.id, "active") }, p.owner.token)).status).toBe(201);
+    const volunteer = await signedInUser();
+    const ids: number[] = [];
+    for (const s of p.subjects) {
+      const res = await api.post("/classifications", classificationBody(p.workflow, [s.id]), { token: volunteer.token });
+      expect(res.status).toBe(201);
+      ids.push(Number(res.body.classifications[0].id));
+    }
+    const inactive = await classifiableProject(1);
+    const other = await api.post("/classifications", classificationBody(inactive.workflow, [inactive.subjects[0].id]), {
+      token: volunteer.token,
+    });
+    const otherId = Number(other.body.classifications[0].id);
+    await db().$executeRawUnsafe(`INSERT INTO engine_inbox (classification_id) VALUES ($1)`, otherId);
+    let taken = 0;
+    for (let n = await processEngineInbox(); n > 0; n = await processEngineInbox()) taken += n;
+    expect(taken).toBeGreaterThanOrEqual(3);
+    expect(await inInbox([...ids, otherId])).toEqual([]);
+    const extracted = await db().extract.findMany({
+      where: { classificationId: { in: [...ids, otherId] } },
+      orderBy: { classificationId: "asc" },
+    });
+    expect(extracted.map((e) => e.classificationId)).toEqual(ids); // the inactive workflow's left without work
+    const jobs = await db().$queryRawUnsafe<{ n: number }[]>(
+      `SELECT count(*)::int AS n FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id
+       WHERE t.identifier = 'engine/classification-batch' AND (j.payload::jsonb)->'classification_ids' ?| $1::text[]`,
+      [...ids, otherId].map(String),
+    );
+    expect(jobs[0].n).toBe(0);
   });
 });

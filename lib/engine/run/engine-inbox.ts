@@ -1,12 +1,21 @@
 import { pool } from "@/lib/db";
 import { withTransaction, type Sql } from "@/lib/db/sql";
-import { CLASSIFICATION_BATCH_TASK } from "./events";
+import { enqueueEvents } from "./enqueue-events";
+import { CLASSIFICATION_BATCH_TASK, EVENTS } from "./events";
+import { extractClassifications } from "./extract-classification";
+import { inngestConfigured, queueTx } from "./pipeline";
 import { logError } from "@/lib/log/throttled";
 
 // The hand-off from classification create to the engine. The create transaction appends the classification
 // to engine_inbox (a plain insert: adding a graphile-worker job there costs a NOTIFY, whose commit-time lock
-// serialises every create). A dispatcher in each worker process moves batches into jobs with one add_jobs
-// call, deleting them in the same statement, so every committed classification lands in exactly one job.
+// serialises every create). Each worker process takes what waits:
+// - built-in queue (the default): in the engine's own transaction. One transaction deletes a batch from the
+//   inbox and carries it from extraction to retirement (processEngineInbox): the rows leave the inbox if
+//   and only if their work commits, so a process that dies mid-batch leaves them waiting for the next one.
+//   No job is made for the batch (a graphile-worker job would cost an add_jobs, a fetch and a completion,
+//   each its own commit, per batch); a batch that fails becomes one job per classification, with retries.
+// - Inngest configured: a dispatcher moves batches into jobs with one add_jobs call, deleting them in the
+//   same statement (dispatchEngineInbox); the jobs forward them to Inngest.
 
 export async function handToEngine(client: Sql, classificationIds: number | number[]): Promise<void> {
   if (typeof classificationIds === "number")
@@ -75,19 +84,85 @@ export async function dispatchEngineInbox(limit = 1000): Promise<number> {
   });
 }
 
+/**
+ * The built-in queue's consumer: takes up to `limit` waiting classifications (SKIP LOCKED, so several
+ * consumers and processes share the inbox) and runs them through the engine in the same transaction:
+ * extraction, reduction, rules and the in-process effects, one commit. Returns how many it took.
+ *
+ * The transaction commits without waiting for its WAL flush (synchronous_commit off): everything it writes
+ * is derived from committed classifications and committed together with their removal from the inbox, so
+ * a database crash that loses the commit puts them back in the inbox and they are processed again.
+ *
+ * A batch that fails is rolled back (its rows wait again) and then handed to graphile-worker as one
+ * classification job each, with retries and backoff, so one that cannot be processed holds up no other.
+ */
+export async function processEngineInbox(limit = batchSize()): Promise<number> {
+  const { rows: waiting } = await pool().query<{ any: boolean }>(`SELECT EXISTS (SELECT 1 FROM engine_inbox) AS any`);
+  if (!waiting[0].any) return 0;
+  let ids: number[] = [];
+  try {
+    return await queueTx(async (client, emit) => {
+      await client.query(`SET LOCAL synchronous_commit = off`);
+      ids = await takeInbox(client, limit);
+      if (ids.length) await extractClassifications(client, emit, ids);
+      return ids.length;
+    });
+  } catch (err) {
+    if (!ids.length) throw err;
+    logError(
+      "engine-batch",
+      `[engine] a batch of ${ids.length} classifications failed (${(err as Error).message}); retrying each on its own`,
+    );
+    return withTransaction(async (client) => {
+      // Only those still waiting: another consumer may have taken them since the rollback.
+      const { rows } = await client.query<{ classification_id: number }>(
+        `DELETE FROM engine_inbox WHERE classification_id = ANY($1::int[]) RETURNING classification_id`,
+        [ids],
+      );
+      await enqueueEvents(
+        client,
+        rows.map((r) => ({ name: EVENTS.classificationReceived, data: { classification_id: r.classification_id } })),
+      );
+      return rows.length;
+    });
+  }
+}
+
+/** Deletes up to `limit` of the oldest waiting inbox rows no other transaction holds; their classification ids. */
+async function takeInbox(client: Sql, limit: number): Promise<number[]> {
+  const { rows } = await client.query<{ classification_id: number }>(
+    `DELETE FROM engine_inbox WHERE id IN (SELECT id FROM engine_inbox ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
+     RETURNING classification_id`,
+    [limit],
+  );
+  return rows.map((r) => r.classification_id);
+}
+
+/** What a worker does with the inbox: runs it (built-in queue) or makes jobs of it (Inngest). How many left it. */
+export const takeEngineInbox = (): Promise<number> => (inngestConfigured() ? dispatchEngineInbox(BATCH) : processEngineInbox());
+
 const g = globalThis as unknown as { quorumInbox?: { timer: NodeJS.Timeout | null; stopped: boolean } };
 const BATCH = 1000;
 const intervalMs = () => Number(process.env.ENGINE_INBOX_POLL_MS ?? 25);
+/** Consumers per process while classifications wait (ENGINE_INBOX_CONSUMERS, default 2). */
+const consumers = () => Math.max(1, Number(process.env.ENGINE_INBOX_CONSUMERS ?? 2));
 
-/** Polls the inbox every ENGINE_INBOX_POLL_MS (default 25 ms) until stopped; drains in batches while full. */
+/**
+ * Polls the inbox every ENGINE_INBOX_POLL_MS (default 25 ms) until stopped. When classifications wait,
+ * `consumers()` loops take batches until none is left: under load each batch holds what arrived while the
+ * one before ran, so batches grow with the rate and their fixed costs are shared by more classifications.
+ */
 export function startInboxDispatcher(): void {
   if (g.quorumInbox && !g.quorumInbox.stopped) return;
   const state = (g.quorumInbox = { timer: null as NodeJS.Timeout | null, stopped: false });
+  const drain = async () => {
+    while (!state.stopped && (await takeEngineInbox()) > 0) {
+      // Took some: more may be waiting.
+    }
+  };
   const tick = async () => {
     try {
-      while (!state.stopped && (await dispatchEngineInbox(BATCH)) === BATCH) {
-        // A full batch: more are waiting.
-      }
+      await Promise.all(Array.from({ length: inngestConfigured() ? 1 : consumers() }, drain));
     } catch (err) {
       logError("engine-inbox", "[engine] inbox dispatch failed:", (err as Error).message);
     }

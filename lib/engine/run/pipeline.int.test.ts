@@ -4,6 +4,7 @@ import { api } from "@/test/http";
 import { drainPipeline, drainUntil, engine } from "@/test/engine";
 import { classifiableProject, classificationBody, createSubjectSet, createWorkflow, signedInUser } from "@/test/factories";
 import { classificationBatch, queueTx, runStage } from "./pipeline";
+import { processEngineInbox } from "./engine-inbox";
 import { EVENTS } from "./events";
 
 // The live pipeline in the no-Inngest mode: real classifications through the API, then the queue drained,
@@ -354,6 +355,11 @@ async function storeForwarded(rows: { id: number; workflow_id: number; subject_i
   return rows.map((r) => r.id);
 }
 const runBatch = (ids: number[]) => classificationBatch({ classification_ids: ids });
+/** The built-in queue's own way: the classifications wait in the inbox, and a consumer takes them in its transaction. */
+const runFromInbox = async (ids: number[]) => {
+  await db().$executeRawUnsafe(`INSERT INTO engine_inbox (classification_id) SELECT unnest($1::int[])`, ids);
+  while ((await processEngineInbox()) > 0);
+};
 
 describe("engine plumbing", () => {
   it("carries a batch of classifications through in one job, reducing each subject once", async () => {
@@ -428,41 +434,52 @@ describe("engine plumbing", () => {
     expect((await db().workflow.findUniqueOrThrow({ where: { id: workflow.id } })).retiredSetMemberSubjectsCount).toBe(6);
   });
 
-  it("retries a failed batch one classification per job, so one that cannot be processed holds up none of the others", async () => {
-    const { owner, workflow, subjects } = await classifiableProject(2);
-    await engine.post("/workflows", { workflow: retireOnConsensus(workflow.id) }, owner.token);
-    const base = 1_800_000_000 - workflow.id * 10;
-    const ids = await storeForwarded([
-      { id: base, workflow_id: workflow.id, subject_id: subjects[0].id, answer: 1 },
-      // A stored row no forwarder could send (the route validates created_at): processing it throws.
-      { id: base + 1, workflow_id: workflow.id, subject_id: subjects[0].id, answer: 1, created_at: "not a date" },
-      { id: base + 2, workflow_id: workflow.id, subject_id: subjects[1].id, answer: 0 },
-    ]);
-    await runBatch(ids);
-    expect(await db().extract.count({ where: { workflowId: workflow.id } })).toBe(0); // the batch rolled back whole
-    const jobsOf = () =>
-      db().$queryRawUnsafe<{ id: string; classification_id: number; attempts: number; last_error: string | null }[]>(
-        `SELECT j.id::text, (j.payload->>'classification_id')::int AS classification_id, j.attempts, j.last_error
-         FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id
-         WHERE t.identifier = $1 AND (j.payload->>'classification_id')::int = ANY($2::int[]) ORDER BY 2`,
-        EVENTS.classificationReceived,
+  it.each([
+    ["a batch job (the Inngest path's jobs)", runBatch],
+    ["the inbox, taken in the engine's transaction", runFromInbox],
+  ])(
+    "retries a failed batch from %s one classification per job, so one that cannot be processed holds up none of the others",
+    async (_, run) => {
+      const { owner, workflow, subjects } = await classifiableProject(2);
+      await engine.post("/workflows", { workflow: retireOnConsensus(workflow.id) }, owner.token);
+      const base = 1_800_000_000 - workflow.id * 10;
+      const ids = await storeForwarded([
+        { id: base, workflow_id: workflow.id, subject_id: subjects[0].id, answer: 1 },
+        // A stored row no forwarder could send (the route validates created_at): processing it throws.
+        { id: base + 1, workflow_id: workflow.id, subject_id: subjects[0].id, answer: 1, created_at: "not a date" },
+        { id: base + 2, workflow_id: workflow.id, subject_id: subjects[1].id, answer: 0 },
+      ]);
+      await run(ids);
+      expect(await db().extract.count({ where: { workflowId: workflow.id } })).toBe(0); // the batch rolled back whole
+      const waiting = await db().$queryRawUnsafe<{ n: number }[]>(
+        `SELECT count(*)::int AS n FROM engine_inbox WHERE classification_id = ANY($1::int[])`,
         ids,
       );
-    expect((await jobsOf()).map((j) => j.classification_id)).toEqual(ids);
+      expect(waiting[0].n).toBe(0); // out of the inbox: each is a job of its own now
+      const jobsOf = () =>
+        db().$queryRawUnsafe<{ id: string; classification_id: number; attempts: number; last_error: string | null }[]>(
+          `SELECT j.id::text, (j.payload->>'classification_id')::int AS classification_id, j.attempts, j.last_error
+         FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id
+         WHERE t.identifier = $1 AND (j.payload->>'classification_id')::int = ANY($2::int[]) ORDER BY 2`,
+          EVENTS.classificationReceived,
+          ids,
+        );
+      expect((await jobsOf()).map((j) => j.classification_id)).toEqual(ids);
 
-    await drainUntil(async () => (await db().extract.count({ where: { workflowId: workflow.id } })) === 2);
-    const extracts = await db().extract.findMany({ where: { workflowId: workflow.id }, orderBy: { classificationId: "asc" } });
-    expect(extracts.map((e) => e.classificationId)).toEqual([base, base + 2]);
-    // A job's attempts count up when a worker takes it, its last_error when that attempt has failed: wait for both.
-    await drainUntil(async () => {
-      const jobs = await jobsOf();
-      return jobs.length === 1 && jobs[0].attempts > 0 && jobs[0].last_error !== null;
-    });
-    const [stuck] = await jobsOf();
-    expect(stuck).toMatchObject({ classification_id: base + 1 });
-    expect(stuck.last_error).toMatch(/Invalid time value/);
-    await db().$executeRawUnsafe(`SELECT graphile_worker.complete_jobs(ARRAY[$1::bigint])`, stuck.id);
-  });
+      await drainUntil(async () => (await db().extract.count({ where: { workflowId: workflow.id } })) === 2);
+      const extracts = await db().extract.findMany({ where: { workflowId: workflow.id }, orderBy: { classificationId: "asc" } });
+      expect(extracts.map((e) => e.classificationId)).toEqual([base, base + 2]);
+      // A job's attempts count up when a worker takes it, its last_error when that attempt has failed: wait for both.
+      await drainUntil(async () => {
+        const jobs = await jobsOf();
+        return jobs.length === 1 && jobs[0].attempts > 0 && jobs[0].last_error !== null;
+      });
+      const [stuck] = await jobsOf();
+      expect(stuck).toMatchObject({ classification_id: base + 1 });
+      expect(stuck.last_error).toMatch(/Invalid time value/);
+      await db().$executeRawUnsafe(`SELECT graphile_worker.complete_jobs(ARRAY[$1::bigint])`, stuck.id);
+    },
+  );
 
   it("coalesces a burst of posted extracts for one subject into one pending reduction", async () => {
     const { owner, workflow, subjects } = await classifiableProject(1);
