@@ -131,12 +131,23 @@ export async function classify(
 }
 
 /** Signs in through the sign-in page and waits until the header shows who is signed in. */
+/**
+ * Signs the page's browser context in the way the sign-in form does, through Auth.js's credentials
+ * callback, without loading the form and the home page (the form itself is e2e/ui/auth.spec.ts's): the
+ * session cookie lands in the context the page shares. The page stays where it was; callers go on with
+ * page.goto.
+ */
 export async function signIn(page: Page, login: string, password: string) {
-  await page.goto("/sign-in");
-  await page.getByLabel("Login or email", { exact: true }).fill(login);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByTestId("signed-in-as")).toBeVisible();
+  const { csrfToken } = (await (await page.request.get("/auth/csrf")).json()) as { csrfToken: string };
+  const res = await page.request.post("/auth/callback/credentials", {
+    form: { csrfToken, login, password, callbackUrl: "/" },
+    maxRedirects: 0,
+  });
+  const location = res.headers().location ?? "";
+  expect(res.status(), `sign-in as ${login}`).toBe(302);
+  expect(location, `sign-in as ${login}`).not.toMatch(/error/i);
+  const session = await (await page.request.get("/auth/session")).json();
+  expect(session?.user, `a session for ${login}`).toBeTruthy();
 }
 
 /** Creates a project from the lab's form (as the signed-in user) and returns its id; the page is then the project's lab page. */

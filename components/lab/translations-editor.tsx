@@ -172,7 +172,9 @@ export function TranslationsEditor({ projectId, primaryLanguage }: { projectId: 
         <QueryState query={translations} what="translations">
           {primary && (
             <TranslationForm
-              key={`${chosen}-${lang}-${current?.id ?? "new"}-${current?.updated_at ?? ""}`}
+              // One form per record and language: a save keeps it (and its message), the drafts saved
+              // are dropped once the saved translation has been read back.
+              key={`${chosen}-${lang}`}
               type={type}
               id={id}
               language={lang}
@@ -209,7 +211,7 @@ function TranslationForm({
   language: string;
   primary: Record<string, string>;
   current: TranslationRecord | null;
-  onSaved(): void;
+  onSaved(): Promise<unknown>;
 }) {
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   const { busy, outcome, run } = useAction();
@@ -228,7 +230,8 @@ function TranslationForm({
           const body = translationBody(primary, saved, versions, drafts);
           if (current) await apiPutFresh(`/translations/${current.id}`, { translations: body });
           else await apiPost("/translations", { translations: { translated_type: type, translated_id: id, language, ...body } });
-          onSaved();
+          await onSaved();
+          setDrafts({});
           return `The ${languageLabel(language)} translation was saved.`;
         });
       }}

@@ -14,6 +14,7 @@ test("a researcher builds a project in the lab and it can be classified", async 
   const researcher = newUser("ui_build");
   await registerUser(request, researcher);
   await signIn(page, researcher.login, researcher.password);
+  await page.goto("/");
   await page.getByRole("link", { name: "Lab", exact: true }).click();
   await expect(page.getByText("You are not building any project yet.")).toBeVisible();
 

@@ -45,18 +45,18 @@ describe("a data directory's pid file left by a server that did not stop", () =>
   ])("names %s", (_, serves) => {
     const databaseDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "quorum-pidfile-")), "postgres");
     fs.mkdirSync(databaseDir);
-    // A stand-in whose command line names the directory as a server's does (postgres -D <dir>), or not;
+    // A stand-in whose command line names the directory as a server's does (postgres -D <dir>), or not,
+    // and that stops on SIGINT as a server does (a shell's background job starts with SIGINT ignored);
     // started through a shell that exits at once, so it is not this process's child (whose exit this
-    // process would have to collect before the pid is free).
+    // process would have to collect before the pid is free). It says when its handler is in place.
+    const ready = path.join(path.dirname(databaseDir), "ready");
+    const script = `process.on("SIGINT", () => process.exit(0)); require("fs").writeFileSync(${JSON.stringify(ready)}, ""); setTimeout(() => {}, 30000)`;
     const dirArgs = serves ? `-D '${databaseDir}'` : "";
-    const started = spawnSync(
-      "sh",
-      ["-c", `'${process.execPath}' -e 'setTimeout(() => {}, 30000)' -- ${dirArgs} >/dev/null 2>&1 & echo $!`],
-      {
-        encoding: "utf8",
-      },
-    );
+    const started = spawnSync("sh", ["-c", `'${process.execPath}' -e '${script}' -- ${dirArgs} >/dev/null 2>&1 & echo $!`], {
+      encoding: "utf8",
+    });
     const pid = Number(started.stdout.trim());
+    for (let i = 0; i < 300 && !fs.existsSync(ready); i++) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
     fs.writeFileSync(path.join(databaseDir, "postmaster.pid"), `${pid}\n${databaseDir}\n`);
     try {
       stopOrphanedServer(databaseDir);

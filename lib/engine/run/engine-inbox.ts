@@ -161,11 +161,10 @@ export function startInboxDispatcher(): void {
     }
   };
   const tick = async () => {
-    try {
-      await Promise.all(Array.from({ length: inngestConfigured() ? 1 : consumers() }, drain));
-    } catch (err) {
-      logError("engine-inbox", "[engine] inbox dispatch failed:", (err as Error).message);
-    }
+    // Every consumer ends before the next poll, so a process never runs more than consumers() at once.
+    const ended = await Promise.allSettled(Array.from({ length: inngestConfigured() ? 1 : consumers() }, drain));
+    for (const e of ended)
+      if (e.status === "rejected") logError("engine-inbox", "[engine] taking the inbox failed:", (e.reason as Error).message);
     if (!state.stopped) state.timer = setTimeout(tick, intervalMs()).unref();
   };
   state.timer = setTimeout(tick, 0).unref();
