@@ -3,6 +3,7 @@ import { Link } from "@/components/ui/link";
 import type { ReactNode } from "react";
 import { auth, signOut } from "@/lib/auth/next-auth";
 import { publicBaseUrl } from "@/lib/env";
+import { SiteNav } from "@/components/site-nav";
 import { Providers } from "./providers";
 import "./globals.css";
 
@@ -16,26 +17,25 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:m-2 focus:rounded focus:bg-white focus:p-2">
           Skip to content
         </a>
-        <header className="border-b border-gray-200 bg-white">
-          <nav aria-label="Main" className="mx-auto flex max-w-5xl flex-wrap items-center gap-4 px-4 py-3">
+        <header className="relative border-b border-gray-200 bg-white">
+          <nav aria-label="Main" className="mx-auto flex max-w-5xl items-center gap-3 px-4 py-3 sm:gap-4">
             <Link href="/" className="text-lg font-bold text-brand-700">
               Quorum
             </Link>
-            <Link href="/" className="text-sm text-gray-700 hover:text-brand-700">
-              Projects
-            </Link>
-            <Link href="/stats" className="text-sm text-gray-700 hover:text-brand-700">
-              Statistics
-            </Link>
-            {session?.user && (
-              <Link href="/lab" className="text-sm text-gray-700 hover:text-brand-700">
-                Lab
-              </Link>
-            )}
-            <div className="ml-auto flex items-center gap-3 text-sm">
+            <SiteNav
+              links={[
+                { href: "/", label: "Projects" },
+                { href: "/stats", label: "Statistics" },
+                ...(session?.user ? [{ href: "/lab", label: "Lab" }] : []),
+              ]}
+              note={session?.user ? `Signed in as ${session.user.name}` : undefined}
+            />
+            <div className="ml-auto flex shrink-0 items-center gap-2 text-sm sm:gap-3">
               {session?.user ? (
                 <>
-                  <span data-testid="signed-in-as">Signed in as {session.user.name}</span>
+                  <span data-testid="signed-in-as" className="hidden max-w-64 truncate sm:inline-block">
+                    Signed in as {session.user.name}
+                  </span>
                   <form
                     action={async () => {
                       "use server";
@@ -49,10 +49,10 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
                 </>
               ) : (
                 <>
-                  <Link href="/sign-in" className="rounded px-3 py-1 hover:bg-gray-100">
+                  <Link href="/sign-in" className="rounded px-3 py-1 whitespace-nowrap hover:bg-gray-100">
                     Sign in
                   </Link>
-                  <Link href="/sign-up" className="rounded bg-brand-600 px-3 py-1 text-white hover:bg-brand-700">
+                  <Link href="/sign-up" className="rounded bg-brand-600 px-3 py-1 whitespace-nowrap text-white hover:bg-brand-700">
                     Register
                   </Link>
                 </>

@@ -2,8 +2,9 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { CountsChart } from "@/components/charts/counts-chart";
-import { CountsTable } from "@/components/charts/counts-table";
+import { countsSummary, CountsTable } from "@/components/charts/counts-table";
 import { apiGet, countsGet } from "@/components/ui/api-client";
+import { EmptyState, QueryState } from "@/components/ui/query-state";
 import type { CountsAnswer, Records, WorkflowSummary } from "@/components/ui/wire-types";
 
 const PERIODS = ["day", "week", "month", "year"] as const;
@@ -52,13 +53,20 @@ export function StatsView({ projects }: { projects: { id: string; display_name: 
 
   return (
     <section aria-labelledby="stats-heading" className="flex flex-col gap-6">
-      <h1 id="stats-heading" className="text-2xl font-bold">
-        Classification statistics
-      </h1>
+      <div className="flex flex-col gap-1">
+        <h1 id="stats-heading" className="text-2xl font-bold">
+          Classification statistics
+        </h1>
+        <p className="text-sm text-gray-600">
+          How many classifications volunteers have made, over time: for every public project, one project or one of its workflows. The
+          numbers refresh every 30 seconds.
+        </p>
+      </div>
       <form
         className="grid grid-cols-1 gap-4 rounded-lg border border-gray-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-6"
         onSubmit={(e) => e.preventDefault()}
       >
+        <h2 className="sr-only">What to count</h2>
         <div className="flex min-w-0 flex-col gap-1">
           <label htmlFor="stats-project" className="text-sm font-medium">
             Project
@@ -148,33 +156,39 @@ export function StatsView({ projects }: { projects: { id: string; display_name: 
         </div>
       </form>
 
-      {counts.isPending ? (
-        <p role="status">Loading counts…</p>
-      ) : counts.isError ? (
-        <div role="alert" className="rounded border border-red-300 bg-red-50 p-4 text-red-800">
-          Could not load counts: {counts.error.message}{" "}
-          <button type="button" className="underline" onClick={() => counts.refetch()}>
-            Try again
-          </button>
-        </div>
-      ) : (
-        <div className="flex flex-col gap-4 rounded-lg border border-gray-200 bg-white p-4" aria-busy={counts.isFetching}>
-          <p className="text-gray-700">
-            <span className="block text-sm">Classifications, {scopeName}</span>
-            <span className="text-4xl font-bold text-brand-700" data-testid="total-count">
-              {counts.data.total_count.toLocaleString("en-GB")}
-            </span>
-          </p>
-          {counts.data.data && counts.data.data.length > 0 ? (
-            <>
-              <CountsChart data={counts.data.data} period={period} />
-              <CountsTable data={counts.data.data} period={period} caption={`Classifications per ${period}, ${scopeName}`} />
-            </>
-          ) : (
-            <p className="text-gray-600">No classifications in this range.</p>
+      <div className="flex flex-col gap-4 rounded-lg border border-gray-200 bg-white p-4">
+        <h2 className="text-lg font-semibold break-words">Classifications, {scopeName}</h2>
+        <QueryState query={counts} what="counts" skeleton={6} retry={() => void counts.refetch()}>
+          {counts.data && (
+            <div className="flex flex-col gap-4" aria-busy={counts.isFetching}>
+              <p className="flex flex-col">
+                <span className="text-sm text-gray-600">Total{startDate || endDate ? " in the chosen range" : ""}</span>
+                <span className="text-4xl font-bold text-brand-700 tabular-nums" data-testid="total-count">
+                  {counts.data.total_count.toLocaleString("en-GB")}
+                </span>
+              </p>
+              {counts.data.data && counts.data.data.length > 0 ? (
+                <div className="flex flex-col gap-2">
+                  <h3 className="text-base font-semibold">Classifications per {period}</h3>
+                  <figure className="flex flex-col gap-2">
+                    <CountsChart data={counts.data.data} period={period} describedBy="stats-chart-summary" />
+                    <figcaption id="stats-chart-summary" className="text-sm text-gray-700">
+                      {countsSummary(counts.data.data, period)}
+                    </figcaption>
+                  </figure>
+                  <CountsTable data={counts.data.data} period={period} caption={`Classifications per ${period}, ${scopeName}`} />
+                </div>
+              ) : (
+                <EmptyState>
+                  {startDate || endDate
+                    ? "No classifications in this range. Choose a wider range of dates, or another project or workflow."
+                    : "No classifications yet."}
+                </EmptyState>
+              )}
+            </div>
           )}
-        </div>
-      )}
+        </QueryState>
+      </div>
     </section>
   );
 }

@@ -1,10 +1,11 @@
-import Link from "next/link";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { ApiError } from "@/lib/http/api-error";
 import { clientAddress } from "@/lib/net/peer-address";
 import { requestPasswordReset } from "@/lib/domain/accounts";
-import { Field } from "@/components/ui/field";
+import { AccountCard } from "@/components/ui/account-card";
+import { AccountField, SubmitButton } from "@/components/ui/account-form";
+import { StatusMessage } from "@/components/ui/status-message";
 
 async function requestAction(form: FormData) {
   "use server";
@@ -22,30 +23,32 @@ async function requestAction(form: FormData) {
 export default async function ForgotPasswordPage({ searchParams }: { searchParams: Promise<{ sent?: string; limit?: string }> }) {
   const { sent, limit } = await searchParams;
   return (
-    <div className="mx-auto max-w-sm rounded-lg border border-gray-200 bg-white p-6 shadow-sm">
-      <h1 className="mb-4 text-2xl font-bold">Reset your password</h1>
-      {limit && (
-        <p role="alert" className="mb-4 rounded bg-red-50 p-3 text-sm text-red-800">
-          Too many requests for a reset link. Wait a while and try again.
-        </p>
-      )}
+    <AccountCard
+      page="forgot-password"
+      title="Reset your password"
+      intro="Give the email address of your account and we will send it a link to choose a new password."
+    >
+      {limit && <StatusMessage outcome={{ kind: "error", text: "Too many requests for a reset link. Wait a while and try again." }} />}
       {sent ? (
-        <p role="status" className="rounded bg-green-50 p-3 text-sm text-green-800">
-          If the address belongs to an account, a link to reset its password is on its way. It works once, for 6 hours.
-        </p>
+        <StatusMessage
+          outcome={{
+            kind: "ok",
+            text: "If the address belongs to an account, a link to reset its password is on its way. It works once, for 6 hours.",
+          }}
+        />
       ) : (
         <form action={requestAction} className="flex flex-col gap-4">
-          <Field label="Email" id="email" type="email" required autoComplete="email" />
-          <button type="submit" className="rounded bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
-            Send me a link
-          </button>
+          <AccountField
+            label="Email"
+            id="email"
+            type="email"
+            required
+            autoComplete="email"
+            messages={{ valueMissing: "Enter your email address.", typeMismatch: "Enter an email address such as name@example.org." }}
+          />
+          <SubmitButton busyLabel="Sending…">Send me a link</SubmitButton>
         </form>
       )}
-      <p className="mt-4 text-sm">
-        <Link href="/sign-in" className="text-brand-700 underline">
-          Back to sign in
-        </Link>
-      </p>
-    </div>
+    </AccountCard>
   );
 }

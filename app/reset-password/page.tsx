@@ -3,7 +3,9 @@ import { redirect } from "next/navigation";
 import { ZodError } from "zod";
 import { resetPassword, ZResetPassword } from "@/lib/domain/accounts";
 import { ApiError } from "@/lib/http/api-error";
-import { Field } from "@/components/ui/field";
+import { AccountCard } from "@/components/ui/account-card";
+import { AccountField, SubmitButton } from "@/components/ui/account-form";
+import { StatusMessage } from "@/components/ui/status-message";
 
 async function resetAction(form: FormData) {
   "use server";
@@ -37,17 +39,12 @@ export default async function ResetPasswordPage({
 }) {
   const { reset_password_token: token, error } = await searchParams;
   return (
-    <div className="mx-auto max-w-sm rounded-lg border border-gray-200 bg-white p-6 shadow-sm">
-      <h1 className="mb-4 text-2xl font-bold">Choose a new password</h1>
-      {error && (
-        <p role="alert" className="mb-4 rounded bg-red-50 p-3 text-sm text-red-800">
-          {error}
-        </p>
-      )}
+    <AccountCard page="reset-password" title="Choose a new password">
+      {error && <StatusMessage outcome={{ kind: "error", text: error }} />}
       {token ? (
         <form action={resetAction} className="flex flex-col gap-4">
           <input type="hidden" name="reset_password_token" value={token} />
-          <Field
+          <AccountField
             label="New password (at least 8 characters)"
             id="password"
             type="password"
@@ -55,8 +52,10 @@ export default async function ResetPasswordPage({
             minLength={8}
             maxLength={72}
             autoComplete="new-password"
+            showLabel="Show new password"
+            messages={{ valueMissing: "Choose a new password.", tooShort: "The password needs at least 8 characters." }}
           />
-          <Field
+          <AccountField
             label="New password again"
             id="password_confirmation"
             type="password"
@@ -64,20 +63,22 @@ export default async function ResetPasswordPage({
             minLength={8}
             maxLength={72}
             autoComplete="new-password"
+            showLabel="Show new password again"
+            messages={{ valueMissing: "Type the new password again.", tooShort: "The password needs at least 8 characters." }}
           />
-          <button type="submit" className="rounded bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
-            Change password
-          </button>
+          <SubmitButton busyLabel="Changing your password…">Change password</SubmitButton>
         </form>
       ) : (
-        <p role="alert" className="text-sm">
-          This page needs the link from the email.{" "}
-          <Link href="/forgot-password" className="text-brand-700 underline">
-            Ask for a new one
-          </Link>
-          .
-        </p>
+        <>
+          <StatusMessage outcome={{ kind: "error", text: "This page needs the link from the email." }} />
+          <p className="text-sm">
+            <Link href="/forgot-password" className="font-medium text-brand-700 underline">
+              Ask for a new link
+            </Link>{" "}
+            if yours is lost or has expired.
+          </p>
+        </>
       )}
-    </div>
+    </AccountCard>
   );
 }

@@ -1,8 +1,9 @@
-import Link from "next/link";
 import { redirect } from "next/navigation";
 import { AuthError, CredentialsSignin } from "next-auth";
 import { signIn } from "@/lib/auth/next-auth";
-import { Field } from "@/components/ui/field";
+import { AccountCard } from "@/components/ui/account-card";
+import { AccountField, SubmitButton } from "@/components/ui/account-form";
+import { StatusMessage } from "@/components/ui/status-message";
 
 /** Where to go after signing in: a path of this site only (never another site: no open redirect). */
 function safeReturn(raw: unknown): string {
@@ -28,37 +29,37 @@ export default async function SignInPage({
 }) {
   const { error, return_to, reset } = await searchParams;
   return (
-    <div className="mx-auto max-w-sm rounded-lg border border-gray-200 bg-white p-6 shadow-sm">
-      <h1 className="mb-4 text-2xl font-bold">Sign in</h1>
+    <AccountCard page="sign-in" title="Sign in" intro="Welcome back. Sign in to classify under your name and build projects in the lab.">
       {error && (
-        <p role="alert" className="mb-4 rounded bg-red-50 p-3 text-sm text-red-800">
-          {error === "limit" ? "Too many sign-in attempts. Wait a few minutes and try again." : "Invalid login or password."}
-        </p>
+        <StatusMessage
+          outcome={{
+            kind: "error",
+            text: error === "limit" ? "Too many sign-in attempts. Wait a few minutes and try again." : "Invalid login or password.",
+          }}
+        />
       )}
-      {reset && (
-        <p role="status" className="mb-4 rounded bg-green-50 p-3 text-sm text-green-800">
-          Your password has been changed. Sign in with the new one.
-        </p>
-      )}
+      {reset && <StatusMessage outcome={{ kind: "ok", text: "Your password has been changed. Sign in with the new one." }} />}
       <form action={signInAction} className="flex flex-col gap-4">
         <input type="hidden" name="return_to" value={safeReturn(return_to)} />
-        <Field label="Login or email" id="login" required autoComplete="username" />
-        <Field label="Password" id="password" type="password" required autoComplete="current-password" />
-        <button type="submit" className="rounded bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
-          Sign in
-        </button>
+        <AccountField
+          label="Login or email"
+          id="login"
+          required
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          messages={{ valueMissing: "Enter your login or email address." }}
+        />
+        <AccountField
+          label="Password"
+          id="password"
+          type="password"
+          required
+          autoComplete="current-password"
+          messages={{ valueMissing: "Enter your password." }}
+        />
+        <SubmitButton busyLabel="Signing in…">Sign in</SubmitButton>
       </form>
-      <p className="mt-4 text-sm">
-        <Link href="/forgot-password" className="text-brand-700 underline">
-          Forgot your password?
-        </Link>
-      </p>
-      <p className="mt-2 text-sm">
-        New here?{" "}
-        <Link href="/sign-up" className="text-brand-700 underline">
-          Create an account
-        </Link>
-      </p>
-    </div>
+    </AccountCard>
   );
 }

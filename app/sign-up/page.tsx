@@ -1,4 +1,3 @@
-import Link from "next/link";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { countAttempt, LIMITS } from "@/lib/auth/rate-limit";
@@ -7,7 +6,9 @@ import { ZodError } from "zod";
 import { signIn } from "@/lib/auth/next-auth";
 import { registerUser, ZRegisterUser } from "@/lib/domain/register-user";
 import { ApiError } from "@/lib/http/api-error";
-import { Field } from "@/components/ui/field";
+import { AccountCard } from "@/components/ui/account-card";
+import { AccountField, SubmitButton } from "@/components/ui/account-form";
+import { StatusMessage } from "@/components/ui/status-message";
 
 async function signUpAction(form: FormData) {
   "use server";
@@ -31,28 +32,50 @@ async function signUpAction(form: FormData) {
 export default async function SignUpPage({ searchParams }: { searchParams: Promise<{ error?: string }> }) {
   const { error } = await searchParams;
   return (
-    <div className="mx-auto max-w-sm rounded-lg border border-gray-200 bg-white p-6 shadow-sm">
-      <h1 className="mb-4 text-2xl font-bold">Create an account</h1>
-      {error && (
-        <p role="alert" className="mb-4 rounded bg-red-50 p-3 text-sm text-red-800">
-          {error}
-        </p>
-      )}
+    <AccountCard
+      page="sign-up"
+      title="Create an account"
+      intro="Your classifications are credited to you, and you can build projects of your own."
+    >
+      {error && <StatusMessage outcome={{ kind: "error", text: error }} />}
       <form action={signUpAction} className="flex flex-col gap-4">
-        <Field label="Login" id="login" required minLength={3} maxLength={80} pattern="[A-Za-z0-9_.\-]+" autoComplete="username" />
-        <Field label="Display name" id="display_name" autoComplete="nickname" />
-        <Field label="Email" id="email" type="email" required autoComplete="email" />
-        <Field label="Password (at least 8 characters)" id="password" type="password" required minLength={8} autoComplete="new-password" />
-        <button type="submit" className="rounded bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
-          Register
-        </button>
+        <AccountField
+          label="Login"
+          id="login"
+          required
+          minLength={3}
+          maxLength={80}
+          pattern="[A-Za-z0-9_.\-]+"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          hint="3 to 80 letters, digits, _ . or -; you sign in with it."
+          messages={{
+            valueMissing: "Choose a login.",
+            tooShort: "The login needs at least 3 characters.",
+            patternMismatch: "Use only letters, digits, _ . and -.",
+          }}
+        />
+        <AccountField label="Display name" id="display_name" autoComplete="nickname" hint="Optional: the name others see." />
+        <AccountField
+          label="Email"
+          id="email"
+          type="email"
+          required
+          autoComplete="email"
+          messages={{ valueMissing: "Enter your email address.", typeMismatch: "Enter an email address such as name@example.org." }}
+        />
+        <AccountField
+          label="Password (at least 8 characters)"
+          id="password"
+          type="password"
+          required
+          minLength={8}
+          autoComplete="new-password"
+          messages={{ valueMissing: "Choose a password.", tooShort: "The password needs at least 8 characters." }}
+        />
+        <SubmitButton busyLabel="Creating your account…">Register</SubmitButton>
       </form>
-      <p className="mt-4 text-sm">
-        Already registered?{" "}
-        <Link href="/sign-in" className="text-brand-700 underline">
-          Sign in
-        </Link>
-      </p>
-    </div>
+    </AccountCard>
   );
 }

@@ -1,6 +1,7 @@
 import { Suspense } from "react";
 import { db } from "@/lib/db";
 import { StatsView } from "@/components/stats-view";
+import { Skeleton } from "@/components/ui/query-state";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Statistics · Quorum" };
@@ -14,7 +15,7 @@ export default async function StatsPage() {
     select: { id: true, displayName: true },
   });
   return (
-    <Suspense fallback={<p role="status">Loading…</p>}>
+    <Suspense fallback={<Skeleton what="statistics" lines={8} />}>
       <StatsView projects={projects.map((p) => ({ id: String(p.id), display_name: p.displayName }))} />
     </Suspense>
   );

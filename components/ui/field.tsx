@@ -1,13 +1,52 @@
-import type { InputHTMLAttributes } from "react";
+import type { InputHTMLAttributes, ReactNode } from "react";
 
-/** A labelled text input. */
-export function Field({ label, id, ...props }: { label: string; id: string } & InputHTMLAttributes<HTMLInputElement>) {
+/**
+ * A labelled text input. `hint` (under the label) and `error` (under the input) are tied to the input by
+ * aria-describedby, and an error marks it aria-invalid; `trailing` sits beside the input (a show/hide button).
+ */
+export function Field({
+  label,
+  id,
+  hint,
+  error,
+  trailing,
+  ...props
+}: { label: string; id: string; hint?: ReactNode; error?: ReactNode; trailing?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
+  const describedBy =
+    [props["aria-describedby"], hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
+  const input = (
+    <input
+      id={id}
+      name={id}
+      className={`${trailing ? "min-w-0 flex-1 " : ""}rounded border border-gray-300 px-3 py-2 aria-[invalid=true]:border-red-600`}
+      {...props}
+      aria-describedby={describedBy}
+      aria-invalid={error ? true : props["aria-invalid"]}
+    />
+  );
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium">
         {label}
       </label>
-      <input id={id} name={id} className="rounded border border-gray-300 px-3 py-2" {...props} />
+      {hint && (
+        <p id={`${id}-hint`} className="text-xs text-gray-600">
+          {hint}
+        </p>
+      )}
+      {trailing ? (
+        <div className="flex items-stretch gap-2">
+          {input}
+          {trailing}
+        </div>
+      ) : (
+        input
+      )}
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

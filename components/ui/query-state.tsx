@@ -19,19 +19,22 @@ export function EmptyState({ children }: { children: ReactNode }) {
 
 /**
  * What a list shows while its query loads, fails or finds nothing; its children once there is data.
- * `skeleton` shows that many grey lines while loading instead of a line of text.
+ * `skeleton` shows that many grey lines while loading instead of a line of text; `retry` adds a "Try again"
+ * button to the error.
  */
 export function QueryState({
   query,
   what,
   empty,
   skeleton,
+  retry,
   children,
 }: {
   query: { isPending: boolean; isError: boolean; error: unknown; data?: unknown };
   what: string;
   empty?: ReactNode;
   skeleton?: number;
+  retry?: () => void;
   children: ReactNode;
 }) {
   if (query.isPending) return skeleton ? <Skeleton what={what} lines={skeleton} /> : <p role="status">Loading {what}…</p>;
@@ -39,6 +42,14 @@ export function QueryState({
     return (
       <p role="alert" className="rounded border border-red-300 bg-red-50 p-2 text-sm">
         The {what} could not be loaded: {(query.error as Error).message}
+        {retry && (
+          <>
+            {" "}
+            <button type="button" className="font-medium underline" onClick={retry}>
+              Try again
+            </button>
+          </>
+        )}
       </p>
     );
   if (empty !== undefined && Array.isArray(query.data) && !query.data.length) return <EmptyState>{empty}</EmptyState>;

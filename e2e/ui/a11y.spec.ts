@@ -1,11 +1,11 @@
-// The volunteer's pages for everyone: an axe-core scan of the home, project and classify pages (no serious
-// or critical violations), screenshots of each at 1280 and 375 px wide kept as test artifacts
+// The volunteer's pages for everyone: an axe-core scan of the home, project, classify, account and stats
+// pages (no serious or critical violations), screenshots of each at 1280 and 375 px wide kept as test artifacts
 // (test-results/screenshots/), and a question answered with the keyboard alone, with a visible focus ring.
 import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { accessToken, API_ACCEPT, createProject, uniqueName } from "../support";
+import { accessToken, API_ACCEPT, classifiableWorkflow, classify, createProject, uniqueName } from "../support";
 
 const SHOTS = path.resolve("test-results/screenshots");
 const picture =
@@ -99,6 +99,64 @@ test("home, project and classify pages: no serious axe violations; screenshots a
     await shoot(page, name);
   }
   for (const name of ["home", "project", "classify", "classify-drawing"])
+    for (const w of [1280, 375]) expect(fs.statSync(path.join(SHOTS, `${name}-${w}.png`)).size).toBeGreaterThan(1000);
+});
+
+test("account and stats pages, and the header on a phone: no serious axe violations; screenshots at 1280 and 375 px", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  // A classification, so the stats page shows its chart, summary and table.
+  const token = await accessToken(request);
+  const counted = await createProject(request, token, { display_name: uniqueName("Counted") });
+  await classify(request, counted.id, await classifiableWorkflow(request, token, counted.id, 1), 1);
+  await expect.poll(async () => (await (await request.get(`/counts/classifications?project_id=${counted.id}`)).json()).total_count).toBe(1);
+  const pages: [string, string, string][] = [
+    ["sign-in", "/sign-in", "Sign in"],
+    ["sign-up", "/sign-up", "Create an account"],
+    ["stats", `/stats?project_id=${counted.id}`, "Classification statistics"],
+  ];
+  for (const [name, url, heading] of pages) {
+    await page.goto(url);
+    await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+    if (name === "stats") await expect(page.getByRole("img", { name: /^Bar chart of classifications/ })).toBeVisible();
+    await scan(page, name);
+    await shoot(page, name);
+  }
+
+  // The header keeps to one line on a phone: its page links are behind a Menu button.
+  const header = page.locator("body > header");
+  const heightAt = async (width: number) => {
+    await page.setViewportSize({ width, height: 812 });
+    return (await header.boundingBox())!.height;
+  };
+  const wide = await heightAt(1280);
+  const menu = page.getByRole("button", { name: "Menu" });
+  const statistics = page.getByRole("link", { name: "Statistics", exact: true });
+  await expect(menu).toBeHidden();
+  await expect(statistics).toBeVisible();
+  expect(await heightAt(375), "the header at 375 px: one line (a second would add 28 px or more)").toBeLessThan(wide + 8);
+  const middle = async (name: string) => {
+    const box = (await page.getByRole("link", { name, exact: true }).first().boundingBox())!;
+    return box.y + box.height / 2;
+  };
+  expect(Math.abs((await middle("Quorum")) - (await middle("Register")))).toBeLessThan(4);
+  await expect(statistics).toBeHidden();
+  await expect(menu).toHaveAttribute("aria-expanded", "false");
+  await menu.focus();
+  await page.keyboard.press("Enter");
+  await expect(menu).toHaveAttribute("aria-expanded", "true");
+  await expect(statistics).toBeVisible();
+  await scan(page, "header-menu");
+  await page.screenshot({ path: path.join(SHOTS, "header-menu-375.png") });
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("link", { name: "Projects", exact: true })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(menu).toHaveAttribute("aria-expanded", "false");
+  await expect(menu).toBeFocused();
+  await expect(statistics).toBeHidden();
+  for (const name of ["sign-in", "sign-up", "stats"])
     for (const w of [1280, 375]) expect(fs.statSync(path.join(SHOTS, `${name}-${w}.png`)).size).toBeGreaterThan(1000);
 });
 

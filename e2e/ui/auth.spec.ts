@@ -129,3 +129,37 @@ test("a copied session cookie ends with sign-out, and with a password change mad
   await expect(signedInAs(page)).toHaveCount(0);
   await request.dispose();
 });
+
+test("the account forms say what is wrong under each field, show a password on request and link to each other", async ({ page }) => {
+  await page.goto("/sign-up");
+  await page.getByRole("button", { name: "Register" }).click();
+  // Nothing was sent: each empty required field says so under itself, and the first one has the focus.
+  const login = page.getByLabel("Login", { exact: true });
+  await expect(login).toBeFocused();
+  await expect(login).toHaveAttribute("aria-invalid", "true");
+  await expect(login).toHaveAccessibleDescription(/Choose a login\.$/);
+  await expect(page.getByLabel("Email", { exact: true })).toHaveAccessibleDescription("Enter your email address.");
+  await expect(page).toHaveURL(/\/sign-up$/);
+  await login.fill("not valid!");
+  await expect(login).toHaveAccessibleDescription(/Use only letters, digits, _ \. and -\.$/);
+  await login.fill("valid_login");
+  await expect(login).not.toHaveAttribute("aria-invalid");
+
+  const password = page.getByLabel("Password (at least 8 characters)", { exact: true });
+  const show = page.getByRole("button", { name: "Show password" });
+  await password.fill("secret words");
+  await expect(show).toHaveAttribute("aria-pressed", "false");
+  await expect(password).toHaveAttribute("type", "password");
+  await show.click();
+  await expect(show).toHaveAttribute("aria-pressed", "true");
+  await expect(password).toHaveAttribute("type", "text");
+  await expect(password).toHaveValue("secret words");
+
+  const accountLinks = page.getByRole("navigation", { name: "Account pages" });
+  await accountLinks.getByRole("link", { name: "Forgot your password?" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Reset your password" })).toBeVisible();
+  await accountLinks.getByRole("link", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
+  await accountLinks.getByRole("link", { name: "Create an account" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Create an account" })).toBeVisible();
+});
