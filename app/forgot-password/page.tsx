@@ -4,7 +4,7 @@ import { ApiError } from "@/lib/http/api-error";
 import { clientAddress } from "@/lib/net/peer-address";
 import { requestPasswordReset } from "@/lib/domain/accounts";
 import { AccountCard } from "@/components/ui/account-card";
-import { AccountField, SubmitButton } from "@/components/ui/account-form";
+import { EmailField, SubmitButton } from "@/components/ui/account-form";
 import { StatusMessage } from "@/components/ui/status-message";
 
 async function requestAction(form: FormData) {
@@ -38,14 +38,7 @@ export default async function ForgotPasswordPage({ searchParams }: { searchParam
         />
       ) : (
         <form action={requestAction} className="flex flex-col gap-4">
-          <AccountField
-            label="Email"
-            id="email"
-            type="email"
-            required
-            autoComplete="email"
-            messages={{ valueMissing: "Enter your email address.", typeMismatch: "Enter an email address such as name@example.org." }}
-          />
+          <EmailField />
           <SubmitButton busyLabel="Sending…">Send me a link</SubmitButton>
         </form>
       )}

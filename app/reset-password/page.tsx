@@ -4,7 +4,7 @@ import { ZodError } from "zod";
 import { resetPassword, ZResetPassword } from "@/lib/domain/accounts";
 import { ApiError } from "@/lib/http/api-error";
 import { AccountCard } from "@/components/ui/account-card";
-import { AccountField, SubmitButton } from "@/components/ui/account-form";
+import { NewPasswordField, SubmitButton } from "@/components/ui/account-form";
 import { StatusMessage } from "@/components/ui/status-message";
 
 async function resetAction(form: FormData) {
@@ -44,27 +44,17 @@ export default async function ResetPasswordPage({
       {token ? (
         <form action={resetAction} className="flex flex-col gap-4">
           <input type="hidden" name="reset_password_token" value={token} />
-          <AccountField
+          <NewPasswordField
             label="New password (at least 8 characters)"
             id="password"
-            type="password"
-            required
-            minLength={8}
-            maxLength={72}
-            autoComplete="new-password"
             showLabel="Show new password"
-            messages={{ valueMissing: "Choose a new password.", tooShort: "The password needs at least 8 characters." }}
+            missing="Choose a new password."
           />
-          <AccountField
+          <NewPasswordField
             label="New password again"
             id="password_confirmation"
-            type="password"
-            required
-            minLength={8}
-            maxLength={72}
-            autoComplete="new-password"
             showLabel="Show new password again"
-            messages={{ valueMissing: "Type the new password again.", tooShort: "The password needs at least 8 characters." }}
+            missing="Type the new password again."
           />
           <SubmitButton busyLabel="Changing your password…">Change password</SubmitButton>
         </form>

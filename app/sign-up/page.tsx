@@ -7,7 +7,7 @@ import { signIn } from "@/lib/auth/next-auth";
 import { registerUser, ZRegisterUser } from "@/lib/domain/register-user";
 import { ApiError } from "@/lib/http/api-error";
 import { AccountCard } from "@/components/ui/account-card";
-import { AccountField, SubmitButton } from "@/components/ui/account-form";
+import { AccountField, EmailField, NewPasswordField, SubmitButton } from "@/components/ui/account-form";
 import { StatusMessage } from "@/components/ui/status-message";
 
 async function signUpAction(form: FormData) {
@@ -57,23 +57,8 @@ export default async function SignUpPage({ searchParams }: { searchParams: Promi
           }}
         />
         <AccountField label="Display name" id="display_name" autoComplete="nickname" hint="Optional: the name others see." />
-        <AccountField
-          label="Email"
-          id="email"
-          type="email"
-          required
-          autoComplete="email"
-          messages={{ valueMissing: "Enter your email address.", typeMismatch: "Enter an email address such as name@example.org." }}
-        />
-        <AccountField
-          label="Password (at least 8 characters)"
-          id="password"
-          type="password"
-          required
-          minLength={8}
-          autoComplete="new-password"
-          messages={{ valueMissing: "Choose a password.", tooShort: "The password needs at least 8 characters." }}
-        />
+        <EmailField />
+        <NewPasswordField label="Password (at least 8 characters)" id="password" missing="Choose a password." />
         <SubmitButton busyLabel="Creating your account…">Register</SubmitButton>
       </form>
     </AccountCard>

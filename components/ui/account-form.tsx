@@ -69,6 +69,37 @@ export function AccountField({
   );
 }
 
+/** An account's email address (sign up, forgot password). */
+export function EmailField() {
+  return (
+    <AccountField
+      label="Email"
+      id="email"
+      type="email"
+      required
+      autoComplete="email"
+      messages={{ valueMissing: "Enter your email address.", typeMismatch: "Enter an email address such as name@example.org." }}
+    />
+  );
+}
+
+/** A new password (sign up, reset): 8 characters at least, 72 at most (bcrypt's limit, lib/auth/password.ts). */
+export function NewPasswordField({ label, id, showLabel, missing }: { label: string; id: string; showLabel?: string; missing: string }) {
+  return (
+    <AccountField
+      label={label}
+      id={id}
+      type="password"
+      required
+      minLength={8}
+      maxLength={72}
+      autoComplete="new-password"
+      showLabel={showLabel}
+      messages={{ valueMissing: missing, tooShort: "The password needs at least 8 characters." }}
+    />
+  );
+}
+
 /** The form's primary button: while the form is being sent it says `busyLabel`, announced, and ignores clicks. */
 export function SubmitButton({ children, busyLabel }: { children: string; busyLabel: string }) {
   const { pending } = useFormStatus();
