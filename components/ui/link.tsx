@@ -7,7 +7,7 @@ import type { AnchorHTMLAttributes, MouseEvent } from "react";
  * next/link does, without its weight: the site's header and the classify page use it, so every page's
  * first load is lighter by next/link's ~3 KiB (gzip), and the classifier loads none of it. The page is
  * prefetched when the pointer or the focus comes to the link. A click with a modifier key or another
- * button is the browser's (new tab…).
+ * button, or to another site, is the browser's (new tab…).
  */
 export function Link({ href, onClick, ...props }: AnchorHTMLAttributes<HTMLAnchorElement> & { href: string }) {
   const router = useRouter();
@@ -20,7 +20,8 @@ export function Link({ href, onClick, ...props }: AnchorHTMLAttributes<HTMLAncho
       onFocus={prefetch}
       onClick={(e: MouseEvent<HTMLAnchorElement>) => {
         onClick?.(e);
-        if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || props.target) return;
+        const ours = href.startsWith("/") && !href.startsWith("//");
+        if (!ours || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || props.target) return;
         e.preventDefault();
         router.push(href);
       }}
