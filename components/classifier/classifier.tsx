@@ -175,7 +175,7 @@ function ClassifierQueue({
       <PendingStatus />
       <MiniCourse workflowId={workflow.id} projectId={projectId} classified={saved} primaryLanguage={primaryLanguage} language={language} />
       {/* The subject takes the room; beside it (below it on a phone) the help buttons, then the task. */}
-      <div className="grid gap-3 sm:gap-4 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
+      <div data-classifier className="grid gap-3 sm:gap-4 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
         {subject ? body : <div className="lg:col-start-1 lg:row-start-1">{body}</div>}
         <div className="flex flex-col gap-3 sm:gap-4 lg:col-start-2 lg:row-span-2 lg:row-start-1">
           <div className="flex flex-wrap items-center gap-3">

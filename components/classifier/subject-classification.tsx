@@ -150,7 +150,8 @@ export function SubjectClassification({
   const form = useRef<HTMLFormElement>(null);
   const controls = useRef<HTMLDivElement>(null);
   // After Done the next subject's first answer takes the focus, so a keyboard goes on from there; a task
-  // whose view is still loading is waited for (a few frames).
+  // whose view is still loading is waited for (a few frames). The next subject is shown from its top: a
+  // page scrolled down to Done (a long task, a phone) comes back up to it first.
   const noTasks = useRef(keys.length === 0);
   useEffect(() => {
     if (!focusFirst) return;
@@ -159,8 +160,11 @@ export function SubjectClassification({
     const focus = () => {
       // The first task's first control; Done itself when the workflow has no task.
       const first = (noTasks.current ? form.current : controls.current)?.querySelector<HTMLElement>(FOCUSABLE);
-      if (first) first.focus();
-      else if (tries++ < 120) frameId = requestAnimationFrame(focus);
+      if (first) {
+        const grid = form.current?.closest<HTMLElement>("[data-classifier]");
+        if (grid && grid.getBoundingClientRect().top < 0) grid.scrollIntoView({ block: "start" });
+        first.focus();
+      } else if (tries++ < 120) frameId = requestAnimationFrame(focus);
     };
     focus();
     return () => cancelAnimationFrame(frameId);
