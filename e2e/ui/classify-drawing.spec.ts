@@ -255,6 +255,7 @@ test("volunteers draw with every tool, move, reshape and delete marks, and answe
   for (const round of [0, 1]) {
     const image = page.getByRole("img", { name: /^Subject \d+, image 1 of 1$/ });
     await expect(image).toBeVisible();
+    if (round === 1) await expect(image).not.toHaveAttribute("alt", new RegExp(`Subject ${order[0]},`));
     order.push((await image.getAttribute("alt"))!.match(/Subject (\d+)/)![1]);
     if (round === 0) anonymous.push(await drawEverything(page, "Anon"));
     else {
