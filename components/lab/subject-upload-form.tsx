@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { apiDeleteFresh, apiPost, putSignedFile } from "@/components/ui/api-client";
 import { Field } from "@/components/ui/field";
+import { type Outcome, StatusMessage } from "@/components/ui/status-message";
 import { useUploadUrl } from "@/components/ui/upload-url-context";
 import type { Records, SubjectRecord } from "@/components/ui/wire-types";
 import { invalidateSubjectLists } from "./subject-browser";
@@ -48,7 +49,7 @@ export function SubjectUploadForm({ projectId, workflows }: { projectId: number;
   const linked = workflows.map((w) => w.id).filter((id) => !unlinked.includes(id));
   const [done, setDone] = useState(0);
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ kind: "error" | "ok"; text: string } | null>(null);
+  const [message, setMessage] = useState<Outcome | null>(null);
 
   return (
     <form
@@ -139,14 +140,7 @@ export function SubjectUploadForm({ projectId, workflows }: { projectId: number;
           Uploaded {done} of {files.length}
         </div>
       )}
-      {message && (
-        <p
-          role={message.kind === "error" ? "alert" : "status"}
-          className={`rounded border p-2 text-sm ${message.kind === "error" ? "border-red-300 bg-red-50" : "border-green-300 bg-green-50"}`}
-        >
-          {message.text}
-        </p>
-      )}
+      <StatusMessage outcome={message} />
       <button
         type="submit"
         disabled={busy || !files.length}
