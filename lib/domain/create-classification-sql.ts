@@ -67,7 +67,7 @@ outbox AS (
   INSERT INTO classification_count_outbox (classification_id, project_id, workflow_id, user_id, seconds)
   SELECT id, project_id, workflow_id, user_id, seconds_spent FROM mine WHERE completed),
 inbox AS (
-  INSERT INTO engine_inbox (classification_id) SELECT id FROM mine
+  INSERT INTO engine_inbox (classification_id, workflow_id) SELECT id, workflow_id FROM mine
   WHERE completed AND EXISTS (SELECT 1 FROM engine_workflows e WHERE e.id = mine.workflow_id AND e.status = 'active'))`;
 
 // $1 the items (a JSON array of CreateItem), $2 roles that see a private project, $3 roles that may make

@@ -1,6 +1,7 @@
 // The configuration example of reference-behaviour.md ("B. Decision engine: wire shapes"), for tests and
 // documentation: every kind of extractor, reducer option and rule topic in one workflow.
-export function referenceEngineConfig(id: number) {
+// `promoteTo`: the workflow the user rule promotes volunteers onto (one of the same project, when saved).
+export function referenceEngineConfig(id: number, promoteTo = 13) {
   return {
     id,
     status: "active",
@@ -35,7 +36,7 @@ export function referenceEngineConfig(id: number) {
       {
         topic: "user",
         if: ["gte", ["lookup", "u.classifications", 0], ["const", 50]],
-        then: [{ action: "promote_user", workflow_id: "13" }],
+        then: [{ action: "promote_user", workflow_id: String(promoteTo) }],
       },
     ],
   };

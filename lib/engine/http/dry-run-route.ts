@@ -37,14 +37,10 @@ async function lastClassifications(workflowId: number, n: number): Promise<DryRu
       `SELECT id FROM classifications WHERE workflow_id = $1 AND completed ORDER BY id DESC LIMIT $2`,
       [workflowId, n],
     );
-    return [
-      ...(
-        await loadClassificationsData(
-          client,
-          rows.map((r) => r.id),
-        )
-      ).values(),
-    ];
+    return await loadClassificationsData(
+      client,
+      rows.map((r) => ({ id: r.id, workflowId })),
+    );
   } finally {
     await client.query("ROLLBACK").catch(() => {});
     client.release();

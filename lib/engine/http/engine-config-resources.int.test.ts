@@ -10,6 +10,7 @@ import {
   grantProjectRole,
   signedInUser,
 } from "@/test/factories";
+import { createCollection } from "@/test/factories-collections";
 
 // The established engine's per-resource configuration API, replayed as the Python client's Caesar class
 // sends it (panoptes_client/caesar.py: save_workflow, create_workflow_extractor, create_workflow_reducer,
@@ -244,9 +245,12 @@ describe("engine per-resource API (the Python client's Caesar calls)", () => {
   });
 
   it("edits and deletes one resource at a time, keeping the others' ids, and validates each change as the whole document", async () => {
-    const { owner, workflow } = await classifiableProject(1);
+    const { owner, project, workflow } = await classifiableProject(1);
     const t = owner.token;
     const w = workflow.id;
+    // What the effects name: the owner's collection and workflows of the same project.
+    const collection = String((await createCollection({ userId: owner.user.id })).id);
+    const [nine, ten] = [String((await createWorkflow(project.id)).id), String((await createWorkflow(project.id)).id)];
     await engine.post(
       "/workflows",
       {
@@ -317,11 +321,11 @@ describe("engine per-resource API (the Python client's Caesar calls)", () => {
     const r2 = (await engine.post(`/workflows/${w}/user_rules`, { user_rule: { condition_string: '["const", true]' } }, t)).body;
     const e1 = await engine.post(
       `/workflows/${w}/subject_rules/${r1.id}/subject_rule_effects`,
-      { subject_rule_effect: { action: "add_to_collection", config: { collection_id: "7" } } },
+      { subject_rule_effect: { action: "add_to_collection", config: { collection_id: collection } } },
       t,
     );
     expect(e1.status).toBe(201);
-    expect(e1.body).toMatchObject({ action: "add_subject_to_collection", config: { collection_id: "7" } });
+    expect(e1.body).toMatchObject({ action: "add_subject_to_collection", config: { collection_id: collection } });
     const wrongTopic = await engine.post(
       `/workflows/${w}/user_rules/${r2.id}/user_rule_effects`,
       { user_rule_effect: { action: "retire_subject", config: {} } },
@@ -333,7 +337,7 @@ describe("engine per-resource API (the Python client's Caesar calls)", () => {
     const e2 = (
       await engine.post(
         `/workflows/${w}/user_rules/${r2.id}/user_rule_effects`,
-        { user_rule_effect: { action: "promote_user", config: { workflow_id: "9" } } },
+        { user_rule_effect: { action: "promote_user", config: { workflow_id: nine } } },
         t,
       )
     ).body;
@@ -358,21 +362,21 @@ describe("engine per-resource API (the Python client's Caesar calls)", () => {
     expect(condition.body).toMatchObject({ id: r1.id, condition: ["gte", ["lookup", "c.num_votes", 0], ["const", 5]] });
     const effectEdit = await engine.put(
       `/workflows/${w}/user_rules/${r2.id}/user_rule_effects/${e2.id}`,
-      { user_rule_effect: { action: "promote_user", config: { workflow_id: "10" } } },
+      { user_rule_effect: { action: "promote_user", config: { workflow_id: ten } } },
       t,
     );
-    expect(effectEdit.body).toMatchObject({ id: e2.id, config: { workflow_id: "10" } });
+    expect(effectEdit.body).toMatchObject({ id: e2.id, config: { workflow_id: ten } });
 
     // Deleting the first rule keeps the second rule's id, and the order.
     expect((await engine.delete(`/workflows/${w}/subject_rules/${r1.id}`, t)).status).toBe(204);
     const doc = (await engine.get(`/workflows/${w}`, t)).body.workflow;
-    expect(doc.rules_config).toEqual([{ topic: "user", if: ["const", true], then: [{ action: "promote_user", workflow_id: "10" }] }]);
+    expect(doc.rules_config).toEqual([{ topic: "user", if: ["const", true], then: [{ action: "promote_user", workflow_id: ten }] }]);
     expect((await engine.get(`/workflows/${w}/user_rules`, t)).body.map((r: { id: number }) => r.id)).toEqual([r2.id]);
     // A document save keeps the ids of what it keeps.
     await engine.put(`/workflows/${w}`, { workflow: { status: "paused" } }, t);
     expect((await engine.get(`/workflows/${w}/extractors/${q.id}`, t)).body.key).toBe("q");
     expect((await engine.get(`/workflows/${w}/user_rules/${r2.id}/user_rule_effects/${e2.id}`, t)).body.config).toEqual({
-      workflow_id: "10",
+      workflow_id: ten,
     });
   });
 

@@ -9,6 +9,7 @@ import { readJsonBody } from "@/lib/http/request";
 import { parsePathId } from "@/lib/text/params";
 import { json } from "@/lib/http/respond";
 import { forgetEngineWorkflow, saveRuleEffects } from "@/lib/engine/run/workflow-config";
+import { type EngineScope, requireEffectTargets } from "@/lib/engine/run/boundary";
 import { engineRoute, requireWorkflowEditor, workflowNotFound } from "./engine-routes";
 
 // The established engine's per-resource configuration API, beside the document API of /engine/workflows:
@@ -215,11 +216,15 @@ async function readable(actor: Actor, workflowId: number): Promise<Stored> {
 }
 
 /** Runs a change to the stored document in one transaction: edit → validate whole → write. */
-async function change<T>(actor: Actor, workflowId: number, fn: (client: Sql, stored: Stored) => Promise<T>): Promise<T> {
+async function change<T>(
+  actor: Actor,
+  workflowId: number,
+  fn: (client: Sql, stored: Stored, scope: EngineScope) => Promise<T>,
+): Promise<T> {
   return withTransaction(async (client) => {
-    await requireWorkflowEditor(client, actor, workflowId);
+    const { projectId } = await requireWorkflowEditor(client, actor, workflowId);
     const stored = await loadStored(client, workflowId, true);
-    const result = await fn(client, stored);
+    const result = await fn(client, stored, { workflowId, projectId });
     await finish(client, workflowId);
     return result;
   });
@@ -413,12 +418,30 @@ function findEffect(rule: StoredRule, topic: RuleTopic, ref: string): StoredEffe
   return effect;
 }
 
-/** Validates the rule's effects after a change; answers the parsed effects (defaults filled). */
-function withEffects(stored: Stored, rule: StoredRule, effects: Record<string, unknown>[]) {
+/**
+ * Validates the rule's effects after a change, and that what they act on lies within the workflow's
+ * project (lib/engine/run/boundary.ts); answers the parsed effects (defaults filled).
+ */
+async function withEffects(
+  client: Sql,
+  actor: Actor,
+  scope: EngineScope,
+  stored: Stored,
+  rule: StoredRule,
+  effects: Record<string, unknown>[],
+) {
   const doc = documentOf(stored);
   (doc.rules_config as { then: unknown }[])[rule.position].then = effects;
   const valid = validated(doc);
-  return { valid, effects: valid.rules_config[rule.position].then };
+  const saved = valid.rules_config[rule.position].then;
+  await requireEffectTargets(
+    client,
+    actor,
+    scope,
+    saved,
+    rule.effects.map((e) => e.config),
+  );
+  return { valid, effects: saved };
 }
 
 /** GET (list) and POST (create, appended last) of a rule's effects. */
@@ -432,9 +455,9 @@ export function effectCollectionRoutes(topic: RuleTopic) {
     POST: engineRoute(async ({ req, params, actor }) => {
       const workflowId = workflowIdOf(params);
       const config = effectConfig(await bodyRecord(req, name), name);
-      return change(actor, workflowId, async (client, stored) => {
+      return change(actor, workflowId, async (client, stored, scope) => {
         const rule = findRule(stored, topic, params.rule_id);
-        const { valid, effects } = withEffects(stored, rule, [...rule.effects.map((e) => e.config), config]);
+        const { valid, effects } = await withEffects(client, actor, scope, stored, rule, [...rule.effects.map((e) => e.config), config]);
         await saveRuleEffects(client, rule.id, effects);
         const { rows } = await client.query(
           `SELECT id, position, action, config FROM engine_rule_effects WHERE rule_id = $1 AND position = $2`,
@@ -457,10 +480,13 @@ export function effectMemberRoutes(topic: RuleTopic) {
     PUT: engineRoute(async ({ req, params, actor }) => {
       const workflowId = workflowIdOf(params);
       const config = effectConfig(await bodyRecord(req, name), name);
-      return change(actor, workflowId, async (client, stored) => {
+      return change(actor, workflowId, async (client, stored, scope) => {
         const rule = findRule(stored, topic, params.rule_id);
         const effect = findEffect(rule, topic, params.effect_id);
-        const { valid, effects } = withEffects(
+        const { valid, effects } = await withEffects(
+          client,
+          actor,
+          scope,
           stored,
           rule,
           rule.effects.map((e) => (e.id === effect.id ? config : e.config)),

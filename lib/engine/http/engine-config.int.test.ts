@@ -13,7 +13,8 @@ async function ownedWorkflow(opts: { private?: boolean } = {}) {
   return { owner, project, workflow };
 }
 
-const fullConfig = referenceEngineConfig;
+// Its user rule promotes onto the workflow itself: a promotion names a workflow of the same project.
+const fullConfig = (id: number) => referenceEngineConfig(id, id);
 
 describe("engine configuration API", () => {
   it("round-trips the reference configuration with defaults filled in", async () => {
@@ -40,7 +41,7 @@ describe("engine configuration API", () => {
       if: ["gte", ["lookup", "c.num_votes", 0], ["const", 3]],
       then: [{ action: "retire_subject", reason: "consensus" }],
     });
-    expect(w.rules_config[1].then).toEqual([{ action: "promote_user", workflow_id: "13" }]);
+    expect(w.rules_config[1].then).toEqual([{ action: "promote_user", workflow_id: String(workflow.id) }]);
     expect(await db().engineExtractor.count({ where: { workflowId: workflow.id } })).toBe(4);
     expect(await db().engineRule.count({ where: { workflowId: workflow.id } })).toBe(2);
   });

@@ -3,7 +3,7 @@ import { resolveActor, type Actor } from "@/lib/auth/actor";
 import { pool, readPool } from "@/lib/db";
 import { withTransaction, type Sql } from "@/lib/db/sql";
 import { loadWorkflowForActor } from "@/lib/domain/load-workflow";
-import { parseEngineWorkflowConfig } from "@/lib/engine/config";
+import { parseEngineWorkflowConfig, type TEngineWorkflowConfig } from "@/lib/engine/config";
 import { ApiError, forbidden, notFound, unauthorized, unprocessable } from "@/lib/http/api-error";
 import { jsonRoute } from "@/lib/http/api-route";
 import { MAX_PAGE } from "@/lib/http/jsonapi";
@@ -18,6 +18,7 @@ import { EVENTS, type EngineEvent } from "@/lib/engine/run/events";
 import { wireExtract } from "@/lib/engine/reducers";
 import { upsertExtract } from "@/lib/engine/run/extract-classification";
 import { saveReduction, TOPIC_OF_REDUCER } from "@/lib/engine/run/reduce-target";
+import { requireEffectTargets, requireIdsInScope } from "@/lib/engine/run/boundary";
 import { handToEngine } from "@/lib/engine/run/engine-inbox";
 import { startExtractsImport } from "@/lib/engine/run/import-extracts";
 import { forgetEngineWorkflow, loadEngineWorkflow, saveEngineWorkflow, serializeEngineWorkflow } from "@/lib/engine/run/workflow-config";
@@ -68,6 +69,9 @@ export async function requireEngineWorkflow(actor: Actor, workflowId: number) {
   return workflow;
 }
 
+/** Every effect of a configuration's rules. */
+const allEffects = (config: Pick<TEngineWorkflowConfig, "rules_config">) => (config.rules_config ?? []).flatMap((r) => r.then ?? []);
+
 function configError(message: string): never {
   throw unprocessable(message);
 }
@@ -82,6 +86,7 @@ export const createWorkflow = engineRoute(async ({ req, actor }) => {
     const exists = await client.query(`SELECT 1 FROM engine_workflows WHERE id = $1 FOR UPDATE`, [config.id]);
     if (exists.rowCount)
       throw unprocessable(`workflow ${config.id} is already in the decision engine: change it with PUT /engine/workflows/${config.id}`);
+    await requireEffectTargets(client, actor, { workflowId: config.id, projectId }, allEffects(config));
     await saveEngineWorkflow(client, config, projectId);
   });
   forgetEngineWorkflow(config.id);
@@ -109,6 +114,7 @@ export const updateWorkflow = engineRoute(async ({ req, params, actor }) => {
     const { project_id: _p, created_at: _c, updated_at: _u, ...stored } = current;
     const parsed = parseEngineWorkflowConfig({ ...stored, ...given, id });
     if (!parsed.ok) configError(parsed.message);
+    await requireEffectTargets(client, actor, { workflowId: id, projectId }, allEffects(parsed.value), allEffects(current));
     await saveEngineWorkflow(client, parsed.value, projectId);
   });
   forgetEngineWorkflow(id);
@@ -269,6 +275,11 @@ export const upsertExtractRoute = engineRoute(async ({ req, params, actor }) => 
   configuredKey(workflow.extractors_config, params.key, "extractor");
   const body = ZExtractBody.parse(await readJsonBody(req));
   const extract = await withTransaction(async (client) => {
+    await requireIdsInScope(
+      client,
+      { workflowId: workflow.id, projectId: workflow.project_id },
+      { subjects: [body.subject_id], users: [body.user_id], classifications: [body.classification_id] },
+    );
     let classificationId = body.classification_id ?? null;
     let classificationAt = body.classification_at;
     if (classificationId === null) {
@@ -283,10 +294,10 @@ export const upsertExtractRoute = engineRoute(async ({ req, params, actor }) => 
       classificationAt ??= rows[0].classification_at.toISOString();
     }
     if (!classificationAt) {
-      const { rows } = await client.query(`SELECT classification_at FROM extracts WHERE classification_id = $1 AND extractor_key = $2`, [
-        classificationId,
-        params.key,
-      ]);
+      const { rows } = await client.query(
+        `SELECT classification_at FROM extracts WHERE workflow_id = $1 AND classification_id = $2 AND extractor_key = $3`,
+        [workflow.id, classificationId, params.key],
+      );
       if (!rows[0]) throw unprocessable("classification_at is required to create an extract");
       classificationAt = rows[0].classification_at.toISOString();
     }
@@ -377,6 +388,11 @@ export const postReduction = engineRoute(async ({ req, url, params, actor }) => 
   if (wrapped && body.subgroup != null && !isScalarText(body.subgroup)) throw unprocessable("subgroup must be a string");
   const subgroup = wrapped && body.subgroup != null ? String(body.subgroup) : "_default";
   const saved = await withTransaction(async (client) => {
+    await requireIdsInScope(
+      client,
+      { workflowId: workflow.id, projectId: workflow.project_id },
+      target.topic === "subject" ? { subjects: [target.id] } : { users: [target.id] },
+    );
     await saveReduction(client, target.topic, {
       workflowId: workflow.id,
       targetId: target.id,
@@ -519,17 +535,28 @@ export const ingestClassifications = engineRoute(async ({ req, actor }) => {
   if (!list.length || list.length > 1000) throw unprocessable("send 1 to 1000 classifications");
   const items = z.array(ZInboundClassification).parse(list);
   await withTransaction(async (client) => {
-    for (const workflowId of new Set(items.map((c) => c.workflow_id))) await requireWorkflowEditor(client, actor, workflowId);
-    // A classification sent twice in one batch: the later copy wins.
-    const unique = [...new Map(items.map((c) => [c.id, c])).values()];
+    for (const workflowId of new Set(items.map((c) => c.workflow_id))) {
+      const { projectId } = await requireWorkflowEditor(client, actor, workflowId);
+      // A workflow of a project takes only that project's subjects and volunteers; one without a project
+      // (admins only) names its forwarder's own.
+      const mine = items.filter((c) => c.workflow_id === workflowId);
+      await requireIdsInScope(
+        client,
+        { workflowId, projectId },
+        { subjects: mine.flatMap((c) => [c.subject_id, ...(c.subject_ids ?? [])]), users: mine.map((c) => c.user_id) },
+      );
+    }
+    // A classification sent twice in one batch: the later copy wins. Forwarded ids are per workflow: the
+    // same id for another workflow is another classification, and is never touched.
+    const unique = [...new Map(items.map((c) => [`${c.workflow_id}:${c.id}`, c])).values()];
     await client.query(
       `INSERT INTO engine_classifications (id, workflow_id, data) SELECT * FROM unnest($1::int[], $2::int[], $3::jsonb[])
-       ON CONFLICT (id) DO UPDATE SET workflow_id = excluded.workflow_id, data = excluded.data, received_at = now()`,
+       ON CONFLICT (workflow_id, id) DO UPDATE SET data = excluded.data, received_at = now()`,
       [unique.map((c) => c.id), unique.map((c) => c.workflow_id), unique.map((c) => JSON.stringify(c))],
     );
     await handToEngine(
       client,
-      unique.map((c) => c.id),
+      unique.map((c) => ({ id: c.id, workflowId: c.workflow_id })),
     );
   });
   return json({ queued: items.length }, 202);

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { Sql } from "@/lib/db/sql";
 import { evaluateRules, reductionContext } from "@/lib/engine/rules";
+import { subjectSpace } from "./boundary";
 import { cachedSubjectMetadata } from "./classification-data";
 import { EVENTS } from "./events";
 import { loadReductionsOf, type Topic } from "./reduce-target";
@@ -66,7 +67,7 @@ export async function applyRulesTo(client: Sql, emit: Emit, workflowId: number, 
   if (!(workflow.rules_config ?? []).some((r) => (r.topic ?? "subject") === topic)) return;
   const targets = [...new Set(targetIds)];
   const reductions = await loadReductionsOf(client, topic, workflowId, targets);
-  const subjects = topic === "subject" ? await cachedSubjectMetadata(client, targets) : new Map();
+  const subjects = topic === "subject" ? await cachedSubjectMetadata(client, subjectSpace(workflow), targets) : new Map();
   const fired = targets.map((targetId) => ({
     targetId,
     fired: evaluateRules(workflow.rules_config ?? [], workflow.rules_applied, topic, {

@@ -37,6 +37,9 @@ async function inInbox(ids: number[]): Promise<number[]> {
   return rows.map((r) => r.id);
 }
 
+/** The workflow of each classification a test puts in the inbox itself. */
+const workflowOf = new Map<number, number>();
+
 describe("engine inbox", () => {
   it("receives classifications of active engine workflows only, and the dispatcher makes jobs of nothing else", async () => {
     const made = await Promise.all(
@@ -48,6 +51,7 @@ describe("engine inbox", () => {
           token: (await signedInUser()).token,
         });
         expect(res.status).toBe(201);
+        workflowOf.set(Number(res.body.classifications[0].id), p.workflow.id);
         return [status, Number(res.body.classifications[0].id)] as const;
       }),
     );
@@ -60,8 +64,13 @@ describe("engine inbox", () => {
     // workflows the engine does not run leave the inbox without a job. An id component A does not have
     // (an external forwarder's classification) always goes on.
     const foreign = 2_000_000_000 - Math.floor(Math.random() * 1_000_000);
+    workflowOf.set(foreign, workflowOf.get(id.active)!);
     const others = [id.none, id.paused, id.halted, foreign];
-    await db().$executeRawUnsafe(`INSERT INTO engine_inbox (classification_id) SELECT unnest($1::int[])`, others);
+    await db().$executeRawUnsafe(
+      `INSERT INTO engine_inbox (classification_id, workflow_id) SELECT * FROM unnest($1::int[], $2::int[])`,
+      others,
+      others.map((o) => workflowOf.get(o)),
+    );
     while ((await dispatchEngineInbox()) > 0);
     expect(await inInbox([...others, id.active])).toEqual([]);
     expect(await handed([...others, id.active])).toEqual([id.active, foreign].sort((a, b) => a - b));
@@ -82,7 +91,11 @@ describe("engine inbox", () => {
       token: volunteer.token,
     });
     const otherId = Number(other.body.classifications[0].id);
-    await db().$executeRawUnsafe(`INSERT INTO engine_inbox (classification_id) VALUES ($1)`, otherId);
+    await db().$executeRawUnsafe(
+      `INSERT INTO engine_inbox (classification_id, workflow_id) VALUES ($1, $2)`,
+      otherId,
+      inactive.workflow.id,
+    );
     let taken = 0;
     for (let n = await processEngineInbox(); n > 0; n = await processEngineInbox()) taken += n;
     expect(taken).toBeGreaterThanOrEqual(3);

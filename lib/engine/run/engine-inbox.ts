@@ -17,12 +17,16 @@ import { logError } from "@/lib/log/throttled";
 // - Inngest configured: a dispatcher moves batches into jobs with one add_jobs call, deleting them in the
 //   same statement (dispatchEngineInbox); the jobs forward them to Inngest.
 
-export async function handToEngine(client: Sql, classificationIds: number | number[]): Promise<void> {
-  if (typeof classificationIds === "number")
-    await client.query(`INSERT INTO engine_inbox (classification_id) VALUES ($1)`, [classificationIds]);
-  else if (classificationIds.length)
-    await client.query(`INSERT INTO engine_inbox (classification_id) SELECT unnest($1::int[])`, [classificationIds]);
+/** Appends classifications, each with its workflow, to the inbox (in the caller's transaction). */
+export async function handToEngine(client: Sql, refs: { id: number; workflowId: number }[]): Promise<void> {
+  if (refs.length)
+    await client.query(`INSERT INTO engine_inbox (classification_id, workflow_id) SELECT * FROM unnest($1::int[], $2::int[])`, [
+      refs.map((r) => r.id),
+      refs.map((r) => r.workflowId),
+    ]);
 }
+
+type InboxRef = { id: number; workflowId: number };
 
 /** Most classifications in one engine job (ENGINE_BATCH_SIZE, default 50). */
 const batchSize = () => Math.max(1, Number(process.env.ENGINE_BATCH_SIZE ?? 50));
@@ -41,10 +45,11 @@ const MIN_PER_JOB = 8;
  * MIN_PER_JOB (so several workers share it and latency stays low), a large one into full batches of `size`
  * (fewer, larger transactions).
  */
-export function inboxBatches(ids: number[], size: number, spread = SPREAD, minPerJob = MIN_PER_JOB): number[][] {
+export function inboxBatches<T extends number | InboxRef>(ids: T[], size: number, spread = SPREAD, minPerJob = MIN_PER_JOB): T[][] {
   const per = Math.max(1, Math.min(size, Math.max(minPerJob, Math.ceil(ids.length / spread))));
-  const sorted = [...ids].sort((a, b) => a - b);
-  const out: number[][] = [];
+  const idOf = (x: T) => (typeof x === "number" ? x : x.id);
+  const sorted = [...ids].sort((a, b) => idOf(a) - idOf(b));
+  const out: T[][] = [];
   for (let i = 0; i < sorted.length; i += per) out.push(sorted.slice(i, i + per));
   return out;
 }
@@ -63,22 +68,25 @@ export async function dispatchEngineInbox(limit = 1000): Promise<number> {
     // active: extraction would skip them) leave the inbox without a job: most workflows have no engine
     // configuration, and their classifications cost the engine nothing. Ids component A lacks (posted by an
     // external forwarder) always go on.
-    const { rows } = await client.query<{ classification_id: number; run: boolean }>(
+    const { rows } = await client.query<{ classification_id: number; workflow_id: number; run: boolean }>(
       `WITH taken AS (DELETE FROM engine_inbox WHERE id IN (SELECT id FROM engine_inbox ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
-        RETURNING classification_id)
-       SELECT t.classification_id, (c.id IS NULL OR ew.id IS NOT NULL) AS run
-       FROM taken t LEFT JOIN classifications c ON c.id = t.classification_id
+        RETURNING classification_id, workflow_id)
+       SELECT t.classification_id, t.workflow_id, (c.id IS NULL OR ew.id IS NOT NULL) AS run
+       FROM taken t LEFT JOIN classifications c ON c.id = t.classification_id AND c.workflow_id = t.workflow_id
        LEFT JOIN engine_workflows ew ON ew.id = c.workflow_id AND ew.status = 'active'`,
       [limit],
     );
-    const ids = rows.filter((r) => r.run).map((r) => r.classification_id);
-    if (!ids.length) return rows.length;
-    const batches = inboxBatches(ids, batchSize());
+    const refs = rows.filter((r) => r.run).map((r) => ({ id: r.classification_id, workflowId: r.workflow_id }));
+    if (!refs.length) return rows.length;
+    const batches = inboxBatches(refs, batchSize());
     await client.query(
       `SELECT graphile_worker.add_jobs(array_agg(
-         ROW($1::text, json_build_object('classification_ids', b), NULL, NULL, 25, NULL, NULL, NULL)::graphile_worker.job_spec))
+         ROW($1::text, b, NULL, NULL, 25, NULL, NULL, NULL)::graphile_worker.job_spec))
        FROM unnest($2::json[]) AS b`,
-      [CLASSIFICATION_BATCH_TASK, batches.map((b) => JSON.stringify(b))],
+      [
+        CLASSIFICATION_BATCH_TASK,
+        batches.map((b) => JSON.stringify({ classification_ids: b.map((r) => r.id), workflow_ids: b.map((r) => r.workflowId) })),
+      ],
     );
     return rows.length;
   });
@@ -99,7 +107,7 @@ export async function dispatchEngineInbox(limit = 1000): Promise<number> {
 export async function processEngineInbox(limit = batchSize()): Promise<number> {
   const { rows: waiting } = await pool().query<{ any: boolean }>(`SELECT EXISTS (SELECT 1 FROM engine_inbox) AS any`);
   if (!waiting[0].any) return 0;
-  let ids: number[] = [];
+  let ids: InboxRef[] = [];
   try {
     return await queueTx(async (client, emit) => {
       await client.query(`SET LOCAL synchronous_commit = off`);
@@ -115,13 +123,17 @@ export async function processEngineInbox(limit = batchSize()): Promise<number> {
     );
     return withTransaction(async (client) => {
       // Only those still waiting: another consumer may have taken them since the rollback.
-      const { rows } = await client.query<{ classification_id: number }>(
-        `DELETE FROM engine_inbox WHERE classification_id = ANY($1::int[]) RETURNING classification_id`,
-        [ids],
+      const { rows } = await client.query<{ classification_id: number; workflow_id: number }>(
+        `DELETE FROM engine_inbox i USING unnest($1::int[], $2::int[]) AS x(c, w) WHERE i.classification_id = x.c AND i.workflow_id = x.w
+         RETURNING i.classification_id, i.workflow_id`,
+        [ids.map((r) => r.id), ids.map((r) => r.workflowId)],
       );
       await enqueueEvents(
         client,
-        rows.map((r) => ({ name: EVENTS.classificationReceived, data: { classification_id: r.classification_id } })),
+        rows.map((r) => ({
+          name: EVENTS.classificationReceived,
+          data: { classification_id: r.classification_id, workflow_id: r.workflow_id },
+        })),
       );
       return rows.length;
     });
@@ -129,13 +141,13 @@ export async function processEngineInbox(limit = batchSize()): Promise<number> {
 }
 
 /** Deletes up to `limit` of the oldest waiting inbox rows no other transaction holds; their classification ids. */
-async function takeInbox(client: Sql, limit: number): Promise<number[]> {
-  const { rows } = await client.query<{ classification_id: number }>(
+async function takeInbox(client: Sql, limit: number): Promise<InboxRef[]> {
+  const { rows } = await client.query<{ classification_id: number; workflow_id: number }>(
     `DELETE FROM engine_inbox WHERE id IN (SELECT id FROM engine_inbox ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
-     RETURNING classification_id`,
+     RETURNING classification_id, workflow_id`,
     [limit],
   );
-  return rows.map((r) => r.classification_id);
+  return rows.map((r) => ({ id: r.classification_id, workflowId: r.workflow_id }));
 }
 
 /** What a worker does with the inbox: runs it (built-in queue) or makes jobs of it (Inngest). How many left it. */

@@ -17,8 +17,10 @@ const ZId = z.number().int().positive();
 const ZTarget = z.object({ workflow_id: ZId, topic: z.enum(["subject", "user"]), target_id: ZId });
 
 export const EVENT_SCHEMAS = {
-  [EVENTS.classificationReceived]: z.object({ classification_id: ZId }),
-  [EVENTS.externalExtractRequested]: z.object({ classification_id: ZId, extractor_key: z.string() }),
+  // workflow_id: the classification's workflow (a forwarded id means something only within it); events
+  // queued before it was carried have none, and name component A's classifications only.
+  [EVENTS.classificationReceived]: z.object({ classification_id: ZId, workflow_id: ZId.optional() }),
+  [EVENTS.externalExtractRequested]: z.object({ classification_id: ZId, workflow_id: ZId.optional(), extractor_key: z.string() }),
   [EVENTS.extractsChanged]: ZTarget,
   [EVENTS.externalReduceRequested]: ZTarget.extend({ reducer_key: z.string() }),
   [EVENTS.reductionsChanged]: ZTarget,
@@ -33,7 +35,9 @@ export type EventName = keyof typeof EVENT_SCHEMAS;
  * (each one becomes a classification.received event when Inngest runs the pipeline).
  */
 export const CLASSIFICATION_BATCH_TASK = "engine/classification-batch";
-export const ZClassificationBatch = z.object({ classification_ids: z.array(ZId).min(1) });
+export const ZClassificationBatch = z
+  .object({ classification_ids: z.array(ZId).min(1), workflow_ids: z.array(ZId).optional() })
+  .refine((b) => !b.workflow_ids || b.workflow_ids.length === b.classification_ids.length, "a workflow id per classification");
 export type EventData<N extends EventName> = z.infer<(typeof EVENT_SCHEMAS)[N]>;
 export type EngineEvent = { [N in EventName]: { name: N; data: EventData<N> } }[EventName];
 
@@ -47,9 +51,9 @@ export const EXTERNAL_EVENTS: EventName[] = [EVENTS.externalExtractRequested, EV
 export function eventKey(e: EngineEvent): string {
   switch (e.name) {
     case EVENTS.classificationReceived:
-      return `c:${e.data.classification_id}`;
+      return `c:${e.data.workflow_id ?? ""}:${e.data.classification_id}`;
     case EVENTS.externalExtractRequested:
-      return `xe:${e.data.classification_id}:${e.data.extractor_key}`;
+      return `xe:${e.data.workflow_id ?? ""}:${e.data.classification_id}:${e.data.extractor_key}`;
     case EVENTS.extractsChanged:
       return `x:${e.data.workflow_id}:${e.data.topic}:${e.data.target_id}`;
     case EVENTS.externalReduceRequested:

@@ -165,7 +165,7 @@ describe("external stages in the pipeline", () => {
       (
         await db().$queryRawUnsafe<{ attempts: number; max_attempts: number; last_error: string; run_at: Date }[]>(
           `SELECT attempts, max_attempts, last_error, run_at FROM graphile_worker.jobs WHERE key = $1`,
-          `xe:${id}:x`,
+          `xe:${p.workflow.id}:${id}:x`,
         )
       )[0];
     const first = await job();
@@ -181,7 +181,10 @@ describe("external stages in the pipeline", () => {
     expect(last.last_error).toMatch(/answered 503/);
     // Recovery: once the service answers, a replayed job stores the extract.
     failing.delete("/extract-down");
-    await db().$executeRawUnsafe(`UPDATE graphile_worker._private_jobs SET attempts = 0, run_at = now() WHERE key = $1`, `xe:${id}:x`);
+    await db().$executeRawUnsafe(
+      `UPDATE graphile_worker._private_jobs SET attempts = 0, run_at = now() WHERE key = $1`,
+      `xe:${p.workflow.id}:${id}:x`,
+    );
     await drainPipeline();
     expect(await db().extract.count({ where: { classificationId: id, extractorKey: "x" } })).toBe(1);
   });

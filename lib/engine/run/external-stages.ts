@@ -1,5 +1,5 @@
 import { externalReducerRequest, newExtractsFor, selectExtracts, wireExtract } from "@/lib/engine/reducers";
-import { loadClassificationData } from "./classification-data";
+import { type ClassificationRef, loadClassificationData } from "./classification-data";
 import { emitExtractsChanged, upsertExtract } from "./extract-classification";
 import { EVENTS } from "./events";
 import { postExternal } from "./external-call";
@@ -11,9 +11,9 @@ import { loadEngineWorkflow } from "./workflow-config";
 // stored in one. A failed call throws, so the queue retries it with backoff and keeps the last error.
 
 /** An external extractor: POSTs the classification data; the answer's JSON is the extract (204: no extract). */
-export async function externalExtract(tx: TxRunner, classificationId: number, extractorKey: string): Promise<void> {
+export async function externalExtract(tx: TxRunner, ref: ClassificationRef, extractorKey: string): Promise<void> {
   const prepared = await tx(async (client) => {
-    const c = await loadClassificationData(client, classificationId);
+    const c = await loadClassificationData(client, ref);
     if (!c) return null;
     const workflow = await loadEngineWorkflow(client, c.workflow_id);
     const config = workflow?.extractors_config?.[extractorKey];

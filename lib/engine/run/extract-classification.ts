@@ -2,7 +2,7 @@ import type { Sql } from "@/lib/db/sql";
 import { extract, ExtractorError, minimumVersionSkip } from "@/lib/engine/extractors";
 import type { TExtractorConfig } from "@/lib/engine/extractors/schemas";
 import type { ClassificationData } from "@/lib/engine/types";
-import { loadClassificationsData } from "./classification-data";
+import { type ClassificationRef, loadClassificationsData } from "./classification-data";
 import { EVENTS } from "./events";
 import type { Emit, TxRunner } from "./stage";
 import { loadEngineWorkflow, type EngineWorkflow } from "./workflow-config";
@@ -17,12 +17,12 @@ export interface NewExtract {
   data: unknown;
 }
 
-/** Upserts one extract (unique per classification and extractor key; re-extraction replaces it). */
+/** Upserts one extract (unique per workflow, classification and extractor key; re-extraction replaces it). */
 export async function upsertExtract(client: Sql, e: NewExtract): Promise<number> {
   return (await upsertExtracts(client, [e]))[0];
 }
 
-/** Upserts extracts in one statement (each pair of classification and extractor key at most once); returns their ids. */
+/** Upserts extracts in one statement (each workflow, classification and extractor key at most once); returns their ids. */
 export async function upsertExtracts(client: Sql, extracts: NewExtract[]): Promise<number[]> {
   if (!extracts.length) return [];
   const col = <T>(f: (e: NewExtract) => T) => extracts.map(f);
@@ -30,7 +30,7 @@ export async function upsertExtracts(client: Sql, extracts: NewExtract[]): Promi
     `INSERT INTO extracts (workflow_id, subject_id, user_id, classification_id, classification_at, extractor_key, data, updated_at)
      SELECT w, s, u, c, a, k, d, now()
        FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::timestamptz[], $6::text[], $7::jsonb[]) AS x(w, s, u, c, a, k, d)
-     ON CONFLICT (classification_id, extractor_key) DO UPDATE SET data = excluded.data, subject_id = excluded.subject_id,
+     ON CONFLICT (workflow_id, classification_id, extractor_key) DO UPDATE SET data = excluded.data, subject_id = excluded.subject_id,
        user_id = excluded.user_id, classification_at = excluded.classification_at, updated_at = now()
      RETURNING id`,
     [
@@ -62,13 +62,13 @@ export function emitExtractsChanged(emit: Emit, workflow: EngineWorkflow, c: { s
  * the engine does not know, halted and paused ones are skipped; external extractors run as their own
  * events so a slow service holds up nothing else.
  */
-export async function extractClassification(tx: TxRunner, classificationId: number): Promise<void> {
-  await tx((client, emit) => extractClassifications(client, emit, [classificationId]));
+export async function extractClassification(tx: TxRunner, ref: ClassificationRef): Promise<void> {
+  await tx((client, emit) => extractClassifications(client, emit, [ref]));
 }
 
 /** Stage 1 for many classifications at once, in a fixed number of queries (the built-in queue's batches). */
-export async function extractClassifications(client: Sql, emit: Emit, classificationIds: number[]): Promise<void> {
-  const found = [...(await loadClassificationsData(client, classificationIds)).values()];
+export async function extractClassifications(client: Sql, emit: Emit, refs: ClassificationRef[]): Promise<void> {
+  const found = await loadClassificationsData(client, refs);
   const extracts: NewExtract[] = [];
   const changed: { workflow: EngineWorkflow; c: ClassificationData }[] = [];
   for (const c of found) {
@@ -79,7 +79,7 @@ export async function extractClassifications(client: Sql, emit: Emit, classifica
       if (config.type === "external") {
         // Older workflow versions are skipped before any call is made.
         if (minimumVersionSkip(config, c)) continue;
-        emit({ name: EVENTS.externalExtractRequested, data: { classification_id: c.id, extractor_key: key } });
+        emit({ name: EVENTS.externalExtractRequested, data: { classification_id: c.id, workflow_id: c.workflow_id, extractor_key: key } });
         continue;
       }
       const data = runExtractor(config, c, key);

@@ -1,10 +1,11 @@
 import { parse } from "csv-parse/sync";
 import type { Actor } from "@/lib/auth/actor";
-import { db } from "@/lib/db";
+import { db, pool } from "@/lib/db";
 import { withTransaction } from "@/lib/db/sql";
 import { JobFailure, runBackgroundJob, startBackgroundJob } from "@/lib/domain/background-jobs";
 import { MAX_JSON_DEPTH, parseBoundedJson } from "@/lib/text/json-depth";
 import { OutboundError, outboundFetch, type OutboundResponse } from "@/lib/net/outbound-fetch";
+import { engineScope, subjectsOutside } from "./boundary";
 import { enqueueEvents } from "./enqueue-events";
 import { EVENTS } from "./events";
 
@@ -125,7 +126,7 @@ async function importBatch(jobId: number, workflowId: number, rows: Row[], progr
                        -nextval('engine_machine_extract_ids')),
               now(), x.k, x.d::jsonb, now()
        FROM unnest($2::int[], $3::text[], $4::text[]) AS x(s, k, d)
-       ON CONFLICT (classification_id, extractor_key) DO UPDATE SET data = excluded.data, updated_at = now()`,
+       ON CONFLICT (workflow_id, classification_id, extractor_key) DO UPDATE SET data = excluded.data, updated_at = now()`,
       [workflowId, unique.map((r) => r.subjectId), unique.map((r) => r.extractorKey), unique.map((r) => r.data)],
     );
     const subjects = [...new Set(unique.map((r) => r.subjectId))];
@@ -137,10 +138,26 @@ async function importBatch(jobId: number, workflowId: number, rows: Row[], progr
   });
 }
 
+/** Every subject the file names must be one of the workflow's project (checked before anything is written). */
+async function requireSubjectsOfWorkflow(workflowId: number, rows: Row[]): Promise<void> {
+  const scope = await engineScope(pool(), workflowId);
+  if (!scope?.projectId) throw new JobFailure(`workflow ${workflowId} is not a workflow of a project in the decision engine`);
+  const [foreign] = await subjectsOutside(
+    pool(),
+    scope.projectId,
+    rows.map((r) => r.subjectId),
+  );
+  if (foreign !== undefined)
+    throw new JobFailure(
+      `line ${rows.findIndex((r) => r.subjectId === foreign) + 2}: subject ${foreign} is not a subject of workflow ${workflowId}'s project`,
+    );
+}
+
 export function runExtractsImport(jobId: number): Promise<void> {
   return runBackgroundJob(jobId, ENGINE_EXTRACTS_IMPORT, async (job) => {
     const { workflow_id: workflowId, url } = job.params as unknown as ImportParams;
     const rows = parseRows(await download(url));
+    await requireSubjectsOfWorkflow(workflowId, rows);
     for (let from = job.progress; from < rows.length; from += BATCH) {
       const to = Math.min(from + BATCH, rows.length);
       await importBatch(job.id, workflowId, rows.slice(from, to), to, rows.length);

@@ -6,6 +6,7 @@ import { ApiError } from "@/lib/http/api-error";
 import type { Tx } from "@/lib/db/types";
 import { loadReductions, type Topic } from "./reduce-target";
 import { reductionContext } from "./apply-rules";
+import { actionOutOfScope, RETIREMENT_IN_SCOPE_SQL } from "./boundary";
 import { maxExternalAttempts } from "./enqueue-events";
 import { postExternal } from "./external-call";
 import type { TxRunner } from "./stage";
@@ -39,6 +40,8 @@ function asTx(client: Sql): Tx {
 }
 
 async function performInProcess(client: Sql, a: ActionRow): Promise<void> {
+  const outOfScope = await actionOutOfScope(client, a);
+  if (outOfScope) throw new PermanentError(outOfScope);
   const c = a.config;
   switch (a.effect_type) {
     case "retire_subject":
@@ -103,8 +106,8 @@ export async function performRetirements(client: Sql, actionIds: number[]): Prom
   await client.query("SAVEPOINT engine_retire");
   try {
     const { rows } = await client.query<ActionRow>(
-      `SELECT * FROM engine_actions WHERE id = ANY($1::int[]) AND status = 'pending' AND effect_type = 'retire_subject'
-        AND subject_id IS NOT NULL ORDER BY id FOR UPDATE`,
+      `SELECT * FROM engine_actions a WHERE id = ANY($1::int[]) AND status = 'pending' AND effect_type = 'retire_subject'
+        AND subject_id IS NOT NULL AND ${RETIREMENT_IN_SCOPE_SQL} ORDER BY id FOR UPDATE OF a`,
       [actionIds],
     );
     const groups = new Map<string, { workflowId: number; reason: ReturnType<typeof parseRetirementReason>; subjects: number[] }>();

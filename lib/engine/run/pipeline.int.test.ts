@@ -228,24 +228,27 @@ describe("pipeline: classification → extract → reduce → rules → effects"
   });
 
   it("records an effect whose target is gone as failed, with its error", async () => {
-    const { owner, workflow, subjects } = await classifiableProject(1);
-    await engine.post(
+    const { owner, project, workflow, subjects } = await classifiableProject(1);
+    const { set: gone } = await createSubjectSet(project.id, 0);
+    const saved = await engine.post(
       "/workflows",
       {
         workflow: {
           id: workflow.id,
           extractors_config: { q: { type: "question", task_key: "T0" } },
           reducers_config: { c: { type: "count" } },
-          rules_config: [{ if: ["const", true], then: [{ action: "add_subject_to_set", subject_set_id: "999999999" }] }],
+          rules_config: [{ if: ["const", true], then: [{ action: "add_subject_to_set", subject_set_id: String(gone.id) }] }],
         },
       },
       owner.token,
     );
+    expect(saved.status).toBe(201);
+    await db().subjectSet.delete({ where: { id: gone.id } });
     await classify(workflow, subjects[0].id, 0, (await signedInUser()).token);
     await drainPipeline();
     const actions = await engine.get(`/workflows/${workflow.id}/actions?status=failed`, owner.token);
     expect(actions.body).toHaveLength(1);
-    expect(actions.body[0].error).toMatch(/999999999 does not exist/);
+    expect(actions.body[0].error).toMatch(new RegExp(`subject set ${gone.id} is not a subject set of this project`));
   });
 });
 
@@ -337,6 +340,8 @@ describe("engine HTTP API: ingest, extracts and reductions", () => {
   });
 });
 
+/** The workflow of each forwarded classification stored below: a forwarded id means something only within its workflow. */
+const forwardedWorkflow = new Map<number, number>();
 /** Forwarded classifications stored straight into the engine's table (not handed to the inbox): the test runs their batch itself. */
 async function storeForwarded(rows: { id: number; workflow_id: number; subject_id: number; answer: number; created_at?: string }[]) {
   const data = rows.map(({ answer, ...r }) => ({
@@ -352,12 +357,18 @@ async function storeForwarded(rows: { id: number; workflow_id: number; subject_i
     rows.map((r) => r.workflow_id),
     data.map((d) => JSON.stringify(d)),
   );
+  for (const r of rows) forwardedWorkflow.set(r.id, r.workflow_id);
   return rows.map((r) => r.id);
 }
-const runBatch = (ids: number[]) => classificationBatch({ classification_ids: ids });
+const workflowsOf = (ids: number[]) => ids.map((id) => forwardedWorkflow.get(id)!);
+const runBatch = (ids: number[]) => classificationBatch({ classification_ids: ids, workflow_ids: workflowsOf(ids) });
 /** The built-in queue's own way: the classifications wait in the inbox, and a consumer takes them in its transaction. */
 const runFromInbox = async (ids: number[]) => {
-  await db().$executeRawUnsafe(`INSERT INTO engine_inbox (classification_id) SELECT unnest($1::int[])`, ids);
+  await db().$executeRawUnsafe(
+    `INSERT INTO engine_inbox (classification_id, workflow_id) SELECT * FROM unnest($1::int[], $2::int[])`,
+    ids,
+    workflowsOf(ids),
+  );
   while ((await processEngineInbox()) > 0);
 };
 

@@ -36,9 +36,9 @@ import type { Emit, TxRunner } from "./stage";
 export async function runStage(event: EngineEvent, tx: TxRunner): Promise<void> {
   switch (event.name) {
     case EVENTS.classificationReceived:
-      return extractClassification(tx, event.data.classification_id);
+      return extractClassification(tx, { id: event.data.classification_id, workflowId: event.data.workflow_id });
     case EVENTS.externalExtractRequested:
-      return externalExtract(tx, event.data.classification_id, event.data.extractor_key);
+      return externalExtract(tx, { id: event.data.classification_id, workflowId: event.data.workflow_id }, event.data.extractor_key);
     case EVENTS.extractsChanged:
       return reduceTarget(tx, event.data.workflow_id, event.data.topic, event.data.target_id);
     case EVENTS.externalReduceRequested:
@@ -174,18 +174,22 @@ function taskFor(name: EventName) {
  * of its own with its own retries, so one that cannot be processed never holds up the others.
  */
 export async function classificationBatch(payload: unknown): Promise<void> {
-  const ids = ZClassificationBatch.parse(payload).classification_ids;
-  const events: EngineEvent[] = ids.map((id) => ({ name: EVENTS.classificationReceived, data: { classification_id: id } }));
+  const batch = ZClassificationBatch.parse(payload);
+  const refs = batch.classification_ids.map((id, i) => ({ id, workflowId: batch.workflow_ids?.[i] }));
+  const events: EngineEvent[] = refs.map((r) => ({
+    name: EVENTS.classificationReceived,
+    data: { classification_id: r.id, ...(r.workflowId ? { workflow_id: r.workflowId } : {}) },
+  }));
   if (inngestConfigured()) {
     const { inngest } = await import("./inngest-client");
     await inngest.send(events);
     return;
   }
   try {
-    await queueTx((client, emit) => extractClassifications(client, emit, ids));
+    await queueTx((client, emit) => extractClassifications(client, emit, refs));
   } catch (err) {
-    if (ids.length === 1) throw err;
-    console.warn(`[engine] a batch of ${ids.length} classifications failed (${(err as Error).message}); retrying each on its own`);
+    if (refs.length === 1) throw err;
+    console.warn(`[engine] a batch of ${refs.length} classifications failed (${(err as Error).message}); retrying each on its own`);
     await withTransaction((client) => enqueueEvents(client, events));
   }
 }

@@ -1,7 +1,7 @@
 import type { Sql } from "@/lib/db/sql";
 import { isEmptyReduction, newExtractsFor, previousSubjectIds, reduce, selectExtracts } from "@/lib/engine/reducers";
 import type { ExtractRecord } from "@/lib/engine/types";
-import { cachedSubjectMetadata } from "./classification-data";
+import { cachedSubjectMetadata, workflowSubjectSpace } from "./classification-data";
 import { EVENTS } from "./events";
 import type { Emit, TxRunner } from "./stage";
 import { type EngineWorkflow, loadEngineWorkflow } from "./workflow-config";
@@ -110,8 +110,9 @@ export async function loadExtractsOf(
 ): Promise<{ byTarget: Map<number, ExtractRecord[]>; metadata: Map<number, Record<string, unknown>> }> {
   // Which subjects' extracts each target sees.
   const sources = new Map<number, number[]>(targetIds.map((t) => [t, [t]]));
+  const space = await workflowSubjectSpace(client, workflowId);
   if (topic === "subject") {
-    const own = await cachedSubjectMetadata(client, targetIds);
+    const own = await cachedSubjectMetadata(client, space, targetIds);
     for (const t of targetIds) sources.set(t, [...new Set([t, ...previousSubjectIds(own.get(t) ?? {})])]);
   }
   const { rows } = await client.query(
@@ -135,7 +136,7 @@ export async function loadExtractsOf(
     });
   }
   const byTarget = new Map(targetIds.map((t) => [t, sources.get(t)!.flatMap((s) => bySource.get(s) ?? [])]));
-  const metadata = await cachedSubjectMetadata(client, [...new Set(rows.map((e) => e.subject_id as number))]);
+  const metadata = await cachedSubjectMetadata(client, space, [...new Set(rows.map((e) => e.subject_id as number))]);
   return { byTarget, metadata };
 }
 
