@@ -132,6 +132,27 @@ describe("machine extracts import", () => {
     expect(await db().extract.count({ where: { workflowId: p.workflow.id } })).toBe(0);
   });
 
+  it("fails the job, importing nothing, for a row naming another project's subject (the engine's trust boundary)", async () => {
+    const p = await configured();
+    const other = await classifiableProject(1, { private: true });
+    const url = serve(
+      `foreign-${p.workflow.id}.csv`,
+      [
+        "extractor_key,subject_id,data",
+        csvRow("ml", p.subjects[0].id, { galaxy: 2 }),
+        csvRow("ml", other.subjects[0].id, { galaxy: 2 }),
+      ].join("\n"),
+    );
+    const started = await engine.post(`/workflows/${p.workflow.id}/extracts/import`, { file: url }, p.owner.token);
+    expect(started.status).toBe(202);
+    await drainPipeline();
+    const done = await job(started.body.id);
+    expect(done.status).toBe("failed");
+    expect(done.error).toContain(`line 3: subject ${other.subjects[0].id} is not a subject of workflow ${p.workflow.id}'s project`);
+    expect(await db().extract.count({ where: { workflowId: p.workflow.id } })).toBe(0);
+    expect(await db().extract.count({ where: { subjectId: other.subjects[0].id } })).toBe(0);
+  });
+
   it("refuses bad requests and those who may not configure the workflow, starting nothing", async () => {
     const p = await configured();
     const tester = await signedInUser();
