@@ -19,6 +19,7 @@ const ISOLATED = [
   "lib/engine/run/pipeline.int.test.ts",
   "lib/http/cors-vary.test.ts",
   "lib/http/hostile-input.int.test.ts",
+  "lib/http/token-scopes.int.test.ts",
   "lib/net/outbound-fetch.test.ts",
   "lib/resources/aggregations.int.test.ts",
   "scripts/with-database.int.test.ts",

@@ -5,6 +5,7 @@ import { inngest } from "@/lib/engine/run/inngest-client";
 import { functions } from "@/inngest/functions";
 import { inngestConfigured } from "@/lib/engine/run/pipeline";
 import { json } from "@/lib/http/respond";
+import { declareScope } from "@/lib/http/route-scope";
 
 const handlers = serve({ client: inngest, functions });
 type Handler = (req: Request, ctx: unknown) => Promise<Response>;
@@ -15,6 +16,7 @@ const whenConfigured =
       ? handler(req, ctx)
       : json({ errors: [{ message: "No Inngest server is configured: the pipeline runs on the built-in queue" }] }, 404);
 
-export const GET = whenConfigured(handlers.GET as Handler);
-export const POST = whenConfigured(handlers.POST as Handler);
-export const PUT = whenConfigured(handlers.PUT as Handler);
+// Inngest's own requests, which it signs (its signing key), never a bearer token's.
+export const GET = declareScope("none", whenConfigured(handlers.GET as Handler));
+export const POST = declareScope("none", whenConfigured(handlers.POST as Handler));
+export const PUT = declareScope("none", whenConfigured(handlers.PUT as Handler));

@@ -7,7 +7,7 @@ import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 const ZBody = z.object({ email: z.email("email is invalid") });
 
-export const POST = jsonRoute(async (req) => {
+export const POST = jsonRoute({ scope: "none" }, async (req) => {
   const { email } = ZBody.parse(await readFormOrJson(req));
   // The answer is the same whether or not the address is known, so it reveals no accounts.
   await db().user.updateMany({

@@ -17,7 +17,7 @@ import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 const ZBody = z.strictObject({ user: ZRegisterUser, authenticity_token: z.string().optional() });
 
-export const POST = jsonRoute(async (req) => {
+export const POST = jsonRoute({ scope: "none" }, async (req) => {
   if (!/json/i.test(req.headers.get("content-type") ?? "")) throw unprocessable("Send the registration as JSON");
   const { user: input } = ZBody.parse(await readJsonBody(req));
   await countAttempt(LIMITS.signUpPerAddress, clientAddress(req));
@@ -26,7 +26,7 @@ export const POST = jsonRoute(async (req) => {
   return json({ users: [serializeFullUser(user)] }, 201, { "Set-Cookie": await signInCookie(req, session, user.id) });
 });
 
-export const PUT = jsonRoute(async (req) => {
+export const PUT = jsonRoute({ scope: "user" }, async (req) => {
   const body = ZChangePassword.parse(await readJsonBody(req));
   const { user, grantId, sessionId } = await currentAccount(req, body.authenticity_token);
   const updated = await changePassword(user, body.user, { grantId, sessionId });

@@ -1,9 +1,10 @@
 import { decode } from "next-auth/jwt";
 import { pool } from "@/lib/db";
-import { unauthorized } from "@/lib/http/api-error";
+import { forbidden, unauthorized } from "@/lib/http/api-error";
 import { readCookie } from "./session";
 import { revokedToken, verifyAccessToken, verifyTokenSignature, type TokenClaims } from "./tokens";
 import { keys } from "./keys";
+import type { RouteScope } from "./scopes";
 
 export interface ActorUser {
   id: number;
@@ -118,4 +119,20 @@ function bearerToken(req: Request): string | null {
 
 export function hasScope(actor: Actor, scope: string): boolean {
   return actor.scopes === null || actor.scopes.includes(scope);
+}
+
+/**
+ * A route's declared scope, checked before the route does anything (lib/http/route-scope.ts): a bearer
+ * token without it is refused with 403 once the token is known to be good (a revoked token, or a banned
+ * user's, answers 401 as anywhere else). A call without a token passes: a browser session carries every
+ * scope, and what an anonymous caller may do is the route's to decide (most writes answer 401).
+ */
+export async function requireTokenScope(req: Request, scope: RouteScope): Promise<void> {
+  if (scope === "none") return;
+  const token = bearerToken(req);
+  if (!token) return;
+  // The signature is verified once per token (a cache): a call with the scope pays nothing more here.
+  if ((await verifyTokenSignature(token)).scopes.includes(scope)) return;
+  await resolveActor(req);
+  throw forbidden(`This token lacks the '${scope}' scope`);
 }

@@ -5,7 +5,7 @@ import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { api, call } from "@/test/http";
 import { createUser, uid } from "@/test/factories";
-import { ALL_SCOPES } from "@/lib/domain/ensure-bootstrap-records";
+import { ALL_SCOPES } from "@/lib/auth/scopes";
 import { JWT_ALG, keys } from "./keys";
 
 const PUBLIC = () => env().PUBLIC_CLIENT_ID;

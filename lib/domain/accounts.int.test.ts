@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { SMTPServer } from "smtp-server";
 import type { AddressInfo } from "node:net";
 import { db } from "@/lib/db";
-import { ALL_SCOPES } from "@/lib/domain/ensure-bootstrap-records";
+import { ALL_SCOPES } from "@/lib/auth/scopes";
 import { api, call } from "@/test/http";
 import { createUser, signedInUser, tokenFor, uid } from "@/test/factories";
 
@@ -186,7 +186,7 @@ describe("GET /oauth/authorize (implicit grant)", () => {
     const user = await createUser();
     const redirect = "https://app.example/callback";
     const app = await db().oAuthApplication.create({
-      data: { name: `App ${uid()}`, clientId: uid(), firstParty: true, redirectUris: [redirect], scopes: ALL_SCOPES },
+      data: { name: `App ${uid()}`, clientId: uid(), firstParty: true, redirectUris: [redirect], scopes: [...ALL_SCOPES] },
     });
     const third = await db().oAuthApplication.create({
       data: { name: `Third ${uid()}`, clientId: uid(), firstParty: false, redirectUris: [redirect], scopes: ["public"] },

@@ -1,19 +1,7 @@
 import { db } from "@/lib/db";
 import { env, parseOrigins, publicBaseUrl } from "@/lib/env";
 import { hashPassword } from "@/lib/auth/password";
-
-export const ALL_SCOPES = [
-  "public",
-  "user",
-  "project",
-  "group",
-  "collection",
-  "classification",
-  "subject",
-  "medium",
-  "organization",
-  "translation",
-];
+import { ALL_SCOPES } from "@/lib/auth/scopes";
 
 /**
  * Where the public application's implicit grant (GET /oauth/authorize, the established front end's Login
@@ -45,7 +33,7 @@ export async function ensureBootstrapRecords(): Promise<void> {
       name: "Quorum public client",
       clientId: e.PUBLIC_CLIENT_ID,
       firstParty: true,
-      scopes: ALL_SCOPES,
+      scopes: [...ALL_SCOPES],
       redirectUris: publicClientRedirectUris(),
     },
     update: { firstParty: true, redirectUris: publicClientRedirectUris() },

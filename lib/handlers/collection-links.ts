@@ -55,9 +55,9 @@ const touch = (tx: Tx, id: number) => tx.collection.update({ where: { id }, data
 
 export function collectionLinkRoutes(def: ResourceDef<CollectionRow>) {
   return {
-    POST: apiRoute(async (ctx) => {
+    POST: apiRoute({ scope: def.tokenScopes.write }, async (ctx) => {
       const actor = await ctx.actor();
-      requireWriter(actor, def);
+      requireWriter(actor);
       const link = linkName(ctx.params.link, "POST");
       const id = parsePathId(ctx.params.id, def.type);
       const body = await readJsonBody(ctx.req);
@@ -88,9 +88,9 @@ export function collectionLinkRoutes(def: ResourceDef<CollectionRow>) {
       );
       return showResponse(def, await findVisible(def, id, actor), ctx);
     }),
-    DELETE: apiRoute(async (ctx) => {
+    DELETE: apiRoute({ scope: def.tokenScopes.write }, async (ctx) => {
       const actor = await ctx.actor();
-      requireWriter(actor, def);
+      requireWriter(actor);
       linkName(ctx.params.link, "DELETE");
       const id = parsePathId(ctx.params.id, def.type);
       const subjectIds = parseIdList(ctx.params.ids ?? "", "subjects");

@@ -28,14 +28,14 @@ const SIGNED_IN_HEADERS = { ...PUBLIC_HEADERS, "Cache-Control": "private, max-ag
  * the project (lib/policies/project-policy.ts); to anyone else, with any credentials or none, the answer is
  * exactly that for an id no project has. The caller is only looked up when ids are given.
  */
-export const countsRoute = jsonRoute(async (req) => {
+export const countsRoute = jsonRoute({ scope: "none" }, async (req) => {
   const query = parseCountsQuery(new URL(req.url));
   const scoped = !!(query.projectIds ?? query.workflowIds);
   const actor = scoped ? await countsCaller(req) : ANONYMOUS;
   return json(await classificationCounts(query, countsViewer(actor)), 200, actor.user ? SIGNED_IN_HEADERS : PUBLIC_HEADERS);
 });
 
-export const userCountsRoute = jsonRoute(async (req, params) => {
+export const userCountsRoute = jsonRoute({ scope: "public" }, async (req, params) => {
   const userId = parsePathId(params.id, "users");
   const query = parseCountsQuery(new URL(req.url), { allowWorkflow: false });
   const actor = await resolveActor(req);
@@ -51,7 +51,7 @@ export const userCountsRoute = jsonRoute(async (req, params) => {
  *   public_agg_only (anyone: together), public_agg_show_ind_if_member (anyone: together; members: both),
  *   public_show_all (anyone: both). Admins see both. A group the caller may not see is a 404.
  */
-export const userGroupCountsRoute = jsonRoute(async (req, params) => {
+export const userGroupCountsRoute = jsonRoute({ scope: "none" }, async (req, params) => {
   const groupId = parsePathId(params.id, "user_groups");
   const query = parseCountsQuery(new URL(req.url), { allowWorkflow: false });
   const actor = await resolveActor(req);

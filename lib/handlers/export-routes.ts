@@ -1,9 +1,8 @@
 import { z } from "zod";
-import { hasScope } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
 import type { ExportKind, Target } from "@/lib/domain/export-csv";
 import type { BackgroundJob } from "@/lib/generated/prisma/client";
-import { forbidden, notFound, unauthorized } from "@/lib/http/api-error";
+import { notFound, unauthorized } from "@/lib/http/api-error";
 import { type ApiContext, apiRoute } from "@/lib/http/api-route";
 import { parseJsonText, readBodyText } from "@/lib/http/request";
 import { JSONAPI_TYPE, json as jsonResponse } from "@/lib/http/respond";
@@ -21,7 +20,6 @@ import { startBackgroundJob } from "@/lib/domain/background-jobs";
 async function exportTarget(ctx: ApiContext, on: "projects" | "workflows"): Promise<{ projectId: number; target: Target }> {
   const actor = await ctx.actor();
   if (!actor.user) throw unauthorized("You must be signed in to do that");
-  if (!hasScope(actor, "project")) throw forbidden("This token lacks the 'project' scope");
   const id = parsePathId(ctx.params.id, on);
   return db().$transaction(async (tx) => {
     if (on === "projects") return { projectId: await requireEditableProject(tx, actor, id, "project"), target: { project_id: id } };
@@ -85,13 +83,13 @@ const ZStartExport = z.strictObject({
 /** GET and POST /api/<projects|workflows>/<id>/<kind>: the latest export, or start one. */
 export function exportRoutes(kind: ExportKind, on: "projects" | "workflows") {
   return {
-    GET: apiRoute(async (ctx) => {
+    GET: apiRoute({ scope: "project" }, async (ctx) => {
       const { projectId, target } = await exportTarget(ctx, on);
       const job = await db().backgroundJob.findFirst({ where: { kind, projectId, ...sameTarget(target) }, orderBy: { id: "desc" } });
       if (!job) throw notFound(`No ${kind} has been requested for this ${on.slice(0, -1)}`);
       return exportResponse(ctx, kind, on, job, 200);
     }),
-    POST: apiRoute(async (ctx) => {
+    POST: apiRoute({ scope: "project" }, async (ctx) => {
       const { projectId, target } = await exportTarget(ctx, on);
       const text = await readBodyText(ctx.req);
       if (text.trim() && text.trim() !== "{}") ZStartExport.parse(parseJsonText(text));

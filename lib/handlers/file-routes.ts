@@ -26,7 +26,7 @@ export function shownInline(contentType: string): boolean {
   return /^(image\/(png|jpeg|gif|webp|svg\+xml|tiff)|audio\/[\w.+-]+|video\/[\w.+-]+|text\/plain)$/.test(type);
 }
 
-export const getFile = jsonRoute(async (req, params) => {
+export const getFile = jsonRoute({ scope: "none" }, async (req, params) => {
   const key = keyOf(params);
   if (!isPublic(key)) await verifySignedUrl("GET", key, new URL(req.url));
   const object = await storage().getObjectStream(key);
@@ -53,7 +53,7 @@ export const getFile = jsonRoute(async (req, params) => {
   return new Response(Readable.toWeb(object.stream) as ReadableStream, { status: 200, headers });
 });
 
-export const putFile = jsonRoute(async (req, params) => {
+export const putFile = jsonRoute({ scope: "none" }, async (req, params) => {
   const key = keyOf(params);
   const expected = await verifySignedUrl("PUT", key, new URL(req.url));
   const given = normalizeContentType(req.headers.get("content-type"));

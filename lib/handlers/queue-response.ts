@@ -44,4 +44,4 @@ export async function queuedSubjectsResponse(ctx: ApiContext): Promise<Response>
   });
 }
 
-export const queuedRoute = apiRoute(queuedSubjectsResponse);
+export const queuedRoute = apiRoute({ scope: "none" }, queuedSubjectsResponse);

@@ -11,9 +11,9 @@ import { userGroups } from "@/lib/resources/user-groups";
  * records stay). The group's admins remove anyone; any member may remove themself (the reference
  * platform's way of leaving a group), which the generic link route, open to editors only, cannot express.
  */
-export const removeGroupMembersRoute = apiRoute(async (ctx) => {
+export const removeGroupMembersRoute = apiRoute({ scope: userGroups.tokenScopes.write }, async (ctx) => {
   const actor = await ctx.actor();
-  requireWriter(actor, userGroups);
+  requireWriter(actor);
   if (ctx.params.link !== "users") throw unprocessable(`'${ctx.params.link}' is not a writable link of user_groups; writable: users`);
   const groupId = parsePathId(ctx.params.id, "user_groups");
   const userIds = parseIdList(ctx.params.ids ?? "", "users");

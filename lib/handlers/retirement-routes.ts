@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { hasScope } from "@/lib/auth/actor";
 import { withTransaction } from "@/lib/db/sql";
 import { apiRoute } from "@/lib/http/api-route";
 import { forbidden, unauthorized, unprocessable } from "@/lib/http/api-error";
@@ -24,10 +23,9 @@ const ZBody = z.strictObject({
  * the call the decision engine makes). Project editors only; answers 204.
  */
 export function retirementRoute(action: "retire" | "unretire", workflowFrom: "path" | "body") {
-  return apiRoute(async (ctx) => {
+  return apiRoute({ scope: "project" }, async (ctx) => {
     const actor = await ctx.actor();
     if (!actor.user) throw unauthorized("You must be signed in to do that");
-    if (!hasScope(actor, "project") && !hasScope(actor, "subject")) throw forbidden("This token lacks the 'project' scope");
     const body = ZBody.parse(await readJsonBody(ctx.req));
     const workflowId = workflowFrom === "path" ? parsePathId(ctx.params.id, "workflows") : parseIdValue(body.workflow_id, "workflow_id");
     const ids = [...(body.subject_id !== undefined ? [body.subject_id] : []), ...(body.subject_ids ?? [])].map((v) =>

@@ -5,6 +5,7 @@ import { pageMeta, parseInclude, parsePaging } from "@/lib/http/jsonapi";
 import { type BaseRow, delegate, type ResourceDef } from "@/lib/http/resource-def";
 import { collectionRoutes, envelope, listWhere } from "@/lib/http/resource-routes";
 import { json } from "@/lib/http/respond";
+import { declareScope } from "@/lib/http/route-scope";
 
 /**
  * GET (list) and POST (create) on /api/organizations: a list with `search` and no `sort` is ordered by
@@ -13,7 +14,7 @@ import { json } from "@/lib/http/respond";
 export function organizationCollectionRoutes<R extends BaseRow>(def: ResourceDef<R>) {
   const d = def as unknown as ResourceDef<BaseRow>;
   const routes = collectionRoutes(def);
-  const byRelevance = apiRoute(async (ctx) => {
+  const byRelevance = apiRoute({ scope: d.tokenScopes.read }, async (ctx) => {
     const actor = await ctx.actor();
     const paging = parsePaging(ctx.url);
     const include = parseInclude(ctx.url, d as never);
@@ -29,9 +30,10 @@ export function organizationCollectionRoutes<R extends BaseRow>(def: ResourceDef
     return json(await envelope(d, rows, actor, include, pageMeta(d.type, ctx.url, paging, ids.length, include)));
   });
   type Handler = typeof routes.GET;
-  const GET: Handler = (req, ctx) => {
+  // Either list checks the resource's read scope.
+  const GET: Handler = declareScope(d.tokenScopes.read, (req, ctx) => {
     const params = new URL(req.url).searchParams;
     return params.get("search")?.trim() && !params.get("sort") ? byRelevance(req, ctx) : routes.GET(req, ctx);
-  };
+  });
   return { GET, POST: routes.POST };
 }

@@ -5,9 +5,9 @@ import { findVisible, recordBody, requireWriter, showResponse } from "@/lib/http
 import { aggregations } from "@/lib/resources/aggregations";
 
 /** POST /api/aggregations: record the run, then start it on the service (outside the transaction). */
-export const startAggregationRoute = apiRoute(async (ctx) => {
+export const startAggregationRoute = apiRoute({ scope: aggregations.tokenScopes.write }, async (ctx) => {
   const actor = await ctx.actor();
-  requireWriter(actor, aggregations);
+  requireWriter(actor);
   const input = ZCreateAggregation.parse(await recordBody(ctx, aggregations.type));
   const serviceUrl = process.env.AGGREGATION_SERVICE_URL?.trim() || null;
   const run = await db().$transaction((tx) => recordRun(tx, actor, input, serviceUrl ? null : NO_AGGREGATION_SERVICE), { timeout: 15_000 });

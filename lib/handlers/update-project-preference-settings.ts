@@ -34,9 +34,9 @@ function idFrom(body: unknown, query: string | null, what: string): number {
  * project, creating the preference when the user has none. The project's owner and collaborators (and
  * admins) may edit anyone's; a volunteer may edit only their own designator chances, never workflow_id.
  */
-export const updateProjectPreferenceSettings = apiRoute(async (ctx) => {
+export const updateProjectPreferenceSettings = apiRoute({ scope: projectPreferences.tokenScopes.write }, async (ctx) => {
   const actor = await ctx.actor();
-  requireWriter(actor, projectPreferences);
+  requireWriter(actor);
   const body = ZBody.parse(await recordBody(ctx, "project_preferences"));
   const userId = idFrom(body.user_id, ctx.url.searchParams.get("user_id"), "user_id");
   const projectId = idFrom(body.project_id, ctx.url.searchParams.get("project_id"), "project_id");

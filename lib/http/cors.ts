@@ -5,6 +5,7 @@
 // site cannot act as a signed-in volunteer: such a request is refused (403) before it reaches a route.
 
 import { parseOrigins } from "@/lib/env";
+import { declareScope } from "./route-scope";
 
 // A trailing slash names the same path (the established front end asks for /users/sign_in/).
 export const CORS_PATHS = /^\/(?:api(?:\/|$)|oauth\/token\/?$|users(?:\/sign_in|\/password)?\/?$|counts(?:\/|$)|engine(?:\/|$))/;
@@ -118,6 +119,8 @@ export async function withCors(req: Request, run: () => Promise<Response>): Prom
 }
 
 /** OPTIONS of every API route: a CORS preflight, or (same origin) the methods there are. */
-export async function corsPreflight(req: Request): Promise<Response> {
-  return withCors(req, async () => new Response(null, { status: 204, headers: { Allow: "GET, POST, PUT, PATCH, DELETE, OPTIONS" } }));
-}
+export const corsPreflight = declareScope(
+  "none",
+  (req: Request): Promise<Response> =>
+    withCors(req, async () => new Response(null, { status: 204, headers: { Allow: "GET, POST, PUT, PATCH, DELETE, OPTIONS" } })),
+);

@@ -1,6 +1,7 @@
 import { ApiError, notFound } from "./api-error";
 import { corsPreflight, withCors } from "./cors";
 import { errorResponse } from "./respond";
+import { declareScope } from "./route-scope";
 
 // JSON answers for what no route serves, outside /api (whose catch-all answers JSON-API errors): an unknown
 // path is a 404 and a method a path does not take is a 405 with an Allow header, never Next's empty or
@@ -10,21 +11,23 @@ const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 
 /** Every method of a catch-all route: 404 naming the path. */
 export function unknownPathRoutes(): Record<(typeof METHODS)[number] | "OPTIONS", (req: Request) => Promise<Response>> {
-  const missing = (req: Request) =>
-    withCors(req, async () => errorResponse(notFound(`No route matches ${req.method} ${new URL(req.url).pathname}`)));
+  const missing = declareScope("none", (req: Request) =>
+    withCors(req, async () => errorResponse(notFound(`No route matches ${req.method} ${new URL(req.url).pathname}`))),
+  );
   return { ...Object.fromEntries(METHODS.map((m) => [m, missing])), OPTIONS: corsPreflight } as never;
 }
 
 /** The methods a route does not take: 405 with Allow. */
 export function methodNotAllowed(allowed: readonly string[]): Record<string, (req: Request) => Promise<Response>> {
-  const refuse = (req: Request) =>
+  const refuse = declareScope("none", (req: Request) =>
     withCors(req, async () => {
       const res = errorResponse(
         new ApiError(405, `${req.method} is not allowed on ${new URL(req.url).pathname}; allowed: ${allowed.join(", ")}`),
       );
       res.headers.set("allow", allowed.join(", "));
       return res;
-    });
+    }),
+  );
   // OPTIONS too: the CORS preflight of the path's methods.
   return { ...Object.fromEntries(METHODS.filter((m) => !allowed.includes(m)).map((m) => [m, refuse])), OPTIONS: corsPreflight };
 }

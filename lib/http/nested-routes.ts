@@ -69,7 +69,7 @@ export function nestedCollectionRoutes<R extends BaseRow, P extends BaseRow>(nes
   const n = nested as unknown as NestedResource<BaseRow, BaseRow>;
   const d = n.def as AnyDef;
   return {
-    GET: apiRoute(async (ctx) => {
+    GET: apiRoute({ scope: d.tokenScopes.read }, async (ctx) => {
       const actor = await ctx.actor();
       const url = withListDefaults(ctx.url, d.listDefaults);
       const paging = parsePaging(url);
@@ -80,11 +80,11 @@ export function nestedCollectionRoutes<R extends BaseRow, P extends BaseRow>(nes
       const { rows, meta } = await listPage(d, url, actor, paging, where, orderBy, include, false);
       return json(await envelope(d, rows, actor, include, meta));
     }),
-    POST: apiRoute(async (ctx) => {
+    POST: apiRoute({ scope: d.tokenScopes.write }, async (ctx) => {
       const create = n.create;
       if (!create) throw new ApiError(405, `${d.type} cannot be created through the API`);
       const actor = await ctx.actor();
-      requireWriter(actor, d);
+      requireWriter(actor);
       const parentId = parsePathId(ctx.params.id, n.parent.type);
       // A parent the caller cannot see does not exist for them, whatever the body says.
       const parent = await findVisible(n.parent, parentId, actor);

@@ -1,5 +1,6 @@
 import type { ZodType } from "zod";
 import type { Actor } from "@/lib/auth/actor";
+import type { RouteScope, Scope } from "@/lib/auth/scopes";
 import type { Tx, Where } from "@/lib/db/types";
 import type { Action } from "@/lib/policies/action";
 
@@ -48,8 +49,12 @@ export interface ResourceDef<R extends BaseRow = BaseRow> {
   type: string;
   /** Table name, used to lock a row for conditional writes. */
   table: string;
-  /** OAuth scope a token needs for writes. */
-  writeScope: string;
+  /**
+   * The OAuth scope a bearer token needs on this resource's routes (lib/http/route-scope.ts): `write` for
+   * create, update, delete and links; `read` for lists and shows ("none": any token, or none, may read
+   * what its user may see).
+   */
+  tokenScopes: { read: RouteScope; write: Scope };
   /** Prisma delegate name on the client, e.g. "project". */
   model: string;
   /** Prisma `include` that serialize() needs. */

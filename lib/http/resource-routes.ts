@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { db, readDb } from "@/lib/db";
-import { hasScope, type Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/auth/actor";
 import { delegate, type BaseRow, type ResourceDef } from "@/lib/http/resource-def";
 import type { Action } from "@/lib/policies/action";
 import type { Tx, Where } from "@/lib/db/types";
@@ -192,9 +192,9 @@ export async function showResponse<R extends BaseRow>(
   return json(await envelope(def, [row], actor, include, undefined, written, status === 200 ? ctx.url : undefined), status, headers);
 }
 
-export function requireWriter(actor: Actor, def: { writeScope: string }): asserts actor is Actor & { user: NonNullable<Actor["user"]> } {
+/** A write needs a signed-in caller (the token's scope was checked by the route: tokenScopes.write). */
+export function requireWriter(actor: Actor): asserts actor is Actor & { user: NonNullable<Actor["user"]> } {
   if (!actor.user) throw unauthorized("You must be signed in to do that");
-  if (!hasScope(actor, def.writeScope)) throw forbidden(`This token lacks the '${def.writeScope}' scope`);
 }
 
 /** The body's record under the resource's plural key; any other top-level key is 422. */
@@ -304,18 +304,18 @@ export async function listPage(
 export function collectionRoutes<R extends BaseRow>(def: ResourceDef<R>) {
   const d = def as unknown as AnyDef;
   return {
-    GET: apiRoute(async (ctx) => {
+    GET: apiRoute({ scope: d.tokenScopes.read }, async (ctx) => {
       const actor = await ctx.actor();
       const { url, paging, lastId, orderBy, include, where } = await listRequest(d, ctx.url, actor);
       const { rows, meta, more } = await listPage(d, url, actor, paging, where, orderBy, include);
       if (d.keyset && isIdAscending(orderBy)) keysetHrefs(meta[d.type], url, lastId, rows, more);
       return json(await envelope(d, rows, actor, include, meta, false, url));
     }),
-    POST: apiRoute(async (ctx) => {
+    POST: apiRoute({ scope: d.tokenScopes.write }, async (ctx) => {
       const create = d.create;
       if (!create) throw new ApiError(405, `${d.type} cannot be created through the API`);
       const actor = await ctx.actor();
-      requireWriter(actor, d);
+      requireWriter(actor);
       const input = create.schema.parse(await recordBody(ctx, d.type));
       const id = await transaction((tx) => create.perform({ actor, tx }, input as never));
       const row = await findVisible(d, id, actor);
@@ -329,16 +329,16 @@ export function memberRoutes<R extends BaseRow>(def: ResourceDef<R>, locate: Mem
   const d = def as unknown as AnyDef;
   const l = locate as unknown as MemberLocator<BaseRow>;
   return {
-    GET: apiRoute(async (ctx) => {
+    GET: apiRoute({ scope: d.tokenScopes.read }, async (ctx) => {
       const actor = await ctx.actor();
       parseInclude(ctx.url, d as never);
       return showResponse(d, await l.find(ctx, actor, db(), false), ctx);
     }),
-    PUT: apiRoute(async (ctx) => {
+    PUT: apiRoute({ scope: d.tokenScopes.write }, async (ctx) => {
       const update = d.update;
       if (!update) throw new ApiError(405, `${d.type} cannot be edited through the API`);
       const actor = await ctx.actor();
-      requireWriter(actor, d);
+      requireWriter(actor);
       const record = await recordBody(ctx, d.type);
       await transaction(async (tx) => {
         const row = await lockForWrite(d, tx, ctx, actor, "update", true, l);
@@ -346,11 +346,11 @@ export function memberRoutes<R extends BaseRow>(def: ResourceDef<R>, locate: Mem
       });
       return showResponse(d, await l.find(ctx, actor, db(), true), ctx, 200, true);
     }),
-    DELETE: apiRoute(async (ctx) => {
+    DELETE: apiRoute({ scope: d.tokenScopes.write }, async (ctx) => {
       const destroy = d.destroy;
       if (!destroy) throw new ApiError(405, `${d.type} cannot be deleted through the API`);
       const actor = await ctx.actor();
-      requireWriter(actor, d);
+      requireWriter(actor);
       await transaction(async (tx) => destroy({ actor, tx }, await lockForWrite(d, tx, ctx, actor, "destroy", true, l)));
       return new Response(null, { status: 204 });
     }),
@@ -369,9 +369,9 @@ export function linkRoutes<R extends BaseRow>(def: ResourceDef<R>) {
     return link;
   };
   return {
-    POST: apiRoute(async (ctx) => {
+    POST: apiRoute({ scope: d.tokenScopes.write }, async (ctx) => {
       const actor = await ctx.actor();
-      requireWriter(actor, d);
+      requireWriter(actor);
       const link = linkOf(ctx.params.link);
       const body = await readJsonBody(ctx.req);
       const extra = Object.keys(body).filter((k) => k !== ctx.params.link);
@@ -381,9 +381,9 @@ export function linkRoutes<R extends BaseRow>(def: ResourceDef<R>) {
       await transaction(async (tx) => link.add({ actor, tx }, await lockForWrite(d, tx, ctx, actor, "update", false), ids));
       return showResponse(d, await findVisible(d, parsePathId(ctx.params.id, d.type), actor), ctx);
     }),
-    DELETE: apiRoute(async (ctx) => {
+    DELETE: apiRoute({ scope: d.tokenScopes.write }, async (ctx) => {
       const actor = await ctx.actor();
-      requireWriter(actor, d);
+      requireWriter(actor);
       const link = linkOf(ctx.params.link);
       const ids = parseIdList(ctx.params.ids ?? "", ctx.params.link!);
       await transaction(async (tx) => link.remove({ actor, tx }, await lockForWrite(d, tx, ctx, actor, "update", false), ids));

@@ -1,20 +1,11 @@
 // Every route under /api, /engine, /counts, /oauth, /users, /uploads answers every method: a handler or a JSON 405 with Allow
 // (never Next's empty 405), so clients always get an error body they can show; and OPTIONS, the CORS
 // preflight.
-import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { call } from "@/test/http";
-
-const APP = path.resolve(import.meta.dirname, "../../app");
 // OPTIONS answers CORS preflights on every path (lib/http/cors.ts).
-const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
-
-function routeFiles(dir: string): string[] {
-  return fs
-    .readdirSync(dir, { withFileTypes: true })
-    .flatMap((e) => (e.isDirectory() ? routeFiles(path.join(dir, e.name)) : e.name === "route.ts" ? [path.join(dir, e.name)] : []));
-}
+import { APP, HTTP_METHODS as METHODS, routeFiles } from "@/test/route-files";
 
 describe("methods of the API routes", () => {
   const files = ["api", "engine", "counts", "oauth", "users", "uploads", "project_preferences", "unsubscribe"].flatMap((d) =>

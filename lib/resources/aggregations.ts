@@ -58,7 +58,7 @@ export const aggregations: ResourceDef<Aggregation> = {
   type: "aggregations",
   table: "aggregations",
   model: "aggregation",
-  writeScope: "project",
+  tokenScopes: { read: "none", write: "project" },
   serialize: serializeAggregation,
   linkTemplates: {
     workflow: { href: "/workflows/{aggregations.workflow}", type: "workflows" },

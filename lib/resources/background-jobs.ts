@@ -31,7 +31,7 @@ export const backgroundJobs: ResourceDef<BackgroundJob> = {
   type: "background_jobs",
   table: "background_jobs",
   model: "backgroundJob",
-  writeScope: "project",
+  tokenScopes: { read: "project", write: "project" },
   serialize: serializeBackgroundJob,
   // A finished export answers a signed download URL valid for an hour (UPLOAD_URL_TTL).
   present: async (record, row) =>

@@ -66,7 +66,7 @@ const base: ResourceDef<Classification> = {
   type: "classifications",
   table: "classifications",
   model: "classification",
-  writeScope: "classification",
+  tokenScopes: { read: "classification", write: "classification" },
   serialize: serializeClassification,
   linkTemplates: {
     project: { href: "/projects/{classifications.project}", type: "projects" },
@@ -175,6 +175,8 @@ export const projectClassifications: ResourceDef<Classification> = {
  */
 export const goldStandardClassifications: ResourceDef<Classification> = {
   ...base,
+  // Public data where a workflow makes it so: read with any token, as the established platform does.
+  tokenScopes: { read: "none", write: "classification" },
   readScope: async (a) => {
     if (a.user?.admin) return { goldStandard: true };
     const publicGold = await db().workflow.findMany({

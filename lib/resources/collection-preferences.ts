@@ -35,7 +35,7 @@ export const collectionPreferences: ResourceDef<CollectionPreference> = {
   type: "collection_preferences",
   table: "collection_preferences",
   model: "collectionPreference",
-  writeScope: "collection",
+  tokenScopes: { read: "collection", write: "collection" },
   serialize: serializeCollectionPreference,
   linkTemplates: {
     user: { href: "/users/{collection_preferences.user}", type: "users" },

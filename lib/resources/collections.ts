@@ -235,7 +235,7 @@ export const collections: ResourceDef<CollectionRow> = {
   type: "collections",
   table: "collections",
   model: "collection",
-  writeScope: "collection",
+  tokenScopes: { read: "none", write: "collection" },
   queryInclude: {
     owner: { select: { id: true, login: true, displayName: true } },
     ownerGroup: { select: { id: true, name: true, displayName: true } },

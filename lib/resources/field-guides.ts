@@ -55,7 +55,7 @@ export const fieldGuides: ResourceDef<FieldGuideRow> = {
   type: "field_guides",
   table: "field_guides",
   model: "fieldGuide",
-  writeScope: "project",
+  tokenScopes: { read: "none", write: "project" },
   queryInclude: { project: { select: { primaryLanguage: true } } },
   serialize: (g) => ({
     id: String(g.id),

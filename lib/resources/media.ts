@@ -138,12 +138,15 @@ function envelope(records: SerializedRecord[], meta?: object) {
 
 type AnyDef = ResourceDef<BaseRow>;
 
+/** Writes of media (uploads, their metadata, deletes) need the token scope `medium`, whatever they are attached to. */
+const MEDIUM_WRITE = { scope: "medium" } as const;
+
 async function visibleParent(def: AnyDef, ctx: ApiContext, actor: Actor): Promise<BaseRow> {
   return findVisible(def, parsePathId(ctx.params.id, def.type), actor);
 }
 
 async function writableParent(def: AnyDef, ctx: ApiContext, actor: Actor): Promise<BaseRow> {
-  requireWriter(actor, { writeScope: "medium" });
+  requireWriter(actor);
   const parent = await visibleParent(def, ctx, actor);
   if (!(await db().$transaction((tx) => Promise.resolve(def.can(actor, "update", parent, tx))))) throw forbidden();
   return parent;
@@ -226,7 +229,7 @@ async function destroyMedium(def: AnyDef, ctx: ApiContext, name: MediaName, medi
 export function mediaRoutes<R extends BaseRow>(parentDef: ResourceDef<R>, name: MediaName) {
   const def = parentDef as unknown as AnyDef;
   const routes = {
-    GET: apiRoute(async (ctx) => {
+    GET: apiRoute({ scope: "none" }, async (ctx) => {
       const actor = await ctx.actor();
       const parent = await visibleParent(def, ctx, actor);
       if (SINGLE[name]) {
@@ -252,12 +255,12 @@ export function mediaRoutes<R extends BaseRow>(parentDef: ResourceDef<R>, name: 
         ),
       );
     }),
-    POST: apiRoute((ctx) => createMedium(def, ctx, name)),
-    PUT: apiRoute((ctx) => updateMedium(def, ctx, name)),
-    DELETE: apiRoute((ctx) => destroyMedium(def, ctx, name)),
+    POST: apiRoute(MEDIUM_WRITE, (ctx) => createMedium(def, ctx, name)),
+    PUT: apiRoute(MEDIUM_WRITE, (ctx) => updateMedium(def, ctx, name)),
+    DELETE: apiRoute(MEDIUM_WRITE, (ctx) => destroyMedium(def, ctx, name)),
   };
   if (SINGLE[name]) return routes;
-  const notOnList = apiRoute(async () => {
+  const notOnList = apiRoute({ scope: "none" }, async () => {
     throw new ApiError(405, `Name the ${name.replace(/_/g, " ")} to change: /${def.type}/<id>/${name}/<medium id>`);
   });
   return { ...routes, PUT: notOnList, DELETE: notOnList };
@@ -268,13 +271,13 @@ export function mediumRoutes<R extends BaseRow>(parentDef: ResourceDef<R>, name:
   const def = parentDef as unknown as AnyDef;
   const mediumId = (ctx: ApiContext) => parsePathId(ctx.params.medium_id, "media");
   return {
-    GET: apiRoute(async (ctx) => {
+    GET: apiRoute({ scope: "none" }, async (ctx) => {
       const actor = await ctx.actor();
       const parent = await visibleParent(def, ctx, actor);
       return showMedium(ctx, await findMedium(def, parent.id, name, mediumId(ctx)), name);
     }),
-    PUT: apiRoute((ctx) => updateMedium(def, ctx, name, mediumId(ctx))),
-    DELETE: apiRoute((ctx) => destroyMedium(def, ctx, name, mediumId(ctx))),
+    PUT: apiRoute(MEDIUM_WRITE, (ctx) => updateMedium(def, ctx, name, mediumId(ctx))),
+    DELETE: apiRoute(MEDIUM_WRITE, (ctx) => destroyMedium(def, ctx, name, mediumId(ctx))),
   };
 }
 

@@ -83,7 +83,7 @@ export const memberships: ResourceDef<Membership> = {
   type: "memberships",
   table: "memberships",
   model: "membership",
-  writeScope: "group",
+  tokenScopes: { read: "group", write: "group" },
   serialize: serializeMembership,
   linkTemplates: {
     user: { href: "/users/{memberships.user}", type: "users" },

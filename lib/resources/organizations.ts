@@ -116,7 +116,7 @@ export const organizations: ResourceDef<OrganizationRow> = {
   type: "organizations",
   table: "organizations",
   model: "organization",
-  writeScope: "organization",
+  tokenScopes: { read: "none", write: "organization" },
   queryInclude: organizationQueryInclude,
   serialize: serializeOrganization,
   present: async (record, row, { actor }) => {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Actor } from "@/lib/auth/actor";
+import type { Scope } from "@/lib/auth/scopes";
 import { ApiError, forbidden } from "@/lib/http/api-error";
 import type { NestedResource } from "@/lib/http/nested-routes";
 import type { BaseRow, IncludeDef, ResourceDef } from "@/lib/http/resource-def";
@@ -31,7 +32,7 @@ export interface PageKind<R extends PageRow> {
   type: string;
   table: string;
   model: string;
-  writeScope: string;
+  writeScope: Scope;
   /** The parent's wire type ("projects") and its link name on a page ("project"). */
   parentType: string;
   parentLink: string;
@@ -132,7 +133,7 @@ export function pageResource<R extends PageRow, P extends PageParent>(kind: Page
     type: kind.type,
     table: kind.table,
     model: kind.model,
-    writeScope: kind.writeScope,
+    tokenScopes: { read: "none", write: kind.writeScope },
     queryInclude: kind.queryInclude,
     serialize: (row) => serializePage(kind, row),
     linkTemplates: { [kind.parentLink]: { href: `/${kind.parentType}/{${kind.type}.${kind.parentLink}}`, type: kind.parentType } },

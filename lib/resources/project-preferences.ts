@@ -50,7 +50,7 @@ export const projectPreferences: ResourceDef<ProjectPreference> = {
   type: "project_preferences",
   table: "project_preferences",
   model: "projectPreference",
-  writeScope: "project",
+  tokenScopes: { read: "project", write: "project" },
   serialize: serializeProjectPreference,
   linkTemplates: {
     user: { href: "/users/{project_preferences.user}", type: "users" },

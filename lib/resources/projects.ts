@@ -210,7 +210,7 @@ export const projects: ResourceDef<ProjectRow> = {
   type: "projects",
   table: "projects",
   model: "project",
-  writeScope: "project",
+  tokenScopes: { read: "none", write: "project" },
   queryInclude: {
     owner: { select: { id: true, login: true, displayName: true } },
     roles: { select: { id: true }, orderBy: { id: "asc" } },

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Actor } from "@/lib/auth/actor";
+import type { Scope } from "@/lib/auth/scopes";
 import { ApiError, unprocessable } from "@/lib/http/api-error";
 import { parseIdList, parseIdValue } from "@/lib/text/params";
 import type { ResourceDef } from "@/lib/http/resource-def";
@@ -31,7 +32,7 @@ export interface RoleResourceSpec {
   type: string;
   /** Prisma model, e.g. "projectRole". */
   model: string;
-  writeScope: string;
+  writeScope: Scope;
   /** The record the roles are on: its wire name (link and filter `<parent>_id`), e.g. "project". */
   parent: string;
   /** The Prisma field of the parent's id on a role row, e.g. "projectId". */
@@ -66,7 +67,7 @@ export function roleResource(spec: RoleResourceSpec): ResourceDef<Row> {
     type: spec.type,
     table: spec.type,
     model: spec.model,
-    writeScope: spec.writeScope,
+    tokenScopes: { read: "none", write: spec.writeScope },
     queryInclude: { user: { select: { id: true, displayName: true } } },
     serialize: (r) => ({
       id: String(r.id),

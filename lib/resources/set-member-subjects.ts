@@ -31,7 +31,7 @@ export const setMemberSubjects: ResourceDef<Row> = {
   type: "set_member_subjects",
   table: "set_member_subjects",
   model: "setMemberSubject",
-  writeScope: "project",
+  tokenScopes: { read: "none", write: "project" },
   queryInclude: { subjectSet: { select: { projectId: true } } },
   serialize: (m) => ({
     id: String(m.id),

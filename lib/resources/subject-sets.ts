@@ -38,7 +38,7 @@ export const subjectSets: ResourceDef<SubjectSetRow> = {
   type: "subject_sets",
   table: "subject_sets",
   model: "subjectSet",
-  writeScope: "project",
+  tokenScopes: { read: "none", write: "project" },
   queryInclude: { workflows: { select: { workflowId: true }, orderBy: { workflowId: "asc" } } },
   serialize: (s) => ({
     id: String(s.id),

@@ -11,7 +11,7 @@ export const subjectWorkflowStatuses: ResourceDef<SubjectWorkflowStatus> = {
   type: "subject_workflow_statuses",
   table: "subject_workflow_statuses",
   model: "subjectWorkflowStatus",
-  writeScope: "project",
+  tokenScopes: { read: "none", write: "project" },
   serialize: (s) => ({
     id: String(s.id),
     classifications_count: s.classificationsCount,

@@ -107,7 +107,7 @@ export const subjects: ResourceDef<SubjectRow> = {
   type: "subjects",
   table: "subjects",
   model: "subject",
-  writeScope: "subject",
+  tokenScopes: { read: "none", write: "subject" },
   queryInclude: { members: { select: { subjectSetId: true }, orderBy: { subjectSetId: "asc" } } },
   serialize: serializeSubject,
   present: async (record, row, { written }) => (written ? { ...record, locations: await locationsWithUploadUrls(row.locations) } : record),

@@ -139,7 +139,7 @@ export const translations: ResourceDef<Translation> = {
   type: "translations",
   table: "translations",
   model: "translation",
-  writeScope: "translation",
+  tokenScopes: { read: "none", write: "translation" },
   serialize: (t) => ({
     id: String(t.id),
     translated_id: String(t.translatedId),

@@ -80,7 +80,7 @@ export const tutorials: ResourceDef<TutorialRow> = {
   type: "tutorials",
   table: "tutorials",
   model: "tutorial",
-  writeScope: "project",
+  tokenScopes: { read: "none", write: "project" },
   queryInclude: {
     project: { select: { primaryLanguage: true } },
     workflows: { select: { workflowId: true }, orderBy: { workflowId: "asc" } },

@@ -121,7 +121,7 @@ export const userGroups: ResourceDef<UserGroupRow> = {
   type: "user_groups",
   table: "user_groups",
   model: "userGroup",
-  writeScope: "group",
+  tokenScopes: { read: "none", write: "group" },
   queryInclude: { memberships: { select: { id: true, userId: true, state: true, roles: true }, orderBy: { id: "asc" } } },
   serialize: serializeUserGroup,
   linkTemplates: {

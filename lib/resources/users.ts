@@ -89,7 +89,7 @@ export const users: ResourceDef<User> = {
   type: "users",
   table: "users",
   model: "user",
-  writeScope: "user",
+  tokenScopes: { read: "none", write: "user" },
   serialize: (u, actor) => (seesAll(actor, u) ? serializeFullUser(u) : publicFields(u)),
   linkTemplates: TEMPLATES,
   includes: { avatar: mediaInclude("users", "avatar"), profile_header: mediaInclude("users", "profile_header") } as Record<

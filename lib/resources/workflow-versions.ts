@@ -10,7 +10,7 @@ export const workflowVersions: ResourceDef<WorkflowVersion> = {
   type: "workflow_versions",
   table: "workflow_versions",
   model: "workflowVersion",
-  writeScope: "project",
+  tokenScopes: { read: "project", write: "project" },
   serialize: (v) => ({
     id: String(v.id),
     href: `/workflow_versions/${v.id}`,

@@ -123,7 +123,7 @@ export const workflows: ResourceDef<WorkflowRow> = {
   type: "workflows",
   table: "workflows",
   model: "workflow",
-  writeScope: "project",
+  tokenScopes: { read: "none", write: "project" },
   sparseFields: true,
   queryInclude: {
     subjectSets: {

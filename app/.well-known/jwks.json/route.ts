@@ -7,7 +7,7 @@ import { json } from "@/lib/http/respond";
 import { methodNotAllowed } from "@/lib/http/missing-routes";
 import { keyId } from "@/lib/auth/public-key";
 
-export const GET = jsonRoute(async () => {
+export const GET = jsonRoute({ scope: "none" }, async () => {
   const { publicKeys, publicKeyPem } = await keys();
   const jwk = await exportJWK(publicKeys[JWT_ALG]);
   return json({ keys: [{ kty: jwk.kty, n: jwk.n, e: jwk.e, alg: JWT_ALG, use: "sig", kid: keyId(publicKeyPem) }] }, 200, {

@@ -4,7 +4,7 @@ import { keys } from "@/lib/auth/keys";
 import { jsonRoute } from "@/lib/http/api-route";
 import { methodNotAllowed } from "@/lib/http/missing-routes";
 
-export const GET = jsonRoute(async () => {
+export const GET = jsonRoute({ scope: "none" }, async () => {
   const { publicKeyPem } = await keys();
   return new Response(publicKeyPem.endsWith("\n") ? publicKeyPem : `${publicKeyPem}\n`, {
     headers: { "Content-Type": "application/x-pem-file", "Cache-Control": "public, max-age=300", "Access-Control-Allow-Origin": "*" },

@@ -11,7 +11,7 @@ import { clientAddress } from "@/lib/net/peer-address";
 
 export const { GET } = collectionRoutes(ownCompleteClassifications);
 
-export const POST = apiRoute(async (ctx) => {
+export const POST = apiRoute({ scope: "classification" }, async (ctx) => {
   const body = await readJsonBody(ctx.req);
   const extra = Object.keys(body).filter((k) => k !== "classifications");
   if (extra.length) throw unprocessable(`Unknown top-level key(s) ${extra.map((k) => `'${k}'`).join(", ")}; expected 'classifications'`);

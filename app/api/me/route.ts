@@ -6,7 +6,7 @@ import { db } from "@/lib/db";
 import { users } from "@/lib/resources/users";
 import { methodNotAllowed } from "@/lib/http/missing-routes";
 
-export const GET = apiRoute(async (ctx) => {
+export const GET = apiRoute({ scope: "public" }, async (ctx) => {
   const actor = await ctx.actor();
   if (!actor.user) throw unauthorized("You must be signed in to read /me");
   return showResponse(users, await db().user.findUniqueOrThrow({ where: { id: actor.user.id } }), ctx);

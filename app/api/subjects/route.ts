@@ -2,13 +2,17 @@
 import { queuedSubjectsResponse } from "@/lib/handlers/queue-response";
 import { apiRoute } from "@/lib/http/api-route";
 import { collectionRoutes } from "@/lib/http/resource-routes";
+import { declareScope } from "@/lib/http/route-scope";
 import { subjects } from "@/lib/resources/subjects";
 import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 const routes = collectionRoutes(subjects);
 const list = routes.GET;
-export const GET = (req: Request, ctx: { params: Promise<Record<string, string | string[]>> }) =>
-  new URL(req.url).searchParams.get("sort") === "queued" ? apiRoute(queuedSubjectsResponse)(req, ctx) : list(req, ctx);
+const queued = apiRoute({ scope: "none" }, queuedSubjectsResponse);
+// Both answers are public reads (each checks its own scope, none).
+export const GET = declareScope("none", (req: Request, ctx: { params: Promise<Record<string, string | string[]>> }) =>
+  new URL(req.url).searchParams.get("sort") === "queued" ? queued(req, ctx) : list(req, ctx),
+);
 export const POST = routes.POST;
 
 // The methods this path does not take: a JSON 405 with Allow (never an empty answer).

@@ -4,6 +4,7 @@
 import { resolveActor } from "@/lib/auth/actor";
 import { collectionRoutes } from "@/lib/http/resource-routes";
 import { methodNotAllowed } from "@/lib/http/missing-routes";
+import { declareScope } from "@/lib/http/route-scope";
 import { parseBoundedJson } from "@/lib/text/json-depth";
 import { readBodyText } from "@/lib/http/request";
 import { parseIdList } from "@/lib/text/params";
@@ -13,7 +14,8 @@ import { parseTranslatedType, syncPrimaryTranslation, translations } from "@/lib
 const routes = collectionRoutes(translations);
 type Handler = typeof routes.GET;
 
-export const GET: Handler = async (req, ctx) => {
+// Each hands the request on to the list or the create, which check the scopes (translations.tokenScopes).
+export const GET: Handler = declareScope(translations.tokenScopes.read, async (req, ctx) => {
   const q = new URL(req.url).searchParams;
   // The primary language's row is the record's current strings: written before it is listed.
   if (q.get("translated_type") && q.get("translated_id")) {
@@ -26,9 +28,9 @@ export const GET: Handler = async (req, ctx) => {
     }
   }
   return routes.GET(req, ctx);
-};
+});
 
-export const POST: Handler = async (req, ctx) => {
+export const POST: Handler = declareScope(translations.tokenScopes.write, async (req, ctx) => {
   const q = new URL(req.url).searchParams;
   if (!q.get("translated_type") && !q.get("translated_id")) return routes.POST(req, ctx);
   let text: string;
@@ -49,7 +51,7 @@ export const POST: Handler = async (req, ctx) => {
   const headers = new Headers(req.headers);
   headers.delete("content-length");
   return routes.POST(new Request(req.url, { method: "POST", headers, body: JSON.stringify(body) }), ctx);
-};
+});
 
 // The methods this path does not take: a JSON 405 with Allow (never an empty answer).
 export const { PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET", "POST"]);

@@ -4,7 +4,7 @@ import { jsonRoute } from "@/lib/http/api-route";
 import { json } from "@/lib/http/respond";
 import { methodNotAllowed } from "@/lib/http/missing-routes";
 
-export const GET = jsonRoute(async (req) => {
+export const GET = jsonRoute({ scope: "none" }, async (req) => {
   const outcome = await authorize(req);
   if (outcome.kind === "error")
     return json(

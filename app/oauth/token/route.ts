@@ -6,7 +6,7 @@ import { json } from "@/lib/http/respond";
 import { corsPreflight } from "@/lib/http/cors";
 import { methodNotAllowed } from "@/lib/http/missing-routes";
 
-export const POST = jsonRoute(async (req) =>
+export const POST = jsonRoute({ scope: "none" }, async (req) =>
   json(await exchangeToken(req, await readFormOrJson(req)), 200, { "Cache-Control": "no-store" }),
 );
 

@@ -12,7 +12,7 @@ import { serializeFullUser } from "@/lib/resources/users";
 import { corsPreflight } from "@/lib/http/cors";
 import { methodNotAllowed } from "@/lib/http/missing-routes";
 
-export const POST = jsonRoute(async (req) => {
+export const POST = jsonRoute({ scope: "none" }, async (req) => {
   const { user } = ZRequestReset.parse(await readJsonBody(req));
   await requestPasswordReset(user.email, clientAddress(req));
   return json({ message: "If the address belongs to an account, a link to reset its password is on its way." }, 200, {
@@ -20,7 +20,7 @@ export const POST = jsonRoute(async (req) => {
   });
 });
 
-export const PUT = jsonRoute(async (req) => {
+export const PUT = jsonRoute({ scope: "none" }, async (req) => {
   const { user: input } = ZResetPassword.parse(await readJsonBody(req));
   const user = await resetPassword(input);
   const { session } = await ensureBrowserSession(req);

@@ -11,7 +11,7 @@ import { serializeFullUser } from "@/lib/resources/users";
 import { corsPreflight } from "@/lib/http/cors";
 import { methodNotAllowed } from "@/lib/http/missing-routes";
 
-export const GET = jsonRoute(async (req) => {
+export const GET = jsonRoute({ scope: "none" }, async (req) => {
   const { session, cookie } = await ensureBrowserSession(req);
   const accept = req.headers.get("accept") ?? "";
   // A person who opens this URL in a browser gets the sign-in page.
@@ -26,7 +26,7 @@ const ZSignIn = z.object({
   user: z.object({ login: z.string().max(255), password: z.string().max(1000), remember_me: z.unknown().optional() }),
 });
 
-export const POST = jsonRoute(async (req) => {
+export const POST = jsonRoute({ scope: "none" }, async (req) => {
   const body = ZSignIn.parse(await readJsonBody(req));
   const session = await requireCsrf(req, body.authenticity_token);
   const user = await authenticateWithinLimits(body.user.login, body.user.password, clientAddress(req));

@@ -7,7 +7,7 @@ import { jsonRoute } from "@/lib/http/api-route";
 import { corsPreflight } from "@/lib/http/cors";
 import { methodNotAllowed } from "@/lib/http/missing-routes";
 
-export const DELETE = jsonRoute(async (req) => {
+export const DELETE = jsonRoute({ scope: "none" }, async (req) => {
   await requireCsrf(req, undefined);
   await signOutSession(req);
   const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.get("authorization") ?? "");

@@ -31,8 +31,13 @@ import { forgetEngineWorkflow, loadEngineWorkflow, saveEngineWorkflow, serialize
 
 type Handler = (ctx: { req: Request; url: URL; params: Record<string, string>; actor: Actor }) => Promise<Response>;
 
+/**
+ * Every /engine endpoint: JSON bodies, a signed-in caller, and the token scope `project` for reads and
+ * writes alike (each serves the editors of the workflow's project, as project settings do; a browser
+ * session carries every scope).
+ */
 export function engineRoute(handler: Handler) {
-  return jsonRoute(async (req, params) => {
+  return jsonRoute({ scope: "project" }, async (req, params) => {
     if ((req.method === "POST" || req.method === "PUT") && !/^application\/json\b/i.test(req.headers.get("content-type") ?? "")) {
       throw new ApiError(415, "Content-Type must be application/json");
     }

@@ -5,7 +5,7 @@ import { projectClassifications, requireProjectIdWithLastId } from "@/lib/resour
 import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 const list = collectionRoutes(projectClassifications).GET;
-export const GET = apiRoute(async (ctx) => {
+export const GET = apiRoute({ scope: "classification" }, async (ctx) => {
   requireProjectIdWithLastId(ctx.url);
   return list(ctx.req);
 });

@@ -14,7 +14,7 @@ import { iso } from "@/lib/resources/wire";
 
 const PARAMS = new Set(["project_id", "user_id", "page", "page_size", "http_cache"]);
 
-export const GET = apiRoute(async (ctx) => {
+export const GET = apiRoute({ scope: "project" }, async (ctx) => {
   const actor = await ctx.actor();
   if (!actor.user) throw unauthorized("Sign in to read project preference settings");
   const q = ctx.url.searchParams;

@@ -1,6 +1,5 @@
 // GET/PUT /api/users/<id>: one user; a user edits their own profile.
 // DELETE /api/users/<id>: the user (or an admin) disables the account (lib/domain/accounts.ts).
-import { hasScope } from "@/lib/auth/actor";
 import { disableUser } from "@/lib/domain/accounts";
 import { forbidden, notFound, unauthorized } from "@/lib/http/api-error";
 import { apiRoute } from "@/lib/http/api-route";
@@ -12,14 +11,13 @@ import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const { GET, PUT } = memberRoutes(users);
 
-export const DELETE = apiRoute(async (ctx) => {
+export const DELETE = apiRoute({ scope: "user" }, async (ctx) => {
   const id = parsePathId(ctx.params.id, "id");
   const actor = await ctx.actor();
   if (!actor.user) throw unauthorized("Sign in to delete an account");
   if (!(await db().user.findFirst({ where: { id, disabledAt: null }, select: { id: true } })))
     throw notFound(`Could not find users with id='${id}'`);
   if (actor.user.id !== id && !actor.user.admin) throw forbidden("Only the user or an admin may delete this account");
-  if (!hasScope(actor, "user")) throw forbidden("This token lacks the 'user' scope");
   await disableUser(id);
   return new Response(null, { status: 204 });
 });

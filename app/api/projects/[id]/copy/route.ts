@@ -9,7 +9,7 @@ import { parsePathId } from "@/lib/text/params";
 import { showResponse } from "@/lib/http/resource-routes";
 import { projects } from "@/lib/resources/projects";
 
-export const POST = apiRoute(async (ctx) => {
+export const POST = apiRoute({ scope: "project" }, async (ctx) => {
   const id = parsePathId(ctx.params.id, "projects");
   const text = await ctx.req.clone().text();
   const input = ZCopyProject.parse(text.trim() ? await readJsonBody(ctx.req) : {});

@@ -4,7 +4,7 @@ import { ApiError } from "@/lib/http/api-error";
 import { apiRoute } from "@/lib/http/api-route";
 import { methodNotAllowed } from "@/lib/http/missing-routes";
 
-const gone = apiRoute(async () => {
+const gone = apiRoute({ scope: "none" }, async () => {
   throw new ApiError(410, "The workflow contents export is gone: use workflows_export, which includes the contents");
 });
 export { gone as GET, gone as POST };
