@@ -28,7 +28,7 @@ export interface ClassificationRow {
   updated_at: Date;
 }
 
-/** Subject-workflow rows a count left open, as [id, classifications_count] (retirement decides on them). */
+/** Subjects a count left open in the workflow, as [subject id, classifications_count] (retirement decides on them). */
 export type OpenCounts = [number, number][] | null;
 
 /** The checks' outcome for an item of CREATE_SQL. */
@@ -126,7 +126,7 @@ mine AS (
   FROM ins JOIN counted ON counted.workflow_id = ins.workflow_id AND counted.subject_ids = ins.subject_ids),
 ${COUNT_SQL}
 SELECT chk.problem, chk.current_version, chk.retirement, chk.token_grant,
-       (SELECT json_agg(json_build_array(sws.id, sws.classifications_count)) FROM sws
+       (SELECT json_agg(json_build_array(sws.subject_id, sws.classifications_count)) FROM sws
         WHERE sws.open AND sws.workflow_id = chk.workflow_id AND sws.subject_id = ANY(chk.subject_ids)) AS open_counts,
        ins.*
 FROM chk LEFT JOIN mine ON mine.i = chk.i LEFT JOIN ins ON ins.id = mine.id
@@ -142,16 +142,4 @@ WITH mine AS (
   SELECT $1::int AS id, $2::int AS project_id, $3::int AS workflow_id, $4::int AS user_id, true AS completed,
          $5::int[] AS counted_ids, $6::int AS seconds_spent),
 ${COUNT_SQL}
-SELECT (SELECT json_agg(json_build_array(sws.id, sws.classifications_count)) FROM sws WHERE sws.open) AS open_counts`;
-
-/**
- * Retires the subject-workflow rows in $1 that are still open, and moves the retired counters of workflow
- * $2 and its project by exactly as many.
- */
-export const RETIRE_DUE_SQL = `
-WITH r AS (UPDATE subject_workflow_statuses SET retired_at = now(), retirement_reason = 'classification_count'
-  WHERE id = ANY($1::int[]) AND retired_at IS NULL RETURNING 1),
-n AS (SELECT count(*)::int AS n FROM r),
-wf AS (UPDATE workflows SET retired_set_member_subjects_count = retired_set_member_subjects_count + n.n FROM n
-  WHERE workflows.id = $2 AND n.n > 0 RETURNING workflows.project_id, n.n)
-UPDATE projects SET retired_subjects_count = retired_subjects_count + wf.n FROM wf WHERE projects.id = wf.project_id`;
+SELECT (SELECT json_agg(json_build_array(sws.subject_id, sws.classifications_count)) FROM sws WHERE sws.open) AS open_counts`;

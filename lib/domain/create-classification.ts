@@ -9,15 +9,9 @@ import { statementBatcher } from "@/lib/db/statement-batcher";
 import { createStatementsInFlight, processPoolSize } from "@/lib/db/pool-size";
 import { forbidden, unprocessable } from "@/lib/http/api-error";
 import { parseIdValue } from "@/lib/text/params";
+import { retireSubjects } from "./retire-subjects";
 import { retirementLimit } from "./workflow-tasks";
-import {
-  type ClassificationRow,
-  COMPLETE_SQL,
-  CREATE_SQL,
-  type CreateRow,
-  type OpenCounts,
-  RETIRE_DUE_SQL,
-} from "./create-classification-sql";
+import { type ClassificationRow, COMPLETE_SQL, CREATE_SQL, type CreateRow, type OpenCounts } from "./create-classification-sql";
 import { GOLD_STANDARD_ROLES } from "./load-workflow";
 import { PROJECT_PERMISSIONS } from "@/lib/policies/project-policy";
 import { scalarText } from "@/lib/text/scalar-text";
@@ -241,15 +235,15 @@ export async function countCompletedClassification(
 }
 
 /**
- * Retires the subject-workflow rows that reached the workflow's retirement count and are still open, and
- * moves the retired counters by exactly as many (a second statement, needed only when a count reaches the
- * limit; should the process die between the two, the next classification of that subject retires it).
+ * Retires the subjects that reached the workflow's retirement count and are still open, moving the retired
+ * counters by exactly as many (retireSubjects: one statement, needed only when a count reaches the limit;
+ * should the process die before it, the next classification of that subject retires it).
  */
 async function retireDue(client: Sql, workflowId: number, retirement: unknown, openCounts: OpenCounts): Promise<void> {
   const limit = retirementLimit(retirement);
   const due = limit === null ? [] : (openCounts ?? []).filter(([, count]) => count >= limit).map(([id]) => id);
   if (!due.length) return;
-  await client.query(RETIRE_DUE_SQL, [due, workflowId]);
+  await retireSubjects(client, workflowId, due, "classification_count");
 }
 
 function fromRow(r: ClassificationRow): Classification {

@@ -3,7 +3,7 @@ import { databaseUrl } from "@/lib/env";
 import { startCountFolder, stopCountFolder } from "@/lib/domain/fold-classification-counts";
 import { startProjectStatsRefresher, stopProjectStatsRefresher } from "@/lib/domain/project-stats";
 import { pruneRateLimits } from "@/lib/auth/rate-limit";
-import { startInboxDispatcher, stopInboxDispatcher, takeEngineInbox } from "@/lib/engine/run/engine-inbox";
+import { inboxTasks, startInboxDispatcher, stopInboxDispatcher, takeEngineInbox } from "@/lib/engine/run/engine-inbox";
 import { engineTasks, externalEngineTasks } from "@/lib/engine/run/pipeline";
 import { tasks } from "./tasks";
 import { WorkerLeases } from "./worker-leases";
@@ -21,7 +21,7 @@ function startHousekeeping() {
   g.quorumHousekeeping.unref();
 }
 
-const mainTasks = (): TaskList => ({ ...tasks, ...engineTasks });
+const mainTasks = (): TaskList => ({ ...tasks, ...engineTasks, ...inboxTasks });
 
 /** Warnings and errors only: a line per completed job would drown the server's log at pipeline rates. */
 const logger = new Logger(() => (level, message) => {

@@ -12,6 +12,7 @@ import { pool } from "@/lib/db";
 import { configWarnings, parseEngineWorkflowConfig } from "@/lib/engine/config";
 import { dryRun, dryRunDiff, type DryRunClassification } from "@/lib/engine/dry-run";
 import { loadClassificationsData } from "@/lib/engine/run/classification-data";
+import { engineTx } from "@/lib/engine/run/engine-tx";
 import { loadEngineWorkflow } from "@/lib/engine/run/workflow-config";
 import { groupAnnotations } from "@/lib/engine/types";
 import { unprocessable } from "@/lib/http/api-error";
@@ -38,7 +39,7 @@ async function lastClassifications(workflowId: number, n: number): Promise<DryRu
       [workflowId, n],
     );
     return await loadClassificationsData(
-      client,
+      engineTx(client),
       rows.map((r) => ({ id: r.id, workflowId })),
     );
   } finally {

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db, pool } from "@/lib/db";
 import { withTransaction } from "@/lib/db/sql";
 import { performAction } from "@/lib/engine/run/perform-action";
+import { engineTx } from "@/lib/engine/run/engine-tx";
 import { queueTx } from "@/lib/engine/run/pipeline";
 import { performRetirements } from "@/lib/engine/run/perform-action";
 import { drainPipeline, drainUntil, engine } from "@/test/engine";
@@ -453,7 +454,12 @@ describe("effects act only within the workflow's project", () => {
     const before = await victimState();
     const foreign = await recordAction(actions()[0][1]);
     const own = await recordAction({ topic: "subject", subject_id: attacker.subjects[1].id, effect_type: "retire_subject", config: {} });
-    const done = await withTransaction((client) => performRetirements(client, [foreign, own]));
+    const done = await withTransaction(async (client) => {
+      const tx = engineTx(client);
+      const performed = await performRetirements(tx, [foreign, own]);
+      await tx.retired.flush(tx);
+      return performed;
+    });
     expect([...done]).toEqual([own]);
     expect(await victimState()).toEqual(before);
   });

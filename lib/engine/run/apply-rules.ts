@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import type { Sql } from "@/lib/db/sql";
+import type { EngineTx } from "./engine-tx";
 import { evaluateRules, reductionContext } from "@/lib/engine/rules";
 import { subjectSpace } from "./boundary";
 import { cachedSubjectMetadata } from "./classification-data";
@@ -61,7 +62,7 @@ export async function applyRules(tx: TxRunner, workflowId: number, topic: Topic,
 }
 
 /** Stage 3 for many targets of one workflow and topic at once, in a fixed number of queries. */
-export async function applyRulesTo(client: Sql, emit: Emit, workflowId: number, topic: Topic, targetIds: number[]): Promise<void> {
+export async function applyRulesTo(client: EngineTx, emit: Emit, workflowId: number, topic: Topic, targetIds: number[]): Promise<void> {
   const workflow = await loadEngineWorkflow(client, workflowId);
   if (!workflow || workflow.status === "halted" || workflow.rules_applied === "no_rules") return;
   if (!(workflow.rules_config ?? []).some((r) => (r.topic ?? "subject") === topic)) return;

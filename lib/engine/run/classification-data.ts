@@ -1,4 +1,5 @@
 import type { Sql } from "@/lib/db/sql";
+import type { EngineTx } from "./engine-tx";
 import { groupAnnotations, type ClassificationData, type SubjectMetadata } from "@/lib/engine/types";
 import { scalarText } from "@/lib/text/scalar-text";
 import { subjectSpace, subjectsOutside } from "./boundary";
@@ -13,20 +14,16 @@ import { loadEngineWorkflow } from "./workflow-config";
  * without a project keeps what its forwarder sent in a space of its own (`space`, its id: see
  * subjectSpace), never mixed with component A's subjects (space 0), whose metadata only A supplies.
  */
-// Within one transaction the stages ask for the same subjects again and again: remember them per client.
-const seen = new WeakMap<Sql, Map<string, SubjectMetadata>>();
-
 export async function cachedSubjectMetadata(
-  client: Sql,
+  tx: EngineTx,
   space: number,
   subjectIds: number[],
   sent: Map<number, SubjectMetadata> = new Map(),
 ): Promise<Map<number, SubjectMetadata>> {
-  let memo = seen.get(client);
-  if (!memo) seen.set(client, (memo = new Map()));
+  const memo = tx.subjects;
   const ids = [...new Set(subjectIds)];
   const missing = ids.filter((id) => !memo.has(`${space}:${id}`));
-  if (missing.length) for (const [id, m] of await readSubjectMetadata(client, space, missing, sent)) memo.set(`${space}:${id}`, m);
+  if (missing.length) for (const [id, m] of await readSubjectMetadata(tx, space, missing, sent)) memo.set(`${space}:${id}`, m);
   return new Map(ids.filter((id) => memo.has(`${space}:${id}`)).map((id) => [id, memo.get(`${space}:${id}`)!]));
 }
 
@@ -34,11 +31,6 @@ export async function cachedSubjectMetadata(
 export async function workflowSubjectSpace(client: Sql, workflowId: number): Promise<number> {
   const workflow = await loadEngineWorkflow(client, workflowId);
   return workflow ? subjectSpace(workflow) : workflowId;
-}
-
-/** Forgets what cachedSubjectMetadata remembered for a client (its transaction ended; the connection goes back to the pool). */
-export function forgetSubjectMetadata(client: Sql) {
-  seen.delete(client);
 }
 
 async function readSubjectMetadata(
@@ -105,7 +97,7 @@ export interface ClassificationRef {
 }
 
 /** A classification as the engine sees it, or null when neither component A nor the inbox has it (or it is incomplete). */
-export async function loadClassificationData(client: Sql, ref: ClassificationRef): Promise<EngineClassification | null> {
+export async function loadClassificationData(client: EngineTx, ref: ClassificationRef): Promise<EngineClassification | null> {
   return (await loadClassificationsData(client, [ref]))[0] ?? null;
 }
 
@@ -118,7 +110,7 @@ const refKey = (id: number, workflowId: number) => `${workflowId}:${id}`;
  * workflow with a project that names a subject outside that project (POST /engine/classifications refuses
  * those; rows stored before it did are skipped here).
  */
-export async function loadClassificationsData(client: Sql, refs: ClassificationRef[]): Promise<EngineClassification[]> {
+export async function loadClassificationsData(client: EngineTx, refs: ClassificationRef[]): Promise<EngineClassification[]> {
   const ids = [...new Set(refs.map((r) => r.id))];
   const { rows: platform } = await client.query<Row>(
     `SELECT c.id, c.project_id, c.workflow_id, c.user_id, c.subject_ids, c.annotations, c.metadata, c.workflow_version, c.created_at, c.completed,
@@ -147,7 +139,7 @@ export async function loadClassificationsData(client: Sql, refs: ClassificationR
 }
 
 /** Component A's classifications' subject metadata (space 0). */
-async function attachPlatformMetadata(client: Sql, list: EngineClassification[]) {
+async function attachPlatformMetadata(client: EngineTx, list: EngineClassification[]) {
   const metadata = await cachedSubjectMetadata(client, 0, list.map((c) => c.subject_id).filter(Boolean));
   for (const c of list) c.subject.metadata = metadata.get(c.subject_id) ?? {};
 }
@@ -157,7 +149,7 @@ async function attachPlatformMetadata(client: Sql, list: EngineClassification[])
  * one of that project's and everything about it (metadata, timestamps) comes from component A; for a
  * workflow without a project, the subject is the forwarder's own (its space), described by what it sent.
  */
-async function loadForwarded(client: Sql, refs: { id: number; workflowId: number }[]): Promise<EngineClassification[]> {
+async function loadForwarded(client: EngineTx, refs: { id: number; workflowId: number }[]): Promise<EngineClassification[]> {
   const { rows } = await client.query<{
     id: number;
     workflow_id: number;

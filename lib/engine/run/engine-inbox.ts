@@ -1,7 +1,8 @@
+import type { TaskList } from "graphile-worker";
 import { pool } from "@/lib/db";
 import { withTransaction, type Sql } from "@/lib/db/sql";
 import { enqueueEvents } from "./enqueue-events";
-import { CLASSIFICATION_BATCH_TASK, EVENTS } from "./events";
+import { CLASSIFICATION_BATCH_TASK, type EngineEvent, EVENTS, ZClassificationBatch } from "./events";
 import { extractClassifications } from "./extract-classification";
 import { inngestConfigured, queueTx } from "./pipeline";
 import { logError } from "@/lib/log/throttled";
@@ -149,6 +150,34 @@ async function takeInbox(client: Sql, limit: number): Promise<InboxRef[]> {
   );
   return rows.map((r) => ({ id: r.classification_id, workflowId: r.workflow_id }));
 }
+
+/**
+ * The dispatcher's job (Inngest configured): sends its classifications to Inngest, one event each. A batch
+ * job found while no Inngest server is configured (made before it was turned off) hands its
+ * classifications back to the inbox, which the built-in queue's consumers take.
+ */
+export async function classificationBatch(payload: unknown): Promise<void> {
+  const batch = ZClassificationBatch.parse(payload);
+  if (inngestConfigured()) {
+    const { inngest } = await import("./inngest-client");
+    const events: EngineEvent[] = batch.classification_ids.map((id, i) => ({
+      name: EVENTS.classificationReceived,
+      data: { classification_id: id, ...(batch.workflow_ids ? { workflow_id: batch.workflow_ids[i] } : {}) },
+    }));
+    await inngest.send(events);
+    return;
+  }
+  // A job made before batches named workflows names component A's classifications: their own workflows.
+  await pool().query(
+    `INSERT INTO engine_inbox (classification_id, workflow_id)
+     SELECT x.id, coalesce(x.w, c.workflow_id) FROM unnest($1::int[], $2::int[]) AS x(id, w)
+     LEFT JOIN classifications c ON x.w IS NULL AND c.id = x.id WHERE coalesce(x.w, c.workflow_id) IS NOT NULL`,
+    [batch.classification_ids, batch.workflow_ids ?? batch.classification_ids.map(() => null)],
+  );
+}
+
+/** The graphile-worker task of the inbox's batch jobs. */
+export const inboxTasks: TaskList = { [CLASSIFICATION_BATCH_TASK]: classificationBatch };
 
 /** What a worker does with the inbox: runs it (built-in queue) or makes jobs of it (Inngest). How many left it. */
 export const takeEngineInbox = (): Promise<number> => (inngestConfigured() ? dispatchEngineInbox(BATCH) : processEngineInbox());

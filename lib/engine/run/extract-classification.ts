@@ -1,4 +1,5 @@
 import type { Sql } from "@/lib/db/sql";
+import type { EngineTx } from "./engine-tx";
 import { extract, ExtractorError, minimumVersionSkip } from "@/lib/engine/extractors";
 import type { TExtractorConfig } from "@/lib/engine/extractors/schemas";
 import type { ClassificationData } from "@/lib/engine/types";
@@ -67,7 +68,7 @@ export async function extractClassification(tx: TxRunner, ref: ClassificationRef
 }
 
 /** Stage 1 for many classifications at once, in a fixed number of queries (the built-in queue's batches). */
-export async function extractClassifications(client: Sql, emit: Emit, refs: ClassificationRef[]): Promise<void> {
+export async function extractClassifications(client: EngineTx, emit: Emit, refs: ClassificationRef[]): Promise<void> {
   const found = await loadClassificationsData(client, refs);
   const extracts: NewExtract[] = [];
   const changed: { workflow: EngineWorkflow; c: ClassificationData }[] = [];

@@ -5,7 +5,8 @@ import { db } from "@/lib/db";
 import { engine } from "@/test/engine";
 import { classifiableProject } from "@/test/factories";
 import { EVENTS } from "./events";
-import { classificationBatch, engineTasks } from "./pipeline";
+import { classificationBatch } from "./engine-inbox";
+import { engineTasks } from "./pipeline";
 
 // With an Inngest server configured, the built-in queue's jobs are an outbox: each job sends its events to
 // Inngest and runs no stage itself. A local HTTP server stands in for Inngest's event API here.

@@ -10,7 +10,7 @@ import { actionOutOfScope, RETIREMENT_IN_SCOPE_SQL } from "./boundary";
 import { maxExternalAttempts } from "./enqueue-events";
 import { postExternal } from "./external-call";
 import type { TxRunner } from "./stage";
-import { countRetired, retiredCountersMark, rollbackRetiredCounters } from "./retired-counters";
+import type { EngineTx } from "./engine-tx";
 
 // Stage 4, action created: performs one recorded action against component A in-process (or an external
 // service), with the action id as idempotency key: a completed or failed action is never performed again,
@@ -39,7 +39,7 @@ function asTx(client: Sql): Tx {
   } as unknown as Tx;
 }
 
-async function performInProcess(client: Sql, a: ActionRow): Promise<void> {
+async function performInProcess(client: EngineTx, a: ActionRow): Promise<void> {
   const outOfScope = await actionOutOfScope(client, a);
   if (outOfScope) throw new PermanentError(outOfScope);
   const c = a.config;
@@ -50,7 +50,7 @@ async function performInProcess(client: Sql, a: ActionRow): Promise<void> {
         a.workflow_id,
         [a.subject_id!],
         parseRetirementReason(retirementReason(c.reason as Parameters<typeof retirementReason>[0])),
-        countRetired,
+        client.retired.note,
       );
       return;
     case "add_subject_to_set": {
@@ -99,10 +99,10 @@ async function performInProcess(client: Sql, a: ActionRow): Promise<void> {
  * others (other effects, or all of them when this fails: it is undone under a savepoint) are left to
  * performAction one by one.
  */
-export async function performRetirements(client: Sql, actionIds: number[]): Promise<Set<number>> {
+export async function performRetirements(client: EngineTx, actionIds: number[]): Promise<Set<number>> {
   const done = new Set<number>();
   if (!actionIds.length) return done;
-  const mark = retiredCountersMark(client);
+  const mark = client.retired.mark();
   await client.query("SAVEPOINT engine_retire");
   try {
     const { rows } = await client.query<ActionRow>(
@@ -124,7 +124,7 @@ export async function performRetirements(client: Sql, actionIds: number[]): Prom
       done.add(a.id);
     }
     for (const g of [...groups.values()].sort((x, y) => x.workflowId - y.workflowId))
-      await retireSubjects(client, g.workflowId, g.subjects, g.reason, countRetired);
+      await retireSubjects(client, g.workflowId, g.subjects, g.reason, client.retired.note);
     if (done.size) {
       await client.query(
         `UPDATE engine_actions SET status = 'completed', attempts = attempts + 1, error = NULL, performed_at = now(), updated_at = now()
@@ -136,7 +136,7 @@ export async function performRetirements(client: Sql, actionIds: number[]): Prom
     return done;
   } catch {
     await client.query("ROLLBACK TO SAVEPOINT engine_retire");
-    rollbackRetiredCounters(client, mark);
+    client.retired.rollback(mark);
     return new Set();
   }
 }

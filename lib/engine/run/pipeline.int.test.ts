@@ -3,8 +3,9 @@ import { db } from "@/lib/db";
 import { api } from "@/test/http";
 import { drainPipeline, drainUntil, engine } from "@/test/engine";
 import { classifiableProject, classificationBody, createSubjectSet, createWorkflow, signedInUser } from "@/test/factories";
-import { classificationBatch, queueTx, runStage } from "./pipeline";
-import { processEngineInbox } from "./engine-inbox";
+import { queueTx, runStage } from "./pipeline";
+import { extractClassifications } from "./extract-classification";
+import { classificationBatch, processEngineInbox } from "./engine-inbox";
 import { EVENTS } from "./events";
 
 // The live pipeline in the no-Inngest mode: real classifications through the API, then the queue drained,
@@ -361,7 +362,17 @@ async function storeForwarded(rows: { id: number; workflow_id: number; subject_i
   return rows.map((r) => r.id);
 }
 const workflowsOf = (ids: number[]) => ids.map((id) => forwardedWorkflow.get(id)!);
-const runBatch = (ids: number[]) => classificationBatch({ classification_ids: ids, workflow_ids: workflowsOf(ids) });
+/** A batch in the engine's own transaction, as an inbox consumer runs it (without taking it from the shared inbox). */
+const runBatch = (ids: number[]) =>
+  queueTx((tx, emit) =>
+    extractClassifications(
+      tx,
+      emit,
+      ids.map((id) => ({ id, workflowId: forwardedWorkflow.get(id)! })),
+    ),
+  );
+/** The Inngest dispatcher's job for a batch, run while no Inngest server is configured. */
+const runBatchJob = (ids: number[]) => classificationBatch({ classification_ids: ids, workflow_ids: workflowsOf(ids) });
 /** The built-in queue's own way: the classifications wait in the inbox, and a consumer takes them in its transaction. */
 const runFromInbox = async (ids: number[]) => {
   await db().$executeRawUnsafe(
@@ -446,8 +457,8 @@ describe("engine plumbing", () => {
   });
 
   it.each([
-    ["a batch job (the Inngest path's jobs)", runBatch],
     ["the inbox, taken in the engine's transaction", runFromInbox],
+    ["a batch job found without Inngest, handed back to the inbox", (ids: number[]) => runBatchJob(ids).then(() => runFromInbox([]))],
   ])(
     "retries a failed batch from %s one classification per job, so one that cannot be processed holds up none of the others",
     async (_, run) => {

@@ -1,36 +1,28 @@
 import type { TaskList } from "graphile-worker";
-import { withTransaction, type Sql } from "@/lib/db/sql";
+import { withTransaction } from "@/lib/db/sql";
 import { enqueueEvents } from "./enqueue-events";
 import { applyRules, applyRulesTo } from "./apply-rules";
-import { forgetSubjectMetadata } from "./classification-data";
-import {
-  CLASSIFICATION_BATCH_TASK,
-  EVENT_SCHEMAS,
-  EVENTS,
-  EXTERNAL_EVENTS,
-  ZClassificationBatch,
-  type EngineEvent,
-  type EventName,
-} from "./events";
-import { extractClassification, extractClassifications } from "./extract-classification";
+import { EVENT_SCHEMAS, EVENTS, EXTERNAL_EVENTS, type EngineEvent, type EventName } from "./events";
+import { extractClassification } from "./extract-classification";
 import { externalExtract, externalReduce } from "./external-stages";
 import { performAction, performRetirements } from "./perform-action";
-import {
-  discardRetiredCounters,
-  flushRetiredCounters,
-  openRetiredCounters,
-  retiredCountersMark,
-  rollbackRetiredCounters,
-} from "./retired-counters";
+import { engineTx, type EngineTx } from "./engine-tx";
 import { lockReductionTargets, reduceTarget, reduceTargets, type Topic } from "./reduce-target";
 import type { Emit, TxRunner } from "./stage";
 
-// The pipeline's two transports over the same stage functions:
-// - no Inngest server configured (the default, tests, CI): every event is a graphile-worker job, added in
-//   the transaction that caused it and run by the in-process worker (or `npm run worker`), with retries
-//   and exponential backoff;
-// - an Inngest server configured: the same jobs act as a transactional outbox that forwards each event to
-//   Inngest, whose functions (inngest/functions.ts) run the stages.
+// How the decision engine's stages run. Each stage (extract → reduce → rules → actions) is a function of
+// the files beside this one; this file runs them:
+// - runStage: the stage an event starts (an Inngest function's step, or a graphile-worker job);
+// - queueTx: the built-in queue's transaction (an EngineTx, lib/engine/run/engine-tx.ts), in which a stage
+//   and every internal stage it asks for run one after the other (runInline), so a batch of
+//   classifications goes from extraction to retirement in one commit; only stages that call outside
+//   services become jobs;
+// - runStageCollecting: one stage in its own transaction, answering the events it emitted (Inngest sends
+//   them in a step);
+// - engineTasks / externalEngineTasks: the graphile-worker tasks, one per event. Without an Inngest server
+//   they run the stage; with one, they forward the event to Inngest (a transactional outbox), whose
+//   functions (inngest/functions.ts) run the stages.
+// Where classifications come in (the inbox, its consumers and the Inngest dispatcher) is engine-inbox.ts.
 
 /** Runs the stage an event starts. */
 export async function runStage(event: EngineEvent, tx: TxRunner): Promise<void> {
@@ -62,7 +54,7 @@ const INLINE: EventName[] = [EVENTS.extractsChanged, EVENTS.reductionsChanged, E
  * reduced once per subject (a burst for one subject coalesces) with set-based queries. Each action runs
  * under a savepoint: one that fails leaves the rest committed and is retried as a job of its own.
  */
-async function runInline<T>(client: Sql, fn: (client: Sql, emit: Emit) => Promise<T>): Promise<T> {
+async function runInline<T>(client: EngineTx, fn: (client: EngineTx, emit: Emit) => Promise<T>): Promise<T> {
   const emitted: EngineEvent[] = [];
   const result = await fn(client, (...e) => emitted.push(...e));
   const later: EngineEvent[] = [];
@@ -83,14 +75,14 @@ async function runInline<T>(client: Sql, fn: (client: Sql, emit: Emit) => Promis
     for (const e of round) {
       if (!INLINE.includes(e.name)) later.push(e);
       if (e.name !== EVENTS.actionCreated || retired.has(e.data.action_id)) continue;
-      const mark = retiredCountersMark(client);
+      const mark = client.retired.mark();
       await client.query("SAVEPOINT engine_action");
       try {
         await runStage(e, (g) => runInline(client, g));
         await client.query("RELEASE SAVEPOINT engine_action");
       } catch {
         await client.query("ROLLBACK TO SAVEPOINT engine_action");
-        rollbackRetiredCounters(client, mark);
+        client.retired.rollback(mark);
         later.push(e);
       }
     }
@@ -117,20 +109,15 @@ function targetGroups(events: EngineEvent[], name: typeof EVENTS.extractsChanged
 export const queueTx: TxRunner = (fn) => stageTransaction((client) => runInline(client, fn));
 
 /**
- * A transaction for stages: what they remembered about it is forgotten with it (pooled clients are reused).
- * The retired counters its retirements move are moved once, as its last statement (retired-counters.ts).
+ * A transaction for stages, with its EngineTx: what the stages keep goes with it. The retired counters its
+ * retirements move are moved once, as its last statement (RetiredLedger).
  */
-function stageTransaction<T>(fn: (client: Sql) => Promise<T>): Promise<T> {
+function stageTransaction<T>(fn: (tx: EngineTx) => Promise<T>): Promise<T> {
   return withTransaction(async (client) => {
-    openRetiredCounters(client);
-    try {
-      const result = await fn(client);
-      await flushRetiredCounters(client);
-      return result;
-    } finally {
-      discardRetiredCounters(client);
-      forgetSubjectMetadata(client);
-    }
+    const tx = engineTx(client);
+    const result = await fn(tx);
+    await tx.retired.flush(tx);
+    return result;
   });
 }
 
@@ -167,38 +154,8 @@ function taskFor(name: EventName) {
   };
 }
 
-/**
- * A batch of classifications from the engine inbox (lib/engine/run/engine-inbox.ts). The built-in queue
- * extracts them together and carries them through the stages in one transaction; with Inngest configured,
- * they are sent as one classification event each. If the batch fails, each classification becomes a job
- * of its own with its own retries, so one that cannot be processed never holds up the others.
- */
-export async function classificationBatch(payload: unknown): Promise<void> {
-  const batch = ZClassificationBatch.parse(payload);
-  const refs = batch.classification_ids.map((id, i) => ({ id, workflowId: batch.workflow_ids?.[i] }));
-  const events: EngineEvent[] = refs.map((r) => ({
-    name: EVENTS.classificationReceived,
-    data: { classification_id: r.id, ...(r.workflowId ? { workflow_id: r.workflowId } : {}) },
-  }));
-  if (inngestConfigured()) {
-    const { inngest } = await import("./inngest-client");
-    await inngest.send(events);
-    return;
-  }
-  try {
-    await queueTx((client, emit) => extractClassifications(client, emit, refs));
-  } catch (err) {
-    if (refs.length === 1) throw err;
-    console.warn(`[engine] a batch of ${refs.length} classifications failed (${(err as Error).message}); retrying each on its own`);
-    await withTransaction((client) => enqueueEvents(client, events));
-  }
-}
-
 const ALL = Object.values(EVENTS) as EventName[];
 /** graphile-worker tasks of the pipeline stages that stay inside this app. */
-export const engineTasks: TaskList = {
-  ...Object.fromEntries(ALL.filter((n) => !EXTERNAL_EVENTS.includes(n)).map((n) => [n, taskFor(n)])),
-  [CLASSIFICATION_BATCH_TASK]: classificationBatch,
-};
+export const engineTasks: TaskList = Object.fromEntries(ALL.filter((n) => !EXTERNAL_EVENTS.includes(n)).map((n) => [n, taskFor(n)]));
 /** Stages that call outside services, run by a worker of their own so they never hold up the rest. */
 export const externalEngineTasks: TaskList = Object.fromEntries(EXTERNAL_EVENTS.map((n) => [n, taskFor(n)]));

@@ -1,4 +1,5 @@
 import type { Sql } from "@/lib/db/sql";
+import type { EngineTx } from "./engine-tx";
 import { isEmptyReduction, newExtractsFor, previousSubjectIds, reduce, selectExtracts } from "@/lib/engine/reducers";
 import type { ExtractRecord } from "@/lib/engine/types";
 import { cachedSubjectMetadata, workflowSubjectSpace } from "./classification-data";
@@ -92,7 +93,7 @@ export async function loadReductionsOf(
 
 /** The extracts a subject's (or user's) reducers see: its own, plus those of `#previous_subject_ids` subjects. */
 export async function loadExtracts(
-  client: Sql,
+  client: EngineTx,
   topic: Topic,
   workflowId: number,
   targetId: number,
@@ -103,7 +104,7 @@ export async function loadExtracts(
 
 /** loadExtracts for many targets in a fixed number of queries. */
 export async function loadExtractsOf(
-  client: Sql,
+  client: EngineTx,
   topic: Topic,
   workflowId: number,
   targetIds: number[],
@@ -176,7 +177,7 @@ export async function reduceTarget(tx: TxRunner, workflowId: number, topic: Topi
  * is reduced once), in a fixed number of queries. A running reduction that someone saved between our read
  * and our write (the optimistic lock) is re-read and reduced again in the same transaction.
  */
-export async function reduceTargets(client: Sql, emit: Emit, workflowId: number, topic: Topic, targetIds: number[]): Promise<void> {
+export async function reduceTargets(client: EngineTx, emit: Emit, workflowId: number, topic: Topic, targetIds: number[]): Promise<void> {
   const targets = [...new Set(targetIds)].sort((a, b) => a - b);
   await lockReductionTargets(
     client,
@@ -216,7 +217,7 @@ interface Reduced {
 
 /** One pass of the internal reducers over the targets; returns the targets whose running reductions lost the optimistic lock. */
 async function reduceOnce(
-  client: Sql,
+  client: EngineTx,
   topic: Topic,
   workflowId: number,
   targets: number[],
