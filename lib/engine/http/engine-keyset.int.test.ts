@@ -6,7 +6,7 @@ import { pool } from "@/lib/db";
 import { planNodes, planSql, type PlanNode } from "@/lib/db/query-plan";
 import { engine } from "@/test/engine";
 import { classifiableProject } from "@/test/factories";
-import { extractsPageSql } from "./engine-routes";
+import { extractsPageSql } from "@/lib/engine/run/engine-data";
 
 const EXTRACTS = 1_234;
 const REDUCTIONS = 537;

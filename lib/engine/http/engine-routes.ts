@@ -16,8 +16,19 @@ import { refreshSubjectMetadata } from "@/lib/engine/run/classification-data";
 import { enqueueEvents } from "@/lib/engine/run/enqueue-events";
 import { EVENTS, type EngineEvent } from "@/lib/engine/run/events";
 import { wireExtract } from "@/lib/engine/reducers";
-import { upsertExtract } from "@/lib/engine/run/extract-classification";
-import { saveReduction, TOPIC_OF_REDUCER } from "@/lib/engine/run/reduce-target";
+import {
+  extractClassificationAt,
+  type ExtractRow,
+  extractsPageSql,
+  onlyExtractFrom,
+  reductionOf,
+  reductionsFor,
+  saveReduction,
+  subjectExtracts,
+  TOPIC_OF_REDUCER,
+  upsertExtract,
+  wireExtractRow,
+} from "@/lib/engine/run/engine-data";
 import { requireEffectTargets, requireIdsInScope } from "@/lib/engine/run/boundary";
 import { handToEngine } from "@/lib/engine/run/engine-inbox";
 import { startExtractsImport } from "@/lib/engine/run/import-extracts";
@@ -156,55 +167,6 @@ async function requireDataReader(actor: Actor, workflowId: number, data: "public
   return requireEngineWorkflow(actor, workflowId);
 }
 
-type ExtractRow = {
-  id: number;
-  classification_id: number;
-  classification_at: Date;
-  subject_id: number;
-  user_id: number | null;
-  workflow_id: number;
-  extractor_key: string;
-  data: unknown;
-  created_at: Date;
-  updated_at: Date;
-};
-
-const wireExtractRow = (e: ExtractRow) => ({
-  ...wireExtract({
-    id: e.id,
-    classificationId: e.classification_id,
-    classificationAt: e.classification_at,
-    subjectId: e.subject_id,
-    userId: e.user_id,
-    workflowId: e.workflow_id,
-    extractorKey: e.extractor_key,
-    data: e.data as Record<string, unknown> | null,
-  }),
-  created_at: e.created_at.toISOString(),
-  updated_at: e.updated_at.toISOString(),
-});
-
-/**
- * A keyset page of extracts: the workflow's, narrowed by the conditions given (only those: each combination
- * is its own prepared statement, planned for the indexes it can use), after `lastId` in id order.
- */
-export function extractsPageSql(
-  workflowId: number,
-  lastId: number,
-  limit: number,
-  narrow: { subject_id?: number | null; user_id?: number | null; extractor_key?: string | null },
-) {
-  const values: unknown[] = [workflowId, lastId];
-  const conditions = ["workflow_id = $1", "id > $2"];
-  for (const [column, value] of Object.entries(narrow)) {
-    if (value === null || value === undefined) continue;
-    values.push(value);
-    conditions.push(`${column} = $${values.length}`);
-  }
-  values.push(limit);
-  return { text: `SELECT * FROM extracts WHERE ${conditions.join(" AND ")} ORDER BY id LIMIT $${values.length}`, values };
-}
-
 async function extractsPage(
   url: URL,
   workflowId: number,
@@ -228,12 +190,7 @@ export const listExtracts = engineRoute(async ({ url, params, actor }) => {
   const subjectId = requiredQueryId(url, "subject_id");
   const key = Object.hasOwn(workflow.extractors_config, params.key) ? params.key : null;
   if (asksForPage(url)) return extractsPage(url, workflow.id, { subject_id: subjectId, extractor_key: key });
-  const { rows } = await readPool().query<ExtractRow>(
-    `SELECT * FROM extracts WHERE workflow_id = $1 AND subject_id = $2 AND ($3::text IS NULL OR extractor_key = $3)
-      ORDER BY classification_at, classification_id, extractor_key`,
-    [workflow.id, subjectId, key],
-  );
-  return json(rows.map(wireExtractRow));
+  return json((await subjectExtracts(readPool(), workflow.id, subjectId, key)).map(wireExtractRow));
 });
 
 const WORKFLOW_EXTRACTS_PARAMS = ["last_id", "page_size", "subject_id", "user_id", "extractor_key"];
@@ -288,23 +245,16 @@ export const upsertExtractRoute = engineRoute(async ({ req, params, actor }) => 
     let classificationId = body.classification_id ?? null;
     let classificationAt = body.classification_at;
     if (classificationId === null) {
-      const { rows } = await client.query(
-        `SELECT classification_id, classification_at FROM extracts WHERE workflow_id = $1 AND extractor_key = $2 AND subject_id = $3
-          AND user_id IS NOT DISTINCT FROM $4`,
-        [workflow.id, params.key, body.subject_id, body.user_id ?? null],
-      );
-      if (rows.length !== 1)
+      const only = await onlyExtractFrom(client, workflow.id, params.key, body.subject_id, body.user_id ?? null);
+      if (!only)
         throw unprocessable("classification_id is required to create an extract (or when the subject has several extracts from that user)");
-      classificationId = rows[0].classification_id;
-      classificationAt ??= rows[0].classification_at.toISOString();
+      classificationId = only.classification_id;
+      classificationAt ??= only.classification_at.toISOString();
     }
     if (!classificationAt) {
-      const { rows } = await client.query(
-        `SELECT classification_at FROM extracts WHERE workflow_id = $1 AND classification_id = $2 AND extractor_key = $3`,
-        [workflow.id, classificationId, params.key],
-      );
-      if (!rows[0]) throw unprocessable("classification_at is required to create an extract");
-      classificationAt = rows[0].classification_at.toISOString();
+      const at = await extractClassificationAt(client, workflow.id, classificationId, params.key);
+      if (!at) throw unprocessable("classification_at is required to create an extract");
+      classificationAt = at.toISOString();
     }
     const e = {
       workflowId: workflow.id,
@@ -340,20 +290,12 @@ function reductionTarget(url: URL, body?: Record<string, unknown>): { topic: "su
  * or with `last_id` or `page_size` a keyset page in id order.
  */
 async function reductionsOf(url: URL, workflowId: number, target: { topic: "subject" | "user"; id: number }, reducerKey: string | null) {
-  const table = target.topic === "subject" ? "subject_reductions" : "user_reductions";
-  const column = target.topic === "subject" ? "subject_id" : "user_id";
-  const select = `SELECT id, reducer_key, ${column}, workflow_id, subgroup, data, store, created_at, updated_at FROM ${table}
-    WHERE workflow_id = $1 AND ${column} = $2 AND ($3::text IS NULL OR reducer_key = $3)`;
-  if (!asksForPage(url))
-    return json((await readPool().query(`${select} ORDER BY reducer_key, subgroup`, [workflowId, target.id, reducerKey])).rows);
+  if (!asksForPage(url)) return json(await reductionsFor(readPool(), target.topic, workflowId, target.id, reducerKey));
   const size = enginePageSize(url);
-  const { rows } = await readPool().query<{ id: number }>(`${select} AND id > $4 ORDER BY id LIMIT $5`, [
-    workflowId,
-    target.id,
-    reducerKey,
-    engineLastId(url) ?? 0,
-    size + 1,
-  ]);
+  const rows = await reductionsFor(readPool(), target.topic, workflowId, target.id, reducerKey, {
+    lastId: engineLastId(url) ?? 0,
+    limit: size + 1,
+  });
   const page = enginePage(url, rows, size, (last) => ({ last_id: String(last.id) }));
   return json(page.rows, 200, page.headers);
 }
@@ -409,13 +351,7 @@ export const postReduction = engineRoute(async ({ req, url, params, actor }) => 
     await enqueueEvents(client, [
       { name: EVENTS.reductionsChanged, data: { workflow_id: workflow.id, topic: target.topic, target_id: target.id } },
     ]);
-    const column = target.topic === "subject" ? "subject_id" : "user_id";
-    const { rows } = await client.query(
-      `SELECT id, reducer_key, ${column}, workflow_id, subgroup, data, store, created_at, updated_at FROM ${target.topic}_reductions
-        WHERE workflow_id = $1 AND ${column} = $2 AND reducer_key = $3 AND subgroup = $4`,
-      [workflow.id, target.id, params.key, subgroup],
-    );
-    return rows[0];
+    return reductionOf(client, target.topic, workflow.id, target.id, params.key, subgroup);
   });
   return json(saved, 200);
 });

@@ -5,7 +5,7 @@ import { evaluateRules, reductionContext } from "@/lib/engine/rules";
 import { subjectSpace } from "./boundary";
 import { cachedSubjectMetadata } from "./classification-data";
 import { EVENTS } from "./events";
-import { loadReductionsOf, type Topic } from "./reduce-target";
+import { loadReductionsOf, type Topic } from "./engine-data";
 import type { Emit, TxRunner } from "./stage";
 import { loadEngineWorkflow } from "./workflow-config";
 

@@ -1,9 +1,10 @@
 import { externalReducerRequest, newExtractsFor, selectExtracts, wireExtract } from "@/lib/engine/reducers";
 import { type ClassificationRef, loadClassificationData } from "./classification-data";
-import { emitExtractsChanged, upsertExtract } from "./extract-classification";
+import { loadReductions, saveReduction, type Topic, upsertExtract } from "./engine-data";
+import { emitExtractsChanged } from "./extract-classification";
 import { EVENTS } from "./events";
 import { postExternal } from "./external-call";
-import { loadExtracts, loadReductions, saveReduction, type Topic } from "./reduce-target";
+import { loadExtracts } from "./reduce-target";
 import type { TxRunner } from "./stage";
 import { loadEngineWorkflow } from "./workflow-config";
 

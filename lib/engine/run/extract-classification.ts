@@ -1,51 +1,12 @@
-import type { Sql } from "@/lib/db/sql";
 import type { EngineTx } from "./engine-tx";
 import { extract, ExtractorError, minimumVersionSkip } from "@/lib/engine/extractors";
 import type { TExtractorConfig } from "@/lib/engine/extractors/schemas";
 import type { ClassificationData } from "@/lib/engine/types";
 import { type ClassificationRef, loadClassificationsData } from "./classification-data";
+import { type NewExtract, upsertExtracts } from "./engine-data";
 import { EVENTS } from "./events";
 import type { Emit, TxRunner } from "./stage";
 import { loadEngineWorkflow, type EngineWorkflow } from "./workflow-config";
-
-export interface NewExtract {
-  workflowId: number;
-  subjectId: number;
-  userId: number | null;
-  classificationId: number;
-  classificationAt: string | Date;
-  extractorKey: string;
-  data: unknown;
-}
-
-/** Upserts one extract (unique per workflow, classification and extractor key; re-extraction replaces it). */
-export async function upsertExtract(client: Sql, e: NewExtract): Promise<number> {
-  return (await upsertExtracts(client, [e]))[0];
-}
-
-/** Upserts extracts in one statement (each workflow, classification and extractor key at most once); returns their ids. */
-export async function upsertExtracts(client: Sql, extracts: NewExtract[]): Promise<number[]> {
-  if (!extracts.length) return [];
-  const col = <T>(f: (e: NewExtract) => T) => extracts.map(f);
-  const { rows } = await client.query<{ id: number }>(
-    `INSERT INTO extracts (workflow_id, subject_id, user_id, classification_id, classification_at, extractor_key, data, updated_at)
-     SELECT w, s, u, c, a, k, d, now()
-       FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::timestamptz[], $6::text[], $7::jsonb[]) AS x(w, s, u, c, a, k, d)
-     ON CONFLICT (workflow_id, classification_id, extractor_key) DO UPDATE SET data = excluded.data, subject_id = excluded.subject_id,
-       user_id = excluded.user_id, classification_at = excluded.classification_at, updated_at = now()
-     RETURNING id`,
-    [
-      col((e) => e.workflowId),
-      col((e) => e.subjectId),
-      col((e) => e.userId),
-      col((e) => e.classificationId),
-      col((e) => new Date(e.classificationAt)),
-      col((e) => e.extractorKey),
-      col((e) => (e.data === null || e.data === undefined ? null : JSON.stringify(e.data))),
-    ],
-  );
-  return rows.map((r) => r.id);
-}
 
 /** Which reductions a new extract of this classification touches. */
 export function emitExtractsChanged(emit: Emit, workflow: EngineWorkflow, c: { subject_id: number; user_id: number | null }) {

@@ -4,7 +4,7 @@ import { parseRetirementReason, retireSubjects } from "@/lib/domain/retire-subje
 import { retirementReason } from "@/lib/engine/effects/effects";
 import { ApiError } from "@/lib/http/api-error";
 import type { Tx } from "@/lib/db/types";
-import { loadReductions, type Topic } from "./reduce-target";
+import { loadReductions, type Topic } from "./engine-data";
 import { reductionContext } from "./apply-rules";
 import { actionOutOfScope, RETIREMENT_IN_SCOPE_SQL } from "./boundary";
 import { maxExternalAttempts } from "./enqueue-events";

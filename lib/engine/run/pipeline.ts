@@ -7,7 +7,8 @@ import { extractClassification } from "./extract-classification";
 import { externalExtract, externalReduce } from "./external-stages";
 import { performAction, performRetirements } from "./perform-action";
 import { engineTx, type EngineTx } from "./engine-tx";
-import { lockReductionTargets, reduceTarget, reduceTargets, type Topic } from "./reduce-target";
+import type { Topic } from "./engine-data";
+import { lockReductionTargets, reduceTarget, reduceTargets } from "./reduce-target";
 import type { Emit, TxRunner } from "./stage";
 
 // How the decision engine's stages run. Each stage (extract → reduce → rules → actions) is a function of

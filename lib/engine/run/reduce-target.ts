@@ -2,94 +2,23 @@ import type { Sql } from "@/lib/db/sql";
 import type { EngineTx } from "./engine-tx";
 import { isEmptyReduction, newExtractsFor, previousSubjectIds, reduce, selectExtracts } from "@/lib/engine/reducers";
 import type { ExtractRecord } from "@/lib/engine/types";
+import {
+  COLUMN,
+  extractRecord,
+  extractsOf,
+  loadReductionsOf,
+  type ReductionRow,
+  saveReduction,
+  saveReductions,
+  TOPIC_OF_REDUCER,
+  type Topic,
+} from "./engine-data";
 import { cachedSubjectMetadata, workflowSubjectSpace } from "./classification-data";
 import { EVENTS } from "./events";
 import type { Emit, TxRunner } from "./stage";
 import { type EngineWorkflow, loadEngineWorkflow } from "./workflow-config";
 
-export type Topic = "subject" | "user";
-export const TOPIC_OF_REDUCER = { reduce_by_subject: "subject", reduce_by_user: "user" } as const;
-const TABLE = { subject: "subject_reductions", user: "user_reductions" } as const;
-const COLUMN = { subject: "subject_id", user: "user_id" } as const;
 const EXTERNAL_REDUCERS = new Set(["external", "queue"]);
-
-export interface ReductionRow {
-  id: number;
-  reducer_key: string;
-  subgroup: string;
-  data: Record<string, unknown> | null;
-  store: Record<string, unknown> | null;
-  lock_version: number;
-}
-
-/** One reduction per (workflow, subject or user, reducer key, subgroup); optimistic lock on lock_version. */
-export async function loadReductions(
-  client: Sql,
-  topic: Topic,
-  workflowId: number,
-  targetId: number,
-  reducerKey?: string,
-): Promise<ReductionRow[]> {
-  const { rows } = await client.query<ReductionRow>(
-    `SELECT id, reducer_key, subgroup, data, store, lock_version FROM ${TABLE[topic]} WHERE workflow_id = $1 AND ${COLUMN[topic]} = $2
-      AND ($3::text IS NULL OR reducer_key = $3) ORDER BY id`,
-    [workflowId, targetId, reducerKey ?? null],
-  );
-  return rows;
-}
-
-/** Inserts or replaces a reduction's data and store; with expectedVersion, only if nobody saved it since (else false). */
-export async function saveReduction(
-  client: Sql,
-  topic: Topic,
-  r: { workflowId: number; targetId: number; reducerKey: string; subgroup: string; data: unknown; store: unknown },
-  expectedVersion?: number,
-): Promise<number | null> {
-  const values = [
-    r.workflowId,
-    r.targetId,
-    r.reducerKey,
-    r.subgroup,
-    JSON.stringify(r.data ?? null),
-    r.store == null ? null : JSON.stringify(r.store),
-    expectedVersion ?? null,
-  ];
-  const { rows } = await client.query<{ id: number }>(
-    `INSERT INTO ${TABLE[topic]} AS t (workflow_id, ${COLUMN[topic]}, reducer_key, subgroup, data, store, updated_at)
-     SELECT $1, $2, $3, $4, $5::jsonb, $6::jsonb, now() WHERE $7::int IS NULL OR $7::int = -1
-     ON CONFLICT (workflow_id, ${COLUMN[topic]}, reducer_key, subgroup) DO UPDATE
-       SET data = excluded.data, store = excluded.store, lock_version = t.lock_version + 1, updated_at = now()
-       WHERE $7::int IS NULL
-     RETURNING id`,
-    values,
-  );
-  if (rows[0]) return rows[0].id;
-  if (expectedVersion === undefined || expectedVersion === -1) return null;
-  const upd = await client.query<{ id: number }>(
-    `UPDATE ${TABLE[topic]} SET data = $5::jsonb, store = $6::jsonb, lock_version = lock_version + 1, updated_at = now()
-     WHERE workflow_id = $1 AND ${COLUMN[topic]} = $2 AND reducer_key = $3 AND subgroup = $4 AND lock_version = $7 RETURNING id`,
-    values,
-  );
-  return upd.rows[0]?.id ?? null;
-}
-
-/** Reductions of many targets in one query, by target id. */
-export async function loadReductionsOf(
-  client: Sql,
-  topic: Topic,
-  workflowId: number,
-  targetIds: number[],
-  reducerKeys?: string[],
-): Promise<Map<number, ReductionRow[]>> {
-  const { rows } = await client.query<ReductionRow & { target_id: number }>(
-    `SELECT id, ${COLUMN[topic]} AS target_id, reducer_key, subgroup, data, store, lock_version FROM ${TABLE[topic]}
-     WHERE workflow_id = $1 AND ${COLUMN[topic]} = ANY($2::int[]) AND ($3::text[] IS NULL OR reducer_key = ANY($3::text[])) ORDER BY id`,
-    [workflowId, targetIds, reducerKeys ?? null],
-  );
-  const out = new Map<number, ReductionRow[]>(targetIds.map((t) => [t, []]));
-  for (const { target_id, ...r } of rows) out.get(target_id)?.push(r);
-  return out;
-}
 
 /** The extracts a subject's (or user's) reducers see: its own, plus those of `#previous_subject_ids` subjects. */
 export async function loadExtracts(
@@ -116,28 +45,15 @@ export async function loadExtractsOf(
     const own = await cachedSubjectMetadata(client, space, targetIds);
     for (const t of targetIds) sources.set(t, [...new Set([t, ...previousSubjectIds(own.get(t) ?? {})])]);
   }
-  const { rows } = await client.query(
-    `SELECT id, classification_id, classification_at, subject_id, user_id, workflow_id, extractor_key, data FROM extracts
-      WHERE workflow_id = $1 AND ${COLUMN[topic]} = ANY($2::int[])`,
-    [workflowId, [...new Set([...sources.values()].flat())]],
-  );
+  const rows = await extractsOf(client, workflowId, COLUMN[topic], [...new Set([...sources.values()].flat())]);
   const bySource = new Map<number, ExtractRecord[]>();
   for (const e of rows) {
-    const source = topic === "subject" ? e.subject_id : e.user_id;
+    const source = topic === "subject" ? e.subject_id : e.user_id!;
     if (!bySource.has(source)) bySource.set(source, []);
-    bySource.get(source)!.push({
-      id: e.id,
-      classificationId: e.classification_id,
-      classificationAt: e.classification_at,
-      subjectId: e.subject_id,
-      userId: e.user_id,
-      workflowId: e.workflow_id,
-      extractorKey: e.extractor_key,
-      data: e.data,
-    });
+    bySource.get(source)!.push(extractRecord(e));
   }
   const byTarget = new Map(targetIds.map((t) => [t, sources.get(t)!.flatMap((s) => bySource.get(s) ?? [])]));
-  const metadata = await cachedSubjectMetadata(client, space, [...new Set(rows.map((e) => e.subject_id as number))]);
+  const metadata = await cachedSubjectMetadata(client, space, [...new Set(rows.map((e) => e.subject_id))]);
   return { byTarget, metadata };
 }
 
@@ -300,23 +216,4 @@ async function reduceOnce(
     );
   }
   return [...conflicted];
-}
-
-/** Inserts or replaces default-mode reductions in one statement. */
-async function saveReductions(client: Sql, topic: Topic, workflowId: number, reduced: Reduced[]): Promise<void> {
-  if (!reduced.length) return;
-  await client.query(
-    `INSERT INTO ${TABLE[topic]} AS t (workflow_id, ${COLUMN[topic]}, reducer_key, subgroup, data, store, updated_at)
-     SELECT $1, x.target, x.k, x.g, x.d, x.s, now() FROM unnest($2::int[], $3::text[], $4::text[], $5::jsonb[], $6::jsonb[]) AS x(target, k, g, d, s)
-     ON CONFLICT (workflow_id, ${COLUMN[topic]}, reducer_key, subgroup) DO UPDATE
-       SET data = excluded.data, store = excluded.store, lock_version = t.lock_version + 1, updated_at = now()`,
-    [
-      workflowId,
-      reduced.map((r) => r.targetId),
-      reduced.map((r) => r.key),
-      reduced.map((r) => r.subgroup),
-      reduced.map((r) => JSON.stringify(r.data ?? null)),
-      reduced.map((r) => (r.store == null ? null : JSON.stringify(r.store))),
-    ],
-  );
 }
