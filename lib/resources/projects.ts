@@ -83,7 +83,9 @@ export const ZCreateProject = z
 export const ZUpdateProject = z.strictObject({ ...projectFields, links: ZLinks }).partial();
 type TProjectInput = z.infer<typeof ZUpdateProject>;
 
-const ADMIN_ONLY = ["approved", "launch_approved", "beta_approved", "featured"] as const;
+// Approval is the admins' (the established platform's admin_allowed): an owner asks with beta_requested or
+// launch_requested. `beta` is this API's other name of beta_approved (one column), so it is refused alike.
+const ADMIN_ONLY = ["approved", "launch_approved", "beta_approved", "beta", "featured"] as const;
 
 /** A comma-separated tags parameter: trimmed, lower-cased, without empties (a 422 when none is left). */
 export function tagList(raw: string): string[] {
