@@ -5,6 +5,8 @@ import { db } from "@/lib/db";
 import { forbidden, ApiError, unprocessable } from "@/lib/http/api-error";
 import { parseBooleanParam, parseIdList, parseIdValue } from "@/lib/text/params";
 import { duplicateSubjectSet } from "@/lib/domain/subject-set-members";
+import { releaseUploads } from "@/lib/domain/subject-limit";
+import { prismaSql } from "@/lib/db/sql";
 import { canOnProject, projectReadScope } from "@/lib/policies/project-policy";
 import {
   ORGANIZATION_VISIBILITY_SELECT,
@@ -397,6 +399,8 @@ export const projects: ResourceDef<ProjectRow> = {
        WHERE ss.id = m.subject_set_id AND ss.project_id <> $1`,
       row.id,
     );
+    // The project's subjects go with it: their uploaders' places under the subject limit are free again.
+    await releaseUploads(prismaSql(tx), { projectId: row.id });
     await tx.project.delete({ where: { id: row.id } });
     await deleteMediaOf(tx, "projects", row.id);
   },
