@@ -129,6 +129,29 @@ describe("engine data requests", () => {
     expect(records.map((r) => JSON.parse(r.data))).toEqual([-5, ...hostile.slice(1).map((s) => ({ [s]: 1 }))]);
   });
 
+  // Each request is a whole export: asking again while one runs answers that one instead of queueing another.
+  it("answers the same request's pending export instead of starting another", async () => {
+    const p = await classified();
+    const path = `/workflows/${p.workflow.id}/data_requests`;
+    const ask = (data_request: object) => engine.post(path, { data_request }, p.owner.token);
+    const first = await ask({ requested_data: "subject_reductions" });
+    expect(first.status).toBe(201);
+    const again = await Promise.all([ask({ requested_data: "subject_reductions" }), ask({ requested_data: "subject_reductions" })]);
+    expect(again.map((r) => [r.status, r.body.id])).toEqual([
+      [200, first.body.id],
+      [200, first.body.id],
+    ]);
+    const other = await ask({ requested_data: "subject_reductions", subgroup: "_default" });
+    expect(other.status).toBe(201);
+    expect(other.body.id).not.toBe(first.body.id);
+    expect((await engine.get(path, p.owner.token)).body).toHaveLength(2);
+    // Once it has finished, the next request makes a new one.
+    await drainPipeline();
+    const later = await ask({ requested_data: "subject_reductions" });
+    expect(later.status).toBe(201);
+    expect(later.body.id).not.toBe(first.body.id);
+  });
+
   it("refuses bad requests and those who may not configure the workflow", async () => {
     const p = await classifiableProject(1);
     await engine.post("/workflows", { workflow: { id: p.workflow.id } }, p.owner.token);
