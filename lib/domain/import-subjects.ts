@@ -46,14 +46,18 @@ async function* manifestRecords(key: string): AsyncGenerator<{ record: string[];
   }
 }
 
-async function validateManifest(params: ImportParams): Promise<number> {
+/**
+ * Checks every row and answers how many there are; stops reading once there are more than `maxRows` (the
+ * uploader's room under the subject limit), so a file past the limit costs no more than the limit.
+ */
+async function validateManifest(params: ImportParams, maxRows: number, tooMany: () => Promise<Error>): Promise<number> {
   let columns: Column[] | null = null;
   let rows = 0;
   for await (const { record, line } of manifestRecords(params.source_key)) {
     if (!columns) columns = parseManifestHeader(record);
     else {
       manifestRow(columns, record, params.base_url, line);
-      rows++;
+      if (++rows > maxRows) throw await tooMany();
     }
   }
   if (!columns) throw new JobFailure("the manifest is empty");
@@ -111,12 +115,12 @@ export interface ImportHooks {
   afterCheck?(): void | Promise<void>;
 }
 
-/** The failure of an import whose `n` subjects would pass the uploader's subject limit. */
-async function overLimit(sql: Sql, userId: number, n: number): Promise<JobFailure> {
+/** The failure of an import of more than `n - 1` subjects (`atLeast`) or of `n` that would pass the uploader's subject limit. */
+async function overLimit(sql: Sql, userId: number, n: number, atLeast = false): Promise<JobFailure> {
   const standing = await uploadStanding(sql, userId);
   return new JobFailure(
-    `importing ${n} subjects would pass your limit of ${standing?.limit ?? "?"} uploaded subjects ` +
-      `(${standing?.uploaded ?? "?"} uploaded); ask an admin to raise it`,
+    `importing ${atLeast ? "more than " : ""}${atLeast ? n - 1 : n} subjects would pass your limit of ${standing?.limit ?? "?"} ` +
+      `uploaded subjects (${standing?.uploaded ?? "?"} uploaded); ask an admin to raise it`,
   );
 }
 
@@ -128,12 +132,11 @@ export async function runSubjectImport(jobId: number, hooks: ImportHooks = {}): 
     if (!set) throw new JobFailure("the subject set was deleted");
     let total = job.total;
     if (total === null) {
-      total = await validateManifest(params);
       // The whole import must fit, so one past the limit imports nothing (each batch counts again, below).
-      if (job.userId !== null) {
-        const standing = await uploadStanding(pool(), job.userId);
-        if (standing && standing.uploaded + total > standing.limit) throw await overLimit(pool(), job.userId, total);
-      }
+      const { userId } = job;
+      const standing = userId === null ? null : await uploadStanding(pool(), userId);
+      const room = standing ? Math.max(0, standing.limit - standing.uploaded) : Number.POSITIVE_INFINITY;
+      total = await validateManifest(params, room, () => overLimit(pool(), userId!, room + 1, true));
       await db().backgroundJob.update({ where: { id: jobId }, data: { total } });
     }
     await hooks.afterCheck?.();
