@@ -29,6 +29,8 @@ const ZEnv = z.object({
     .positive()
     .default(20 * 1024 * 1024),
   UPLOAD_URL_TTL: z.coerce.number().int().positive().default(3600),
+  // Subjects an account may have uploaded unless an admin set its own subject_limit (lib/domain/subject-limit.ts).
+  USER_SUBJECT_LIMIT: z.coerce.number().int().nonnegative().max(2_147_483_647).default(10_000),
   IMPORT_MAX_BYTES: z.coerce
     .number()
     .int()

@@ -1,10 +1,9 @@
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { countAttempt, LIMITS } from "@/lib/auth/rate-limit";
 import { clientAddress } from "@/lib/net/peer-address";
 import { ZodError } from "zod";
 import { signIn } from "@/lib/auth/next-auth";
-import { registerUser, ZRegisterUser } from "@/lib/domain/register-user";
+import { signUp, ZRegisterUser } from "@/lib/domain/register-user";
 import { ApiError } from "@/lib/http/api-error";
 import { AccountCard } from "@/components/ui/account-card";
 import { AccountField, EmailField, NewPasswordField, SubmitButton } from "@/components/ui/account-form";
@@ -19,8 +18,7 @@ async function signUpAction(form: FormData) {
     display_name: String(form.get("display_name") ?? "") || undefined,
   };
   try {
-    await countAttempt(LIMITS.signUpPerAddress, clientAddress(new Request("http://local/", { headers: await headers() })));
-    await registerUser(ZRegisterUser.parse(input));
+    await signUp(ZRegisterUser.parse(input), clientAddress(new Request("http://local/", { headers: await headers() })));
   } catch (err) {
     const message =
       err instanceof ZodError ? err.issues.map((i) => i.message).join("; ") : err instanceof ApiError ? err.message : "Registration failed";

@@ -2,13 +2,12 @@
 // PUT /users: change one's password ({"user": {current_password, password, password_confirmation}}).
 import { z } from "zod";
 import { ensureBrowserSession, signInCookie } from "@/lib/auth/browser-session";
-import { registerUser, ZRegisterUser } from "@/lib/domain/register-user";
+import { signUp, ZRegisterUser } from "@/lib/domain/register-user";
 import { jsonRoute } from "@/lib/http/api-route";
 import { readJsonBody } from "@/lib/http/request";
 import { json } from "@/lib/http/respond";
 import { serializeFullUser } from "@/lib/resources/users";
 import { unprocessable } from "@/lib/http/api-error";
-import { countAttempt, LIMITS } from "@/lib/auth/rate-limit";
 import { clientAddress } from "@/lib/net/peer-address";
 import { changePassword, ZChangePassword } from "@/lib/domain/accounts";
 import { currentAccount } from "@/lib/domain/current-account";
@@ -20,8 +19,7 @@ const ZBody = z.strictObject({ user: ZRegisterUser, authenticity_token: z.string
 export const POST = jsonRoute({ scope: "none" }, async (req) => {
   if (!/json/i.test(req.headers.get("content-type") ?? "")) throw unprocessable("Send the registration as JSON");
   const { user: input } = ZBody.parse(await readJsonBody(req));
-  await countAttempt(LIMITS.signUpPerAddress, clientAddress(req));
-  const user = await registerUser(input);
+  const user = await signUp(input, clientAddress(req));
   const { session } = await ensureBrowserSession(req);
   return json({ users: [serializeFullUser(user)] }, 201, { "Set-Cookie": await signInCookie(req, session, user.id) });
 });

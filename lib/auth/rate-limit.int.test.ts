@@ -116,6 +116,35 @@ describe("rate limits", () => {
     expect(await db().user.count({ where: { login: logins[2] } })).toBe(0);
   });
 
+  // Sign-up answers "email has already been taken" (the official front end puts it on the email field), so
+  // one address learns that of only so many addresses before every sign-up of its own is refused for the
+  // window, whichever email the next one names.
+  it("sign-up: an address is told an email is taken only so many times", async () => {
+    const from = address();
+    const register = (login: string, email: string, at = from) =>
+      call("POST", "/users", { ...json, from: at, body: { user: { login, email, password: "a good password" } } });
+    const known = await Promise.all(Array.from({ length: LIMITS.signUpTakenEmailPerAddress.max + 1 }, () => createUser()));
+    for (const [i, user] of known.slice(0, -1).entries()) {
+      const res = await register(`rl_${uid()}`, user.email);
+      expect(res.status, `probe ${i + 1}`).toBe(400);
+      expect(res.body.errors[0].message).toMatch(/email(.+)taken/);
+    }
+    for (const email of [known[known.length - 1].email, `fresh_${uid()}@example.test`]) {
+      const refused = await register(`rl_${uid()}`, email);
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+      expect(await db().user.count({ where: { email } })).toBe(email.startsWith("fresh") ? 0 : 1);
+    }
+    // Another address is answered as before; a taken login is no secret and is not counted.
+    expect((await register(`rl_${uid()}`, known[known.length - 1].email, address())).body.errors[0].message).toBe(
+      "email has already been taken",
+    );
+    const other = address();
+    for (let i = 0; i <= LIMITS.signUpTakenEmailPerAddress.max; i++)
+      expect((await register(known[0].login, `fresh_${uid()}@example.test`, other)).status).toBe(400);
+    expect((await register(`rl_${uid()}`, `fresh_${uid()}@example.test`, other)).status).toBe(201);
+  });
+
   it("password reset: so many links per account and per address; a refused request mails nothing", async () => {
     const user = await createUser();
     const log = vi.spyOn(console, "info").mockImplementation(() => {});

@@ -19,6 +19,8 @@ export const LIMITS = {
   /** Failures of one client secret from one address, and from one address across applications. */
   clientSecretFailuresPerAddress: { name: "client-secret-failures:address", max: 30, windowSeconds: 15 * 60 },
   signUpPerAddress: { name: "sign-up:address", max: 20, windowSeconds: 60 * 60 },
+  /** Sign-ups from one address answered "email has already been taken" (lib/domain/register-user.ts signUp). */
+  signUpTakenEmailPerAddress: { name: "sign-up-taken-email:address", max: 5, windowSeconds: 60 * 60 },
   resetPerAccount: { name: "password-reset:account", max: 5, windowSeconds: 60 * 60 },
   resetPerAddress: { name: "password-reset:address", max: 20, windowSeconds: 60 * 60 },
 } satisfies Record<string, Limit>;

@@ -25,6 +25,27 @@ export async function startBackgroundJob(
   return job;
 }
 
+/**
+ * Starts a job of `kind` for `params` unless one is pending or running for the very same params, which is
+ * answered instead (created false): a whole export per request, however often it is asked for, runs once
+ * at a time. The lock serialises two such requests arriving together.
+ */
+export async function startOrJoinBackgroundJob(
+  tx: Tx,
+  actor: Actor,
+  kind: string,
+  projectId: number,
+  params: Record<string, unknown>,
+): Promise<{ job: BackgroundJob; created: boolean }> {
+  await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(hashtext($1))`, `${kind}:${JSON.stringify(params)}`);
+  const running = await tx.backgroundJob.findFirst({
+    where: { kind, projectId, status: { in: ["pending", "running"] }, params: { equals: params as Prisma.InputJsonValue } },
+    orderBy: { id: "desc" },
+  });
+  if (running) return { job: running, created: false };
+  return { job: await startBackgroundJob(tx, actor, kind, projectId, params), created: true };
+}
+
 export function jobIdFrom(payload: unknown): number {
   const id = Number((payload as { job_id?: unknown })?.job_id);
   if (!Number.isInteger(id) || id <= 0) throw new Error(`task payload without a job_id: ${JSON.stringify(payload)}`);

@@ -24,6 +24,8 @@ export interface CollectionRef {
 /** A collection as one actor may see it: only visible subjects and projects, newest subjects first. */
 export interface CollectionView {
   subjectIds: number[];
+  /** subjectIds are only the newest `perCollection` (see collectionViews' `perCollection`): the collection holds more. */
+  subjectsCut: boolean;
   projectIds: number[];
   defaultSubjectId: number | null;
   defaultSubjectSrc: string | null;
@@ -33,6 +35,15 @@ export interface CollectionView {
 export const MAX_SUBJECT_IDS_PER_REQUEST = 10_000;
 // Prisma binds each id of an `in` list as a parameter, and PostgreSQL takes at most 32,767 per statement.
 export const MAX_LISTABLE_COLLECTION_SUBJECTS = 30_000;
+/**
+ * The most subject ids the collections of one answer list in their links, shared equally among them: one
+ * collection lists up to 30,000 (what /subjects?collection_id= can page through), each of a page of 100 its
+ * 300 newest. A page of collections holding millions of rows answers in bounded time and size.
+ */
+export const MAX_LINKED_SUBJECT_IDS_PER_ANSWER = 30_000;
+
+/** How many subject ids each of `n` collections of one answer lists. */
+export const subjectIdsPerCollection = (n: number) => Math.max(1, Math.floor(MAX_LINKED_SUBJECT_IDS_PER_ANSWER / Math.max(1, n)));
 
 const unique = <T>(values: T[]) => [...new Set(values)];
 
@@ -57,19 +68,26 @@ async function visibleProjectIds(client: Client, actor: Actor, projectIds: numbe
 /**
  * The views of a page of collections for one actor, in four queries however many collections: their
  * subject rows, their default subjects, which of the projects involved the actor may see, and the
- * locations of the subjects that give each its thumbnail.
+ * locations of the subjects that give each its thumbnail. With `perCollection`, each collection's newest
+ * `perCollection` subject rows only are read (by the (collection_id, created_at, subject_id) index), and
+ * `subjectsCut` says where there were more; without it, all (for edits, which need the whole list).
  */
 export async function collectionViews(
   collections: CollectionRef[],
   actor: Actor,
   client: Client = db(),
+  perCollection: number | null = null,
 ): Promise<Map<number, CollectionView>> {
   const views = new Map<number, CollectionView>();
   if (!collections.length) return views;
+  // LIMIT NULL is no limit; one row past the limit tells that there are more.
   const members = await client.$queryRawUnsafe<{ collection_id: number; subject_id: number; project_id: number }[]>(
-    `SELECT cs.collection_id, cs.subject_id, s.project_id FROM collection_subjects cs JOIN subjects s ON s.id = cs.subject_id
-     WHERE cs.collection_id = ANY($1::int[]) ORDER BY cs.collection_id, cs.created_at DESC, cs.subject_id DESC`,
+    `SELECT c.id AS collection_id, m.subject_id, m.project_id FROM unnest($1::int[]) AS c(id)
+     CROSS JOIN LATERAL (SELECT cs.subject_id, s.project_id, cs.created_at FROM collection_subjects cs JOIN subjects s ON s.id = cs.subject_id
+       WHERE cs.collection_id = c.id ORDER BY cs.created_at DESC, cs.subject_id DESC LIMIT $2) m
+     ORDER BY c.id, m.created_at DESC, m.subject_id DESC`,
     unique(collections.map((c) => c.id)),
+    perCollection === null ? null : perCollection + 1,
   );
   const defaultIds = unique(collections.flatMap((c) => (c.defaultSubjectId === null ? [] : [c.defaultSubjectId])));
   const defaults = defaultIds.length
@@ -82,7 +100,15 @@ export async function collectionViews(
   );
 
   const subjectsOf = new Map<number, number[]>();
+  const rowsOf = new Map<number, number>();
+  const cut = new Set<number>();
   for (const m of members) {
+    const read = (rowsOf.get(m.collection_id) ?? 0) + 1;
+    rowsOf.set(m.collection_id, read);
+    if (perCollection !== null && read > perCollection) {
+      cut.add(m.collection_id);
+      continue;
+    }
     if (!visible.has(m.project_id)) continue;
     const list = subjectsOf.get(m.collection_id);
     if (list) list.push(m.subject_id);
@@ -96,7 +122,13 @@ export async function collectionViews(
     const defaultSubjectId = c.defaultSubjectId !== null && visibleDefaults.has(c.defaultSubjectId) ? c.defaultSubjectId : null;
     const thumbnail = defaultSubjectId ?? subjectIds[0];
     if (thumbnail !== undefined) thumbnailSubject.set(c.id, thumbnail);
-    views.set(c.id, { subjectIds, projectIds: c.projectIds.filter((id) => visible.has(id)), defaultSubjectId, defaultSubjectSrc: null });
+    views.set(c.id, {
+      subjectIds,
+      subjectsCut: cut.has(c.id),
+      projectIds: c.projectIds.filter((id) => visible.has(id)),
+      defaultSubjectId,
+      defaultSubjectSrc: null,
+    });
   }
   const thumbnailIds = unique([...thumbnailSubject.values()]);
   if (thumbnailIds.length) {

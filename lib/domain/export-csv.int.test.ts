@@ -8,9 +8,12 @@ import {
   classifiableProject,
   classificationBody,
   createSubjectSet,
+  createUser,
   createWorkflow,
   grantProjectRole,
   signedInUser,
+  tokenFor,
+  uid,
 } from "@/test/factories";
 
 async function download(url: string) {
@@ -136,6 +139,21 @@ describe("CSV exports", () => {
       row(subjects[1], workflow.id, "0", `${status.retiredAt!.toISOString().slice(0, 19).replace("T", " ")} UTC`, "consensus"),
       row(subjects[1], second.id, "0"),
       row(loner, null, ""),
+    ]);
+  });
+
+  it("writes no cell a spreadsheet would run as a formula, in every export", async () => {
+    const { owner, project, workflow, subjects } = await classifiableProject(1);
+    await db().workflow.update({ where: { id: workflow.id }, data: { displayName: '=HYPERLINK("https://evil.test","x")' } });
+    // A login may start with "-": "-2-3..." is a formula to a spreadsheet.
+    const volunteer = await createUser({ login: `-2-3${uid()}` });
+    const res = await api.post("/classifications", classificationBody(workflow, [subjects[0].id]), { token: await tokenFor(volunteer) });
+    expect(res.status).toBe(201);
+    const workflows = await exported(`/projects/${project.id}/workflows_export`, owner.token);
+    expect(workflows.rows.map((r) => r.display_name)).toEqual([`'=HYPERLINK("https://evil.test","x")`]);
+    const classifications = await exported(`/projects/${project.id}/classifications_export`, owner.token);
+    expect(classifications.rows.map((r) => [r.user_name, r.workflow_name])).toEqual([
+      [`'${volunteer.login}`, `'=HYPERLINK("https://evil.test","x")`],
     ]);
   });
 

@@ -1,7 +1,7 @@
 import { once } from "node:events";
-import { stringify } from "csv-stringify";
 import { db, readPool } from "@/lib/db";
 import { storage } from "@/lib/storage/storage";
+import { csvStringifier } from "@/lib/text/csv";
 import { runBackgroundJob } from "./background-jobs";
 
 // CSV exports for a project's team: POST /api/projects/<id>/classifications_export,
@@ -17,6 +17,8 @@ import { runBackgroundJob } from "./background-jobs";
 // is the login ("not-logged-in" for anonymous ones); `expert` is true when the classifier holds the owner,
 // collaborator or expert role on the project at export time; `subject_data` maps each subject id to its
 // metadata; `subject_ids` are joined with ";"; times are "YYYY-MM-DD HH:MM:SS UTC".
+// Every export's text cells go through lib/text/csv.ts: one that a spreadsheet would run as a formula
+// (starting with =, +, -, @, a tab or a carriage return, and not a plain number) gets a leading quote.
 // Subjects export: one row per subject, subject set it is in and workflow that set feeds (empty workflow or
 // set columns when it has none), with that workflow's classification count and retirement.
 
@@ -277,7 +279,7 @@ export async function runExport(kind: ExportKind, jobId: number): Promise<void> 
     const { rows } = await readPool().query(counted.sql, counted.values);
     await db().backgroundJob.update({ where: { id: jobId }, data: { total: rows[0].n, progress: 0 } });
     const key = `exports/${job.projectId}/${kind}-${jobId}.csv`;
-    const csv = stringify({ header: true, columns: def.columns });
+    const csv = csvStringifier(def.columns);
     const stored = storage().putObject(key, csv, { contentType: "text/csv; charset=utf-8" });
     try {
       let after = 0;

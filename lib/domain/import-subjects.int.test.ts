@@ -27,6 +27,8 @@ async function team() {
 describe("subject manifest import", () => {
   it("imports 20,000 rows in batches, resumes after a crash without duplicates, and keeps counters exact", async () => {
     const { owner, project, set } = await team();
+    // Past the default subject limit (10,000): raised as an admin would.
+    await db().user.update({ where: { id: owner.user.id }, data: { subjectLimit: 20_000 } });
     const res = await importCsv(set.id, manifest(20_000), owner.token);
     expect(res.status).toBe(201);
     const job = res.body.background_jobs[0];

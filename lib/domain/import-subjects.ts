@@ -1,6 +1,7 @@
 import { parse } from "csv-parse";
-import { db } from "@/lib/db";
-import { withTransaction } from "@/lib/db/sql";
+import { db, pool } from "@/lib/db";
+import { type Sql, withTransaction } from "@/lib/db/sql";
+import { countUploads, uploadStanding } from "./subject-limit";
 import { storage } from "@/lib/storage/storage";
 import { JobFailure, runBackgroundJob } from "./background-jobs";
 import { manifestRow, parseManifestHeader, type Column, type ManifestRow } from "./manifest-rows";
@@ -17,7 +18,8 @@ import { manifestRow, parseManifestHeader, type Column, type ManifestRow } from 
 // The job first reads the whole file to validate it (and count `total`): a bad file fails the job with a
 // message naming the line, and nothing is imported. Then it inserts 1,000 rows per transaction, recording
 // `progress` (rows imported) in the same transaction, so after a crash it resumes after the last committed
-// batch and never imports a row twice.
+// batch and never imports a row twice. The uploader's subject limit (./subject-limit.ts) is checked on the
+// whole file before the first batch and counted again by each batch.
 
 export const SUBJECT_IMPORT = "subject_import";
 const BATCH = 1000;
@@ -44,14 +46,18 @@ async function* manifestRecords(key: string): AsyncGenerator<{ record: string[];
   }
 }
 
-async function validateManifest(params: ImportParams): Promise<number> {
+/**
+ * Checks every row and answers how many there are; stops reading once there are more than `maxRows` (the
+ * uploader's room under the subject limit), so a file past the limit costs no more than the limit.
+ */
+async function validateManifest(params: ImportParams, maxRows: number, tooMany: () => Promise<Error>): Promise<number> {
   let columns: Column[] | null = null;
   let rows = 0;
   for await (const { record, line } of manifestRecords(params.source_key)) {
     if (!columns) columns = parseManifestHeader(record);
     else {
       manifestRow(columns, record, params.base_url, line);
-      rows++;
+      if (++rows > maxRows) throw await tooMany();
     }
   }
   if (!columns) throw new JobFailure("the manifest is empty");
@@ -72,6 +78,10 @@ async function insertBatch(
       [jobId, rows.length, done],
     );
     if (claimed.rowCount !== 1) throw new Error(`subject import ${jobId}: progress moved under us (another worker runs it)`);
+    // The batch's subjects are counted against the uploader's limit first: an import that ran alongside
+    // another (both checked before either inserted) stops here at the limit, never past it.
+    if (target.userId !== null && !(await countUploads(client, target.userId, rows.length)))
+      throw await overLimit(client, target.userId, rows.length);
     const inserted = await client.query(
       `WITH input AS (SELECT * FROM unnest($1::text[], $2::text[], $3::text[]) WITH ORDINALITY AS t(metadata, locations, external_id, ord)),
        created AS (
@@ -95,14 +105,23 @@ async function insertBatch(
       [target.setId, n],
     );
     await client.query(`UPDATE projects SET subjects_count = subjects_count + $2 WHERE id = $1`, [target.projectId, n]);
-    if (target.userId !== null)
-      await client.query(`UPDATE users SET uploaded_subjects_count = uploaded_subjects_count + $2 WHERE id = $1`, [target.userId, n]);
   });
 }
 
 export interface ImportHooks {
   /** Called after each committed batch with the rows imported so far (tests simulate crashes here). */
   afterBatch?(progress: number): void | Promise<void>;
+  /** Called once the manifest has been checked against the uploader's limit, before any batch (tests line two imports up here). */
+  afterCheck?(): void | Promise<void>;
+}
+
+/** The failure of an import of more than `n - 1` subjects (`atLeast`) or of `n` that would pass the uploader's subject limit. */
+async function overLimit(sql: Sql, userId: number, n: number, atLeast = false): Promise<JobFailure> {
+  const standing = await uploadStanding(sql, userId);
+  return new JobFailure(
+    `importing ${atLeast ? "more than " : ""}${atLeast ? n - 1 : n} subjects would pass your limit of ${standing?.limit ?? "?"} ` +
+      `uploaded subjects (${standing?.uploaded ?? "?"} uploaded); ask an admin to raise it`,
+  );
 }
 
 /** The `subject_import` task: validates the manifest once, then imports it from where it left off. */
@@ -113,18 +132,14 @@ export async function runSubjectImport(jobId: number, hooks: ImportHooks = {}): 
     if (!set) throw new JobFailure("the subject set was deleted");
     let total = job.total;
     if (total === null) {
-      total = await validateManifest(params);
-      if (job.userId !== null) {
-        const user = await db().user.findUnique({
-          where: { id: job.userId },
-          select: { subjectLimit: true, uploadedSubjectsCount: true, admin: true },
-        });
-        if (user && !user.admin && user.subjectLimit !== null && user.uploadedSubjectsCount + total > user.subjectLimit) {
-          throw new JobFailure(`importing ${total} subjects would pass your limit of ${user.subjectLimit} uploaded subjects`);
-        }
-      }
+      // The whole import must fit, so one past the limit imports nothing (each batch counts again, below).
+      const { userId } = job;
+      const standing = userId === null ? null : await uploadStanding(pool(), userId);
+      const room = standing ? Math.max(0, standing.limit - standing.uploaded) : Number.POSITIVE_INFINITY;
+      total = await validateManifest(params, room, () => overLimit(pool(), userId!, room + 1, true));
       await db().backgroundJob.update({ where: { id: jobId }, data: { total } });
     }
+    await hooks.afterCheck?.();
     let done = job.progress;
     let index = 0;
     let columns: Column[] | null = null;

@@ -11,7 +11,7 @@ import { requireEditableProject } from "@/lib/policies/require-editable-project"
 import { backgroundJobs } from "@/lib/resources/background-jobs";
 import { iso } from "@/lib/resources/wire";
 import { parsePathId } from "@/lib/text/params";
-import { startBackgroundJob } from "@/lib/domain/background-jobs";
+import { startOrJoinBackgroundJob } from "@/lib/domain/background-jobs";
 
 // The routes of CSV exports (the work itself is lib/domain/export-csv.ts): POST starts an export's job, or
 // answers the one already running; GET answers the latest.
@@ -94,16 +94,8 @@ export function exportRoutes(kind: ExportKind, on: "projects" | "workflows") {
       const text = await readBodyText(ctx.req);
       if (text.trim() && text.trim() !== "{}") ZStartExport.parse(parseJsonText(text));
       const actor = await ctx.actor();
-      const { job, created } = await db().$transaction(async (tx) => {
-        // One export of a kind per target at a time: a request while one runs answers that one.
-        await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(hashtext($1))`, `${kind}:${JSON.stringify(target)}`);
-        const running = await tx.backgroundJob.findFirst({
-          where: { kind, projectId, status: { in: ["pending", "running"] }, ...sameTarget(target) },
-          orderBy: { id: "desc" },
-        });
-        if (running) return { job: running, created: false };
-        return { job: await startBackgroundJob(tx, actor, kind, projectId, target), created: true };
-      });
+      // One export of a kind per target at a time: a request while one runs answers that one.
+      const { job, created } = await db().$transaction((tx) => startOrJoinBackgroundJob(tx, actor, kind, projectId, target));
       return exportResponse(ctx, kind, on, job, created ? 201 : 200);
     }),
   };

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { Readable } from "node:stream";
-import { db } from "@/lib/db";
+import { db, pool } from "@/lib/db";
+import { subjectLimitReached, uploadStanding } from "@/lib/domain/subject-limit";
 import { startBackgroundJob } from "@/lib/domain/background-jobs";
 import { type ImportParams, SUBJECT_IMPORT } from "@/lib/domain/import-subjects";
 import { env } from "@/lib/env";
@@ -23,6 +24,9 @@ export const startSubjectImport = apiRoute({ scope: "project", alsoAccepts: /^te
   if (baseUrl !== null && !/^https?:\/\/[^\s]+$/i.test(baseUrl)) throw unprocessable("base_url must be an http(s) URL");
   const set = await findVisible(subjectSets, parsePathId(ctx.params.id, "subject_sets"), actor);
   await db().$transaction((tx) => requireEditableProject(tx, actor, set.projectId, "subject_set"));
+  // An account already at its subject limit is refused before its file is stored (the job checks the rest).
+  const standing = await uploadStanding(pool(), actor.user.id);
+  if (standing && standing.uploaded >= standing.limit) throw await subjectLimitReached(pool(), actor.user.id);
   const max = env().IMPORT_MAX_BYTES;
   if (Number(ctx.req.headers.get("content-length") ?? 0) > max)
     throw new ApiError(413, `The manifest is larger than the limit of ${max} bytes`);

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { Actor } from "@/lib/auth/actor";
-import type { BaseRow, ResourceDef, SerializedRecord } from "@/lib/http/resource-def";
+import type { BaseRow, LoadedLinked, ResourceDef, SerializedRecord, Truncations } from "@/lib/http/resource-def";
 import { ApiError, unprocessable } from "./api-error";
 import type { CountSource } from "./list-count";
 import { parseCountParam } from "@/lib/text/params";
@@ -72,19 +72,95 @@ export function linkTemplates(def: ResourceDef<never>): Record<string, { href: s
   return Object.fromEntries(Object.entries(def.linkTemplates).map(([name, t]) => [`${def.type}.${name}`, t]));
 }
 
-/** `include` → top-level `linked`, keyed by linked type; each linked record points back at a parent. */
-export async function buildLinked<R extends BaseRow>(def: ResourceDef<R>, rows: R[], include: string[], actor: Actor) {
+/**
+ * The most linked records one include answers per primary record, and in the whole answer. What a caller
+ * can make an include load is bounded by these whatever the records hold (a collection may hold 30,000
+ * subjects); the rest is read through the link's own list, named in meta.truncated (see TruncationNotes).
+ */
+export const MAX_LINKED_PER_RECORD = 100;
+export const MAX_LINKED_PER_INCLUDE = 1000;
+
+interface Truncated {
+  records: Set<number>;
+  per_record: number;
+  per_response?: number;
+  href?: string;
+}
+
+/**
+ * What one answer left out, as its meta.truncated: `linked.<include>` for an include that answered only
+ * part of some records' linked records, `<type>.<link>` for records whose link list holds only part of its
+ * ids; each with the records concerned, the caps, and the href template of the list that pages the rest.
+ */
+export class TruncationNotes implements Truncations {
+  private readonly entries = new Map<string, Truncated>();
+
+  private note(key: string, recordIds: Iterable<number>, caps: Omit<Truncated, "records">) {
+    const entry = this.entries.get(key) ?? { records: new Set<number>(), ...caps };
+    for (const id of recordIds) entry.records.add(id);
+    if (entry.records.size) this.entries.set(key, entry);
+  }
+
+  linkList(key: string, recordId: number, perRecord: number, href: string): void {
+    this.note(key, [recordId], { per_record: perRecord, href });
+  }
+
+  included(name: string, recordIds: Iterable<number>, href: string | undefined): void {
+    this.note(`linked.${name}`, recordIds, { per_record: MAX_LINKED_PER_RECORD, per_response: MAX_LINKED_PER_INCLUDE, href });
+  }
+
+  /** The meta entry, or undefined when nothing was left out. */
+  meta(): Record<string, unknown> | undefined {
+    if (!this.entries.size) return undefined;
+    return Object.fromEntries(
+      [...this.entries].map(([key, { records, ...caps }]) => [key, { records: [...records].sort((a, b) => a - b).map(String), ...caps }]),
+    );
+  }
+}
+
+/**
+ * `include` → top-level `linked`, keyed by linked type; each linked record points back at a parent. Each
+ * include answers at most MAX_LINKED_PER_RECORD linked records per primary record and MAX_LINKED_PER_INCLUDE
+ * in all (in the loader's order); the records whose lists were cut are noted in `notes`.
+ */
+export async function buildLinked<R extends BaseRow>(
+  def: ResourceDef<R>,
+  rows: R[],
+  include: string[],
+  actor: Actor,
+  notes: TruncationNotes,
+) {
   if (!include.length || !rows.length) return undefined;
   const linked: Record<string, SerializedRecord[]> = {};
+  const seen = new Map<string, Set<string>>();
   for (const name of include) {
     const inc = def.includes![name];
-    const loaded = await inc.load(rows, actor);
+    const answer = await inc.load(rows, actor, {
+      perRecord: MAX_LINKED_PER_RECORD,
+      perResponse: MAX_LINKED_PER_INCLUDE,
+      truncations: notes,
+    });
+    const loaded: LoadedLinked[] = Array.isArray(answer) ? answer : answer.linked;
+    const cut = new Set<number>(Array.isArray(answer) ? [] : answer.cut);
     const list = (linked[inc.type] ??= []);
+    const ids = seen.get(inc.type) ?? new Set(list.map((r) => r.id));
+    seen.set(inc.type, ids);
+    const perParent = new Map<number, number>();
+    let answered = 0;
     for (const { record, parentIds } of loaded) {
-      if (list.some((r) => r.id === record.id)) continue;
+      if (ids.has(record.id)) continue;
+      if (answered >= MAX_LINKED_PER_INCLUDE || parentIds.every((p) => (perParent.get(p) ?? 0) >= MAX_LINKED_PER_RECORD)) {
+        for (const p of parentIds) cut.add(p);
+        continue;
+      }
+      for (const p of parentIds) perParent.set(p, (perParent.get(p) ?? 0) + 1);
+      answered++;
+      ids.add(record.id);
       const parent = parentIds[0];
       list.push({ ...record, links: { ...record.links, linked: { href: `/${def.type}/${parent}`, id: String(parent), type: def.type } } });
     }
+    const template = Object.hasOwn(def.linkTemplates, name) ? def.linkTemplates[name].href : undefined;
+    notes.included(name, cut, template);
   }
   return linked;
 }

@@ -29,10 +29,37 @@ export interface LinkTemplate {
   type: string;
 }
 
-/** An includable link: loads the linked records of a page of rows in one query. */
+/**
+ * What an answer left out to stay bounded, gathered into its `meta.truncated` (lib/http/jsonapi.ts) with
+ * where to read the rest.
+ */
+export interface Truncations {
+  /** Record `recordId`'s link list `key` (`<type>.<link>`, e.g. "collections.subjects") holds only its first `perRecord` ids. */
+  linkList(key: string, recordId: number, perRecord: number, href: string): void;
+}
+
+/** The caps of an include (lib/http/jsonapi.ts buildLinked applies them to whatever a loader answers). */
+export interface IncludeLimits {
+  /** Linked records per primary record. */
+  perRecord: number;
+  /** Linked records of this include in the whole answer. */
+  perResponse: number;
+  truncations: Truncations;
+}
+
+export interface LoadedLinked {
+  record: SerializedRecord;
+  parentIds: number[];
+}
+
+/**
+ * An includable link: loads the linked records of a page of rows in one query. A loader whose links can be
+ * many (a collection's subjects) applies `limits` itself, reading no more than it answers, and names the
+ * rows whose lists it cut; the others answer everything and the generic layer cuts.
+ */
 export interface IncludeDef<R> {
   type: string;
-  load(rows: R[], actor: Actor): Promise<{ record: SerializedRecord; parentIds: number[] }[]>;
+  load(rows: R[], actor: Actor, limits: IncludeLimits): Promise<LoadedLinked[] | { linked: LoadedLinked[]; cut: number[] }>;
 }
 
 export interface WriteContext {
@@ -98,7 +125,7 @@ export interface ResourceDef<R extends BaseRow = BaseRow> {
    * Completes a serialized record with what needs async work (signed URLs). `written` is true in the
    * answer to a create or an update (where a subject's pending uploads get their upload URLs).
    */
-  present?(record: SerializedRecord, row: R, ctx: { actor: Actor; written: boolean }): Promise<SerializedRecord>;
+  present?(record: SerializedRecord, row: R, ctx: { actor: Actor; written: boolean; truncations?: Truncations }): Promise<SerializedRecord>;
   /** May this actor do this to a record it can see (403 otherwise)? */
   can(actor: Actor, action: Action, row: R, tx: Tx): boolean | Promise<boolean>;
   create?: { schema: ZodType; perform(ctx: WriteContext, input: never): Promise<number> };

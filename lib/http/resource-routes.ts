@@ -17,6 +17,7 @@ import {
   parseSort,
   recordHeaders,
   etagFor,
+  TruncationNotes,
   type Paging,
 } from "./jsonapi";
 import { countList, prismaScopeCounting, splitPage } from "./list-count";
@@ -154,7 +155,10 @@ export async function findVisible<R extends BaseRow>(
   return row;
 }
 
-/** The JSON-API envelope of records: the type's array, link templates, meta when given, linked when included. */
+/**
+ * The JSON-API envelope of records: the type's array, link templates, meta when given, linked when included.
+ * What was left out to keep the answer bounded (capped includes and link lists) is meta.truncated.
+ */
 export async function envelope<R extends BaseRow>(
   def: ResourceDef<R>,
   rows: R[],
@@ -164,15 +168,18 @@ export async function envelope<R extends BaseRow>(
   written = false,
   url?: URL,
 ) {
-  const linked = await buildLinked(def, rows, include, actor);
+  const truncations = new TruncationNotes();
+  const linked = await buildLinked(def, rows, include, actor, truncations);
   const present = def.present;
   const records = rows.map((r) => def.serialize(r, actor));
-  const presented = present ? await Promise.all(records.map((rec, i) => present(rec, rows[i], { actor, written }))) : records;
+  const presented = present ? await Promise.all(records.map((rec, i) => present(rec, rows[i], { actor, written, truncations }))) : records;
   const sparse = url ? sparseFieldset(def, url) : null;
+  const truncated = truncations.meta();
+  const fullMeta = truncated ? { ...meta, truncated } : meta;
   return {
     [def.type]: sparse ? presented.map((r) => sparse(r as Record<string, unknown>)) : presented,
     links: linkTemplates(def as never),
-    ...(meta ? { meta } : {}),
+    ...(fullMeta ? { meta: fullMeta } : {}),
     ...(linked ? { linked } : {}),
   };
 }

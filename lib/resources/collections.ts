@@ -12,6 +12,7 @@ import {
   replaceCollectionSubjects,
   requireVisibleProjects,
   requireVisibleSubjects,
+  subjectIdsPerCollection,
   type CollectionView,
 } from "@/lib/domain/collection-subjects";
 import { canOnCollection, collectionReadScope, COLLECTION_ROLE_NAMES } from "@/lib/policies/collection-policy";
@@ -20,7 +21,7 @@ import { activeMemberOf, isGroupAdmin, userGroupReadScope } from "@/lib/policies
 import { collectionRoleRecords } from "./collection-role-records";
 import { projects } from "./projects";
 import { subjects } from "./subjects";
-import type { IncludeDef, ResourceDef, SerializedRecord } from "@/lib/http/resource-def";
+import type { IncludeDef, LoadedLinked, ResourceDef, SerializedRecord, Truncations } from "@/lib/http/resource-def";
 import type { Tx, Where } from "@/lib/db/types";
 import { users } from "./users";
 import { idStr, iso, userLink } from "./wire";
@@ -134,7 +135,19 @@ function serializeCollection(c: CollectionRow): SerializedRecord {
   };
 }
 
-function withView(record: SerializedRecord, view: CollectionView): SerializedRecord {
+const SUBJECTS_HREF = "/subjects?collection_id={collections.id}";
+
+/**
+ * The record as this actor sees it. Its links.subjects lists the newest subjects only when the answer's
+ * share of MAX_LINKED_SUBJECT_IDS_PER_ANSWER is smaller than the collection: noted in meta.truncated.
+ */
+function withView(
+  record: SerializedRecord,
+  view: CollectionView,
+  truncations: Truncations | undefined,
+  perCollection: number,
+): SerializedRecord {
+  if (view.subjectsCut) truncations?.linkList("collections.subjects", Number(record.id), perCollection, SUBJECTS_HREF);
   return {
     ...record,
     default_subject_src: view.defaultSubjectSrc,
@@ -148,9 +161,10 @@ function withView(record: SerializedRecord, view: CollectionView): SerializedRec
 }
 
 /** Complete records of collections as this actor sees them (for other resources' includes). */
-export async function presentCollections(rows: CollectionRow[], actor: Actor): Promise<SerializedRecord[]> {
-  const views = await collectionViews(rows, actor);
-  return rows.map((r) => withView(serializeCollection(r), views.get(r.id)!));
+export async function presentCollections(rows: CollectionRow[], actor: Actor, truncations?: Truncations): Promise<SerializedRecord[]> {
+  const perCollection = subjectIdsPerCollection(rows.length);
+  const views = await collectionViews(rows, actor, db(), perCollection);
+  return rows.map((r) => withView(serializeCollection(r), views.get(r.id)!, truncations, perCollection));
 }
 
 /**
@@ -158,18 +172,22 @@ export async function presentCollections(rows: CollectionRow[], actor: Actor): P
  * the next microtask are one page: their views load together in a fixed number of queries instead of
  * once per record.
  */
+type PageViews = { views: Map<number, CollectionView>; perCollection: number };
+
 function pageViews() {
-  let batch: { actor: Actor; rows: CollectionRow[]; views: Promise<Map<number, CollectionView>> } | null = null;
-  return (row: CollectionRow, actor: Actor): Promise<Map<number, CollectionView>> => {
+  let batch: { actor: Actor; rows: CollectionRow[]; views: Promise<PageViews> } | null = null;
+  return (row: CollectionRow, actor: Actor): Promise<PageViews> => {
     if (!batch || batch.actor !== actor) {
-      const next: { actor: Actor; rows: CollectionRow[]; views: Promise<Map<number, CollectionView>> } = {
+      const next: { actor: Actor; rows: CollectionRow[]; views: Promise<PageViews> } = {
         actor,
         rows: [],
-        views: Promise.resolve(new Map()),
+        views: Promise.resolve({ views: new Map(), perCollection: 0 }),
       };
-      next.views = Promise.resolve().then(() => {
+      next.views = Promise.resolve().then(async () => {
         if (batch === next) batch = null;
-        return collectionViews(next.rows, actor);
+        // The page's share of the subject ids its links may list (lib/domain/collection-subjects.ts).
+        const perCollection = subjectIdsPerCollection(next.rows.length);
+        return { views: await collectionViews(next.rows, actor, db(), perCollection), perCollection };
       });
       batch = next;
     }
@@ -242,7 +260,10 @@ export const collections: ResourceDef<CollectionRow> = {
     roles: { select: { id: true }, orderBy: { id: "asc" } },
   },
   serialize: serializeCollection,
-  present: async (record, row, { actor }) => withView(record, (await viewsOfPage(row, actor)).get(row.id)!),
+  present: async (record, row, { actor, truncations }) => {
+    const { views, perCollection } = await viewsOfPage(row, actor);
+    return withView(record, views.get(row.id)!, truncations, perCollection);
+  },
   linkTemplates: {
     owner: { href: "/{collections.owner.href}", type: "owners" },
     subjects: { href: "/subjects?collection_id={collections.id}", type: "subjects" },
@@ -285,25 +306,33 @@ export const collections: ResourceDef<CollectionRow> = {
         return roles.map((r) => ({ record: collectionRoleRecords.serialize(r as never, actor), parentIds: [r.collectionId] }));
       },
     },
+    // Each collection's newest subjects, as many as the include's caps allow: only those are read (a
+    // collection may hold 30,000); the rest are paged through /subjects?collection_id=.
     subjects: {
       type: "subjects",
-      load: async (rows, actor) => {
-        const views = await collectionViews(rows, actor);
+      load: async (rows, actor, { perRecord, perResponse }) => {
+        const views = await collectionViews(rows, actor, db(), perRecord);
         const parents = new Map<number, number[]>();
-        for (const r of rows) for (const id of views.get(r.id)!.subjectIds) parents.set(id, [...(parents.get(id) ?? []), r.id]);
-        const ids = [...parents.keys()];
-        const found = [];
-        // In slices: a statement binds each id of an `in` list as a parameter.
-        for (let i = 0; i < ids.length; i += MAX_SUBJECT_IDS_PER_REQUEST) {
-          found.push(
-            ...(await db().subject.findMany({
-              where: { id: { in: ids.slice(i, i + MAX_SUBJECT_IDS_PER_REQUEST) } },
-              include: subjects.queryInclude,
-              orderBy: { id: "asc" },
-            })),
-          );
+        const cut: number[] = [];
+        for (const r of rows) {
+          const view = views.get(r.id)!;
+          let left = view.subjectsCut;
+          for (const id of view.subjectIds) {
+            if (!parents.has(id) && parents.size >= perResponse) left = true;
+            else parents.set(id, [...(parents.get(id) ?? []), r.id]);
+          }
+          if (left) cut.push(r.id);
         }
-        return found.map((s) => ({ record: subjects.serialize(s as never, actor), parentIds: parents.get(s.id)! }));
+        const found = parents.size
+          ? await db().subject.findMany({ where: { id: { in: [...parents.keys()] } }, include: subjects.queryInclude })
+          : [];
+        const byId = new Map(found.map((s) => [s.id, s]));
+        // In the links' order (each collection's newest first), so the generic caps keep the same ones.
+        const linked: LoadedLinked[] = [...parents].flatMap(([id, parentIds]) => {
+          const s = byId.get(id);
+          return s ? [{ record: subjects.serialize(s as never, actor), parentIds }] : [];
+        });
+        return { linked, cut };
       },
     },
     projects: {
@@ -449,13 +478,13 @@ export const collections: ResourceDef<CollectionRow> = {
 export function collectionInclude<R extends { id: number; collectionId: number }>(): IncludeDef<R> {
   return {
     type: "collections",
-    load: async (rows, actor) => {
+    load: async (rows, actor, { truncations }) => {
       const found = (await db().collection.findMany({
         where: { AND: [{ id: { in: [...new Set(rows.map((r) => r.collectionId))] } }, collectionReadScope(actor)] },
         include: collections.queryInclude as Prisma.CollectionInclude,
         orderBy: { id: "asc" },
       })) as unknown as CollectionRow[];
-      const records = await presentCollections(found, actor);
+      const records = await presentCollections(found, actor, truncations);
       return found.map((c, i) => ({ record: records[i], parentIds: rows.filter((r) => r.collectionId === c.id).map((r) => r.id) }));
     },
   };

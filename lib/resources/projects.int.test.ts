@@ -23,7 +23,7 @@ resourceContract({
     const owner = await signedInUser();
     return { record: { display_name: `New ${uid()}`, description: "A project", primary_language: "en" }, token: owner.token };
   },
-  update: { display_name: "Renamed project", description: "Updated", beta: true },
+  update: { display_name: "Renamed project", description: "Updated", beta_requested: true },
   invalidUpdate: { beta: "yes" },
   async privateRecord() {
     const owner = await signedInUser();
@@ -147,6 +147,57 @@ describe("projects: roles and permissions", () => {
     expect(ok.status).toBe(200);
     expect(ok.body.projects[0].approved).toBe(true);
     expect(ok.body.projects[0].classifications_count).toBe(0);
+  });
+
+  // Approval is the admins' (as on the established platform): an owner asks with beta_requested or
+  // launch_requested. `beta` is this API's name of beta_approved, so it is refused the same way.
+  it.each([
+    ["beta", { beta: true }],
+    ["beta_approved", { beta_approved: true }],
+    ["launch_approved", { launch_approved: true }],
+    ["approved", { approved: true }],
+    ["featured", { featured: true }],
+    ["beta (false)", { beta: false }],
+  ])("refuses an owner who sets %s, on create and on edit, and changes nothing", async (_name, fields) => {
+    const owner = await signedInUser();
+    const name = `Self approved ${uid()}`;
+    const created = await api.post("/projects", { projects: { display_name: name, ...fields } }, { token: owner.token });
+    expect(created.status).toBe(403);
+    expect(created.body.errors[0].message).toMatch(/Only admins/);
+    expect(await db().project.count({ where: { ownerId: owner.user.id } })).toBe(0);
+    const project = await createProject(owner.user.id);
+    const before = await db().project.findUniqueOrThrow({ where: { id: project.id } });
+    const etag = (await api.get(`/projects/${project.id}`)).headers.get("etag")!;
+    const edited = await api.put(`/projects/${project.id}`, { projects: fields }, { token: owner.token, headers: { "if-match": etag } });
+    expect(edited.status).toBe(403);
+    expect(await db().project.findUniqueOrThrow({ where: { id: project.id } })).toEqual(before);
+  });
+
+  it("lets an owner request beta and launch, and only an admin approve them", async () => {
+    const owner = await signedInUser();
+    const created = await api.post(
+      "/projects",
+      { projects: { display_name: `Asking ${uid()}`, beta_requested: true, launch_requested: true } },
+      { token: owner.token },
+    );
+    expect(created.status).toBe(201);
+    expect(created.body.projects[0]).toMatchObject({
+      beta_requested: true,
+      launch_requested: true,
+      beta: false,
+      beta_approved: false,
+      launch_approved: false,
+    });
+    const id = created.body.projects[0].id;
+    const admin = await signedInUser({ admin: true });
+    const etag = (await api.get(`/projects/${id}`, { token: admin.token })).headers.get("etag")!;
+    const approved = await api.put(
+      `/projects/${id}`,
+      { projects: { beta_approved: true } },
+      { token: admin.token, headers: { "if-match": etag } },
+    );
+    expect(approved.status).toBe(200);
+    expect(approved.body.projects[0]).toMatchObject({ beta: true, beta_approved: true });
   });
 
   it("creates with the caller as owner (owner role record), a slug, and unique display names per owner", async () => {

@@ -5,6 +5,8 @@ import { db } from "@/lib/db";
 import { forbidden, ApiError, unprocessable } from "@/lib/http/api-error";
 import { parseBooleanParam, parseIdList, parseIdValue } from "@/lib/text/params";
 import { duplicateSubjectSet } from "@/lib/domain/subject-set-members";
+import { releaseUploads } from "@/lib/domain/subject-limit";
+import { prismaSql } from "@/lib/db/sql";
 import { canOnProject, projectReadScope } from "@/lib/policies/project-policy";
 import {
   ORGANIZATION_VISIBILITY_SELECT,
@@ -83,7 +85,9 @@ export const ZCreateProject = z
 export const ZUpdateProject = z.strictObject({ ...projectFields, links: ZLinks }).partial();
 type TProjectInput = z.infer<typeof ZUpdateProject>;
 
-const ADMIN_ONLY = ["approved", "launch_approved", "beta_approved", "featured"] as const;
+// Approval is the admins' (the established platform's admin_allowed): an owner asks with beta_requested or
+// launch_requested. `beta` is this API's other name of beta_approved (one column), so it is refused alike.
+const ADMIN_ONLY = ["approved", "launch_approved", "beta_approved", "beta", "featured"] as const;
 
 /** A comma-separated tags parameter: trimmed, lower-cased, without empties (a 422 when none is left). */
 export function tagList(raw: string): string[] {
@@ -395,6 +399,8 @@ export const projects: ResourceDef<ProjectRow> = {
        WHERE ss.id = m.subject_set_id AND ss.project_id <> $1`,
       row.id,
     );
+    // The project's subjects go with it: their uploaders' places under the subject limit are free again.
+    await releaseUploads(prismaSql(tx), { projectId: row.id });
     await tx.project.delete({ where: { id: row.id } });
     await deleteMediaOf(tx, "projects", row.id);
   },

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Prisma, Subject } from "@/lib/generated/prisma/client";
 import { readDb, readPool } from "@/lib/db";
-import { forbidden, unprocessable } from "@/lib/http/api-error";
+import { unprocessable } from "@/lib/http/api-error";
 import { parseIdList, parseIdValue } from "@/lib/text/params";
 import { canOnProject, projectReadScope } from "@/lib/policies/project-policy";
 import { requireEditableProject } from "@/lib/policies/require-editable-project";
@@ -9,6 +9,8 @@ import { addSubjectsToSet } from "@/lib/domain/subject-set-members";
 import { inCollectionsWhere } from "@/lib/domain/collection-subjects";
 import { parseLocations, ZLocations, type LocationEntry } from "@/lib/domain/subject-locations";
 import { locationsWithUploadUrls, storedLocations } from "@/lib/domain/subject-uploads";
+import { countUploads, releaseUploads, subjectLimitReached } from "@/lib/domain/subject-limit";
+import { prismaSql } from "@/lib/db/sql";
 import { filtersWithin, oneId } from "./scope-filters";
 import type { ResourceDef } from "@/lib/http/resource-def";
 import type { Tx, Where } from "@/lib/db/types";
@@ -53,13 +55,7 @@ export async function insertSubject(
   input: z.infer<typeof ZCreateSubject>,
   locations: LocationEntry[],
 ) {
-  const user = await tx.user.findUniqueOrThrow({
-    where: { id: userId },
-    select: { subjectLimit: true, uploadedSubjectsCount: true, admin: true },
-  });
-  if (!user.admin && user.subjectLimit !== null && user.uploadedSubjectsCount >= user.subjectLimit) {
-    throw forbidden(`You have reached your limit of ${user.subjectLimit} uploaded subjects`);
-  }
+  if (!(await countUploads(prismaSql(tx), userId, 1))) throw await subjectLimitReached(prismaSql(tx), userId);
   const subject = await tx.subject.create({
     data: {
       projectId,
@@ -77,7 +73,6 @@ export async function insertSubject(
     await addSubjectsToSet(tx, set, [subject.id]);
   }
   await tx.$executeRawUnsafe(`UPDATE projects SET subjects_count = subjects_count + 1 WHERE id = $1`, projectId);
-  await tx.$executeRawUnsafe(`UPDATE users SET uploaded_subjects_count = uploaded_subjects_count + 1 WHERE id = $1`, userId);
   return { id: subject.id };
 }
 
@@ -169,6 +164,7 @@ export const subjects: ResourceDef<SubjectRow> = {
         WHERE sms.subject_set_id = ss.id AND sms.subject_id = $1`,
       row.id,
     );
+    await releaseUploads(prismaSql(tx), { subjectId: row.id });
     await tx.subject.delete({ where: { id: row.id } });
     await deleteMediaOf(tx, "subjects", row.id);
     await tx.$executeRawUnsafe(`UPDATE projects SET subjects_count = subjects_count - 1 WHERE id = $1`, row.projectId);

@@ -10,6 +10,7 @@ import { iso } from "./wire";
 import { mediaInclude } from "./media";
 import { equalsIgnoringCase } from "@/lib/db/like";
 import { endAccessStatement } from "@/lib/auth/user-sessions";
+import { subjectLimitOf } from "@/lib/domain/subject-limit";
 
 const TEMPLATES = {
   classifications: { href: "/classifications?user_id={users.id}", type: "classifications" },
@@ -52,7 +53,8 @@ export function serializeFullUser(u: User) {
     beta_email_communication: u.betaEmailCommunication,
     nasa_email_communication: u.nasaEmailCommunication,
     ux_testing_email_communication: u.uxTestingEmailCommunication,
-    subject_limit: u.subjectLimit,
+    // The limit the account's uploads are held to: its own, else the default (as the established platform shows it).
+    subject_limit: subjectLimitOf(u),
     uploaded_subjects_count: u.uploadedSubjectsCount,
     admin: u.admin,
     login_prompt: u.loginPrompt,
@@ -82,6 +84,9 @@ const ZUpdateUser = z.strictObject({
   login_prompt: z.boolean().optional(),
   /** Admins only: a banned user cannot sign in, and their sessions and tokens end at once. */
   banned: z.boolean().optional(),
+  /** Admins only: the account's own subject limit (null: the default again), and no limit at all. */
+  subject_limit: z.number().int().min(0).max(2_147_483_647).nullable().optional(),
+  upload_whitelist: z.boolean().optional(),
   links: z.strictObject({}).optional(),
 });
 
@@ -130,7 +135,8 @@ export const users: ResourceDef<User> = {
   update: {
     schema: ZUpdateUser,
     perform: async ({ tx, actor }, row, input: z.infer<typeof ZUpdateUser>) => {
-      if (input.banned !== undefined && !actor.user?.admin) throw forbidden("Only an admin can ban or unban a user");
+      for (const field of ["banned", "subject_limit", "upload_whitelist"] as const)
+        if (input[field] !== undefined && !actor.user?.admin) throw forbidden(`Only an admin can set ${field}`);
       if (input.banned) {
         const [sql, params] = endAccessStatement(row.id);
         await tx.$executeRawUnsafe(sql, ...params);
@@ -150,6 +156,8 @@ export const users: ResourceDef<User> = {
           privateProfile: input.private_profile,
           loginPrompt: input.login_prompt,
           banned: input.banned,
+          subjectLimit: input.subject_limit,
+          uploadWhitelist: input.upload_whitelist,
         },
       });
     },

@@ -1,6 +1,7 @@
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
 import { GET as getFile } from "@/app/uploads/[...key]/route";
+import { db } from "@/lib/db";
 import { api } from "@/test/http";
 import { drainPipeline, engine } from "@/test/engine";
 import { classifiableProject, classificationBody, grantProjectRole, signedInUser } from "@/test/factories";
@@ -97,6 +98,58 @@ describe("engine data requests", () => {
     ]);
     // Without the signature the file is not served.
     expect((await download(shown.body.url.split("?")[0])).status).toBe(403);
+  });
+
+  // A subgroup is a volunteer's free text when a reducer groups by a text answer: a spreadsheet opening the
+  // CSV must not run it as a formula.
+  it("writes no cell a spreadsheet would run as a formula", async () => {
+    const p = await classified();
+    const hostile = ['=HYPERLINK("https://evil.test","x")', "+1+1", "-2+3", "@SUM(A1)", "\t=1", "\r=1"];
+    await db().subjectReduction.createMany({
+      data: hostile.map((subgroup, i) => ({
+        workflowId: p.workflow.id,
+        subjectId: p.subjects[0].id,
+        reducerKey: "g",
+        subgroup,
+        data: i === 0 ? -5 : { [subgroup]: 1 },
+      })),
+    });
+    const created = await engine.post(
+      `/workflows/${p.workflow.id}/data_requests`,
+      { data_request: { requested_data: "subject_reductions" } },
+      p.owner.token,
+    );
+    await drainPipeline();
+    const shown = await engine.get(`/workflows/${p.workflow.id}/data_requests/${created.body.id}`, p.owner.token);
+    const records = (parse((await download(shown.body.url)).text, { columns: true }) as Record<string, string>[]).filter(
+      (r) => r.reducer_key === "g",
+    );
+    expect(records.map((r) => r.subgroup)).toEqual(hostile.map((s) => `'${s}`));
+    // A JSON cell stays JSON: a negative number is no formula, an object starts with "{".
+    expect(records.map((r) => JSON.parse(r.data))).toEqual([-5, ...hostile.slice(1).map((s) => ({ [s]: 1 }))]);
+  });
+
+  // Each request is a whole export: asking again while one runs answers that one instead of queueing another.
+  it("answers the same request's pending export instead of starting another", async () => {
+    const p = await classified();
+    const path = `/workflows/${p.workflow.id}/data_requests`;
+    const ask = (data_request: object) => engine.post(path, { data_request }, p.owner.token);
+    const first = await ask({ requested_data: "subject_reductions" });
+    expect(first.status).toBe(201);
+    const again = await Promise.all([ask({ requested_data: "subject_reductions" }), ask({ requested_data: "subject_reductions" })]);
+    expect(again.map((r) => [r.status, r.body.id])).toEqual([
+      [200, first.body.id],
+      [200, first.body.id],
+    ]);
+    const other = await ask({ requested_data: "subject_reductions", subgroup: "_default" });
+    expect(other.status).toBe(201);
+    expect(other.body.id).not.toBe(first.body.id);
+    expect((await engine.get(path, p.owner.token)).body).toHaveLength(2);
+    // Once it has finished, the next request makes a new one.
+    await drainPipeline();
+    const later = await ask({ requested_data: "subject_reductions" });
+    expect(later.status).toBe(201);
+    expect(later.body.id).not.toBe(first.body.id);
   });
 
   it("refuses bad requests and those who may not configure the workflow", async () => {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { BackgroundJob } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
-import { startBackgroundJob } from "@/lib/domain/background-jobs";
+import { startOrJoinBackgroundJob } from "@/lib/domain/background-jobs";
 import { ENGINE_EXPORTS } from "@/lib/domain/export-csv";
 import { notFound, unprocessable } from "@/lib/http/api-error";
 import { readJsonBody } from "@/lib/http/request";
@@ -15,7 +15,8 @@ import { engineRoute, requireEngineWorkflow } from "./engine-routes";
 //   POST /engine/workflows/<id>/data_requests {"data_request": {"requested_data", "subgroup"?, "user_id"?}}
 //   GET  /engine/workflows/<id>/data_requests (newest first), GET .../data_requests/<id>
 // Answers `{id, exportable_id, exportable_type, user_id, subgroup, status, requested_data, url, updated_at}`;
-// status is pending, processing, complete or failed; url is set once complete (valid UPLOAD_URL_TTL).
+// status is pending, processing, complete or failed; url is set once complete (valid UPLOAD_URL_TTL). A
+// request while the same one is pending or processing answers that one (200) rather than queueing another.
 
 type RequestedData = keyof typeof ENGINE_EXPORTS;
 const KIND_TO_DATA = Object.fromEntries(Object.entries(ENGINE_EXPORTS).map(([data, kind]) => [kind, data])) as Record<
@@ -80,10 +81,11 @@ export const dataRequestCollectionRoutes = {
     if (input.subgroup != null && input.requested_data === "extracts") throw unprocessable("subgroup: extracts have no subgroup");
     if (workflow.project_id === null) throw unprocessable("Data requests are made for workflows of a project");
     const target = { workflow_id: workflow.id, subgroup: input.subgroup ?? null, user_id: input.user_id ?? null };
-    const job = await db().$transaction((tx) =>
-      startBackgroundJob(tx, actor, ENGINE_EXPORTS[input.requested_data], workflow.project_id!, target),
+    // A request while the same one is pending or running answers that one (200), as the team's exports do.
+    const { job, created } = await db().$transaction((tx) =>
+      startOrJoinBackgroundJob(tx, actor, ENGINE_EXPORTS[input.requested_data], workflow.project_id!, target),
     );
-    return json(await serialize(job), 201);
+    return json(await serialize(job), created ? 201 : 200);
   }),
 };
 
