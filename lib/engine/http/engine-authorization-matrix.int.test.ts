@@ -362,17 +362,18 @@ const rows: Row[] = [
     method: "POST",
     expect: editors(201),
     path: (w) => `${W}/${w.workflowId}/data_requests`,
-    body: () => ({ data_request: { requested_data: "extracts" } }),
+    // A subgroup per actor: asking again for the same data while it is being made answers the pending request.
+    body: (_w, _f, actor) => ({ data_request: { requested_data: "subject_reductions", subgroup: `post-${actor}` } }),
   },
   {
     route: "/engine/workflows/[id]/data_requests/[request_id]",
     name: "/data_requests/:request_id",
     method: "GET",
     expect: editors(200),
-    fresh: async (w) => {
+    fresh: async (w, actor) => {
       const res = await engine.post(
         `/workflows/${w.workflowId}/data_requests`,
-        { data_request: { requested_data: "subject_reductions" } },
+        { data_request: { requested_data: "subject_reductions", subgroup: `get-${actor}` } },
         owner(w),
       );
       expect(res.status).toBe(201);
