@@ -23,5 +23,4 @@ export const POST = jsonRoute({ scope: "none" }, async (req) => {
   return new Response(null, { status: 200 });
 });
 
-// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["POST"]);

@@ -17,7 +17,11 @@ export function unknownPathRoutes(): Record<(typeof METHODS)[number] | "OPTIONS"
   return { ...Object.fromEntries(METHODS.map((m) => [m, missing])), OPTIONS: corsPreflight } as never;
 }
 
-/** The methods a route does not take: 405 with Allow. */
+/**
+ * The methods a route does not take: 405 with Allow. Every route file ends with
+ * `export const { ...the other methods, OPTIONS } = methodNotAllowed([...the methods it takes])`, so no
+ * method gets an empty answer (and the list of methods a route takes is stated once, where tests read it).
+ */
 export function methodNotAllowed(allowed: readonly string[]): Record<string, (req: Request) => Promise<Response>> {
   const refuse = declareScope("none", (req: Request) =>
     withCors(req, async () => {

@@ -26,5 +26,4 @@ export const POST = apiRoute({ scope: "classification" }, async (ctx) => {
   return res;
 });
 
-// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
 export const { PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET", "POST"]);

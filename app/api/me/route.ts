@@ -12,5 +12,4 @@ export const GET = apiRoute({ scope: "public" }, async (ctx) => {
   return showResponse(users, await db().user.findUniqueOrThrow({ where: { id: actor.user.id } }), ctx);
 });
 
-// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET"]);

@@ -5,5 +5,4 @@ import { setMemberSubjects } from "@/lib/resources/set-member-subjects";
 
 export const { GET, POST } = collectionRoutes(setMemberSubjects);
 
-// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
 export const { PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET", "POST"]);

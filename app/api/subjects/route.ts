@@ -15,5 +15,4 @@ export const GET = declareScope("none", (req: Request, ctx: { params: Promise<Re
 );
 export const POST = routes.POST;
 
-// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
 export const { PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET", "POST"]);

@@ -53,5 +53,4 @@ export const POST: Handler = declareScope(translations.tokenScopes.write, async 
   return routes.POST(new Request(req.url, { method: "POST", headers, body: JSON.stringify(body) }), ctx);
 });
 
-// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
 export const { PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET", "POST"]);

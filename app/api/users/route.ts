@@ -5,5 +5,4 @@ import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const { GET } = collectionRoutes(users);
 
-// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET"]);

@@ -14,5 +14,4 @@ export const GET = jsonRoute({ scope: "none" }, async (req) => {
   return new Response(null, { status: 302, headers: { Location: outcome.location, "Cache-Control": "no-store" } });
 });
 
-// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET"]);

@@ -13,5 +13,4 @@ export const POST = jsonRoute({ scope: "none" }, async (req) =>
 // CORS preflights (lib/http/cors.ts).
 export const OPTIONS = corsPreflight;
 
-// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
 export const { GET, PUT, PATCH, DELETE } = methodNotAllowed(["POST"]);

@@ -21,5 +21,4 @@ export const DELETE = jsonRoute({ scope: "none" }, async (req) => {
 // CORS preflights (lib/http/cors.ts).
 export const OPTIONS = corsPreflight;
 
-// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
 export const { GET, POST, PUT, PATCH } = methodNotAllowed(["DELETE"]);

@@ -10,5 +10,4 @@ export const GET = apiRoute({ scope: "classification" }, async (ctx) => {
   return list(ctx.req);
 });
 
-// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET"]);

@@ -60,5 +60,4 @@ export const GET = apiRoute({ scope: "project" }, async (ctx) => {
   );
 });
 
-// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET"]);

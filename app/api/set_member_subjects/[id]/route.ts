@@ -5,5 +5,4 @@ import { setMemberSubjects } from "@/lib/resources/set-member-subjects";
 
 export const { GET, PUT, DELETE } = memberRoutes(setMemberSubjects);
 
-// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
 export const { POST, PATCH, OPTIONS } = methodNotAllowed(["GET", "PUT", "DELETE"]);

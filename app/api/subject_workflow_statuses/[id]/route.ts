@@ -5,5 +5,4 @@ import { subjectWorkflowStatuses } from "@/lib/resources/subject-workflow-status
 
 export const { GET } = memberRoutes(subjectWorkflowStatuses);
 
-// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET"]);

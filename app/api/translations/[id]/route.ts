@@ -5,5 +5,4 @@ import { translations } from "@/lib/resources/translations";
 
 export const { GET, PUT } = memberRoutes(translations);
 
-// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
 export const { POST, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET", "PUT"]);

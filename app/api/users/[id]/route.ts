@@ -22,5 +22,4 @@ export const DELETE = apiRoute({ scope: "user" }, async (ctx) => {
   return new Response(null, { status: 204 });
 });
 
-// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
 export const { POST, PATCH, OPTIONS } = methodNotAllowed(["GET", "PUT", "DELETE"]);

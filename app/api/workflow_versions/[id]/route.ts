@@ -5,5 +5,4 @@ import { workflowVersions } from "@/lib/resources/workflow-versions";
 
 export const { GET } = memberRoutes(workflowVersions);
 
-// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET"]);

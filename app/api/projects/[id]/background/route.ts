@@ -5,5 +5,4 @@ import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const { GET, POST, PUT, DELETE } = mediaRoutes(projects, "background");
 
-// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
 export const { PATCH, OPTIONS } = methodNotAllowed(["GET", "POST", "PUT", "DELETE"]);

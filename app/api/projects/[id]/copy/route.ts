@@ -19,5 +19,4 @@ export const POST = apiRoute({ scope: "project" }, async (ctx) => {
   return showResponse(projects, row as never, ctx, 201);
 });
 
-// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["POST"]);

@@ -9,5 +9,4 @@ const gone = apiRoute({ scope: "none" }, async () => {
 });
 export { gone as GET, gone as POST };
 
-// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
 export const { PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET", "POST"]);

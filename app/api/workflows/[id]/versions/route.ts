@@ -15,5 +15,4 @@ export const GET: typeof list = declareScope(workflowVersions.tokenScopes.read, 
   return list(new Request(url, { headers: req.headers }), ctx);
 });
 
-// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET"]);

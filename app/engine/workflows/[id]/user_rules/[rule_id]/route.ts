@@ -4,5 +4,4 @@ import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const { GET, PUT, DELETE } = ruleMemberRoutes("user");
 
-// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
 export const { POST, PATCH, OPTIONS } = methodNotAllowed(["GET", "PUT", "DELETE"]);

@@ -5,5 +5,4 @@ import { methodNotAllowed } from "@/lib/http/missing-routes";
 
 export const { DELETE } = collectionLinkRoutes(collections);
 
-// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
 export const { GET, POST, PUT, PATCH, OPTIONS } = methodNotAllowed(["DELETE"]);

@@ -7,5 +7,4 @@ export const GET = listReductions;
 export const POST = postReduction;
 export const PUT = postReduction;
 
-// The methods this path does not take: a JSON 405 with Allow (never an empty answer).
 export const { PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET", "POST", "PUT"]);
