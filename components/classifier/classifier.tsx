@@ -10,7 +10,7 @@ import type { Records } from "@/components/ui/wire-types";
 
 // Help, favourites and feedback arrive after the first subject: their own chunks (the first load carries
 // what the first task needs).
-const FeedbackModal = lazyPart(() => import("./context/feedback-modal").then((m) => m.FeedbackModal));
+const FeedbackModal = lazyPart(() => import("./volunteer/feedback-modal").then((m) => m.FeedbackModal));
 // The subject's tasks and viewer (and the task logic with them) arrive while the queue is fetched.
 const loadingSubject = (
   <p role="status" aria-live="polite" className="animate-pulse rounded border border-gray-200 bg-white p-6 text-gray-600">
@@ -20,7 +20,7 @@ const loadingSubject = (
 const SubjectClassification = lazyPart(() => import("./subject-classification").then((m) => m.SubjectClassification), loadingSubject);
 const UnsupportedNote = lazyPart(() => import("./subject-classification").then((m) => m.UnsupportedNote));
 const PendingStatus = lazyPart(() => import("./pending-status").then((m) => m.PendingStatus));
-const ClassifiedCounter = lazyPart(() => import("./context/classified-counter").then((m) => m.ClassifiedCounter));
+const ClassifiedCounter = lazyPart(() => import("./volunteer/classified-counter").then((m) => m.ClassifiedCounter));
 const FieldGuideButton = lazyPart(() => import("./help/field-guide").then((m) => m.FieldGuideButton));
 const TutorialButton = lazyPart(() => import("./help/tutorial").then((m) => m.TutorialButton));
 const KeyboardHelpButton = lazyPart(() => import("./help/keyboard-help").then((m) => m.KeyboardHelpButton));
@@ -66,7 +66,7 @@ export function Classifier(props: {
   signedIn?: boolean;
 }) {
   const client = useQueryClient();
-  // "Nobody is signed in" seeds the query of /api/me (useMe in ./context/preferences, not imported here to
+  // "Nobody is signed in" seeds the query of /api/me (useMe in ./volunteer/preferences, not imported here to
   // keep it out of the first load), so an anonymous visitor's browser never asks it for the 401 it would log.
   useState(() => props.signedIn === false && client.getQueryData(["me"]) === undefined && client.setQueryData(["me"], null));
   return (

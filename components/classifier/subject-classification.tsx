@@ -4,7 +4,7 @@ import { type KeyboardEvent as ReactKeyboardEvent, type ReactNode, useEffect, us
 import { createPortal } from "react-dom";
 import { usePending } from "./pending-classifications";
 import { evaluateFeedback, type FeedbackResult } from "@/lib/classifier/feedback";
-import { SubjectBanners } from "./context/subject-banners";
+import { SubjectBanners } from "./volunteer/subject-banners";
 import { lazyPart } from "./lazy-part";
 import {
   classificationBody,
@@ -32,8 +32,8 @@ import { useWorkflowTutorial } from "./help/workflow-tutorial";
 // pending queue. A chunk of its own (lib/classifier/task-flow and the viewer with it): the classify page's
 // first load is the queue and the shell, and this arrives while the first subjects are fetched.
 
-const FavouriteButton = lazyPart(() => import("./context/favourite-button").then((m) => m.FavouriteButton));
-const CollectButton = lazyPart(() => import("./context/collect-button").then((m) => m.CollectButton));
+const FavouriteButton = lazyPart(() => import("./volunteer/favourite-button").then((m) => m.FavouriteButton));
+const CollectButton = lazyPart(() => import("./volunteer/collect-button").then((m) => m.CollectButton));
 // The tutorial's steps, in the "Tutorial" tab (the tutorial dialog's chunk).
 const TutorialPanel = lazyPart(() => import("./help/tutorial").then((m) => m.TutorialPanel));
 

@@ -5,7 +5,7 @@ import { startProjectStatsRefresher, stopProjectStatsRefresher } from "@/lib/dom
 import { pruneRateLimits } from "@/lib/auth/rate-limit";
 import { inboxTasks, startInboxDispatcher, stopInboxDispatcher, takeEngineInbox } from "@/lib/engine/run/engine-inbox";
 import { engineTasks, externalEngineTasks } from "@/lib/engine/run/pipeline";
-import { tasks } from "./tasks";
+import { tasks } from "./background-tasks";
 import { WorkerLeases } from "./worker-leases";
 
 const g = globalThis as unknown as {

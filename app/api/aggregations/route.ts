@@ -1,5 +1,5 @@
 // GET/POST /api/aggregations: aggregation runs of workflows (their projects' editors); POST also asks the aggregation service to start the run.
-import { startAggregationRoute } from "@/lib/handlers/start-aggregation";
+import { startAggregationRoute } from "@/lib/handlers/aggregation-routes";
 import { collectionRoutes } from "@/lib/http/resource-routes";
 import { aggregations } from "@/lib/resources/aggregations";
 import { methodNotAllowed } from "@/lib/http/missing-routes";

@@ -1,5 +1,5 @@
 // GET/POST /api/organizations: list (filters owner, search ranked by relevance, listed, display_name, slug, categories, tags, project_id) and create.
-import { organizationCollectionRoutes } from "@/lib/handlers/search-organizations";
+import { organizationCollectionRoutes } from "@/lib/handlers/organization-search-routes";
 import { organizations } from "@/lib/resources/organizations";
 import { methodNotAllowed } from "@/lib/http/missing-routes";
 

@@ -4,7 +4,7 @@ import { useAttachedImages } from "./attached-images";
 import { TutorialStepView } from "./help-content";
 import { useTranslated } from "./translated";
 import { useWorkflowTutorial } from "./workflow-tutorial";
-import { usePreference } from "../context/preferences";
+import { usePreference } from "../volunteer/preferences";
 
 /** Every this many classifications, the next lesson of the mini-course is offered. */
 export const MINI_COURSE_EVERY = 5;

@@ -4,7 +4,7 @@ import { useAttachedImages } from "./attached-images";
 import { TutorialStepView } from "./help-content";
 import { useTranslated } from "./translated";
 import { useWorkflowTutorial } from "./workflow-tutorial";
-import { usePreference } from "../context/preferences";
+import { usePreference } from "../volunteer/preferences";
 
 const completedKey = (id: string) => `quorum.tutorials_completed_at.${id}`;
 
