@@ -6,13 +6,11 @@
 //   engine:       lib/engine/run (the decision engine's pipeline) over lib/engine (its pure core)
 //   domain:       lib/domain (what happens), lib/counts (the classification counters)
 //   below domain: lib/policies (who may), lib/auth (who is asking), lib/storage, lib/mail, lib/net
-//   bottom:       lib/db (one folder), lib/env.ts, lib/log, lib/text (pure parsing helpers)
-// Each layer imports only the layers below it. One arrow up is allowed everywhere: lib/http/api-error.ts,
-// the domain's error type (ApiError), which lib/http/api-route.ts maps to an HTTP answer in one place.
-// Also: no cycles anywhere, the browser side never imports the database, nothing in lib/ imports app/ or
-// components/.
-/** ApiError, allowed in every layer (see above). */
-const API_ERROR = "^lib/http/api-error\\.ts$";
+//   bottom:       lib/db (one folder), lib/env.ts, lib/errors.ts (the one error type, with codes), lib/log,
+//                 lib/text (pure parsing helpers)
+// Each layer imports only the layers below it: no exceptions. Errors are AppError (lib/errors.ts) with a
+// code in the domain's words; lib/http/respond.ts maps codes to HTTP statuses at the edge. Also: no cycles
+// anywhere, the browser side never imports the database, nothing in lib/ imports app/ or components/.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -72,9 +70,9 @@ module.exports = {
       severity: "error",
       comment:
         "lib/domain knows no requests or answers: route handlers live in lib/handlers. " +
-        "ApiError (lib/http/api-error.ts) is the domain's error, mapped to HTTP in one place.",
+        "Its errors are AppError (lib/errors.ts), mapped to HTTP in one place (lib/http/respond.ts).",
       from: { path: "^lib/domain/" },
-      to: { path: "^lib/(http|engine/http|project-page)/", pathNot: API_ERROR },
+      to: { path: "^lib/(http|engine/http|project-page)/" },
     },
     {
       name: "domain-not-entry-points",
@@ -88,7 +86,7 @@ module.exports = {
       severity: "error",
       comment: "The engine's pipeline and core run from jobs, never from a request: only lib/engine/http is transport.",
       from: { path: "^lib/engine/", pathNot: "^lib/engine/http/" },
-      to: { path: "^lib/(http|handlers|resources|engine/http|project-page)/", pathNot: API_ERROR },
+      to: { path: "^lib/(http|handlers|resources|engine/http|project-page)/" },
     },
     {
       name: "engine-core-is-pure",
@@ -102,7 +100,7 @@ module.exports = {
       severity: "error",
       comment: "lib/policies decides who may, below the domain that asks it: it never imports the layers above it.",
       from: { path: "^lib/policies/" },
-      to: { path: "^lib/(domain|counts|resources|handlers|http|engine|jobs|project-page|storage)/", pathNot: API_ERROR },
+      to: { path: "^lib/(domain|counts|resources|handlers|http|engine|jobs|project-page|storage)/" },
     },
     {
       name: "auth-not-domain",
@@ -111,28 +109,28 @@ module.exports = {
         "lib/auth (who is asking: tokens, sessions, sign-in and its rate limits) sits below the policies and the domain; " +
         "the client address it reads is lib/net/peer-address.ts.",
       from: { path: "^lib/auth/" },
-      to: { path: "^lib/(domain|counts|policies|resources|handlers|http|engine|jobs|project-page|storage)/", pathNot: API_ERROR },
+      to: { path: "^lib/(domain|counts|policies|resources|handlers|http|engine|jobs|project-page|storage)/" },
     },
     {
       name: "storage-below-domain",
       severity: "error",
       comment: "lib/storage (objects and signed URLs) serves the domain and the handlers; it imports neither.",
       from: { path: "^lib/storage/" },
-      to: { path: "^lib/(domain|counts|policies|resources|handlers|http|engine|jobs|project-page)/", pathNot: API_ERROR },
+      to: { path: "^lib/(domain|counts|policies|resources|handlers|http|engine|jobs|project-page)/" },
     },
     {
       name: "db-is-bottom",
       severity: "error",
       comment: "lib/db (Prisma, the pg pools, SQL helpers, the job queue) imports nothing above it: only the environment and the log.",
       from: { path: "^lib/db/" },
-      to: { path: "^(lib|inngest)/", pathNot: "^lib/(db|generated|log)/|^lib/env\\.ts$" },
+      to: { path: "^(lib|inngest)/", pathNot: "^lib/(db|generated|log)/|^lib/(env|errors)\\.ts$" },
     },
     {
       name: "helpers-are-bottom",
       severity: "error",
-      comment: "lib/text, lib/log and lib/env.ts are leaves every layer may use: they import only each other (and ApiError).",
-      from: { path: "^lib/(text|log)/|^lib/env\\.ts$" },
-      to: { path: "^(lib|inngest)/", pathNot: `^lib/(text|log)/|^lib/env\\.ts$|${API_ERROR}` },
+      comment: "lib/text, lib/log, lib/env.ts and lib/errors.ts are leaves every layer may use: they import only each other.",
+      from: { path: "^lib/(text|log)/|^lib/(env|errors)\\.ts$" },
+      to: { path: "^(lib|inngest)/", pathNot: "^lib/(text|log)/|^lib/(env|errors)\\.ts$" },
     },
   ],
   options: {

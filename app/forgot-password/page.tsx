@@ -1,6 +1,6 @@
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { ApiError } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors";
 import { clientAddress } from "@/lib/net/peer-address";
 import { requestPasswordReset } from "@/lib/domain/accounts";
 import { AccountCard } from "@/components/ui/account-card";
@@ -13,7 +13,7 @@ async function requestAction(form: FormData) {
   try {
     if (email) await requestPasswordReset(email, clientAddress(new Request("http://local/", { headers: await headers() })));
   } catch (err) {
-    if (err instanceof ApiError && err.status === 429) redirect("/forgot-password?limit=1");
+    if (err instanceof AppError && err.code === "rate_limited") redirect("/forgot-password?limit=1");
     throw err;
   }
   redirect("/forgot-password?sent=1");

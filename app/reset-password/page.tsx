@@ -2,7 +2,7 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { ZodError } from "zod";
 import { resetPassword, ZResetPassword } from "@/lib/domain/accounts";
-import { ApiError } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors";
 import { AccountCard } from "@/components/ui/account-card";
 import { NewPasswordField, SubmitButton } from "@/components/ui/account-form";
 import { StatusMessage } from "@/components/ui/status-message";
@@ -23,7 +23,7 @@ async function resetAction(form: FormData) {
     const message =
       err instanceof ZodError
         ? err.issues.map((i) => i.message).join("; ")
-        : err instanceof ApiError
+        : err instanceof AppError
           ? err.message
           : "The password could not be changed";
     redirect(`/reset-password?reset_password_token=${encodeURIComponent(token)}&error=${encodeURIComponent(message)}`);

@@ -4,7 +4,7 @@ import { clientAddress } from "@/lib/net/peer-address";
 import { ZodError } from "zod";
 import { signIn } from "@/lib/auth/next-auth";
 import { signUp, ZRegisterUser } from "@/lib/domain/register-user";
-import { ApiError } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors";
 import { AccountCard } from "@/components/ui/account-card";
 import { AccountField, EmailField, NewPasswordField, SubmitButton } from "@/components/ui/account-form";
 import { StatusMessage } from "@/components/ui/status-message";
@@ -21,7 +21,7 @@ async function signUpAction(form: FormData) {
     await signUp(ZRegisterUser.parse(input), clientAddress(new Request("http://local/", { headers: await headers() })));
   } catch (err) {
     const message =
-      err instanceof ZodError ? err.issues.map((i) => i.message).join("; ") : err instanceof ApiError ? err.message : "Registration failed";
+      err instanceof ZodError ? err.issues.map((i) => i.message).join("; ") : err instanceof AppError ? err.message : "Registration failed";
     redirect(`/sign-up?error=${encodeURIComponent(message)}`);
   }
   await signIn("credentials", { login: input.login, password: input.password, redirectTo: "/" });

@@ -7,7 +7,7 @@ import { jsonRoute } from "@/lib/http/api-route";
 import { readJsonBody } from "@/lib/http/request";
 import { json } from "@/lib/http/respond";
 import { serializeFullUser } from "@/lib/resources/users";
-import { unprocessable } from "@/lib/http/api-error";
+import { unprocessable } from "@/lib/errors";
 import { clientAddress } from "@/lib/net/peer-address";
 import { changePassword, ZChangePassword } from "@/lib/domain/accounts";
 import { currentAccount } from "@/lib/domain/current-account";

@@ -1,6 +1,6 @@
 import { decode } from "next-auth/jwt";
 import { pool } from "@/lib/db";
-import { forbidden, unauthorized } from "@/lib/http/api-error";
+import { forbidden, unauthorized } from "@/lib/errors";
 import { readCookie } from "./session";
 import { revokedToken, verifyAccessToken, verifyTokenSignature, type TokenClaims } from "./tokens";
 import { keys } from "./keys";

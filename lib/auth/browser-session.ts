@@ -1,7 +1,7 @@
 import { db } from "@/lib/db";
 import { csrfMatches, newCsrfToken, readSession, sessionCookie, type CookieMode, type SessionData } from "@/lib/auth/session";
 import { parseOrigins } from "@/lib/env";
-import { ApiError } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors";
 import { endSession, startSession } from "@/lib/auth/user-sessions";
 import type { User } from "@/lib/generated/prisma/client";
 
@@ -38,7 +38,7 @@ export async function requireCsrf(req: Request, bodyToken: unknown): Promise<Ses
   const session = await readSession(req);
   const token = typeof bodyToken === "string" ? bodyToken : req.headers.get("x-csrf-token");
   if (!csrfMatches(session, token))
-    throw new ApiError(422, "Invalid authenticity token: fetch GET /users/sign_in first and send its X-CSRF-Token");
+    throw new AppError("invalid", "Invalid authenticity token: fetch GET /users/sign_in first and send its X-CSRF-Token");
   return session!;
 }
 

@@ -1,7 +1,7 @@
 import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { authenticateWithinLimits } from "@/lib/auth/authenticate-user";
-import { ApiError } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors";
 import { clientAddress } from "@/lib/net/peer-address";
 import { keys } from "./keys";
 import { endSession, sessionAlive, startSession } from "./user-sessions";
@@ -47,7 +47,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth(async () => ({
         try {
           user = await authenticateWithinLimits(String(c?.login ?? ""), String(c?.password ?? ""), clientAddress(request));
         } catch (err) {
-          if (err instanceof ApiError && err.status === 429) throw new RateLimited();
+          if (err instanceof AppError && err.code === "rate_limited") throw new RateLimited();
           throw err;
         }
         return user ? { id: String(user.id), name: user.displayName, email: user.email } : null;

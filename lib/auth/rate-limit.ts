@@ -1,5 +1,5 @@
 import { pool } from "@/lib/db";
-import { ApiError } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors";
 
 // Abuse limits on the account endpoints (sign-in, tokens, sign-up, password reset), counted in Postgres so
 // every server process shares them: fixed windows per key, one upsert per counted attempt. A caller over a
@@ -53,9 +53,9 @@ const factor = () => {
   return Number.isFinite(f) && f >= 0 ? f : 1;
 };
 
-function tooMany(_limit: Limit, retryAfter: number): ApiError {
+function tooMany(_limit: Limit, retryAfter: number): AppError {
   const seconds = Math.max(1, Math.ceil(retryAfter));
-  return new ApiError(429, `Too many attempts; try again in ${seconds} s`, undefined, { "Retry-After": String(seconds) });
+  return new AppError("rate_limited", `Too many attempts; try again in ${seconds} s`, undefined, { "Retry-After": String(seconds) });
 }
 
 /** Counts one attempt under `limit` for `subject` and answers the window's count (0: not counted). */

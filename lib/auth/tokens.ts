@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { SignJWT, jwtVerify, type JWTPayload } from "jose";
 import { db, pool } from "@/lib/db";
-import { ApiError, unauthorized } from "@/lib/http/api-error";
+import { AppError, unauthorized } from "@/lib/errors";
 import { JWT_ALG, keys, RSA_ALGS, type RsaAlg } from "./keys";
 import { keyId } from "./public-key";
 
@@ -137,7 +137,7 @@ export async function verifyAccessToken(token: string): Promise<VerifiedToken> {
   };
 }
 
-const invalidRefresh = (why: string) => new ApiError(400, why, { error: "invalid_grant" });
+const invalidRefresh = (why: string) => new AppError("bad_request", why, { error: "invalid_grant" });
 
 /**
  * Exchanges a refresh token for a new token pair, revoking the old grant (rotation). A refresh token that

@@ -1,5 +1,5 @@
 import { readPool } from "@/lib/db";
-import { ApiError } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors";
 import { hiddenProjectSql, viewerParams, type CountsViewer } from "./visible-projects";
 
 // Component C: classification counts from the daily rollups (classification_daily_counts and
@@ -19,7 +19,7 @@ import { hiddenProjectSql, viewerParams, type CountsViewer } from "./visible-pro
 export const PERIODS = ["day", "week", "month", "year"] as const;
 export type Period = (typeof PERIODS)[number];
 
-const bad = (message: string) => new ApiError(400, message, { error: message });
+const bad = (message: string) => new AppError("bad_request", message, { error: message });
 
 export interface CountsQuery {
   projectIds?: number[];

@@ -1,5 +1,5 @@
 import { ANONYMOUS, resolveActor, type Actor } from "@/lib/auth/actor";
-import { ApiError } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors";
 import { PROJECT_PERMISSIONS } from "@/lib/policies/project-policy";
 
 // Which projects' classifications a counts answer may show: projectReadScope (lib/policies/project-policy.ts)
@@ -39,7 +39,7 @@ export async function countsCaller(req: Request): Promise<Actor> {
   try {
     return await resolveActor(req);
   } catch (err) {
-    if (err instanceof ApiError) return ANONYMOUS;
+    if (err instanceof AppError) return ANONYMOUS;
     throw err;
   }
 }

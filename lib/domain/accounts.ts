@@ -4,7 +4,7 @@ import { db, pool } from "@/lib/db";
 import { hashPassword, PASSWORD_MAX, PASSWORD_MIN, verifyPassword } from "@/lib/auth/password";
 import { publicBaseUrl } from "@/lib/env";
 import type { User } from "@/lib/generated/prisma/client";
-import { ApiError, unprocessable } from "@/lib/http/api-error";
+import { AppError, unprocessable } from "@/lib/errors";
 import { sendMail } from "@/lib/mail/mailer";
 import { countAttempt, LIMITS } from "@/lib/auth/rate-limit";
 import { endAccess, type KeepAccess } from "@/lib/auth/user-sessions";
@@ -126,6 +126,6 @@ export async function disableUser(userId: number): Promise<void> {
       privateProfile: true,
     },
   });
-  if (res.count !== 1) throw new ApiError(404, `Could not find users with id='${userId}'`);
+  if (res.count !== 1) throw new AppError("not_found", `Could not find users with id='${userId}'`);
   await endAccess(userId);
 }

@@ -1,6 +1,6 @@
 import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
-import { badRequest, unprocessable } from "@/lib/http/api-error";
+import { badRequest, unprocessable } from "@/lib/errors";
 import { parseIdList, parseIdValue } from "@/lib/text/params";
 import { collectionReadScope } from "@/lib/policies/collection-policy";
 import { projectReadScope } from "@/lib/policies/project-policy";

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Actor } from "@/lib/auth/actor";
 import { hasScope } from "@/lib/auth/actor";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { forbidden, notFound, unauthorized, unprocessable } from "@/lib/http/api-error";
+import { forbidden, notFound, unauthorized, unprocessable } from "@/lib/errors";
 import { projectReadScope } from "@/lib/policies/project-policy";
 import { slugFor } from "@/lib/text/slug";
 import type { Tx } from "@/lib/db/types";

@@ -7,7 +7,6 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { verifyTokenSignature } from "@/lib/auth/tokens";
 import { ANONYMOUS, type Caller } from "@/lib/auth/actor";
-import { ApiError } from "@/lib/http/api-error";
 import { errorResponse } from "@/lib/http/respond";
 import { classifiableProject, classificationBody, grantProjectRole, signedInUser } from "@/test/factories";
 import { scopedToken } from "@/test/token-cases";
@@ -38,7 +37,7 @@ async function together(calls: Call[]) {
       c.key ?? null,
     ).then(
       (r) => ({ status: r.replayed ? 200 : 201, id: r.classification.id, metadata: r.classification.metadata as Record<string, unknown> }),
-      (e: unknown) => ({ status: e instanceof ApiError ? e.status : errorResponse(e).status, id: null, metadata: null }),
+      (e: unknown) => ({ status: errorResponse(e).status, id: null, metadata: null }),
     ),
   );
   const results = await Promise.all(pending);

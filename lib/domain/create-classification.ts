@@ -7,7 +7,7 @@ import { pool } from "@/lib/db";
 import type { Sql } from "@/lib/db/sql";
 import { statementBatcher } from "@/lib/db/statement-batcher";
 import { createStatementsInFlight, processPoolSize } from "@/lib/db/pool-size";
-import { forbidden, unprocessable } from "@/lib/http/api-error";
+import { forbidden, unprocessable } from "@/lib/errors";
 import { parseIdValue } from "@/lib/text/params";
 import { retireSubjects } from "./retire-subjects";
 import { retirementLimit } from "./workflow-tasks";

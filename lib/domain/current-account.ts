@@ -2,7 +2,7 @@ import { resolveActor } from "@/lib/auth/actor";
 import { verifyAccessToken } from "@/lib/auth/tokens";
 import { db } from "@/lib/db";
 import type { User } from "@/lib/generated/prisma/client";
-import { unauthorized } from "@/lib/http/api-error";
+import { unauthorized } from "@/lib/errors";
 import { requireCsrf, signedInSession } from "@/lib/auth/browser-session";
 
 /**

@@ -1,4 +1,4 @@
-import { unprocessable } from "@/lib/http/api-error";
+import { unprocessable } from "@/lib/errors";
 import type { Tx } from "@/lib/db/types";
 
 // Taking members out of a user group, shared by the group's links/users and the membership records.

@@ -1,6 +1,6 @@
 import type { Actor } from "@/lib/auth/actor";
 import type { Sql } from "@/lib/db/sql";
-import { notFound } from "@/lib/http/api-error";
+import { notFound } from "@/lib/errors";
 import { rolesAllow } from "@/lib/policies/project-policy";
 
 export interface WorkflowForActor {

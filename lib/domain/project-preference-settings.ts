@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { unprocessable } from "@/lib/http/api-error";
+import { unprocessable } from "@/lib/errors";
 import { parseIdValue } from "@/lib/text/params";
 import type { Tx } from "@/lib/db/types";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { db } from "@/lib/db";
 import { hashPassword, PASSWORD_MAX, PASSWORD_MIN } from "@/lib/auth/password";
-import { ApiError } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors";
 import { checkLimit, countAttempt, LIMITS } from "@/lib/auth/rate-limit";
 import type { User } from "@/lib/generated/prisma/client";
 
@@ -34,7 +34,7 @@ export async function registerUser(input: TRegisterUser, opts: { admin?: boolean
     where: { OR: [{ login: input.login }, { email: input.email }] },
     select: { login: true },
   });
-  if (taken) throw new ApiError(400, taken.login.toLowerCase() === input.login.toLowerCase() ? LOGIN_TAKEN : EMAIL_TAKEN);
+  if (taken) throw new AppError("bad_request", taken.login.toLowerCase() === input.login.toLowerCase() ? LOGIN_TAKEN : EMAIL_TAKEN);
   return db().user.create({
     data: {
       login: input.login,
@@ -63,7 +63,7 @@ export async function signUp(input: TRegisterUser, address: string | null): Prom
   try {
     return await registerUser(input);
   } catch (err) {
-    if (err instanceof ApiError && err.message === EMAIL_TAKEN) await countAttempt(LIMITS.signUpTakenEmailPerAddress, address);
+    if (err instanceof AppError && err.message === EMAIL_TAKEN) await countAttempt(LIMITS.signUpTakenEmailPerAddress, address);
     throw err;
   }
 }

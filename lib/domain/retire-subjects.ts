@@ -1,5 +1,5 @@
 import type { Sql } from "@/lib/db/sql";
-import { unprocessable } from "@/lib/http/api-error";
+import { unprocessable } from "@/lib/errors";
 
 export const RETIREMENT_REASONS = ["classification_count", "flagged", "nothing_here", "consensus", "other", "human"] as const;
 export type RetirementReason = (typeof RETIREMENT_REASONS)[number];

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
 import type { Aggregation } from "@/lib/generated/prisma/client";
-import { ApiError, forbidden, notFound, unprocessable } from "@/lib/http/api-error";
+import { AppError, forbidden, notFound, unprocessable } from "@/lib/errors";
 import { OutboundError, outboundFetch, type OutboundResponse } from "@/lib/net/outbound-fetch";
 import { parseIdValue } from "@/lib/text/params";
 import { canOnProject, projectReadScope } from "@/lib/policies/project-policy";
@@ -109,8 +109,8 @@ export async function recordRun(
   }
   const existing = await tx.aggregation.findUnique({ where: { workflowId_userId: { workflowId, userId } }, select: { id: true } });
   const taken = (id?: number) =>
-    new ApiError(
-      400,
+    new AppError(
+      "bad_request",
       `This user already has an aggregation run of workflow ${workflowId}${id ? ` (aggregations/${id})` : ""}; delete it before starting another`,
     );
   if (existing) throw taken(existing.id);

@@ -1,6 +1,6 @@
 import type { Sql } from "@/lib/db/sql";
 import { env } from "@/lib/env";
-import { type ApiError, forbidden } from "@/lib/http/api-error";
+import { type AppError, forbidden } from "@/lib/errors";
 
 // Every account may have so many uploaded subjects at once, as on the established platform: its own
 // subject_limit when an admin set one, else USER_SUBJECT_LIMIT (10,000 by default, the established
@@ -40,7 +40,7 @@ export async function uploadStanding(sql: Sql, userId: number): Promise<{ upload
 }
 
 /** The 403 of an upload past the uploader's limit (the established platform's LimitExceeded is a 403 too). */
-export async function subjectLimitReached(sql: Sql, userId: number): Promise<ApiError> {
+export async function subjectLimitReached(sql: Sql, userId: number): Promise<AppError> {
   const standing = await uploadStanding(sql, userId);
   return forbidden(
     standing

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { unprocessable } from "@/lib/http/api-error";
+import { unprocessable } from "@/lib/errors";
 
 // Subject locations on the wire: a list of mime types (files the client uploads next) or {mime: url}
 // objects (files hosted elsewhere). Stored as [{mime: url}] in order.

@@ -2,7 +2,7 @@ import { callerActor, type Caller } from "@/lib/auth/actor";
 import { grantSql } from "@/lib/auth/tokens";
 import { pool } from "@/lib/db";
 import type { Sql } from "@/lib/db/sql";
-import { notFound } from "@/lib/http/api-error";
+import { notFound } from "@/lib/errors";
 import { rolesAllow } from "@/lib/policies/project-policy";
 
 export interface QueuedSubject {

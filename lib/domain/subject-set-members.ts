@@ -1,4 +1,4 @@
-import { unprocessable } from "@/lib/http/api-error";
+import { unprocessable } from "@/lib/errors";
 import type { Tx } from "@/lib/db/types";
 
 // Set membership changes keep subject_sets.set_member_subjects_count exact: the count moves by the rows

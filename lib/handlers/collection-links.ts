@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
 import { apiRoute } from "@/lib/http/api-route";
-import { forbidden, unprocessable } from "@/lib/http/api-error";
+import { forbidden, unprocessable } from "@/lib/errors";
 import { readJsonBody } from "@/lib/http/request";
 import { parseIdList, parsePathId } from "@/lib/text/params";
 import { findVisible, requireWriter, showResponse } from "@/lib/http/resource-routes";

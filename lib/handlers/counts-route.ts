@@ -1,5 +1,5 @@
 import { ANONYMOUS, resolveActor } from "@/lib/auth/actor";
-import { forbidden, notFound, unauthorized } from "@/lib/http/api-error";
+import { forbidden, notFound, unauthorized } from "@/lib/errors";
 import { jsonRoute } from "@/lib/http/api-route";
 import { parsePathId } from "@/lib/text/params";
 import { json } from "@/lib/http/respond";

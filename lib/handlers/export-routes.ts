@@ -2,7 +2,7 @@ import { z } from "zod";
 import { db } from "@/lib/db";
 import type { ExportKind, Target } from "@/lib/domain/export-csv";
 import type { BackgroundJob } from "@/lib/generated/prisma/client";
-import { notFound, unauthorized } from "@/lib/http/api-error";
+import { notFound, unauthorized } from "@/lib/errors";
 import { type ApiContext, apiRoute } from "@/lib/http/api-route";
 import { parseJsonText, readBodyText } from "@/lib/http/request";
 import { JSONAPI_TYPE, json as jsonResponse } from "@/lib/http/respond";

@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { env } from "@/lib/env";
 import { jsonRoute } from "@/lib/http/api-route";
-import { ApiError, notFound } from "@/lib/http/api-error";
+import { AppError, notFound } from "@/lib/errors";
 import { normalizeContentType, verifySignedUrl } from "@/lib/storage/signed-urls";
 import { isStorageKey, storage } from "@/lib/storage/storage";
 
@@ -57,10 +57,11 @@ export const putFile = jsonRoute({ scope: "none" }, async (req, params) => {
   const key = keyOf(params);
   const expected = await verifySignedUrl("PUT", key, new URL(req.url));
   const given = normalizeContentType(req.headers.get("content-type"));
-  if (expected && given !== expected) throw new ApiError(415, `Content-Type must be ${expected}`);
+  if (expected && given !== expected) throw new AppError("unsupported_media_type", `Content-Type must be ${expected}`);
   const max = env().UPLOAD_MAX_BYTES;
-  if (Number(req.headers.get("content-length") ?? 0) > max) throw new ApiError(413, `The file is larger than the limit of ${max} bytes`);
-  if (!req.body) throw new ApiError(422, "The request has no body");
+  if (Number(req.headers.get("content-length") ?? 0) > max)
+    throw new AppError("too_large", `The file is larger than the limit of ${max} bytes`);
+  if (!req.body) throw new AppError("invalid", "The request has no body");
   const { size, etag } = await storage().putObject(key, Readable.fromWeb(req.body as never), {
     contentType: expected || given || "application/octet-stream",
     maxBytes: max,

@@ -1,6 +1,6 @@
 import { resolveCaller } from "@/lib/auth/actor";
 import { apiRoute, type ApiContext } from "@/lib/http/api-route";
-import { unprocessable } from "@/lib/http/api-error";
+import { unprocessable } from "@/lib/errors";
 import { linkTemplates, pageMeta } from "@/lib/http/jsonapi";
 import { parseCountParam, parseIdValue } from "@/lib/text/params";
 import { json } from "@/lib/http/respond";

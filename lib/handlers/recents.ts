@@ -1,7 +1,7 @@
 import type { Actor } from "@/lib/auth/actor";
 import { db, pool } from "@/lib/db";
 import { subjects } from "@/lib/resources/subjects";
-import { notFound, unauthorized, unprocessable } from "@/lib/http/api-error";
+import { notFound, unauthorized, unprocessable } from "@/lib/errors";
 import type { ApiContext } from "@/lib/http/api-route";
 import { estimatedRows, planSql } from "@/lib/db/query-plan";
 import { pageMeta, parsePaging } from "@/lib/http/jsonapi";

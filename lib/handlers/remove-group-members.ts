@@ -1,6 +1,6 @@
 import { db } from "@/lib/db";
 import { apiRoute } from "@/lib/http/api-route";
-import { forbidden, unprocessable } from "@/lib/http/api-error";
+import { forbidden, unprocessable } from "@/lib/errors";
 import { parseIdList, parsePathId } from "@/lib/text/params";
 import { findVisible, requireWriter } from "@/lib/http/resource-routes";
 import { isGroupAdmin } from "@/lib/policies/user-group-policy";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { withTransaction } from "@/lib/db/sql";
 import { apiRoute } from "@/lib/http/api-route";
-import { forbidden, unauthorized, unprocessable } from "@/lib/http/api-error";
+import { forbidden, unauthorized, unprocessable } from "@/lib/errors";
 import { readJsonBody } from "@/lib/http/request";
 import { parseIdValue, parsePathId } from "@/lib/text/params";
 import { loadWorkflowForActor } from "@/lib/domain/load-workflow";

@@ -5,7 +5,7 @@ import { subjectLimitReached, uploadStanding } from "@/lib/domain/subject-limit"
 import { startBackgroundJob } from "@/lib/domain/background-jobs";
 import { type ImportParams, SUBJECT_IMPORT } from "@/lib/domain/import-subjects";
 import { env } from "@/lib/env";
-import { ApiError, unauthorized, unprocessable } from "@/lib/http/api-error";
+import { AppError, unauthorized, unprocessable } from "@/lib/errors";
 import { apiRoute } from "@/lib/http/api-route";
 import { findVisible } from "@/lib/http/resource-routes";
 import { requireEditableProject } from "@/lib/policies/require-editable-project";
@@ -19,7 +19,7 @@ export const startSubjectImport = apiRoute({ scope: "project", alsoAccepts: /^te
   const actor = await ctx.actor();
   if (!actor.user) throw unauthorized("You must be signed in to do that");
   if (!/^text\/csv\b/i.test(ctx.req.headers.get("content-type") ?? ""))
-    throw new ApiError(415, "Send the manifest as the request body with Content-Type: text/csv");
+    throw new AppError("unsupported_media_type", "Send the manifest as the request body with Content-Type: text/csv");
   const baseUrl = ctx.url.searchParams.get("base_url");
   if (baseUrl !== null && !/^https?:\/\/[^\s]+$/i.test(baseUrl)) throw unprocessable("base_url must be an http(s) URL");
   const set = await findVisible(subjectSets, parsePathId(ctx.params.id, "subject_sets"), actor);
@@ -29,7 +29,7 @@ export const startSubjectImport = apiRoute({ scope: "project", alsoAccepts: /^te
   if (standing && standing.uploaded >= standing.limit) throw await subjectLimitReached(pool(), actor.user.id);
   const max = env().IMPORT_MAX_BYTES;
   if (Number(ctx.req.headers.get("content-length") ?? 0) > max)
-    throw new ApiError(413, `The manifest is larger than the limit of ${max} bytes`);
+    throw new AppError("too_large", `The manifest is larger than the limit of ${max} bytes`);
   if (!ctx.req.body) throw unprocessable("The request body (the CSV manifest) is empty");
   const key = `imports/${set.id}-${crypto.randomUUID()}.csv`;
   const { size } = await storage().putObject(key, Readable.fromWeb(ctx.req.body as never), { contentType: "text/csv", maxBytes: max });

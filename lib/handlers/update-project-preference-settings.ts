@@ -2,7 +2,7 @@ import { z } from "zod";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { apiRoute } from "@/lib/http/api-route";
-import { forbidden, notFound, unprocessable } from "@/lib/http/api-error";
+import { forbidden, notFound, unprocessable } from "@/lib/errors";
 import { parseIdValue } from "@/lib/text/params";
 import { recordBody, requireWriter, showResponse } from "@/lib/http/resource-routes";
 import { canOnProject, projectReadScope } from "@/lib/policies/project-policy";

@@ -1,6 +1,6 @@
 import { requireTokenScope, resolveActor, type Actor } from "@/lib/auth/actor";
 import type { RouteScope } from "@/lib/auth/scopes";
-import { ApiError } from "./api-error";
+import { AppError } from "@/lib/errors";
 import { withCors } from "./cors";
 import { errorResponse, JSONAPI_TYPE } from "./respond";
 import { declareScope } from "./route-scope";
@@ -36,11 +36,11 @@ export function apiRoute(opts: RouteOptions & { alsoAccepts?: RegExp }, handler:
     (req: Request, route?: RouteParams): Promise<Response> =>
       withCors(req, async () => {
         try {
-          if (!ACCEPT.test(req.headers.get("accept") ?? "")) throw new ApiError(404, "Not Found");
+          if (!ACCEPT.test(req.headers.get("accept") ?? "")) throw new AppError("not_found", "Not Found");
           await requireTokenScope(req, opts.scope);
           const type = req.headers.get("content-type") ?? "";
           if ((req.method === "POST" || req.method === "PUT") && !WRITE_TYPES.test(type) && !opts.alsoAccepts?.test(type)) {
-            throw new ApiError(415, "Content-Type must be application/json or application/vnd.api+json");
+            throw new AppError("unsupported_media_type", "Content-Type must be application/json or application/vnd.api+json");
           }
           const raw = (route?.params ? await route.params : undefined) ?? {};
           const params = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]));

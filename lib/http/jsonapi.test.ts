@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "./api-error";
+import { AppError } from "@/lib/errors";
 import { checkIfMatch, etagFor, ifNoneMatchHits, pageMeta, parsePaging } from "./jsonapi";
 import { parseIdValue, parsePathId } from "@/lib/text/params";
 
@@ -17,7 +17,7 @@ describe("parsePaging", () => {
   ])("%s → %o", (q, want) => expect(parsePaging(url(q))).toEqual(want));
 
   it.each(["page_size=0", "page=0", "page=-1", "page_size=-5", "page=abc", "page_size=1e3", "page=2.5"])("%s → 422", (q) => {
-    expect(() => parsePaging(url(q))).toThrow(expect.objectContaining({ status: 422 }));
+    expect(() => parsePaging(url(q))).toThrow(expect.objectContaining({ code: "invalid" }));
   });
 });
 
@@ -67,16 +67,16 @@ describe("ETags", () => {
   });
 
   it.each([
-    [{}, 428],
-    [{ "if-match": '"nope"' }, 412],
-    [{ "if-match": 'W/"nope"' }, 412],
-    [{ "if-match": "" }, 428],
-  ])("If-Match %o → %i", (h, status) => {
-    expect(() => checkIfMatch(req(h), tag)).toThrow(ApiError);
+    [{}, "precondition_required"],
+    [{ "if-match": '"nope"' }, "precondition_failed"],
+    [{ "if-match": 'W/"nope"' }, "precondition_failed"],
+    [{ "if-match": "" }, "precondition_required"],
+  ])("If-Match %o → %s", (h, code) => {
+    expect(() => checkIfMatch(req(h), tag)).toThrow(AppError);
     try {
       checkIfMatch(req(h), tag);
     } catch (e) {
-      expect((e as ApiError).status).toBe(status);
+      expect((e as AppError).code).toBe(code);
     }
   });
 
@@ -93,7 +93,7 @@ describe("ETags", () => {
 describe("ids", () => {
   it.each(["1", "42", "2147483647"])("path id %s parses", (s) => expect(parsePathId(s, "projects")).toBe(Number(s)));
   it.each(["0", "-1", "abc", "1.5", "01", "2147483648", "", " 1"])("path id %j is 404", (s) =>
-    expect(() => parsePathId(s, "projects")).toThrow(expect.objectContaining({ status: 404 })),
+    expect(() => parsePathId(s, "projects")).toThrow(expect.objectContaining({ code: "not_found" })),
   );
   it.each([
     [1, 1],
@@ -101,6 +101,6 @@ describe("ids", () => {
     [" 8 ", 8],
   ])("value id %j → %i", (v, n) => expect(parseIdValue(v, "x")).toBe(n));
   it.each([null, undefined, -1, 0, "a", {}, [], 1.5, true])("value id %j is 422", (v) =>
-    expect(() => parseIdValue(v, "x")).toThrow(expect.objectContaining({ status: 422 })),
+    expect(() => parseIdValue(v, "x")).toThrow(expect.objectContaining({ code: "invalid" })),
   );
 });

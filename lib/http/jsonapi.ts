@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { Actor } from "@/lib/auth/actor";
 import type { BaseRow, LoadedLinked, ResourceDef, SerializedRecord, Truncations } from "@/lib/http/resource-def";
-import { ApiError, unprocessable } from "./api-error";
+import { AppError, unprocessable } from "@/lib/errors";
 import type { CountSource } from "./list-count";
 import { parseCountParam } from "@/lib/text/params";
 
@@ -224,9 +224,10 @@ function tagList(header: string): string[] {
 /** If-Match on PUT/DELETE: missing → 428, stale → 412; weak tags compare by their value. */
 export function checkIfMatch(req: Request, etag: string): void {
   const header = req.headers.get("if-match");
-  if (!header) throw new ApiError(428, "If-Match header is required for this request");
+  if (!header) throw new AppError("precondition_required", "If-Match header is required for this request");
   const tags = tagList(header);
-  if (!tags.includes("*") && !tags.includes(etag)) throw new ApiError(412, "If-Match does not match the record's current ETag");
+  if (!tags.includes("*") && !tags.includes(etag))
+    throw new AppError("precondition_failed", "If-Match does not match the record's current ETag");
 }
 
 export function ifNoneMatchHits(req: Request, etag: string): boolean {

@@ -1,4 +1,4 @@
-import { ApiError, notFound } from "./api-error";
+import { AppError, notFound } from "@/lib/errors";
 import { corsPreflight, withCors } from "./cors";
 import { errorResponse } from "./respond";
 import { declareScope } from "./route-scope";
@@ -26,7 +26,7 @@ export function methodNotAllowed(allowed: readonly string[]): Record<string, (re
   const refuse = declareScope("none", (req: Request) =>
     withCors(req, async () => {
       const res = errorResponse(
-        new ApiError(405, `${req.method} is not allowed on ${new URL(req.url).pathname}; allowed: ${allowed.join(", ")}`),
+        new AppError("method_not_allowed", `${req.method} is not allowed on ${new URL(req.url).pathname}; allowed: ${allowed.join(", ")}`),
       );
       res.headers.set("allow", allowed.join(", "));
       return res;

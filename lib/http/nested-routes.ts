@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import type { Actor } from "@/lib/auth/actor";
 import { delegate, type BaseRow, type ResourceDef, type WriteContext } from "@/lib/http/resource-def";
 import type { Tx, Where } from "@/lib/db/types";
-import { ApiError, notFound } from "./api-error";
+import { AppError, notFound } from "@/lib/errors";
 import { apiRoute, type ApiContext } from "./api-route";
 import { parseInclude, parsePaging, parseSort } from "./jsonapi";
 import { parsePathId } from "@/lib/text/params";
@@ -82,7 +82,7 @@ export function nestedCollectionRoutes<R extends BaseRow, P extends BaseRow>(nes
     }),
     POST: apiRoute({ scope: d.tokenScopes.write }, async (ctx) => {
       const create = n.create;
-      if (!create) throw new ApiError(405, `${d.type} cannot be created through the API`);
+      if (!create) throw new AppError("method_not_allowed", `${d.type} cannot be created through the API`);
       const actor = await ctx.actor();
       requireWriter(actor);
       const parentId = parsePathId(ctx.params.id, n.parent.type);

@@ -1,10 +1,10 @@
-import { ApiError, unprocessable } from "./api-error";
+import { AppError, unprocessable } from "@/lib/errors";
 import { MAX_JSON_DEPTH, parseBoundedJson } from "@/lib/text/json-depth";
 
 /** The largest request body the API reads (JSON and form bodies; uploads and imports have their own limits). */
 export const MAX_BODY_BYTES = 5 * 1024 * 1024;
 
-const tooLarge = (max: number) => new ApiError(413, `Request body is too large (the limit is ${max} bytes)`);
+const tooLarge = (max: number) => new AppError("too_large", `Request body is too large (the limit is ${max} bytes)`);
 
 /**
  * The request body's bytes, refused with a 413 as early as possible: before reading when Content-Length
@@ -39,8 +39,9 @@ export async function readBodyText(req: Request, max = MAX_BODY_BYTES): Promise<
 export function parseJsonText(text: string): unknown {
   const parsed = parseBoundedJson(text);
   if (parsed.ok) return parsed.value;
-  if (parsed.reason === "too_deep") throw new ApiError(400, `JSON nested too deeply in request body (more than ${MAX_JSON_DEPTH} levels)`);
-  throw new ApiError(400, "Malformed JSON in request body");
+  if (parsed.reason === "too_deep")
+    throw new AppError("bad_request", `JSON nested too deeply in request body (more than ${MAX_JSON_DEPTH} levels)`);
+  throw new AppError("bad_request", "Malformed JSON in request body");
 }
 
 /** Parses a JSON body: malformed → 400, missing → 422, larger than 5 MiB → 413. Drops clients' `http_cache`. */
@@ -66,7 +67,7 @@ export async function readFormOrJson(req: Request): Promise<Record<string, unkno
     try {
       form = await new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { "content-type": type } }).formData();
     } catch {
-      throw new ApiError(400, "Malformed multipart form body");
+      throw new AppError("bad_request", "Malformed multipart form body");
     }
     return Object.fromEntries([...form.entries()].map(([k, v]) => [k, typeof v === "string" ? v : ""]));
   }

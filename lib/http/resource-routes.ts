@@ -4,7 +4,7 @@ import type { Actor } from "@/lib/auth/actor";
 import { delegate, type BaseRow, type ResourceDef } from "@/lib/http/resource-def";
 import type { Action } from "@/lib/policies/action";
 import type { Tx, Where } from "@/lib/db/types";
-import { ApiError, forbidden, notFound, unauthorized, unprocessable } from "./api-error";
+import { AppError, forbidden, notFound, unauthorized, unprocessable } from "@/lib/errors";
 import { apiRoute, type ApiContext } from "./api-route";
 import {
   buildLinked,
@@ -320,7 +320,7 @@ export function collectionRoutes<R extends BaseRow>(def: ResourceDef<R>) {
     }),
     POST: apiRoute({ scope: d.tokenScopes.write }, async (ctx) => {
       const create = d.create;
-      if (!create) throw new ApiError(405, `${d.type} cannot be created through the API`);
+      if (!create) throw new AppError("method_not_allowed", `${d.type} cannot be created through the API`);
       const actor = await ctx.actor();
       requireWriter(actor);
       const input = create.schema.parse(await recordBody(ctx, d.type));
@@ -343,7 +343,7 @@ export function memberRoutes<R extends BaseRow>(def: ResourceDef<R>, locate: Mem
     }),
     PUT: apiRoute({ scope: d.tokenScopes.write }, async (ctx) => {
       const update = d.update;
-      if (!update) throw new ApiError(405, `${d.type} cannot be edited through the API`);
+      if (!update) throw new AppError("method_not_allowed", `${d.type} cannot be edited through the API`);
       const actor = await ctx.actor();
       requireWriter(actor);
       const record = await recordBody(ctx, d.type);
@@ -355,7 +355,7 @@ export function memberRoutes<R extends BaseRow>(def: ResourceDef<R>, locate: Mem
     }),
     DELETE: apiRoute({ scope: d.tokenScopes.write }, async (ctx) => {
       const destroy = d.destroy;
-      if (!destroy) throw new ApiError(405, `${d.type} cannot be deleted through the API`);
+      if (!destroy) throw new AppError("method_not_allowed", `${d.type} cannot be deleted through the API`);
       const actor = await ctx.actor();
       requireWriter(actor);
       await transaction(async (tx) => destroy({ actor, tx }, await lockForWrite(d, tx, ctx, actor, "destroy", true, l)));

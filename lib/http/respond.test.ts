@@ -2,7 +2,7 @@
 // (never a 500), taken from the real errors the pg driver raises.
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { ApiError } from "./api-error";
+import { AppError } from "@/lib/errors";
 import { databaseUnavailable, errorResponse, json, UNCOMPRESSED_JSON_BYTES } from "./respond";
 
 async function realConnectionError(): Promise<unknown> {
@@ -50,7 +50,9 @@ describe("errorResponse", () => {
   });
 
   it("keeps API errors and hides unexpected ones", async () => {
-    expect(errorResponse(new ApiError(429, "slow down", undefined, { "Retry-After": "9" })).headers.get("retry-after")).toBe("9");
+    expect(errorResponse(new AppError("rate_limited", "slow down", undefined, { "Retry-After": "9" })).headers.get("retry-after")).toBe(
+      "9",
+    );
     const orig = console.error;
     console.error = () => {};
     try {

@@ -1,5 +1,5 @@
 import { ZodError } from "zod";
-import { ApiError } from "./api-error";
+import { AppError, HTTP_STATUS } from "@/lib/errors";
 import { logError } from "@/lib/log/throttled";
 
 export const JSONAPI_TYPE = "application/vnd.api+json; version=1";
@@ -113,7 +113,7 @@ export function databaseUnavailable(err: unknown): boolean {
 /** Maps any thrown value to a response with `{"errors":[{"message"}]}`; unexpected errors are logged, never leaked. */
 export function errorResponse(err: unknown, contentType?: string): Response {
   const body = (message: string, extra?: Record<string, unknown>) => ({ ...extra, errors: [{ message }] });
-  if (err instanceof ApiError) return json(body(err.message, err.extra), err.status, err.headers ?? {}, contentType);
+  if (err instanceof AppError) return json(body(err.message, err.extra), HTTP_STATUS[err.code], err.headers ?? {}, contentType);
   if (err instanceof ZodError) return json(body(zodMessage(err)), 422, {}, contentType);
   const e = err as PgLikeError;
   if (e?.code === "P2002") {

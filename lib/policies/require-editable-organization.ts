@@ -1,5 +1,5 @@
 import type { Actor } from "@/lib/auth/actor";
-import { forbidden, notFound } from "@/lib/http/api-error";
+import { forbidden, notFound } from "@/lib/errors";
 import { parseIdValue } from "@/lib/text/params";
 import { canOnOrganization, organizationReadScope } from "@/lib/policies/organization-policy";
 import type { Tx } from "@/lib/db/types";

@@ -1,5 +1,5 @@
 import type { Actor } from "@/lib/auth/actor";
-import { forbidden, notFound } from "@/lib/http/api-error";
+import { forbidden, notFound } from "@/lib/errors";
 import { parseIdValue } from "@/lib/text/params";
 import { canOnProject, projectReadScope } from "@/lib/policies/project-policy";
 import type { Tx } from "@/lib/db/types";

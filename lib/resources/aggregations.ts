@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Aggregation } from "@/lib/generated/prisma/client";
-import { unprocessable } from "@/lib/http/api-error";
+import { unprocessable } from "@/lib/errors";
 import { parseIdList } from "@/lib/text/params";
 import { canOnProject, projectActionScope } from "@/lib/policies/project-policy";
 import type { ResourceDef } from "@/lib/http/resource-def";

@@ -3,7 +3,7 @@ import type { Actor } from "@/lib/auth/actor";
 import type { Classification, Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
 import { prismaSql } from "@/lib/db/sql";
-import { forbidden, unprocessable } from "@/lib/http/api-error";
+import { forbidden, unprocessable } from "@/lib/errors";
 import { parseIdList } from "@/lib/text/params";
 import { canOnProject, PROJECT_PERMISSIONS, projectReadScope } from "@/lib/policies/project-policy";
 import { countCompletedClassification, ZAnnotations } from "@/lib/domain/create-classification";

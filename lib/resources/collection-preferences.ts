@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Actor } from "@/lib/auth/actor";
 import type { CollectionPreference, Prisma } from "@/lib/generated/prisma/client";
-import { badRequest, notFound, unprocessable } from "@/lib/http/api-error";
+import { badRequest, notFound, unprocessable } from "@/lib/errors";
 import { parseIdList, parseIdValue } from "@/lib/text/params";
 import { collectionReadScope } from "@/lib/policies/collection-policy";
 import { collectionInclude } from "./collections";

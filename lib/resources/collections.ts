@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
 import type { Collection, Prisma } from "@/lib/generated/prisma/client";
-import { badRequest, forbidden, unprocessable } from "@/lib/http/api-error";
+import { badRequest, forbidden, unprocessable } from "@/lib/errors";
 import { parseBooleanParam, parseCountParam, parseIdList, parseIdValue } from "@/lib/text/params";
 import {
   collectionViews,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { FieldGuide, Prisma } from "@/lib/generated/prisma/client";
-import { ApiError, forbidden } from "@/lib/http/api-error";
+import { AppError, forbidden } from "@/lib/errors";
 import { parseIdList } from "@/lib/text/params";
 import { projectReadScope } from "@/lib/policies/project-policy";
 import { canWriteProjectContent, requireProjectContentWriter } from "@/lib/policies/project-content-policy";
@@ -45,8 +45,8 @@ async function ensureLanguageFree(tx: Tx, projectId: number, language: string, e
   });
   const clash = guides.find((g) => sameLanguage(g.language, language));
   if (clash)
-    throw new ApiError(
-      400,
+    throw new AppError(
+      "bad_request",
       `This project already has a field guide in language '${clash.language}' (field_guides/${clash.id}); edit that guide instead`,
     );
 }

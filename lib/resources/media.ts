@@ -4,7 +4,7 @@ import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
 import type { Medium } from "@/lib/generated/prisma/client";
 import { extensionFor } from "@/lib/domain/subject-uploads";
-import { ApiError, forbidden, notFound, unprocessable } from "@/lib/http/api-error";
+import { AppError, forbidden, notFound, unprocessable } from "@/lib/errors";
 import { apiRoute, type ApiContext } from "@/lib/http/api-route";
 import { checkIfMatch, etagFor, ifNoneMatchHits, pageMeta, parsePaging, recordHeaders } from "@/lib/http/jsonapi";
 import { countList, prismaScopeCounting, splitPage } from "@/lib/http/list-count";
@@ -261,7 +261,7 @@ export function mediaRoutes<R extends BaseRow>(parentDef: ResourceDef<R>, name: 
   };
   if (SINGLE[name]) return routes;
   const notOnList = apiRoute({ scope: "none" }, async () => {
-    throw new ApiError(405, `Name the ${name.replace(/_/g, " ")} to change: /${def.type}/<id>/${name}/<medium id>`);
+    throw new AppError("method_not_allowed", `Name the ${name.replace(/_/g, " ")} to change: /${def.type}/<id>/${name}/<medium id>`);
   });
   return { ...routes, PUT: notOnList, DELETE: notOnList };
 }

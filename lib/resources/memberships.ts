@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
 import type { Membership, Prisma } from "@/lib/generated/prisma/client";
-import { ApiError, forbidden, notFound, unauthorized, unprocessable } from "@/lib/http/api-error";
+import { AppError, forbidden, notFound, unauthorized, unprocessable } from "@/lib/errors";
 import { parseIdList, parseIdValue } from "@/lib/text/params";
 import { lockGroupAdmins, requireAnActiveGroupAdmin } from "@/lib/domain/group-memberships";
 import {
@@ -155,7 +155,7 @@ export const memberships: ResourceDef<Membership> = {
   },
   // DELETE leaves the group (or declines or withdraws an invitation): the membership becomes inactive and stays.
   destroy: async ({ actor, tx }, row) => {
-    if (row.state === "inactive") throw new ApiError(422, "The membership is already inactive");
+    if (row.state === "inactive") throw new AppError("invalid", "The membership is already inactive");
     await change(tx, actor, row, { state: "inactive", roles: row.roles });
   },
 };

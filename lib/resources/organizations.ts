@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
 import type { OrganizationPage, Prisma } from "@/lib/generated/prisma/client";
-import { forbidden, unprocessable } from "@/lib/http/api-error";
+import { forbidden, unprocessable } from "@/lib/errors";
 import { parseBooleanParam, parseIdList, parseIdValue } from "@/lib/text/params";
 import { rankedOrganizationIds } from "@/lib/domain/search-organizations";
 import { canOnOrganization, organizationReadScope } from "@/lib/policies/organization-policy";

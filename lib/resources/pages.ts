@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Actor } from "@/lib/auth/actor";
 import type { Scope } from "@/lib/auth/scopes";
-import { ApiError, forbidden } from "@/lib/http/api-error";
+import { AppError, forbidden } from "@/lib/errors";
 import type { NestedResource } from "@/lib/http/nested-routes";
 import type { BaseRow, IncludeDef, ResourceDef } from "@/lib/http/resource-def";
 import type { Tx, Where } from "@/lib/db/types";
@@ -113,8 +113,8 @@ async function ensureKeyFree<R extends PageRow>(
   });
   if (clash) {
     const parent = kind.parentLink;
-    throw new ApiError(
-      400,
+    throw new AppError(
+      "bad_request",
       `This ${parent} already has a page with url_key '${urlKey}' in language '${language}' (${kind.type}/${clash.id}); edit that page instead`,
     );
   }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Actor } from "@/lib/auth/actor";
 import type { Prisma, ProjectPreference } from "@/lib/generated/prisma/client";
-import { ApiError, forbidden, notFound, unprocessable } from "@/lib/http/api-error";
+import { AppError, forbidden, notFound, unprocessable } from "@/lib/errors";
 import { parseBooleanParam, parseIdList, parseIdValue } from "@/lib/text/params";
 import { canOnProject, projectActionScope, projectReadScope } from "@/lib/policies/project-policy";
 import { settingsAfter, ZPreferenceSettings } from "@/lib/domain/project-preference-settings";
@@ -92,7 +92,10 @@ export const projectPreferences: ResourceDef<ProjectPreference> = {
       }
       const existing = await tx.projectPreference.findUnique({ where: { userId_projectId: { userId, projectId } }, select: { id: true } });
       if (existing)
-        throw new ApiError(400, `You already have a preference for this project (project_preferences/${existing.id}); edit it instead`);
+        throw new AppError(
+          "bad_request",
+          `You already have a preference for this project (project_preferences/${existing.id}); edit it instead`,
+        );
       const created = await tx.projectPreference.create({
         data: {
           userId,

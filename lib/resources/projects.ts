@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ANONYMOUS, type Actor } from "@/lib/auth/actor";
 import type { Prisma, Project } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
-import { forbidden, ApiError, unprocessable } from "@/lib/http/api-error";
+import { forbidden, AppError, unprocessable } from "@/lib/errors";
 import { parseBooleanParam, parseIdList, parseIdValue } from "@/lib/text/params";
 import { duplicateSubjectSet } from "@/lib/domain/subject-set-members";
 import { releaseUploads } from "@/lib/domain/subject-limit";
@@ -149,7 +149,7 @@ async function ensureNameFree(tx: Tx, ownerId: number, displayName: string, exce
     where: { ownerId, displayName, NOT: exceptId ? { id: exceptId } : undefined },
     select: { id: true },
   });
-  if (clash) throw new ApiError(400, "display_name has already been taken by another of the owner's projects");
+  if (clash) throw new AppError("bad_request", "display_name has already been taken by another of the owner's projects");
 }
 
 export function serializeProject(p: ProjectRow, actor: Actor = ANONYMOUS) {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Actor } from "@/lib/auth/actor";
 import type { Scope } from "@/lib/auth/scopes";
-import { ApiError, unprocessable } from "@/lib/http/api-error";
+import { AppError, unprocessable } from "@/lib/errors";
 import { parseIdList, parseIdValue } from "@/lib/text/params";
 import type { ResourceDef } from "@/lib/http/resource-def";
 import type { Tx } from "@/lib/db/types";
@@ -113,8 +113,8 @@ export function roleResource(spec: RoleResourceSpec): ResourceDef<Row> {
           select: { id: true },
         });
         if (existing)
-          throw new ApiError(
-            400,
+          throw new AppError(
+            "bad_request",
             `That user already has a role record on this ${spec.parent} (${spec.type}/${existing.id}); edit it instead`,
           );
         return (await delegate(tx).create({ data: { [spec.parentField]: parentId, userId, roles: [...new Set(input.roles ?? [])] } })).id;

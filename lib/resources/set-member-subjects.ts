@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { SetMemberSubject } from "@/lib/generated/prisma/client";
 import { readDb } from "@/lib/db";
-import { forbidden, notFound, unprocessable } from "@/lib/http/api-error";
+import { forbidden, notFound, unprocessable } from "@/lib/errors";
 import { parseIdList, parseIdValue } from "@/lib/text/params";
 import { canOnProject, projectReadScope } from "@/lib/policies/project-policy";
 import { addSubjectsToSet, removeSubjectsFromSet } from "@/lib/domain/subject-set-members";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Prisma, Subject } from "@/lib/generated/prisma/client";
 import { readDb, readPool } from "@/lib/db";
-import { unprocessable } from "@/lib/http/api-error";
+import { unprocessable } from "@/lib/errors";
 import { parseIdList, parseIdValue } from "@/lib/text/params";
 import { canOnProject, projectReadScope } from "@/lib/policies/project-policy";
 import { requireEditableProject } from "@/lib/policies/require-editable-project";

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
 import type { Prisma, Translation } from "@/lib/generated/prisma/client";
-import { forbidden, notFound, unprocessable } from "@/lib/http/api-error";
+import { forbidden, notFound, unprocessable } from "@/lib/errors";
 import { parseIdList, parseIdValue } from "@/lib/text/params";
 import { canOnProject, projectReadScope } from "@/lib/policies/project-policy";
 import { recordStrings, TRANSLATED_TYPES, type TranslatedType } from "@/lib/i18n/strings";

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
 import type { UserGroup } from "@/lib/generated/prisma/client";
-import { ApiError, unprocessable } from "@/lib/http/api-error";
+import { AppError, unprocessable } from "@/lib/errors";
 import { parseIdValue } from "@/lib/text/params";
 import { deactivateMembers } from "@/lib/domain/group-memberships";
 import { membershipReadScope, membershipsVisibleTo } from "@/lib/policies/membership-policy";
@@ -74,7 +74,7 @@ export function serializeUserGroup(g: UserGroupRow, actor: Actor) {
   };
 }
 
-const nameTaken = (name: string) => new ApiError(400, `name '${name}' has already been taken by another group`);
+const nameTaken = (name: string) => new AppError("bad_request", `name '${name}' has already been taken by another group`);
 
 /** Checked first for a clear message; the unique index on lower(name) settles races (see writeNamed). */
 async function ensureNameFree(tx: Tx, name: string, exceptId?: number) {

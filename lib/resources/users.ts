@@ -3,7 +3,7 @@ import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
 import type { User } from "@/lib/generated/prisma/client";
 import { parseIdList } from "@/lib/text/params";
-import { forbidden } from "@/lib/http/api-error";
+import { forbidden } from "@/lib/errors";
 import { userGroupReadScope } from "@/lib/policies/user-group-policy";
 import type { IncludeDef, ResourceDef } from "@/lib/http/resource-def";
 import { iso } from "./wire";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { db } from "@/lib/db";
 import type { Prisma, Workflow } from "@/lib/generated/prisma/client";
-import { unprocessable } from "@/lib/http/api-error";
+import { unprocessable } from "@/lib/errors";
 import { parseBooleanParam, parseIdList, parseIdValue } from "@/lib/text/params";
 import { canOnProject, projectReadScope } from "@/lib/policies/project-policy";
 import { nextVersion, taskGraphErrors, ZRetirement, ZTasks } from "@/lib/domain/workflow-tasks";

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { Readable, Transform } from "node:stream";
 import { publicBaseUrl } from "@/lib/env";
-import { ApiError } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors";
 
 // What every storage backend shares (./storage.ts on local disk, ./s3-storage.ts in a bucket): the
 // interface, the key rules, the byte meter and the URLs objects are served at.
@@ -47,7 +47,7 @@ export function meter(maxBytes: number) {
   const stream = new Transform({
     transform(chunk: Buffer, _enc, done) {
       size += chunk.length;
-      if (size > maxBytes) return done(new ApiError(413, `The file is larger than the limit of ${maxBytes} bytes`));
+      if (size > maxBytes) return done(new AppError("too_large", `The file is larger than the limit of ${maxBytes} bytes`));
       hash.update(chunk);
       done(null, chunk);
     },

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { keys } from "@/lib/auth/keys";
 import { env } from "@/lib/env";
-import { ApiError } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors";
 import { storage } from "./storage";
 
 // Expiring URLs for one storage object and one method, signed with HMAC-SHA256 under a key derived from
@@ -44,9 +44,9 @@ export async function verifySignedUrl(method: "GET" | "PUT", key: string, url: U
   const expires = Number(url.searchParams.get("expires"));
   const contentType = url.searchParams.get("content_type") ?? "";
   const given = Buffer.from(url.searchParams.get("signature") ?? "");
-  if (!Number.isInteger(expires) || !given.length) throw new ApiError(403, "This URL needs a valid signature");
+  if (!Number.isInteger(expires) || !given.length) throw new AppError("forbidden", "This URL needs a valid signature");
   const expected = Buffer.from(await signature(method, key, contentType, expires));
-  if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) throw new ApiError(403, "Invalid signature");
-  if (expires < Date.now() / 1000) throw new ApiError(403, "This URL has expired");
+  if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) throw new AppError("forbidden", "Invalid signature");
+  if (expires < Date.now() / 1000) throw new AppError("forbidden", "This URL has expired");
   return contentType;
 }

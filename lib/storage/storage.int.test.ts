@@ -4,7 +4,7 @@ import { Readable } from "node:stream";
 import { ListObjectsV2Command } from "@aws-sdk/client-s3";
 import { stringify } from "csv-stringify";
 import { describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors";
 import { S3Storage, s3ConfigFromEnv } from "./s3-storage";
 import { LocalDiskStorage, storage } from "./storage";
 import { S3_TEST_BUCKET, S3_TEST_PREFIX, storageBackends, useStorageBackend } from "@/test/storage-backends";
@@ -114,8 +114,8 @@ describe.each(storageBackends)("storage: $name", (backend) => {
     const err = await storage()
       .putObject(small, chunked(crypto.randomBytes(5000)), { contentType: "image/png", maxBytes: 1000 })
       .catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(ApiError);
-    expect((err as ApiError).status).toBe(413);
+    expect(err).toBeInstanceOf(AppError);
+    expect((err as AppError).code).toBe("too_large");
     expect(await storage().exists(small)).toBe(false);
 
     // Past the limit after some parts have gone up: the multipart upload is aborted.
@@ -123,7 +123,7 @@ describe.each(storageBackends)("storage: $name", (backend) => {
     const err2 = await storage()
       .putObject(large, chunked(crypto.randomBytes(20 * MiB)), { contentType: "image/png", maxBytes: 18 * MiB })
       .catch((e: unknown) => e);
-    expect((err2 as ApiError).status).toBe(413);
+    expect((err2 as AppError).code).toBe("too_large");
     expect(await storage().exists(large)).toBe(false);
 
     const broken = key("broken.bin");

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ApiError } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors";
 
 // A language as the reference platform accepts it: an ISO 639 code, optionally with a region or script
 // after a hyphen or underscore ("en", "zh-tw", "es_MX", "zh-Hant").
@@ -14,6 +14,6 @@ export const sameLanguage = (a: string, b: string) => a.toLowerCase().replace("_
 /** A language code in the one form stored and compared: lower case (the reference platform downcases it). */
 export function normalizeLanguage(raw: string): string {
   const parsed = ZLanguageCode.safeParse(raw);
-  if (!parsed.success) throw new ApiError(422, `language ${parsed.error.issues[0].message}`);
+  if (!parsed.success) throw new AppError("invalid", `language ${parsed.error.issues[0].message}`);
   return parsed.data.toLowerCase();
 }

@@ -1,4 +1,4 @@
-import { notFound, unprocessable } from "@/lib/http/api-error";
+import { notFound, unprocessable } from "@/lib/errors";
 
 // Ids, counts and flags named in a client's text (a path, a query parameter, a body's field), parsed the one
 // way every layer takes them: anything out of range is a 404 (a record that cannot exist) or a 422.

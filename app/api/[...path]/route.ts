@@ -1,5 +1,5 @@
 // Any other /api path: a JSON 404 (never Next's HTML page); OPTIONS answers CORS preflights.
-import { notFound } from "@/lib/http/api-error";
+import { notFound } from "@/lib/errors";
 import { corsPreflight, withCors } from "@/lib/http/cors";
 import { errorResponse, JSONAPI_TYPE } from "@/lib/http/respond";
 import { declareScope } from "@/lib/http/route-scope";

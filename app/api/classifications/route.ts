@@ -2,7 +2,7 @@
 import { createClassification, parseIdempotencyKey, ZCreateClassification } from "@/lib/domain/create-classification";
 import { resolveCaller } from "@/lib/auth/actor";
 import { apiRoute } from "@/lib/http/api-route";
-import { unprocessable } from "@/lib/http/api-error";
+import { unprocessable } from "@/lib/errors";
 import { readJsonBody } from "@/lib/http/request";
 import { collectionRoutes, showResponse } from "@/lib/http/resource-routes";
 import { classifications, ownCompleteClassifications } from "@/lib/resources/classifications";

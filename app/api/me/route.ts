@@ -1,6 +1,6 @@
 // GET /api/me: the token's user, with every field of the contract's User table.
 import { apiRoute } from "@/lib/http/api-route";
-import { unauthorized } from "@/lib/http/api-error";
+import { unauthorized } from "@/lib/errors";
 import { showResponse } from "@/lib/http/resource-routes";
 import { db } from "@/lib/db";
 import { users } from "@/lib/resources/users";

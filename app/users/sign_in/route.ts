@@ -3,7 +3,7 @@ import { z } from "zod";
 import { authenticateWithinLimits } from "@/lib/auth/authenticate-user";
 import { clientAddress } from "@/lib/net/peer-address";
 import { ensureBrowserSession, requireCsrf, signInCookie } from "@/lib/auth/browser-session";
-import { ApiError } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors";
 import { jsonRoute } from "@/lib/http/api-route";
 import { readJsonBody } from "@/lib/http/request";
 import { json } from "@/lib/http/respond";
@@ -30,7 +30,7 @@ export const POST = jsonRoute({ scope: "none" }, async (req) => {
   const body = ZSignIn.parse(await readJsonBody(req));
   const session = await requireCsrf(req, body.authenticity_token);
   const user = await authenticateWithinLimits(body.user.login, body.user.password, clientAddress(req));
-  if (!user) throw new ApiError(401, "Invalid login or password.", { error: "Invalid login or password." });
+  if (!user) throw new AppError("unauthorized", "Invalid login or password.", { error: "Invalid login or password." });
   return json({ users: [serializeFullUser(user)] }, 200, {
     "Set-Cookie": await signInCookie(req, session, user.id),
     "X-CSRF-Token": session.csrf,

@@ -3,7 +3,7 @@ import type { BackgroundJob } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
 import { startOrJoinBackgroundJob } from "@/lib/domain/background-jobs";
 import { ENGINE_EXPORTS } from "@/lib/domain/export-csv";
-import { notFound, unprocessable } from "@/lib/http/api-error";
+import { notFound, unprocessable } from "@/lib/errors";
 import { readJsonBody } from "@/lib/http/request";
 import { parsePathId } from "@/lib/text/params";
 import { json } from "@/lib/http/respond";

@@ -15,7 +15,7 @@ import { loadClassificationsData } from "@/lib/engine/run/classification-data";
 import { engineTx } from "@/lib/engine/run/engine-tx";
 import { loadEngineWorkflow } from "@/lib/engine/run/workflow-config";
 import { groupAnnotations } from "@/lib/engine/types";
-import { unprocessable } from "@/lib/http/api-error";
+import { unprocessable } from "@/lib/errors";
 import { readJsonBody } from "@/lib/http/request";
 import { parsePathId } from "@/lib/text/params";
 import { json } from "@/lib/http/respond";

@@ -3,7 +3,7 @@ import type { Actor } from "@/lib/auth/actor";
 import { pool } from "@/lib/db";
 import { withTransaction, type Sql } from "@/lib/db/sql";
 import { configWarnings, parseEngineWorkflowConfig, UNSTORABLE_KEY, type TEngineWorkflowConfig } from "@/lib/engine/config";
-import { notFound, unprocessable } from "@/lib/http/api-error";
+import { notFound, unprocessable } from "@/lib/errors";
 import { MAX_JSON_DEPTH, parseBoundedJson } from "@/lib/text/json-depth";
 import { readJsonBody } from "@/lib/http/request";
 import { parsePathId } from "@/lib/text/params";

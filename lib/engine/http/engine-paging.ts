@@ -1,4 +1,4 @@
-import { unprocessable } from "@/lib/http/api-error";
+import { unprocessable } from "@/lib/errors";
 import { parseCountParam, parseIdValue } from "@/lib/text/params";
 
 // Paging of the engine API's lists, which answer plain JSON arrays (as the established engine does). Keyset:

@@ -4,7 +4,7 @@ import { pool, readPool } from "@/lib/db";
 import { withTransaction, type Sql } from "@/lib/db/sql";
 import { loadWorkflowForActor } from "@/lib/domain/load-workflow";
 import { parseEngineWorkflowConfig, type TEngineWorkflowConfig } from "@/lib/engine/config";
-import { ApiError, forbidden, notFound, unauthorized, unprocessable } from "@/lib/http/api-error";
+import { AppError, forbidden, notFound, unauthorized, unprocessable } from "@/lib/errors";
 import { jsonRoute } from "@/lib/http/api-route";
 import { MAX_PAGE } from "@/lib/http/jsonapi";
 import { MAX_BODY_BYTES, parseJsonText, readBodyText, readJsonBody } from "@/lib/http/request";
@@ -50,7 +50,7 @@ type Handler = (ctx: { req: Request; url: URL; params: Record<string, string>; a
 export function engineRoute(handler: Handler) {
   return jsonRoute({ scope: "project" }, async (req, params) => {
     if ((req.method === "POST" || req.method === "PUT") && !/^application\/json\b/i.test(req.headers.get("content-type") ?? "")) {
-      throw new ApiError(415, "Content-Type must be application/json");
+      throw new AppError("unsupported_media_type", "Content-Type must be application/json");
     }
     const actor = await resolveActor(req);
     if (!actor.user) throw unauthorized("A bearer token is required");
@@ -68,13 +68,13 @@ export async function requireWorkflowEditor(client: Sql, actor: Actor, workflowI
     if (!w.canEdit) throw forbidden("Only the project's owners and collaborators may use the decision engine for this workflow");
     return { projectId: w.projectId };
   } catch (err) {
-    if (err instanceof ApiError && err.status === 404 && actor.user?.admin) return { projectId: null };
+    if (err instanceof AppError && err.code === "not_found" && actor.user?.admin) return { projectId: null };
     throw err;
   }
 }
 
 /** The established engine's words for a workflow it does not have (the Python client's save_workflow looks for them). */
-export function workflowNotFound(workflowId: number): ApiError {
+export function workflowNotFound(workflowId: number): AppError {
   return notFound(`Couldn't find Workflow with 'id'=${workflowId}`);
 }
 
@@ -161,7 +161,7 @@ async function requireDataReader(actor: Actor, workflowId: number, data: "public
       await loadWorkflowForActor(pool(), workflowId, actor);
       return workflow;
     } catch (err) {
-      if (!(err instanceof ApiError && err.status === 404 && actor.user?.admin)) throw err;
+      if (!(err instanceof AppError && err.code === "not_found" && actor.user?.admin)) throw err;
     }
   }
   return requireEngineWorkflow(actor, workflowId);

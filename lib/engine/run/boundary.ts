@@ -1,7 +1,7 @@
 import type { Actor } from "@/lib/auth/actor";
 import type { Sql } from "@/lib/db/sql";
 import type { TEffectConfig } from "@/lib/engine/effects";
-import { unprocessable } from "@/lib/http/api-error";
+import { unprocessable } from "@/lib/errors";
 import { COLLECTION_PERMISSIONS } from "@/lib/policies/collection-policy";
 import { PROJECT_PERMISSIONS } from "@/lib/policies/project-policy";
 

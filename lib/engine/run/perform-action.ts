@@ -2,7 +2,7 @@ import type { Sql } from "@/lib/db/sql";
 import { addSubjectsToSet } from "@/lib/domain/subject-set-members";
 import { parseRetirementReason, retireSubjects } from "@/lib/domain/retire-subjects";
 import { retirementReason } from "@/lib/engine/effects/effects";
-import { ApiError } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors";
 import type { Tx } from "@/lib/db/types";
 import { loadReductions, type Topic } from "./engine-data";
 import { reductionContext } from "./apply-rules";
@@ -156,7 +156,7 @@ async function markCompleted(client: Sql, id: number) {
 /** Records a failed attempt: failed for good after the last attempt or a permanent error, else left pending and rethrown (retried with backoff). */
 async function recordFailure(tx: TxRunner, a: ActionRow, err: unknown): Promise<void> {
   const message = err instanceof Error ? err.message : String(err);
-  const final = err instanceof PermanentError || (err instanceof ApiError && err.status < 500) || a.attempts + 1 >= maxExternalAttempts();
+  const final = err instanceof PermanentError || err instanceof AppError || a.attempts + 1 >= maxExternalAttempts();
   await tx((client) =>
     client.query(
       `UPDATE engine_actions SET attempts = attempts + 1, error = $2, status = $3, updated_at = now() WHERE id = $1 AND status = 'pending'`,

@@ -3,7 +3,7 @@
 // ProjectPreferences.fetch_settings does. Only `settings` is shown: a volunteer's own preferences stay theirs.
 import { db } from "@/lib/db";
 import { countList, prismaScopeCounting, splitPage } from "@/lib/http/list-count";
-import { forbidden, notFound, unauthorized, unprocessable } from "@/lib/http/api-error";
+import { forbidden, notFound, unauthorized, unprocessable } from "@/lib/errors";
 import { apiRoute } from "@/lib/http/api-route";
 import { pageMeta, parsePaging } from "@/lib/http/jsonapi";
 import { methodNotAllowed } from "@/lib/http/missing-routes";

@@ -1,7 +1,7 @@
 // GET/PUT /api/users/<id>: one user; a user edits their own profile.
 // DELETE /api/users/<id>: the user (or an admin) disables the account (lib/domain/accounts.ts).
 import { disableUser } from "@/lib/domain/accounts";
-import { forbidden, notFound, unauthorized } from "@/lib/http/api-error";
+import { forbidden, notFound, unauthorized } from "@/lib/errors";
 import { apiRoute } from "@/lib/http/api-route";
 import { parsePathId } from "@/lib/text/params";
 import { memberRoutes } from "@/lib/http/resource-routes";
