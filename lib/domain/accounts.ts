@@ -129,3 +129,17 @@ export async function disableUser(userId: number): Promise<void> {
   if (res.count !== 1) throw new AppError("not_found", `Could not find users with id='${userId}'`);
   await endAccess(userId);
 }
+
+/** Turns off every newsletter email of the account with this address, if there is one (the caller answers the same either way). */
+export async function unsubscribeEmail(email: string): Promise<void> {
+  await db().user.updateMany({
+    where: { email },
+    data: {
+      globalEmailCommunication: false,
+      projectEmailCommunication: false,
+      betaEmailCommunication: false,
+      nasaEmailCommunication: false,
+      uxTestingEmailCommunication: false,
+    },
+  });
+}
