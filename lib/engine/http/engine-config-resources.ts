@@ -148,54 +148,65 @@ function serializeEffect(topic: RuleTopic, ruleId: number, e: StoredEffect) {
 
 // ---- request bodies ----
 
-const ZRecordBody = (name: string) => z.record(z.string(), z.unknown(), { error: `'${name}' must be an object` });
+// The bodies of the per-resource API, as schemas: each names what is wrong as `<name>.<field>: <problem>`.
+const ZJsonObject = z.record(z.string(), z.unknown(), { error: "must be an object" }).refine((v) => !Array.isArray(v), "must be an object");
+
+/** Parses with the schema; a failure is a 422 naming the body's wrapper key and the path. */
+function parseBody<T>(schema: z.ZodType<T>, value: unknown, name: string): T {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  throw unprocessable(
+    parsed.error.issues
+      .map((i) => {
+        const where = [name, ...i.path.map(String)].join(".");
+        return i.code === "unrecognized_keys"
+          ? `${where}: unknown key(s) ${i.keys.map((k) => `'${k}'`).join(", ")}`
+          : `${where}: ${i.message}`;
+      })
+      .join("; "),
+  );
+}
 
 async function bodyRecord(req: Request, name: string): Promise<Record<string, unknown>> {
   const body = await readJsonBody(req);
   const extra = Object.keys(body).filter((k) => k !== name);
   if (extra.length) throw unprocessable(`Unknown top-level key(s) ${extra.map((k) => `'${k}'`).join(", ")}; expected '${name}'`);
-  const parsed = ZRecordBody(name).safeParse(body[name]);
-  if (!parsed.success || Array.isArray(body[name])) throw unprocessable(`'${name}' must be an object`);
-  return parsed.data;
+  return parseBody(ZJsonObject, body[name], name);
 }
+
+const ZKeyedBody = z.looseObject({
+  key: z
+    .string({ error: "must be a string" })
+    .refine((k) => k !== UNSTORABLE_KEY, `'${UNSTORABLE_KEY}' cannot be a key`)
+    .optional(),
+  config: ZJsonObject.optional(),
+});
 
 /** `{key, type, config: {...}, ...attributes}` (either form, as clients send both) → our flat config and its key. */
 function flatten(input: Record<string, unknown>, name: string): { key: string | undefined; config: Record<string, unknown> } {
-  const { key, config, ...rest } = input;
-  if (config !== undefined && (typeof config !== "object" || config === null || Array.isArray(config)))
-    throw unprocessable(`${name}.config must be an object`);
-  if (key !== undefined && typeof key !== "string") throw unprocessable(`${name}.key must be a string`);
-  if (key === UNSTORABLE_KEY) throw unprocessable(`${name}.key: '${UNSTORABLE_KEY}' cannot be a key`);
-  return { key, config: { ...((config as object) ?? {}), ...rest } };
+  const { key, config, ...rest } = parseBody(ZKeyedBody, input, name);
+  return { key, config: { ...(config ?? {}), ...rest } };
 }
 
 /** Caesar's effect names beside ours. */
 const EFFECT_ALIASES: Record<string, string> = { add_to_collection: "add_subject_to_collection", external: "external_effect" };
 
+const ZEffectBody = z.strictObject({ action: z.string({ error: "is required" }), config: ZJsonObject.optional() });
+
 function effectConfig(input: Record<string, unknown>, name: string): Record<string, unknown> {
-  const { action, config, ...rest } = input;
-  if (typeof action !== "string") throw unprocessable(`${name}.action is required`);
-  if (Object.keys(rest).length)
-    throw unprocessable(
-      `${name}: unknown key(s) ${Object.keys(rest)
-        .map((k) => `'${k}'`)
-        .join(", ")}`,
-    );
-  if (config !== undefined && (typeof config !== "object" || config === null || Array.isArray(config)))
-    throw unprocessable(`${name}.config must be an object`);
-  return { action: Object.hasOwn(EFFECT_ALIASES, action) ? EFFECT_ALIASES[action] : action, ...((config as object) ?? {}) };
+  const { action, config } = parseBody(ZEffectBody, input, name);
+  return { action: Object.hasOwn(EFFECT_ALIASES, action) ? EFFECT_ALIASES[action] : action, ...(config ?? {}) };
 }
 
+const ZRuleBody = z.strictObject({
+  condition: z.unknown().optional(),
+  condition_string: z.string({ error: "must be a string" }).optional(),
+  row_order: z.unknown().optional(),
+});
+
 function conditionOf(input: Record<string, unknown>, name: string): unknown {
-  const { condition, condition_string, row_order: _rowOrder, ...rest } = input;
-  if (Object.keys(rest).length)
-    throw unprocessable(
-      `${name}: unknown key(s) ${Object.keys(rest)
-        .map((k) => `'${k}'`)
-        .join(", ")}`,
-    );
+  const { condition, condition_string } = parseBody(ZRuleBody, input, name);
   if (condition_string !== undefined) {
-    if (typeof condition_string !== "string") throw unprocessable(`${name}.condition_string must be a string`);
     const parsed = parseBoundedJson(condition_string);
     if (parsed.ok) return parsed.value;
     if (parsed.reason === "too_deep")
