@@ -20,6 +20,7 @@
 //
 // FUZZ_RUNS (default 3000) sets the number of generated requests; FUZZ_SEED replays a failure (fast-check
 // prints the seed and the shrunk request).
+import { changedTables, tableDigests } from "@/test/db-changes";
 import fs from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
@@ -149,28 +150,6 @@ async function buildFixture(): Promise<Fixture> {
 
 async function nextXid(): Promise<string> {
   return (await pool().query<{ x: string }>(`SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS x`)).rows[0].x;
-}
-
-let contentQuery: string | null = null;
-/** A digest of every table's rows (order-free), by table; rate-limit counters left out. */
-async function contents(): Promise<Map<string, string>> {
-  if (!contentQuery) {
-    const tables = (
-      await pool().query<{ t: string }>(
-        `SELECT quote_ident(table_schema) || '.' || quote_ident(table_name) AS t FROM information_schema.tables
-       WHERE table_type = 'BASE TABLE' AND table_schema = 'public' AND table_name NOT IN ('rate_limits', '_prisma_migrations') ORDER BY 1`,
-      )
-    ).rows.map((r) => r.t);
-    contentQuery = [
-      ...tables.map((t) => `SELECT '${t}' AS t, md5(coalesce(string_agg(md5(x::text), '' ORDER BY md5(x::text)), '')) AS d FROM ${t} x`),
-      `SELECT 'jobs', count(*)::text FROM graphile_worker.jobs`,
-    ].join(" UNION ALL ");
-  }
-  return new Map((await pool().query<{ t: string; d: string }>(contentQuery)).rows.map((r) => [r.t, r.d]));
-}
-
-function changedTables(before: Map<string, string>, after: Map<string, string>): string[] {
-  return [...after].filter(([t, d]) => before.get(t) !== d).map(([t]) => t);
 }
 
 // ---- generators ----------------------------------------------------------------------------------------
@@ -1038,12 +1017,12 @@ describe("hostile input", () => {
 
   it("the change detector sees a write (so the property below can fail)", async () => {
     const before = await nextXid();
-    const reference = await contents();
+    const reference = await tableDigests();
     await pool().query(`UPDATE projects SET description = description || ' ' WHERE id = $1`, [fixture.projectId]);
     expect(await nextXid()).not.toBe(before);
-    expect(changedTables(reference, await contents())).toEqual(["public.projects"]);
+    expect(changedTables(reference, await tableDigests())).toEqual(["public.projects"]);
     await pool().query(`UPDATE projects SET description = rtrim(description) WHERE id = $1`, [fixture.projectId]);
-    expect(changedTables(reference, await contents())).toEqual([]);
+    expect(changedTables(reference, await tableDigests())).toEqual([]);
   });
 
   it("no request is a 5xx; a refused one answers a JSON error with a message and changes nothing", async () => {
@@ -1100,14 +1079,14 @@ describe("hostile input", () => {
           expect(typeof message === "string" && message.trim().length > 0, `a JSON error with a message: ${what}`).toBe(true);
           if ((await nextXid()) !== before) {
             seen.contentChecks++;
-            const after = await contents();
+            const after = await tableDigests();
             const reference = baseline;
             baseline = after;
             if (reference) expect(changedTables(reference, after), `a refused request changed the database: ${what}`).toEqual([]);
           }
         })
         .beforeEach(async () => {
-          baseline ??= await contents();
+          baseline ??= await tableDigests();
         }),
       { numRuns: RUNS, seed: SEED, endOnFailure: false, verbose: 1 },
     );
