@@ -1328,9 +1328,9 @@ const userRows: Row[] = [
     unchanged: (_w, u: { id: number }) => db().user.findUnique({ where: { id: u.id } }),
   },
   {
-    name: "/api/users/:id admin (oneself: not an attribute anyone may set)",
+    name: "/api/users/:id admin, upload_whitelist, subject_limit (oneself: admins only)",
     method: "PUT",
-    expect: statuses(422, { anonymous: 401 }),
+    expect: statuses(403, { anonymous: 401, admin: 200 }),
     fresh: selfOrFresh,
     path: (_w, u: { id: number }) => `/api/users/${u.id}`,
     body: () => ({ users: { admin: true, upload_whitelist: true, subject_limit: 1_000_000 } }),

@@ -1,3 +1,4 @@
+import { type RECORDED_PROJECT_FIELDS, recordAdminChanges } from "@/lib/domain/admin-actions";
 import { z } from "zod";
 import { ANONYMOUS, type Actor } from "@/lib/auth/actor";
 import type { Prisma, Project } from "@/lib/generated/prisma/client";
@@ -385,6 +386,27 @@ export const projects: ResourceDef<ProjectRow> = {
         data.slug = slugFor(row.owner.login, input.display_name);
       }
       await tx.project.update({ where: { id: row.id }, data });
+      await recordAdminChanges(
+        tx,
+        actor,
+        { type: "project", id: row.id },
+        {
+          approved: row.approved,
+          beta_approved: row.beta,
+          launch_approved: row.launchApproved,
+          featured: row.featured,
+          beta_requested: row.betaRequested,
+          launch_requested: row.launchRequested,
+        },
+        {
+          approved: input.approved,
+          beta_approved: input.beta_approved ?? input.beta,
+          launch_approved: input.launch_approved,
+          featured: input.featured,
+          beta_requested: input.beta_requested,
+          launch_requested: input.launch_requested,
+        } satisfies Record<(typeof RECORDED_PROJECT_FIELDS)[number], unknown>,
+      );
       await linkWorkflows(tx, row.id, ids(input.links?.workflows));
       await linkSubjectSets(tx, actor, row.id, ids(input.links?.subject_sets));
     },

@@ -1,9 +1,10 @@
+import { type RECORDED_USER_FIELDS, recordAdminChanges } from "@/lib/domain/admin-actions";
 import { z } from "zod";
 import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
 import type { User } from "@/lib/generated/prisma/client";
 import { parseIdList } from "@/lib/text/params";
-import { forbidden } from "@/lib/errors";
+import { forbidden, unprocessable } from "@/lib/errors";
 import { userGroupReadScope } from "@/lib/policies/user-group-policy";
 import type { IncludeDef, ResourceDef } from "@/lib/http/resource-def";
 import { iso } from "./wire";
@@ -87,6 +88,8 @@ const ZUpdateUser = z.strictObject({
   /** Admins only: the account's own subject limit (null: the default again), and no limit at all. */
   subject_limit: z.number().int().min(0).max(2_147_483_647).nullable().optional(),
   upload_whitelist: z.boolean().optional(),
+  /** Admins only: grants or revokes admin (never one's own: an admin cannot lock themself out). */
+  admin: z.boolean().optional(),
   links: z.strictObject({}).optional(),
 });
 
@@ -135,8 +138,10 @@ export const users: ResourceDef<User> = {
   update: {
     schema: ZUpdateUser,
     perform: async ({ tx, actor }, row, input: z.infer<typeof ZUpdateUser>) => {
-      for (const field of ["banned", "subject_limit", "upload_whitelist"] as const)
+      for (const field of ["banned", "subject_limit", "upload_whitelist", "admin"] as const)
         if (input[field] !== undefined && !actor.user?.admin) throw forbidden(`Only an admin can set ${field}`);
+      if (input.admin === false && actor.user?.id === row.id) throw unprocessable("An admin cannot revoke their own admin");
+      if (input.banned && actor.user?.id === row.id) throw unprocessable("An admin cannot ban themself");
       if (input.banned) {
         const [sql, params] = endAccessStatement(row.id);
         await tx.$executeRawUnsafe(sql, ...params);
@@ -158,8 +163,21 @@ export const users: ResourceDef<User> = {
           banned: input.banned,
           subjectLimit: input.subject_limit,
           uploadWhitelist: input.upload_whitelist,
+          admin: input.admin,
         },
       });
+      await recordAdminChanges(
+        tx,
+        actor,
+        { type: "user", id: row.id },
+        { banned: row.banned, subject_limit: row.subjectLimit, upload_whitelist: row.uploadWhitelist, admin: row.admin },
+        {
+          banned: input.banned,
+          subject_limit: input.subject_limit,
+          upload_whitelist: input.upload_whitelist,
+          admin: input.admin,
+        } satisfies Record<(typeof RECORDED_USER_FIELDS)[number], unknown>,
+      );
     },
   },
 };

@@ -548,7 +548,9 @@ describe("engine plumbing", () => {
     );
     await classify(workflow, subjects[0].id, 0, (await signedInUser()).token);
     await drainPipeline();
-    expect((await db().engineSubject.findUniqueOrThrow({ where: { id: subjects[0].id } })).metadata).toEqual({ n: "0" });
+    expect((await db().engineSubject.findUniqueOrThrow({ where: { space_id: { space: 0, id: subjects[0].id } } })).metadata).toEqual({
+      n: "0",
+    });
     await db().subject.update({ where: { id: subjects[0].id }, data: { metadata: { n: "0", kind: "hard" } } });
     await classify(workflow, subjects[0].id, 0, (await signedInUser()).token);
     await drainPipeline();
