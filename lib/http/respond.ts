@@ -7,8 +7,9 @@ export const JSONAPI_TYPE = "application/vnd.api+json; version=1";
 /**
  * JSON bodies smaller than this go out uncompressed. Next's compression middleware gzips every route
  * handler's answer a client accepts gzip for, whatever its size (the body is streamed, so it never sees a
- * length): a zlib stream per answer, 0.3 to 0.5 ms of the server's CPU. An answer this size and its headers
- * fit the first TCP congestion window (10 segments, about 14 KB), so compressing it saves no round trip,
+ * length): a zlib stream per answer, a large share of a cheap route's CPU (docs/benchmarks.md). An
+ * answer this size and its headers fit the first TCP congestion window (10 segments, about 14 KB), so
+ * compressing it saves no round trip,
  * only bytes: a few KB on a queue page, beside the subject images it points at.
  * `Cache-Control: no-transform` is the signal the middleware (and any proxy) honours; larger answers
  * (long lists, exports) are still gzipped.
