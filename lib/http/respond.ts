@@ -9,8 +9,8 @@ export const JSONAPI_TYPE = "application/vnd.api+json; version=1";
  * handler's answer a client accepts gzip for, whatever its size (the body is streamed, so it never sees a
  * length): a zlib stream per answer, a large share of a cheap route's CPU (docs/benchmarks.md). An
  * answer this size and its headers fit the first TCP congestion window (10 segments, about 14 KB), so
- * compressing it saves no round trip,
- * only bytes: a few KB on a queue page, beside the subject images it points at.
+ * compressing it saves no round trip, only bytes: a few KB on a queue page, beside the subject images it
+ * points at.
  * `Cache-Control: no-transform` is the signal the middleware (and any proxy) honours; larger answers
  * (long lists, exports) are still gzipped.
  */
