@@ -20,7 +20,7 @@ import { activeMemberOf, isGroupAdmin, userGroupReadScope } from "@/lib/policies
 import { collectionRoleRecords } from "./collection-role-records";
 import { projects } from "./projects";
 import { subjects } from "./subjects";
-import type { IncludeDef, ResourceDef, SerializedRecord } from "@/lib/http/resource-def";
+import type { IncludeDef, ResourceDef } from "@/lib/http/resource-def";
 import type { Tx, Where } from "@/lib/db/types";
 import { users } from "./users";
 import { idStr, iso, userLink } from "./wire";
@@ -118,7 +118,7 @@ function ownerLink(c: CollectionRow) {
 }
 
 /** The record without what depends on which subjects and projects the reader may see (see withView). */
-function serializeCollection(c: CollectionRow): SerializedRecord {
+function serializeCollection(c: CollectionRow) {
   return {
     id: String(c.id),
     name: c.name,
@@ -134,7 +134,8 @@ function serializeCollection(c: CollectionRow): SerializedRecord {
   };
 }
 
-function withView(record: SerializedRecord, view: CollectionView): SerializedRecord {
+/** A collection on the wire: its record with the subjects, projects and default subject this reader may see. */
+export function withView(record: ReturnType<typeof serializeCollection>, view: CollectionView) {
   return {
     ...record,
     default_subject_src: view.defaultSubjectSrc,
@@ -148,7 +149,7 @@ function withView(record: SerializedRecord, view: CollectionView): SerializedRec
 }
 
 /** Complete records of collections as this actor sees them (for other resources' includes). */
-export async function presentCollections(rows: CollectionRow[], actor: Actor): Promise<SerializedRecord[]> {
+export async function presentCollections(rows: CollectionRow[], actor: Actor) {
   const views = await collectionViews(rows, actor);
   return rows.map((r) => withView(serializeCollection(r), views.get(r.id)!));
 }
@@ -242,7 +243,8 @@ export const collections: ResourceDef<CollectionRow> = {
     roles: { select: { id: true }, orderBy: { id: "asc" } },
   },
   serialize: serializeCollection,
-  present: async (record, row, { actor }) => withView(record, (await viewsOfPage(row, actor)).get(row.id)!),
+  // The record the generic routes made is serializeCollection(row), made again here with its type.
+  present: async (_record, row, { actor }) => withView(serializeCollection(row), (await viewsOfPage(row, actor)).get(row.id)!),
   linkTemplates: {
     owner: { href: "/{collections.owner.href}", type: "owners" },
     subjects: { href: "/subjects?collection_id={collections.id}", type: "subjects" },
