@@ -36,6 +36,15 @@ module.exports = {
       to: { path: "^lib/(db|generated)(/|\\.ts$)" },
     },
     {
+      name: "components-server-types-only",
+      severity: "error",
+      comment:
+        "The browser's wire types are the serializers' return types (components/ui/wire-types.ts): components may import " +
+        "the server's transport and serializers for their types only (`import type`, erased from the bundle), never a value.",
+      from: { path: "^components/" },
+      to: { path: "^lib/(resources|handlers|http|engine/(http|run)|counts)/", dependencyTypesNot: ["type-only"] },
+    },
+    {
       name: "handlers-only-from-routes",
       severity: "error",
       comment: "lib/handlers holds route handlers: only app/ route files (and other handlers) bind them.",

@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { apiGet } from "@/components/ui/api-client";
 import { DISCIPLINES } from "@/lib/project-page/disciplines";
-import type { ProjectSummary, ProjectSummaryPage } from "@/components/ui/wire-types";
+import type { ProjectListPage, ProjectRecord } from "@/components/ui/wire-types";
 
 const PAGE_SIZE = 12;
 
@@ -56,7 +56,7 @@ function listQuery(f: Filters): string {
 }
 
 /** A card's avatar: the uploaded one, else the project's external link, else its initial on a tinted square. */
-function ProjectAvatar({ project, src }: { project: ProjectSummary; src: string | null }) {
+function ProjectAvatar({ project, src }: { project: ProjectRecord; src: string | null }) {
   if (src) return <img src={src} alt="" className="h-12 w-12 shrink-0 rounded-full border border-gray-200 object-cover" />;
   const initial = [...project.display_name.trim()][0]?.toUpperCase() ?? "?";
   return (
@@ -100,7 +100,7 @@ export function ProjectList() {
   };
   const query = useQuery({
     queryKey: ["projects", f],
-    queryFn: () => apiGet<ProjectSummaryPage>(listQuery(f)),
+    queryFn: () => apiGet<ProjectListPage>(listQuery(f)),
     placeholderData: keepPreviousData,
   });
   const meta = query.data?.meta.projects;

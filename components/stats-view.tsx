@@ -5,7 +5,7 @@ import { CountsChart } from "@/components/charts/counts-chart";
 import { countsSummary, CountsTable } from "@/components/charts/counts-table";
 import { apiGet, countsGet } from "@/components/ui/api-client";
 import { EmptyState, QueryState } from "@/components/ui/query-state";
-import type { CountsAnswer, Records, WorkflowSummary } from "@/components/ui/wire-types";
+import type { CountsAnswer, Records, WorkflowRecord } from "@/components/ui/wire-types";
 
 const PERIODS = ["day", "week", "month", "year"] as const;
 
@@ -42,7 +42,7 @@ export function StatsView({ projects }: { projects: { id: string; display_name: 
   });
   const workflows = useQuery({
     queryKey: ["workflows", projectId],
-    queryFn: () => apiGet<Records<"workflows", WorkflowSummary>>(`/workflows?project_id=${projectId}&page_size=100`),
+    queryFn: () => apiGet<Records<"workflows", WorkflowRecord>>(`/workflows?project_id=${projectId}&page_size=100`),
     enabled: !!projectId,
   });
   const scopeName = workflowId

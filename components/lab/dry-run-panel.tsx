@@ -6,7 +6,15 @@ import { StatusMessage, type Outcome } from "@/components/ui/status-message";
 import { Panel } from "@/components/ui/panel";
 import { EmptyState, Skeleton } from "@/components/ui/query-state";
 import { apiGet, enginePost } from "@/components/ui/api-client";
-import type { DryRunAnswer, DryRunTarget, RecordPage, Records, SubjectRecord, WorkflowTasksRecord } from "@/components/ui/wire-types";
+import type {
+  ClassificationRecord,
+  DryRunAnswer,
+  DryRunTarget,
+  RecordPage,
+  Records,
+  SubjectRecord,
+  WorkflowRecord,
+} from "@/components/ui/wire-types";
 import { type EngineShape, taskOfReducer } from "@/lib/lab/reduction-view";
 import { exampleClassificationsJson, sampleClassifications, seededRandom } from "@/lib/lab/sample-classifications";
 import type { Tasks } from "@/lib/tasks/types";
@@ -52,7 +60,7 @@ export function DryRunPanel({
 }) {
   const workflow = useQuery({
     queryKey: ["dry-run-workflow", workflowId],
-    queryFn: async () => (await apiGet<Records<"workflows", WorkflowTasksRecord>>(`/workflows/${workflowId}`)).workflows[0],
+    queryFn: async () => (await apiGet<Records<"workflows", WorkflowRecord>>(`/workflows/${workflowId}`)).workflows[0],
     staleTime: 60_000,
   });
   const subjects = useQuery({
@@ -66,14 +74,14 @@ export function DryRunPanel({
     queryKey: ["dry-run-classified", workflowId],
     queryFn: async () =>
       (
-        await apiGet<Records<"classifications", unknown>>(
+        await apiGet<Records<"classifications", ClassificationRecord>>(
           `/classifications/project?project_id=${projectId}&workflow_id=${workflowId}&page_size=1`,
         )
       ).classifications.length > 0,
     enabled: !!projectId,
     staleTime: 30_000,
   });
-  const tasks = (workflow.data?.tasks ?? {}) as Tasks;
+  const tasks: Tasks = workflow.data?.tasks ?? {};
   const firstTask = workflow.data?.first_task ?? "";
   const subjectIds = (subjects.data?.subjects ?? []).map((s) => Number(s.id));
   const noSubjects = subjects.isSuccess && subjectIds.length === 0;

@@ -19,7 +19,7 @@ import { EFFECT_OPTIONS, ENGINE_OPTIONS as O, effectOption, extractorFor } from 
 import { ENGINE_LABELS, engineOptions } from "@/lib/lab/labels";
 import { reducerReading, reducerWithout, type FlowConnection } from "@/lib/lab/engine-flow";
 import { ConditionEditor } from "./condition-editor";
-import type { EngineConfig, EngineWorkflowAnswer, EngineWorkflowRecord } from "@/components/ui/wire-types";
+import type { EngineWorkflowAnswer, EngineWorkflowRecord } from "@/components/ui/wire-types";
 
 // The flow graph (React Flow) and the dry run are chunks of their own.
 const EngineFlowGraph = lazyPart(
@@ -35,7 +35,8 @@ const DryRunPanel = lazyPart(
 // /engine/workflows/<id> (the browser session authorises the call). The server validates the whole
 // configuration; its message names the offending path, and nothing is saved until it is valid.
 
-type Config = EngineConfig;
+/** A configuration (extractor, reducer, effect) as the form edits it: any keys, checked by the server on save. */
+type Config = Record<string, unknown>;
 interface Row {
   key: string;
   config: Config;
@@ -47,9 +48,6 @@ interface RuleState {
 }
 
 const MESSAGE_STYLES = { error: "border-red-300 bg-red-50", warning: "border-amber-300 bg-amber-50", ok: "border-green-300 bg-green-50" };
-
-/** The engine's API answers `{"workflow": {...}}`. */
-const unwrap = (body: EngineWorkflowAnswer | null): EngineWorkflowRecord => (body?.workflow ?? body) as EngineWorkflowRecord;
 
 const rowsOf = (m: Record<string, Config> | undefined): Row[] => Object.entries(m ?? {}).map(([key, config]) => ({ key, config }));
 
@@ -68,7 +66,7 @@ export function EngineBuilder({
     queryFn: async () => {
       if (!configured) return null;
       const body = await requestOrNull<EngineWorkflowAnswer>("engine", `/workflows/${workflowId}`);
-      return body && unwrap(body); // null: not in the engine yet
+      return body ? body.workflow : null; // null: not in the engine yet
     },
     staleTime: Infinity,
   });
@@ -121,7 +119,7 @@ export function EngineBuilder({
         method: exists ? "PUT" : "POST",
         json: { workflow: wire.value },
       });
-      load(unwrap(body));
+      load(body.workflow);
       const warnings = body?.warnings ?? [];
       setMessage(
         warnings.length

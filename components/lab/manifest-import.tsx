@@ -8,7 +8,7 @@ import { Field } from "@/components/ui/field";
 import { StatusMessage, type Outcome } from "@/components/ui/status-message";
 import { checkManifest, LISTED_ERRORS, type ManifestCheck } from "@/lib/lab/manifest-check";
 import { Panel } from "@/components/ui/panel";
-import type { BackgroundJobRecord, CreatedRecord, Records } from "@/components/ui/wire-types";
+import type { BackgroundJobRecord, Records, SubjectSetRecord } from "@/components/ui/wire-types";
 import { invalidateSubjectLists } from "./subject-browser";
 
 /** An import that ended: how many subjects went into which set, or why it failed. */
@@ -289,7 +289,7 @@ export function ManifestImport({
               let setName = subjectSets.find((s) => String(s.id) === target)?.displayName ?? "";
               if (target === "new") {
                 setName = newName.trim();
-                const created = await apiPost<Records<"subject_sets", CreatedRecord>>("/subject_sets", {
+                const created = await apiPost<Records<"subject_sets", SubjectSetRecord>>("/subject_sets", {
                   subject_sets: {
                     display_name: setName,
                     links: { project: String(projectId), workflows: linked.map((w) => String(w.id)) },
@@ -298,7 +298,7 @@ export function ManifestImport({
                 setId = made = created.subject_sets[0].id;
               }
               const q = baseUrl.trim() ? `?base_url=${encodeURIComponent(baseUrl.trim())}` : "";
-              const body = await request<Records<"background_jobs", CreatedRecord>>("api", `/subject_sets/${setId}/imports${q}`, {
+              const body = await request<Records<"background_jobs", BackgroundJobRecord>>("api", `/subject_sets/${setId}/imports${q}`, {
                 method: "POST",
                 contentType: "text/csv",
                 body: file.text,

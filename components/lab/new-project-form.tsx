@@ -3,7 +3,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { apiPost } from "@/components/ui/api-client";
 import { Field } from "@/components/ui/field";
-import type { CreatedRecord, Records } from "@/components/ui/wire-types";
+import type { ProjectRecord, Records } from "@/components/ui/wire-types";
 
 /** Creates a project through the API (the session is the owner) and opens it in the lab. */
 export function NewProjectForm() {
@@ -21,7 +21,7 @@ export function NewProjectForm() {
         setBusy(true);
         setError(null);
         try {
-          const body = await apiPost<Records<"projects", CreatedRecord>>("/projects", {
+          const body = await apiPost<Records<"projects", ProjectRecord>>("/projects", {
             projects: { display_name: name, description, private: hidden, primary_language: "en" },
           });
           router.push(`/lab/projects/${body.projects[0].id}`);

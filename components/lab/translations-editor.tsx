@@ -18,7 +18,7 @@ import type {
   Records,
   TranslationRecord,
   TutorialRecord,
-  WorkflowSummary,
+  WorkflowRecord,
 } from "@/components/ui/wire-types";
 
 interface Target {
@@ -38,7 +38,7 @@ function useTargets(projectId: number, primary: string) {
       const lang = encodeURIComponent(primary);
       const [projects, workflows, tutorials, guides, pages] = await Promise.all([
         apiGet<Records<"projects", ProjectRecord>>(`/projects/${projectId}`),
-        apiGet<Records<"workflows", WorkflowSummary & { primary_language?: string }>>(`/workflows?project_id=${projectId}&page_size=100`),
+        apiGet<Records<"workflows", WorkflowRecord>>(`/workflows?project_id=${projectId}&page_size=100`),
         apiGet<Records<"tutorials", TutorialRecord>>(`/tutorials?project_id=${projectId}&language=${lang}&page_size=100`),
         apiGet<Records<"field_guides", FieldGuideRecord>>(`/field_guides?project_id=${projectId}&language=${lang}`),
         apiGet<Records<"project_pages", ProjectPageRecord>>(`/projects/${projectId}/pages?language=${lang}&page_size=100`),

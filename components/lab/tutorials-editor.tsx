@@ -12,7 +12,7 @@ import { useAttachedImages } from "@/components/classifier/help/attached-images"
 import { TutorialStepView } from "@/components/classifier/help/help-content";
 import { stepsBody, stepsFromRecord, toggleWorkflow } from "@/lib/lab/onboarding-editing";
 import { AttachedImageField, EntryControls, focusSoon, useEntries, useUploads } from "./onboarding-parts";
-import type { CreatedRecord, Records, TutorialRecord } from "@/components/ui/wire-types";
+import type { Records, TutorialRecord } from "@/components/ui/wire-types";
 
 type Kind = "tutorial" | "mini-course";
 const NAMES: Record<Kind, { one: string; many: string }> = {
@@ -88,7 +88,7 @@ export function TutorialsEditor({
         onSubmit={(e) => {
           e.preventDefault();
           void run(async () => {
-            const created = await apiPost<Records<"tutorials", CreatedRecord>>("/tutorials", {
+            const created = await apiPost<Records<"tutorials", TutorialRecord>>("/tutorials", {
               tutorials: { display_name: newName.trim(), kind, language, steps: [{ content: "" }], links: { project: String(projectId) } },
             });
             setNewName("");

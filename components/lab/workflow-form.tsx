@@ -9,7 +9,7 @@ import { freshKey, removeTask, TASK_TYPES, taskTemplate, tasksFromDrafts, type T
 import { lazyPart } from "@/components/classifier/lazy-part";
 import { buttonClass, inputClass } from "@/components/ui/controls";
 import { TaskEditor } from "./task-editors/task-editor";
-import type { CreatedRecord, Records, SavedWorkflowRecord } from "@/components/ui/wire-types";
+import type { Records, WorkflowRecord } from "@/components/ui/wire-types";
 
 // The graph and the preview are only drawn once a workflow has tasks: chunks of their own.
 const BranchingGraph = lazyPart(
@@ -124,7 +124,7 @@ export function WorkflowForm({
             router.refresh();
             return;
           }
-          const body = await apiPutFresh<Records<"workflows", SavedWorkflowRecord>>(`/workflows/${workflow.id}`, {
+          const body = await apiPutFresh<Records<"workflows", WorkflowRecord>>(`/workflows/${workflow.id}`, {
             workflows: { ...fields(), active, links: { subject_sets: linked.map(String) } },
           });
           router.refresh();
@@ -322,7 +322,7 @@ export function WorkflowForm({
             className={buttonClass}
             onClick={() =>
               run(async () => {
-                const body = await apiPost<Records<"workflows", CreatedRecord>>("/workflows", {
+                const body = await apiPost<Records<"workflows", WorkflowRecord>>("/workflows", {
                   workflows: {
                     ...fields(),
                     display_name: `Copy of ${name}`,

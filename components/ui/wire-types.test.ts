@@ -1,6 +1,6 @@
-// The records our pages read from the server are declared once (components/ui/wire-types.ts): a call of the
-// browser client names its answer by those types, never by a shape written inline, and no component
-// declares a record of the same name again.
+// The records our pages read from the server are declared once (components/ui/wire-types.ts), each derived
+// from the server function that writes it: a call of the browser client names its answer by those types,
+// never by a shape written inline, and no component declares a record of the same name again.
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -37,6 +37,20 @@ describe("one module of wire types", () => {
         declared.filter((name) => new RegExp(`\\b(interface|type) ${name}\\b(?! *[,}])`).test(read(f))).map((n) => `${f}: ${n}`),
       );
     expect(again).toEqual([]);
+  });
+
+  it("every record type is derived from the server's code (type-only imports), none written by hand", () => {
+    const wire = read(WIRE);
+    // The envelope's shapes are the browser's own: the records under their type's name, a page's meta, includes.
+    const ENVELOPE = new Set(["Records", "RecordPage", "ProjectListPage"]);
+    // A serializer's (or a query row's) type through Wire<>, or a part of one such type.
+    const DERIVED = /\bSerialized<typeof \w+>|\bWire<\w+>|^(NonNullable<)?[A-Z]\w+\[/;
+    const declared = [...wire.matchAll(/^export type (\w+)(?:<[^>]*>)? = ([^;]+);/gm)];
+    const handWritten = declared.filter(([, name, body]) => !ENVELOPE.has(name) && !DERIVED.test(body.trim())).map(([, name]) => name);
+    expect(handWritten).toEqual([]);
+    expect(wire).not.toMatch(/^export interface /m);
+    expect(wire.match(/^import (?!type ).*/gm) ?? []).toEqual([]);
+    expect(declared.length).toBeGreaterThan(25);
   });
 
   it("the checks see the calls (they are not vacuous)", () => {

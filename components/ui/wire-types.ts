@@ -1,298 +1,129 @@
-// The records our pages read from the server, as the wire carries them (snake_case, ids as strings in the
-// JSON-API, numbers in the engine's answers): one declaration each, for every component that reads one.
-// Each lists the fields the pages use, not every field the server sends. Types only: nothing here reaches
-// the bundle.
+// The records our pages read from the server, as the wire carries them: each type is what the server
+// function that writes the answer returns (its serializer, or the row type its query is read into), through
+// Wire<> (what JSON makes of it). So a change to a serializer that breaks a page breaks `tsc`, and nothing
+// here is written twice. The imports are type-only: they are erased, so no server module reaches the bundle
+// (`npm run lint:deps` refuses a value import of one from components/). One declaration each, for every
+// component that reads one.
+import type { CountsResult } from "@/lib/counts/classification-counts";
+import type { dryRunAnswer } from "@/lib/engine/dry-run";
+import type { EngineActionRow, WorkflowReductionRow } from "@/lib/engine/http/engine-routes";
+import type { serializeEngineWorkflow } from "@/lib/engine/run/workflow-config";
+import type { pageMeta } from "@/lib/http/jsonapi";
+import type { serializeAggregation } from "@/lib/resources/aggregations";
+import type { presentBackgroundJob, serializeExportMedium } from "@/lib/resources/background-jobs";
+import type { serializeClassification } from "@/lib/resources/classifications";
+import type { withView } from "@/lib/resources/collections";
+import type { serializeFieldGuide } from "@/lib/resources/field-guides";
+import type { serializeMedium } from "@/lib/resources/media";
+import type { serializePage } from "@/lib/resources/pages";
+import type { serializeProjectPreference } from "@/lib/resources/project-preferences";
+import type { serializeProjectRole } from "@/lib/resources/project-roles";
+import type { serializeProject } from "@/lib/resources/projects";
+import type { serializeSubjectSet } from "@/lib/resources/subject-sets";
+import type { serializeSubjectWorkflowStatus } from "@/lib/resources/subject-workflow-statuses";
+import type { serializeQueuedSubject, serializeSubject } from "@/lib/resources/subjects";
+import type { serializeTranslation } from "@/lib/resources/translations";
+import type { serializeTutorial } from "@/lib/resources/tutorials";
+import type { serializeUser } from "@/lib/resources/users";
+import type { serializeWorkflow } from "@/lib/resources/workflows";
 
-// ---- the JSON-API (/api): `{"<type>": [records], "meta": {"<type>": {paging}}}` ----
+/** What JSON.stringify makes of a value the server answers: its Dates become ISO strings, all the way down. */
+type Wire<T> = T extends Date ? string : T extends readonly (infer U)[] ? Wire<U>[] : T extends object ? { [K in keyof T]: Wire<T[K]> } : T;
+
+/** The wire record of a serializer: what it returns, as JSON carries it. */
+type Serialized<F extends (...args: never[]) => unknown> = Wire<Awaited<ReturnType<F>>>;
+
+// ---- the JSON-API (/api): `{"<type>": [records], "meta": {"<type>": {paging}}}` (lib/http/resource-routes.ts) ----
 
 /** An answer of the JSON-API: its records under their type's name. */
 export type Records<K extends string, T> = { [P in K]: T[] };
-/** A page of a list: the records and the list's size. */
-export type RecordPage<K extends string, T> = Records<K, T> & {
-  meta: { [P in K]: { page?: number; page_count: number; count: number } };
-};
+/** A page of a list: the records and the list's paging (lib/http/jsonapi.ts, pageMeta). */
+export type RecordPage<K extends string, T> = Records<K, T> & { meta: { [P in K]: Wire<ReturnType<typeof pageMeta>[string]> } };
 
-/** A record just created: what the page needs of it is its id. */
-export interface CreatedRecord {
-  id: string;
-}
+/** A user, as /me or a search answers it (every field to themself and admins, the public ones to others). */
+export type UserRecord = Serialized<typeof serializeUser>;
 
-/** A user, as /me or a search answers it. */
-export interface UserRecord {
-  id: string;
-  login: string;
-  display_name: string;
-}
+/** A project, as the lab edits it and the projects list shows it. */
+export type ProjectRecord = Serialized<typeof serializeProject>;
 
-/** A project as the lab edits it. */
-export interface ProjectRecord {
-  id: string;
-  display_name: string;
-  description: string | null;
-  introduction: string | null;
-  researcher_quote: string | null;
-  workflow_description: string | null;
-  primary_language: string;
-  available_languages: string[];
-  /** Free-form settings; `languages` lists the project's languages as the established front end reads them. */
-  configuration?: { languages?: unknown } | null;
-  tags: string[];
-  urls: { label?: string | null; url: string }[];
-  private: boolean;
-  beta_requested: boolean;
-  beta_approved: boolean;
-  launch_requested: boolean;
-  launch_approved: boolean;
-  live: boolean;
-}
-
-/** A project as the projects list shows it. */
-export interface ProjectSummary {
-  id: string;
-  display_name: string;
-  description: string;
-  classifications_count: number;
-  subjects_count: number;
-  completeness: number;
-  tags: string[];
-  beta: boolean;
-  live: boolean;
-  state: string | null;
-  /** An external avatar link set on the project itself; an uploaded one is in the list's linked.avatars. */
-  avatar?: string | null;
-  links: { owner: { display_name: string } };
-}
-
-/** A page of projects with include=avatar: each avatar names its project in links.linked.id. */
-export type ProjectSummaryPage = RecordPage<"projects", ProjectSummary> & {
-  linked?: { avatars?: (MediumRecord & { links: { linked: { id: string } } })[] };
-};
+/**
+ * A page of projects with include=avatar: the avatars under linked.avatars, each naming its project in
+ * links.linked.id (lib/http/jsonapi.ts, buildLinked; a medium's own links.linked has that shape).
+ */
+export type ProjectListPage = RecordPage<"projects", ProjectRecord> & { linked?: { avatars?: MediumRecord[] } };
 
 /** A member of a project's team and their roles (/project_roles). */
-export interface ProjectRoleRecord {
-  id: string;
-  roles: string[];
-  links: { owner: { id: string; display_name: string } };
-}
+export type ProjectRoleRecord = Serialized<typeof serializeProjectRole>;
 
 /** A project's page (about, team, ...) in one language. */
-export interface ProjectPageRecord {
-  id: string;
-  url_key: string;
-  title: string | null;
-  content: string | null;
-  language: string;
-}
+export type ProjectPageRecord = Serialized<typeof serializePage>;
 
 /** A translation's strings, by the translated record's field. */
-export interface TranslationRecord {
-  id: string;
-  language?: string;
-  strings: Record<string, string>;
-  /** Per key, the version of the primary text it was translated from (the lab writes a hash of that text). */
-  string_versions?: Record<string, unknown>;
-  updated_at?: string;
-}
+export type TranslationRecord = Serialized<typeof serializeTranslation>;
 
 /** A project's field guide (one per language): items with an icon naming one of its attached images. */
-export interface FieldGuideRecord {
-  id: string;
-  language?: string;
-  items: { title?: string; content?: string; icon?: string }[];
-  updated_at?: string;
-}
+export type FieldGuideRecord = Serialized<typeof serializeFieldGuide>;
 
 /** A project's tutorial or mini-course: steps (a step's `media` names one of its attached images), shown in its linked workflows. */
-export interface TutorialRecord {
-  id: string;
-  kind: string | null;
-  display_name?: string;
-  language?: string;
-  steps: { content?: string; media?: string }[];
-  links?: { workflows?: string[] };
-  updated_at?: string;
-}
+export type TutorialRecord = Serialized<typeof serializeTutorial>;
 
-/** A workflow, where a page only names it. */
-export interface WorkflowSummary {
-  id: string;
-  display_name: string;
-}
+/** A workflow, with its tasks as the API stores them and its "major.minor" version. */
+export type WorkflowRecord = Serialized<typeof serializeWorkflow>;
 
-/** A workflow with its tasks, as the engine's dry run makes examples from them (the tasks as the API stores them). */
-export interface WorkflowTasksRecord {
-  id: string;
-  tasks: Record<string, { type: string; [key: string]: unknown }> | null;
-  first_task: string;
-  links: { project: string };
-}
-
-/** A workflow just saved: its new "major.minor" version. */
-export interface SavedWorkflowRecord {
-  id: string;
-  version: string;
-}
+/** A subject set. */
+export type SubjectSetRecord = Serialized<typeof serializeSubjectSet>;
 
 /** A classification, as the gold standard list shows it. */
-export interface ClassificationRecord {
-  id: string;
-  created_at: string;
-  annotations: { task: string; value: unknown }[];
-  links: { subjects: string[]; user: string | null };
-}
+export type ClassificationRecord = Serialized<typeof serializeClassification>;
 
 /** A workflow's aggregation run (/aggregations). */
-export interface AggregationRecord {
-  id: string;
-  status: string;
-  results_url: string | null;
-  error: string | null;
-  uuid: string | null;
-  task_id: string | null;
-  created_at: string;
-}
+export type AggregationRecord = Serialized<typeof serializeAggregation>;
 
 /** A subject: its media (one `{mime type: url}` per frame) and metadata. */
-export interface SubjectRecord {
-  id: string;
-  locations: Record<string, string>[];
-  metadata: Record<string, unknown>;
-}
+export type SubjectRecord = Serialized<typeof serializeSubject>;
 
 /** A subject from the volunteer's queue (/subjects/queued): what the classifier shows and banners it with. */
-export interface QueuedSubject extends SubjectRecord {
-  retired: boolean;
-  already_seen: boolean;
-  finished_workflow: boolean;
-  user_has_finished_workflow: boolean;
-  selection_state: string;
-}
+export type QueuedSubject = Serialized<typeof serializeQueuedSubject>;
 
 /** A subject's progress in a workflow (/subject_workflow_statuses). */
-export interface SubjectWorkflowStatusRecord {
-  id?: string;
-  classifications_count: number;
-  retired_at: string | null;
-  retirement_reason: string | null;
-  links: { subject: string };
-}
+export type SubjectWorkflowStatusRecord = Serialized<typeof serializeSubjectWorkflowStatus>;
 
 /** A collection, with the subjects it holds (collecting and favourites). */
-export interface CollectionRecord {
-  id: string;
-  display_name: string;
-  private: boolean;
-  links: { subjects?: string[] };
-}
+export type CollectionRecord = Serialized<typeof withView>;
 
 /** A volunteer's preferences on a project, with the count of their classifications there. */
-export interface ProjectPreferenceRecord {
-  id: string;
-  preferences: Record<string, unknown>;
-  activity_count: number;
-}
+export type ProjectPreferenceRecord = Serialized<typeof serializeProjectPreference>;
 
 /** A medium: an uploaded file (avatar, background, attached image), or the signed URL to upload one to. */
-export interface MediumRecord {
-  id?: string;
-  src: string;
-  content_type?: string;
-}
+export type MediumRecord = Serialized<typeof serializeMedium>;
 
 /** A workflow's classifications export: a medium that is written in the background (src once it is ready). */
-export interface ExportMediumRecord {
-  src: string | null;
-  updated_at?: string;
-  metadata: { state: "creating" | "ready" | "failed"; progress?: number | null; total?: number | null; error?: string };
-}
+export type ExportMediumRecord = Serialized<typeof serializeExportMedium>;
 
 /** A background job (a manifest import), polled until it ends. */
-export interface BackgroundJobRecord {
-  id: string;
-  status: "pending" | "running" | "completed" | "failed";
-  progress: number | null;
-  total: number | null;
-  error: string | null;
-}
+export type BackgroundJobRecord = Serialized<typeof presentBackgroundJob>;
 
 // ---- the counts (/counts) ----
 
-/** One period's classification count. */
-export interface CountBucket {
-  period: string;
-  count: number;
-}
-
 /** A count of classifications, in total and (with a period) per period. */
-export interface CountsAnswer {
-  total_count: number;
-  data?: CountBucket[];
-}
+export type CountsAnswer = Wire<CountsResult>;
+/** One period's classification count. */
+export type CountBucket = NonNullable<CountsAnswer["data"]>[number];
 
 // ---- the decision engine (/engine) ----
 
-export type EngineConfig = Record<string, unknown>;
-
-/** A workflow's engine configuration, as /engine/workflows/<id> carries it (inside `{"workflow": ...}`). */
-export interface EngineWorkflowRecord {
-  id: number;
-  status: string;
-  rules_applied: string;
-  extractors_config: Record<string, EngineConfig>;
-  reducers_config: Record<string, EngineConfig>;
-  rules_config: { topic?: "subject" | "user"; if: unknown; then: EngineConfig[] }[];
-}
+/** A workflow's engine configuration answer: the workflow (at the top level and under `workflow`), and what it warns about. */
+export type EngineWorkflowAnswer = Serialized<typeof serializeEngineWorkflow>;
+/** A workflow's engine configuration, as `{"workflow": ...}` carries it. */
+export type EngineWorkflowRecord = EngineWorkflowAnswer["workflow"];
 
 /** A reduction the engine holds (/engine/workflows/<id>/reductions). */
-export interface ReductionRecord {
-  id: number;
-  subject_id: number;
-  reducer_key: string;
-  data: unknown;
-  updated_at: string;
-  retired_at: string | null;
-  retirement_reason: string | null;
-}
-
-/** The engine's answer to a saved configuration: the workflow, and what it accepted but warns about. */
-export interface EngineWorkflowAnswer {
-  workflow?: EngineWorkflowRecord;
-  warnings?: string[];
-}
-
-/** What one configuration does to classifications in a dry run. */
-export interface DryRunOutcome {
-  classifications: number;
-  extracts: { classification_id: number; subject_id: number; extractor_key: string; data: unknown }[];
-  reductions: { topic: string; target_id: number; reducer_key: string; subgroup: string; data: unknown }[];
-  targets: DryRunTarget[];
-  skipped: string[];
-}
-
-/** What the rules would do to one subject (or volunteer) in a dry run. */
-export interface DryRunTarget {
-  topic: "subject" | "user";
-  target_id: number;
-  fired: { rule_index: number; effects: Record<string, unknown>[] }[];
-  retires: boolean;
-  retirement_reason: string | null;
-}
+export type ReductionRecord = Wire<WorkflowReductionRow>;
 
 /** A dry run (/engine/workflows/<id>/dry_run): the edited configuration's outcome, the saved one's, and where they differ. */
-export interface DryRunAnswer extends DryRunOutcome {
-  warnings: string[];
-  saved: DryRunOutcome | null;
-  diff: { topic: string; target_id: number; reductions: string[]; effects: { edited: unknown[]; saved: unknown[] } | null }[] | null;
-}
+export type DryRunAnswer = Serialized<typeof dryRunAnswer>;
+/** What the rules would do to one subject (or volunteer) in a dry run. */
+export type DryRunTarget = DryRunAnswer["targets"][number];
 
 /** An effect the engine performed or will (/engine/workflows/<id>/actions). */
-export interface ActionRecord {
-  id: number;
-  subject_id: number | null;
-  user_id: number | null;
-  effect_type: string;
-  status: string;
-  attempts: number;
-  error: string | null;
-  created_at: string;
-}
+export type ActionRecord = Wire<EngineActionRow>;

@@ -9,6 +9,9 @@ import { ManifestError } from "./manifest-rows";
 // claimed by the task (running), then completed or failed. Tasks are retried after crashes and errors;
 // a JobFailure is final (bad input): the job ends failed with its message and is not retried.
 
+/** A job's status through that life (the column is text; only this module writes it). */
+export type BackgroundJobStatus = "pending" | "running" | "completed" | "failed";
+
 export class JobFailure extends Error {}
 
 export async function startBackgroundJob(

@@ -10,6 +10,9 @@ export const ZLocations = z
   .min(1, "locations needs at least one entry")
   .max(20);
 
+/** A subject's locations as stored (and read back): one `{mime type: URL}` per frame, in order. */
+export type SubjectLocations = Record<string, string>[];
+
 export interface LocationEntry {
   mime: string;
   /** null: the client will upload the file. */

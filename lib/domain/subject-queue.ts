@@ -4,12 +4,13 @@ import { pool } from "@/lib/db";
 import type { Sql } from "@/lib/db/sql";
 import { notFound } from "@/lib/errors";
 import { rolesAllow } from "@/lib/policies/project-policy";
+import type { SubjectLocations } from "./subject-locations";
 
 export interface QueuedSubject {
   id: number;
   projectId: number;
-  metadata: unknown;
-  locations: unknown;
+  metadata: Record<string, unknown>;
+  locations: SubjectLocations;
   externalId: string | null;
   subjectSetIds: number[];
   createdAt: Date;

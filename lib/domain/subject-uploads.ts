@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { keyFromPublicUrl, storage } from "@/lib/storage/storage";
 import { signedUrl } from "@/lib/storage/signed-urls";
-import type { LocationEntry } from "./subject-locations";
+import type { LocationEntry, SubjectLocations } from "./subject-locations";
 
 // A location given as a bare mime type is a file the client uploads next: it is stored from the start as
 // the URL the file will be served at (/uploads/subjects/<id>/<uuid>.<ext>), and the answer to the create
@@ -27,7 +27,7 @@ export function extensionFor(mime: string): string {
 }
 
 /** The locations to store for a subject: files hosted elsewhere keep their URL; uploads get their served URL. */
-export async function storedLocations(subjectId: number, entries: LocationEntry[]): Promise<{ stored: Record<string, string>[] }> {
+export async function storedLocations(subjectId: number, entries: LocationEntry[]): Promise<{ stored: SubjectLocations }> {
   const store = storage();
   return {
     stored: entries.map((e) => ({

@@ -178,3 +178,12 @@ export function dryRunDiff(edited: DryRunResult, saved: DryRunResult): DryRunDif
   }
   return out.sort((x, y) => x.topic.localeCompare(y.topic) || x.target_id - y.target_id);
 }
+
+/**
+ * The answer of POST /engine/workflows/<id>/dry_run: the edited configuration's run and what it warns about,
+ * beside the saved configuration's run on the same classifications and where the two differ (null without
+ * a saved configuration).
+ */
+export function dryRunAnswer(edited: DryRunResult, saved: DryRunResult | null, warnings: string[]) {
+  return { ...edited, warnings, saved, diff: saved ? dryRunDiff(edited, saved) : null };
+}

@@ -8,8 +8,7 @@ import { parseJsonText, readBodyText } from "@/lib/http/request";
 import { JSONAPI_TYPE, json as jsonResponse } from "@/lib/http/respond";
 import { projectReadScope } from "@/lib/policies/project-policy";
 import { requireEditableProject } from "@/lib/policies/require-editable-project";
-import { backgroundJobs } from "@/lib/resources/background-jobs";
-import { iso } from "@/lib/resources/wire";
+import { presentBackgroundJob, serializeExportMedium } from "@/lib/resources/background-jobs";
 import { parsePathId } from "@/lib/text/params";
 import { startOrJoinBackgroundJob } from "@/lib/domain/background-jobs";
 
@@ -44,22 +43,8 @@ async function exportResponse(
   job: BackgroundJob,
   status: number,
 ): Promise<Response> {
-  const actor = await ctx.actor();
-  const jobRecord = await backgroundJobs.present!(backgroundJobs.serialize(job, actor), job, { actor, written: false });
-  const id = parsePathId(ctx.params.id, on);
-  const state = job.status === "completed" ? "ready" : job.status === "failed" ? "failed" : "creating";
-  const medium = {
-    id: String(job.id),
-    href: `/${on}/${id}/${kind}`,
-    src: (jobRecord.download_url as string | null) ?? null,
-    content_type: "text/csv",
-    media_type: `${on.slice(0, -1)}_${kind}`,
-    external_link: false,
-    created_at: iso(job.createdAt),
-    updated_at: iso(job.updatedAt),
-    metadata: { state, progress: job.progress, total: job.total, ...(job.error ? { error: job.error } : {}) },
-    links: { linked: { id: String(id), href: `/${on}/${id}`, type: on }, background_job: String(job.id) },
-  };
+  const jobRecord = await presentBackgroundJob(job);
+  const medium = serializeExportMedium(on, parsePathId(ctx.params.id, on), kind, job, jobRecord.download_url);
   return jsonResponse(
     {
       media: [medium],

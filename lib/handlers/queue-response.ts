@@ -4,8 +4,7 @@ import { unprocessable } from "@/lib/errors";
 import { linkTemplates, pageMeta } from "@/lib/http/jsonapi";
 import { parseCountParam, parseIdValue } from "@/lib/text/params";
 import { json } from "@/lib/http/respond";
-import { subjects } from "@/lib/resources/subjects";
-import { iso } from "@/lib/resources/wire";
+import { serializeQueuedSubject, subjects } from "@/lib/resources/subjects";
 import { queueSubjects } from "@/lib/domain/subject-queue";
 
 const QUEUE_PAGE_SIZE = 10;
@@ -23,22 +22,7 @@ export async function queuedSubjectsResponse(ctx: ApiContext): Promise<Response>
     subjectSetId: setRaw ? parseIdValue(setRaw, "subject_set_id") : undefined,
   });
   return json({
-    subjects: queued.map((q) => ({
-      id: String(q.id),
-      metadata: q.metadata,
-      locations: q.locations,
-      external_id: q.externalId,
-      created_at: iso(q.createdAt),
-      updated_at: iso(q.updatedAt),
-      href: `/subjects/${q.id}`,
-      selected_at: iso(q.selectedAt),
-      retired: q.retired,
-      already_seen: q.alreadySeen,
-      finished_workflow: q.finishedWorkflow,
-      user_has_finished_workflow: q.userHasFinishedWorkflow,
-      selection_state: q.selectionState,
-      links: { project: String(q.projectId), subject_sets: q.subjectSetIds.map(String) },
-    })),
+    subjects: queued.map(serializeQueuedSubject),
     links: linkTemplates(subjects as never),
     meta: pageMeta("subjects", ctx.url, { page: 1, pageSize: limit }, queued.length, []),
   });

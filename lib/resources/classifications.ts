@@ -40,13 +40,14 @@ async function ofEditableProjects(actor: Actor): Promise<Where> {
 
 const own = (actor: Actor): Where => (actor.user ? { userId: actor.user.id } : { id: -1 });
 
+/** The JSON columns hold what the create accepted (ZAnnotations, a metadata object): the wire says so. */
 export function serializeClassification(c: Classification) {
   return {
     id: String(c.id),
     completed: c.completed,
     gold_standard: c.goldStandard,
-    annotations: c.annotations,
-    metadata: c.metadata,
+    annotations: c.annotations as z.infer<typeof ZAnnotations>,
+    metadata: c.metadata as Record<string, unknown>,
     workflow_version: c.workflowVersion,
     created_at: iso(c.createdAt),
     updated_at: iso(c.updatedAt),

@@ -119,7 +119,7 @@ function ownerLink(c: CollectionRow) {
 }
 
 /** The record without what depends on which subjects and projects the reader may see (see withView). */
-function serializeCollection(c: CollectionRow): SerializedRecord {
+function serializeCollection(c: CollectionRow) {
   return {
     id: String(c.id),
     name: c.name,
@@ -138,15 +138,16 @@ function serializeCollection(c: CollectionRow): SerializedRecord {
 const SUBJECTS_HREF = "/subjects?collection_id={collections.id}";
 
 /**
- * The record as this actor sees it. Its links.subjects lists the newest subjects only when the answer's
- * share of MAX_LINKED_SUBJECT_IDS_PER_ANSWER is smaller than the collection: noted in meta.truncated.
+ * A collection on the wire: its record with the subjects, projects and default subject this reader may
+ * see. Its links.subjects lists the newest subjects only when the answer's share of
+ * MAX_LINKED_SUBJECT_IDS_PER_ANSWER is smaller than the collection: noted in meta.truncated.
  */
-function withView(
-  record: SerializedRecord,
+export function withView(
+  record: ReturnType<typeof serializeCollection>,
   view: CollectionView,
   truncations: Truncations | undefined,
   perCollection: number,
-): SerializedRecord {
+) {
   if (view.subjectsCut) truncations?.linkList("collections.subjects", Number(record.id), perCollection, SUBJECTS_HREF);
   return {
     ...record,
@@ -161,7 +162,7 @@ function withView(
 }
 
 /** Complete records of collections as this actor sees them (for other resources' includes). */
-export async function presentCollections(rows: CollectionRow[], actor: Actor, truncations?: Truncations): Promise<SerializedRecord[]> {
+export async function presentCollections(rows: CollectionRow[], actor: Actor, truncations?: Truncations) {
   const perCollection = subjectIdsPerCollection(rows.length);
   const views = await collectionViews(rows, actor, db(), perCollection);
   return rows.map((r) => withView(serializeCollection(r), views.get(r.id)!, truncations, perCollection));
@@ -260,9 +261,10 @@ export const collections: ResourceDef<CollectionRow> = {
     roles: { select: { id: true }, orderBy: { id: "asc" } },
   },
   serialize: serializeCollection,
-  present: async (record, row, { actor, truncations }) => {
+  // The record the generic routes made is serializeCollection(row), made again here with its type.
+  present: async (_record, row, { actor, truncations }) => {
     const { views, perCollection } = await viewsOfPage(row, actor);
-    return withView(record, views.get(row.id)!, truncations, perCollection);
+    return withView(serializeCollection(row), views.get(row.id)!, truncations, perCollection);
   },
   linkTemplates: {
     owner: { href: "/{collections.owner.href}", type: "owners" },

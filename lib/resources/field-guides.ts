@@ -51,21 +51,26 @@ async function ensureLanguageFree(tx: Tx, projectId: number, language: string, e
     );
 }
 
+/** items hold what ZItems accepted (written through them, or copied by copyProject): the wire says so. */
+export function serializeFieldGuide(g: FieldGuide) {
+  return {
+    id: String(g.id),
+    items: g.items as z.infer<typeof ZItems>,
+    language: g.language,
+    href: `/field_guides/${g.id}`,
+    created_at: iso(g.createdAt),
+    updated_at: iso(g.updatedAt),
+    links: { project: String(g.projectId), attached_images: mediaLink("field_guides", g.id, "attached_images") },
+  };
+}
+
 export const fieldGuides: ResourceDef<FieldGuideRow> = {
   type: "field_guides",
   table: "field_guides",
   model: "fieldGuide",
   tokenScopes: { read: "none", write: "project" },
   queryInclude: { project: { select: { primaryLanguage: true } } },
-  serialize: (g) => ({
-    id: String(g.id),
-    items: g.items,
-    language: g.language,
-    href: `/field_guides/${g.id}`,
-    created_at: iso(g.createdAt),
-    updated_at: iso(g.updatedAt),
-    links: { project: String(g.projectId), attached_images: mediaLink("field_guides", g.id, "attached_images") },
-  }),
+  serialize: serializeFieldGuide,
   // Listed in English unless a language is asked for, as the reference platform and its clients expect.
   listDefaults: { language: DEFAULT_CONTENT_LANGUAGE },
   linkTemplates: {

@@ -65,7 +65,8 @@ function getUrl(m: Medium): string {
   return m.externalLink ? m.src : storage().publicUrl(m.src);
 }
 
-export function serializeMedium(m: Medium, name: MediaName): SerializedRecord {
+/** metadata is the object a create or update gave (ZCreateMedium, ZUpdateMedium): the wire says so. */
+export function serializeMedium(m: Medium, name: MediaName) {
   return {
     id: String(m.id),
     href: href(m, name),
@@ -73,7 +74,7 @@ export function serializeMedium(m: Medium, name: MediaName): SerializedRecord {
     content_type: m.contentType,
     media_type: m.type,
     external_link: m.externalLink,
-    metadata: m.metadata,
+    metadata: m.metadata as Record<string, unknown>,
     created_at: iso(m.createdAt),
     updated_at: iso(m.updatedAt),
     links: { linked: { href: `/${m.linkedType}/${m.linkedId}`, id: String(m.linkedId), type: m.linkedType } },
@@ -81,7 +82,7 @@ export function serializeMedium(m: Medium, name: MediaName): SerializedRecord {
 }
 
 /** In the answer to a create or edit, a file not uploaded yet is named by a signed PUT URL instead. */
-async function presentWritten(m: Medium, name: MediaName): Promise<SerializedRecord> {
+async function presentWritten(m: Medium, name: MediaName) {
   const record = serializeMedium(m, name);
   if (!m.externalLink && !(await storage().exists(m.src))) record.src = await signedUrl("PUT", m.src, { contentType: m.contentType });
   return record;

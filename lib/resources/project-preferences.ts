@@ -25,12 +25,13 @@ const ZUpdate = z.strictObject({
   links: z.strictObject({}).optional(),
 });
 
+/** preferences and settings are JSON objects (ZPreferences, settingsAfter write them): the wire says so. */
 export function serializeProjectPreference(p: ProjectPreference) {
   return {
     id: String(p.id),
     email_communication: p.emailCommunication,
-    preferences: p.preferences,
-    settings: p.settings,
+    preferences: p.preferences as Record<string, unknown>,
+    settings: p.settings as Record<string, unknown>,
     activity_count: p.activityCount,
     created_at: iso(p.createdAt),
     updated_at: iso(p.updatedAt),

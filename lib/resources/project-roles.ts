@@ -1,18 +1,18 @@
 import { requireEditableProject } from "@/lib/policies/require-editable-project";
-import { ANONYMOUS } from "@/lib/auth/actor";
 import { ASSIGNABLE_PROJECT_ROLES, canOnProject, PROJECT_PERMISSIONS } from "@/lib/policies/project-policy";
-import { roleResource, type RoleRow } from "./role-resource";
+import { roleResource, type RoleRow, serializeRole } from "./role-resource";
+
+/** The wire names of a project role: its type, and `links.project` naming its project. */
+const WIRE = { type: "project_roles", parent: "project", parentField: "projectId" } as const;
 
 /**
  * Roles on projects: a public project's team is visible to anyone (its Team page), a private project's to
  * the holder and the project's editors; the owner's "owner" role is fixed.
  */
 export const projectRoles = roleResource({
-  type: "project_roles",
+  ...WIRE,
   model: "projectRole",
   writeScope: "project",
-  parent: "project",
-  parentField: "projectId",
   parentRelation: "project",
   uniqueKey: "projectId_userId",
   assignable: ASSIGNABLE_PROJECT_ROLES,
@@ -22,4 +22,5 @@ export const projectRoles = roleResource({
   publicParents: { private: false },
 });
 
-export const serializeProjectRole = (r: RoleRow) => projectRoles.serialize(r as never, ANONYMOUS);
+/** A project role as /project_roles answers it (the resource's own serializer, with `links.project` typed). */
+export const serializeProjectRole = (r: RoleRow) => serializeRole(WIRE, r);

@@ -153,6 +153,15 @@ async function ensureNameFree(tx: Tx, ownerId: number, displayName: string, exce
   if (clash) throw new AppError("bad_request", "display_name has already been taken by another of the owner's projects");
 }
 
+// The JSON columns hold what the schemas above accepted (written through them, or copied by copyProject):
+// the serializer says so, and the browser's wire types (components/ui/wire-types.ts) read these shapes.
+type StoredJson = {
+  guide: z.infer<typeof ZGuideItem>[];
+  team_members: z.infer<typeof ZTeamMember>[];
+  urls: z.infer<typeof ZUrl>[];
+  configuration: Record<string, unknown>;
+};
+
 export function serializeProject(p: ProjectRow, actor: Actor = ANONYMOUS) {
   return {
     id: String(p.id),
@@ -171,11 +180,11 @@ export function serializeProject(p: ProjectRow, actor: Actor = ANONYMOUS) {
     avatar: p.avatar,
     primary_language: p.primaryLanguage,
     available_languages: p.availableLanguages,
-    guide: p.guide,
-    team_members: p.teamMembers,
-    urls: p.urls,
+    guide: p.guide as StoredJson["guide"],
+    team_members: p.teamMembers as StoredJson["team_members"],
+    urls: p.urls as StoredJson["urls"],
     tags: p.tags,
-    configuration: p.configuration,
+    configuration: p.configuration as StoredJson["configuration"],
     private: p.private,
     beta: p.beta,
     approved: p.approved,

@@ -53,6 +53,19 @@ export interface RoleResourceSpec {
 
 type Row = RoleRow & Record<string, unknown>;
 
+/** A role record on the wire: `links` names its parent (`project`, `organization`, ...) and its holder. */
+export function serializeRole<P extends string>(spec: { type: string; parent: P; parentField: string }, r: RoleRow) {
+  const links = { [spec.parent]: String((r as Row)[spec.parentField]), owner: userLink(r.user) };
+  return {
+    id: String(r.id),
+    roles: r.roles,
+    created_at: iso(r.createdAt),
+    updated_at: iso(r.updatedAt),
+    href: `/${spec.type}/${r.id}`,
+    links: links as Record<P, string> & { owner: ReturnType<typeof userLink> },
+  };
+}
+
 export function roleResource(spec: RoleResourceSpec): ResourceDef<Row> {
   const ZRoles = z
     .array(z.enum(spec.assignable as [string, ...string[]], { message: `roles must be among ${spec.assignable.join(", ")}` }))
@@ -69,14 +82,7 @@ export function roleResource(spec: RoleResourceSpec): ResourceDef<Row> {
     model: spec.model,
     tokenScopes: { read: "none", write: spec.writeScope },
     queryInclude: { user: { select: { id: true, displayName: true } } },
-    serialize: (r) => ({
-      id: String(r.id),
-      roles: r.roles,
-      created_at: iso(r.createdAt),
-      updated_at: iso(r.updatedAt),
-      href: `/${spec.type}/${r.id}`,
-      links: { [spec.parent]: String(parentIdOf(r)), owner: userLink(r.user) },
-    }),
+    serialize: (r) => serializeRole(spec, r),
     linkTemplates: {
       [spec.parent]: { href: `/${spec.parent}s/{${spec.type}.${spec.parent}}`, type: `${spec.parent}s` },
       owner: { href: `/{${spec.type}.owner.href}`, type: "owners" },

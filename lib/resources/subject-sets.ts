@@ -34,22 +34,27 @@ async function linkWorkflows(tx: Tx, set: { id: number; projectId: number }, raw
 
 const ids = (raw: unknown[], what: string) => raw.map((v) => parseIdValue(v, what));
 
+/** metadata is the object a create or update gave: the wire says so. */
+export function serializeSubjectSet(s: SubjectSetRow) {
+  return {
+    id: String(s.id),
+    display_name: s.displayName,
+    metadata: s.metadata as Record<string, unknown>,
+    set_member_subjects_count: s.setMemberSubjectsCount,
+    created_at: iso(s.createdAt),
+    updated_at: iso(s.updatedAt),
+    href: `/subject_sets/${s.id}`,
+    links: { project: String(s.projectId), workflows: s.workflows.map((w) => String(w.workflowId)) },
+  };
+}
+
 export const subjectSets: ResourceDef<SubjectSetRow> = {
   type: "subject_sets",
   table: "subject_sets",
   model: "subjectSet",
   tokenScopes: { read: "none", write: "project" },
   queryInclude: { workflows: { select: { workflowId: true }, orderBy: { workflowId: "asc" } } },
-  serialize: (s) => ({
-    id: String(s.id),
-    display_name: s.displayName,
-    metadata: s.metadata,
-    set_member_subjects_count: s.setMemberSubjectsCount,
-    created_at: iso(s.createdAt),
-    updated_at: iso(s.updatedAt),
-    href: `/subject_sets/${s.id}`,
-    links: { project: String(s.projectId), workflows: s.workflows.map((w) => String(w.workflowId)) },
-  }),
+  serialize: serializeSubjectSet,
   linkTemplates: {
     project: { href: "/projects/{subject_sets.project}", type: "projects" },
     workflows: { href: "/workflows?subject_set_id={subject_sets.id}", type: "workflows" },

@@ -7,12 +7,8 @@ import { iso } from "./wire";
 // A subject's state in a workflow, as the established platform's /subject_workflow_statuses (read only):
 // how often it was classified there, and when and why it retired. Visible with the workflow's project.
 
-export const subjectWorkflowStatuses: ResourceDef<SubjectWorkflowStatus> = {
-  type: "subject_workflow_statuses",
-  table: "subject_workflow_statuses",
-  model: "subjectWorkflowStatus",
-  tokenScopes: { read: "none", write: "project" },
-  serialize: (s) => ({
+export function serializeSubjectWorkflowStatus(s: SubjectWorkflowStatus) {
+  return {
     id: String(s.id),
     classifications_count: s.classificationsCount,
     retired_at: s.retiredAt ? iso(s.retiredAt) : null,
@@ -21,7 +17,15 @@ export const subjectWorkflowStatuses: ResourceDef<SubjectWorkflowStatus> = {
     updated_at: iso(s.updatedAt),
     href: `/subject_workflow_statuses/${s.id}`,
     links: { subject: String(s.subjectId), workflow: String(s.workflowId) },
-  }),
+  };
+}
+
+export const subjectWorkflowStatuses: ResourceDef<SubjectWorkflowStatus> = {
+  type: "subject_workflow_statuses",
+  table: "subject_workflow_statuses",
+  model: "subjectWorkflowStatus",
+  tokenScopes: { read: "none", write: "project" },
+  serialize: serializeSubjectWorkflowStatus,
   linkTemplates: {
     subject: { href: "/subjects/{subject_workflow_statuses.subject}", type: "subjects" },
     workflow: { href: "/workflows/{subject_workflow_statuses.workflow}", type: "workflows" },

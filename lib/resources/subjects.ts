@@ -7,7 +7,8 @@ import { canOnProject, projectReadScope } from "@/lib/policies/project-policy";
 import { requireEditableProject } from "@/lib/policies/require-editable-project";
 import { addSubjectsToSet } from "@/lib/domain/subject-set-members";
 import { inCollectionsWhere } from "@/lib/domain/collection-subjects";
-import { parseLocations, ZLocations, type LocationEntry } from "@/lib/domain/subject-locations";
+import type { QueuedSubject } from "@/lib/domain/subject-queue";
+import { parseLocations, ZLocations, type LocationEntry, type SubjectLocations } from "@/lib/domain/subject-locations";
 import { locationsWithUploadUrls, storedLocations } from "@/lib/domain/subject-uploads";
 import { countUploads, releaseUploads, subjectLimitReached } from "@/lib/domain/subject-limit";
 import { prismaSql } from "@/lib/db/sql";
@@ -34,16 +35,40 @@ const ZUpdateSubject = z.strictObject({
   links: z.strictObject({}).optional(),
 });
 
+// locations hold what storedLocations wrote (their only writer), metadata the object a create or update gave.
 export function serializeSubject(s: SubjectRow) {
   return {
     id: String(s.id),
-    metadata: s.metadata,
-    locations: s.locations,
+    metadata: s.metadata as Record<string, unknown>,
+    locations: s.locations as SubjectLocations,
     external_id: s.externalId,
     created_at: iso(s.createdAt),
     updated_at: iso(s.updatedAt),
     href: `/subjects/${s.id}`,
     links: { project: String(s.projectId), subject_sets: s.members.map((m) => String(m.subjectSetId)) },
+  };
+}
+
+/**
+ * A subject of the volunteer's queue (GET /api/subjects/queued): the subject's record with what the
+ * classifier banners it with (retired, seen, finished) and how it was chosen.
+ */
+export function serializeQueuedSubject(q: QueuedSubject) {
+  return {
+    id: String(q.id),
+    metadata: q.metadata,
+    locations: q.locations,
+    external_id: q.externalId,
+    created_at: iso(q.createdAt),
+    updated_at: iso(q.updatedAt),
+    href: `/subjects/${q.id}`,
+    selected_at: iso(q.selectedAt),
+    retired: q.retired,
+    already_seen: q.alreadySeen,
+    finished_workflow: q.finishedWorkflow,
+    user_has_finished_workflow: q.userHasFinishedWorkflow,
+    selection_state: q.selectionState,
+    links: { project: String(q.projectId), subject_sets: q.subjectSetIds.map(String) },
   };
 }
 

@@ -130,6 +130,25 @@ const ZUpdate = z.strictObject({
   links: z.strictObject({}).optional(),
 });
 
+/**
+ * strings hold what ZStrings accepted or the record's own strings (recordStrings), string_versions the object
+ * a write gave: the wire says so.
+ */
+export function serializeTranslation(t: Translation) {
+  return {
+    id: String(t.id),
+    translated_id: String(t.translatedId),
+    translated_type: CLASS_NAMES[t.translatedType as TranslatedType] ?? t.translatedType,
+    language: t.language,
+    strings: t.strings as Record<string, string>,
+    string_versions: t.stringVersions as Record<string, unknown>,
+    href: `/translations/${t.id}`,
+    created_at: iso(t.createdAt),
+    updated_at: iso(t.updatedAt),
+    links: { [t.translatedType]: String(t.translatedId) },
+  };
+}
+
 async function requireTranslator(tx: Tx, actor: Actor, projectId: number): Promise<void> {
   if (!(await canOnProject(actor, "translate", projectId, tx)))
     throw forbidden("Only the project's owner, collaborators and translators may write its translations");
@@ -140,18 +159,7 @@ export const translations: ResourceDef<Translation> = {
   table: "translations",
   model: "translation",
   tokenScopes: { read: "none", write: "translation" },
-  serialize: (t) => ({
-    id: String(t.id),
-    translated_id: String(t.translatedId),
-    translated_type: CLASS_NAMES[t.translatedType as TranslatedType] ?? t.translatedType,
-    language: t.language,
-    strings: t.strings,
-    string_versions: t.stringVersions,
-    href: `/translations/${t.id}`,
-    created_at: iso(t.createdAt),
-    updated_at: iso(t.updatedAt),
-    links: { [t.translatedType]: String(t.translatedId) },
-  }),
+  serialize: serializeTranslation,
   linkTemplates: Object.fromEntries(
     TRANSLATED_TYPES.map((t) => [`translations.${t}`, { href: `/${t}s/{translations.${t}}`, type: `${t}s` }]),
   ),

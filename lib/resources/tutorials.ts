@@ -71,6 +71,26 @@ const workflowsInclude: IncludeDef<TutorialRow> = {
   },
 };
 
+/** steps and configuration hold what `fields` accepted (written through them, or copied by copyProject): the wire says so. */
+export function serializeTutorial(t: TutorialRow) {
+  return {
+    id: String(t.id),
+    steps: t.steps as z.infer<typeof fields.steps>,
+    language: t.language,
+    kind: t.kind,
+    display_name: t.displayName,
+    configuration: t.configuration as Record<string, unknown>,
+    href: `/tutorials/${t.id}`,
+    created_at: iso(t.createdAt),
+    updated_at: iso(t.updatedAt),
+    links: {
+      project: String(t.projectId),
+      workflows: t.workflows.map((w) => String(w.workflowId)),
+      attached_images: mediaLink("tutorials", t.id, "attached_images"),
+    },
+  };
+}
+
 /** kind=tutorial also finds the tutorials made before kinds existed (kind null); any other kind is exact. */
 function kindFilter(kind: string) {
   return kind === "tutorial" ? { OR: [{ kind: null }, { kind: "tutorial" }] } : { kind };
@@ -85,22 +105,7 @@ export const tutorials: ResourceDef<TutorialRow> = {
     project: { select: { primaryLanguage: true } },
     workflows: { select: { workflowId: true }, orderBy: { workflowId: "asc" } },
   },
-  serialize: (t) => ({
-    id: String(t.id),
-    steps: t.steps,
-    language: t.language,
-    kind: t.kind,
-    display_name: t.displayName,
-    configuration: t.configuration,
-    href: `/tutorials/${t.id}`,
-    created_at: iso(t.createdAt),
-    updated_at: iso(t.updatedAt),
-    links: {
-      project: String(t.projectId),
-      workflows: t.workflows.map((w) => String(w.workflowId)),
-      attached_images: mediaLink("tutorials", t.id, "attached_images"),
-    },
-  }),
+  serialize: serializeTutorial,
   // Listed in English unless a language is asked for, as the reference platform and its clients expect.
   listDefaults: { language: DEFAULT_CONTENT_LANGUAGE },
   linkTemplates: {

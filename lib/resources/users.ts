@@ -71,6 +71,11 @@ export function serializeFullUser(u: User) {
 
 const seesAll = (actor: Actor, u: User) => !!actor.user && (actor.user.admin || actor.user.id === u.id);
 
+/** A user as this actor sees them: every field for themself and admins, the public ones for anyone else. */
+export function serializeUser(u: User, actor: Actor) {
+  return seesAll(actor, u) ? serializeFullUser(u) : publicFields(u);
+}
+
 const ZUpdateUser = z.strictObject({
   display_name: z.string().trim().min(1).max(255).optional(),
   credited_name: z.string().max(255).nullable().optional(),
@@ -98,7 +103,7 @@ export const users: ResourceDef<User> = {
   table: "users",
   model: "user",
   tokenScopes: { read: "none", write: "user" },
-  serialize: (u, actor) => (seesAll(actor, u) ? serializeFullUser(u) : publicFields(u)),
+  serialize: serializeUser,
   linkTemplates: TEMPLATES,
   includes: { avatar: mediaInclude("users", "avatar"), profile_header: mediaInclude("users", "profile_header") } as Record<
     string,

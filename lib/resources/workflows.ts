@@ -4,7 +4,7 @@ import type { Prisma, Workflow } from "@/lib/generated/prisma/client";
 import { unprocessable } from "@/lib/errors";
 import { parseBooleanParam, parseIdList, parseIdValue } from "@/lib/text/params";
 import { canOnProject, projectReadScope } from "@/lib/policies/project-policy";
-import { nextVersion, taskGraphErrors, ZRetirement, ZTasks } from "@/lib/domain/workflow-tasks";
+import { nextVersion, taskGraphErrors, type Tasks, ZRetirement, ZTasks } from "@/lib/domain/workflow-tasks";
 import { requireEditableProject } from "@/lib/policies/require-editable-project";
 import type { ResourceDef } from "@/lib/http/resource-def";
 import type { Tx } from "@/lib/db/types";
@@ -89,17 +89,20 @@ async function completeWorkflowIds(): Promise<number[]> {
   return rows.map((r) => r.id);
 }
 
+/** The JSON columns hold what `fields` accepted (written through them, or copied by copyProject): the wire says so. */
+type StoredJson = { retirement: z.infer<typeof ZRetirement>; settings: Record<string, unknown> };
+
 export function serializeWorkflow(w: WorkflowRow) {
   const subjectsCount = w.subjectSets.reduce((n, s) => n + s.subjectSet.setMemberSubjectsCount, 0);
   return {
     id: String(w.id),
     display_name: w.displayName,
-    tasks: w.tasks,
+    tasks: w.tasks as Tasks,
     first_task: w.firstTask,
     primary_language: w.primaryLanguage,
-    configuration: w.configuration,
-    retirement: w.retirement,
-    aggregation: w.aggregation,
+    configuration: w.configuration as StoredJson["settings"],
+    retirement: w.retirement as StoredJson["retirement"],
+    aggregation: w.aggregation as StoredJson["settings"],
     active: w.active,
     grouped: w.grouped,
     prioritized: w.prioritized,

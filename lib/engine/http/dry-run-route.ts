@@ -10,7 +10,7 @@
 import { z } from "zod";
 import { pool } from "@/lib/db";
 import { configWarnings, parseEngineWorkflowConfig } from "@/lib/engine/config";
-import { dryRun, dryRunDiff, type DryRunClassification } from "@/lib/engine/dry-run";
+import { dryRun, dryRunAnswer, type DryRunClassification } from "@/lib/engine/dry-run";
 import { loadClassificationsData } from "@/lib/engine/run/classification-data";
 import { engineTx } from "@/lib/engine/run/engine-tx";
 import { loadEngineWorkflow } from "@/lib/engine/run/workflow-config";
@@ -87,5 +87,5 @@ export const dryRunRoute = engineRoute(async ({ req, params, actor }) => {
   const edited = dryRun(parsed.value, classifications);
   const savedConfig = await loadEngineWorkflow(pool(), workflowId, { fresh: true });
   const saved = savedConfig ? dryRun(savedConfig, classifications) : null;
-  return json({ ...edited, warnings: configWarnings(parsed.value), saved, diff: saved ? dryRunDiff(edited, saved) : null });
+  return json(dryRunAnswer(edited, saved, configWarnings(parsed.value)));
 });

@@ -29,6 +29,7 @@ import {
   upsertExtract,
   wireExtractRow,
 } from "@/lib/engine/run/engine-data";
+import type { RuleTopic } from "@/lib/engine/rules";
 import { requireEffectTargets, requireIdsInScope } from "@/lib/engine/run/boundary";
 import { handToEngine } from "@/lib/engine/run/engine-inbox";
 import { startExtractsImport } from "@/lib/engine/run/import-extracts";
@@ -370,6 +371,24 @@ export const importExtractsRoute = engineRoute(async ({ req, params, actor }) =>
   return json({ id: job.id, kind: job.kind, status: job.status, href: `/background_jobs/${job.id}` }, 202);
 });
 
+/** An effect the engine performed or will, as the actions list and a retry answer it (times as Date: JSON makes them ISO strings). */
+export interface EngineActionRow {
+  id: number;
+  workflow_id: number;
+  topic: RuleTopic;
+  subject_id: number | null;
+  user_id: number | null;
+  effect_type: string;
+  /** The rule effect's configuration, as the rule gave it. */
+  config: Record<string, unknown>;
+  status: "pending" | "completed" | "failed";
+  attempts: number;
+  error: string | null;
+  performed_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
 /** GET /engine/workflows/<id>/actions: recent actions, newest first (`status`, `page_size` up to 100, `before_id`). */
 export const listActions = engineRoute(async ({ url, params, actor }) => {
   const workflow = await requireEngineWorkflow(actor, parsePathId(params.id, "workflows"));
@@ -378,13 +397,28 @@ export const listActions = engineRoute(async ({ url, params, actor }) => {
     throw unprocessable("status must be pending, completed or failed");
   const size = parseCountParam(url.searchParams.get("page_size"), "page_size", { fallback: 50, clampAbove: 100 });
   const before = url.searchParams.get("before_id");
-  const { rows } = await pool().query(
+  const { rows } = await pool().query<EngineActionRow>(
     `SELECT id, workflow_id, topic, subject_id, user_id, effect_type, config, status, attempts, error, performed_at, created_at, updated_at
      FROM engine_actions WHERE workflow_id = $1 AND ($2::text IS NULL OR status = $2) AND ($3::int IS NULL OR id < $3) ORDER BY id DESC LIMIT $4`,
     [workflow.id, status, before === null ? null : parseIdValue(before, "before_id"), size],
   );
   return json(rows);
 });
+
+/** A subject reduction as the workflow's reductions list answers it, with the subject's retirement (times as Date: JSON makes them ISO strings). */
+export interface WorkflowReductionRow {
+  id: number;
+  reducer_key: string;
+  subject_id: number;
+  workflow_id: number;
+  subgroup: string;
+  /** The reducer's output (each reducer documents its shape). */
+  data: unknown;
+  created_at: Date;
+  updated_at: Date;
+  retired_at: Date | null;
+  retirement_reason: string | null;
+}
 
 /**
  * GET /engine/workflows/<id>/reductions: the workflow's subject reductions, each with the subject's
@@ -400,7 +434,7 @@ export const listWorkflowReductions = engineRoute(async ({ url, params, actor })
   const skip = (page - 1) * size;
   const order =
     lastId === null ? `ORDER BY r.updated_at DESC, r.id DESC LIMIT $2${skip ? " OFFSET $3" : ""}` : "AND r.id > $3 ORDER BY r.id LIMIT $2";
-  const { rows } = await readPool().query<{ id: number }>(
+  const { rows } = await readPool().query<WorkflowReductionRow>(
     `SELECT r.id, r.reducer_key, r.subject_id, r.workflow_id, r.subgroup, r.data, r.created_at, r.updated_at, sws.retired_at, sws.retirement_reason
      FROM subject_reductions r LEFT JOIN subject_workflow_statuses sws ON sws.subject_id = r.subject_id AND sws.workflow_id = r.workflow_id
      WHERE r.workflow_id = $1 ${order}`,
@@ -420,7 +454,7 @@ export const retryAction = engineRoute(async ({ params, actor }) => {
   const workflow = await requireEngineWorkflow(actor, parsePathId(params.id, "workflows"));
   const actionId = parsePathId(params.action_id, "actions");
   const action = await withTransaction(async (client) => {
-    const { rows } = await client.query(
+    const { rows } = await client.query<EngineActionRow>(
       `UPDATE engine_actions SET status = 'pending', attempts = 0, error = NULL, updated_at = now() WHERE id = $1 AND workflow_id = $2 AND status = 'failed'
        RETURNING id, workflow_id, topic, subject_id, user_id, effect_type, config, status, attempts, error, performed_at, created_at, updated_at`,
       [actionId, workflow.id],
