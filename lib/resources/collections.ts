@@ -21,7 +21,7 @@ import { activeMemberOf, isGroupAdmin, userGroupReadScope } from "@/lib/policies
 import { collectionRoleRecords } from "./collection-role-records";
 import { projects } from "./projects";
 import { subjects } from "./subjects";
-import type { IncludeDef, LoadedLinked, ResourceDef, SerializedRecord, Truncations } from "@/lib/http/resource-def";
+import type { IncludeDef, LoadedLinked, ResourceDef, Truncations } from "@/lib/http/resource-def";
 import type { Tx, Where } from "@/lib/db/types";
 import { users } from "./users";
 import { idStr, iso, userLink } from "./wire";
