@@ -7,7 +7,7 @@ import { canOnProject, projectReadScope } from "@/lib/policies/project-policy";
 import { requireEditableProject } from "@/lib/policies/require-editable-project";
 import { addSubjectsToSet } from "@/lib/domain/subject-set-members";
 import { inCollectionsWhere } from "@/lib/domain/collection-subjects";
-import { parseLocations, ZLocations, type LocationEntry } from "@/lib/domain/subject-locations";
+import { parseLocations, ZLocations, type LocationEntry } from "@/lib/text/subject-locations";
 import { locationsWithUploadUrls, storedLocations } from "@/lib/domain/subject-uploads";
 import { filtersWithin, oneId } from "./scope-filters";
 import type { ResourceDef } from "@/lib/http/resource-def";
