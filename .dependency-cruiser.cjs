@@ -1,16 +1,205 @@
-// The import rules CI holds the tree to (npm run lint:deps, in npm test after npm run lint). Layers, from the
-// outside in (docs/architecture.md, "Layers and the import rules", draws them):
-//   entry points: app/ (routes, pages), inngest/, scripts/, bench/, lib/jobs (the worker and its tasks)
-//   transport:    lib/handlers (route handlers), lib/resources (ResourceDef per type), lib/http (the generic
-//                 routes, request bodies, answers, CORS), lib/engine/http, lib/project-page
-//   engine:       lib/engine/run (the decision engine's pipeline) over lib/engine (its pure core)
-//   domain:       lib/domain (what happens), lib/counts (the classification counters)
-//   below domain: lib/policies (who may), lib/auth (who is asking), lib/storage, lib/mail, lib/net
-//   bottom:       lib/db (one folder), lib/env.ts, lib/errors.ts (the one error type, with codes), lib/log,
-//                 lib/text (pure parsing helpers)
-// Each layer imports only the layers below it: no exceptions. Errors are AppError (lib/errors.ts) with a
-// code in the domain's words; lib/http/respond.ts maps codes to HTTP statuses at the edge. Also: no cycles
-// anywhere, the browser side never imports the database, nothing in lib/ imports app/ or components/.
+// The import rules CI holds the tree to (npm run lint:deps, in npm test after npm run lint; docs/architecture.md,
+// "Layers and the import rules", draws them). Every folder of lib/ (and lib/env.ts, lib/generated) is a unit
+// with a place in the layers below and a positive list of the units it may import; lib/engine is three
+// units: its pure core, run/ (the pipeline) and http/. A unit's rule refuses any import of the project's own
+// code (lib/, app/, components/, inngest/, scripts/, bench/, test/, e2e/, top-level files) that is not in its
+// own unit, in its list or in EVERYWHERE. The lists only point down, so no import runs up a layer or round
+// a circle of folders (scripts/dependency-rules.test.ts checks that the lists only point down, that every
+// entry of lib/ has a unit here, and plants forbidden imports to see each rule fail).
+//
+//   entry points:  lib/jobs (the worker and its tasks; app/, inngest/, scripts/, bench/ sit beside it)
+//   transport:     lib/handlers, lib/project-page, lib/engine/http  over  lib/resources  over  lib/http
+//   engine:        lib/engine/run (the decision engine's pipeline)
+//   domain:        lib/domain (what happens), lib/counts (the classification counters)
+//   below domain:  lib/policies (who may), lib/storage (objects, signed URLs)  over  lib/auth (who is asking)
+//   shared with the browser (pure, no I/O): lib/lab over lib/classifier over lib/tasks over lib/i18n and
+//                  lib/engine (the engine's pure core)
+//   bottom:        lib/db + lib/generated (the database), lib/net, lib/mail over lib/log over lib/env.ts; lib/text
+//
+// components/ (the browser) imports only the shared units and lib/text, and reaches nothing else through them.
+
+/**
+ * What every unit may import whatever its list says: lib/errors.ts (AppError, the one error type, with codes
+ * in the domain's words; lib/http/respond.ts maps them to HTTP statuses in one place). It is pure and
+ * imports nothing (rule errors-is-a-leaf), so the browser may reach it too.
+ */
+const ERRORS = "^lib/errors\\.ts$";
+const EVERYWHERE = [ERRORS];
+
+const HELPERS = ["lib/text", "lib/log", "lib/env.ts"];
+const DATABASE = ["lib/db", "lib/generated"];
+const SERVICES = [...DATABASE, "lib/net", "lib/mail"];
+const SHARED = ["lib/lab", "lib/classifier", "lib/tasks", "lib/i18n", "lib/engine"];
+const BELOW_DOMAIN = ["lib/policies", "lib/storage", "lib/auth"];
+const DOMAIN = ["lib/domain", "lib/counts"];
+/** The domain's view of the shared code: everything but the engine's core (the domain never calls the engine). */
+const SHARED_BUT_ENGINE = SHARED.filter((u) => u !== "lib/engine");
+
+/**
+ * Every unit of lib/, top to bottom: its layer, what it is, and the units it may import (besides its own
+ * modules and EVERYWHERE).
+ * @type {{ unit: string, layer: string, what: string, may: string[] }[]}
+ */
+const UNITS = [
+  {
+    unit: "lib/jobs",
+    layer: "entry points",
+    what: "the worker and its tasks: calls into lib/, and nothing in lib/ calls it (its queue is lib/db/job-queue.ts)",
+    may: ["lib/engine/run", ...DOMAIN, ...BELOW_DOMAIN, ...SHARED, ...SERVICES, ...HELPERS],
+  },
+  {
+    unit: "lib/handlers",
+    layer: "transport",
+    what: "route handlers: only app/ route files bind them",
+    may: ["lib/resources", "lib/http", ...DOMAIN, ...BELOW_DOMAIN, ...SHARED, ...SERVICES, ...HELPERS],
+  },
+  {
+    unit: "lib/project-page",
+    layer: "transport",
+    what: "the project pages' loaders (server only: components type what they read themselves)",
+    may: ["lib/resources", "lib/http", ...DOMAIN, ...BELOW_DOMAIN, ...SHARED, ...SERVICES, ...HELPERS],
+  },
+  {
+    unit: "lib/engine/http",
+    layer: "transport",
+    what: "the engine's endpoints",
+    may: ["lib/http", "lib/engine/run", ...DOMAIN, ...BELOW_DOMAIN, ...SHARED, ...SERVICES, ...HELPERS],
+  },
+  {
+    unit: "lib/resources",
+    layer: "transport",
+    what: "a ResourceDef per type, served by the generic routes of lib/http",
+    may: ["lib/http", ...DOMAIN, ...BELOW_DOMAIN, ...SHARED, ...SERVICES, ...HELPERS],
+  },
+  {
+    unit: "lib/http",
+    layer: "transport",
+    what: "the generic routes, request bodies, answers, CORS: it takes a ResourceDef (lib/http/resource-def.ts) and never imports one",
+    may: [...BELOW_DOMAIN, ...SHARED, ...SERVICES, ...HELPERS],
+  },
+  {
+    unit: "lib/engine/run",
+    layer: "engine",
+    what: "the decision engine's pipeline: runs from jobs, never from a request (only lib/engine/http is transport)",
+    may: [...DOMAIN, ...BELOW_DOMAIN, ...SHARED, ...SERVICES, ...HELPERS],
+  },
+  {
+    unit: "lib/domain",
+    layer: "domain",
+    what: "what happens: knows no requests or answers, never calls the engine or the worker",
+    may: [...BELOW_DOMAIN, ...SHARED_BUT_ENGINE, ...SERVICES, ...HELPERS],
+  },
+  {
+    unit: "lib/counts",
+    layer: "domain",
+    what: "the classification counters, beside the domain",
+    may: [...BELOW_DOMAIN, ...SHARED_BUT_ENGINE, ...SERVICES, ...HELPERS],
+  },
+  {
+    unit: "lib/policies",
+    layer: "below domain",
+    what: "who may: below the domain that asks it",
+    may: ["lib/auth", ...SERVICES, ...HELPERS],
+  },
+  {
+    unit: "lib/storage",
+    layer: "below domain",
+    what: "objects and signed URLs: serves the domain and the handlers",
+    may: ["lib/auth", ...SERVICES, ...HELPERS],
+  },
+  {
+    unit: "lib/auth",
+    layer: "below domain",
+    what: "who is asking: tokens, sessions, sign-in and its rate limits (the client address is lib/net/peer-address.ts)",
+    may: [...SERVICES, ...HELPERS],
+  },
+  {
+    unit: "lib/lab",
+    layer: "shared with the browser",
+    what: "the lab's editing logic",
+    may: ["lib/classifier", "lib/tasks", "lib/i18n", "lib/engine", "lib/text"],
+  },
+  {
+    unit: "lib/classifier",
+    layer: "shared with the browser",
+    what: "the classifier's logic: task flow, feedback, the pending queue",
+    may: ["lib/tasks", "lib/i18n", "lib/engine", "lib/text"],
+  },
+  {
+    unit: "lib/tasks",
+    layer: "shared with the browser",
+    what: "the task types: schemas, values, drawing marks",
+    may: ["lib/i18n", "lib/engine", "lib/text"],
+  },
+  {
+    unit: "lib/i18n",
+    layer: "shared with the browser",
+    what: "translatable strings and language names (reading translations is lib/domain/translate.ts)",
+    may: ["lib/text"],
+  },
+  {
+    unit: "lib/engine",
+    layer: "shared with the browser",
+    what: "the engine's pure core (outside run/ and http/): no database, no domain, no transport",
+    may: ["lib/text"],
+  },
+  {
+    unit: "lib/db",
+    layer: "bottom",
+    what: "Prisma, the pg pools, SQL helpers, the job queue: only the environment, the log and the generated client",
+    may: ["lib/generated", "lib/log", "lib/env.ts"],
+  },
+  {
+    unit: "lib/generated",
+    layer: "bottom",
+    what: "the generated Prisma client (part of the database layer; not read, only imported)",
+    may: [],
+  },
+  {
+    unit: "lib/net",
+    layer: "bottom",
+    what: "outbound fetch and its address policy, the client address",
+    may: [...HELPERS],
+  },
+  {
+    unit: "lib/mail",
+    layer: "bottom",
+    what: "the mailer",
+    may: [...HELPERS],
+  },
+  {
+    unit: "lib/text",
+    layer: "bottom",
+    what: "pure parsing helpers, shared with the browser (ids and counts, bounded JSON, slugs, language codes, manifest rows, subject locations)",
+    may: [],
+  },
+  {
+    unit: "lib/log",
+    layer: "bottom",
+    what: "the log",
+    may: ["lib/env.ts"],
+  },
+  {
+    unit: "lib/env.ts",
+    layer: "bottom",
+    what: "the environment, parsed once",
+    may: [],
+  },
+];
+
+/** The browser's units: components/ imports these (and EVERYWHERE) only, directly or not. */
+const BROWSER = [...SHARED, "lib/text"];
+
+/** A unit's modules as a path pattern. */
+function unitPath(unit) {
+  if (unit === "lib/engine") return "^lib/engine/(?!(run|http)/)";
+  if (unit.endsWith(".ts")) return `^${unit.replace(/\./g, "\\.")}$`;
+  return `^${unit}/`;
+}
+/** Any module of the project's own (not node_modules, not Node's). */
+const PROJECT = "^(lib|app|components|inngest|scripts|bench|test|e2e|prisma)/|^[^/]+\\.[cm]?[jt]sx?$";
+const KNOWN = [...UNITS.map((u) => unitPath(u.unit)), ...EVERYWHERE];
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -21,28 +210,49 @@ module.exports = {
       from: {},
       to: { circular: true, dependencyTypesNot: ["type-only"] },
     },
-    {
-      name: "lib-not-ui",
+    ...UNITS.filter((u) => u.unit !== "lib/generated").map(({ unit, layer, what, may }) => ({
+      name: `layer-${unit.replace(/^lib\//, "").replace(/[/.]/g, "-")}`,
       severity: "error",
-      comment: "lib/ is the server and shared logic: it never imports routes, pages, components or the Inngest functions.",
-      from: { path: "^lib/" },
-      to: { path: "^(app|components|inngest)/" },
+      comment: `${unit} (${layer}: ${what}) imports only ${may.length ? may.join(", ") : "nothing else in the project"}.`,
+      from: { path: unitPath(unit) },
+      to: { path: PROJECT, pathNot: [unitPath(unit), ...may.map(unitPath), ...EVERYWHERE] },
+    })),
+    {
+      name: "lib-folder-has-a-layer",
+      severity: "error",
+      comment: "Every folder of lib/ is a unit of .dependency-cruiser.cjs's UNITS, with a layer and a list of what it may import.",
+      from: { path: "^lib/", pathNot: KNOWN },
+      to: {},
     },
     {
-      name: "components-not-db",
+      name: "lib-import-has-a-layer",
       severity: "error",
-      comment: "Browser code reaches the data through the API client, never the database layer.",
-      from: { path: "^components/" },
-      to: { path: "^lib/(db|generated)(/|\\.ts$)" },
+      comment: "An import of a lib/ folder that has no unit in .dependency-cruiser.cjs's UNITS: give it a layer.",
+      from: {},
+      to: { path: "^lib/", pathNot: KNOWN },
     },
     {
-      name: "components-server-types-only",
+      name: "errors-is-a-leaf",
+      severity: "error",
+      comment: "AppError (lib/errors.ts) is imported by every layer, the browser's too: it imports nothing of the project.",
+      from: { path: EVERYWHERE },
+      to: { path: PROJECT },
+    },
+    {
+      name: "components-only-browser-code",
       severity: "error",
       comment:
-        "The browser's wire types are the serializers' return types (components/ui/wire-types.ts): components may import " +
-        "the server's transport and serializers for their types only (`import type`, erased from the bundle), never a value.",
+        "Browser code reaches the data through the API client (components/ui/api-client.ts); of lib/ it imports only the units shared with the browser.",
       from: { path: "^components/" },
-      to: { path: "^lib/(resources|handlers|http|engine/(http|run)|counts)/", dependencyTypesNot: ["type-only"] },
+      to: { path: PROJECT, pathNot: ["^components/", ...BROWSER.map(unitPath), ...EVERYWHERE] },
+    },
+    {
+      name: "browser-reaches-only-browser-code",
+      severity: "error",
+      comment:
+        "Nothing components/ and the shared units import, directly or through other modules, is server code (the database, auth, transport, the domain).",
+      from: { path: ["^components/", ...BROWSER.map(unitPath)] },
+      to: { path: "^lib/", pathNot: [...BROWSER.map(unitPath), ...EVERYWHERE], reachable: true },
     },
     {
       name: "handlers-only-from-routes",
@@ -51,100 +261,15 @@ module.exports = {
       from: { pathNot: "^(app|lib/handlers)/" },
       to: { path: "^lib/handlers/" },
     },
-    {
-      name: "jobs-is-an-entry-point",
-      severity: "error",
-      comment: "lib/jobs (the worker and its tasks) calls into lib/; nothing in lib/ calls it. The queue it reads is lib/db/job-queue.ts.",
-      from: { path: "^lib/", pathNot: "^lib/jobs/" },
-      to: { path: "^lib/jobs/" },
-    },
-    {
-      name: "http-not-resources",
-      severity: "error",
-      comment:
-        "lib/http is the generic transport the resources and handlers are built on: it takes a ResourceDef (lib/http/resource-def.ts) and never imports one.",
-      from: { path: "^lib/http/" },
-      to: { path: "^lib/(resources|handlers)/" },
-    },
-    {
-      name: "domain-not-resources",
-      severity: "error",
-      comment:
-        "lib/domain is below the resources and handlers that call it; what both need (types, pure helpers) lives in domain or below it.",
-      from: { path: "^lib/domain/" },
-      to: { path: "^lib/(resources|handlers)/" },
-    },
-    {
-      name: "domain-not-transport",
-      severity: "error",
-      comment:
-        "lib/domain knows no requests or answers: route handlers live in lib/handlers. " +
-        "Its errors are AppError (lib/errors.ts), mapped to HTTP in one place (lib/http/respond.ts).",
-      from: { path: "^lib/domain/" },
-      to: { path: "^lib/(http|engine/http|project-page)/" },
-    },
-    {
-      name: "domain-not-entry-points",
-      severity: "error",
-      comment: "The worker, its tasks and the engine's pipeline call the domain; the domain never calls them.",
-      from: { path: "^lib/domain/" },
-      to: { path: "^lib/(jobs|engine)/|^inngest/" },
-    },
-    {
-      name: "engine-run-not-transport",
-      severity: "error",
-      comment: "The engine's pipeline and core run from jobs, never from a request: only lib/engine/http is transport.",
-      from: { path: "^lib/engine/", pathNot: "^lib/engine/http/" },
-      to: { path: "^lib/(http|handlers|resources|engine/http|project-page)/" },
-    },
-    {
-      name: "engine-core-is-pure",
-      severity: "error",
-      comment: "lib/engine outside run/ and http/ is the engine's pure core: no database, no domain, no transport.",
-      from: { path: "^lib/engine/", pathNot: "^lib/engine/(run|http)/" },
-      to: { path: "^lib/", pathNot: "^lib/engine/|^lib/text/" },
-    },
-    {
-      name: "policies-not-resources",
-      severity: "error",
-      comment: "lib/policies decides who may, below the domain that asks it: it never imports the layers above it.",
-      from: { path: "^lib/policies/" },
-      to: { path: "^lib/(domain|counts|resources|handlers|http|engine|jobs|project-page|storage)/" },
-    },
-    {
-      name: "auth-not-domain",
-      severity: "error",
-      comment:
-        "lib/auth (who is asking: tokens, sessions, sign-in and its rate limits) sits below the policies and the domain; " +
-        "the client address it reads is lib/net/peer-address.ts.",
-      from: { path: "^lib/auth/" },
-      to: { path: "^lib/(domain|counts|policies|resources|handlers|http|engine|jobs|project-page|storage)/" },
-    },
-    {
-      name: "storage-below-domain",
-      severity: "error",
-      comment: "lib/storage (objects and signed URLs) serves the domain and the handlers; it imports neither.",
-      from: { path: "^lib/storage/" },
-      to: { path: "^lib/(domain|counts|policies|resources|handlers|http|engine|jobs|project-page)/" },
-    },
-    {
-      name: "db-is-bottom",
-      severity: "error",
-      comment: "lib/db (Prisma, the pg pools, SQL helpers, the job queue) imports nothing above it: only the environment and the log.",
-      from: { path: "^lib/db/" },
-      to: { path: "^(lib|inngest)/", pathNot: "^lib/(db|generated|log)/|^lib/(env|errors)\\.ts$" },
-    },
-    {
-      name: "helpers-are-bottom",
-      severity: "error",
-      comment: "lib/text, lib/log, lib/env.ts and lib/errors.ts are leaves every layer may use: they import only each other.",
-      from: { path: "^lib/(text|log)/|^lib/(env|errors)\\.ts$" },
-      to: { path: "^(lib|inngest)/", pathNot: "^lib/(text|log)/|^lib/(env|errors)\\.ts$" },
-    },
   ],
   options: {
-    doNotFollow: { path: "node_modules" },
-    exclude: { path: "(^|/)(node_modules|\\.next|lib/generated)/|\\.(test|spec)\\.tsx?$" },
+    // The generated Prisma client is not read (generated code), but imports of it are seen: the layer rules
+    // hold for it as for lib/db.
+    // components/ui/wire-types.ts is not followed either: it takes the browser's wire types from the
+    // server's serializers by `import type` only (erased from the bundle; components/ui/wire-types.test.ts
+    // holds it to type-only imports), so the browser reaches no server code through it.
+    doNotFollow: { path: "(^|/)node_modules/|^lib/generated/|^components/ui/wire-types\\.ts$" },
+    exclude: { path: "(^|/)(node_modules|\\.next)/|\\.(test|spec)\\.tsx?$" },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
     enhancedResolveOptions: {
@@ -154,3 +279,6 @@ module.exports = {
     },
   },
 };
+// The units as data for scripts/dependency-rules.test.ts; not enumerable, so dependency-cruiser's check of the
+// configuration's keys does not see it.
+Object.defineProperty(module.exports, "units", { value: UNITS, enumerable: false });

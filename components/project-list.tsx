@@ -2,7 +2,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { apiGet } from "@/components/ui/api-client";
-import { DISCIPLINES } from "@/lib/project-page/disciplines";
+import { DISCIPLINES } from "@/components/project/disciplines";
 import type { ProjectListPage, ProjectRecord } from "@/components/ui/wire-types";
 
 const PAGE_SIZE = 12;

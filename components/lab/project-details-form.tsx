@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { apiGet, apiPutFresh } from "@/components/ui/api-client";
 import { Field } from "@/components/ui/field";
 import { LANGUAGE_NAMES } from "@/lib/i18n/language-names";
-import { DISCIPLINES } from "@/lib/project-page/disciplines";
+import { DISCIPLINES } from "@/components/project/disciplines";
 import { StatusMessage } from "@/components/ui/status-message";
 import { useAction } from "@/components/ui/use-action";
 import { buttonClass } from "@/components/ui/controls";

@@ -1,5 +1,4 @@
 import Link from "next/link";
-import type { AboutPage } from "@/lib/project-page/load";
 
 /** The project's banner: its background image (darkened for contrast), avatar, title and owner. */
 export function ProjectBanner({
@@ -40,7 +39,15 @@ export function ProjectBanner({
 }
 
 /** Links to the project's about pages; `current` is the key of the page shown (null on the front page). */
-export function AboutNav({ projectId, pages, current }: { projectId: number; pages: AboutPage[]; current: string | null }) {
+export function AboutNav({
+  projectId,
+  pages,
+  current,
+}: {
+  projectId: number;
+  pages: { key: string; title: string }[];
+  current: string | null;
+}) {
   if (!pages.length) return null;
   const item = "rounded px-3 py-1 hover:bg-gray-100 focus:outline focus:outline-2 focus:outline-brand-600";
   return (

@@ -5,7 +5,7 @@
 
 import { taskType, TASK_TYPE_NAMES } from "@/lib/tasks/registry";
 import type { Task, Tasks, TaskValue, Tool } from "@/lib/tasks/types";
-import { TOOL_TYPES } from "./tool-types";
+import { TOOL_TYPES } from "@/lib/tasks/drawing/tool-types";
 
 export type { Mark, SurveyItem, SurveyTask, Task, Tasks, TaskValue, Tool } from "@/lib/tasks/types";
 export { sliderValue } from "@/lib/tasks/slider";

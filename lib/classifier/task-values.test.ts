@@ -15,7 +15,16 @@ import {
   type TaskValue,
   type Tool,
 } from "./task-flow";
-import { describeMark, markFromDrag, markFromPath, markHandles, moveHandle, translateMark, type Pt, type ToolType } from "./marks";
+import {
+  describeMark,
+  markFromDrag,
+  markFromPath,
+  markHandles,
+  moveHandle,
+  translateMark,
+  type Pt,
+  type ToolType,
+} from "@/lib/tasks/drawing/marks";
 
 const base = { tool: 0, frame: 1, details: [] };
 const a = { x: 10, y: 20 };

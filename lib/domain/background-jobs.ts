@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import type { BackgroundJob, Prisma } from "@/lib/generated/prisma/client";
 import { enqueue } from "@/lib/db/job-queue";
 import type { Tx } from "@/lib/db/types";
-import { ManifestError } from "./manifest-rows";
+import { ManifestError } from "@/lib/text/manifest-rows";
 
 // The life of a background_jobs row: created with its graphile-worker job in one transaction (pending),
 // claimed by the task (running), then completed or failed. Tasks are retried after crashes and errors;

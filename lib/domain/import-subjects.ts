@@ -4,7 +4,7 @@ import { type Sql, withTransaction } from "@/lib/db/sql";
 import { countUploads, uploadStanding } from "./subject-limit";
 import { storage } from "@/lib/storage/storage";
 import { JobFailure, runBackgroundJob } from "./background-jobs";
-import { manifestRow, parseManifestHeader, type Column, type ManifestRow } from "./manifest-rows";
+import { manifestRow, parseManifestHeader, type Column, type ManifestRow } from "@/lib/text/manifest-rows";
 
 // Subject manifest import: POST /api/subject_sets/<id>/imports with a CSV body (Content-Type text/csv)
 // stores the file and starts a `subject_import` job, which creates one subject per row in the set.

@@ -4,7 +4,7 @@ import { pool } from "@/lib/db";
 import type { Sql } from "@/lib/db/sql";
 import { notFound } from "@/lib/errors";
 import { rolesAllow } from "@/lib/policies/project-policy";
-import type { SubjectLocations } from "./subject-locations";
+import type { SubjectLocations } from "@/lib/text/subject-locations";
 
 export interface QueuedSubject {
   id: number;

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { keyFromPublicUrl, storage } from "@/lib/storage/storage";
 import { signedUrl } from "@/lib/storage/signed-urls";
-import type { LocationEntry, SubjectLocations } from "./subject-locations";
+import type { LocationEntry, SubjectLocations } from "@/lib/text/subject-locations";
 
 // A location given as a bare mime type is a file the client uploads next: it is stored from the start as
 // the URL the file will be served at (/uploads/subjects/<id>/<uuid>.<ext>), and the answer to the create

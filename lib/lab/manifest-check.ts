@@ -1,7 +1,7 @@
 // A subject manifest checked in the browser before it is sent: every row through the same rules the
-// import job applies (lib/domain/manifest-rows.ts), all errors at once with their lines.
+// import job applies (lib/text/manifest-rows.ts), all errors at once with their lines.
 import { parse } from "csv-parse/browser/esm/sync";
-import { ManifestError, manifestRow, parseManifestHeader, type Column } from "@/lib/domain/manifest-rows";
+import { ManifestError, manifestRow, parseManifestHeader, type Column } from "@/lib/text/manifest-rows";
 
 export interface ManifestCheck {
   /** Data rows (the header excluded). */

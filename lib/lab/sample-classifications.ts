@@ -20,7 +20,7 @@ const pick = <T>(list: readonly T[], rand: Rand): T => list[Math.min(list.length
 const between = (lo: number, hi: number, rand: Rand) => Math.round(lo + rand() * (hi - lo));
 const WORDS = ["zebra", "two", "striped", "near", "water", "tree", "moon", "blurry"];
 
-/** A mark of a drawing tool at a random place, in the shape the classifier records (lib/classifier/marks.ts). */
+/** A mark of a drawing tool at a random place, in the shape the classifier records (lib/tasks/drawing/marks.ts). */
 function sampleMark(toolType: string, tool: number, details: { value: unknown }[], rand: Rand): Record<string, unknown> {
   const x = between(20, 380, rand);
   const y = between(20, 280, rand);

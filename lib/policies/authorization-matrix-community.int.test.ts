@@ -37,7 +37,7 @@ import {
   type MatrixWorld,
   type Secret,
   type Visibility,
-} from "./authorization-matrix";
+} from "@/test/authorization-matrix";
 
 // The authorization matrix of component A's community resources (organizations, their roles, pages and
 // media; project pages), with the same cast and checks as authorization-matrix.int.test.ts. On an

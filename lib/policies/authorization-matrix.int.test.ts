@@ -40,11 +40,11 @@ import {
   type Secret,
   type TestUser,
   type Visibility,
-} from "./authorization-matrix";
+} from "@/test/authorization-matrix";
 
 // Component A's authorization matrix: every endpoint and method that exists, for every actor (anonymous,
 // a signed-in stranger, each project role, the owner, an admin), on a public and on a private project.
-// The runner (./authorization-matrix.ts) checks status, error body, secrets, read-back after refusals,
+// The runner (test/authorization-matrix.ts) checks status, error body, secrets, read-back after refusals,
 // "hidden answers as missing" and list membership for every case. To add a resource: create its records in
 // a world (or extend this one), then add rows; `read`, `write`, `only` and `statuses` state who gets what.
 

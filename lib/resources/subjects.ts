@@ -8,7 +8,7 @@ import { requireEditableProject } from "@/lib/policies/require-editable-project"
 import { addSubjectsToSet } from "@/lib/domain/subject-set-members";
 import { inCollectionsWhere } from "@/lib/domain/collection-subjects";
 import type { QueuedSubject } from "@/lib/domain/subject-queue";
-import { parseLocations, ZLocations, type LocationEntry, type SubjectLocations } from "@/lib/domain/subject-locations";
+import { parseLocations, ZLocations, type LocationEntry, type SubjectLocations } from "@/lib/text/subject-locations";
 import { locationsWithUploadUrls, storedLocations } from "@/lib/domain/subject-uploads";
 import { countUploads, releaseUploads, subjectLimitReached } from "@/lib/domain/subject-limit";
 import { prismaSql } from "@/lib/db/sql";

@@ -2,7 +2,7 @@
 // (lib/tasks/<type>/), which the classifier's flow, the lab's editor and the engine's builder read through
 // the registry (lib/tasks/registry.ts) instead of switching on the type. Browser-safe: no zod, no server.
 import type { ExtractorType } from "@/lib/engine/extractors/schemas";
-import type { Mark } from "@/lib/classifier/marks";
+import type { Mark } from "./drawing/marks";
 
 export type { Mark };
 

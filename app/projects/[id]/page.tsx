@@ -10,7 +10,7 @@ import { localUploadUrl, localUploadUrlOrNull } from "@/components/ui/upload-url
 import { publicBaseUrl } from "@/lib/env";
 import { AboutNav, ProjectBanner } from "@/components/project/project-header";
 import { LanguageChooser } from "@/components/project/language-chooser-lazy";
-import { chooseLanguage, LANGUAGE_COOKIE, translated, translationsOf } from "@/lib/i18n/translate";
+import { chooseLanguage, LANGUAGE_COOKIE, translated, translationsOf } from "@/lib/domain/translate";
 import { applyStrings } from "@/lib/i18n/strings";
 
 export const dynamic = "force-dynamic";

@@ -13,7 +13,7 @@ import {
   translateMark,
   type Pt,
   type ToolType,
-} from "@/lib/classifier/marks";
+} from "@/lib/tasks/drawing/marks";
 import { MarkHitArea, MarkShape } from "./mark-shape";
 import { toolColor, toolLabel } from "./tool-style";
 

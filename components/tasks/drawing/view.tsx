@@ -1,6 +1,6 @@
 "use client";
 import { InlineMarkdown } from "@/components/ui/markdown";
-import { describeMark } from "@/lib/classifier/marks";
+import { describeMark } from "@/lib/tasks/drawing/marks";
 import { SUPPORTED_TOOLS, type Mark, type Tool } from "@/lib/classifier/task-flow";
 import { toolColor } from "@/components/classifier/drawing/tool-style";
 import type { TaskViewProps } from "../view-props";

@@ -14,7 +14,7 @@ import {
   only,
   EDITORS,
   statuses,
-} from "@/lib/policies/authorization-matrix";
+} from "@/test/authorization-matrix";
 import { engine } from "@/test/engine";
 import { classificationBody, createSubjectSet, createWorkflow, uid } from "@/test/factories";
 import { api } from "@/test/http";

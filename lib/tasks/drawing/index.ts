@@ -1,7 +1,7 @@
-// Drawing: marks made with the task's tools (geometry in lib/classifier/marks.ts); each mark may carry
+// Drawing: marks made with the task's tools (geometry in lib/tasks/drawing/marks.ts); each mark may carry
 // answers to the tool's subtasks (`details`). The annotation's marks lose the classifier's own `toolType`.
-import type { Mark } from "@/lib/classifier/marks";
-import { TOOL_TYPES } from "@/lib/classifier/tool-types";
+import type { Mark } from "./marks";
+import { TOOL_TYPES } from "./tool-types";
 import type { TaskDef, TaskTypeDef, Tool } from "../types";
 
 /** The tools the lab offers for a drawing task. */

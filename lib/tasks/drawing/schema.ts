@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ZNext, ZText } from "../schema-parts";
 
-// polyline, freehandLine and transcriptionLine are drawn by the volunteer classifier (lib/classifier/marks.ts).
+// polyline, freehandLine and transcriptionLine are drawn by the volunteer classifier (lib/tasks/drawing/marks.ts).
 export const DRAWING_TOOLS = [
   "point",
   "rectangle",

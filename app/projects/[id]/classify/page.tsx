@@ -9,7 +9,7 @@ import type { Tasks } from "@/lib/classifier/task-flow";
 import { projectReadScope } from "@/lib/policies/project-policy";
 import { GOLD_STANDARD_ROLES } from "@/lib/domain/load-workflow";
 import { LanguageChooser } from "@/components/project/language-chooser-lazy";
-import { chooseLanguage, LANGUAGE_COOKIE, translated, translationsOf } from "@/lib/i18n/translate";
+import { chooseLanguage, LANGUAGE_COOKIE, translated, translationsOf } from "@/lib/domain/translate";
 import { applyStrings } from "@/lib/i18n/strings";
 
 export const dynamic = "force-dynamic";

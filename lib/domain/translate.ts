@@ -1,5 +1,5 @@
 import { db } from "@/lib/db";
-import { applyStrings, type TranslatedType } from "./strings";
+import { applyStrings, type TranslatedType } from "@/lib/i18n/strings";
 
 // The language a visitor reads a project in (?language=, else the quorum_language cookie the chooser sets,
 // else the project's primary language; only languages the project offers), and its records' strings in it.

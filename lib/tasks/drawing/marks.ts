@@ -19,8 +19,8 @@
 // zooniverse/front-end-monorepo (lib-classifier drawingTools/models/marks) has the same point, line and
 // polygon fields, and names the circle's and ellipse's centre x_center/y_center and records toolIndex
 // and toolType; we keep PFE's names, which are what lib/engine/extractors/shape.ts reads.
-// We keep a `toolType` while drawing; it is dropped from the annotation (annotationFor in task-flow.ts),
-// as PFE sends none.
+// We keep a `toolType` while drawing; it is dropped from the annotation (annotationFor in
+// lib/classifier/task-flow.ts), as PFE sends none.
 
 export type Pt = { x: number; y: number };
 
@@ -44,7 +44,7 @@ export type Mark = Base &
   );
 
 export type ToolType = Mark["toolType"];
-// The list lives in a module of its own (task-flow reads it without loading the drawing geometry).
+// The list lives in a module of its own (./tool-types.ts: task-flow reads it without loading the drawing geometry).
 /** Tools drawn by pressing at one point and releasing at another (a drag, or two keyboard placements). */
 export const DRAG_TOOLS = new Set<ToolType>(["rectangle", "circle", "ellipse", "line", "transcriptionLine", "column"]);
 /** Tools drawn vertex by vertex, finished on request (freehand also takes a continuous drag). */

@@ -1,6 +1,6 @@
 import type { ToolType } from "./marks";
 
-/** The drawing tools the classifier draws (lib/classifier/marks.ts has their geometry). */
+/** The drawing tools the classifier draws (lib/tasks/drawing/marks.ts has their geometry). */
 export const TOOL_TYPES: ToolType[] = [
   "point",
   "rectangle",
