@@ -12,7 +12,17 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { contentSecurityPolicy, newNonce } from "@/lib/http/content-security-policy";
 
+/** Auth.js's session cookies (lib/auth/actor.ts reads the same). */
+const SESSION_COOKIES = ["__Secure-authjs.session-token", "authjs.session-token"];
+
 export function proxy(request: NextRequest) {
+  // The lab is for signed-in builders: a lab link opened without a session goes to sign in, and back.
+  const { pathname, search } = request.nextUrl;
+  if ((pathname === "/lab" || pathname.startsWith("/lab/")) && !SESSION_COOKIES.some((c) => request.cookies.has(c))) {
+    const signIn = new URL("/sign-in", request.url);
+    signIn.searchParams.set("return_to", `${pathname}${search}`);
+    return NextResponse.redirect(signIn);
+  }
   const policy = contentSecurityPolicy({ nonce: newNonce(), dev: process.env.NODE_ENV === "development" });
   // Any policy header the client sent is replaced: only ours names the nonce Next renders with.
   const headers = new Headers(request.headers);

@@ -7,7 +7,10 @@ import { SiteNav } from "@/components/site-nav";
 import { Providers } from "./providers";
 import "./globals.css";
 
-export const metadata: Metadata = { title: "Quorum", description: "Crowdsourced classification for research teams" };
+export const metadata: Metadata = {
+  title: { default: "Quorum", template: "%s · Quorum" },
+  description: "Crowdsourced classification for research teams",
+};
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const session = await auth();

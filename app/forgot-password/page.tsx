@@ -1,3 +1,4 @@
+import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { AppError } from "@/lib/errors";
@@ -6,6 +7,8 @@ import { requestPasswordReset } from "@/lib/domain/accounts";
 import { AccountCard } from "@/components/ui/account-card";
 import { EmailField, SubmitButton } from "@/components/ui/account-form";
 import { StatusMessage } from "@/components/ui/status-message";
+
+export const metadata: Metadata = { title: "Reset your password" };
 
 async function requestAction(form: FormData) {
   "use server";

@@ -1,9 +1,12 @@
+import type { Metadata } from "next";
 import Link from "next/link";
 import { headers } from "next/headers";
 import { NewProjectForm } from "@/components/lab/new-project-form";
 import { resolveActor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
 import { projectActionScope } from "@/lib/policies/project-policy";
+
+export const metadata: Metadata = { title: "Lab" };
 
 export const dynamic = "force-dynamic";
 

@@ -1,3 +1,4 @@
+import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { ZodError } from "zod";
@@ -6,6 +7,8 @@ import { AppError } from "@/lib/errors";
 import { AccountCard } from "@/components/ui/account-card";
 import { NewPasswordField, SubmitButton } from "@/components/ui/account-form";
 import { StatusMessage } from "@/components/ui/status-message";
+
+export const metadata: Metadata = { title: "Choose a new password" };
 
 async function resetAction(form: FormData) {
   "use server";

@@ -1,9 +1,12 @@
+import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { AuthError, CredentialsSignin } from "next-auth";
 import { signIn } from "@/lib/auth/next-auth";
 import { AccountCard } from "@/components/ui/account-card";
 import { AccountField, SubmitButton } from "@/components/ui/account-form";
 import { StatusMessage } from "@/components/ui/status-message";
+
+export const metadata: Metadata = { title: "Sign in" };
 
 /** Where to go after signing in: a path of this site only (never another site: no open redirect). */
 function safeReturn(raw: unknown): string {

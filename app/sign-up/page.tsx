@@ -1,3 +1,4 @@
+import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { clientAddress } from "@/lib/net/peer-address";
@@ -8,6 +9,8 @@ import { AppError } from "@/lib/errors";
 import { AccountCard } from "@/components/ui/account-card";
 import { AccountField, EmailField, NewPasswordField, SubmitButton } from "@/components/ui/account-form";
 import { StatusMessage } from "@/components/ui/status-message";
+
+export const metadata: Metadata = { title: "Create an account" };
 
 async function signUpAction(form: FormData) {
   "use server";

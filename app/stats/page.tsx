@@ -1,10 +1,12 @@
+import type { Metadata } from "next";
 import { Suspense } from "react";
 import { db } from "@/lib/db";
 import { StatsView } from "@/components/stats-view";
 import { Skeleton } from "@/components/ui/query-state";
 
+export const metadata: Metadata = { title: "Statistics" };
+
 export const dynamic = "force-dynamic";
-export const metadata = { title: "Statistics · Quorum" };
 
 export default async function StatsPage() {
   // Public projects, busiest first, for the project picker.

@@ -163,3 +163,36 @@ test("the account forms say what is wrong under each field, show a password on r
   await accountLinks.getByRole("link", { name: "Create an account" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Create an account" })).toBeVisible();
 });
+
+test("a lab link opened signed out goes to sign in, and back to the lab after it", async ({ page, request, baseURL }) => {
+  const user = newUser("ui_labret");
+  await registerUser(request, user);
+  await page.goto("/lab");
+  await expect(page).toHaveURL(`${baseURL}/sign-in?return_to=%2Flab`);
+  await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+  await page.getByLabel("Login or email", { exact: true }).fill(user.login);
+  await page.getByLabel("Password", { exact: true }).fill(user.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(`${baseURL}/lab`);
+  await expect(signedInAs(page)).toHaveText(`Signed in as ${user.display_name}`);
+  await expect(page).toHaveTitle("Lab · Quorum");
+});
+
+test("every page has a title of its own, and a missing page is a 404 of the site", async ({ page }) => {
+  for (const [path, title] of [
+    ["/", "Quorum"],
+    ["/stats", "Statistics · Quorum"],
+    ["/sign-in", "Sign in · Quorum"],
+    ["/sign-up", "Create an account · Quorum"],
+    ["/forgot-password", "Reset your password · Quorum"],
+  ] as const) {
+    await page.goto(path);
+    await expect(page, path).toHaveTitle(title);
+  }
+  const missing = await page.goto("/no-such-page");
+  expect(missing?.status()).toBe(404);
+  await expect(page).toHaveTitle("Page not found · Quorum");
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Browse the projects" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+});

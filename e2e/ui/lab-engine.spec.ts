@@ -120,7 +120,9 @@ test("the lab is not found for visitors who cannot edit the project", async ({ p
   const token = await accessToken(request);
   const project = await createProject(request, token, { display_name: uniqueName("Lab other") });
   const w = await classifiableWorkflow(request, token, project.id, 1);
-  expect((await page.goto(`/lab/projects/${project.id}`))?.status()).toBe(404);
+  // Signed out, a lab link goes to sign in (and back after it: e2e/ui/auth.spec.ts).
+  await page.goto(`/lab/projects/${project.id}`);
+  await expect(page).toHaveURL(new RegExp(`/sign-in\\?return_to=${encodeURIComponent(`/lab/projects/${project.id}`)}$`));
   const visitor = newUser("ui_lab_v");
   await registerUser(request, visitor);
   await signIn(page, visitor.login, visitor.password);

@@ -1,3 +1,4 @@
+import { organizationTitle } from "@/app/page-titles";
 import Link from "next/link";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
@@ -7,6 +8,8 @@ import { isIdString } from "@/lib/text/params";
 import { organizationReadScope } from "@/lib/policies/organization-policy";
 import { projectReadScope } from "@/lib/policies/project-policy";
 import { Markdown } from "@/components/ui/markdown";
+
+export const generateMetadata = organizationTitle;
 
 export const dynamic = "force-dynamic";
 

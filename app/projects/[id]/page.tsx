@@ -1,3 +1,4 @@
+import { projectTitle } from "@/app/page-titles";
 import Link from "next/link";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
@@ -12,6 +13,8 @@ import { AboutNav, ProjectBanner } from "@/components/project/project-header";
 import { LanguageChooser } from "@/components/project/language-chooser-lazy";
 import { chooseLanguage, LANGUAGE_COOKIE, translated, translationsOf } from "@/lib/domain/translate";
 import { applyStrings } from "@/lib/i18n/strings";
+
+export const generateMetadata = projectTitle();
 
 export const dynamic = "force-dynamic";
 

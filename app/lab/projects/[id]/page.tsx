@@ -1,8 +1,11 @@
+import { labTitle } from "@/app/page-titles";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { editableProject } from "@/app/lab/lab-access";
 import { WorkflowForm } from "@/components/lab/workflow-form";
 import { buttonClass } from "@/components/ui/controls";
+
+export const generateMetadata = labTitle("Workflows");
 
 export const dynamic = "force-dynamic";
 

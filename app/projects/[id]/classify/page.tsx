@@ -1,3 +1,4 @@
+import { projectTitle } from "@/app/page-titles";
 import { Link } from "@/components/ui/link";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
@@ -11,6 +12,8 @@ import { GOLD_STANDARD_ROLES } from "@/lib/domain/load-workflow";
 import { LanguageChooser } from "@/components/project/language-chooser-lazy";
 import { chooseLanguage, LANGUAGE_COOKIE, translated, translationsOf } from "@/lib/domain/translate";
 import { applyStrings } from "@/lib/i18n/strings";
+
+export const generateMetadata = projectTitle("Classify");
 
 export const dynamic = "force-dynamic";
 

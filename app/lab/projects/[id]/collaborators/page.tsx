@@ -1,7 +1,10 @@
+import { labTitle } from "@/app/page-titles";
 import { notFound } from "next/navigation";
 import { editableProject } from "@/app/lab/lab-access";
 import { Collaborators } from "@/components/lab/collaborators";
 import { LabHeading } from "@/components/lab/lab-heading";
+
+export const generateMetadata = labTitle("Collaborators");
 
 export const dynamic = "force-dynamic";
 

@@ -1,3 +1,4 @@
+import { labTitle } from "@/app/page-titles";
 import { notFound } from "next/navigation";
 import { editableProject } from "@/app/lab/lab-access";
 import { DeleteProject } from "@/components/lab/delete-project";
@@ -5,6 +6,8 @@ import { LabHeading } from "@/components/lab/lab-heading";
 import { ProjectDetailsForm } from "@/components/lab/project-details-form";
 import { ProjectMedia } from "@/components/lab/project-media";
 import { ProjectPagesEditor } from "@/components/lab/project-pages-editor";
+
+export const generateMetadata = labTitle("Project details");
 
 export const dynamic = "force-dynamic";
 

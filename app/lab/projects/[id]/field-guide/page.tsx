@@ -1,7 +1,10 @@
+import { labTitle } from "@/app/page-titles";
 import { notFound } from "next/navigation";
 import { editableProject } from "@/app/lab/lab-access";
 import { FieldGuideEditor } from "@/components/lab/field-guide-editor";
 import { LabHeading } from "@/components/lab/lab-heading";
+
+export const generateMetadata = labTitle("Field guide");
 
 export const dynamic = "force-dynamic";
 

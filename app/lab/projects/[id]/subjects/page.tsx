@@ -1,9 +1,12 @@
+import { labTitle } from "@/app/page-titles";
 import { notFound } from "next/navigation";
 import { editableProject } from "@/app/lab/lab-access";
 import { LabHeading } from "@/components/lab/lab-heading";
 import { ManifestImport } from "@/components/lab/manifest-import";
 import { SubjectBrowser } from "@/components/lab/subject-browser";
 import { SubjectUploadForm } from "@/components/lab/subject-upload-form";
+
+export const generateMetadata = labTitle("Subjects");
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,10 @@
+import { labTitle } from "@/app/page-titles";
 import { notFound } from "next/navigation";
 import { editableProject } from "@/app/lab/lab-access";
 import { LabHeading } from "@/components/lab/lab-heading";
 import { TranslationsEditor } from "@/components/lab/translations-editor";
+
+export const generateMetadata = labTitle("Translations");
 
 export const dynamic = "force-dynamic";
 

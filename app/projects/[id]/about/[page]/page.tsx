@@ -1,3 +1,4 @@
+import { projectTitle } from "@/app/page-titles";
 import Link from "next/link";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
@@ -8,6 +9,8 @@ import { Markdown } from "@/components/ui/markdown";
 import { localUploadUrlOrNull } from "@/components/ui/upload-url";
 import { publicBaseUrl } from "@/lib/env";
 import { AboutNav, ProjectBanner } from "@/components/project/project-header";
+
+export const generateMetadata = projectTitle("About");
 
 export const dynamic = "force-dynamic";
 

@@ -1,8 +1,11 @@
+import { labTitle } from "@/app/page-titles";
 import { editableWorkflow } from "@/app/lab/lab-access";
 import { GoldStandard } from "@/components/lab/gold-standard";
 import { WorkflowForm } from "@/components/lab/workflow-form";
 import { WorkflowHeading } from "@/components/lab/workflow-heading";
 import { draftsFromTasks, type TaskDef } from "@/lib/lab/task-editing";
+
+export const generateMetadata = labTitle("Workflow");
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,10 @@
+import { labTitle } from "@/app/page-titles";
 import Link from "next/link";
 import { editableWorkflow, workflowExtras } from "@/app/lab/lab-access";
 import { EngineBuilder } from "@/components/lab/engine-builder";
 import { WorkflowHeading } from "@/components/lab/workflow-heading";
+
+export const generateMetadata = labTitle("Decision engine");
 
 export const dynamic = "force-dynamic";
 

@@ -1,8 +1,11 @@
+import { labTitle } from "@/app/page-titles";
 import Link from "next/link";
 import { editableWorkflow, labActor, workflowExtras } from "@/app/lab/lab-access";
 import { WorkflowHeading } from "@/components/lab/workflow-heading";
 import { WorkflowMonitor } from "@/components/lab/workflow-monitor";
 import type { Tasks } from "@/lib/tasks/types";
+
+export const generateMetadata = labTitle("Monitoring");
 
 export const dynamic = "force-dynamic";
 
