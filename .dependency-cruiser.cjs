@@ -1,6 +1,7 @@
 // The import rules CI holds the tree to (npm run lint:deps, in npm test after npm run lint). Layers, from the
 // outside in (docs/architecture.md, "Layers and the import rules", draws them):
-//   entry points: app/ (routes, pages), inngest/, scripts/, bench/, lib/jobs (the worker and its tasks)
+//   entry points: app/ (routes, pages), inngest/, scripts/, bench/, lib/jobs (the worker and its tasks),
+//                 lib/backup (npm run backup and restore)
 //   transport:    lib/handlers (route handlers), lib/resources (ResourceDef per type), lib/http (the generic
 //                 routes, request bodies, answers, CORS), lib/engine/http, lib/project-page
 //   engine:       lib/engine/run (the decision engine's pipeline) over lib/engine (its pure core)
@@ -48,6 +49,14 @@ module.exports = {
       comment: "lib/jobs (the worker and its tasks) calls into lib/; nothing in lib/ calls it. The queue it reads is lib/db/job-queue.ts.",
       from: { path: "^lib/", pathNot: "^lib/jobs/" },
       to: { path: "^lib/jobs/" },
+    },
+    {
+      name: "backup-is-an-entry-point",
+      severity: "error",
+      comment:
+        "lib/backup (npm run backup and restore) reads the whole database and DATA_DIR: scripts and tests run it, nothing in lib/ calls it.",
+      from: { path: "^lib/", pathNot: "^lib/backup/" },
+      to: { path: "^lib/backup/" },
     },
     {
       name: "http-not-resources",
