@@ -59,6 +59,23 @@ describe("backup archives", () => {
   });
 
   it.each([
+    { names: ["files/a", "files/a/b"], error: /entry "files\/a(\/b)?" cannot be extracted/ },
+    { names: ["files/a/b", "files/a"], error: /entry "files\/a" cannot be extracted/ },
+    { names: ["files/a", "files/a"], error: /holds files\/a twice/ },
+    // The file is on disk by the time the directory comes (after a large file).
+    { names: ["files/a", "files/large", "files/a/b/"], error: /entry "files\/a\/b\/" cannot be extracted/ },
+  ])("refuses an archive with $names", async ({ names, error }) => {
+    const file = path.join(root, `bad-${crypto.randomBytes(4).toString("hex")}.tar`);
+    const w = new ArchiveWriter(file, false);
+    for (const name of names)
+      if (name.endsWith("/")) await w.addDirectory(name.slice(0, -1));
+      else await w.addBuffer(name, Buffer.alloc(name.endsWith("large") ? 4 * 1024 * 1024 : 1));
+    await w.finish();
+    const out = path.join(root, `bad-out-${crypto.randomBytes(4).toString("hex")}`);
+    await expect(extractArchive(file, out, () => true)).rejects.toThrow(error);
+  });
+
+  it.each([
     ["database/cluster/base/1/112", true],
     ["manifest.json", true],
     ["", false],

@@ -132,6 +132,14 @@ export async function extractArchive(file: string, dir: string, accept: (name: s
     entry.resume();
   };
   parser.on("entry", (entry: ReadEntry) => {
+    try {
+      take(entry);
+    } catch (err) {
+      // A file where a directory should be, or the other way round.
+      refuse(entry, `The archive's entry ${JSON.stringify(entry.path)} cannot be extracted: ${(err as Error).message}`);
+    }
+  });
+  const take = (entry: ReadEntry) => {
     const name = entry.path.replace(/\/+$/, "");
     if (failure) return void entry.resume();
     if (!isSafeName(name) || !accept(name))
@@ -156,14 +164,17 @@ export async function extractArchive(file: string, dir: string, accept: (name: s
       },
     });
     streams.push(hashing);
-    const written = pipeline(hashing, fs.createWriteStream(target, { flags: "wx", mode: 0o600 })).then(() => {
-      files.set(name, { name, size, sha256: hash.digest("hex") });
-    });
+    const written = pipeline(hashing, fs.createWriteStream(target, { flags: "wx", mode: 0o600 })).then(
+      () => void files.set(name, { name, size, sha256: hash.digest("hex") }),
+      (err) => {
+        throw new Error(`The archive's entry ${JSON.stringify(name)} cannot be extracted: ${err.message}`);
+      },
+    );
     // Awaited below unless the archive turns out damaged first (then its stream is destroyed).
     written.catch(() => {});
     writes.push(written);
     entry.pipe(hashing);
-  });
+  };
   await new Promise<void>((resolve, reject) => {
     const input = fs.createReadStream(file);
     input.on("error", reject);

@@ -163,7 +163,7 @@ export async function restoreBackup(opts: RestoreOptions): Promise<Manifest> {
       );
     const dump = path.join(staging, ...DUMP.split("/"));
     if (database.kind === "pg_dump" && !fs.existsSync(dump)) throw new Error("The backup has no database dump");
-    if (database.last_migration && !fs.existsSync(path.join(MIGRATIONS_DIR, database.last_migration)))
+    if (database.last_migration && !fs.readdirSync(MIGRATIONS_DIR).includes(database.last_migration))
       log(
         `warning: the backup's database has migration ${database.last_migration}, which this Quorum does not know: it comes from a newer version`,
       );
