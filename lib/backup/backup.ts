@@ -14,9 +14,10 @@ import { findPgTool, runPgTool } from "./pg-tools";
 
 // npm run backup: one file with the database and the stored files. The database comes first, as one
 // consistent snapshot (the embedded cluster's physical copy, or pg_dump's for DATABASE_URL); the files are
-// copied after it. Files are written before the rows that name them are committed, and never changed after,
-// so every file a row in the backup names is in the backup (unless it was deleted in between: a medium
-// deleted while the backup ran).
+// copied after it. A stored file is never changed once written, so every file that existed when the database
+// was copied is in the backup, as it was (unless deleted in between: a medium removed, a manifest imported,
+// while the backup ran). A subject whose upload had not come yet names a file the backup lacks, as the
+// live server's did.
 
 export interface BackupOptions {
   /** The backup file to write: gzip-compressed unless its name ends in .tar. Never overwritten. */
