@@ -7,7 +7,8 @@
 // a circle of folders (scripts/dependency-rules.test.ts checks that the lists only point down, that every
 // entry of lib/ has a unit here, and plants forbidden imports to see each rule fail).
 //
-//   entry points:  lib/jobs (the worker and its tasks; app/, inngest/, scripts/, bench/ sit beside it)
+//   entry points:  lib/backup (npm run backup and restore), lib/jobs (the worker and its tasks; app/, inngest/,
+//                  scripts/, bench/ sit beside them)
 //   transport:     lib/handlers, lib/project-page, lib/engine/http  over  lib/resources  over  lib/http
 //   engine:        lib/engine/run (the decision engine's pipeline)
 //   domain:        lib/domain (what happens), lib/counts (the classification counters)
@@ -41,6 +42,12 @@ const SHARED_BUT_ENGINE = SHARED.filter((u) => u !== "lib/engine");
  * @type {{ unit: string, layer: string, what: string, may: string[] }[]}
  */
 const UNITS = [
+  {
+    unit: "lib/backup",
+    layer: "entry points",
+    what: "npm run backup and restore: reads the whole database and DATA_DIR; scripts and tests run it, nothing in lib/ calls it",
+    may: [...BELOW_DOMAIN, ...SERVICES, ...HELPERS],
+  },
   {
     unit: "lib/jobs",
     layer: "entry points",

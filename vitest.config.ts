@@ -5,6 +5,8 @@ import { defineConfig } from "vitest/config";
 // share one per worker (isolate: false), which saves loading the same server modules 120 times (the unit
 // suite takes about 60 % of the time). A file that starts to change global state belongs in ISOLATED.
 const ISOLATED = [
+  "lib/backup/backup.int.test.ts",
+  "lib/backup/pg-dump.int.test.ts",
   "lib/auth/cross-site-session.int.test.ts",
   "lib/auth/public-client-redirects.int.test.ts",
   "lib/auth/rate-limit.int.test.ts",

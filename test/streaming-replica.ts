@@ -5,9 +5,9 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { freePort } from "@/lib/db/embedded";
 
-// A PostgreSQL primary and a streaming replica of it (pg_basebackup -R), from the distribution's packages
-// (Debian's postgresql: /usr/lib/postgresql/<major>/bin; .ci/run installs it), for tests of the read
-// replica. PostgreSQL refuses to run as root, so as root the servers run as the `postgres` system user
+// A PostgreSQL primary and a streaming replica of it (pg_basebackup -R), or a single server, from the
+// distribution's packages (Debian's postgresql: /usr/lib/postgresql/<major>/bin; .ci/run installs it), for
+// tests of the read replica and of backups through pg_dump. PostgreSQL refuses to run as root, so as root the servers run as the `postgres` system user
 // the package creates. Trust authentication on 127.0.0.1 only; both servers live in one temp dir.
 
 const execFile = promisify(execFileCb);
@@ -36,6 +36,17 @@ function runAs(): { uid: number; gid: number } | undefined {
 }
 
 export async function startPrimaryAndReplica(bin: string): Promise<PrimaryAndReplica> {
+  const { primaryUrl, replicaUrl, version, stop } = await startServers(bin, true);
+  return { primaryUrl, replicaUrl: replicaUrl!, version, stop };
+}
+
+/** One server of the distribution's PostgreSQL, with an empty `quorum` database (postgres superuser URL). */
+export async function startDistributionServer(bin: string): Promise<{ url: string; version: string; stop(): Promise<void> }> {
+  const { primaryUrl, version, stop } = await startServers(bin, false);
+  return { url: primaryUrl, version, stop };
+}
+
+async function startServers(bin: string, withReplica: boolean) {
   const user = runAs();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "quorum-replica-"));
   if (user) fs.chownSync(dir, user.uid, user.gid);
@@ -48,6 +59,7 @@ export async function startPrimaryAndReplica(bin: string): Promise<PrimaryAndRep
   // temp dir (the packaged default dir may not exist).
   const flags = (port: number) =>
     `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${dir} -c fsync=off -c full_page_writes=off`;
+  const version = async () => (await run("postgres", ["--version"])).stdout.trim();
   const started: string[] = [];
   const stop = async () => {
     for (const data of started.reverse()) await run("pg_ctl", ["stop", "-D", data, "-m", "immediate"]).catch(() => {});
@@ -58,6 +70,8 @@ export async function startPrimaryAndReplica(bin: string): Promise<PrimaryAndRep
     await run("pg_ctl", ["start", "-w", "-D", primaryDir, "-l", path.join(dir, "primary.log"), "-o", flags(primaryPort)]);
     started.push(primaryDir);
     await run("createdb", ["-h", "127.0.0.1", "-p", String(primaryPort), "quorum"]);
+    if (!withReplica)
+      return { primaryUrl: `postgresql://postgres@127.0.0.1:${primaryPort}/quorum`, replicaUrl: null, version: await version(), stop };
     // -R writes standby.signal and primary_conninfo: the copy starts as a hot standby streaming from the primary.
     await run("pg_basebackup", [
       "-h",
@@ -83,11 +97,10 @@ export async function startPrimaryAndReplica(bin: string): Promise<PrimaryAndRep
     await stop();
     throw new Error(`${(err as Error).message}\n${logs}`);
   }
-  const { stdout } = await run("postgres", ["--version"]);
   return {
     primaryUrl: `postgresql://postgres@127.0.0.1:${primaryPort}/quorum`,
     replicaUrl: `postgresql://postgres@127.0.0.1:${replicaPort}/quorum`,
-    version: stdout.trim(),
+    version: await version(),
     stop,
   };
 }

@@ -32,9 +32,14 @@ interface Keys {
 
 let loaded: Promise<Keys> | undefined;
 
+/** The generated key pair and secret: DATA_DIR/keys.json. */
+export function keysFile(dir = dataDir()): string {
+  return path.join(dir, "keys.json");
+}
+
 async function load(): Promise<Keys> {
   const e = env();
-  const file = path.join(dataDir(), "keys.json");
+  const file = keysFile();
   let stored: { privateKey: string; publicKey: string; secret: string } | undefined;
   if (fs.existsSync(file)) stored = JSON.parse(fs.readFileSync(file, "utf8"));
   if (!stored) {

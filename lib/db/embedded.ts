@@ -79,31 +79,84 @@ export function stopOrphanedServer(databaseDir: string) {
   throw new Error(`An orphaned PostgreSQL server (pid ${pid}) still holds ${databaseDir}`);
 }
 
-export async function startEmbeddedPostgres(opts: {
-  dataDir: string;
-  port?: number;
+const USER = "quorum";
+const PASSWORD = "quorum";
+
+/** The URL of database `database` on the embedded server listening on `port` (its one role, made at initdb). */
+export function embeddedUrl(port: number, database = "quorum"): string {
+  return `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+}
+
+interface ServerOptions {
+  /** false: the data directory is removed when the server stops. */
   persistent?: boolean;
-  database?: string;
+  /** false: nothing is flushed to disk (initdb, commits, checkpoints): for data a crash may lose. Default: persistent. */
+  durable?: boolean;
   log?: (line: string) => void;
-}): Promise<EmbeddedDatabase> {
-  const databaseDir = path.resolve(opts.dataDir, "postgres");
-  const port = opts.port ?? (await freePort());
-  const user = "quorum";
-  const password = "quorum";
-  const database = opts.database ?? "quorum";
-  const pg = new EmbeddedPostgres({
+}
+
+function embeddedServer(databaseDir: string, port: number, opts: ServerOptions) {
+  const durable = opts.durable ?? opts.persistent ?? true;
+  return new EmbeddedPostgres({
     databaseDir,
     port,
-    user,
-    password,
+    user: USER,
+    password: PASSWORD,
     persistent: opts.persistent ?? true,
     createPostgresUser: true,
     authMethod: "scram-sha-256",
-    // Tuned for a small machine; fsync stays on for persistent data so a crash loses nothing committed.
-    postgresFlags: opts.persistent === false ? ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"] : [],
+    // Tuned for a small machine; fsync stays on for durable data so a crash loses nothing committed.
+    initdbFlags: durable ? [] : ["--no-sync"],
+    postgresFlags: durable ? [] : ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"],
     onLog: opts.log ?? (() => {}),
     onError: (e) => (opts.log ?? console.error)(String(e)),
   });
+}
+
+/** The server a process started on DATA_DIR/postgres and that still runs (its postmaster.pid names it), or null. */
+export function runningEmbeddedServer(dataDir: string): { pid: number; port: number } | null {
+  const databaseDir = path.resolve(dataDir, "postgres");
+  let lines: string[];
+  try {
+    lines = fs.readFileSync(path.join(databaseDir, "postmaster.pid"), "utf8").split("\n");
+  } catch {
+    return null;
+  }
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!Number.isInteger(pid) || pid <= 0 || !Number.isInteger(port) || port <= 0 || !mayServe(pid, databaseDir)) return null;
+  try {
+    process.kill(pid, 0);
+  } catch (err) {
+    // EPERM: it runs, as another user.
+    if ((err as NodeJS.ErrnoException).code !== "EPERM") return null;
+  }
+  return { pid, port };
+}
+
+/**
+ * A new, empty cluster in DATA_DIR/postgres (initdb, as startEmbeddedPostgres makes one), not started, for a
+ * restore to replace its files (so not flushed to disk). As root this also makes the system user the server
+ * runs as and hands it the directory.
+ */
+export async function initialiseEmbeddedCluster(dataDir: string): Promise<void> {
+  const databaseDir = path.resolve(dataDir, "postgres");
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.chmodSync(dataDir, 0o755);
+  await embeddedServer(databaseDir, await freePort(), { durable: false }).initialise();
+}
+
+export async function startEmbeddedPostgres(
+  opts: ServerOptions & {
+    dataDir: string;
+    port?: number;
+    database?: string;
+  },
+): Promise<EmbeddedDatabase> {
+  const databaseDir = path.resolve(opts.dataDir, "postgres");
+  const port = opts.port ?? (await freePort());
+  const database = opts.database ?? "quorum";
+  const pg = embeddedServer(databaseDir, port, opts);
   // Postgres runs as its own user (we run as root), which must be able to reach the data directory.
   fs.mkdirSync(opts.dataDir, { recursive: true });
   fs.chmodSync(opts.dataDir, 0o755);
@@ -114,7 +167,7 @@ export async function startEmbeddedPostgres(opts: {
   if (fresh) await pg.createDatabase(database);
   running.add(pg);
   return {
-    url: `postgresql://${user}:${password}@127.0.0.1:${port}/${database}`,
+    url: embeddedUrl(port, database),
     stop: async () => {
       running.delete(pg);
       await pg.stop();

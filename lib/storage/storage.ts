@@ -81,10 +81,15 @@ export class LocalDiskStorage implements Storage {
 
 let s3: { config: string; storage: S3Storage } | null = null;
 
+/** Where local-disk storage keeps its files: DATA_DIR/uploads. */
+export function localUploadsDir(dir = dataDir()): string {
+  return path.join(dir, "uploads");
+}
+
 /** The configured storage: an S3 bucket when S3_BUCKET is set, else local disk under DATA_DIR/uploads. */
 export function storage(): Storage {
   const config = s3ConfigFromEnv();
-  if (!config) return new LocalDiskStorage(path.join(dataDir(), "uploads"));
+  if (!config) return new LocalDiskStorage(localUploadsDir());
   // One client (and its connection pool) per configuration.
   const id = JSON.stringify(config);
   if (s3?.config !== id) s3 = { config: id, storage: new S3Storage(config) };
