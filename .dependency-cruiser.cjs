@@ -9,7 +9,7 @@
 //
 //   entry points:  lib/backup (npm run backup and restore), lib/jobs (the worker and its tasks; app/, inngest/,
 //                  scripts/, bench/ sit beside them)
-//   transport:     lib/handlers, lib/project-page, lib/engine/http  over  lib/resources  over  lib/http
+//   transport:     lib/handlers, lib/pages, lib/engine/http  over  lib/resources  over  lib/http
 //   engine:        lib/engine/run (the decision engine's pipeline)
 //   domain:        lib/domain (what happens), lib/counts (the classification counters)
 //   below domain:  lib/policies (who may), lib/storage (objects, signed URLs)  over  lib/auth (who is asking)
@@ -61,9 +61,9 @@ const UNITS = [
     may: ["lib/resources", "lib/http", ...DOMAIN, ...BELOW_DOMAIN, ...SHARED, ...SERVICES, ...HELPERS],
   },
   {
-    unit: "lib/project-page",
+    unit: "lib/pages",
     layer: "transport",
-    what: "the project pages' loaders (server only: components type what they read themselves)",
+    what: "the pages' loaders: what a server-rendered page reads, for one visitor (server only: components type what they read themselves)",
     may: ["lib/resources", "lib/http", ...DOMAIN, ...BELOW_DOMAIN, ...SHARED, ...SERVICES, ...HELPERS],
   },
   {

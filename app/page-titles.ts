@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { cache } from "react";
 import { resolveActor } from "@/lib/auth/actor";
-import { visibleOrganizationName, visibleProjectName } from "@/lib/project-page/titles";
+import { visibleOrganizationName, visibleProjectName } from "@/lib/pages/titles";
 import { isIdString } from "@/lib/text/params";
 
 // Every page's own title (the root layout adds " · Quorum"): a section, and the name of the record it shows

@@ -1,53 +1,23 @@
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { resolveActor } from "@/lib/auth/actor";
-import { db } from "@/lib/db";
-import { CLASSIFICATIONS_EXPORT } from "@/lib/domain/export-csv";
 import { isIdString } from "@/lib/text/params";
-import { projectReadScope, rolesAllow } from "@/lib/policies/project-policy";
+import { loadEditableProject } from "@/lib/pages/lab";
 
-/**
- * The project a lab page edits, or null when the visitor may not edit it (the page is then a 404, as the
- * API answers for records one has no role on).
- */
 /** Who is looking at a lab page (from the browser session). */
 export async function labActor() {
   const h = await headers();
   return resolveActor(new Request("http://local/", { headers: { cookie: h.get("cookie") ?? "" } }));
 }
 
+/**
+ * The project a lab page edits, or null when the visitor may not edit it (the page is then a 404, as the
+ * API answers for records one has no role on).
+ */
 export async function editableProject(id: string) {
   if (!isIdString(id)) return null;
   const actor = await labActor();
-  if (!actor.user) return null;
-  const project = await db().project.findFirst({
-    where: { AND: [{ id: Number(id) }, projectReadScope(actor)] },
-    select: {
-      id: true,
-      displayName: true,
-      primaryLanguage: true,
-      roles: { where: { userId: actor.user.id }, select: { roles: true } },
-      subjectSets: { orderBy: { id: "asc" }, select: { id: true, displayName: true, setMemberSubjectsCount: true } },
-      workflows: {
-        orderBy: { id: "asc" },
-        select: {
-          id: true,
-          displayName: true,
-          active: true,
-          tasks: true,
-          firstTask: true,
-          retirement: true,
-          configuration: true,
-          majorVersion: true,
-          minorVersion: true,
-          subjectSets: { select: { subjectSetId: true } },
-        },
-      },
-    },
-  });
-  if (!project) return null;
-  if (!actor.user.admin && !rolesAllow(project.roles[0]?.roles ?? [], "update")) return null;
-  return project;
+  return loadEditableProject(Number(id), actor);
 }
 
 /** A lab page's project and workflow from its route params (`/lab/projects/<id>/workflows/<wid>/...`), else a 404. */
@@ -59,14 +29,4 @@ export async function editableWorkflow(params: Promise<{ id: string; wid: string
   return { project, workflow };
 }
 
-/**
- * What a workflow's lab pages would otherwise learn from a 404 that the browser logs: whether the workflow
- * has a decision-engine configuration yet, and whether a classifications export was ever requested.
- */
-export async function workflowExtras(workflowId: number): Promise<{ engineConfigured: boolean; hasExport: boolean }> {
-  const [engine, exports] = await Promise.all([
-    db().engineWorkflow.count({ where: { id: workflowId } }),
-    db().backgroundJob.count({ where: { kind: CLASSIFICATIONS_EXPORT, params: { equals: { workflow_id: workflowId } } } }),
-  ]);
-  return { engineConfigured: engine > 0, hasExport: exports > 0 };
-}
+export { workflowExtras } from "@/lib/pages/lab";

@@ -3,8 +3,7 @@ import Link from "next/link";
 import { headers } from "next/headers";
 import { NewProjectForm } from "@/components/lab/new-project-form";
 import { resolveActor } from "@/lib/auth/actor";
-import { db } from "@/lib/db";
-import { projectActionScope } from "@/lib/policies/project-policy";
+import { labProjects } from "@/lib/pages/lab";
 
 export const metadata: Metadata = { title: "Lab" };
 
@@ -23,13 +22,7 @@ export default async function LabPage() {
         to build a project.
       </p>
     );
-  // Admins see every project in the API; here, like everyone, the ones they build.
-  const projects = await db().project.findMany({
-    where: actor.user.admin ? { roles: { some: { userId: actor.user.id } } } : projectActionScope(actor, "update"),
-    orderBy: { updatedAt: "desc" },
-    take: 100,
-    select: { id: true, displayName: true, private: true, _count: { select: { workflows: true } } },
-  });
+  const projects = await labProjects({ ...actor, user: actor.user });
   return (
     <article className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold">Lab</h1>

@@ -3,10 +3,8 @@ import Link from "next/link";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { resolveActor } from "@/lib/auth/actor";
-import { db } from "@/lib/db";
+import { loadOrganizationPage } from "@/lib/pages/organization";
 import { isIdString } from "@/lib/text/params";
-import { organizationReadScope } from "@/lib/policies/organization-policy";
-import { projectReadScope } from "@/lib/policies/project-policy";
 import { Markdown } from "@/components/ui/markdown";
 
 export const generateMetadata = organizationTitle;
@@ -19,16 +17,7 @@ export default async function OrganizationPage({ params }: { params: Promise<{ i
   if (!isIdString(id)) notFound();
   const h = await headers();
   const actor = await resolveActor(new Request("http://local/", { headers: { cookie: h.get("cookie") ?? "" } }));
-  const organization = await db().organization.findFirst({
-    where: { AND: [{ id: Number(id) }, organizationReadScope(actor)] },
-    include: {
-      projects: {
-        where: { project: projectReadScope(actor) },
-        select: { project: { select: { id: true, displayName: true, description: true } } },
-        orderBy: { projectId: "asc" },
-      },
-    },
-  });
+  const organization = await loadOrganizationPage(Number(id), actor);
   if (!organization) notFound();
   return (
     <article className="flex flex-col gap-4">

@@ -4,10 +4,9 @@ import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { Classifier } from "@/components/classifier/classifier";
 import { resolveActor } from "@/lib/auth/actor";
-import { db } from "@/lib/db";
+import { loadClassifyProject, projectRolesOf } from "@/lib/pages/classify";
 import { isIdString } from "@/lib/text/params";
 import type { Tasks } from "@/lib/classifier/task-flow";
-import { projectReadScope } from "@/lib/policies/project-policy";
 import { GOLD_STANDARD_ROLES } from "@/lib/domain/load-workflow";
 import { LanguageChooser } from "@/components/project/language-chooser-lazy";
 import { chooseLanguage, LANGUAGE_COOKIE, translated, translationsOf } from "@/lib/domain/translate";
@@ -34,21 +33,7 @@ export default async function ClassifyPage({
   if (!isIdString(id) || (wanted !== undefined && !isIdString(wanted))) notFound();
   const h = await headers();
   const actor = await resolveActor(new Request("http://local/", { headers: { cookie: h.get("cookie") ?? "" } }));
-  const project = await db().project.findFirst({
-    where: { AND: [{ id: Number(id) }, projectReadScope(actor)] },
-    select: {
-      id: true,
-      displayName: true,
-      configuration: true,
-      primaryLanguage: true,
-      availableLanguages: true,
-      workflows: {
-        where: { active: true },
-        orderBy: { id: "asc" },
-        select: { id: true, displayName: true, tasks: true, firstTask: true, majorVersion: true, minorVersion: true },
-      },
-    },
-  });
+  const project = await loadClassifyProject(Number(id), actor);
   if (!project) notFound();
   const preferred = wanted ?? String((project.configuration as { default_workflow?: unknown } | null)?.default_workflow ?? "");
   const workflow = project.workflows.find((w) => String(w.id) === preferred) ?? (wanted ? undefined : project.workflows[0]);
@@ -68,10 +53,7 @@ export default async function ClassifyPage({
     workflow &&
     applyStrings({ display_name: workflow.displayName, tasks: workflow.tasks as Record<string, unknown> }, names.get(workflow.id) ?? {});
   // Owners, collaborators and experts may classify in gold standard mode (the API checks it again).
-  const roles = actor.user
-    ? ((await db().projectRole.findFirst({ where: { projectId: project.id, userId: actor.user.id }, select: { roles: true } }))?.roles ??
-      [])
-    : [];
+  const roles = actor.user ? await projectRolesOf(project.id, actor.user.id) : [];
   const mayGoldStandard = !!actor.user && (actor.user.admin || roles.some((r) => (GOLD_STANDARD_ROLES as readonly string[]).includes(r)));
   const languages = [...new Set([project.primaryLanguage, ...project.availableLanguages].map((l) => l.toLowerCase()))];
 

@@ -4,7 +4,7 @@ import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { resolveActor } from "@/lib/auth/actor";
 import { isIdString } from "@/lib/text/params";
-import { loadProjectPage } from "@/lib/project-page/load";
+import { loadProjectPage } from "@/lib/pages/load";
 import { Markdown } from "@/components/ui/markdown";
 import { localUploadUrlOrNull } from "@/components/ui/upload-url";
 import { publicBaseUrl } from "@/lib/env";
