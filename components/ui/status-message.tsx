@@ -1,7 +1,33 @@
+import type { ReactNode } from "react";
+
 /** The outcome of a form's last action: an alert for an error, a status otherwise (both announced). */
 export interface Outcome {
   kind: "ok" | "error";
   text: string;
+}
+
+/**
+ * The one way the UI shows an error: announced at once (role="alert"), in a red box; `inline` as red text in
+ * a row of controls (a toggle's failure beside it). `as` is its element (a div around a list or a button);
+ * `className` adds layout.
+ */
+export function Alert({
+  children,
+  as: Tag = "p",
+  inline = false,
+  className,
+}: {
+  children: ReactNode;
+  as?: "p" | "div" | "span";
+  inline?: boolean;
+  className?: string;
+}) {
+  const look = inline ? "text-sm text-red-700" : "rounded border border-red-300 bg-red-50 p-2 text-sm";
+  return (
+    <Tag role="alert" className={className ? `${look} ${className}` : look}>
+      {children}
+    </Tag>
+  );
 }
 
 /** With `busy`, a "Working…" status comes first while the action runs. */
@@ -13,14 +39,14 @@ export function StatusMessage({ outcome, busy = false }: { outcome: Outcome | nu
           Working…
         </p>
       )}
-      {outcome && (
-        <p
-          role={outcome.kind === "error" ? "alert" : "status"}
-          className={`rounded border p-2 text-sm ${outcome.kind === "error" ? "border-red-300 bg-red-50" : "border-green-300 bg-green-50"}`}
-        >
-          {outcome.text}
-        </p>
-      )}
+      {outcome &&
+        (outcome.kind === "error" ? (
+          <Alert>{outcome.text}</Alert>
+        ) : (
+          <p role="status" className="rounded border border-green-300 bg-green-50 p-2 text-sm">
+            {outcome.text}
+          </p>
+        ))}
     </>
   );
 }

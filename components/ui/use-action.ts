@@ -1,26 +1,29 @@
 "use client";
-import { useState } from "react";
+import { useMutation } from "@tanstack/react-query";
 import type { Outcome } from "./status-message";
 
+// biome-ignore lint/suspicious/noConfusingVoidType: `async () => { ... }` actions resolve with Promise<void>, which `undefined` would refuse
+type Action = () => Promise<string | void>;
+
 /**
- * A form's action with its state: `run` marks it busy, clears the last outcome, and records the outcome:
- * the text the action resolves with (nothing when it resolves with nothing), or its error's message.
+ * The one way a component writes: an action with its state, on TanStack Query's mutations. `run` marks it
+ * busy, clears the last outcome, and records the outcome: the text the action resolves with (nothing when it
+ * resolves with nothing), or its error's message (shown by StatusMessage). `run` itself never rejects.
+ * Actions run offline too (TanStack would pause them): a request then fails and says why, and an action
+ * only on this browser (the classifier's pending queue) is exactly what must run offline.
  */
 export function useAction() {
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  // biome-ignore lint/suspicious/noConfusingVoidType: `async () => { ... }` actions resolve with Promise<void>, which `undefined` would refuse
-  const run = async (action: () => Promise<string | void>) => {
-    setBusy(true);
-    setOutcome(null);
-    try {
-      const text = await action();
-      if (text) setOutcome({ kind: "ok", text });
-    } catch (err) {
-      setOutcome({ kind: "error", text: (err as Error).message });
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { busy, outcome, setOutcome, run };
+  // biome-ignore lint/suspicious/noConfusingVoidType: what an Action resolves with (see Action)
+  const mutation = useMutation<string | void, Error, Action>({ mutationFn: (action) => action(), networkMode: "always" });
+  const outcome: Outcome | null = mutation.isError
+    ? { kind: "error", text: mutation.error.message }
+    : mutation.data
+      ? { kind: "ok", text: mutation.data }
+      : null;
+  const run = (action: Action): Promise<void> =>
+    mutation.mutateAsync(action).then(
+      () => {},
+      () => {},
+    );
+  return { busy: mutation.isPending, outcome, run };
 }
