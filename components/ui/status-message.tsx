@@ -2,9 +2,12 @@ import type { ReactNode } from "react";
 
 /** The outcome of a form's last action: an alert for an error, a status otherwise (both announced). */
 export interface Outcome {
-  kind: "ok" | "error";
+  /** A warning: done, with something to read (amber). */
+  kind: "ok" | "warning" | "error";
   text: string;
 }
+
+const STATUS_LOOK = { ok: "border-green-300 bg-green-50", warning: "border-amber-300 bg-amber-50" };
 
 /**
  * The one way the UI shows an error: announced at once (role="alert"), in a red box; `inline` as red text in
@@ -43,7 +46,7 @@ export function StatusMessage({ outcome, busy = false }: { outcome: Outcome | nu
         (outcome.kind === "error" ? (
           <Alert>{outcome.text}</Alert>
         ) : (
-          <p role="status" className="rounded border border-green-300 bg-green-50 p-2 text-sm">
+          <p role="status" className={`rounded border p-2 text-sm ${STATUS_LOOK[outcome.kind]}`}>
             {outcome.text}
           </p>
         ))}
