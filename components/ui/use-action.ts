@@ -29,5 +29,7 @@ export function useAction() {
       () => {},
       () => {},
     );
-  return { busy: mutation.isPending, outcome, run };
+  /** Forgets the last outcome (a new file chosen: the last one's message no longer applies). */
+  const reset = mutation.reset;
+  return { busy: mutation.isPending, outcome, run, reset };
 }
