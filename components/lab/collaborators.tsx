@@ -141,7 +141,7 @@ export function Collaborators({ projectId }: { projectId: number }) {
         }}
       >
         <h2 className="text-lg font-semibold">Invite someone</h2>
-        <Field id="invite-login" label="Their login" required value={login} onChange={(e) => setLogin(e.target.value)} autoComplete="off" />
+        <Field id="invite-login" label="Their login" required value={login} onChange={setLogin} autoComplete="off" />
         <RoleBoxes idPrefix="invite" who="the new member" value={roles} onChange={setRoles} disabled={busy} />
         <button
           type="submit"

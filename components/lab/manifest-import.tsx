@@ -262,7 +262,7 @@ function ManifestTarget({
             id="manifest-new-set"
             label="New subject set name"
             value={target.newName}
-            onChange={(e) => onChange({ ...target, newName: e.target.value })}
+            onChange={(v) => onChange({ ...target, newName: v })}
           />
         )}
         <Field
@@ -270,7 +270,7 @@ function ManifestTarget({
           label="Base URL for file names (optional)"
           type="url"
           value={target.baseUrl}
-          onChange={(e) => onChange({ ...target, baseUrl: e.target.value })}
+          onChange={(v) => onChange({ ...target, baseUrl: v })}
         />
       </div>
       {target.set === "new" ? (

@@ -32,8 +32,8 @@ export function NewProjectForm() {
       }}
     >
       <h2 className="text-lg font-semibold">New project</h2>
-      <Field id="project-name" label="Project name" required value={name} onChange={(e) => setName(e.target.value)} />
-      <Field id="project-description" label="Short description" value={description} onChange={(e) => setDescription(e.target.value)} />
+      <Field id="project-name" label="Project name" required value={name} onChange={setName} />
+      <Field id="project-description" label="Short description" value={description} onChange={setDescription} />
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" checked={hidden} onChange={(e) => setHidden(e.target.checked)} />
         Private (only the team sees it until you make it public)

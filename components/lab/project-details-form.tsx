@@ -161,14 +161,9 @@ export function ProjectDetailsForm({ projectId }: { projectId: number }) {
         required
         maxLength={255}
         value={draft.display_name}
-        onChange={(e) => set("display_name", e.target.value)}
+        onChange={(v) => set("display_name", v)}
       />
-      <Field
-        id="details-description"
-        label="Short description"
-        value={draft.description}
-        onChange={(e) => set("description", e.target.value)}
-      />
+      <Field id="details-description" label="Short description" value={draft.description} onChange={(v) => set("description", v)} />
       <TextArea
         id="details-introduction"
         label="Introduction"
@@ -210,7 +205,7 @@ export function ProjectDetailsForm({ projectId }: { projectId: number }) {
           ))}
         </select>
       </div>
-      <Field id="details-tags" label="Tags (comma-separated)" value={draft.tags} onChange={(e) => set("tags", e.target.value)} />
+      <Field id="details-tags" label="Tags (comma-separated)" value={draft.tags} onChange={(v) => set("tags", v)} />
 
       <fieldset className="flex flex-col gap-2">
         <legend className="text-lg font-semibold">Links</legend>
@@ -220,10 +215,10 @@ export function ProjectDetailsForm({ projectId }: { projectId: number }) {
               id={`details-url-label-${i}`}
               label={`Link ${i + 1} label`}
               value={u.label}
-              onChange={(e) =>
+              onChange={(v) =>
                 set(
                   "urls",
-                  draft.urls.map((x, j) => (j === i ? { ...x, label: e.target.value } : x)),
+                  draft.urls.map((x, j) => (j === i ? { ...x, label: v } : x)),
                 )
               }
             />
@@ -233,10 +228,10 @@ export function ProjectDetailsForm({ projectId }: { projectId: number }) {
               type="url"
               required
               value={u.url}
-              onChange={(e) =>
+              onChange={(v) =>
                 set(
                   "urls",
-                  draft.urls.map((x, j) => (j === i ? { ...x, url: e.target.value } : x)),
+                  draft.urls.map((x, j) => (j === i ? { ...x, url: v } : x)),
                 )
               }
             />
@@ -281,7 +276,7 @@ export function ProjectDetailsForm({ projectId }: { projectId: number }) {
         id="details-languages"
         label="Other languages volunteers may choose (codes, comma-separated)"
         value={draft.languages}
-        onChange={(e) => set("languages", e.target.value)}
+        onChange={(v) => set("languages", v)}
       />
 
       <fieldset className="flex flex-col gap-2 text-sm">

@@ -101,7 +101,7 @@ export function ProjectPagesEditor({ projectId }: { projectId: number }) {
           }}
         >
           <p className="text-sm text-gray-600">{page ? "Editing the saved page." : "This page does not exist yet in this language."}</p>
-          <Field id="about-title" label="Page title" value={title} onChange={(e) => setTitle(e.target.value)} />
+          <Field id="about-title" label="Page title" value={title} onChange={setTitle} />
           <div className="flex flex-col gap-1">
             <label htmlFor="about-content" className="text-sm font-medium">
               Page content (Markdown)

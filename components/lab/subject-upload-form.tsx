@@ -108,7 +108,7 @@ export function SubjectUploadForm({ projectId, workflows }: { projectId: number;
       }}
     >
       <h3 className="text-lg font-semibold">New subject set from files</h3>
-      <Field id="set-name" label="Subject set name" required value={name} onChange={(e) => setName(e.target.value)} />
+      <Field id="set-name" label="Subject set name" required value={name} onChange={setName} />
       <label className="flex flex-col gap-1 text-sm">
         <span className="font-medium">Files (one subject each: images, audio, video or text)</span>
         <input

@@ -133,20 +133,14 @@ export function WorkflowForm({
     >
       <h3 className="text-lg font-semibold">{workflow ? "Workflow" : "New workflow"}</h3>
       <div className="flex flex-wrap items-end gap-3">
-        <Field
-          id={workflow ? "workflow-name" : "new-workflow-name"}
-          label="Workflow name"
-          required
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-        />
+        <Field id={workflow ? "workflow-name" : "new-workflow-name"} label="Workflow name" required value={name} onChange={setName} />
         <Field
           id={workflow ? "workflow-retirement" : "new-workflow-retirement"}
           label="Retire after this many classifications (empty: never)"
           type="number"
           min={1}
           value={count}
-          onChange={(e) => setCount(e.target.value)}
+          onChange={setCount}
         />
         {workflow && (
           <label className="flex items-center gap-2 text-sm">

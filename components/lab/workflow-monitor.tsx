@@ -21,6 +21,7 @@ import type {
 import { taskOfReducer } from "@/lib/lab/reduction-view";
 import type { Tasks } from "@/lib/tasks/types";
 import { JsonToggle, ReductionBody } from "./reduction-display";
+import { formatMoment } from "@/lib/text/format";
 
 // A workflow watched live: reductions per subject (drawn as answer bars with the workflow's own labels, the
 // subject's picture beside them, the JSON a click away), retired subjects with their reasons, the engine's
@@ -53,8 +54,6 @@ function Listed({
     </QueryState>
   );
 }
-
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : "—");
 
 /** The listed subjects' records (for their pictures), fetched once per set of ids. */
 function useSubjects(ids: number[]): Map<number, SubjectRecord> {
@@ -134,7 +133,7 @@ function Reductions({ workflowId, tasks, engineConfigured }: { workflowId: numbe
                     return (
                       <div key={r.id} className="flex flex-col gap-1 border-t border-gray-100 pt-2">
                         <p className="text-xs text-gray-600">
-                          <span className="font-mono">{r.reducer_key}</span> · updated {when(r.updated_at)}
+                          <span className="font-mono">{r.reducer_key}</span> · updated {formatMoment(r.updated_at)}
                         </p>
                         <ReductionBody data={r.data} task={taskOfReducer(tasks, config.data, r.reducer_key)} name={name} />
                         <JsonToggle data={r.data} name={name} />
@@ -191,7 +190,7 @@ function Retired({ workflowId }: { workflowId: number }) {
                 </td>
                 <td>{s.retirement_reason ?? "—"}</td>
                 <td>{s.classifications_count}</td>
-                <td>{when(s.retired_at)}</td>
+                <td>{formatMoment(s.retired_at)}</td>
               </tr>
             ))}
           </tbody>
@@ -371,7 +370,7 @@ function Aggregations({ workflowId, userId }: { workflowId: number; userId: numb
                     (a.uuid ?? "—")
                   )}
                 </td>
-                <td>{when(a.created_at)}</td>
+                <td>{formatMoment(a.created_at)}</td>
               </tr>
             ))}
           </tbody>

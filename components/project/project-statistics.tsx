@@ -4,6 +4,7 @@ import { lazy, Suspense } from "react";
 import { CountsTable } from "@/components/charts/counts-table";
 import { countsGet } from "@/components/ui/api-client";
 import type { CountsAnswer } from "@/components/ui/wire-types";
+import { formatNumber } from "@/lib/text/format";
 
 // The chart library is large: it loads after the page, in a chunk of its own.
 const CountsChart = lazy(() => import("@/components/charts/counts-chart").then((m) => ({ default: m.CountsChart })));
@@ -38,7 +39,7 @@ export function ProjectStatistics({ projectId }: { projectId: string }) {
   return (
     <div className="flex flex-col gap-2">
       <p className="text-sm text-gray-700" data-testid="recent-classifications">
-        {recent.toLocaleString("en-GB")} classifications in the last 30 days.
+        {formatNumber(recent)} classifications in the last 30 days.
       </p>
       <Suspense fallback={<div className="h-72 animate-pulse rounded bg-gray-100" />}>
         <CountsChart data={data} period="day" />
