@@ -7,6 +7,8 @@ import { needsTopUp, newSession, sessionReducer } from "@/lib/classifier/session
 import { lazyPart } from "./lazy-part";
 import type { ClassifierWorkflow, QueuedSubject } from "./types";
 import type { Records } from "@/components/ui/wire-types";
+import { Alert } from "@/components/ui/status-message";
+import { primaryButtonClass } from "@/components/ui/controls";
 
 // Help, favourites and feedback arrive after the first subject: their own chunks (the first load carries
 // what the first task needs).
@@ -118,12 +120,12 @@ function ClassifierQueue({
   let body: ReactNode;
   if (fetched.isError && !subject)
     body = (
-      <div role="alert" className="rounded border border-red-300 bg-red-50 p-4">
+      <Alert as="div">
         <p>Subjects could not be loaded: {(fetched.error as Error).message}</p>
-        <button type="button" className="mt-2 rounded bg-brand-600 px-4 py-2 text-white" onClick={() => fetched.refetch()}>
+        <button type="button" className={`mt-2 ${primaryButtonClass}`} onClick={() => fetched.refetch()}>
           Try again
         </button>
-      </div>
+      </Alert>
     );
   else if (!subject)
     body = exhausted ? (

@@ -4,6 +4,8 @@ import type { DrawingState } from "./drawing/drawing-layer";
 import { useUploadUrl } from "@/components/ui/upload-url-context";
 import { useSubjectText } from "./subject-text";
 import { lazyPart } from "./lazy-part";
+import { Alert } from "@/components/ui/status-message";
+import { QueryState } from "@/components/ui/query-state";
 
 // The drawing layer, its subtask popup and the frame controls load when a subject needs them.
 const DrawingLayer = lazyPart(() => import("./drawing/drawing-layer").then((m) => m.DrawingLayer));
@@ -175,9 +177,7 @@ export function SubjectViewer({
         >
           {isImage ? (
             failed[frame] ? (
-              <p role="alert" className="flex min-h-48 items-center justify-center p-6 text-center text-gray-100">
-                This image could not be loaded. You can still answer, or move on with “Done”.
-              </p>
+              <Alert className="m-6 text-center">This image could not be loaded. You can still answer, or move on with “Done”.</Alert>
             ) : (
               <div
                 className="relative w-fit origin-center transition-transform duration-75"
@@ -225,13 +225,11 @@ export function SubjectViewer({
           ) : mime.startsWith("text/") ? (
             // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the focus so a keyboard can scroll it
             <section className="max-h-[70vh] w-full overflow-auto bg-white p-4" aria-label={`${subjectLabel}, text`} tabIndex={0}>
-              {text.isError ? (
-                <p role="alert">This text could not be loaded.</p>
-              ) : (
+              <QueryState query={text} what="text">
                 <pre className="whitespace-pre-wrap font-serif text-base" data-testid="subject-text">
-                  {text.data ?? "Loading…"}
+                  {text.data}
                 </pre>
-              )}
+              </QueryState>
             </section>
           ) : (
             <p className="p-6 text-gray-100">

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { StatusMessage } from "@/components/ui/status-message";
 import { useAction } from "@/components/ui/use-action";
 import { Panel } from "@/components/ui/panel";
+import { primaryButtonClass } from "@/components/ui/controls";
 import { EmptyState, Skeleton } from "@/components/ui/query-state";
 import { apiGet, enginePost } from "@/components/ui/api-client";
 import type { DryRunAnswer, DryRunTarget, RecordPage, Records, SubjectRecord, WorkflowTasksRecord } from "@/components/ui/wire-types";
@@ -206,7 +207,7 @@ export function DryRunPanel({
         type="button"
         disabled={busy || (source === "sample" && !subjectIds.length)}
         onClick={() => void run()}
-        className="self-start rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-50"
+        className={`self-start ${primaryButtonClass}`}
       >
         {busy ? "Running…" : source === "sample" ? "Make sample classifications and run" : "Run the dry run"}
       </button>

@@ -7,7 +7,7 @@ import { StatusMessage } from "@/components/ui/status-message";
 import { useAction } from "@/components/ui/use-action";
 import { freshKey, removeTask, TASK_TYPES, taskTemplate, tasksFromDrafts, type TaskDef, type TaskDraft } from "@/lib/lab/task-editing";
 import { lazyPart } from "@/components/classifier/lazy-part";
-import { buttonClass, inputClass } from "@/components/ui/controls";
+import { buttonClass, inputClass, primaryButtonClass } from "@/components/ui/controls";
 import { TaskEditor } from "./task-editors/task-editor";
 import type { CreatedRecord, Records, SavedWorkflowRecord } from "@/components/ui/wire-types";
 
@@ -197,11 +197,7 @@ export function WorkflowForm({
 
       <StatusMessage outcome={outcome} />
       <div className="flex flex-wrap gap-2">
-        <button
-          type="submit"
-          disabled={busy}
-          className="rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-50"
-        >
+        <button type="submit" disabled={busy} className={primaryButtonClass}>
           {busy ? "Saving…" : workflow ? "Save workflow" : "Create workflow"}
         </button>
         {workflow && (

@@ -19,15 +19,18 @@ export function Alert({
   as: Tag = "p",
   inline = false,
   className,
+  id,
 }: {
   children: ReactNode;
   as?: "p" | "div" | "span";
   inline?: boolean;
   className?: string;
+  /** For a field's error, which names it with aria-describedby. */
+  id?: string;
 }) {
   const look = inline ? "text-sm text-red-700" : "rounded border border-red-300 bg-red-50 p-2 text-sm";
   return (
-    <Tag role="alert" className={className ? `${look} ${className}` : look}>
+    <Tag id={id} role="alert" className={className ? `${look} ${className}` : look}>
       {children}
     </Tag>
   );
