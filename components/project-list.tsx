@@ -2,7 +2,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { apiGet } from "@/components/ui/api-client";
-import { buttonClass } from "@/components/ui/controls";
+import { buttonClass } from "@/components/ui/styles";
 import { QueryState } from "@/components/ui/query-state";
 import { DISCIPLINES } from "@/lib/project-page/disciplines";
 import type { ProjectSummary, ProjectSummaryPage } from "@/components/ui/wire-types";

@@ -7,8 +7,7 @@ import { needsTopUp, newSession, sessionReducer } from "@/lib/classifier/session
 import { lazyPart } from "./lazy-part";
 import type { ClassifierWorkflow, QueuedSubject } from "./types";
 import type { Records } from "@/components/ui/wire-types";
-import { Alert } from "@/components/ui/status-message";
-import { primaryButtonClass } from "@/components/ui/controls";
+import { Alert } from "@/components/ui/alert";
 
 // Help, favourites and feedback arrive after the first subject: their own chunks (the first load carries
 // what the first task needs).
@@ -120,9 +119,9 @@ function ClassifierQueue({
   let body: ReactNode;
   if (fetched.isError && !subject)
     body = (
-      <Alert as="div">
-        <p>Subjects could not be loaded: {(fetched.error as Error).message}</p>
-        <button type="button" className={`mt-2 ${primaryButtonClass}`} onClick={() => fetched.refetch()}>
+      <Alert>
+        Subjects could not be loaded: {(fetched.error as Error).message}{" "}
+        <button type="button" className="font-medium underline" onClick={() => fetched.refetch()}>
           Try again
         </button>
       </Alert>

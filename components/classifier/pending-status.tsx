@@ -1,6 +1,6 @@
 "use client";
 import { usePending } from "./pending-classifications";
-import { Alert } from "@/components/ui/status-message";
+import { Alert } from "@/components/ui/alert";
 
 /** "N pending" with a retry button, and each refused classification as a dismissible error. */
 export function PendingStatus() {

@@ -4,7 +4,7 @@ import type { DrawingState } from "./drawing/drawing-layer";
 import { useUploadUrl } from "@/components/ui/upload-url-context";
 import { useSubjectText } from "./subject-text";
 import { lazyPart } from "./lazy-part";
-import { Alert } from "@/components/ui/status-message";
+import { Alert } from "@/components/ui/alert";
 import { QueryState } from "@/components/ui/query-state";
 
 // The drawing layer, its subtask popup and the frame controls load when a subject needs them.

@@ -1,7 +1,7 @@
 "use client";
 import { type Dispatch, useEffect, useRef } from "react";
 import { shortcutChoice, type stepOf, type SubjectAction, type SubjectSession } from "@/lib/classifier/subject-session";
-import { Alert } from "@/components/ui/status-message";
+import { Alert } from "@/components/ui/alert";
 import { isTypingTarget } from "./shortcut-keys";
 import { TaskView } from "./task-view";
 import type { ClassifierWorkflow } from "./types";

@@ -5,7 +5,8 @@ import { type ReactNode, type RefObject, useEffect, useRef, useState } from "rea
 import { apiPost, request } from "@/components/ui/api-client";
 import { buttonClass, Check, primaryButtonClass } from "@/components/ui/controls";
 import { Field } from "@/components/ui/field";
-import { Alert, StatusMessage } from "@/components/ui/status-message";
+import { Alert } from "@/components/ui/alert";
+import { StatusMessage } from "@/components/ui/status-message";
 import { useAction } from "@/components/ui/use-action";
 import { checkManifest, LISTED_ERRORS, type ManifestCheck } from "@/lib/lab/manifest-check";
 import { Panel } from "@/components/ui/panel";

@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState } from "react";
 import { apiGet, apiPost, putSignedFile, request } from "@/components/ui/api-client";
 import { buttonClass, dangerButtonClass, primaryButtonClass } from "@/components/ui/controls";
-import { Alert } from "@/components/ui/status-message";
+import { Alert } from "@/components/ui/alert";
 import type { AttachedImage } from "@/components/classifier/help/attached-images";
 import { moveEntry, orphanedUploads, removeEntry, replaceEntry, unusedMedia } from "@/lib/lab/onboarding-editing";
 import type { MediumRecord, Records } from "@/components/ui/wire-types";

@@ -20,7 +20,7 @@ import type {
   TutorialRecord,
   WorkflowSummary,
 } from "@/components/ui/wire-types";
-import { Alert } from "@/components/ui/status-message";
+import { Alert } from "@/components/ui/alert";
 
 interface Target {
   value: string;

@@ -22,7 +22,7 @@ import { taskOfReducer } from "@/lib/lab/reduction-view";
 import type { Tasks } from "@/lib/tasks/types";
 import { JsonToggle, ReductionBody } from "./reduction-display";
 import { formatMoment } from "@/lib/text/format";
-import { Alert } from "@/components/ui/status-message";
+import { Alert } from "@/components/ui/alert";
 import { buttonClass, primaryButtonClass } from "@/components/ui/controls";
 
 // A workflow watched live: reductions per subject (drawn as answer bars with the workflow's own labels, the

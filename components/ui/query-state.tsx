@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Alert } from "./status-message";
+import { Alert } from "./alert";
 
 /** Grey lines standing in for content that is loading, announced as loading `what`. */
 export function Skeleton({ what, lines = 3 }: { what: string; lines?: number }) {

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@/components/ui/link";
 import { apiDelete, apiGet, apiPost } from "@/components/ui/api-client";
 import { useMe } from "./preferences";
-import { Alert } from "@/components/ui/status-message";
+import { Alert } from "@/components/ui/alert";
 import { useAction } from "@/components/ui/use-action";
 import type { CollectionRecord, Records } from "@/components/ui/wire-types";
 

@@ -2,7 +2,7 @@
 import { useState } from "react";
 import { inputClass } from "@/components/ui/controls";
 import type { EditorProps } from "@/components/tasks/editor-common";
-import { Alert } from "@/components/ui/status-message";
+import { Alert } from "@/components/ui/alert";
 
 /** Any other task type, as its JSON definition (kept exactly as written). */
 export function JsonTaskEditor({ taskKey, task, onChange }: EditorProps) {
