@@ -2,8 +2,11 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { apiGet } from "@/components/ui/api-client";
+import { buttonClass } from "@/components/ui/styles";
+import { QueryState } from "@/components/ui/query-state";
 import { DISCIPLINES } from "@/components/project/disciplines";
 import type { ProjectListPage, ProjectRecord } from "@/components/ui/wire-types";
+import { formatNumber } from "@/lib/text/format";
 
 const PAGE_SIZE = 12;
 
@@ -70,6 +73,9 @@ function ProjectAvatar({ project, src }: { project: ProjectRecord; src: string |
   );
 }
 
+/** The list's search box and filters. */
+const control = "rounded border border-gray-300 bg-white px-3 py-1.5 focus:outline focus:outline-2 focus:outline-brand-600";
+
 /**
  * The public projects from /api/projects: search by name, filters by discipline, tag and status, sorts,
  * pages. The choice is kept in the address (shareable, and the back button restores it).
@@ -105,7 +111,6 @@ export function ProjectList() {
   });
   const meta = query.data?.meta.projects;
   const avatars = new Map((query.data?.linked?.avatars ?? []).map((a) => [a.links.linked.id, a.src]));
-  const control = "rounded border border-gray-300 bg-white px-3 py-1.5 focus:outline focus:outline-2 focus:outline-brand-600";
   const filtered = !!(f.search || f.discipline || f.tag);
 
   return (
@@ -146,160 +151,174 @@ export function ProjectList() {
           </button>
         </form>
       </div>
-      <div className="mb-6 flex flex-wrap items-end gap-3 text-sm" role="group" aria-label="Filter and sort projects">
-        <label className="flex flex-col gap-1">
-          <span className="font-medium">Discipline</span>
-          <select value={f.discipline} onChange={(e) => update({ discipline: e.target.value })} className={control}>
-            <option value="">All disciplines</option>
-            {DISCIPLINES.map((d) => (
-              <option key={d} value={d}>
-                {d}
-              </option>
-            ))}
-          </select>
-        </label>
-        <form
-          className="flex items-end gap-1"
-          onSubmit={(e) => {
-            e.preventDefault();
-            update({ tag: draft.tag.trim() });
-          }}
-        >
-          <label className="flex flex-col gap-1">
-            <span className="font-medium">Tag</span>
-            <input
-              name="tag"
-              value={draft.tag}
-              onChange={(e) => setDraft((d) => ({ ...d, tag: e.target.value }))}
-              placeholder="e.g. penguins"
-              className={`w-36 ${control}`}
-            />
-          </label>
-          <button type="submit" className="rounded border border-gray-300 bg-white px-3 py-1.5 hover:bg-gray-100">
-            Apply tag
-          </button>
-        </form>
-        <label className="flex flex-col gap-1">
-          <span className="font-medium">Status</span>
-          <select value={f.status} onChange={(e) => update({ status: e.target.value })} className={control}>
-            {STATUSES.map(([v, label]) => (
-              <option key={v} value={v}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1">
-          <span className="font-medium">Sort by</span>
-          <select value={f.sort} onChange={(e) => update({ sort: e.target.value })} className={control}>
-            {SORTS.map(([v, label]) => (
-              <option key={v} value={v}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
-        {filtered && (
-          <button
-            type="button"
-            className="rounded px-3 py-1.5 text-brand-700 underline"
-            onClick={() => {
-              setDraft({ search: "", tag: "" });
-              update({ search: "", discipline: "", tag: "" });
-            }}
-          >
-            Clear filters
-          </button>
-        )}
-      </div>
+      <ProjectFilters
+        filters={f}
+        tag={draft.tag}
+        onTag={(tag) => setDraft((d) => ({ ...d, tag }))}
+        onChange={update}
+        onClear={
+          filtered
+            ? () => {
+                setDraft({ search: "", tag: "" });
+                update({ search: "", discipline: "", tag: "" });
+              }
+            : null
+        }
+      />
 
-      {query.isPending ? (
-        <p role="status" className="animate-pulse text-gray-600">
-          Loading projects…
-        </p>
-      ) : query.isError ? (
-        <div role="alert" className="rounded border border-red-300 bg-red-50 p-4 text-red-800">
-          Could not load projects: {query.error.message}{" "}
-          <button type="button" className="underline" onClick={() => query.refetch()}>
-            Try again
-          </button>
-        </div>
-      ) : query.data.projects.length === 0 ? (
-        <p className="text-gray-600">{filtered ? "No projects match these filters." : "No projects to show yet."}</p>
-      ) : (
-        <>
-          <p className="sr-only" role="status">
-            {meta?.count} projects
-          </p>
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy={query.isFetching}>
-            {query.data.projects.map((p) => (
-              <li key={p.id} className="flex flex-col rounded-lg border border-gray-200 bg-white p-4 shadow-sm" data-testid="project-card">
-                <div className="flex items-center gap-3">
-                  <ProjectAvatar project={p} src={avatars.get(p.id) ?? p.avatar ?? null} />
-                  <div className="min-w-0">
-                    <h2 className="text-lg font-semibold break-words">
-                      <a href={`/projects/${p.id}`} className="hover:text-brand-700 hover:underline">
-                        {p.display_name}
-                      </a>
-                    </h2>
-                    <p className="text-xs text-gray-500">
-                      by {p.links.owner.display_name}
-                      {p.state ? ` · ${p.state}` : p.beta ? " · beta" : ""}
-                    </p>
-                  </div>
-                </div>
-                <p className="mt-2 line-clamp-3 flex-1 text-sm text-gray-700">{p.description || "No description yet."}</p>
-                {p.tags.length > 0 && (
-                  <ul aria-label="Tags" className="mt-2 flex flex-wrap gap-1">
-                    {p.tags.slice(0, 5).map((t) => (
-                      <li key={t} className="rounded bg-gray-100 px-2 py-0.5 text-xs text-gray-700">
-                        {t}
-                      </li>
-                    ))}
-                  </ul>
-                )}
-                <dl className="mt-3 flex flex-wrap gap-x-4 text-xs text-gray-600">
-                  <div>
-                    <dt className="inline">Classifications: </dt>
-                    <dd className="inline font-medium">{p.classifications_count.toLocaleString()}</dd>
-                  </div>
-                  <div>
-                    <dt className="inline">Subjects: </dt>
-                    <dd className="inline font-medium">{p.subjects_count.toLocaleString()}</dd>
-                  </div>
-                  <div>
-                    <dt className="inline">Complete: </dt>
-                    <dd className="inline font-medium">{Math.round((p.completeness ?? 0) * 100)}%</dd>
-                  </div>
-                </dl>
-              </li>
-            ))}
-          </ul>
-          {meta && meta.page_count > 1 && (
-            <nav aria-label="Project pages" className="mt-6 flex items-center justify-center gap-3">
-              <button
-                type="button"
-                className="rounded border border-gray-300 px-3 py-1 disabled:opacity-40"
-                disabled={f.page <= 1}
-                onClick={() => update({ page: f.page - 1 })}
-              >
-                Previous
-              </button>
-              <span className="text-sm">
-                Page {meta.page} of {meta.page_count}
-              </span>
-              <button
-                type="button"
-                className="rounded border border-gray-300 px-3 py-1 disabled:opacity-40"
-                disabled={f.page >= meta.page_count}
-                onClick={() => update({ page: f.page + 1 })}
-              >
-                Next
-              </button>
-            </nav>
-          )}
-        </>
-      )}
+      <QueryState query={query} what="projects" retry={() => void query.refetch()}>
+        {query.data &&
+          (query.data.projects.length === 0 ? (
+            <p className="text-gray-600">{filtered ? "No projects match these filters." : "No projects to show yet."}</p>
+          ) : (
+            <>
+              <p className="sr-only" role="status">
+                {meta?.count} projects
+              </p>
+              <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy={query.isFetching}>
+                {query.data.projects.map((p) => (
+                  <ProjectCard key={p.id} project={p} avatar={avatars.get(p.id) ?? p.avatar ?? null} />
+                ))}
+              </ul>
+              {meta && meta.page_count > 1 && (
+                <nav aria-label="Project pages" className="mt-6 flex items-center justify-center gap-3">
+                  <button type="button" className={buttonClass} disabled={f.page <= 1} onClick={() => update({ page: f.page - 1 })}>
+                    Previous
+                  </button>
+                  <span className="text-sm">
+                    Page {meta.page} of {meta.page_count}
+                  </span>
+                  <button
+                    type="button"
+                    className={buttonClass}
+                    disabled={f.page >= meta.page_count}
+                    onClick={() => update({ page: f.page + 1 })}
+                  >
+                    Next
+                  </button>
+                </nav>
+              )}
+            </>
+          ))}
+      </QueryState>
     </section>
+  );
+}
+
+/** Discipline, tag, status and sort; "Clear filters" when any filter is on (`onClear`). */
+function ProjectFilters({
+  filters,
+  tag,
+  onTag,
+  onChange,
+  onClear,
+}: {
+  filters: Filters;
+  /** The tag as typed, applied with its button. */
+  tag: string;
+  onTag(tag: string): void;
+  onChange(changes: Partial<Filters>): void;
+  onClear: (() => void) | null;
+}) {
+  return (
+    <div className="mb-6 flex flex-wrap items-end gap-3 text-sm" role="group" aria-label="Filter and sort projects">
+      <label className="flex flex-col gap-1">
+        <span className="font-medium">Discipline</span>
+        <select value={filters.discipline} onChange={(e) => onChange({ discipline: e.target.value })} className={control}>
+          <option value="">All disciplines</option>
+          {DISCIPLINES.map((d) => (
+            <option key={d} value={d}>
+              {d}
+            </option>
+          ))}
+        </select>
+      </label>
+      <form
+        className="flex items-end gap-1"
+        onSubmit={(e) => {
+          e.preventDefault();
+          onChange({ tag: tag.trim() });
+        }}
+      >
+        <label className="flex flex-col gap-1">
+          <span className="font-medium">Tag</span>
+          <input name="tag" value={tag} onChange={(e) => onTag(e.target.value)} placeholder="e.g. penguins" className={`w-36 ${control}`} />
+        </label>
+        <button type="submit" className={buttonClass}>
+          Apply tag
+        </button>
+      </form>
+      <label className="flex flex-col gap-1">
+        <span className="font-medium">Status</span>
+        <select value={filters.status} onChange={(e) => onChange({ status: e.target.value })} className={control}>
+          {STATUSES.map(([v, label]) => (
+            <option key={v} value={v}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="flex flex-col gap-1">
+        <span className="font-medium">Sort by</span>
+        <select value={filters.sort} onChange={(e) => onChange({ sort: e.target.value })} className={control}>
+          {SORTS.map(([v, label]) => (
+            <option key={v} value={v}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </label>
+      {onClear && (
+        <button type="button" className="rounded px-3 py-1.5 text-brand-700 underline" onClick={onClear}>
+          Clear filters
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** A project's card: avatar, name, owner and state, description, tags and counts. */
+function ProjectCard({ project: p, avatar }: { project: ProjectRecord; avatar: string | null }) {
+  return (
+    <li className="flex flex-col rounded-lg border border-gray-200 bg-white p-4 shadow-sm" data-testid="project-card">
+      <div className="flex items-center gap-3">
+        <ProjectAvatar project={p} src={avatar} />
+        <div className="min-w-0">
+          <h2 className="text-lg font-semibold break-words">
+            <a href={`/projects/${p.id}`} className="hover:text-brand-700 hover:underline">
+              {p.display_name}
+            </a>
+          </h2>
+          <p className="text-xs text-gray-500">
+            by {p.links.owner.display_name}
+            {p.state ? ` · ${p.state}` : p.beta ? " · beta" : ""}
+          </p>
+        </div>
+      </div>
+      <p className="mt-2 line-clamp-3 flex-1 text-sm text-gray-700">{p.description || "No description yet."}</p>
+      {p.tags.length > 0 && (
+        <ul aria-label="Tags" className="mt-2 flex flex-wrap gap-1">
+          {p.tags.slice(0, 5).map((t) => (
+            <li key={t} className="rounded bg-gray-100 px-2 py-0.5 text-xs text-gray-700">
+              {t}
+            </li>
+          ))}
+        </ul>
+      )}
+      <dl className="mt-3 flex flex-wrap gap-x-4 text-xs text-gray-600">
+        <div>
+          <dt className="inline">Classifications: </dt>
+          <dd className="inline font-medium">{formatNumber(p.classifications_count)}</dd>
+        </div>
+        <div>
+          <dt className="inline">Subjects: </dt>
+          <dd className="inline font-medium">{formatNumber(p.subjects_count)}</dd>
+        </div>
+        <div>
+          <dt className="inline">Complete: </dt>
+          <dd className="inline font-medium">{Math.round((p.completeness ?? 0) * 100)}%</dd>
+        </div>
+      </dl>
+    </li>
   );
 }

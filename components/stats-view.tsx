@@ -6,6 +6,7 @@ import { countsSummary, CountsTable } from "@/components/charts/counts-table";
 import { apiGet, countsGet } from "@/components/ui/api-client";
 import { EmptyState, QueryState } from "@/components/ui/query-state";
 import type { CountsAnswer, Records, WorkflowRecord } from "@/components/ui/wire-types";
+import { formatNumber } from "@/lib/text/format";
 
 const PERIODS = ["day", "week", "month", "year"] as const;
 
@@ -164,7 +165,7 @@ export function StatsView({ projects }: { projects: { id: string; display_name: 
               <p className="flex flex-col">
                 <span className="text-sm text-gray-600">Total{startDate || endDate ? " in the chosen range" : ""}</span>
                 <span className="text-4xl font-bold text-brand-700 tabular-nums" data-testid="total-count">
-                  {counts.data.total_count.toLocaleString("en-GB")}
+                  {formatNumber(counts.data.total_count)}
                 </span>
               </p>
               {counts.data.data && counts.data.data.length > 0 ? (

@@ -2,6 +2,7 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 
 import { formatBucket, periodHeading, type CountBucket } from "./counts-table";
+import { formatNumber } from "@/lib/text/format";
 
 /**
  * Classifications per period as bars, with labelled axes and a legend. The chart is one image to screen
@@ -33,7 +34,7 @@ export function CountsChart({ data, period, describedBy }: { data: CountBucket[]
             width={64}
             label={{ value: "Classifications", angle: -90, position: "insideLeft", fontSize: 12, fill: "#4b5563", dy: 44 }}
           />
-          <Tooltip formatter={(v) => [Number(v).toLocaleString("en-GB"), "Classifications"]} />
+          <Tooltip formatter={(v) => [formatNumber(Number(v)), "Classifications"]} />
           <Legend verticalAlign="top" align="right" height={24} iconType="square" wrapperStyle={{ fontSize: 12 }} />
           <Bar dataKey="count" name={`Classifications per ${period}`} fill="#1f6f5c" isAnimationActive={false} />
         </BarChart>

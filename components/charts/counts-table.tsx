@@ -1,18 +1,12 @@
 // The numbers behind a counts chart, as a table inside a disclosure (what screen readers and the curious
 // read), and the bucket labels both use. No chart library here: pages load it apart.
 import type { CountBucket } from "@/components/ui/wire-types";
+import { formatDay, formatNumber } from "@/lib/text/format";
 
 export type { CountBucket };
 
 export function formatBucket(iso: string, period: string): string {
-  const d = new Date(iso);
-  const opts: Intl.DateTimeFormatOptions =
-    period === "year"
-      ? { year: "numeric", timeZone: "UTC" }
-      : period === "month"
-        ? { year: "numeric", month: "short", timeZone: "UTC" }
-        : { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" };
-  return d.toLocaleDateString("en-GB", opts);
+  return formatDay(iso, period === "year" ? "year" : period === "month" ? "month" : "day");
 }
 
 /** What a period's column (and a chart's horizontal axis) is called. */
@@ -26,7 +20,7 @@ export function periodHeading(period: string): string {
  */
 export function countsSummary(data: CountBucket[], period: string): string {
   if (!data.length) return "No classifications in this range.";
-  const n = (x: number) => x.toLocaleString("en-GB");
+  const n = formatNumber;
   const total = data.reduce((a, b) => a + b.count, 0);
   const busiest = data.reduce((a, b) => (b.count > a.count ? b : a));
   const first = formatBucket(data[0].period, period);
@@ -70,7 +64,7 @@ export function CountsTable({
           {data.map((d) => (
             <tr key={d.period} className="border-t border-gray-100">
               <td className="py-1">{formatBucket(d.period, period)}</td>
-              <td className="py-1 text-right">{d.count.toLocaleString("en-GB")}</td>
+              <td className="py-1 text-right">{formatNumber(d.count)}</td>
             </tr>
           ))}
         </tbody>

@@ -1,12 +1,13 @@
 "use client";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useReducer, useRef, useState } from "react";
 import { apiGet } from "@/components/ui/api-client";
 import { PendingProvider, usePending } from "./pending-classifications";
-import type { FeedbackResult } from "@/lib/classifier/feedback";
+import { needsTopUp, newSession, sessionReducer } from "@/lib/classifier/session";
 import { lazyPart } from "./lazy-part";
 import type { ClassifierWorkflow, QueuedSubject } from "./types";
 import type { Records } from "@/components/ui/wire-types";
+import { Alert } from "@/components/ui/alert";
 
 // Help, favourites and feedback arrive after the first subject: their own chunks (the first load carries
 // what the first task needs).
@@ -89,35 +90,28 @@ function ClassifierQueue({
   primaryLanguage?: string;
   mayGoldStandard?: boolean;
 }) {
-  const [goldStandard, setGoldStandard] = useState(false);
-  const [queue, setQueue] = useState<QueuedSubject[]>([]);
-  const [round, setRound] = useState(0);
-  const [exhausted, setExhausted] = useState(false);
-  const seen = useRef(new Set<string>());
+  const [session, dispatch] = useReducer(sessionReducer<QueuedSubject>, undefined, newSession<QueuedSubject>);
   const fetched = useQuery({
-    queryKey: ["queued", workflow.id, round],
+    queryKey: ["queued", workflow.id, session.round],
     queryFn: () => apiGet<Records<"subjects", QueuedSubject>>(`/subjects/queued?workflow_id=${workflow.id}`),
     staleTime: Infinity,
     gcTime: 0,
     retry: 2,
   });
+  const round = session.round;
   useEffect(() => {
-    if (!fetched.data) return;
-    const fresh = fetched.data.subjects.filter((s) => !seen.current.has(s.id));
-    for (const s of fresh) seen.current.add(s.id);
-    if (!fresh.length) setExhausted(true);
-    setQueue((q) => [...q, ...fresh]);
-  }, [fetched.data]);
+    if (fetched.data) dispatch({ type: "fetched", round, subjects: fetched.data.subjects });
+  }, [fetched.data, round]);
+  const { queue, exhausted, saved, feedback, goldStandard } = session;
   const subject = queue[0];
   usePreload(queue.slice(1, 3));
   // Top up before the volunteer reaches the end of what is loaded.
+  const topUp = needsTopUp(session) && !fetched.isFetching;
   useEffect(() => {
-    if (queue.length <= 2 && !fetched.isFetching && fetched.data && !exhausted) setRound((r) => r + 1);
-  }, [queue.length, fetched.isFetching, fetched.data, exhausted]);
+    if (topUp) dispatch({ type: "topUp" });
+  }, [topUp]);
 
-  const [saved, setSaved] = useState(0);
   const { stored } = usePending();
-  const [feedback, setFeedback] = useState<FeedbackResult[]>([]);
   // The task column beside the subject and the place below it, filled by the subject's classification.
   const [side, setSide] = useState<HTMLDivElement | null>(null);
   const [below, setBelow] = useState<HTMLDivElement | null>(null);
@@ -125,12 +119,12 @@ function ClassifierQueue({
   let body: ReactNode;
   if (fetched.isError && !subject)
     body = (
-      <div role="alert" className="rounded border border-red-300 bg-red-50 p-4">
-        <p>Subjects could not be loaded: {(fetched.error as Error).message}</p>
-        <button type="button" className="mt-2 rounded bg-brand-600 px-4 py-2 text-white" onClick={() => fetched.refetch()}>
+      <Alert>
+        Subjects could not be loaded: {(fetched.error as Error).message}{" "}
+        <button type="button" className="font-medium underline" onClick={() => fetched.refetch()}>
           Try again
         </button>
-      </div>
+      </Alert>
     );
   else if (!subject)
     body = exhausted ? (
@@ -152,11 +146,7 @@ function ClassifierQueue({
         slots={{ side, below }}
         primaryLanguage={primaryLanguage}
         language={language}
-        onDone={(results) => {
-          setFeedback(results);
-          setSaved((n) => n + 1);
-          setQueue((q) => q.slice(1));
-        }}
+        onDone={(results) => dispatch({ type: "done", feedback: results })}
       />
     );
 
@@ -168,7 +158,7 @@ function ClassifierQueue({
       </p>
       {mayGoldStandard && (
         <label className="flex items-center gap-2 self-start rounded border border-amber-300 bg-amber-50 px-3 py-1 text-sm">
-          <input type="checkbox" checked={goldStandard} onChange={(e) => setGoldStandard(e.target.checked)} />
+          <input type="checkbox" checked={goldStandard} onChange={(e) => dispatch({ type: "goldStandard", on: e.target.checked })} />
           Gold standard mode (your classifications become the reference answers)
         </label>
       )}
@@ -191,7 +181,7 @@ function ClassifierQueue({
         </div>
         <div ref={setBelow} className="flex flex-col gap-2 empty:hidden lg:col-start-1 lg:row-start-2" />
       </div>
-      {feedback.length > 0 && <FeedbackModal results={feedback} onClose={() => setFeedback([])} />}
+      {feedback.length > 0 && <FeedbackModal results={feedback} onClose={() => dispatch({ type: "feedbackClosed" })} />}
       {saved > 0 && <p className="text-sm text-gray-600">{saved} classified in this session.</p>}
     </div>
   );

@@ -1,5 +1,6 @@
 "use client";
 import { usePending } from "./pending-classifications";
+import { Alert } from "@/components/ui/alert";
 
 /** "N pending" with a retry button, and each refused classification as a dismissible error. */
 export function PendingStatus() {
@@ -32,7 +33,7 @@ export function PendingStatus() {
         </div>
       )}
       {refused.map((i) => (
-        <div key={i.id} role="alert" className="flex flex-wrap items-center gap-3 rounded border border-red-300 bg-red-50 p-3 text-sm">
+        <Alert as="div" key={i.id} className="flex flex-wrap items-center gap-3">
           <span>A classification was refused by the server: {i.refused}</span>
           <button
             type="button"
@@ -44,7 +45,7 @@ export function PendingStatus() {
           >
             Dismiss
           </button>
-        </div>
+        </Alert>
       ))}
     </>
   );

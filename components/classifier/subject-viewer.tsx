@@ -4,6 +4,8 @@ import type { DrawingState } from "./drawing/drawing-layer";
 import { useUploadUrl } from "@/components/ui/upload-url-context";
 import { useSubjectText } from "./subject-text";
 import { lazyPart } from "./lazy-part";
+import { Alert } from "@/components/ui/alert";
+import { QueryState } from "@/components/ui/query-state";
 
 // The drawing layer, its subtask popup and the frame controls load when a subject needs them.
 const DrawingLayer = lazyPart(() => import("./drawing/drawing-layer").then((m) => m.DrawingLayer));
@@ -144,65 +146,13 @@ export function SubjectViewer({
       {/* The tools come first for the keyboard (as above the image before), and show to the image's right. */}
       <div className="flex flex-row-reverse items-start gap-2">
         {isImage && (
-          <div role="toolbar" aria-label="Image tools" className="flex shrink-0 flex-col gap-1 lg:gap-2">
-            <button
-              type="button"
-              className={tool}
-              aria-label="Zoom in"
-              title="Zoom in (+)"
-              onClick={() => zoomBy(1)}
-              disabled={view.zoom >= ZOOMS[ZOOMS.length - 1]}
-            >
-              <Icon name="zoomIn" />
-            </button>
-            <button
-              type="button"
-              className={tool}
-              aria-label="Zoom out"
-              title="Zoom out (-)"
-              onClick={() => zoomBy(-1)}
-              disabled={view.zoom <= ZOOMS[0]}
-            >
-              <Icon name="zoomOut" />
-            </button>
-            <button
-              type="button"
-              className={tool}
-              aria-label="Rotate"
-              title="Rotate 90°"
-              onClick={() => setView((v) => ({ ...v, rotation: (v.rotation + 90) % 360 }))}
-            >
-              <Icon name="rotate" />
-            </button>
-            <button
-              type="button"
-              className={tool}
-              aria-label="Invert colours"
-              title="Invert colours"
-              aria-pressed={view.invert}
-              onClick={() => setView((v) => ({ ...v, invert: !v.invert }))}
-            >
-              <Icon name="invert" />
-            </button>
-            {drawing && (
-              <button
-                type="button"
-                className={tool}
-                aria-label="Move image"
-                title="Move image (drag, or arrow keys)"
-                aria-pressed={panning}
-                onClick={() => setPanning((p) => !p)}
-              >
-                <Icon name="move" />
-              </button>
-            )}
-            <button type="button" className={tool} aria-label="Reset view" title="Reset view" onClick={() => setView(START)}>
-              <Icon name="reset" />
-            </button>
-            <span className="sr-only" role="status" aria-live="polite" data-testid="view-state">
-              {`Zoom ${Math.round(view.zoom * 100)}%, rotated ${view.rotation}°${view.invert ? ", colours inverted" : ""}`}
-            </span>
-          </div>
+          <ImageToolbar
+            view={view}
+            onView={setView}
+            onZoom={zoomBy}
+            panning={drawing ? panning : null}
+            onPanning={() => setPanning((p) => !p)}
+          />
         )}
         {/* On a large screen the image may be as tall as the screen less what is above it (the site's header,
             the page's heading: about 7.6rem; the help buttons are in the task column), so a landscape image
@@ -227,9 +177,7 @@ export function SubjectViewer({
         >
           {isImage ? (
             failed[frame] ? (
-              <p role="alert" className="flex min-h-48 items-center justify-center p-6 text-center text-gray-100">
-                This image could not be loaded. You can still answer, or move on with “Done”.
-              </p>
+              <Alert className="m-6 text-center">This image could not be loaded. You can still answer, or move on with “Done”.</Alert>
             ) : (
               <div
                 className="relative w-fit origin-center transition-transform duration-75"
@@ -277,13 +225,11 @@ export function SubjectViewer({
           ) : mime.startsWith("text/") ? (
             // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the focus so a keyboard can scroll it
             <section className="max-h-[70vh] w-full overflow-auto bg-white p-4" aria-label={`${subjectLabel}, text`} tabIndex={0}>
-              {text.isError ? (
-                <p role="alert">This text could not be loaded.</p>
-              ) : (
+              <QueryState query={text} what="text">
                 <pre className="whitespace-pre-wrap font-serif text-base" data-testid="subject-text">
-                  {text.data ?? "Loading…"}
+                  {text.data}
                 </pre>
-              )}
+              </QueryState>
             </section>
           ) : (
             <p className="p-6 text-gray-100">
@@ -310,5 +256,86 @@ export function SubjectViewer({
       ) : null}
       {locations.length > 1 && <FrameControls count={locations.length} frame={frame} onFrame={onFrame} />}
     </figure>
+  );
+}
+
+/**
+ * The image's tools, a column of icon buttons: zoom, rotate, invert, (over a drawing task) "Move image", and
+ * reset; the view's state is announced.
+ */
+function ImageToolbar({
+  view,
+  onView,
+  onZoom,
+  panning,
+  onPanning,
+}: {
+  view: View;
+  onView(change: View | ((v: View) => View)): void;
+  onZoom(dir: 1 | -1): void;
+  /** Whether "Move image" is on; null: no such button (nothing to draw on, so the image always moves). */
+  panning: boolean | null;
+  onPanning(): void;
+}) {
+  return (
+    <div role="toolbar" aria-label="Image tools" className="flex shrink-0 flex-col gap-1 lg:gap-2">
+      <button
+        type="button"
+        className={tool}
+        aria-label="Zoom in"
+        title="Zoom in (+)"
+        onClick={() => onZoom(1)}
+        disabled={view.zoom >= ZOOMS[ZOOMS.length - 1]}
+      >
+        <Icon name="zoomIn" />
+      </button>
+      <button
+        type="button"
+        className={tool}
+        aria-label="Zoom out"
+        title="Zoom out (-)"
+        onClick={() => onZoom(-1)}
+        disabled={view.zoom <= ZOOMS[0]}
+      >
+        <Icon name="zoomOut" />
+      </button>
+      <button
+        type="button"
+        className={tool}
+        aria-label="Rotate"
+        title="Rotate 90°"
+        onClick={() => onView((v) => ({ ...v, rotation: (v.rotation + 90) % 360 }))}
+      >
+        <Icon name="rotate" />
+      </button>
+      <button
+        type="button"
+        className={tool}
+        aria-label="Invert colours"
+        title="Invert colours"
+        aria-pressed={view.invert}
+        onClick={() => onView((v) => ({ ...v, invert: !v.invert }))}
+      >
+        <Icon name="invert" />
+      </button>
+      {panning !== null && (
+        <button
+          type="button"
+          className={tool}
+          aria-label="Move image"
+          title="Move image (drag, or arrow keys)"
+          aria-pressed={panning}
+          onClick={onPanning}
+        >
+          <Icon name="move" />
+        </button>
+      )}
+      <button type="button" className={tool} aria-label="Reset view" title="Reset view" onClick={() => onView(START)}>
+        <Icon name="reset" />
+      </button>
+      <span className="sr-only" role="status" aria-live="polite" data-testid="view-state">
+        {`Zoom ${Math.round(view.zoom * 100)}%, rotated ${view.rotation}°${view.invert ? ", colours inverted" : ""}`}
+      </span>
+    </div>
   );
 }

@@ -6,7 +6,7 @@ import { Field } from "@/components/ui/field";
 import { QueryState } from "@/components/ui/query-state";
 import { StatusMessage } from "@/components/ui/status-message";
 import { useAction } from "@/components/ui/use-action";
-import { buttonClass } from "@/components/ui/controls";
+import { buttonClass, primaryButtonClass } from "@/components/ui/controls";
 import type { ProjectRoleRecord, Records, UserRecord } from "@/components/ui/wire-types";
 
 /** The roles a project's team gives (the owner's is fixed), with what each may do. */
@@ -141,13 +141,9 @@ export function Collaborators({ projectId }: { projectId: number }) {
         }}
       >
         <h2 className="text-lg font-semibold">Invite someone</h2>
-        <Field id="invite-login" label="Their login" required value={login} onChange={(e) => setLogin(e.target.value)} autoComplete="off" />
+        <Field id="invite-login" label="Their login" required value={login} onChange={setLogin} autoComplete="off" />
         <RoleBoxes idPrefix="invite" who="the new member" value={roles} onChange={setRoles} disabled={busy} />
-        <button
-          type="submit"
-          disabled={busy}
-          className="self-start rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-50"
-        >
+        <button type="submit" disabled={busy} className={`self-start ${primaryButtonClass}`}>
           {busy ? "Inviting…" : "Invite"}
         </button>
         <StatusMessage outcome={status} />

@@ -33,7 +33,7 @@ export function DeleteProject({ projectId, name }: { projectId: number; name: st
           label={`Type the project's name (${name}) to confirm`}
           value={typed}
           autoComplete="off"
-          onChange={(e) => setTyped(e.target.value)}
+          onChange={setTyped}
         />
         <button
           type="submit"

@@ -2,8 +2,10 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
-import { StatusMessage, type Outcome } from "@/components/ui/status-message";
+import { StatusMessage } from "@/components/ui/status-message";
+import { useAction } from "@/components/ui/use-action";
 import { Panel } from "@/components/ui/panel";
+import { primaryButtonClass } from "@/components/ui/controls";
 import { EmptyState, Skeleton } from "@/components/ui/query-state";
 import { apiGet, enginePost } from "@/components/ui/api-client";
 import type {
@@ -91,8 +93,7 @@ export function DryRunPanel({
   const [last, setLast] = useState("50");
   const [volunteers, setVolunteers] = useState("5");
   const [pasted, setPasted] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const { busy, outcome, run: act } = useAction();
   const [answer, setAnswer] = useState<DryRunAnswer | null>(null);
   const [sampled, setSampled] = useState<string | null>(null);
 
@@ -101,43 +102,32 @@ export function DryRunPanel({
   const example = workflow.data ? exampleClassificationsJson(tasks, firstTask, subjectIds[0]) : "";
   const pastedText = pasted ?? example;
 
-  const runWith = async (workflow: object, body: Record<string, unknown>, note: string | null) => {
-    setBusy(true);
-    try {
-      setAnswer(await enginePost(`/workflows/${workflowId}/dry_run`, { workflow, ...body }));
-      setSampled(note);
-    } catch (err) {
-      setOutcome({ kind: "error", text: (err as Error).message });
-      setAnswer(null);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const run = async () => {
-    setOutcome(null);
-    if (!config.ok) return setOutcome({ kind: "error", text: config.message });
-    if (source === "sample") {
-      const n = Math.max(1, Math.min(100, Math.floor(Number(volunteers)) || 1));
-      const list = sampleClassifications({ tasks, firstTask, subjectIds, volunteers: n, rand: seededRandom(Date.now()) });
-      setPasted(JSON.stringify(list, null, 2));
-      return runWith(
-        config.value,
-        { classifications: list },
-        `Ran on ${list.length} sample classifications (${n} simulated volunteer${n === 1 ? "" : "s"} on ${subjectIds.length} subject${subjectIds.length === 1 ? "" : "s"}, nothing saved); they are under "Pasted classifications" to edit and run again.`,
-      );
-    }
-    let body: Record<string, unknown>;
-    try {
-      body = source === "last" ? { last: Number(last) } : { classifications: JSON.parse(pastedText) };
-    } catch {
-      return setOutcome({ kind: "error", text: "The pasted classifications are not valid JSON (a JSON array)." });
-    }
-    return runWith(config.value, body, null);
-  };
-
-  const changed = new Set((answer?.diff ?? []).map((d) => `${d.topic}:${d.target_id}`));
-  const savedTarget = (t: DryRunTarget) => answer?.saved?.targets.find((s) => s.topic === t.topic && s.target_id === t.target_id);
+  const run = () =>
+    act(async () => {
+      if (!config.ok) throw new Error(config.message);
+      let body: Record<string, unknown>;
+      let note: string | null = null;
+      if (source === "sample") {
+        const n = Math.max(1, Math.min(100, Math.floor(Number(volunteers)) || 1));
+        const list = sampleClassifications({ tasks, firstTask, subjectIds, volunteers: n, rand: seededRandom(Date.now()) });
+        setPasted(JSON.stringify(list, null, 2));
+        body = { classifications: list };
+        note = `Ran on ${list.length} sample classifications (${n} simulated volunteer${n === 1 ? "" : "s"} on ${subjectIds.length} subject${subjectIds.length === 1 ? "" : "s"}, nothing saved); they are under "Pasted classifications" to edit and run again.`;
+      } else {
+        try {
+          body = source === "last" ? { last: Number(last) } : { classifications: JSON.parse(pastedText) };
+        } catch {
+          throw new Error("The pasted classifications are not valid JSON (a JSON array).");
+        }
+      }
+      try {
+        setAnswer(await enginePost(`/workflows/${workflowId}/dry_run`, { workflow: config.value, ...body }));
+        setSampled(note);
+      } catch (err) {
+        setAnswer(null);
+        throw err;
+      }
+    });
 
   return (
     <Panel id="dry-run-heading" title="Dry run">
@@ -225,123 +215,141 @@ export function DryRunPanel({
         type="button"
         disabled={busy || (source === "sample" && !subjectIds.length)}
         onClick={() => void run()}
-        className="self-start rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-50"
+        className={`self-start ${primaryButtonClass}`}
       >
         {busy ? "Running…" : source === "sample" ? "Make sample classifications and run" : "Run the dry run"}
       </button>
       <StatusMessage outcome={outcome} />
-      {answer && (
-        <div className="flex flex-col gap-3" data-testid="dry-run-result">
-          <p role="status" className="text-sm">
-            {answer.classifications} classifications, {answer.extracts.length} extracts, {answer.reductions.length} reductions.
-            {answer.skipped.length > 0 && ` Not run here: ${answer.skipped.join(", ")}.`}
-            {answer.warnings.length > 0 && ` Warnings: ${answer.warnings.join("; ")}`}
-            <span className="mt-1 block font-medium">{nextStep(answer, Object.keys(tasks))}</span>
-            {sampled && <span className="mt-1 block text-gray-600">{sampled}</span>}
-          </p>
-          {answer.targets.length > 0 && (
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the focus so a keyboard can scroll it
-            <div className="overflow-x-auto" tabIndex={0} role="group" aria-label="What the rules would do">
-              <table className="w-full text-left text-sm [&_td]:py-1 [&_td]:pr-3 [&_th]:pr-3">
-                <caption className="text-left font-medium">What the rules would do</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Subject or volunteer</th>
-                    <th scope="col">Outcome</th>
-                    <th scope="col">Effects</th>
-                    {answer.saved && <th scope="col">With the saved configuration</th>}
-                  </tr>
-                </thead>
-                <tbody>
-                  {answer.targets.map((t) => (
-                    <tr
-                      key={`${t.topic}:${t.target_id}`}
-                      data-testid={`dry-run-${t.topic}-${t.target_id}`}
-                      className={`border-t border-gray-100 ${changed.has(`${t.topic}:${t.target_id}`) ? "bg-amber-50" : ""}`}
-                    >
-                      <td>
-                        {t.topic === "subject" ? "Subject" : "Volunteer"} {t.target_id}
-                      </td>
-                      <td>
-                        {t.topic === "subject"
-                          ? t.retires
-                            ? `would retire (${t.retirement_reason})`
-                            : "would not retire"
-                          : t.fired.length
-                            ? "rules fire"
-                            : "no rule fires"}
-                      </td>
-                      <td>{effectText(t)}</td>
-                      {answer.saved && (
-                        <td>
-                          {savedTarget(t) ? effectText(savedTarget(t)!) : "nothing"}
-                          {changed.has(`${t.topic}:${t.target_id}`) ? " (differs)" : ""}
-                        </td>
-                      )}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-          <details className="rounded border border-gray-200 p-2 text-sm">
-            <summary className="cursor-pointer font-medium">Reductions ({answer.reductions.length})</summary>
-            <table className="mt-2 w-full text-left [&_td]:py-1 [&_td]:pr-3 [&_th]:pr-3">
-              <thead>
-                <tr>
-                  <th scope="col">Target</th>
-                  <th scope="col">Reducer</th>
-                  <th scope="col">Data</th>
-                </tr>
-              </thead>
-              <tbody>
-                {answer.reductions.map((r, i) => (
-                  <tr key={i} className="border-t border-gray-100">
+      {answer && <DryRunResult answer={answer} tasks={tasks} config={config.ok ? (config.value as EngineShape) : null} sampled={sampled} />}
+    </Panel>
+  );
+}
+
+/** What a dry run answered: the counts and what to do next, what the rules would do (beside the saved configuration's), the reductions and the extracts. */
+function DryRunResult({
+  answer,
+  tasks,
+  config,
+  sampled,
+}: {
+  answer: DryRunAnswer;
+  tasks: Tasks;
+  config: EngineShape | null;
+  /** What the sample classifications run were, when they were made up. */
+  sampled: string | null;
+}) {
+  const changed = new Set((answer.diff ?? []).map((d) => `${d.topic}:${d.target_id}`));
+  const savedTarget = (t: DryRunTarget) => answer.saved?.targets.find((s) => s.topic === t.topic && s.target_id === t.target_id);
+  return (
+    <div className="flex flex-col gap-3" data-testid="dry-run-result">
+      <p role="status" className="text-sm">
+        {answer.classifications} classifications, {answer.extracts.length} extracts, {answer.reductions.length} reductions.
+        {answer.skipped.length > 0 && ` Not run here: ${answer.skipped.join(", ")}.`}
+        {answer.warnings.length > 0 && ` Warnings: ${answer.warnings.join("; ")}`}
+        <span className="mt-1 block font-medium">{nextStep(answer, Object.keys(tasks))}</span>
+        {sampled && <span className="mt-1 block text-gray-600">{sampled}</span>}
+      </p>
+      {answer.targets.length > 0 && (
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the focus so a keyboard can scroll it
+        <div className="overflow-x-auto" tabIndex={0} role="group" aria-label="What the rules would do">
+          <table className="w-full text-left text-sm [&_td]:py-1 [&_td]:pr-3 [&_th]:pr-3">
+            <caption className="text-left font-medium">What the rules would do</caption>
+            <thead>
+              <tr>
+                <th scope="col">Subject or volunteer</th>
+                <th scope="col">Outcome</th>
+                <th scope="col">Effects</th>
+                {answer.saved && <th scope="col">With the saved configuration</th>}
+              </tr>
+            </thead>
+            <tbody>
+              {answer.targets.map((t) => (
+                <tr
+                  key={`${t.topic}:${t.target_id}`}
+                  data-testid={`dry-run-${t.topic}-${t.target_id}`}
+                  className={`border-t border-gray-100 ${changed.has(`${t.topic}:${t.target_id}`) ? "bg-amber-50" : ""}`}
+                >
+                  <td>
+                    {t.topic === "subject" ? "Subject" : "Volunteer"} {t.target_id}
+                  </td>
+                  <td>
+                    {t.topic === "subject"
+                      ? t.retires
+                        ? `would retire (${t.retirement_reason})`
+                        : "would not retire"
+                      : t.fired.length
+                        ? "rules fire"
+                        : "no rule fires"}
+                  </td>
+                  <td>{effectText(t)}</td>
+                  {answer.saved && (
                     <td>
-                      {r.topic} {r.target_id}
+                      {savedTarget(t) ? effectText(savedTarget(t)!) : "nothing"}
+                      {changed.has(`${t.topic}:${t.target_id}`) ? " (differs)" : ""}
                     </td>
-                    <td>
-                      {r.reducer_key}
-                      {r.subgroup !== "_default" ? ` · ${r.subgroup}` : ""}
-                    </td>
-                    <td className="min-w-48">
-                      <ReductionBody
-                        data={r.data}
-                        task={taskOfReducer(tasks, config.ok ? (config.value as EngineShape) : null, r.reducer_key)}
-                        name={`${r.reducer_key} for ${r.topic} ${r.target_id}`}
-                      />
-                      <JsonToggle data={r.data} name={`${r.reducer_key} for ${r.topic} ${r.target_id}`} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </details>
-          <details className="rounded border border-gray-200 p-2 text-sm">
-            <summary className="cursor-pointer font-medium">Extracts ({answer.extracts.length})</summary>
-            <table className="mt-2 w-full text-left [&_td]:py-1 [&_td]:pr-3 [&_th]:pr-3">
-              <thead>
-                <tr>
-                  <th scope="col">Classification</th>
-                  <th scope="col">Subject</th>
-                  <th scope="col">Extractor</th>
-                  <th scope="col">Data</th>
+                  )}
                 </tr>
-              </thead>
-              <tbody>
-                {answer.extracts.map((e, i) => (
-                  <tr key={i} className="border-t border-gray-100">
-                    <td>{e.classification_id}</td>
-                    <td>{e.subject_id}</td>
-                    <td>{e.extractor_key}</td>
-                    <td className="font-mono text-xs">{brief(e.data)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </details>
+              ))}
+            </tbody>
+          </table>
         </div>
       )}
-    </Panel>
+      <details className="rounded border border-gray-200 p-2 text-sm">
+        <summary className="cursor-pointer font-medium">Reductions ({answer.reductions.length})</summary>
+        <table className="mt-2 w-full text-left [&_td]:py-1 [&_td]:pr-3 [&_th]:pr-3">
+          <thead>
+            <tr>
+              <th scope="col">Target</th>
+              <th scope="col">Reducer</th>
+              <th scope="col">Data</th>
+            </tr>
+          </thead>
+          <tbody>
+            {answer.reductions.map((r, i) => (
+              <tr key={i} className="border-t border-gray-100">
+                <td>
+                  {r.topic} {r.target_id}
+                </td>
+                <td>
+                  {r.reducer_key}
+                  {r.subgroup !== "_default" ? ` · ${r.subgroup}` : ""}
+                </td>
+                <td className="min-w-48">
+                  <ReductionBody
+                    data={r.data}
+                    task={taskOfReducer(tasks, config, r.reducer_key)}
+                    name={`${r.reducer_key} for ${r.topic} ${r.target_id}`}
+                  />
+                  <JsonToggle data={r.data} name={`${r.reducer_key} for ${r.topic} ${r.target_id}`} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+      <details className="rounded border border-gray-200 p-2 text-sm">
+        <summary className="cursor-pointer font-medium">Extracts ({answer.extracts.length})</summary>
+        <table className="mt-2 w-full text-left [&_td]:py-1 [&_td]:pr-3 [&_th]:pr-3">
+          <thead>
+            <tr>
+              <th scope="col">Classification</th>
+              <th scope="col">Subject</th>
+              <th scope="col">Extractor</th>
+              <th scope="col">Data</th>
+            </tr>
+          </thead>
+          <tbody>
+            {answer.extracts.map((e, i) => (
+              <tr key={i} className="border-t border-gray-100">
+                <td>{e.classification_id}</td>
+                <td>{e.subject_id}</td>
+                <td>{e.extractor_key}</td>
+                <td className="font-mono text-xs">{brief(e.data)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </div>
   );
 }

@@ -1,24 +1,28 @@
 "use client";
-import { useQuery } from "@tanstack/react-query";
-import { useEffect, useMemo, useState, type ReactNode } from "react";
-import {
-  conditionFromWire,
-  conditionToWire,
-  conditionLookingUp,
-  conditionWithout,
-  defaultLookup,
-  lookupSuggestions,
-  newComparison,
-  type ConditionNode,
-} from "@/lib/lab/condition-model";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { type Dispatch, useMemo, useReducer } from "react";
+import { lookupSuggestions } from "@/lib/lab/condition-model";
 import { lazyPart } from "@/components/classifier/lazy-part";
 import { ApiRequestError, request, requestOrNull } from "@/components/ui/api-client";
-import { Section, TextInput, buttonClass, inputClass } from "@/components/ui/controls";
+import { Section, buttonClass, primaryButtonClass } from "@/components/ui/controls";
 import { NamedSelect } from "@/components/ui/named-select";
-import { EFFECT_OPTIONS, ENGINE_OPTIONS as O, effectOption, extractorFor } from "@/lib/lab/engine-options";
-import { ENGINE_LABELS, engineOptions } from "@/lib/lab/labels";
-import { reducerReading, reducerWithout, type FlowConnection } from "@/lib/lab/engine-flow";
+import { QueryState } from "@/components/ui/query-state";
+import { StatusMessage } from "@/components/ui/status-message";
+import { useAction } from "@/components/ui/use-action";
+import { effectOption } from "@/lib/lab/engine-options";
+import { engineOptions } from "@/lib/lab/labels";
+import {
+  type EngineDraft,
+  type EngineDraftAction,
+  engineDraft,
+  engineDraftReducer,
+  engineWire,
+  type RuleDraft,
+  type RuleTopic,
+  reducerTypes,
+} from "@/lib/lab/engine-draft";
 import { ConditionEditor } from "./condition-editor";
+import { EffectEditor, ExtractorFields, KeyedCard, ReducerFields } from "./engine-fields";
 import type { EngineWorkflowAnswer, EngineWorkflowRecord } from "@/components/ui/wire-types";
 
 // The flow graph (React Flow) and the dry run are chunks of their own.
@@ -35,21 +39,10 @@ const DryRunPanel = lazyPart(
 // /engine/workflows/<id> (the browser session authorises the call). The server validates the whole
 // configuration; its message names the offending path, and nothing is saved until it is valid.
 
-/** A configuration (extractor, reducer, effect) as the form edits it: any keys, checked by the server on save. */
-type Config = Record<string, unknown>;
-interface Row {
-  key: string;
-  config: Config;
-}
-interface RuleState {
-  topic: "subject" | "user";
-  condition: ConditionNode;
-  then: Config[];
-}
+/** The engine's API answers `{"workflow": {...}}`. */
+const unwrap = (body: EngineWorkflowAnswer | null): EngineWorkflowRecord => (body?.workflow ?? body) as EngineWorkflowRecord;
 
-const MESSAGE_STYLES = { error: "border-red-300 bg-red-50", warning: "border-amber-300 bg-amber-50", ok: "border-green-300 bg-green-50" };
-
-const rowsOf = (m: Record<string, Config> | undefined): Row[] => Object.entries(m ?? {}).map(([key, config]) => ({ key, config }));
+type TaskKeys = { key: string; type: string }[];
 
 export function EngineBuilder({
   workflowId,
@@ -57,12 +50,13 @@ export function EngineBuilder({
   configured,
 }: {
   workflowId: number;
-  taskKeys: { key: string; type: string }[];
+  taskKeys: TaskKeys;
   /** Whether the workflow has a configuration yet (the page knows): none is not asked for, a 404 the browser would log. */
   configured: boolean;
 }) {
+  const queryKey = ["engine-workflow", workflowId, configured];
   const loaded = useQuery({
-    queryKey: ["engine-workflow", workflowId, configured],
+    queryKey,
     queryFn: async () => {
       if (!configured) return null;
       const body = await requestOrNull<EngineWorkflowAnswer>("engine", `/workflows/${workflowId}`);
@@ -70,150 +64,62 @@ export function EngineBuilder({
     },
     staleTime: Infinity,
   });
-  const [exists, setExists] = useState(false);
-  const [status, setStatus] = useState("active");
-  const [rulesApplied, setRulesApplied] = useState("all_matching_rules");
-  const [extractors, setExtractors] = useState<Row[]>([]);
-  const [reducers, setReducers] = useState<Row[]>([]);
-  const [rules, setRules] = useState<RuleState[]>([]);
-  const [message, setMessage] = useState<{ kind: "error" | "warning" | "ok"; text: string } | null>(null);
-  const [saving, setSaving] = useState(false);
+  const client = useQueryClient();
+  return (
+    <QueryState query={loaded} what="decision engine configuration">
+      {loaded.data !== undefined && (
+        <EngineForm
+          key={workflowId}
+          workflowId={workflowId}
+          taskKeys={taskKeys}
+          stored={loaded.data}
+          onSaved={(saved) => client.setQueryData(queryKey, saved)}
+        />
+      )}
+    </QueryState>
+  );
+}
 
-  const load = (w: EngineWorkflowRecord | null) => {
-    setExists(!!w);
-    setStatus(w?.status ?? "active");
-    setRulesApplied(w?.rules_applied ?? "all_matching_rules");
-    setExtractors(rowsOf(w?.extractors_config));
-    setReducers(rowsOf(w?.reducers_config));
-    setRules((w?.rules_config ?? []).map((r) => ({ topic: r.topic ?? "subject", condition: conditionFromWire(r.if), then: r.then })));
-  };
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `load` only sets state; the form is filled when the stored configuration arrives
-  useEffect(() => {
-    if (loaded.data !== undefined) load(loaded.data);
-  }, [loaded.data]);
-
-  const wire = useMemo(() => {
-    try {
-      return {
-        ok: true as const,
-        value: {
-          id: workflowId,
-          status,
-          rules_applied: rulesApplied,
-          extractors_config: Object.fromEntries(extractors.map((r) => [r.key, r.config])),
-          reducers_config: Object.fromEntries(reducers.map((r) => [r.key, r.config])),
-          rules_config: rules.map((r) => ({ topic: r.topic, if: conditionToWire(r.condition), then: r.then })),
-        },
-      };
-    } catch (err) {
-      return { ok: false as const, message: (err as Error).message };
-    }
-  }, [workflowId, status, rulesApplied, extractors, reducers, rules]);
-
-  const save = async () => {
-    if (!wire.ok) return setMessage({ kind: "error", text: wire.message });
-    setSaving(true);
-    setMessage(null);
-    try {
-      const body = await request<EngineWorkflowAnswer>("engine", exists ? `/workflows/${workflowId}` : "/workflows", {
-        method: exists ? "PUT" : "POST",
-        json: { workflow: wire.value },
-      });
-      load(body.workflow);
+/** The builder's form, its draft started from the stored configuration (`stored`, null for none); a save sets both again. */
+function EngineForm({
+  workflowId,
+  taskKeys,
+  stored,
+  onSaved,
+}: {
+  workflowId: number;
+  taskKeys: TaskKeys;
+  stored: EngineWorkflowRecord | null;
+  onSaved(saved: EngineWorkflowRecord): void;
+}) {
+  const [draft, dispatch] = useReducer(engineDraftReducer, stored, engineDraft);
+  const { busy, outcome, run } = useAction();
+  const wire = useMemo(() => engineWire(workflowId, draft), [workflowId, draft]);
+  const save = () =>
+    run(async () => {
+      if (!wire.ok) throw new Error(wire.message);
+      let body: EngineWorkflowAnswer;
+      try {
+        body = await request<EngineWorkflowAnswer>("engine", draft.exists ? `/workflows/${workflowId}` : "/workflows", {
+          method: draft.exists ? "PUT" : "POST",
+          json: { workflow: wire.value },
+        });
+      } catch (err) {
+        throw err instanceof ApiRequestError ? err : new Error(`Could not reach the server: ${(err as Error).message}`);
+      }
+      const saved = unwrap(body);
+      dispatch({ type: "load", stored: saved });
+      onSaved(saved);
       const warnings = body?.warnings ?? [];
-      setMessage(
-        warnings.length
-          ? { kind: "warning", text: `Saved, with warnings. ${warnings.join("; ")}` }
-          : { kind: "ok", text: "Saved. New classifications are processed with this configuration." },
-      );
-    } catch (err) {
-      setMessage({
-        kind: "error",
-        text: err instanceof ApiRequestError ? err.message : `Could not reach the server: ${(err as Error).message}`,
-      });
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  if (loaded.isPending)
-    return (
-      <p role="status" className="animate-pulse text-gray-600">
-        Loading the decision engine configuration…
-      </p>
-    );
-  if (loaded.isError)
-    return (
-      <p role="alert" className="rounded border border-red-300 bg-red-50 p-3">
-        The configuration could not be loaded: {(loaded.error as Error).message}
-      </p>
-    );
-
-  const reducerMap = Object.fromEntries(reducers.map((r) => [r.key, r.config as { type: string; topic?: string }]));
-  const extractorKeys = extractors.map((r) => r.key);
-  const addExtractor = () =>
-    setExtractors((x) => {
-      const config = extractorFor(taskKeys[0]);
-      return [...x, { key: freshKey(x, config.type[0]), config }];
+      return warnings.length
+        ? { kind: "warning", text: `Saved, with warnings. ${warnings.join("; ")}` }
+        : "Saved. New classifications are processed with this configuration.";
     });
-  const addReducer = () => setReducers((x) => [...x, { key: freshKey(x, "c"), config: { type: "consensus" } }]);
-  const addRule = () =>
-    setRules((x) => [
-      ...x,
-      {
-        topic: "subject",
-        condition: newComparison(defaultLookup(lookupSuggestions(reducerMap, "subject"))),
-        then: [{ action: "retire_subject", reason: "consensus" }],
-      },
-    ]);
-  // The canvas's links: an extractor read by a reducer, a reducer looked up by a rule.
-  const connect = (link: FlowConnection) => {
-    if (link.kind === "extractor-reducer")
-      setReducers((x) => x.map((r) => (r.key === link.reducer ? { ...r, config: reducerReading(r.config, link.extractor) } : r)));
-    else
-      setRules((x) =>
-        x.map((rule, i) => {
-          if (i !== link.rule) return rule;
-          const reducer = reducerMap[link.reducer];
-          const own = lookupSuggestions(reducer ? { [link.reducer]: reducer } : {}, rule.topic).filter((l) =>
-            l.startsWith(`${link.reducer}.`),
-          );
-          return { ...rule, condition: conditionLookingUp(rule.condition, defaultLookup(own) ?? `${link.reducer}.value`) };
-        }),
-      );
-  };
-  // A link removed on the canvas: the extractor unticked in the reducer's form, the rule's comparisons of the reducer removed.
-  const disconnect = (link: FlowConnection) => {
-    if (link.kind === "extractor-reducer")
-      setReducers((x) =>
-        x.map((r) => (r.key === link.reducer ? { ...r, config: reducerWithout(r.config, link.extractor, extractorKeys) ?? r.config } : r)),
-      );
-    else
-      setRules((x) =>
-        x.map((rule, i) =>
-          i === link.rule ? { ...rule, condition: conditionWithout(rule.condition, link.reducer) ?? rule.condition } : rule,
-        ),
-      );
-  };
-  // A canvas node's form: scrolled to, its first field focused.
-  const openNode = (id: string) => {
-    const [kind, key, rule] = [id.slice(0, id.indexOf(":")), id.slice(id.indexOf(":") + 1), id.split(":")[1]];
-    const formId =
-      kind === "x"
-        ? `engine-extractor-${extractors.findIndex((r) => r.key === key)}`
-        : kind === "r"
-          ? `engine-reducer-${reducers.findIndex((r) => r.key === key)}`
-          : `engine-rule-${rule}`;
-    const form = document.getElementById(formId);
-    form?.scrollIntoView({ block: "start" });
-    form?.querySelector<HTMLElement>("input, select, textarea")?.focus({ preventScroll: true });
-  };
-  const removeNode = (id: string) => {
-    const key = id.slice(id.indexOf(":") + 1);
-    if (id.startsWith("x:")) setExtractors((x) => x.filter((r) => r.key !== key));
-    else if (id.startsWith("r:")) setReducers((x) => x.filter((r) => r.key !== key));
-    else if (id.startsWith("rule:")) setRules((x) => x.filter((_, j) => j !== Number(key)));
-  };
+  const addExtractor = () => dispatch({ type: "addExtractor", taskKey: taskKeys[0] });
+  const addReducer = () => dispatch({ type: "addReducer" });
+  const addRule = () => dispatch({ type: "addRule" });
+  const extractorKeys = draft.extractors.map((r) => r.key);
+
   return (
     <form
       className="flex flex-col gap-6"
@@ -222,23 +128,33 @@ export function EngineBuilder({
         void save();
       }}
     >
-      {!exists && (
+      {!draft.exists && (
         <p className="rounded bg-brand-50 p-3 text-sm">
           This workflow is not in the decision engine yet. Add extractors, reducers and rules, then save.
         </p>
       )}
       <div className="flex flex-wrap gap-4">
-        <NamedSelect label="Status" value={status} options={engineOptions("statuses")} onChange={setStatus} />
-        <NamedSelect label="Rules applied" value={rulesApplied} options={engineOptions("rulesApplied")} onChange={setRulesApplied} />
+        <NamedSelect
+          label="Status"
+          value={draft.status}
+          options={engineOptions("statuses")}
+          onChange={(status) => dispatch({ type: "status", status })}
+        />
+        <NamedSelect
+          label="Rules applied"
+          value={draft.rulesApplied}
+          options={engineOptions("rulesApplied")}
+          onChange={(rulesApplied) => dispatch({ type: "rulesApplied", rulesApplied })}
+        />
       </div>
       {wire.ok ? (
         <EngineFlowGraph
           config={wire.value}
           onAdd={(kind) => ({ extractor: addExtractor, reducer: addReducer, rule: addRule })[kind]()}
-          onConnect={connect}
-          onDisconnect={disconnect}
-          onOpen={openNode}
-          onRemove={removeNode}
+          onConnect={(link) => dispatch({ type: "connect", link })}
+          onDisconnect={(link) => dispatch({ type: "disconnect", link })}
+          onOpen={(id) => openNode(draft, id)}
+          onRemove={(id) => dispatch({ type: "removeNode", id })}
         />
       ) : (
         <p className="rounded border border-amber-300 bg-amber-50 p-3 text-sm">
@@ -252,20 +168,20 @@ export function EngineBuilder({
         onAdd={addExtractor}
         addLabel="Add an extractor"
       >
-        {extractors.map((row, i) => (
+        {draft.extractors.map((row, i) => (
           <KeyedCard
             key={i}
             what="Extractor"
             row={row}
             index={i}
             types="extractorTypes"
-            onChange={(r) => setExtractors((x) => x.map((y, j) => (j === i ? r : y)))}
-            onRemove={() => setExtractors((x) => x.filter((_, j) => j !== i))}
+            onChange={(r) => dispatch({ type: "setRow", list: "extractors", index: i, row: r })}
+            onRemove={() => dispatch({ type: "removeRow", list: "extractors", index: i })}
           >
             <ExtractorFields
               row={row}
               taskKeys={taskKeys}
-              onChange={(config) => setExtractors((x) => x.map((y, j) => (j === i ? { ...y, config } : y)))}
+              onChange={(config) => dispatch({ type: "setRow", list: "extractors", index: i, row: { ...row, config } })}
             />
           </KeyedCard>
         ))}
@@ -277,20 +193,20 @@ export function EngineBuilder({
         onAdd={addReducer}
         addLabel="Add a reducer"
       >
-        {reducers.map((row, i) => (
+        {draft.reducers.map((row, i) => (
           <KeyedCard
             key={i}
             what="Reducer"
             row={row}
             index={i}
             types="reducerTypes"
-            onChange={(r) => setReducers((x) => x.map((y, j) => (j === i ? r : y)))}
-            onRemove={() => setReducers((x) => x.filter((_, j) => j !== i))}
+            onChange={(r) => dispatch({ type: "setRow", list: "reducers", index: i, row: r })}
+            onRemove={() => dispatch({ type: "removeRow", list: "reducers", index: i })}
           >
             <ReducerFields
               row={row}
               extractorKeys={extractorKeys}
-              onChange={(config) => setReducers((x) => x.map((y, j) => (j === i ? { ...y, config } : y)))}
+              onChange={(config) => dispatch({ type: "setRow", list: "reducers", index: i, row: { ...row, config } })}
             />
           </KeyedCard>
         ))}
@@ -302,74 +218,9 @@ export function EngineBuilder({
         onAdd={addRule}
         addLabel="Add a rule"
       >
-        {rules.map((rule, i) => {
-          const suggestions = lookupSuggestions(reducerMap, rule.topic);
-          const listId = `lookups-${i}`;
-          const update = (r: Partial<RuleState>) => setRules((x) => x.map((y, j) => (j === i ? { ...y, ...r } : y)));
-          return (
-            <fieldset
-              key={i}
-              id={`engine-rule-${i}`}
-              className="flex scroll-mt-4 flex-col gap-3 rounded-lg border border-gray-200 bg-white p-3"
-            >
-              <legend className="px-1 font-semibold">Rule {i + 1}</legend>
-              <datalist id={listId}>
-                {suggestions.map((s) => (
-                  <option key={s} value={s} />
-                ))}
-              </datalist>
-              <div className="flex flex-wrap items-center gap-3">
-                <NamedSelect
-                  label={`Rule ${i + 1}: applies to`}
-                  value={rule.topic}
-                  options={engineOptions("ruleTopics")}
-                  onChange={(topic) =>
-                    update({
-                      topic: topic as RuleState["topic"],
-                      then: rule.then.filter((e) => effectOption(String(e.action))?.topic === topic),
-                    })
-                  }
-                />
-                <button type="button" className={`${buttonClass} ml-auto`} onClick={() => setRules((x) => x.filter((_, j) => j !== i))}>
-                  Remove rule {i + 1}
-                </button>
-              </div>
-              <p className="text-sm font-medium">If</p>
-              <ConditionEditor
-                node={rule.condition}
-                onChange={(condition) => update({ condition })}
-                suggestions={suggestions}
-                label={`Rule ${i + 1} condition`}
-                listId={listId}
-              />
-              <p className="text-sm font-medium">Then</p>
-              {rule.then.map((effect, k) => (
-                <EffectEditor
-                  key={k}
-                  label={`Rule ${i + 1}, effect ${k + 1}`}
-                  topic={rule.topic}
-                  effect={effect}
-                  onChange={(e) => update({ then: rule.then.map((x, j) => (j === k ? e : x)) })}
-                  onRemove={rule.then.length > 1 ? () => update({ then: rule.then.filter((_, j) => j !== k) }) : undefined}
-                />
-              ))}
-              <button
-                type="button"
-                className={`${buttonClass} self-start`}
-                onClick={() =>
-                  update({
-                    then: [
-                      ...rule.then,
-                      rule.topic === "user" ? { action: "promote_user", workflow_id: "" } : { action: "retire_subject", reason: "other" },
-                    ],
-                  })
-                }
-              >
-                Add an effect<span className="sr-only"> to rule {i + 1}</span>
-              </button>
-            </fieldset>
-          );
-        })}
+        {draft.rules.map((rule, i) => (
+          <RuleCard key={i} index={i} rule={rule} suggestions={lookupSuggestions(reducerTypes(draft), rule.topic)} dispatch={dispatch} />
+        ))}
       </Section>
 
       <DryRunPanel workflowId={workflowId} config={wire} />
@@ -381,20 +232,12 @@ export function EngineBuilder({
         </pre>
       </details>
 
-      {message && (
-        <p role={message.kind === "error" ? "alert" : "status"} className={`rounded border p-3 text-sm ${MESSAGE_STYLES[message.kind]}`}>
-          {message.text}
-        </p>
-      )}
+      <StatusMessage outcome={outcome} />
       <div className="flex gap-2">
-        <button
-          type="submit"
-          disabled={saving}
-          className="rounded bg-brand-600 px-5 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-50"
-        >
-          {saving ? "Saving…" : "Save configuration"}
+        <button type="submit" disabled={busy} className={primaryButtonClass}>
+          {busy ? "Saving…" : "Save configuration"}
         </button>
-        <button type="button" className={buttonClass} onClick={() => load(loaded.data ?? null)}>
+        <button type="button" className={buttonClass} onClick={() => dispatch({ type: "load", stored })}>
           Discard changes
         </button>
       </div>
@@ -402,374 +245,88 @@ export function EngineBuilder({
   );
 }
 
-function freshKey(rows: Row[], base: string): string {
-  const taken = new Set(rows.map((r) => r.key));
-  if (!taken.has(base)) return base;
-  for (let i = 2; ; i++) if (!taken.has(`${base}${i}`)) return `${base}${i}`;
+/** A canvas node's form: scrolled to, its first field focused. */
+function openNode(draft: EngineDraft, id: string) {
+  const [kind, key, rule] = [id.slice(0, id.indexOf(":")), id.slice(id.indexOf(":") + 1), id.split(":")[1]];
+  const formId =
+    kind === "x"
+      ? `engine-extractor-${draft.extractors.findIndex((r) => r.key === key)}`
+      : kind === "r"
+        ? `engine-reducer-${draft.reducers.findIndex((r) => r.key === key)}`
+        : `engine-rule-${rule}`;
+  const form = document.getElementById(formId);
+  form?.scrollIntoView({ block: "start" });
+  form?.querySelector<HTMLElement>("input, select, textarea")?.focus({ preventScroll: true });
 }
 
-function KeyedCard({
-  what,
-  row,
-  index,
-  types,
-  onChange,
-  onRemove,
-  children,
+/** One rule: what it applies to, its condition (suggesting the reducers' lookups), and its effects. */
+function RuleCard({
+  index: i,
+  rule,
+  suggestions,
+  dispatch,
 }: {
-  what: string;
-  row: Row;
   index: number;
-  types: "extractorTypes" | "reducerTypes";
-  onChange(r: Row): void;
-  onRemove(): void;
-  children: ReactNode;
+  rule: RuleDraft;
+  suggestions: string[];
+  dispatch: Dispatch<EngineDraftAction>;
 }) {
-  const name = `${what} ${index + 1}`;
+  const listId = `lookups-${i}`;
+  const update = (r: Partial<RuleDraft>) => dispatch({ type: "setRule", index: i, rule: r });
   return (
-    <fieldset
-      id={`engine-${what.toLowerCase()}-${index}`}
-      className="flex scroll-mt-4 flex-col gap-3 rounded-lg border border-gray-200 bg-white p-3"
-    >
-      <legend className="px-1 font-semibold">
-        {name}: {row.key || "(no key)"}
-      </legend>
-      <div className="flex flex-wrap items-end gap-3">
-        <TextInput label={`${name} key`} value={row.key} onChange={(key) => onChange({ ...row, key })} />
-        <NamedSelect
-          label={`${name} type`}
-          value={String(row.config.type)}
-          options={engineOptions(types)}
-          onChange={(type) => onChange({ ...row, config: keepGeneric(row.config, type) })}
-        />
-        <button type="button" className={`${buttonClass} ml-auto`} onClick={onRemove}>
-          Remove {what.toLowerCase()} {row.key}
-        </button>
-      </div>
-      {children}
-    </fieldset>
-  );
-}
-
-/** On a type change, keep the fields every type shares; drop the old type's own. */
-function keepGeneric(config: Config, type: string): Config {
-  const generic = ["task_key", "if_missing", "minimum_workflow_version", "topic", "reduction_mode", "filters", "grouping"];
-  return { type, ...Object.fromEntries(Object.entries(config).filter(([k]) => generic.includes(k))) };
-}
-
-const set = (config: Config, key: string, value: unknown): Config => {
-  const next = { ...config };
-  if (value === "" || value === undefined) delete next[key];
-  else next[key] = value;
-  return next;
-};
-
-function ExtractorFields({ row, taskKeys, onChange }: { row: Row; taskKeys: { key: string; type: string }[]; onChange(c: Config): void }) {
-  const c = row.config;
-  const listId = `tasks-${row.key}`;
-  return (
-    <div className="flex flex-wrap gap-3">
+    <fieldset id={`engine-rule-${i}`} className="flex scroll-mt-4 flex-col gap-3 rounded-lg border border-gray-200 bg-white p-3">
+      <legend className="px-1 font-semibold">Rule {i + 1}</legend>
       <datalist id={listId}>
-        {taskKeys.map((t) => (
-          <option key={t.key} value={t.key}>{`${t.key} (${t.type})`}</option>
+        {suggestions.map((s) => (
+          <option key={s} value={s} />
         ))}
       </datalist>
-      {c.type !== "external" && c.type !== "pluck_field" && (
-        <TextInput
-          label={`${row.key}: task key`}
-          value={String(c.task_key ?? "")}
-          list={listId}
-          onChange={(v) => onChange(set(c, "task_key", v))}
-        />
-      )}
-      {c.type === "survey" && (
-        <TextInput
-          label={`${row.key}: "nothing here" choice`}
-          value={String(c.nothing_here_choice ?? "")}
-          onChange={(v) => onChange(set(c, "nothing_here_choice", v))}
-        />
-      )}
-      {c.type === "shape" && (
-        <>
-          <NamedSelect
-            label={`${row.key}: shape`}
-            value={String(c.shape ?? "point")}
-            options={engineOptions("shapes")}
-            onChange={(v) => onChange(set(c, "shape", v))}
-          />
-          <TextInput
-            label={`${row.key}: tool index`}
-            type="number"
-            value={c.tool_index === undefined ? "" : String(c.tool_index)}
-            onChange={(v) => onChange(set(c, "tool_index", v === "" ? undefined : Number(v)))}
-          />
-        </>
-      )}
-      {c.type === "external" && (
-        <TextInput label={`${row.key}: HTTPS URL`} value={String(c.url ?? "")} onChange={(v) => onChange(set(c, "url", v))} />
-      )}
-      {c.type === "pluck_field" && (
-        <JsonField
-          label={`${row.key}: field map (name → JSONPath)`}
-          value={c.field_map ?? { field: "$.metadata.key" }}
-          onChange={(v) => onChange(set(c, "field_map", v))}
-        />
-      )}
-      <NamedSelect
-        label={`${row.key}: if the task is missing`}
-        value={String(c.if_missing ?? "error")}
-        options={engineOptions("ifMissing")}
-        onChange={(v) => onChange(set(c, "if_missing", v))}
-      />
-      <TextInput
-        label={`${row.key}: minimum workflow version`}
-        value={String(c.minimum_workflow_version ?? "")}
-        onChange={(v) => onChange(set(c, "minimum_workflow_version", v))}
-      />
-    </div>
-  );
-}
-
-function ReducerFields({ row, extractorKeys, onChange }: { row: Row; extractorKeys: string[]; onChange(c: Config): void }) {
-  const c = row.config;
-  const filters = (c.filters ?? {}) as Config;
-  const setFilter = (key: string, value: unknown) => onChange(set(c, "filters", set(filters, key, value)));
-  const grouping = c.grouping as Config | undefined;
-  const chosen = new Set(
-    Array.isArray(filters.extractor_keys)
-      ? (filters.extractor_keys as string[])
-      : filters.extractor_keys
-        ? [String(filters.extractor_keys)]
-        : [],
-  );
-  return (
-    <div className="flex flex-col gap-3">
-      <div className="flex flex-wrap gap-3">
+      <div className="flex flex-wrap items-center gap-3">
         <NamedSelect
-          label={`${row.key}: reduce by`}
-          value={String(c.topic ?? "reduce_by_subject")}
-          options={engineOptions("reducerTopics")}
-          onChange={(v) => onChange(set(c, "topic", v))}
-        />
-        <NamedSelect
-          label={`${row.key}: mode`}
-          value={String(c.reduction_mode ?? "default_reduction")}
-          options={engineOptions("reductionModes")}
-          onChange={(v) => onChange(set(c, "reduction_mode", v))}
-        />
-        {c.type === "summary_stats" && (
-          <TextInput
-            label={`${row.key}: field to summarise`}
-            value={String(c.summarize_field ?? "")}
-            onChange={(v) => onChange(set(c, "summarize_field", v))}
-          />
-        )}
-        {c.type === "unique_count" && (
-          <TextInput label={`${row.key}: field`} value={String(c.field ?? "")} onChange={(v) => onChange(set(c, "field", v))} />
-        )}
-        {c.type === "rectangle" && (
-          <>
-            <TextInput
-              label={`${row.key}: eps`}
-              type="number"
-              value={c.eps === undefined ? "" : String(c.eps)}
-              onChange={(v) => onChange(set(c, "eps", v === "" ? undefined : Number(v)))}
-            />
-            <TextInput
-              label={`${row.key}: min samples`}
-              type="number"
-              value={c.min_samples === undefined ? "" : String(c.min_samples)}
-              onChange={(v) => onChange(set(c, "min_samples", v === "" ? undefined : Number(v)))}
-            />
-          </>
-        )}
-        {c.type === "queue" && (
-          <>
-            <TextInput
-              label={`${row.key}: queue URL`}
-              value={String(c.queue_url ?? "")}
-              onChange={(v) => onChange(set(c, "queue_url", v))}
-            />
-            <TextInput
-              label={`${row.key}: queue name`}
-              value={String(c.queue_name ?? "")}
-              onChange={(v) => onChange(set(c, "queue_name", v))}
-            />
-          </>
-        )}
-        {c.type === "external" && (
-          <TextInput label={`${row.key}: HTTPS URL`} value={String(c.url ?? "")} onChange={(v) => onChange(set(c, "url", v))} />
-        )}
-      </div>
-      {c.type === "summary_stats" && (
-        <fieldset className="flex flex-wrap gap-3 text-sm">
-          <legend className="font-medium">{row.key}: operations</legend>
-          {O.summaryOperations.map((op) => {
-            const ops = (c.operations as string[] | undefined) ?? [];
-            return (
-              <label key={op} className="flex items-center gap-1">
-                <input
-                  type="checkbox"
-                  checked={ops.includes(op)}
-                  onChange={(e) => onChange(set(c, "operations", e.target.checked ? [...ops, op] : ops.filter((o) => o !== op)))}
-                />
-                {ENGINE_LABELS.summaryOperations[op]}
-                <span className="font-mono text-xs text-gray-600">({op})</span>
-              </label>
-            );
-          })}
-        </fieldset>
-      )}
-      <details className="text-sm">
-        <summary className="cursor-pointer font-medium">Filters and grouping</summary>
-        <div className="mt-2 flex flex-col gap-3">
-          {extractorKeys.length > 0 && (
-            <fieldset className="flex flex-wrap gap-3">
-              <legend className="font-medium">{row.key}: only extracts of (none ticked: all)</legend>
-              {extractorKeys.map((k) => (
-                <label key={k} className="flex items-center gap-1">
-                  <input
-                    type="checkbox"
-                    checked={chosen.has(k)}
-                    onChange={(e) => {
-                      const next = new Set(chosen);
-                      if (e.target.checked) next.add(k);
-                      else next.delete(k);
-                      setFilter("extractor_keys", next.size ? [...next] : undefined);
-                    }}
-                  />
-                  {k}
-                </label>
-              ))}
-            </fieldset>
-          )}
-          <div className="flex flex-wrap gap-3">
-            <NamedSelect
-              label={`${row.key}: repeated classifications`}
-              value={String(filters.repeated_classifications ?? "keep_first")}
-              options={engineOptions("repeatedClassifications")}
-              onChange={(v) => setFilter("repeated_classifications", v)}
-            />
-            <NamedSelect
-              label={`${row.key}: training subjects`}
-              value={String(filters.training_behavior ?? "ignore_training")}
-              options={engineOptions("trainingBehaviors")}
-              onChange={(v) => setFilter("training_behavior", v)}
-            />
-            <NamedSelect
-              label={`${row.key}: empty extracts`}
-              value={String(filters.empty_extracts ?? "keep_all")}
-              options={engineOptions("emptyExtracts")}
-              onChange={(v) => setFilter("empty_extracts", v)}
-            />
-            <TextInput
-              label={`${row.key}: from`}
-              type="number"
-              value={String(filters.from ?? 0)}
-              onChange={(v) => setFilter("from", v === "" ? undefined : Number(v))}
-            />
-            <TextInput
-              label={`${row.key}: to`}
-              type="number"
-              value={String(filters.to ?? -1)}
-              onChange={(v) => setFilter("to", v === "" ? undefined : Number(v))}
-            />
-          </div>
-          <div className="flex flex-wrap gap-3">
-            <TextInput
-              label={`${row.key}: group by (extractor.field)`}
-              value={String(grouping?.field_name ?? "")}
-              onChange={(v) => onChange(set(c, "grouping", v ? { ...(grouping ?? {}), field_name: v } : undefined))}
-            />
-            {grouping && (
-              <NamedSelect
-                label={`${row.key}: without that field`}
-                value={String(grouping.if_missing ?? "ignore")}
-                options={engineOptions("groupingIfMissing")}
-                onChange={(v) => onChange(set(c, "grouping", { ...grouping, if_missing: v }))}
-              />
-            )}
-          </div>
-        </div>
-      </details>
-    </div>
-  );
-}
-
-function JsonField({ label, value, onChange }: { label: string; value: unknown; onChange(v: unknown): void }) {
-  const [text, setText] = useState(JSON.stringify(value, null, 1));
-  const [bad, setBad] = useState(false);
-  return (
-    <label className="flex min-w-64 flex-col gap-1 text-sm">
-      <span className="font-medium">{label}</span>
-      <textarea
-        className={`${inputClass} font-mono`}
-        rows={3}
-        value={text}
-        aria-invalid={bad}
-        onChange={(e) => {
-          setText(e.target.value);
-          try {
-            onChange(JSON.parse(e.target.value));
-            setBad(false);
-          } catch {
-            setBad(true);
+          label={`Rule ${i + 1}: applies to`}
+          value={rule.topic}
+          options={engineOptions("ruleTopics")}
+          onChange={(topic) =>
+            update({ topic: topic as RuleTopic, then: rule.then.filter((e) => effectOption(String(e.action))?.topic === topic) })
           }
-        }}
-      />
-      {bad && <span className="text-red-700">Not valid JSON yet.</span>}
-    </label>
-  );
-}
-
-function EffectEditor({
-  label,
-  topic,
-  effect,
-  onChange,
-  onRemove,
-}: {
-  label: string;
-  topic: "subject" | "user";
-  effect: Config;
-  onChange(e: Config): void;
-  onRemove?: () => void;
-}) {
-  const action = String(effect.action);
-  const def = effectOption(action);
-  const actions = EFFECT_OPTIONS.filter((d) => d.topic === topic);
-  return (
-    <div role="group" aria-label={label} className="flex flex-wrap items-end gap-3 rounded bg-gray-50 p-2">
-      <NamedSelect
-        label={label}
-        value={action}
-        options={actions.map((d) => ({ value: d.action, label: d.label }))}
-        onChange={(next) =>
-          onChange(
-            next === "retire_subject" ? { action: next, reason: "consensus" } : { action: next, [effectOption(next)!.field![0]]: "" },
-          )
-        }
-      />
-      {action === "retire_subject" && (
-        <NamedSelect
-          label={`${label}: reason`}
-          value={String(effect.reason ?? "other")}
-          options={engineOptions("retirementReasons")}
-          onChange={(reason) => onChange({ ...effect, reason })}
         />
-      )}
-      {def?.field && (
-        <TextInput
-          label={`${label}: ${def.field[1]}`}
-          value={String(effect[def.field[0]] ?? "")}
-          onChange={(v) => onChange({ ...effect, [def.field![0]]: v })}
-        />
-      )}
-      {onRemove && (
-        <button type="button" className={buttonClass} onClick={onRemove}>
-          Remove<span className="sr-only"> {label}</span>
+        <button type="button" className={`${buttonClass} ml-auto`} onClick={() => dispatch({ type: "removeRule", index: i })}>
+          Remove rule {i + 1}
         </button>
-      )}
-    </div>
+      </div>
+      <p className="text-sm font-medium">If</p>
+      <ConditionEditor
+        node={rule.condition}
+        onChange={(condition) => update({ condition })}
+        suggestions={suggestions}
+        label={`Rule ${i + 1} condition`}
+        listId={listId}
+      />
+      <p className="text-sm font-medium">Then</p>
+      {rule.then.map((effect, k) => (
+        <EffectEditor
+          key={k}
+          label={`Rule ${i + 1}, effect ${k + 1}`}
+          topic={rule.topic}
+          effect={effect}
+          onChange={(e) => update({ then: rule.then.map((x, j) => (j === k ? e : x)) })}
+          onRemove={rule.then.length > 1 ? () => update({ then: rule.then.filter((_, j) => j !== k) }) : undefined}
+        />
+      ))}
+      <button
+        type="button"
+        className={`${buttonClass} self-start`}
+        onClick={() =>
+          update({
+            then: [
+              ...rule.then,
+              rule.topic === "user" ? { action: "promote_user", workflow_id: "" } : { action: "retire_subject", reason: "other" },
+            ],
+          })
+        }
+      >
+        Add an effect<span className="sr-only"> to rule {i + 1}</span>
+      </button>
+    </fieldset>
   );
 }

@@ -11,7 +11,7 @@ import { useAction } from "@/components/ui/use-action";
 import { useAttachedImages } from "@/components/classifier/help/attached-images";
 import { FieldGuideItems } from "@/components/classifier/help/help-content";
 import { type ItemDraft, itemsBody, itemsFromRecord } from "@/lib/lab/onboarding-editing";
-import { AttachedImageField, EntryControls, focusSoon, useEntries, useUploads } from "./onboarding-parts";
+import { AttachedImageField, EditorFooter, EntryControls, focusSoon, useEntries, useUploads } from "./onboarding-parts";
 import type { FieldGuideRecord, Records } from "@/components/ui/wire-types";
 
 /** The project's field guide in its primary language (one per language): created, edited item by item, deleted. */
@@ -81,7 +81,6 @@ function GuideForm({
   const [saved] = useState<ItemDraft[]>(() => itemsFromRecord(record.items));
   const local = useUploadUrl();
   const list = useEntries(saved);
-  const [confirming, setConfirming] = useState(false);
   const images = useAttachedImages("field_guides", record.id, true, 0);
   const { busy, run } = action;
   const base = `/field_guides/${record.id}`;
@@ -166,48 +165,19 @@ function GuideForm({
         >
           Add an item
         </button>
-        <div className="flex flex-wrap gap-2">
-          <button
-            type="submit"
-            disabled={busy}
-            className="rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-50"
-          >
-            Save field guide
-          </button>
-          <button type="button" disabled={busy} className={buttonClass} onClick={list.discard}>
-            Discard changes
-          </button>
-          {confirming ? (
-            <>
-              <button
-                type="button"
-                disabled={busy}
-                className="rounded bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-50"
-                onClick={() =>
-                  void run(async () => {
-                    await apiDeleteFresh(base);
-                    await onChanged();
-                    return "The field guide was deleted.";
-                  })
-                }
-              >
-                Yes, delete it
-              </button>
-              <button type="button" className={buttonClass} onClick={() => setConfirming(false)}>
-                Keep it
-              </button>
-            </>
-          ) : (
-            <button type="button" className={buttonClass} onClick={() => setConfirming(true)}>
-              Delete field guide
-            </button>
-          )}
-        </div>
-        {uploads.problem && (
-          <p role="alert" className="text-sm text-red-800">
-            {uploads.problem}
-          </p>
-        )}
+        <EditorFooter
+          what="field guide"
+          busy={busy}
+          problem={uploads.problem}
+          onDiscard={list.discard}
+          onDelete={() =>
+            void run(async () => {
+              await apiDeleteFresh(base);
+              await onChanged();
+              return "The field guide was deleted.";
+            })
+          }
+        />
       </form>
       <section
         aria-labelledby="guide-preview"

@@ -4,6 +4,7 @@ import { apiGet } from "@/components/ui/api-client";
 import { QueryState } from "@/components/ui/query-state";
 import { Panel } from "@/components/ui/panel";
 import type { ClassificationRecord, RecordPage } from "@/components/ui/wire-types";
+import { formatMoment } from "@/lib/text/format";
 
 const summary = (annotations: ClassificationRecord["annotations"]) =>
   annotations.map((a) => `${a.task}: ${JSON.stringify(a.value).slice(0, 60)}`).join("; ");
@@ -48,7 +49,7 @@ export function GoldStandard({ workflowId }: { workflowId: number }) {
                 <tr key={c.id} className="border-t border-gray-100">
                   <td>{c.id}</td>
                   <td>{c.links.subjects.join(", ")}</td>
-                  <td>{new Date(c.created_at).toLocaleString()}</td>
+                  <td>{formatMoment(c.created_at)}</td>
                   <td className="font-mono text-xs">{summary(c.annotations)}</td>
                 </tr>
               ))}

@@ -1,11 +1,13 @@
 "use client";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useEffect, useRef, useState } from "react";
+import { type ReactNode, type RefObject, useEffect, useRef, useState } from "react";
 import { apiPost, request } from "@/components/ui/api-client";
-import { buttonClass, Check } from "@/components/ui/controls";
+import { buttonClass, Check, primaryButtonClass } from "@/components/ui/controls";
 import { Field } from "@/components/ui/field";
-import { StatusMessage, type Outcome } from "@/components/ui/status-message";
+import { Alert } from "@/components/ui/alert";
+import { StatusMessage } from "@/components/ui/status-message";
+import { useAction } from "@/components/ui/use-action";
 import { checkManifest, LISTED_ERRORS, type ManifestCheck } from "@/lib/lab/manifest-check";
 import { Panel } from "@/components/ui/panel";
 import type { BackgroundJobRecord, Records, SubjectSetRecord } from "@/components/ui/wire-types";
@@ -69,12 +71,12 @@ function ImportResult({ finished, onAnother }: { finished: Finished; onAnother()
           </p>
         </>
       ) : (
-        <p role="alert" className="rounded border border-red-300 bg-red-50 p-2">
+        <Alert>
           The import failed: {job.error}.{" "}
           {job.progress
             ? `${job.progress} of ${job.total ?? "?"} rows had been imported into the set “${setName}” and stay there.`
             : `Nothing was imported from this file into the set “${setName}”.`}
-        </p>
+        </Alert>
       )}
       <button type="button" className={`${buttonClass} self-start`} onClick={onAnother}>
         Import another manifest
@@ -100,35 +102,67 @@ export function ManifestImport({
 }) {
   const router = useRouter();
   const queryClient = useQueryClient();
-  const [target, setTarget] = useState<string>(subjectSets[0] ? String(subjectSets[0].id) : "new");
-  const [newName, setNewName] = useState("");
+  const [target, setTarget] = useState<Target>({
+    set: subjectSets[0] ? String(subjectSets[0].id) : "new",
+    newName: "",
+    unlinked: [],
+    baseUrl: "",
+  });
   // A new set is linked to every workflow unless unticked (as the upload form's sets are).
-  const [unlinked, setUnlinked] = useState<number[]>([]);
-  const linked = workflows.filter((w) => !unlinked.includes(w.id));
-  const [baseUrl, setBaseUrl] = useState("");
+  const linked = workflows.filter((w) => !target.unlinked.includes(w.id));
+  const baseUrl = target.baseUrl.trim();
   const [file, setFile] = useState<{ name: string; text: string } | null>(null);
   const [check, setCheck] = useState<ManifestCheck | null>(null);
-  const [over, setOver] = useState(false);
   const [job, setJob] = useState<{ id: string; setId: string; setName: string } | null>(null);
   const [finished, setFinished] = useState<Finished | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const { busy, outcome, run, reset } = useAction();
   const chooser = useRef<HTMLInputElement>(null);
 
   const load = async (f: File) => {
-    setOutcome(null);
+    reset();
     setJob(null);
     setFinished(null);
     const text = await f.text();
     setFile({ name: f.name, text });
-    setCheck(checkManifest(text, baseUrl.trim() || null));
+    setCheck(checkManifest(text, baseUrl || null));
   };
   const another = () => {
     setFinished(null);
     setJob(null);
-    setOutcome(null);
+    reset();
     chooser.current?.focus();
   };
+  const start = (text: string) =>
+    run(async () => {
+      let made: string | null = null;
+      try {
+        let setId = target.set;
+        let setName = subjectSets.find((s) => String(s.id) === target.set)?.displayName ?? "";
+        if (target.set === "new") {
+          setName = target.newName.trim();
+          const created = await apiPost<Records<"subject_sets", SubjectSetRecord>>("/subject_sets", {
+            subject_sets: { display_name: setName, links: { project: String(projectId), workflows: linked.map((w) => String(w.id)) } },
+          });
+          setId = made = created.subject_sets[0].id;
+        }
+        const q = baseUrl ? `?base_url=${encodeURIComponent(baseUrl)}` : "";
+        const body = await request<Records<"background_jobs", BackgroundJobRecord>>("api", `/subject_sets/${setId}/imports${q}`, {
+          method: "POST",
+          contentType: "text/csv",
+          body: text,
+        });
+        setJob({ id: body.background_jobs[0].id, setId, setName });
+        // Linked (or not) as the form said, and named here so nobody wonders where the set came from.
+        if (made)
+          return linked.length
+            ? `Created the set “${setName}”, linked to ${linked.map((w) => `“${w.displayName}”`).join(", ")}.`
+            : `Created the set “${setName}”, linked to no workflow.`;
+      } catch (err) {
+        // A set made for an import that never started would be left empty: say so (it stays, to import into again).
+        if (made) router.refresh();
+        throw new Error(`${(err as Error).message}${made ? `. The new set was created and stays, empty: choose it to import into.` : ""}`);
+      }
+    });
 
   return (
     <Panel id="manifest-heading" title="Import a manifest">
@@ -136,10 +170,86 @@ export function ManifestImport({
         A CSV file, one subject a row: <code>location</code> columns (URLs, or file names with a base URL; <code>location:image/png</code>{" "}
         names the type), optionally <code>external_id</code>; every other column is metadata.
       </p>
+      <ManifestTarget
+        subjectSets={subjectSets}
+        workflows={workflows}
+        target={target}
+        onChange={(t) => {
+          setTarget(t);
+          if (file && t.baseUrl !== target.baseUrl) setCheck(checkManifest(file.text, t.baseUrl.trim() || null));
+        }}
+      />
+      <DropZone chooser={chooser} onFile={(f) => void load(f)}>
+        {file ? `${file.name}: ${check?.rows ?? 0} rows` : "Drop the CSV manifest here, or"}
+      </DropZone>
+      {check && check.errors.length > 0 && <ManifestProblems check={check} />}
+      {check && check.errors.length === 0 && !job && (
+        <p role="status" className="text-sm">
+          {check.rows} {check.rows === 1 ? "row" : "rows"} ready to import.
+        </p>
+      )}
+      {job && !finished && (
+        <ImportProgress
+          jobId={job.id}
+          onEnd={(ended) => {
+            setFinished({ job: ended, setName: job.setName });
+            // The file is spent: importing it again takes choosing it again ("Import another manifest").
+            setFile(null);
+            setCheck(null);
+            // A new set is now one of the project's: the next import goes into it unless another is chosen.
+            setTarget((t) => ({ ...t, set: job.setId, newName: "" }));
+            void invalidateSubjectLists(queryClient);
+            router.refresh();
+          }}
+        />
+      )}
+      {finished && <ImportResult finished={finished} onAnother={another} />}
+      <StatusMessage outcome={outcome} />
+      {!finished && (
+        <button
+          type="button"
+          disabled={busy || !!job || !file || !check || check.errors.length > 0 || (target.set === "new" && !target.newName.trim())}
+          className={`self-start ${primaryButtonClass}`}
+          onClick={() => file && void start(file.text)}
+        >
+          {busy || job ? "Importing…" : "Import subjects"}
+        </button>
+      )}
+    </Panel>
+  );
+}
+
+/** Where a manifest's subjects go: a set of the project's or a new one (with its links), and the base URL of file names. */
+interface Target {
+  /** A subject set's id, or "new". */
+  set: string;
+  newName: string;
+  /** Workflows a new set is not linked to. */
+  unlinked: number[];
+  baseUrl: string;
+}
+
+function ManifestTarget({
+  subjectSets,
+  workflows,
+  target,
+  onChange,
+}: {
+  subjectSets: { id: number; displayName: string }[];
+  workflows: { id: number; displayName: string }[];
+  target: Target;
+  onChange(t: Target): void;
+}) {
+  return (
+    <>
       <div className="flex flex-wrap items-end gap-3">
         <label className="flex flex-col gap-1 text-sm">
           <span className="font-medium">Into subject set</span>
-          <select className="rounded border border-gray-300 px-3 py-2" value={target} onChange={(e) => setTarget(e.target.value)}>
+          <select
+            className="rounded border border-gray-300 px-3 py-2"
+            value={target.set}
+            onChange={(e) => onChange({ ...target, set: e.target.value })}
+          >
             {subjectSets.map((s) => (
               <option key={s.id} value={s.id}>
                 {s.displayName}
@@ -148,21 +258,23 @@ export function ManifestImport({
             <option value="new">A new subject set…</option>
           </select>
         </label>
-        {target === "new" && (
-          <Field id="manifest-new-set" label="New subject set name" value={newName} onChange={(e) => setNewName(e.target.value)} />
+        {target.set === "new" && (
+          <Field
+            id="manifest-new-set"
+            label="New subject set name"
+            value={target.newName}
+            onChange={(v) => onChange({ ...target, newName: v })}
+          />
         )}
         <Field
           id="manifest-base-url"
           label="Base URL for file names (optional)"
           type="url"
-          value={baseUrl}
-          onChange={(e) => {
-            setBaseUrl(e.target.value);
-            if (file) setCheck(checkManifest(file.text, e.target.value.trim() || null));
-          }}
+          value={target.baseUrl}
+          onChange={(v) => onChange({ ...target, baseUrl: v })}
         />
       </div>
-      {target === "new" ? (
+      {target.set === "new" ? (
         workflows.length > 0 ? (
           <fieldset className="flex flex-wrap gap-3 text-sm">
             <legend className="font-medium">Link the new set to workflows (their volunteers then see its subjects)</legend>
@@ -176,8 +288,10 @@ export function ManifestImport({
                     {w.displayName}
                   </>
                 }
-                checked={!unlinked.includes(w.id)}
-                onChange={(on) => setUnlinked((u) => (on ? u.filter((x) => x !== w.id) : [...u, w.id]))}
+                checked={!target.unlinked.includes(w.id)}
+                onChange={(on) =>
+                  onChange({ ...target, unlinked: on ? target.unlinked.filter((x) => x !== w.id) : [...target.unlinked, w.id] })
+                }
               />
             ))}
           </fieldset>
@@ -187,146 +301,88 @@ export function ManifestImport({
       ) : (
         <p className="text-sm text-gray-600">The subjects join the chosen set; its links to workflows stay as they are.</p>
       )}
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: a drop target for a dragged file; the file chooser inside it is the keyboard's way */}
-      <div
-        data-testid="manifest-drop-zone"
-        onDragOver={(e) => {
-          e.preventDefault();
-          setOver(true);
-        }}
-        onDragLeave={() => setOver(false)}
-        onDrop={(e) => {
-          e.preventDefault();
-          setOver(false);
-          const f = e.dataTransfer.files?.[0];
-          if (f) void load(f);
-        }}
-        className={
-          "flex flex-col items-center gap-2 rounded border-2 border-dashed p-6 text-center text-sm " +
-          (over ? "border-brand-600 bg-brand-50" : "border-gray-300")
-        }
-      >
-        <p>{file ? `${file.name}: ${check?.rows ?? 0} rows` : "Drop the CSV manifest here, or"}</p>
-        <label className="cursor-pointer rounded border border-gray-300 bg-white px-3 py-1 focus-within:outline focus-within:outline-2 focus-within:outline-brand-600 hover:bg-gray-100">
-          Choose a manifest file
-          <input
-            ref={chooser}
-            type="file"
-            accept=".csv,text/csv"
-            className="sr-only"
-            onChange={(e) => {
-              const f = e.target.files?.[0];
-              // Cleared, so choosing the same file again (after an import) is a change the page hears.
-              e.target.value = "";
-              if (f) void load(f);
-            }}
-          />
-        </label>
-      </div>
-      {check && check.errors.length > 0 && (
-        <div role="alert" className="flex flex-col gap-1 rounded border border-red-300 bg-red-50 p-2 text-sm">
-          <p className="font-medium">
-            {check.errors.length} {check.errors.length === 1 ? "problem" : "problems"} to fix before importing:
-          </p>
-          <table className="text-left">
-            <caption className="sr-only">Problems in the manifest</caption>
-            <thead>
-              <tr>
-                <th scope="col" className="pr-3">
-                  Line
-                </th>
-                <th scope="col">Problem</th>
-              </tr>
-            </thead>
-            <tbody>
-              {check.errors.slice(0, LISTED_ERRORS).map((e, i) => (
-                <tr key={i}>
-                  <td className="pr-3 align-top">{e.line ?? "—"}</td>
-                  <td>{e.message}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {check.errors.length > LISTED_ERRORS && <p>…and {check.errors.length - LISTED_ERRORS} more.</p>}
-        </div>
-      )}
-      {check && check.errors.length === 0 && !job && (
-        <p role="status" className="text-sm">
-          {check.rows} {check.rows === 1 ? "row" : "rows"} ready to import.
-        </p>
-      )}
-      {job && !finished && (
-        <ImportProgress
-          jobId={job.id}
-          onEnd={(ended) => {
-            setBusy(false);
-            setFinished({ job: ended, setName: job.setName });
-            // The file is spent: importing it again takes choosing it again ("Import another manifest").
-            setFile(null);
-            setCheck(null);
-            // A new set is now one of the project's: the next import goes into it unless another is chosen.
-            setTarget(job.setId);
-            setNewName("");
-            void invalidateSubjectLists(queryClient);
-            router.refresh();
+    </>
+  );
+}
+
+/** A drop target for the manifest file, with a file chooser inside it (the keyboard's way); `children` says what is chosen. */
+function DropZone({
+  chooser,
+  onFile,
+  children,
+}: {
+  chooser: RefObject<HTMLInputElement | null>;
+  onFile(f: File): void;
+  children: ReactNode;
+}) {
+  const [over, setOver] = useState(false);
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a drop target for a dragged file; the file chooser inside it is the keyboard's way
+    <div
+      data-testid="manifest-drop-zone"
+      onDragOver={(e) => {
+        e.preventDefault();
+        setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={(e) => {
+        e.preventDefault();
+        setOver(false);
+        const f = e.dataTransfer.files?.[0];
+        if (f) onFile(f);
+      }}
+      className={
+        "flex flex-col items-center gap-2 rounded border-2 border-dashed p-6 text-center text-sm " +
+        (over ? "border-brand-600 bg-brand-50" : "border-gray-300")
+      }
+    >
+      <p>{children}</p>
+      <label className="cursor-pointer rounded border border-gray-300 bg-white px-3 py-1 focus-within:outline focus-within:outline-2 focus-within:outline-brand-600 hover:bg-gray-100">
+        Choose a manifest file
+        <input
+          ref={chooser}
+          type="file"
+          accept=".csv,text/csv"
+          className="sr-only"
+          onChange={(e) => {
+            const f = e.target.files?.[0];
+            // Cleared, so choosing the same file again (after an import) is a change the page hears.
+            e.target.value = "";
+            if (f) onFile(f);
           }}
         />
-      )}
-      {finished && <ImportResult finished={finished} onAnother={another} />}
-      <StatusMessage outcome={outcome} />
-      {!finished && (
-        <button
-          type="button"
-          disabled={busy || !file || !check || check.errors.length > 0 || (target === "new" && !newName.trim())}
-          className="self-start rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-50"
-          onClick={async () => {
-            if (!file) return;
-            setBusy(true);
-            setOutcome(null);
-            let made: string | null = null;
-            try {
-              let setId = target;
-              let setName = subjectSets.find((s) => String(s.id) === target)?.displayName ?? "";
-              if (target === "new") {
-                setName = newName.trim();
-                const created = await apiPost<Records<"subject_sets", SubjectSetRecord>>("/subject_sets", {
-                  subject_sets: {
-                    display_name: setName,
-                    links: { project: String(projectId), workflows: linked.map((w) => String(w.id)) },
-                  },
-                });
-                setId = made = created.subject_sets[0].id;
-              }
-              const q = baseUrl.trim() ? `?base_url=${encodeURIComponent(baseUrl.trim())}` : "";
-              const body = await request<Records<"background_jobs", BackgroundJobRecord>>("api", `/subject_sets/${setId}/imports${q}`, {
-                method: "POST",
-                contentType: "text/csv",
-                body: file.text,
-              });
-              if (made) {
-                // Linked (or not) as the form said, and named here so nobody wonders where the set came from.
-                setOutcome({
-                  kind: "ok",
-                  text: linked.length
-                    ? `Created the set “${setName}”, linked to ${linked.map((w) => `“${w.displayName}”`).join(", ")}.`
-                    : `Created the set “${setName}”, linked to no workflow.`,
-                });
-              }
-              setJob({ id: body.background_jobs[0].id, setId, setName });
-            } catch (err) {
-              // A set made for an import that never started would be left empty: say so (it stays, to import into again).
-              setOutcome({
-                kind: "error",
-                text: `${(err as Error).message}${made ? `. The new set was created and stays, empty: choose it to import into.` : ""}`,
-              });
-              if (made) router.refresh();
-              setBusy(false);
-            }
-          }}
-        >
-          {busy ? "Importing…" : "Import subjects"}
-        </button>
-      )}
-    </Panel>
+      </label>
+    </div>
+  );
+}
+
+/** The manifest's problems, line by line (the first LISTED_ERRORS of them): nothing is sent while there are any. */
+function ManifestProblems({ check }: { check: ManifestCheck }) {
+  return (
+    <Alert as="div" className="flex flex-col gap-1">
+      <p className="font-medium">
+        {check.errors.length} {check.errors.length === 1 ? "problem" : "problems"} to fix before importing:
+      </p>
+      <table className="text-left">
+        <caption className="sr-only">Problems in the manifest</caption>
+        <thead>
+          <tr>
+            <th scope="col" className="pr-3">
+              Line
+            </th>
+            <th scope="col">Problem</th>
+          </tr>
+        </thead>
+        <tbody>
+          {check.errors.slice(0, LISTED_ERRORS).map((e, i) => (
+            <tr key={i}>
+              <td className="pr-3 align-top">{e.line ?? "—"}</td>
+              <td>{e.message}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {check.errors.length > LISTED_ERRORS && <p>…and {check.errors.length - LISTED_ERRORS} more.</p>}
+    </Alert>
   );
 }

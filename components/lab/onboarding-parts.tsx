@@ -1,7 +1,8 @@
 "use client";
 import { useEffect, useRef, useState } from "react";
 import { apiGet, apiPost, putSignedFile, request } from "@/components/ui/api-client";
-import { buttonClass } from "@/components/ui/controls";
+import { buttonClass, dangerButtonClass, primaryButtonClass } from "@/components/ui/controls";
+import { Alert } from "@/components/ui/alert";
 import type { AttachedImage } from "@/components/classifier/help/attached-images";
 import { moveEntry, orphanedUploads, removeEntry, replaceEntry, unusedMedia } from "@/lib/lab/onboarding-editing";
 import type { MediumRecord, Records } from "@/components/ui/wire-types";
@@ -237,5 +238,54 @@ export function AttachedImageField({
         </button>
       )}
     </div>
+  );
+}
+
+/**
+ * The foot of an onboarding editor's form (tutorial, mini-course, field guide): save (the form's submit),
+ * discard the changes, and delete the record after a confirmation; then what a failed image clean-up left.
+ */
+export function EditorFooter({
+  what,
+  busy,
+  problem,
+  onDiscard,
+  onDelete,
+}: {
+  /** The record, as the buttons name it ("field guide"). */
+  what: string;
+  busy: boolean;
+  /** What useUploads could not clean up, if anything. */
+  problem: string | null;
+  onDiscard(): void;
+  onDelete(): void;
+}) {
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <>
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" disabled={busy} className={primaryButtonClass}>
+          Save {what}
+        </button>
+        <button type="button" disabled={busy} className={buttonClass} onClick={onDiscard}>
+          Discard changes
+        </button>
+        {confirming ? (
+          <>
+            <button type="button" disabled={busy} className={dangerButtonClass} onClick={onDelete}>
+              Yes, delete it
+            </button>
+            <button type="button" className={buttonClass} onClick={() => setConfirming(false)}>
+              Keep it
+            </button>
+          </>
+        ) : (
+          <button type="button" className={buttonClass} onClick={() => setConfirming(true)}>
+            Delete {what}
+          </button>
+        )}
+      </div>
+      {problem && <Alert>{problem}</Alert>}
+    </>
   );
 }

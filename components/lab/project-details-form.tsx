@@ -1,13 +1,14 @@
 "use client";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { apiGet, apiPutFresh } from "@/components/ui/api-client";
 import { Field } from "@/components/ui/field";
 import { LANGUAGE_NAMES } from "@/lib/i18n/language-names";
 import { DISCIPLINES } from "@/components/project/disciplines";
 import { StatusMessage } from "@/components/ui/status-message";
 import { useAction } from "@/components/ui/use-action";
-import { buttonClass } from "@/components/ui/controls";
+import { buttonClass, primaryButtonClass } from "@/components/ui/controls";
+import { QueryState } from "@/components/ui/query-state";
 import type { ProjectRecord, Records } from "@/components/ui/wire-types";
 
 export const projectQueryKey = (id: number) => ["lab-project", id];
@@ -105,23 +106,20 @@ function TextArea({
 
 /** Every text and setting of a project the team edits: names and texts, discipline and tags, links, languages, visibility and review requests. */
 export function ProjectDetailsForm({ projectId }: { projectId: number }) {
-  const queryClient = useQueryClient();
   const project = useLabProject(projectId);
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const { busy, outcome: status, run } = useAction();
-  useEffect(() => {
-    if (project.data && !draft) setDraft(draftOf(project.data));
-  }, [project.data, draft]);
+  return (
+    <QueryState query={project} what="project">
+      {project.data && <DetailsForm key={project.data.id} project={project.data} />}
+    </QueryState>
+  );
+}
 
-  if (project.isError)
-    return (
-      <p role="alert" className="rounded border border-red-300 bg-red-50 p-2 text-sm">
-        The project could not be loaded: {(project.error as Error).message}
-      </p>
-    );
-  if (!draft || !project.data) return <p role="status">Loading the project…</p>;
+/** The form, its draft started from the project (`project`); a save sets both from the server's answer. */
+function DetailsForm({ project: p }: { project: ProjectRecord }) {
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState(() => draftOf(p));
+  const { busy, outcome: status, run } = useAction();
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft({ ...draft, [key]: value });
-  const p = project.data;
 
   return (
     <form
@@ -129,26 +127,8 @@ export function ProjectDetailsForm({ projectId }: { projectId: number }) {
       onSubmit={(e) => {
         e.preventDefault();
         void run(async () => {
-          const languages = [draft.primary_language, ...list(draft.languages).filter((l) => l !== draft.primary_language)];
-          const tags = [...(draft.discipline ? [draft.discipline.toLowerCase()] : []), ...list(draft.tags).map((t) => t.toLowerCase())];
-          const saved = await apiPutFresh<Records<"projects", ProjectRecord>>(`/projects/${projectId}`, {
-            projects: {
-              display_name: draft.display_name,
-              description: draft.description,
-              introduction: draft.introduction,
-              researcher_quote: draft.researcher_quote,
-              workflow_description: draft.workflow_description,
-              primary_language: draft.primary_language,
-              available_languages: languages,
-              tags: [...new Set(tags)],
-              urls: draft.urls.filter((u) => u.url.trim()).map((u) => ({ label: u.label.trim() || null, url: u.url.trim() })),
-              private: draft.private,
-              live: draft.live,
-              beta_requested: draft.beta_requested,
-              launch_requested: draft.launch_requested,
-            },
-          });
-          queryClient.setQueryData(projectQueryKey(projectId), saved.projects[0]);
+          const saved = await apiPutFresh<Records<"projects", ProjectRecord>>(`/projects/${p.id}`, { projects: projectBody(draft) });
+          queryClient.setQueryData(projectQueryKey(Number(p.id)), saved.projects[0]);
           setDraft(draftOf(saved.projects[0]));
           return "Saved.";
         });
@@ -161,14 +141,9 @@ export function ProjectDetailsForm({ projectId }: { projectId: number }) {
         required
         maxLength={255}
         value={draft.display_name}
-        onChange={(e) => set("display_name", e.target.value)}
+        onChange={(v) => set("display_name", v)}
       />
-      <Field
-        id="details-description"
-        label="Short description"
-        value={draft.description}
-        onChange={(e) => set("description", e.target.value)}
-      />
+      <Field id="details-description" label="Short description" value={draft.description} onChange={(v) => set("description", v)} />
       <TextArea
         id="details-introduction"
         label="Introduction"
@@ -210,54 +185,9 @@ export function ProjectDetailsForm({ projectId }: { projectId: number }) {
           ))}
         </select>
       </div>
-      <Field id="details-tags" label="Tags (comma-separated)" value={draft.tags} onChange={(e) => set("tags", e.target.value)} />
+      <Field id="details-tags" label="Tags (comma-separated)" value={draft.tags} onChange={(v) => set("tags", v)} />
 
-      <fieldset className="flex flex-col gap-2">
-        <legend className="text-lg font-semibold">Links</legend>
-        {draft.urls.map((u, i) => (
-          <div key={i} className="flex flex-wrap items-end gap-2">
-            <Field
-              id={`details-url-label-${i}`}
-              label={`Link ${i + 1} label`}
-              value={u.label}
-              onChange={(e) =>
-                set(
-                  "urls",
-                  draft.urls.map((x, j) => (j === i ? { ...x, label: e.target.value } : x)),
-                )
-              }
-            />
-            <Field
-              id={`details-url-${i}`}
-              label={`Link ${i + 1} address`}
-              type="url"
-              required
-              value={u.url}
-              onChange={(e) =>
-                set(
-                  "urls",
-                  draft.urls.map((x, j) => (j === i ? { ...x, url: e.target.value } : x)),
-                )
-              }
-            />
-            <button
-              type="button"
-              className="rounded border border-gray-300 px-3 py-2 text-sm hover:bg-gray-100"
-              onClick={() =>
-                set(
-                  "urls",
-                  draft.urls.filter((_, j) => j !== i),
-                )
-              }
-            >
-              Remove link {i + 1}
-            </button>
-          </div>
-        ))}
-        <button type="button" className={`${buttonClass} self-start`} onClick={() => set("urls", [...draft.urls, { label: "", url: "" }])}>
-          Add a link
-        </button>
-      </fieldset>
+      <LinksFieldset urls={draft.urls} onChange={(urls) => set("urls", urls)} />
 
       <h2 className="text-lg font-semibold">Languages</h2>
       <div className="flex flex-col gap-1">
@@ -281,7 +211,7 @@ export function ProjectDetailsForm({ projectId }: { projectId: number }) {
         id="details-languages"
         label="Other languages volunteers may choose (codes, comma-separated)"
         value={draft.languages}
-        onChange={(e) => set("languages", e.target.value)}
+        onChange={(v) => set("languages", v)}
       />
 
       <fieldset className="flex flex-col gap-2 text-sm">
@@ -305,13 +235,65 @@ export function ProjectDetailsForm({ projectId }: { projectId: number }) {
       </fieldset>
 
       <StatusMessage outcome={status} />
-      <button
-        type="submit"
-        disabled={busy}
-        className="self-start rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-50"
-      >
+      <button type="submit" disabled={busy} className={`self-start ${primaryButtonClass}`}>
         {busy ? "Saving…" : "Save project"}
       </button>
     </form>
+  );
+}
+
+/** What a save sends: languages with the primary first, the discipline as the first tag, links with an address. */
+function projectBody(draft: Draft) {
+  const languages = [draft.primary_language, ...list(draft.languages).filter((l) => l !== draft.primary_language)];
+  const tags = [...(draft.discipline ? [draft.discipline.toLowerCase()] : []), ...list(draft.tags).map((t) => t.toLowerCase())];
+  return {
+    display_name: draft.display_name,
+    description: draft.description,
+    introduction: draft.introduction,
+    researcher_quote: draft.researcher_quote,
+    workflow_description: draft.workflow_description,
+    primary_language: draft.primary_language,
+    available_languages: languages,
+    tags: [...new Set(tags)],
+    urls: draft.urls.filter((u) => u.url.trim()).map((u) => ({ label: u.label.trim() || null, url: u.url.trim() })),
+    private: draft.private,
+    live: draft.live,
+    beta_requested: draft.beta_requested,
+    launch_requested: draft.launch_requested,
+  };
+}
+
+type Url = Draft["urls"][number];
+
+/** The project's links: a label and an address each, removed and added. */
+function LinksFieldset({ urls, onChange }: { urls: Url[]; onChange(urls: Url[]): void }) {
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="text-lg font-semibold">Links</legend>
+      {urls.map((u, i) => (
+        <div key={i} className="flex flex-wrap items-end gap-2">
+          <Field
+            id={`details-url-label-${i}`}
+            label={`Link ${i + 1} label`}
+            value={u.label}
+            onChange={(v) => onChange(urls.map((x, j) => (j === i ? { ...x, label: v } : x)))}
+          />
+          <Field
+            id={`details-url-${i}`}
+            label={`Link ${i + 1} address`}
+            type="url"
+            required
+            value={u.url}
+            onChange={(v) => onChange(urls.map((x, j) => (j === i ? { ...x, url: v } : x)))}
+          />
+          <button type="button" className={buttonClass} onClick={() => onChange(urls.filter((_, j) => j !== i))}>
+            Remove link {i + 1}
+          </button>
+        </div>
+      ))}
+      <button type="button" className={`${buttonClass} self-start`} onClick={() => onChange([...urls, { label: "", url: "" }])}>
+        Add a link
+      </button>
+    </fieldset>
   );
 }

@@ -1,6 +1,6 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { apiDeleteFresh, apiGet, apiPost, apiPutFresh } from "@/components/ui/api-client";
 import { Field } from "@/components/ui/field";
 import { LANGUAGE_NAMES } from "@/lib/i18n/language-names";
@@ -9,6 +9,7 @@ import { QueryState } from "@/components/ui/query-state";
 import { StatusMessage } from "@/components/ui/status-message";
 import { useAction } from "@/components/ui/use-action";
 import { Panel } from "@/components/ui/panel";
+import { buttonClass, primaryButtonClass } from "@/components/ui/controls";
 import type { ProjectPageRecord, Records } from "@/components/ui/wire-types";
 
 /** The about pages the project page shows, in its order, by the established front end's keys. */
@@ -37,13 +38,7 @@ export function ProjectPagesEditor({ projectId }: { projectId: number }) {
     staleTime: 0,
   });
   const page = pages.data?.find((p) => p.url_key === key) ?? null;
-  const [title, setTitle] = useState("");
-  const [content, setContent] = useState("");
   const { busy, outcome: status, run: act } = useAction();
-  useEffect(() => {
-    setTitle(page?.title ?? PAGES.find(([k]) => k === key)![1]);
-    setContent(page?.content ?? "");
-  }, [page, key]);
 
   const languages = project.data ? [...new Set([project.data.primary_language, ...project.data.available_languages])] : [lang];
   const run = (what: () => Promise<unknown>, done: string) =>
@@ -87,55 +82,76 @@ export function ProjectPagesEditor({ projectId }: { projectId: number }) {
         </div>
       </div>
       <QueryState query={pages} what="page">
-        <form
-          className="flex flex-col gap-3"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void run(
+        <PageForm
+          key={`${key}:${lang}:${page?.id ?? "new"}`}
+          page={page}
+          defaultTitle={PAGES.find(([k]) => k === key)![1]}
+          busy={busy}
+          onSave={(title, content) =>
+            run(
               () =>
                 page
                   ? apiPutFresh(`/projects/${projectId}/pages/${page.id}`, { project_pages: { title, content } })
                   : apiPost(`/projects/${projectId}/pages`, { project_pages: { url_key: key, language: lang, title, content } }),
               "Page saved.",
-            );
-          }}
-        >
-          <p className="text-sm text-gray-600">{page ? "Editing the saved page." : "This page does not exist yet in this language."}</p>
-          <Field id="about-title" label="Page title" value={title} onChange={(e) => setTitle(e.target.value)} />
-          <div className="flex flex-col gap-1">
-            <label htmlFor="about-content" className="text-sm font-medium">
-              Page content (Markdown)
-            </label>
-            <textarea
-              id="about-content"
-              rows={8}
-              className="rounded border border-gray-300 px-3 py-2 font-mono text-sm"
-              value={content}
-              onChange={(e) => setContent(e.target.value)}
-            />
-          </div>
-          <div className="flex gap-2">
-            <button
-              type="submit"
-              disabled={busy}
-              className="rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-50"
-            >
-              Save page
-            </button>
-            {page && (
-              <button
-                type="button"
-                disabled={busy}
-                className="rounded border border-gray-300 px-4 py-2 hover:bg-gray-100"
-                onClick={() => void run(() => apiDeleteFresh(`/projects/${projectId}/pages/${page.id}`), "Page removed.")}
-              >
-                Remove page
-              </button>
-            )}
-          </div>
-        </form>
+            )
+          }
+          onRemove={() => page && run(() => apiDeleteFresh(`/projects/${projectId}/pages/${page.id}`), "Page removed.")}
+        />
       </QueryState>
       <StatusMessage outcome={status} />
     </Panel>
+  );
+}
+
+/** One page in one language: its title and Markdown, started from the saved page (or none yet: its default title). */
+function PageForm({
+  page,
+  defaultTitle,
+  busy,
+  onSave,
+  onRemove,
+}: {
+  page: ProjectPageRecord | null;
+  defaultTitle: string;
+  busy: boolean;
+  onSave(title: string, content: string): void;
+  onRemove(): void;
+}) {
+  const [title, setTitle] = useState(page?.title ?? defaultTitle);
+  const [content, setContent] = useState(page?.content ?? "");
+  return (
+    <form
+      className="flex flex-col gap-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSave(title, content);
+      }}
+    >
+      <p className="text-sm text-gray-600">{page ? "Editing the saved page." : "This page does not exist yet in this language."}</p>
+      <Field id="about-title" label="Page title" value={title} onChange={setTitle} />
+      <div className="flex flex-col gap-1">
+        <label htmlFor="about-content" className="text-sm font-medium">
+          Page content (Markdown)
+        </label>
+        <textarea
+          id="about-content"
+          rows={8}
+          className="rounded border border-gray-300 px-3 py-2 font-mono text-sm"
+          value={content}
+          onChange={(e) => setContent(e.target.value)}
+        />
+      </div>
+      <div className="flex gap-2">
+        <button type="submit" disabled={busy} className={primaryButtonClass}>
+          Save page
+        </button>
+        {page && (
+          <button type="button" disabled={busy} className={buttonClass} onClick={onRemove}>
+            Remove page
+          </button>
+        )}
+      </div>
+    </form>
   );
 }

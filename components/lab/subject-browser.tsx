@@ -9,6 +9,7 @@ import { useAction } from "@/components/ui/use-action";
 import { useUploadUrl } from "@/components/ui/upload-url-context";
 import { Panel } from "@/components/ui/panel";
 import type { RecordPage, Records, SubjectRecord, SubjectWorkflowStatusRecord } from "@/components/ui/wire-types";
+import { buttonClass } from "@/components/ui/controls";
 
 const PAGE_SIZE = 20;
 
@@ -143,11 +144,7 @@ export function SubjectBrowser({
                       <td data-testid={`subject-state-${s.id}`}>{retired ? `retired (${status!.retirement_reason ?? "?"})` : "active"}</td>
                       <td>
                         {workflows.length > 0 && (
-                          <button
-                            type="button"
-                            className="rounded border border-gray-300 px-2 py-1 hover:bg-gray-100"
-                            onClick={() => void act(s.id, !retired)}
-                          >
+                          <button type="button" className={buttonClass} onClick={() => void act(s.id, !retired)}>
                             {retired ? "Unretire" : "Retire"}
                             <span className="sr-only"> subject {s.id}</span>
                           </button>
@@ -163,20 +160,10 @@ export function SubjectBrowser({
       </QueryState>
       {meta && meta.page_count > 1 && (
         <nav aria-label="Subject pages" className="flex items-center gap-2 text-sm">
-          <button
-            type="button"
-            disabled={page <= 1}
-            className="rounded border border-gray-300 px-3 py-1 disabled:opacity-50"
-            onClick={() => setPage((p) => p - 1)}
-          >
+          <button type="button" disabled={page <= 1} className={buttonClass} onClick={() => setPage((p) => p - 1)}>
             Previous page
           </button>
-          <button
-            type="button"
-            disabled={page >= meta.page_count}
-            className="rounded border border-gray-300 px-3 py-1 disabled:opacity-50"
-            onClick={() => setPage((p) => p + 1)}
-          >
+          <button type="button" disabled={page >= meta.page_count} className={buttonClass} onClick={() => setPage((p) => p + 1)}>
             Next page
           </button>
         </nav>

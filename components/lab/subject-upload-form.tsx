@@ -4,10 +4,12 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { apiDeleteFresh, apiPost, putSignedFile } from "@/components/ui/api-client";
 import { Field } from "@/components/ui/field";
-import { type Outcome, StatusMessage } from "@/components/ui/status-message";
+import { StatusMessage } from "@/components/ui/status-message";
+import { useAction } from "@/components/ui/use-action";
 import { useUploadUrl } from "@/components/ui/upload-url-context";
 import type { Records, SubjectRecord } from "@/components/ui/wire-types";
 import { invalidateSubjectLists } from "./subject-browser";
+import { primaryButtonClass } from "@/components/ui/controls";
 
 const ACCEPTED = /^(image|audio|video|text)\//;
 
@@ -48,67 +50,62 @@ export function SubjectUploadForm({ projectId, workflows }: { projectId: number;
   const [unlinked, setUnlinked] = useState<number[]>([]);
   const linked = workflows.map((w) => w.id).filter((id) => !unlinked.includes(id));
   const [done, setDone] = useState(0);
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<Outcome | null>(null);
+  const { busy, outcome: message, run } = useAction();
 
   return (
     <form
       className="flex flex-col gap-3 rounded-lg border border-gray-200 bg-white p-4"
-      onSubmit={async (e) => {
+      onSubmit={(e) => {
         e.preventDefault();
-        setBusy(true);
-        setMessage(null);
         setDone(0);
-        const made: string[] = [];
-        let failure: Error | null = null;
-        try {
-          // A few at a time: fast, without flooding the server. The first failure stops the others taking
-          // new files; the ones under way finish (so every subject made is known) before anything is undone.
-          let next = 0;
-          await Promise.all(
-            Array.from({ length: Math.min(4, files.length) }, async () => {
-              while (next < files.length && !failure) {
-                const file = files[next++];
-                try {
-                  await uploadSubject(projectId, file, local, (id) => made.push(id));
-                  setDone((n) => n + 1);
-                } catch (err) {
-                  failure ??= err as Error;
+        void run(async () => {
+          const made: string[] = [];
+          let failure: Error | null = null;
+          try {
+            // A few at a time: fast, without flooding the server. The first failure stops the others taking
+            // new files; the ones under way finish (so every subject made is known) before anything is undone.
+            let next = 0;
+            await Promise.all(
+              Array.from({ length: Math.min(4, files.length) }, async () => {
+                while (next < files.length && !failure) {
+                  const file = files[next++];
+                  try {
+                    await uploadSubject(projectId, file, local, (id) => made.push(id));
+                    setDone((n) => n + 1);
+                  } catch (err) {
+                    failure ??= err as Error;
+                  }
                 }
-              }
-            }),
-          );
-          if (failure) throw failure;
-          await apiPost("/subject_sets", {
-            subject_sets: { display_name: name, links: { project: String(projectId), workflows: linked.map(String), subjects: made } },
-          });
-          setMessage({ kind: "ok", text: `Subject set “${name}” created with ${made.length} subjects.` });
-          setFiles([]);
-          setName("");
-          void invalidateSubjectLists(queryClient);
-          router.refresh();
-        } catch (err) {
-          // Nothing half-made stays: the subjects this upload made are deleted again, or named when they cannot be.
-          const kept = await deleteSubjects(made);
-          setMessage({
-            kind: "error",
-            text:
+              }),
+            );
+            if (failure) throw failure;
+            await apiPost("/subject_sets", {
+              subject_sets: { display_name: name, links: { project: String(projectId), workflows: linked.map(String), subjects: made } },
+            });
+            setFiles([]);
+            setName("");
+            void invalidateSubjectLists(queryClient);
+            router.refresh();
+            return `Subject set “${name}” created with ${made.length} subjects.`;
+          } catch (err) {
+            // Nothing half-made stays: the subjects this upload made are deleted again, or named when they cannot be.
+            const kept = await deleteSubjects(made);
+            setDone(0);
+            router.refresh();
+            throw new Error(
               `${(err as Error).message}. The subject set was not created` +
-              (kept.length
-                ? `, and ${kept.length} of the ${made.length} subjects made for it could not be deleted (ids ${kept.join(", ")}).`
-                : made.length
-                  ? `; the ${made.length} ${made.length === 1 ? "subject" : "subjects"} made for it ${made.length === 1 ? "was" : "were"} deleted again, so nothing was kept.`
-                  : "; nothing was kept."),
-          });
-          setDone(0);
-          router.refresh();
-        } finally {
-          setBusy(false);
-        }
+                (kept.length
+                  ? `, and ${kept.length} of the ${made.length} subjects made for it could not be deleted (ids ${kept.join(", ")}).`
+                  : made.length
+                    ? `; the ${made.length} ${made.length === 1 ? "subject" : "subjects"} made for it ${made.length === 1 ? "was" : "were"} deleted again, so nothing was kept.`
+                    : "; nothing was kept."),
+            );
+          }
+        });
       }}
     >
       <h3 className="text-lg font-semibold">New subject set from files</h3>
-      <Field id="set-name" label="Subject set name" required value={name} onChange={(e) => setName(e.target.value)} />
+      <Field id="set-name" label="Subject set name" required value={name} onChange={setName} />
       <label className="flex flex-col gap-1 text-sm">
         <span className="font-medium">Files (one subject each: images, audio, video or text)</span>
         <input
@@ -141,11 +138,7 @@ export function SubjectUploadForm({ projectId, workflows }: { projectId: number;
         </div>
       )}
       <StatusMessage outcome={message} />
-      <button
-        type="submit"
-        disabled={busy || !files.length}
-        className="self-start rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-50"
-      >
+      <button type="submit" disabled={busy || !files.length} className={`self-start ${primaryButtonClass}`}>
         {busy ? "Uploading…" : `Upload ${files.length || ""} ${files.length === 1 ? "file" : "files"}`}
       </button>
     </form>

@@ -20,6 +20,7 @@ import type {
   TutorialRecord,
   WorkflowRecord,
 } from "@/components/ui/wire-types";
+import { Alert } from "@/components/ui/alert";
 
 interface Target {
   value: string;
@@ -162,9 +163,9 @@ export function TranslationsEditor({ projectId, primaryLanguage }: { projectId: 
             Add language
           </button>
           {codeError && (
-            <p id="new-language-error" role="alert" className="w-full text-sm text-red-700">
+            <Alert id="new-language-error" inline className="w-full">
               {codeError}
-            </p>
+            </Alert>
           )}
         </form>
       </QueryState>

@@ -8,10 +8,10 @@ import { Panel } from "@/components/ui/panel";
 import { QueryState } from "@/components/ui/query-state";
 import { StatusMessage } from "@/components/ui/status-message";
 import { useAction } from "@/components/ui/use-action";
-import { useAttachedImages } from "@/components/classifier/help/attached-images";
+import { type AttachedImage, useAttachedImages } from "@/components/classifier/help/attached-images";
 import { TutorialStepView } from "@/components/classifier/help/help-content";
-import { stepsBody, stepsFromRecord, toggleWorkflow } from "@/lib/lab/onboarding-editing";
-import { AttachedImageField, EntryControls, focusSoon, useEntries, useUploads } from "./onboarding-parts";
+import { type StepDraft, stepsBody, stepsFromRecord, toggleWorkflow } from "@/lib/lab/onboarding-editing";
+import { AttachedImageField, EditorFooter, EntryControls, focusSoon, useEntries, useUploads } from "./onboarding-parts";
 import type { Records, TutorialRecord } from "@/components/ui/wire-types";
 
 type Kind = "tutorial" | "mini-course";
@@ -130,7 +130,6 @@ function TutorialForm({
   const [displayName, setDisplayName] = useState(record.display_name ?? "");
   const list = useEntries(saved);
   const [linked, setLinked] = useState<string[]>(record.links?.workflows ?? []);
-  const [confirming, setConfirming] = useState(false);
   const [shown, setShown] = useState(0);
   const images = useAttachedImages("tutorials", record.id, true, 0);
   const { busy, run } = action;
@@ -234,87 +233,84 @@ function TutorialForm({
             <p className="text-sm text-gray-600">The project has no workflows yet.</p>
           )}
         </fieldset>
-        <div className="flex flex-wrap gap-2">
-          <button
-            type="submit"
-            disabled={busy}
-            className="rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-50"
-          >
-            Save {name.one}
-          </button>
-          <button
-            type="button"
-            disabled={busy}
-            className={buttonClass}
-            onClick={() => {
-              setDisplayName(record.display_name ?? "");
-              list.discard();
-              setLinked(record.links?.workflows ?? []);
-            }}
-          >
-            Discard changes
-          </button>
-          {confirming ? (
-            <>
-              <button
-                type="button"
-                disabled={busy}
-                className="rounded bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-50"
-                onClick={() =>
-                  void run(async () => {
-                    await apiDeleteFresh(base);
-                    await onChanged(true);
-                    return `The ${name.one} was deleted.`;
-                  })
-                }
-              >
-                Yes, delete it
-              </button>
-              <button type="button" className={buttonClass} onClick={() => setConfirming(false)}>
-                Keep it
-              </button>
-            </>
-          ) : (
-            <button type="button" className={buttonClass} onClick={() => setConfirming(true)}>
-              Delete {name.one}
-            </button>
-          )}
-        </div>
-        {uploads.problem && (
-          <p role="alert" className="text-sm text-red-800">
-            {uploads.problem}
-          </p>
-        )}
+        <EditorFooter
+          what={name.one}
+          busy={busy}
+          problem={uploads.problem}
+          onDiscard={() => {
+            setDisplayName(record.display_name ?? "");
+            list.discard();
+            setLinked(record.links?.workflows ?? []);
+          }}
+          onDelete={() =>
+            void run(async () => {
+              await apiDeleteFresh(base);
+              await onChanged(true);
+              return `The ${name.one} was deleted.`;
+            })
+          }
+        />
       </form>
-      <section
-        aria-labelledby={`${prefix}-preview`}
-        className="flex min-w-0 flex-col gap-3 self-start rounded-lg border border-gray-200 bg-gray-50 p-4"
-      >
-        <h3 id={`${prefix}-preview`} className="text-sm font-semibold text-gray-700">
-          Preview: what volunteers see
-        </h3>
-        <div className="flex flex-col gap-3 rounded-lg border border-gray-200 bg-white p-4 shadow-sm" data-testid={`${prefix}-preview`}>
-          <p className="text-lg font-semibold">{displayName.trim() || (kind === "tutorial" ? "Tutorial" : "Mini-course")}</p>
-          {steps.length ? (
-            <>
-              <p className="text-sm text-gray-600">
-                {kind === "tutorial" ? "Step" : "Lesson"} {preview + 1} of {steps.length}
-              </p>
-              <TutorialStepView step={steps[preview]} images={images.data} />
-              <div className="flex justify-between gap-2">
-                <button type="button" className={buttonClass} disabled={preview === 0} onClick={() => setShown(preview - 1)}>
-                  Previous<span className="sr-only"> step in the preview</span>
-                </button>
-                <button type="button" className={buttonClass} disabled={preview >= steps.length - 1} onClick={() => setShown(preview + 1)}>
-                  Next<span className="sr-only"> step in the preview</span>
-                </button>
-              </div>
-            </>
-          ) : (
-            <p className="text-sm text-gray-600">No steps: volunteers are shown nothing.</p>
-          )}
-        </div>
-      </section>
+      <TutorialPreview
+        prefix={prefix}
+        kind={kind}
+        name={displayName}
+        steps={steps}
+        images={images.data}
+        shown={preview}
+        onShow={setShown}
+      />
     </div>
+  );
+}
+
+/** What volunteers see of the tutorial being edited, a step at a time (`shown`). */
+function TutorialPreview({
+  prefix,
+  kind,
+  name,
+  steps,
+  images,
+  shown,
+  onShow,
+}: {
+  prefix: string;
+  kind: Kind;
+  name: string;
+  steps: StepDraft[];
+  images: Map<string, AttachedImage> | undefined;
+  shown: number;
+  onShow(step: number): void;
+}) {
+  return (
+    <section
+      aria-labelledby={`${prefix}-preview`}
+      className="flex min-w-0 flex-col gap-3 self-start rounded-lg border border-gray-200 bg-gray-50 p-4"
+    >
+      <h3 id={`${prefix}-preview`} className="text-sm font-semibold text-gray-700">
+        Preview: what volunteers see
+      </h3>
+      <div className="flex flex-col gap-3 rounded-lg border border-gray-200 bg-white p-4 shadow-sm" data-testid={`${prefix}-preview`}>
+        <p className="text-lg font-semibold">{name.trim() || (kind === "tutorial" ? "Tutorial" : "Mini-course")}</p>
+        {steps.length ? (
+          <>
+            <p className="text-sm text-gray-600">
+              {kind === "tutorial" ? "Step" : "Lesson"} {shown + 1} of {steps.length}
+            </p>
+            <TutorialStepView step={steps[shown]} images={images} />
+            <div className="flex justify-between gap-2">
+              <button type="button" className={buttonClass} disabled={shown === 0} onClick={() => onShow(shown - 1)}>
+                Previous<span className="sr-only"> step in the preview</span>
+              </button>
+              <button type="button" className={buttonClass} disabled={shown >= steps.length - 1} onClick={() => onShow(shown + 1)}>
+                Next<span className="sr-only"> step in the preview</span>
+              </button>
+            </div>
+          </>
+        ) : (
+          <p className="text-sm text-gray-600">No steps: volunteers are shown nothing.</p>
+        )}
+      </div>
+    </section>
   );
 }

@@ -7,7 +7,7 @@ import { StatusMessage } from "@/components/ui/status-message";
 import { useAction } from "@/components/ui/use-action";
 import { freshKey, removeTask, TASK_TYPES, taskTemplate, tasksFromDrafts, type TaskDef, type TaskDraft } from "@/lib/lab/task-editing";
 import { lazyPart } from "@/components/classifier/lazy-part";
-import { buttonClass, inputClass } from "@/components/ui/controls";
+import { buttonClass, inputClass, primaryButtonClass } from "@/components/ui/controls";
 import { TaskEditor } from "./task-editors/task-editor";
 import type { Records, WorkflowRecord } from "@/components/ui/wire-types";
 
@@ -61,18 +61,17 @@ export function WorkflowForm({
   const [drafts, setDrafts] = useState<TaskDraft[]>(
     workflow?.drafts.length ? workflow.drafts : [{ key: "T0", task: taskTemplate("single") }],
   );
-  const [linked, setLinked] = useState<number[]>(workflow?.subjectSetIds ?? subjectSets.map((s) => s.id));
-  const [chances, setChances] = useState<Record<string, string>>(() =>
-    Object.fromEntries(
-      Object.entries((workflow?.configuration.subject_set_chances ?? {}) as Record<string, number>).map(([k, v]) => [k, String(v)]),
-    ),
-  );
   const config = workflow?.configuration ?? {};
-  const [trainingSets, setTrainingSets] = useState<number[]>(((config.training_set_ids ?? []) as unknown[]).map(Number));
-  const [trainingChances, setTrainingChances] = useState(((config.training_chances ?? []) as unknown[]).join(", "));
-  const [trainingDefault, setTrainingDefault] = useState(
-    config.training_default_chance === undefined ? "" : String(config.training_default_chance),
-  );
+  const [sets, setSets] = useState<SetChoices>(() => ({
+    linked: workflow?.subjectSetIds ?? subjectSets.map((s) => s.id),
+    chances: Object.fromEntries(
+      Object.entries((config.subject_set_chances ?? {}) as Record<string, number>).map(([k, v]) => [k, String(v)]),
+    ),
+    training: ((config.training_set_ids ?? []) as unknown[]).map(Number),
+    trainingChances: ((config.training_chances ?? []) as unknown[]).join(", "),
+    trainingDefault: config.training_default_chance === undefined ? "" : String(config.training_default_chance),
+  }));
+  const { linked, chances, training: trainingSets, trainingChances, trainingDefault } = sets;
   const [publicGold, setPublicGold] = useState(config.public_gold_standard === true);
   const { busy, outcome, run } = useAction();
   const update = (i: number, task: TaskDef) => setDrafts((all) => all.map((x, j) => (j === i ? { ...x, task } : x)));
@@ -134,20 +133,14 @@ export function WorkflowForm({
     >
       <h3 className="text-lg font-semibold">{workflow ? "Workflow" : "New workflow"}</h3>
       <div className="flex flex-wrap items-end gap-3">
-        <Field
-          id={workflow ? "workflow-name" : "new-workflow-name"}
-          label="Workflow name"
-          required
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-        />
+        <Field id={workflow ? "workflow-name" : "new-workflow-name"} label="Workflow name" required value={name} onChange={setName} />
         <Field
           id={workflow ? "workflow-retirement" : "new-workflow-retirement"}
           label="Retire after this many classifications (empty: never)"
           type="number"
           min={1}
           value={count}
-          onChange={(e) => setCount(e.target.value)}
+          onChange={setCount}
         />
         {workflow && (
           <label className="flex items-center gap-2 text-sm">
@@ -161,68 +154,7 @@ export function WorkflowForm({
         </label>
       </div>
 
-      {subjectSets.length > 0 && (
-        <fieldset className="flex flex-col gap-2 rounded border border-gray-200 p-3 text-sm">
-          <legend className="px-1 font-semibold">Subject sets</legend>
-          <p className="text-gray-600">Sets are drawn by their size unless you give chances (relative weights; 0 shows a set no more).</p>
-          {subjectSets.map((s) => (
-            <div key={s.id} className="flex flex-wrap items-center gap-3">
-              <label className="flex items-center gap-2">
-                <input
-                  type="checkbox"
-                  checked={linked.includes(s.id)}
-                  onChange={(e) => setLinked((l) => (e.target.checked ? [...l, s.id] : l.filter((x) => x !== s.id)))}
-                />
-                {s.displayName} ({s.count} subjects)
-              </label>
-              {linked.includes(s.id) && (
-                <label className="flex items-center gap-1">
-                  <input
-                    type="checkbox"
-                    checked={trainingSets.includes(s.id)}
-                    onChange={(e) => setTrainingSets((t) => (e.target.checked ? [...t, s.id] : t.filter((x) => x !== s.id)))}
-                  />
-                  {s.displayName} is a training set
-                </label>
-              )}
-              {linked.includes(s.id) && (
-                <label className="flex items-center gap-1">
-                  Chance of {s.displayName}
-                  <input
-                    className={`${inputClass} w-20`}
-                    type="number"
-                    min={0}
-                    step="any"
-                    placeholder="by size"
-                    value={chances[s.id] ?? ""}
-                    onChange={(e) => setChances((c) => ({ ...c, [s.id]: e.target.value }))}
-                  />
-                </label>
-              )}
-            </div>
-          ))}
-          {trainingSets.some((id) => linked.includes(id)) && (
-            <div className="flex flex-wrap items-end gap-3">
-              <label className="flex flex-col gap-1">
-                <span>Training chances by subjects seen (comma-separated, e.g. 1, 1, 0.5)</span>
-                <input className={inputClass} value={trainingChances} onChange={(e) => setTrainingChances(e.target.value)} />
-              </label>
-              <label className="flex flex-col gap-1">
-                <span>Training chance after that</span>
-                <input
-                  className={`${inputClass} w-24`}
-                  type="number"
-                  min={0}
-                  max={1}
-                  step="any"
-                  value={trainingDefault}
-                  onChange={(e) => setTrainingDefault(e.target.value)}
-                />
-              </label>
-            </div>
-          )}
-        </fieldset>
-      )}
+      {subjectSets.length > 0 && <SubjectSetChoices subjectSets={subjectSets} sets={sets} onChange={setSets} />}
 
       <BranchingGraph
         drafts={drafts}
@@ -237,62 +169,19 @@ export function WorkflowForm({
       />
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="flex flex-col gap-3">
-          {drafts.map((d, i) => {
-            const others = drafts.map((x) => x.key).filter((k) => k !== d.key);
-            return (
-              <fieldset
-                key={d.key}
-                id={`${formId}-task-${d.key}`}
-                className="flex scroll-mt-4 flex-col gap-2 rounded border border-gray-200 p-3"
-              >
-                <legend className="px-1 font-semibold">
-                  Task {d.key}
-                  {i === 0 ? " (first)" : ""}
-                </legend>
-                <div className="flex flex-wrap items-end gap-3">
-                  <label className="flex flex-col gap-1 text-sm">
-                    <span className="font-medium">{d.key} type</span>
-                    <select
-                      className={inputClass}
-                      value={String(d.task.type)}
-                      onChange={(e) => update(i, { ...taskTemplate(e.target.value), ...(d.task.next ? { next: d.task.next } : {}) })}
-                    >
-                      {TASK_TYPES.map(([t, label]) => (
-                        <option key={t} value={t} title={t}>
-                          {label}
-                        </option>
-                      ))}
-                      {!TASK_TYPES.some(([t]) => t === d.task.type) && <option value={String(d.task.type)}>{String(d.task.type)}</option>}
-                    </select>
-                    <span aria-hidden="true" className="font-mono text-xs text-gray-600">
-                      {String(d.task.type)}
-                    </span>
-                  </label>
-                  {i > 0 && (
-                    <button
-                      type="button"
-                      className={buttonClass}
-                      onClick={() => setDrafts((all) => [all[i], ...all.filter((_, j) => j !== i)])}
-                    >
-                      Make {d.key} the first task
-                    </button>
-                  )}
-                  {drafts.length > 1 && (
-                    <button type="button" className={buttonClass} onClick={() => setDrafts((all) => removeTask(all, d.key))}>
-                      Remove task {d.key}
-                    </button>
-                  )}
-                </div>
-                <TaskEditor
-                  taskKey={d.key}
-                  task={d.task}
-                  onChange={(t) => update(i, t)}
-                  others={others}
-                  shortcuts={shortcuts.filter((k) => k !== d.key)}
-                />
-              </fieldset>
-            );
-          })}
+          {drafts.map((d, i) => (
+            <TaskCard
+              key={d.key}
+              id={`${formId}-task-${d.key}`}
+              draft={d}
+              index={i}
+              keys={drafts.map((x) => x.key)}
+              shortcuts={shortcuts.filter((k) => k !== d.key)}
+              onChange={(task) => update(i, task)}
+              onFirst={() => setDrafts((all) => [all[i], ...all.filter((_, j) => j !== i)])}
+              onRemove={() => setDrafts((all) => removeTask(all, d.key))}
+            />
+          ))}
           <button
             type="button"
             className={`${buttonClass} self-start`}
@@ -308,11 +197,7 @@ export function WorkflowForm({
 
       <StatusMessage outcome={outcome} />
       <div className="flex flex-wrap gap-2">
-        <button
-          type="submit"
-          disabled={busy}
-          className="rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-50"
-        >
+        <button type="submit" disabled={busy} className={primaryButtonClass}>
           {busy ? "Saving…" : workflow ? "Save workflow" : "Create workflow"}
         </button>
         {workflow && (
@@ -339,5 +224,158 @@ export function WorkflowForm({
         )}
       </div>
     </form>
+  );
+}
+
+/** The subject sets a workflow shows, as the form edits them: chances kept as typed. */
+interface SetChoices {
+  linked: number[];
+  /** Relative chances by set id ("" or none: by size). */
+  chances: Record<string, string>;
+  training: number[];
+  trainingChances: string;
+  trainingDefault: string;
+}
+
+/** The subject sets the workflow shows, how often each is drawn, and which are training sets (with their chances). */
+function SubjectSetChoices({
+  subjectSets,
+  sets,
+  onChange,
+}: {
+  subjectSets: LabSubjectSet[];
+  sets: SetChoices;
+  onChange(change: (sets: SetChoices) => SetChoices): void;
+}) {
+  const { linked, chances, training: trainingSets, trainingChances, trainingDefault } = sets;
+  const toggle = (list: number[], id: number, on: boolean) => (on ? [...list, id] : list.filter((x) => x !== id));
+  return (
+    <fieldset className="flex flex-col gap-2 rounded border border-gray-200 p-3 text-sm">
+      <legend className="px-1 font-semibold">Subject sets</legend>
+      <p className="text-gray-600">Sets are drawn by their size unless you give chances (relative weights; 0 shows a set no more).</p>
+      {subjectSets.map((s) => (
+        <div key={s.id} className="flex flex-wrap items-center gap-3">
+          <label className="flex items-center gap-2">
+            <input
+              type="checkbox"
+              checked={linked.includes(s.id)}
+              onChange={(e) => onChange((x) => ({ ...x, linked: toggle(x.linked, s.id, e.target.checked) }))}
+            />
+            {s.displayName} ({s.count} subjects)
+          </label>
+          {linked.includes(s.id) && (
+            <label className="flex items-center gap-1">
+              <input
+                type="checkbox"
+                checked={trainingSets.includes(s.id)}
+                onChange={(e) => onChange((x) => ({ ...x, training: toggle(x.training, s.id, e.target.checked) }))}
+              />
+              {s.displayName} is a training set
+            </label>
+          )}
+          {linked.includes(s.id) && (
+            <label className="flex items-center gap-1">
+              Chance of {s.displayName}
+              <input
+                className={`${inputClass} w-20`}
+                type="number"
+                min={0}
+                step="any"
+                placeholder="by size"
+                value={chances[s.id] ?? ""}
+                onChange={(e) => onChange((x) => ({ ...x, chances: { ...x.chances, [s.id]: e.target.value } }))}
+              />
+            </label>
+          )}
+        </div>
+      ))}
+      {trainingSets.some((id) => linked.includes(id)) && (
+        <div className="flex flex-wrap items-end gap-3">
+          <label className="flex flex-col gap-1">
+            <span>Training chances by subjects seen (comma-separated, e.g. 1, 1, 0.5)</span>
+            <input
+              className={inputClass}
+              value={trainingChances}
+              onChange={(e) => onChange((x) => ({ ...x, trainingChances: e.target.value }))}
+            />
+          </label>
+          <label className="flex flex-col gap-1">
+            <span>Training chance after that</span>
+            <input
+              className={`${inputClass} w-24`}
+              type="number"
+              min={0}
+              max={1}
+              step="any"
+              value={trainingDefault}
+              onChange={(e) => onChange((x) => ({ ...x, trainingDefault: e.target.value }))}
+            />
+          </label>
+        </div>
+      )}
+    </fieldset>
+  );
+}
+
+/** One task of the workflow: its type, making it the first, removing it, and its type's editor. */
+function TaskCard({
+  id,
+  draft: d,
+  index: i,
+  keys,
+  shortcuts,
+  onChange,
+  onFirst,
+  onRemove,
+}: {
+  id: string;
+  draft: TaskDraft;
+  index: number;
+  /** Every task's key. */
+  keys: string[];
+  /** The other shortcut tasks' keys. */
+  shortcuts: string[];
+  onChange(task: TaskDef): void;
+  onFirst(): void;
+  onRemove(): void;
+}) {
+  return (
+    <fieldset id={id} className="flex scroll-mt-4 flex-col gap-2 rounded border border-gray-200 p-3">
+      <legend className="px-1 font-semibold">
+        Task {d.key}
+        {i === 0 ? " (first)" : ""}
+      </legend>
+      <div className="flex flex-wrap items-end gap-3">
+        <label className="flex flex-col gap-1 text-sm">
+          <span className="font-medium">{d.key} type</span>
+          <select
+            className={inputClass}
+            value={String(d.task.type)}
+            onChange={(e) => onChange({ ...taskTemplate(e.target.value), ...(d.task.next ? { next: d.task.next } : {}) })}
+          >
+            {TASK_TYPES.map(([t, label]) => (
+              <option key={t} value={t} title={t}>
+                {label}
+              </option>
+            ))}
+            {!TASK_TYPES.some(([t]) => t === d.task.type) && <option value={String(d.task.type)}>{String(d.task.type)}</option>}
+          </select>
+          <span aria-hidden="true" className="font-mono text-xs text-gray-600">
+            {String(d.task.type)}
+          </span>
+        </label>
+        {i > 0 && (
+          <button type="button" className={buttonClass} onClick={onFirst}>
+            Make {d.key} the first task
+          </button>
+        )}
+        {keys.length > 1 && (
+          <button type="button" className={buttonClass} onClick={onRemove}>
+            Remove task {d.key}
+          </button>
+        )}
+      </div>
+      <TaskEditor taskKey={d.key} task={d.task} onChange={onChange} others={keys.filter((k) => k !== d.key)} shortcuts={shortcuts} />
+    </fieldset>
   );
 }

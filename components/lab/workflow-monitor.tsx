@@ -21,6 +21,9 @@ import type {
 import { taskOfReducer } from "@/lib/lab/reduction-view";
 import type { Tasks } from "@/lib/tasks/types";
 import { JsonToggle, ReductionBody } from "./reduction-display";
+import { formatMoment } from "@/lib/text/format";
+import { Alert } from "@/components/ui/alert";
+import { buttonClass, primaryButtonClass } from "@/components/ui/controls";
 
 // A workflow watched live: reductions per subject (drawn as answer bars with the workflow's own labels, the
 // subject's picture beside them, the JSON a click away), retired subjects with their reasons, the engine's
@@ -53,8 +56,6 @@ function Listed({
     </QueryState>
   );
 }
-
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : "—");
 
 /** The listed subjects' records (for their pictures), fetched once per set of ids. */
 function useSubjects(ids: number[]): Map<number, SubjectRecord> {
@@ -134,7 +135,7 @@ function Reductions({ workflowId, tasks, engineConfigured }: { workflowId: numbe
                     return (
                       <div key={r.id} className="flex flex-col gap-1 border-t border-gray-100 pt-2">
                         <p className="text-xs text-gray-600">
-                          <span className="font-mono">{r.reducer_key}</span> · updated {when(r.updated_at)}
+                          <span className="font-mono">{r.reducer_key}</span> · updated {formatMoment(r.updated_at)}
                         </p>
                         <ReductionBody data={r.data} task={taskOfReducer(tasks, config.data, r.reducer_key)} name={name} />
                         <JsonToggle data={r.data} name={name} />
@@ -191,7 +192,7 @@ function Retired({ workflowId }: { workflowId: number }) {
                 </td>
                 <td>{s.retirement_reason ?? "—"}</td>
                 <td>{s.classifications_count}</td>
-                <td>{when(s.retired_at)}</td>
+                <td>{formatMoment(s.retired_at)}</td>
               </tr>
             ))}
           </tbody>
@@ -247,11 +248,7 @@ function Actions({ workflowId, engineConfigured }: { workflowId: number; engineC
                 <td className="max-w-xs text-xs text-red-800">{a.error ?? ""}</td>
                 <td>
                   {a.status === "failed" && (
-                    <button
-                      type="button"
-                      className="rounded border border-gray-300 px-2 py-1 hover:bg-gray-100"
-                      onClick={() => void retry(a.id)}
-                    >
+                    <button type="button" className={buttonClass} onClick={() => void retry(a.id)}>
                       Retry<span className="sr-only"> action {a.id}</span>
                     </button>
                   )}
@@ -300,9 +297,7 @@ function Exports({ workflowId, hasExport }: { workflowId: number; hasExport: boo
             Writing the export: {m.metadata.progress ?? 0} of {m.metadata.total ?? "?"} classifications…
           </div>
         ) : m.metadata.state === "failed" ? (
-          <p role="alert" className="text-sm text-red-800">
-            The export failed: {m.metadata.error}
-          </p>
+          <Alert inline>The export failed: {m.metadata.error}</Alert>
         ) : (
           <p className="text-sm">
             <a href={m.src ?? "#"} className="font-semibold text-brand-700 underline" download>
@@ -315,7 +310,7 @@ function Exports({ workflowId, hasExport }: { workflowId: number; hasExport: boo
       <button
         type="button"
         disabled={m?.metadata.state === "creating"}
-        className="self-start rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-50"
+        className={`self-start ${primaryButtonClass}`}
         onClick={() =>
           run(async () => {
             const body = await apiPost<Records<"media", ExportMediumRecord>>(`/workflows/${workflowId}/classifications_export`, {
@@ -371,7 +366,7 @@ function Aggregations({ workflowId, userId }: { workflowId: number; userId: numb
                     (a.uuid ?? "—")
                   )}
                 </td>
-                <td>{when(a.created_at)}</td>
+                <td>{formatMoment(a.created_at)}</td>
               </tr>
             ))}
           </tbody>
@@ -380,7 +375,7 @@ function Aggregations({ workflowId, userId }: { workflowId: number; userId: numb
       <StatusMessage outcome={outcome} />
       <button
         type="button"
-        className="self-start rounded border border-gray-300 px-4 py-2 hover:bg-gray-100"
+        className={`self-start ${buttonClass}`}
         onClick={() =>
           run(async () => {
             await apiPost("/aggregations", { aggregations: { links: { workflow: String(workflowId), user: String(userId) } } });

@@ -1,14 +1,12 @@
 import type { ReactNode } from "react";
+import { buttonClass, inputClass } from "./styles";
 
 // The one set of form controls the lab and the classifier's panels share: the input and button styles, and
 // labelled inputs, text boxes, checkboxes, selects and an "add" section built from them. Every control is a
 // <label> around its text and its input, so the accessible name is the visible label. No "use client": the
 // class strings are plain constants a server page may use too; the controls run wherever their caller does.
 
-/** A compact input, select or textarea of a form. */
-export const inputClass = "rounded border border-gray-300 px-2 py-1 text-sm";
-/** A secondary button (add, remove, discard); primary buttons carry the brand colour instead. */
-export const buttonClass = "rounded border border-gray-300 px-3 py-1 text-sm hover:bg-gray-100";
+export { buttonClass, dangerButtonClass, inputClass, primaryButtonClass } from "./styles";
 
 const join = (...classes: (string | undefined | false)[]) => classes.filter(Boolean).join(" ");
 

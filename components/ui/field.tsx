@@ -3,6 +3,7 @@ import type { InputHTMLAttributes, ReactNode } from "react";
 /**
  * A labelled text input. `hint` (under the label) and `error` (under the input) are tied to the input by
  * aria-describedby, and an error marks it aria-invalid; `trailing` sits beside the input (a show/hide button).
+ * Like every text control (components/ui/controls.tsx), `onChange` hears the new value.
  */
 export function Field({
   label,
@@ -10,8 +11,16 @@ export function Field({
   hint,
   error,
   trailing,
+  onChange,
   ...props
-}: { label: string; id: string; hint?: ReactNode; error?: ReactNode; trailing?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
+}: {
+  label: string;
+  id: string;
+  hint?: ReactNode;
+  error?: ReactNode;
+  trailing?: ReactNode;
+  onChange?(value: string): void;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, "onChange">) {
   const describedBy =
     [props["aria-describedby"], hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
   const input = (
@@ -20,6 +29,7 @@ export function Field({
       name={id}
       className={`${trailing ? "min-w-0 flex-1 " : ""}rounded border border-gray-300 px-3 py-2 aria-[invalid=true]:border-red-600`}
       {...props}
+      onChange={onChange && ((e) => onChange(e.target.value))}
       aria-describedby={describedBy}
       aria-invalid={error ? true : props["aria-invalid"]}
     />

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Alert } from "./alert";
 
 /** Grey lines standing in for content that is loading, announced as loading `what`. */
 export function Skeleton({ what, lines = 3 }: { what: string; lines?: number }) {
@@ -18,15 +19,16 @@ export function EmptyState({ children }: { children: ReactNode }) {
 }
 
 /**
- * What a list shows while its query loads, fails or finds nothing; its children once there is data.
- * `skeleton` shows that many grey lines while loading instead of a line of text; `retry` adds a "Try again"
- * button to the error.
+ * The one way a query's loading, failure and emptiness show: its children once there is data. `skeleton`
+ * shows that many grey lines while loading instead of a line of text, `loading` an element of its own (one
+ * that keeps the room of what comes); `retry` adds a "Try again" button to the error (an Alert).
  */
 export function QueryState({
   query,
   what,
   empty,
   skeleton,
+  loading,
   retry,
   children,
 }: {
@@ -34,13 +36,14 @@ export function QueryState({
   what: string;
   empty?: ReactNode;
   skeleton?: number;
+  loading?: ReactNode;
   retry?: () => void;
   children: ReactNode;
 }) {
-  if (query.isPending) return skeleton ? <Skeleton what={what} lines={skeleton} /> : <p role="status">Loading {what}…</p>;
+  if (query.isPending) return loading ?? (skeleton ? <Skeleton what={what} lines={skeleton} /> : <p role="status">Loading {what}…</p>);
   if (query.isError)
     return (
-      <p role="alert" className="rounded border border-red-300 bg-red-50 p-2 text-sm">
+      <Alert>
         The {what} could not be loaded: {(query.error as Error).message}
         {retry && (
           <>
@@ -50,7 +53,7 @@ export function QueryState({
             </button>
           </>
         )}
-      </p>
+      </Alert>
     );
   if (empty !== undefined && Array.isArray(query.data) && !query.data.length) return <EmptyState>{empty}</EmptyState>;
   return <>{children}</>;

@@ -1,8 +1,13 @@
+import { Alert } from "./alert";
+
 /** The outcome of a form's last action: an alert for an error, a status otherwise (both announced). */
 export interface Outcome {
-  kind: "ok" | "error";
+  /** A warning: done, with something to read (amber). */
+  kind: "ok" | "warning" | "error";
   text: string;
 }
+
+const STATUS_LOOK = { ok: "border-green-300 bg-green-50", warning: "border-amber-300 bg-amber-50" };
 
 /** With `busy`, a "Working…" status comes first while the action runs. */
 export function StatusMessage({ outcome, busy = false }: { outcome: Outcome | null; busy?: boolean }) {
@@ -13,14 +18,14 @@ export function StatusMessage({ outcome, busy = false }: { outcome: Outcome | nu
           Working…
         </p>
       )}
-      {outcome && (
-        <p
-          role={outcome.kind === "error" ? "alert" : "status"}
-          className={`rounded border p-2 text-sm ${outcome.kind === "error" ? "border-red-300 bg-red-50" : "border-green-300 bg-green-50"}`}
-        >
-          {outcome.text}
-        </p>
-      )}
+      {outcome &&
+        (outcome.kind === "error" ? (
+          <Alert>{outcome.text}</Alert>
+        ) : (
+          <p role="status" className={`rounded border p-2 text-sm ${STATUS_LOOK[outcome.kind]}`}>
+            {outcome.text}
+          </p>
+        ))}
     </>
   );
 }

@@ -13,6 +13,7 @@ import { AboutNav, ProjectBanner } from "@/components/project/project-header";
 import { LanguageChooser } from "@/components/project/language-chooser-lazy";
 import { chooseLanguage, LANGUAGE_COOKIE, translated, translationsOf } from "@/lib/domain/translate";
 import { applyStrings } from "@/lib/i18n/strings";
+import { formatDay, formatNumber } from "@/lib/text/format";
 
 export const generateMetadata = projectTitle();
 
@@ -139,7 +140,7 @@ export default async function ProjectPage({
         ].map(([label, n]) => (
           <div key={label as string}>
             <dt className="text-xs text-gray-600">{label}</dt>
-            <dd className="text-xl font-semibold">{(n as number).toLocaleString("en-GB")}</dd>
+            <dd className="text-xl font-semibold">{formatNumber(n as number)}</dd>
           </div>
         ))}
       </dl>
@@ -165,62 +166,9 @@ export default async function ProjectPage({
         </section>
       )}
 
-      {recents.length > 0 && (
-        <section aria-labelledby="recents">
-          <h2 id="recents" className="mb-2 text-xl font-semibold">
-            Your recent classifications
-          </h2>
-          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid="recents">
-            {recents.map((r) => (
-              <li key={r.subjectId} className="overflow-hidden rounded border border-gray-200 bg-white">
-                {r.mime.startsWith("image/") ? (
-                  <img
-                    src={localUploadUrl(r.url, publicBaseUrl())}
-                    alt={`Subject ${r.subjectId}`}
-                    className="aspect-square w-full object-cover"
-                    loading="lazy"
-                  />
-                ) : (
-                  <p className="aspect-square p-2 text-sm">Subject {r.subjectId}</p>
-                )}
-                <p className="px-2 py-1 text-xs text-gray-600">
-                  Subject {r.subjectId}, {r.classifiedAt.toLocaleDateString("en-GB", { day: "numeric", month: "short", timeZone: "UTC" })}
-                </p>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      {recents.length > 0 && <RecentClassifications recents={recents} />}
 
-      {team.length > 0 && (
-        <section aria-labelledby="team">
-          <h2 id="team" className="mb-2 text-xl font-semibold">
-            The team
-          </h2>
-          <ul className="flex flex-wrap gap-3" data-testid="team">
-            {team.map((m) => (
-              <li key={m.id} className="rounded border border-gray-200 bg-white px-3 py-2">
-                <span className="font-medium">{m.displayName}</span>{" "}
-                <span className="text-sm text-gray-600">({m.roles.map((r) => ROLE_NAMES[r] ?? r).join(", ")})</span>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
-
-      {organizations.length > 0 && (
-        <p>
-          Part of{" "}
-          {organizations.map((o, i) => (
-            <span key={o.id}>
-              {i > 0 && ", "}
-              <Link href={`/organizations/${o.id}`} className="text-brand-700 underline">
-                {o.displayName}
-              </Link>
-            </span>
-          ))}
-        </p>
-      )}
+      <TeamAndOrganizations team={team} organizations={organizations} />
 
       <section aria-labelledby="statistics">
         <h2 id="statistics" className="mb-2 text-xl font-semibold">
@@ -242,5 +190,73 @@ export default async function ProjectPage({
         </p>
       )}
     </article>
+  );
+}
+
+type Loaded = NonNullable<Awaited<ReturnType<typeof loadProjectPage>>>;
+
+/** The signed-in volunteer's recent classifications of this project: a subject's picture and day each. */
+function RecentClassifications({ recents }: { recents: Loaded["recents"] }) {
+  return (
+    <section aria-labelledby="recents">
+      <h2 id="recents" className="mb-2 text-xl font-semibold">
+        Your recent classifications
+      </h2>
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid="recents">
+        {recents.map((r) => (
+          <li key={r.subjectId} className="overflow-hidden rounded border border-gray-200 bg-white">
+            {r.mime.startsWith("image/") ? (
+              <img
+                src={localUploadUrl(r.url, publicBaseUrl())}
+                alt={`Subject ${r.subjectId}`}
+                className="aspect-square w-full object-cover"
+                loading="lazy"
+              />
+            ) : (
+              <p className="aspect-square p-2 text-sm">Subject {r.subjectId}</p>
+            )}
+            <p className="px-2 py-1 text-xs text-gray-600">
+              Subject {r.subjectId}, {formatDay(r.classifiedAt, "day-month")}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The team with their roles, and the organisations the project is part of. */
+function TeamAndOrganizations({ team, organizations }: { team: Loaded["team"]; organizations: Loaded["organizations"] }) {
+  return (
+    <>
+      {team.length > 0 && (
+        <section aria-labelledby="team">
+          <h2 id="team" className="mb-2 text-xl font-semibold">
+            The team
+          </h2>
+          <ul className="flex flex-wrap gap-3" data-testid="team">
+            {team.map((m) => (
+              <li key={m.id} className="rounded border border-gray-200 bg-white px-3 py-2">
+                <span className="font-medium">{m.displayName}</span>{" "}
+                <span className="text-sm text-gray-600">({m.roles.map((r) => ROLE_NAMES[r] ?? r).join(", ")})</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {organizations.length > 0 && (
+        <p>
+          Part of{" "}
+          {organizations.map((o, i) => (
+            <span key={o.id}>
+              {i > 0 && ", "}
+              <Link href={`/organizations/${o.id}`} className="text-brand-700 underline">
+                {o.displayName}
+              </Link>
+            </span>
+          ))}
+        </p>
+      )}
+    </>
   );
 }

@@ -32,6 +32,23 @@ type Drag =
   | { kind: "move"; index: number; from: Pt; original: Mark }
   | { kind: "handle"; index: number; handle: number };
 
+/** How the tool draws, for the layer's name. */
+const HOW = (toolType: ToolType) =>
+  toolType === "point"
+    ? "click to place a point"
+    : DRAG_TOOLS.has(toolType)
+      ? "drag to draw"
+      : toolType === "freehandLine"
+        ? "drag to draw freehand"
+        : "click each vertex, then Finish shape";
+
+/** The move an arrow key asks for (`step` image pixels, five times that with Shift), or null for another key. */
+function arrows(e: KeyboardEvent, step: number): [number, number] | null {
+  const s = e.shiftKey ? step * 5 : step;
+  const d: Record<string, [number, number]> = { ArrowLeft: [-s, 0], ArrowRight: [s, 0], ArrowUp: [0, -s], ArrowDown: [0, s] };
+  return d[e.key] ?? null;
+}
+
 /**
  * The SVG drawing layer over one frame, in the image's own pixel coordinates. Pointer positions are
  * converted with the layer's getScreenCTM().inverse(), so zoom, pan and rotation of the viewer (CSS
@@ -154,11 +171,6 @@ export function DrawingLayer({
     setDrag(d);
   };
 
-  const arrows = (e: KeyboardEvent, step: number): [number, number] | null => {
-    const s = e.shiftKey ? step * 5 : step;
-    const d: Record<string, [number, number]> = { ArrowLeft: [-s, 0], ArrowRight: [s, 0], ArrowUp: [0, -s], ArrowDown: [0, s] };
-    return d[e.key] ?? null;
-  };
   const onLayerKey = (e: KeyboardEvent<SVGSVGElement>) => {
     if (e.target !== e.currentTarget) return;
     const c = cursor ?? { x: Math.round(width / 2), y: Math.round(height / 2) };
@@ -175,47 +187,7 @@ export function DrawingLayer({
       setPath([]);
     }
   };
-  const onMarkKey = (e: KeyboardEvent, i: number) => {
-    const d = arrows(e, 1);
-    if (d) {
-      e.preventDefault();
-      e.stopPropagation();
-      replace(i, translateMark(marks[i], d[0], d[1]));
-    } else if (e.key === "Delete" || e.key === "Backspace") {
-      e.preventDefault();
-      e.stopPropagation();
-      remove(i);
-    } else if (e.key === "Enter" && tools[marks[i].tool]?.details?.length) {
-      e.preventDefault();
-      e.stopPropagation();
-      onDetails(i);
-    }
-  };
-  const onHandleKey = (e: KeyboardEvent, i: number, h: number) => {
-    const d = arrows(e, 1);
-    if (!d) return;
-    e.preventDefault();
-    e.stopPropagation();
-    const p = markHandles(marks[i], height)[h];
-    replace(i, moveHandle(marks[i], h, { x: p.x + d[0], y: p.y + d[1] }));
-  };
-
-  const preview =
-    drag?.kind === "draw"
-      ? markFromDrag(toolType, base(), drag.from, drag.to)
-      : drag?.kind === "free"
-        ? markFromPath("polyline", base(), drag.points)
-        : path.length >= 2
-          ? markFromPath("polyline", base(), path)
-          : null;
-  const how =
-    toolType === "point"
-      ? "click to place a point"
-      : DRAG_TOOLS.has(toolType)
-        ? "drag to draw"
-        : toolType === "freehandLine"
-          ? "drag to draw freehand"
-          : "click each vertex, then Finish shape";
+  const how = HOW(toolType);
 
   return (
     <>
@@ -240,98 +212,232 @@ export function DrawingLayer({
         onPointerUp={onPointerUp}
         onPointerCancel={() => setDrag(null)}
       >
-        {marks.map((m, i) => {
-          if (m.frame !== frame) return null;
-          const name = `${toolLabel(tools, m.tool)} ${i + 1}: ${m.toolType} ${describeMark(m)}`;
-          const isSelected = selected === i;
-          return (
-            <g key={i}>
-              <g
-                role="button"
-                tabIndex={0}
-                aria-label={name}
-                aria-pressed={isSelected}
-                data-testid={`mark-${i}`}
-                className="cursor-move outline-none focus:[&>*:first-child]:opacity-60"
-                onFocus={() => setSelected(i)}
-                onKeyDown={(e) => onMarkKey(e, i)}
-                onPointerDown={(e) => grab(e, { kind: "move", index: i, from: toImage(e), original: m })}
-              >
-                <MarkHitArea mark={m} strokeWidth={sw} height={height} disabled={disabled} />
-                <MarkShape mark={m} color={toolColor(tools, m.tool)} strokeWidth={isSelected ? sw * 1.8 : sw} height={height} />
-              </g>
-              {isSelected &&
-                markHandles(m, height).map((h, k) => (
-                  <circle
-                    key={k}
-                    role="button"
-                    tabIndex={0}
-                    aria-label={`Resize handle ${k + 1} of ${toolLabel(tools, m.tool)} ${i + 1}`}
-                    data-testid={`mark-${i}-handle-${k}`}
-                    cx={h.x}
-                    cy={h.y}
-                    r={sw * 3}
-                    fill="white"
-                    stroke={toolColor(tools, m.tool)}
-                    strokeWidth={sw}
-                    className="cursor-pointer focus:outline-none focus:[stroke:black]"
-                    style={disabled ? { pointerEvents: "none" } : undefined}
-                    onKeyDown={(e) => onHandleKey(e, i, k)}
-                    onPointerDown={(e) => grab(e, { kind: "handle", index: i, handle: k })}
-                  />
-                ))}
-            </g>
-          );
-        })}
-        {preview && <MarkShape mark={preview} color={color} strokeWidth={sw} height={height} dashed />}
-        {path.map((p, i) => (
-          <circle key={i} cx={p.x} cy={p.y} r={sw * 2} fill={color} aria-hidden />
-        ))}
-        {anchor && <circle cx={anchor.x} cy={anchor.y} r={sw * 2} fill={color} aria-hidden />}
-        {cursor && (
-          <g stroke="white" strokeWidth={2} aria-hidden>
-            <line x1={cursor.x - 12} y1={cursor.y} x2={cursor.x + 12} y2={cursor.y} />
-            <line x1={cursor.x} y1={cursor.y - 12} x2={cursor.x} y2={cursor.y + 12} />
-          </g>
+        {marks.map((m, i) =>
+          m.frame === frame ? (
+            <DrawnMark
+              key={i}
+              mark={m}
+              index={i}
+              tools={tools}
+              selected={selected === i}
+              strokeWidth={sw}
+              height={height}
+              disabled={disabled}
+              onSelect={() => setSelected(i)}
+              onChange={(mark) => replace(i, mark)}
+              onRemove={() => remove(i)}
+              onDetails={tools[m.tool]?.details?.length ? () => onDetails(i) : null}
+              onGrab={(e, handle) =>
+                grab(e, handle === null ? { kind: "move", index: i, from: toImage(e), original: m } : { kind: "handle", index: i, handle })
+              }
+            />
+          ) : null,
         )}
+        <Sketch
+          mark={preview(drag, path, toolType, base())}
+          path={path}
+          anchor={anchor}
+          cursor={cursor}
+          color={color}
+          strokeWidth={sw}
+          height={height}
+        />
       </svg>
       {controls &&
         (path.length > 0 || selected !== null) &&
         createPortal(
-          <div className="flex flex-wrap gap-2">
-            {path.length > 0 && (
-              <>
-                <button
-                  type="button"
-                  className={
-                    "rounded border border-gray-300 bg-white px-3 py-1 text-sm font-semibold shadow " +
-                    "focus:outline focus:outline-2 focus:outline-brand-600"
-                  }
-                  onClick={() => finishPath()}
-                >
-                  Finish shape
-                </button>
-                <button
-                  type="button"
-                  className="rounded border border-gray-300 bg-white px-3 py-1 text-sm shadow"
-                  onClick={() => setPath([])}
-                >
-                  Cancel shape
-                </button>
-              </>
-            )}
-            {selected !== null && marks[selected] && (
-              <button
-                type="button"
-                className="rounded border border-gray-300 bg-white px-3 py-1 text-sm shadow focus:outline focus:outline-2 focus:outline-brand-600"
-                onClick={() => remove(selected)}
-              >
-                Delete selected mark
-              </button>
-            )}
-          </div>,
+          <DrawingButtons
+            drawingPath={path.length > 0}
+            markSelected={selected !== null && !!marks[selected]}
+            onFinish={() => finishPath()}
+            onCancel={() => setPath([])}
+            onDelete={() => selected !== null && remove(selected)}
+          />,
           controls,
         )}
+    </>
+  );
+}
+
+/** One mark of the frame: focusable and draggable, named for screen readers; when selected, its resize handles. */
+function DrawnMark({
+  mark: m,
+  index: i,
+  tools,
+  selected,
+  strokeWidth: sw,
+  height,
+  disabled,
+  onSelect,
+  onChange,
+  onRemove,
+  onDetails,
+  onGrab,
+}: {
+  mark: Mark;
+  index: number;
+  tools: Tool[];
+  selected: boolean;
+  strokeWidth: number;
+  height: number;
+  disabled: boolean;
+  onSelect(): void;
+  /** The mark moved or reshaped from the keyboard. */
+  onChange(mark: Mark): void;
+  onRemove(): void;
+  /** Opens the mark's subtasks (null: its tool has none). */
+  onDetails: (() => void) | null;
+  /** A pointer down on the mark (`handle` null: to move it) or on one of its handles. */
+  onGrab(e: PointerEvent<SVGElement>, handle: number | null): void;
+}) {
+  const name = `${toolLabel(tools, m.tool)} ${i + 1}: ${m.toolType} ${describeMark(m)}`;
+  // Arrows move the mark, Delete removes it, Enter opens its subtasks; on a handle, arrows reshape it.
+  const onKeyDown = (e: KeyboardEvent) => {
+    const d = arrows(e, 1);
+    const act = d
+      ? () => onChange(translateMark(m, d[0], d[1]))
+      : e.key === "Delete" || e.key === "Backspace"
+        ? onRemove
+        : e.key === "Enter"
+          ? onDetails
+          : null;
+    if (!act) return;
+    e.preventDefault();
+    e.stopPropagation();
+    act();
+  };
+  const onHandleKey = (e: KeyboardEvent, h: number) => {
+    const d = arrows(e, 1);
+    if (!d) return;
+    e.preventDefault();
+    e.stopPropagation();
+    const p = markHandles(m, height)[h];
+    onChange(moveHandle(m, h, { x: p.x + d[0], y: p.y + d[1] }));
+  };
+  return (
+    <g>
+      <g
+        role="button"
+        tabIndex={0}
+        aria-label={name}
+        aria-pressed={selected}
+        data-testid={`mark-${i}`}
+        className="cursor-move outline-none focus:[&>*:first-child]:opacity-60"
+        onFocus={onSelect}
+        onKeyDown={onKeyDown}
+        onPointerDown={(e) => onGrab(e, null)}
+      >
+        <MarkHitArea mark={m} strokeWidth={sw} height={height} disabled={disabled} />
+        <MarkShape mark={m} color={toolColor(tools, m.tool)} strokeWidth={selected ? sw * 1.8 : sw} height={height} />
+      </g>
+      {selected &&
+        markHandles(m, height).map((h, k) => (
+          <circle
+            key={k}
+            role="button"
+            tabIndex={0}
+            aria-label={`Resize handle ${k + 1} of ${toolLabel(tools, m.tool)} ${i + 1}`}
+            data-testid={`mark-${i}-handle-${k}`}
+            cx={h.x}
+            cy={h.y}
+            r={sw * 3}
+            fill="white"
+            stroke={toolColor(tools, m.tool)}
+            strokeWidth={sw}
+            className="cursor-pointer focus:outline-none focus:[stroke:black]"
+            style={disabled ? { pointerEvents: "none" } : undefined}
+            onKeyDown={(e) => onHandleKey(e, k)}
+            onPointerDown={(e) => onGrab(e, k)}
+          />
+        ))}
+    </g>
+  );
+}
+
+/** The layer's buttons outside the image: finish or cancel the shape being drawn, delete the selected mark. */
+function DrawingButtons({
+  drawingPath,
+  markSelected,
+  onFinish,
+  onCancel,
+  onDelete,
+}: {
+  drawingPath: boolean;
+  markSelected: boolean;
+  onFinish(): void;
+  onCancel(): void;
+  onDelete(): void;
+}) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      {drawingPath && (
+        <>
+          <button
+            type="button"
+            className={
+              "rounded border border-gray-300 bg-white px-3 py-1 text-sm font-semibold shadow " +
+              "focus:outline focus:outline-2 focus:outline-brand-600"
+            }
+            onClick={onFinish}
+          >
+            Finish shape
+          </button>
+          <button type="button" className="rounded border border-gray-300 bg-white px-3 py-1 text-sm shadow" onClick={onCancel}>
+            Cancel shape
+          </button>
+        </>
+      )}
+      {markSelected && (
+        <button
+          type="button"
+          className="rounded border border-gray-300 bg-white px-3 py-1 text-sm shadow focus:outline focus:outline-2 focus:outline-brand-600"
+          onClick={onDelete}
+        >
+          Delete selected mark
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** What a drag or a path being drawn would make, drawn dashed (null: nothing being drawn). */
+function preview(drag: Drag | null, path: Pt[], toolType: ToolType, base: Parameters<typeof markFromPath>[1]): Mark | null {
+  if (drag?.kind === "draw") return markFromDrag(toolType, base, drag.from, drag.to);
+  if (drag?.kind === "free") return markFromPath("polyline", base, drag.points);
+  return path.length >= 2 ? markFromPath("polyline", base, path) : null;
+}
+
+/** The shape being drawn: its preview, the vertices placed, a drag tool's first corner, and the keyboard's crosshair. */
+function Sketch({
+  mark,
+  path,
+  anchor,
+  cursor,
+  color,
+  strokeWidth: sw,
+  height,
+}: {
+  mark: Mark | null;
+  path: Pt[];
+  anchor: Pt | null;
+  cursor: Pt | null;
+  color: string;
+  strokeWidth: number;
+  height: number;
+}) {
+  return (
+    <>
+      {mark && <MarkShape mark={mark} color={color} strokeWidth={sw} height={height} dashed />}
+      {path.map((p, i) => (
+        <circle key={i} cx={p.x} cy={p.y} r={sw * 2} fill={color} aria-hidden />
+      ))}
+      {anchor && <circle cx={anchor.x} cy={anchor.y} r={sw * 2} fill={color} aria-hidden />}
+      {cursor && (
+        <g stroke="white" strokeWidth={2} aria-hidden>
+          <line x1={cursor.x - 12} y1={cursor.y} x2={cursor.x + 12} y2={cursor.y} />
+          <line x1={cursor.x} y1={cursor.y - 12} x2={cursor.x} y2={cursor.y + 12} />
+        </g>
+      )}
     </>
   );
 }

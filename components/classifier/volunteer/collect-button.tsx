@@ -3,6 +3,9 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { apiGet, apiPost } from "@/components/ui/api-client";
 import { useMe } from "./preferences";
+import { QueryState } from "@/components/ui/query-state";
+import { StatusMessage } from "@/components/ui/status-message";
+import { useAction } from "@/components/ui/use-action";
 import type { CollectionRecord, Records } from "@/components/ui/wire-types";
 
 /**
@@ -16,7 +19,7 @@ export function CollectButton({ projectId, subjectId }: { projectId: string; sub
   const opener = useRef<HTMLButtonElement>(null);
   const [name, setName] = useState("");
   const [isPrivate, setPrivate] = useState(false);
-  const [status, setStatus] = useState<{ kind: "ok" | "error"; text: string } | null>(null);
+  const { outcome: status, run, reset } = useAction();
   const key = ["my-collections", me.data?.login];
   const collections = useQuery({
     queryKey: key,
@@ -29,30 +32,21 @@ export function CollectButton({ projectId, subjectId }: { projectId: string; sub
       ).collections,
   });
   if (!me.data) return null;
-  const done = async (text: string) => {
-    setStatus({ kind: "ok", text });
-    await client.invalidateQueries({ queryKey: key });
-  };
-  const fail = (e: unknown) => setStatus({ kind: "error", text: (e as Error).message });
-  const add = async (c: CollectionRecord) => {
-    try {
+  const add = (c: CollectionRecord) =>
+    run(async () => {
       await apiPost(`/collections/${c.id}/links/subjects`, { subjects: [subjectId] });
-      await done(`Added to “${c.display_name}”.`);
-    } catch (e) {
-      fail(e);
-    }
-  };
-  const create = async () => {
-    try {
+      await client.invalidateQueries({ queryKey: key });
+      return `Added to “${c.display_name}”.`;
+    });
+  const create = () =>
+    run(async () => {
       await apiPost("/collections", {
         collections: { display_name: name.trim(), private: isPrivate, links: { projects: [projectId], subjects: [subjectId] } },
       });
       setName("");
-      await done(`Created “${name.trim()}” with this subject.`);
-    } catch (e) {
-      fail(e);
-    }
-  };
+      await client.invalidateQueries({ queryKey: key });
+      return `Created “${name.trim()}” with this subject.`;
+    });
   const button =
     "rounded border border-gray-300 bg-white px-3 py-1 text-sm hover:bg-gray-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600";
   return (
@@ -62,7 +56,7 @@ export function CollectButton({ projectId, subjectId }: { projectId: string; sub
         type="button"
         className={button}
         onClick={() => {
-          setStatus(null);
+          reset();
           dialog.current?.showModal();
         }}
       >
@@ -78,13 +72,9 @@ export function CollectButton({ projectId, subjectId }: { projectId: string; sub
           <h2 id="collect-title" className="text-lg font-semibold">
             Add subject {subjectId} to a collection
           </h2>
-          {collections.isPending ? (
-            <p role="status">Loading your collections…</p>
-          ) : collections.isError ? (
-            <p role="alert">Your collections could not be loaded.</p>
-          ) : collections.data.length ? (
+          <QueryState query={collections} what="collections" empty={<>You have no collections yet.</>}>
             <ul className="flex max-h-60 flex-col gap-1 overflow-y-auto" aria-label="Your collections">
-              {collections.data.map((c) => {
+              {collections.data?.map((c) => {
                 const has = !!c.links.subjects?.includes(subjectId);
                 return (
                   <li key={c.id} className="flex items-center justify-between gap-2">
@@ -92,7 +82,7 @@ export function CollectButton({ projectId, subjectId }: { projectId: string; sub
                       {c.display_name}
                       {c.private ? <span className="text-xs text-gray-600"> (private)</span> : null}
                     </span>
-                    <button type="button" className={button} disabled={has} onClick={() => add(c)}>
+                    <button type="button" className={button} disabled={has} onClick={() => void add(c)}>
                       {has ? "Added" : "Add"}
                       <span className="sr-only"> to {c.display_name}</span>
                     </button>
@@ -100,9 +90,7 @@ export function CollectButton({ projectId, subjectId }: { projectId: string; sub
                 );
               })}
             </ul>
-          ) : (
-            <p className="text-sm text-gray-600">You have no collections yet.</p>
-          )}
+          </QueryState>
           <form
             className="flex flex-col gap-2 border-t border-gray-200 pt-3"
             onSubmit={(e) => {
@@ -134,14 +122,7 @@ export function CollectButton({ projectId, subjectId }: { projectId: string; sub
               Create with this subject
             </button>
           </form>
-          {status && (
-            <p
-              role={status.kind === "error" ? "alert" : "status"}
-              className={`text-sm ${status.kind === "error" ? "text-red-800" : "text-green-800"}`}
-            >
-              {status.text}
-            </p>
-          )}
+          <StatusMessage outcome={status} />
           <button type="button" className={`${button} self-end`} onClick={() => dialog.current?.close()}>
             Close
           </button>

@@ -1,8 +1,10 @@
 "use client";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@/components/ui/link";
 import { apiDelete, apiGet, apiPost } from "@/components/ui/api-client";
 import { useMe } from "./preferences";
+import { Alert } from "@/components/ui/alert";
+import { useAction } from "@/components/ui/use-action";
 import type { CollectionRecord, Records } from "@/components/ui/wire-types";
 
 /**
@@ -24,24 +26,28 @@ export function FavouriteButton({ projectId, subjectId }: { projectId: string; s
       ).collections[0] ?? null,
   });
   const isFavourite = !!favourites.data?.links.subjects?.includes(subjectId);
-  const toggle = useMutation({
-    mutationFn: async () => {
-      const c = favourites.data;
-      if (!c) {
-        await apiPost("/collections", {
-          collections: {
-            display_name: `Favorites ${projectId}`,
-            favorite: true,
-            private: true,
-            links: { project: projectId, subjects: [subjectId] },
-          },
-        });
-      } else if (isFavourite) {
-        await apiDelete(`/collections/${c.id}/links/subjects/${subjectId}`);
-      } else await apiPost(`/collections/${c.id}/links/subjects`, { subjects: [subjectId] });
-    },
-    onSettled: () => client.invalidateQueries({ queryKey: key }),
-  });
+  const toggle = useAction();
+  const flip = () =>
+    toggle.run(async () => {
+      try {
+        const c = favourites.data;
+        if (!c) {
+          await apiPost("/collections", {
+            collections: {
+              display_name: `Favorites ${projectId}`,
+              favorite: true,
+              private: true,
+              links: { project: projectId, subjects: [subjectId] },
+            },
+          });
+        } else if (isFavourite) {
+          await apiDelete(`/collections/${c.id}/links/subjects/${subjectId}`);
+        } else await apiPost(`/collections/${c.id}/links/subjects`, { subjects: [subjectId] });
+      } finally {
+        // Busy until the favourites are read again, so the next press toggles what is shown.
+        await client.invalidateQueries({ queryKey: key });
+      }
+    });
   if (me.isPending) return null;
   if (!me.data)
     return (
@@ -57,8 +63,8 @@ export function FavouriteButton({ projectId, subjectId }: { projectId: string; s
       <button
         type="button"
         aria-pressed={isFavourite}
-        disabled={favourites.isPending || toggle.isPending}
-        onClick={() => toggle.mutate()}
+        disabled={favourites.isPending || toggle.busy}
+        onClick={() => void flip()}
         className={
           "rounded border border-gray-300 bg-white px-3 py-1 text-sm hover:bg-gray-100 disabled:opacity-50 " +
           "focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600"
@@ -69,10 +75,10 @@ export function FavouriteButton({ projectId, subjectId }: { projectId: string; s
         </span>{" "}
         Favourite
       </button>
-      {(toggle.isError || favourites.isError) && (
-        <span role="alert" className="text-sm text-red-700">
+      {(toggle.outcome?.kind === "error" || favourites.isError) && (
+        <Alert as="span" inline>
           Favourites could not be updated.
-        </span>
+        </Alert>
       )}
     </span>
   );

@@ -2,6 +2,7 @@
 import { useState } from "react";
 import { inputClass } from "@/components/ui/controls";
 import type { EditorProps } from "@/components/tasks/editor-common";
+import { Alert } from "@/components/ui/alert";
 
 /** Any other task type, as its JSON definition (kept exactly as written). */
 export function JsonTaskEditor({ taskKey, task, onChange }: EditorProps) {
@@ -28,9 +29,9 @@ export function JsonTaskEditor({ taskKey, task, onChange }: EditorProps) {
         }}
       />
       {error && (
-        <span role="alert" className="text-red-700">
+        <Alert as="span" inline>
           {error}
-        </span>
+        </Alert>
       )}
     </label>
   );

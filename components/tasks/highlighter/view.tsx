@@ -5,6 +5,7 @@ import { useRef } from "react";
 import { useSubjectText } from "@/components/classifier/subject-text";
 import type { Highlight } from "@/lib/tasks/types";
 import type { TaskViewProps } from "../view-props";
+import { QueryState } from "@/components/ui/query-state";
 
 /** Offsets of the selection within `root`'s text, or null when the selection is empty or elsewhere. */
 function selectionOffsets(root: HTMLElement): { start: number; end: number } | null {
@@ -45,25 +46,25 @@ export function HighlighterTaskView({ taskKey, task, value: raw, onChange, textU
       <legend className="mb-2 font-medium">{t.instruction ? <InlineMarkdown source={t.instruction} /> : "Highlight the text"}</legend>
       {!textUrl ? (
         <p className="text-sm text-gray-600">This subject has no text to highlight.</p>
-      ) : text.isError ? (
-        <p role="alert">{(text.error as Error).message}</p>
       ) : (
-        <p
-          ref={root}
-          id={`task-${taskKey}-text`}
-          data-testid="highlighter-text"
-          className="whitespace-pre-wrap rounded border border-gray-200 bg-gray-50 p-3 leading-relaxed"
-        >
-          {pieces.map((p, i) =>
-            p.h ? (
-              <mark key={i} style={{ background: p.h.labelInformation.color || "#fde68a" }} title={p.h.labelInformation.label}>
-                {p.s}
-              </mark>
-            ) : (
-              <span key={i}>{p.s}</span>
-            ),
-          )}
-        </p>
+        <QueryState query={text} what="text">
+          <p
+            ref={root}
+            id={`task-${taskKey}-text`}
+            data-testid="highlighter-text"
+            className="whitespace-pre-wrap rounded border border-gray-200 bg-gray-50 p-3 leading-relaxed"
+          >
+            {pieces.map((p, i) =>
+              p.h ? (
+                <mark key={i} style={{ background: p.h.labelInformation.color || "#fde68a" }} title={p.h.labelInformation.label}>
+                  {p.s}
+                </mark>
+              ) : (
+                <span key={i}>{p.s}</span>
+              ),
+            )}
+          </p>
+        </QueryState>
       )}
       <p className="text-sm text-gray-600">Select some text, then choose its label.</p>
       <div role="group" aria-label="Labels" className="flex flex-wrap gap-2">
