@@ -6,6 +6,7 @@ import { type ClassificationRef, loadClassificationsData } from "./classificatio
 import { EVENTS } from "./events";
 import type { Emit, TxRunner } from "./stage";
 import { loadEngineWorkflow, type EngineWorkflow } from "./workflow-config";
+import { noteExtracted } from "./timeline";
 
 export interface NewExtract {
   workflowId: number;
@@ -98,7 +99,10 @@ export async function extractClassifications(client: Sql, emit: Emit, refs: Clas
     if (stored) changed.push({ workflow, c });
   }
   await upsertExtracts(client, extracts);
-  for (const { workflow, c } of changed) emitExtractsChanged(emit, workflow, c);
+  for (const { workflow, c } of changed) {
+    emitExtractsChanged(emit, workflow, c);
+    noteExtracted(client, c.workflow_id, c.id, c.subject_id);
+  }
 }
 
 /** An extractor's data, or undefined when it yields no extract (rejected, older workflow version, or an error it reports). */
