@@ -8,7 +8,8 @@
 // machine prefixes, the probes /health, /ready and /metrics (each only as a whole path segment, so a page
 // such as /users-guide would still match), Next's static files and images, and the router's prefetches
 // (RSC payloads, not documents) never reach it; their answers keep next.config.js's policy, which allows no
-// inline script. Browsers' own document prefetches (`Purpose: prefetch`) are not left out: the document they fetch is shown later and needs its nonce.
+// inline script. Browsers' own document prefetches (`Purpose: prefetch`) are not left out: the document
+// they fetch is shown later and needs its nonce.
 import { NextResponse, type NextRequest } from "next/server";
 import { contentSecurityPolicy, newNonce } from "@/lib/http/content-security-policy";
 

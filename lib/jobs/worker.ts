@@ -31,7 +31,7 @@ function requestIdOf(payload: unknown): string | undefined {
 }
 
 /** Every task runs in a log context of its own: its lines carry the job, its task and the request that caused it. */
-function inJobContext(list: TaskList): TaskList {
+export function inJobContext(list: TaskList): TaskList {
   return Object.fromEntries(
     Object.entries(list).map(([name, task]) => [
       name,

@@ -14,7 +14,8 @@ import { logContext } from "./context";
 /** Keys whose values never reach the log, wherever they sit in a logged object. */
 const REDACT = ["password", "token", "access_token", "refresh_token", "authorization", "cookie", "email", "secret"];
 
-function create(): Logger {
+/** A logger as the server's (see above), writing to `destination` when given (tests). */
+export function createLogger(destination?: pino.DestinationStream): Logger {
   const pretty_ = (process.env.LOG_FORMAT ?? (process.stdout.isTTY ? "pretty" : "json")) === "pretty";
   const options: pino.LoggerOptions = {
     level: process.env.LOG_LEVEL ?? "info",
@@ -27,10 +28,12 @@ function create(): Logger {
     },
     redact: { paths: [...REDACT, ...REDACT.map((k) => `*.${k}`)], censor: "[redacted]" },
   };
-  const destination = pretty_
-    ? pretty({ colorize: process.stdout.isTTY, sync: true, ignore: "pid,hostname", translateTime: "SYS:HH:MM:ss.l" })
-    : pino.destination({ dest: 1, sync: true });
-  return pino(options, destination);
+  const out =
+    destination ??
+    (pretty_
+      ? pretty({ colorize: process.stdout.isTTY, sync: true, ignore: "pid,hostname", translateTime: "SYS:HH:MM:ss.l" })
+      : pino.destination({ dest: 1, sync: true }));
+  return pino(options, out);
 }
 
 const KEY = Symbol.for("quorum.logger");
@@ -38,7 +41,7 @@ const KEY = Symbol.for("quorum.logger");
 /** The process's logger. */
 export function log(): Logger {
   const g = globalThis as unknown as Record<symbol, Logger | undefined>;
-  g[KEY] ??= create();
+  g[KEY] ??= createLogger();
   return g[KEY];
 }
 

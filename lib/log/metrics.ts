@@ -133,9 +133,10 @@ function create() {
     }),
     replicaLag: new Gauge({
       name: "quorum_db_replica_lag_seconds",
-      help: "How far the read replica is behind the primary (+Inf while unreachable); absent without DATABASE_REPLICA_URL",
+      help: "How far the read replica is behind the primary (+Inf while unreachable or not a standby)",
       aggregator: "max",
-      registers: [registry],
+      // Only where a replica is configured.
+      registers: process.env.DATABASE_REPLICA_URL ? [registry] : [],
       collect() {
         this.reset();
         const lag = sources.replicaLag?.();
@@ -160,7 +161,7 @@ function queues(m: Metrics): Promise<QueueState | null> {
   return m.queueRead.state;
 }
 
-const QUEUE_READ_REUSE_MS = 500;
+const QUEUE_READ_REUSE_MS = 100;
 
 const KEY = Symbol.for("quorum.metrics");
 

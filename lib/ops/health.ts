@@ -45,14 +45,17 @@ const g = globalThis as unknown as { quorumHealthPool?: pg.Pool; quorumMigration
 
 /** One connection, kept open, for the checks. */
 function healthPool(): pg.Pool {
-  g.quorumHealthPool ??= new pg.Pool({
-    connectionString: databaseUrl(),
-    max: 1,
-    connectionTimeoutMillis: timeoutMs(),
-    idleTimeoutMillis: 60_000,
-    options: "-c TimeZone=UTC",
-  });
-  g.quorumHealthPool.on("error", () => {});
+  if (!g.quorumHealthPool) {
+    g.quorumHealthPool = new pg.Pool({
+      connectionString: databaseUrl(),
+      max: 1,
+      connectionTimeoutMillis: timeoutMs(),
+      idleTimeoutMillis: 60_000,
+      options: "-c TimeZone=UTC",
+    });
+    // A connection dropped while idle (the server restarted) is discarded; the next check connects anew.
+    g.quorumHealthPool.on("error", () => {});
+  }
   return g.quorumHealthPool;
 }
 
