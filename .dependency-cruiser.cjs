@@ -1,6 +1,7 @@
 // The import rules CI holds the tree to (npm run lint:deps, in npm test after npm run lint). Layers, from the
 // outside in (docs/architecture.md, "Layers and the import rules", draws them):
-//   entry points: app/ (routes, pages), inngest/, scripts/, bench/, lib/jobs (the worker and its tasks)
+//   entry points: app/ (routes, pages), inngest/, scripts/, bench/, lib/jobs (the worker and its tasks),
+//                 lib/ops (the server process's health, metrics exposition, request log and shutdown)
 //   transport:    lib/handlers (route handlers), lib/resources (ResourceDef per type), lib/http (the generic
 //                 routes, request bodies, answers, CORS), lib/engine/http, lib/project-page
 //   engine:       lib/engine/run (the decision engine's pipeline) over lib/engine (its pure core)
@@ -50,6 +51,14 @@ module.exports = {
       comment: "lib/jobs (the worker and its tasks) calls into lib/; nothing in lib/ calls it. The queue it reads is lib/db/job-queue.ts.",
       from: { path: "^lib/", pathNot: "^lib/jobs/" },
       to: { path: "^lib/jobs/" },
+    },
+    {
+      name: "ops-is-an-entry-point",
+      comment:
+        "lib/ops runs the server process (health, metrics, request log, shutdown): instrumentation.ts, scripts and the probe routes' handlers call it; the rest of lib/ reports through lib/log (metrics(), the log context).",
+      severity: "error",
+      from: { path: "^lib/", pathNot: "^lib/(ops|handlers)/" },
+      to: { path: "^lib/ops/" },
     },
     {
       name: "http-not-resources",

@@ -97,7 +97,9 @@ test("WEB_CONCURRENCY=2 serves one port from two processes, replaces a killed on
     const scrape = await api.get("/metrics");
     expect(scrape.status()).toBe(200);
     const text = await scrape.text();
-    const served = Number(/^quorum_http_request_duration_seconds_count\{method="GET",route="\/api\/projects",status="200"\} (\d+)$/m.exec(text)?.[1]);
+    const served = Number(
+      /^quorum_http_request_duration_seconds_count\{method="GET",route="\/api\/projects",status="200"\} (\d+)$/m.exec(text)?.[1],
+    );
     expect(served).toBeGreaterThan(40);
     expect(Number(/^quorum_db_pool_connections\{pool="primary",state="idle"\} (\d+)$/m.exec(text)?.[1])).toBeGreaterThanOrEqual(0);
   }

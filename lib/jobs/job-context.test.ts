@@ -6,9 +6,15 @@ import { inJobContext } from "./worker";
 
 describe("jobs' log context", () => {
   it.each([
-    [{ job_id: 3, request_id: "req-9" }, { requestId: "req-9", jobId: "41", task: "subjects_export" }],
+    [
+      { job_id: 3, request_id: "req-9" },
+      { requestId: "req-9", jobId: "41", task: "subjects_export" },
+    ],
     [{ job_id: 3 }, { requestId: undefined, jobId: "41", task: "subjects_export" }],
-    [{ job_id: 3, request_id: 12 }, { requestId: undefined, jobId: "41", task: "subjects_export" }],
+    [
+      { job_id: 3, request_id: 12 },
+      { requestId: undefined, jobId: "41", task: "subjects_export" },
+    ],
   ])("payload %j runs with %j", async (payload, want) => {
     let seen: LogContext | undefined;
     const tasks = inJobContext({ subjects_export: (async () => void (seen = logContext())) as Task });

@@ -46,6 +46,3 @@ export function noteRequestUser(userId: number): void {
   const c = storage().getStore();
   if (c && Number.isInteger(userId) && userId > 0) c.userId = userId;
 }
-
-/** A request id as a client or proxy may send it: 1 to 128 letters, digits and `-_.:`. */
-export const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;

@@ -37,7 +37,12 @@ describe("the log", () => {
     withLogContext({ requestId: "req-3" }, () => console.error("[500]", err));
     console.warn("[engine] %d classifications", 3);
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatchObject({ level: "error", requestId: "req-3", msg: "[500]", err: { type: "Error", message: "boom at a unique place" } });
+    expect(lines[0]).toMatchObject({
+      level: "error",
+      requestId: "req-3",
+      msg: "[500]",
+      err: { type: "Error", message: "boom at a unique place" },
+    });
     const text = JSON.stringify(lines[0]);
     expect(text.split("boom at a unique place").length - 1).toBe(2); // the message and the stack's first line
     expect(lines[0].err.stack).toContain("logger.test.ts");

@@ -237,7 +237,13 @@ function trackRequest(
     s.inFlight.delete(res);
     const seconds = Number(process.hrtime.bigint() - start) / 1e9;
     try {
-      s.onFinished?.({ method: req.method ?? "", url: req.url ?? "/", status: res.writableFinished ? res.statusCode : 0, seconds, context });
+      s.onFinished?.({
+        method: req.method ?? "",
+        url: req.url ?? "/",
+        status: res.writableFinished ? res.statusCode : 0,
+        seconds,
+        context,
+      });
     } catch {
       // The log and the metrics never break a request.
     }
@@ -279,5 +285,20 @@ export function serversClosing(): boolean {
   return state().closing;
 }
 
+/**
+ * Until the server's own shutdown is in place (lib/ops/shutdown.ts, installed by instrumentation.ts once
+ * Next has loaded, replacing this), SIGTERM and SIGINT close the servers, finish what they answer and exit:
+ * a process told to stop while it starts (Next listens before it has loaded the app) stops cleanly too.
+ */
+function stopWhileStarting(): void {
+  for (const signal of ["SIGTERM", "SIGINT"] as const)
+    process.once(signal, () => {
+      void closeServers(Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 25_000)).then((left) => process.exit(left ? 1 : 0));
+    });
+}
+
 // Loaded with `node --import`: install before anything else creates a server.
-if (process.env.QUORUM_PEER_ADDRESS_PRELOAD === "1") installPeerAddress();
+if (process.env.QUORUM_PEER_ADDRESS_PRELOAD === "1") {
+  installPeerAddress();
+  stopWhileStarting();
+}

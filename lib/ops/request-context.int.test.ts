@@ -20,7 +20,8 @@ afterAll(async () => {
   await closeDb();
 });
 
-const histogramCount = async (h: ReturnType<typeof metrics>["createToExtract"]) => (await h.get()).values.find((v) => v.metricName?.endsWith("_count"))?.value ?? 0;
+const histogramCount = async (h: ReturnType<typeof metrics>["createToExtract"]) =>
+  (await h.get()).values.find((v) => v.metricName?.endsWith("_count"))?.value ?? 0;
 
 describe("request ids in the work a request causes, and the pipeline's latencies", () => {
   it("the inbox row and the jobs a request adds carry its id; the engine observes create → extract and → retirement after its commit", async () => {
@@ -32,7 +33,9 @@ describe("request ids in the work a request causes, and the pipeline's latencies
           id: workflow.id,
           extractors_config: { q: { type: "question", task_key: "T0" } },
           reducers_config: { c: { type: "consensus" } },
-          rules_config: [{ if: ["gte", ["lookup", "c.num_votes", 0], ["const", 1]], then: [{ action: "retire_subject", reason: "consensus" }] }],
+          rules_config: [
+            { if: ["gte", ["lookup", "c.num_votes", 0], ["const", 1]], then: [{ action: "retire_subject", reason: "consensus" }] },
+          ],
         },
       },
       owner.token,
@@ -53,7 +56,10 @@ describe("request ids in the work a request causes, and the pipeline's latencies
     for (const r of inbox) expect(Math.abs(r.age)).toBeLessThan(30); // created_at is UTC, as now() in UTC
 
     const exported = await withLogContext({ requestId: "req-export" }, () =>
-      call("POST", `/api/projects/${project.id}/classifications_export`, { token: owner.token, body: { media: { content_type: "text/csv" } } }),
+      call("POST", `/api/projects/${project.id}/classifications_export`, {
+        token: owner.token,
+        body: { media: { content_type: "text/csv" } },
+      }),
     );
     expect(exported.status, exported.text).toBeLessThan(300);
     const { rows: jobs } = await pool().query<{ payload: { request_id?: string } }>(
@@ -67,9 +73,10 @@ describe("request ids in the work a request causes, and the pipeline's latencies
     while ((await processEngineInbox()) > 0) {}
     expect(await histogramCount(metrics().createToExtract)).toBe(extracted + 2);
     expect(await histogramCount(metrics().createToRetirement)).toBe(retired + 2);
-    const { rows: done } = await pool().query(`SELECT count(*)::int AS n FROM subject_workflow_statuses WHERE workflow_id = $1 AND retired_at IS NOT NULL`, [
-      workflow.id,
-    ]);
+    const { rows: done } = await pool().query(
+      `SELECT count(*)::int AS n FROM subject_workflow_statuses WHERE workflow_id = $1 AND retired_at IS NOT NULL`,
+      [workflow.id],
+    );
     expect(done[0].n).toBe(2);
   });
 });
