@@ -1,5 +1,6 @@
 import cluster from "node:cluster";
 import crypto from "node:crypto";
+import http from "node:http";
 import net from "node:net";
 import { AggregatorRegistry } from "prom-client";
 import { metrics } from "@/lib/log/metrics";
@@ -98,4 +99,26 @@ export function allowedAddresses(): { check: (address: string) => boolean } {
   }
   allowed = { text, check };
   return allowed;
+}
+
+/**
+ * A listener of its own for the metrics (`npm run worker`, which serves nothing else): GET /metrics on
+ * `host:port`, protected by where it listens (127.0.0.1 unless told otherwise). Resolves once listening.
+ */
+export function listenForMetrics(port: number, host = "127.0.0.1"): Promise<http.Server> {
+  const server = http.createServer((req, res) => {
+    if (req.method !== "GET" || req.url?.split("?")[0] !== "/metrics") {
+      res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ errors: [{ message: "Not Found" }] }));
+      return;
+    }
+    const { registry } = metrics();
+    registry.metrics().then(
+      (text) => res.writeHead(200, { "content-type": registry.contentType, "cache-control": "no-store" }).end(text),
+      () => res.writeHead(500, { "content-type": "application/json" }).end(JSON.stringify({ errors: [{ message: "metrics unavailable" }] })),
+    );
+  });
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => resolve(server));
+  });
 }
