@@ -39,7 +39,8 @@ export function startApp(port: number, dataDir: string, env: Record<string, stri
       output.push(...lines);
     });
   }
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  // With its output captured, once that is all read too ('close' follows the last of it).
+  const exited = new Promise<void>((resolve) => child.once(captureOutput ? "close" : "exit", () => resolve()));
   return { child, exited, output };
 }
 

@@ -417,8 +417,14 @@ test("SIGTERM under a load of creates: every accepted request answered, a clean 
   );
   expect(exitCode).toBe(0);
   expect(exitedAt - sigtermAt).toBeLessThan(15_000);
-  const stopped = logLines().find((l) => l.msg === "[shutdown] stopped cleanly");
-  expect(stopped).toMatchObject({ signal: "SIGTERM", requestsAbandoned: 0, workerStopped: true });
+  const stopped = await until(
+    "the server's last line",
+    async () => logLines().find((l) => typeof l.msg === "string" && l.msg.startsWith("[shutdown] ") && "requestsAbandoned" in l),
+    (l) => !!l,
+    3000,
+    50,
+  ).catch(() => app!.output.slice(-6).join("\n"));
+  expect(stopped).toMatchObject({ msg: "[shutdown] stopped cleanly", signal: "SIGTERM", requestsAbandoned: 0, workerStopped: true });
 
   // Every answer was a 201; the requests in flight at SIGTERM were answered.
   const answered = load.attempts.filter((a) => typeof a.status === "number");

@@ -263,20 +263,25 @@ export function onRequestFinished(fn: (r: FinishedRequest) => void): void {
 
 /**
  * Stops taking connections on every server of this process and waits (up to `timeoutMs`) for the answers
- * in flight. Answers not yet begun say `Connection: close`; idle kept-alive connections are closed as they
- * go idle. Resolves with how many answers were still in flight when it gave up (0: all ended).
+ * in flight. From then on every answer says `Connection: close`. Kept-alive connections are not cut while
+ * idle (a client may be sending on one at that very moment, and would see it reset): a request that still
+ * comes on one is answered (and its connection closed after), and the idle ones are left to the server's
+ * keep-alive timeout, which clients know of (Keep-Alive: timeout=N) and stop reusing before. Whatever is
+ * left at the deadline is closed. Resolves with how many answers were still in flight then (0: all ended).
  */
 export async function closeServers(timeoutMs: number): Promise<number> {
   const s = state();
   s.closing = true;
   for (const res of s.inFlight) if (!res.headersSent) res.setHeader("Connection", "close");
-  for (const server of s.servers) server.close(() => {});
+  // net.Server's close: no new connections, without http.Server's closing of the idle ones at once.
+  for (const server of s.servers) if (server.listening) net.Server.prototype.close.call(server);
   const deadline = Date.now() + timeoutMs;
-  while (s.inFlight.size && Date.now() < deadline) {
-    for (const server of s.servers) server.closeIdleConnections();
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  for (const server of s.servers) server.closeIdleConnections();
+  const connections = () =>
+    Promise.all([...s.servers].map((server) => new Promise<number>((r) => server.getConnections((err, n) => r(err ? 0 : n))))).then(
+      (counts) => counts.reduce((a, b) => a + b, 0),
+    );
+  while (Date.now() < deadline && (s.inFlight.size || (await connections()))) await new Promise((r) => setTimeout(r, 20));
+  for (const server of s.servers) server.closeAllConnections();
   return s.inFlight.size;
 }
 
