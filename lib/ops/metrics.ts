@@ -114,7 +114,8 @@ export function listenForMetrics(port: number, host = "127.0.0.1"): Promise<http
     const { registry } = metrics();
     registry.metrics().then(
       (text) => res.writeHead(200, { "content-type": registry.contentType, "cache-control": "no-store" }).end(text),
-      () => res.writeHead(500, { "content-type": "application/json" }).end(JSON.stringify({ errors: [{ message: "metrics unavailable" }] })),
+      () =>
+        res.writeHead(500, { "content-type": "application/json" }).end(JSON.stringify({ errors: [{ message: "metrics unavailable" }] })),
     );
   });
   return new Promise((resolve, reject) => {
