@@ -426,7 +426,8 @@ test("SIGTERM under a load of creates: every accepted request answered, a clean 
   ).catch(() => app!.output.slice(-6).join("\n"));
   expect(stopped).toMatchObject({ msg: "[shutdown] stopped cleanly", signal: "SIGTERM", requestsAbandoned: 0, workerStopped: true });
 
-  // Every answer was a 201; the requests in flight at SIGTERM were answered.
+  // Every answer was a 201; the requests in flight at SIGTERM were answered. (The requests that failed were
+  // refused at the connection, ECONNREFUSED in every run seen; what they sent is checked below: not stored.)
   const answered = load.attempts.filter((a) => typeof a.status === "number");
   expect(answered.filter((a) => a.status !== 201)).toEqual([]);
   expect(answered.filter((a) => a.startedAt < sigtermAt && a.endedAt > sigtermAt).length).toBeGreaterThan(0);
