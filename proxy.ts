@@ -5,10 +5,11 @@
 //
 // The matcher keeps the proxy off everything that is not a page: a proxy on every request cost about 0.3 ms
 // and a third of a trivial route's throughput (docs/architecture.md, "CORS inside the wrappers"). The API and
-// machine prefixes (each only as a whole path segment, so a page such as /users-guide would still match),
-// Next's static files and images, and the router's prefetches (RSC payloads, not documents) never reach it;
-// their answers keep next.config.js's policy, which allows no inline script. Browsers' own document
-// prefetches (`Purpose: prefetch`) are not left out: the document they fetch is shown later and needs its nonce.
+// machine prefixes, the probes /health, /ready and /metrics (each only as a whole path segment, so a page
+// such as /users-guide would still match), Next's static files and images, and the router's prefetches
+// (RSC payloads, not documents) never reach it; their answers keep next.config.js's policy, which allows no
+// inline script. Browsers' own document prefetches (`Purpose: prefetch`) are not left out: the document
+// they fetch is shown later and needs its nonce.
 import { NextResponse, type NextRequest } from "next/server";
 import { contentSecurityPolicy, newNonce } from "@/lib/http/content-security-policy";
 
@@ -36,7 +37,7 @@ export const config = {
   matcher: [
     {
       source:
-        "/((?!(?:api|oauth|users|engine|counts|inngest|uploads|auth|unsubscribe|project_preferences|_next/static|_next/image|favicon\\.ico|\\.well-known)(?:/|$)).*)",
+        "/((?!(?:api|oauth|users|engine|counts|inngest|uploads|auth|unsubscribe|project_preferences|health|ready|metrics|_next/static|_next/image|favicon\\.ico|\\.well-known)(?:/|$)).*)",
       missing: [{ type: "header", key: "next-router-prefetch" }],
     },
   ],

@@ -23,6 +23,8 @@ const ISOLATED = [
   "lib/http/hostile-input.int.test.ts",
   "lib/http/token-scopes.int.test.ts",
   "lib/net/outbound-fetch.test.ts",
+  "lib/ops/health.int.test.ts",
+  "lib/ops/request-context.int.test.ts",
   "lib/resources/aggregations.int.test.ts",
   "scripts/with-database.int.test.ts",
 ];

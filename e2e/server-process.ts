@@ -9,9 +9,11 @@ export interface AppProcess {
   child: ChildProcess;
   /** Resolves when the process has exited. */
   exited: Promise<void>;
+  /** Its standard output, line by line (kept only when started with `captureOutput`). */
+  output: string[];
 }
 
-export function startApp(port: number, dataDir: string, env: Record<string, string> = {}): AppProcess {
+export function startApp(port: number, dataDir: string, env: Record<string, string> = {}, captureOutput = false): AppProcess {
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
     env: {
       ...process.env,
@@ -26,10 +28,20 @@ export function startApp(port: number, dataDir: string, env: Record<string, stri
       WORKER_LEASE_SECONDS: "2",
       ...env,
     },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", captureOutput ? "pipe" : "ignore", "inherit"],
   });
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  return { child, exited };
+  const output: string[] = [];
+  if (captureOutput) {
+    let rest = "";
+    child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
+      const lines = (rest + chunk).split("\n");
+      rest = lines.pop()!;
+      output.push(...lines);
+    });
+  }
+  // With its output captured, once that is all read too ('close' follows the last of it).
+  const exited = new Promise<void>((resolve) => child.once(captureOutput ? "close" : "exit", () => resolve()));
+  return { child, exited, output };
 }
 
 /** Waits until the server answers an API request (up to two minutes). */

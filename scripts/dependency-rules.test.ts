@@ -90,7 +90,7 @@ describe("each rule fails on a planted import", () => {
   const scratch = mkdtempSync(path.join(tmpdir(), "dependency-rules-"));
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-  /** One stub module per unit, per entry-point folder, and ApiError. */
+  /** One stub module per unit, per entry-point folder, and AppError. */
   const stubOf = (unit: string) => (unit.endsWith(".ts") ? unit : `${unit}/stub.ts`);
   const STUBS = [
     ...units.map((u) => stubOf(u.unit)),
@@ -153,7 +153,7 @@ describe("each rule fails on a planted import", () => {
       expected: ["app/page.ts → lib/new-folder/a.ts"],
     },
     {
-      // lib/http may import lib/text: only this rule sees that ApiError, imported everywhere, imports anything.
+      // lib/http may import lib/text: only this rule sees that AppError, imported everywhere, imports anything.
       rule: "errors-is-a-leaf",
       files: { [ERRORS]: importsOf(["lib/text/stub"]) },
       expected: [`${ERRORS} → lib/text/stub.ts`],
@@ -171,7 +171,7 @@ describe("each rule fails on a planted import", () => {
       ],
     },
     {
-      // Each import is allowed on its own (components → the lab → ApiError; lib/http → lib/db), so only
+      // Each import is allowed on its own (components → the lab → AppError; lib/http → lib/db), so only
       // reachability sees that the browser now loads the database layer.
       rule: "browser-reaches-only-browser-code",
       files: {

@@ -1,6 +1,7 @@
 // `WEB_CONCURRENCY=2 npm start`: two Next processes serve one port (node:cluster, scripts/start.ts is the
 // primary), each with half the default database connections; one killed with SIGKILL is replaced while the
-// other keeps answering; SIGTERM stops them all and the embedded PostgreSQL.
+// other keeps answering; /metrics sums both processes' metrics; SIGTERM stops them all and the embedded
+// PostgreSQL.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -90,6 +91,18 @@ test("WEB_CONCURRENCY=2 serves one port from two processes, replaces a killed on
   // Each has half the web tier's default database connections (lib/db/pool-size.ts).
   for (const p of first) expect(fs.readFileSync(`/proc/${p.pid}/environ`, "utf8").split("\0")).toContain("DB_POOL_SIZE=5");
   await allAnswer(api, 40);
+  // One scrape sees the whole instance: the requests both processes answered, summed (the primary collects
+  // them), from whichever process the scrape reached.
+  for (let i = 0; i < 2; i++) {
+    const scrape = await api.get("/metrics");
+    expect(scrape.status()).toBe(200);
+    const text = await scrape.text();
+    const served = Number(
+      /^quorum_http_request_duration_seconds_count\{method="GET",route="\/api\/projects",status="200"\} (\d+)$/m.exec(text)?.[1],
+    );
+    expect(served).toBeGreaterThan(40);
+    expect(Number(/^quorum_db_pool_connections\{pool="primary",state="idle"\} (\d+)$/m.exec(text)?.[1])).toBeGreaterThanOrEqual(0);
+  }
 
   process.kill(first[0].pid, "SIGKILL");
   const replaced = await waitFor("a replacement", servers, (s) => s.length === 2 && !s.some((p) => p.pid === first[0].pid));

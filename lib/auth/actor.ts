@@ -4,6 +4,7 @@ import { forbidden, unauthorized } from "@/lib/errors";
 import { readCookie } from "./session";
 import { revokedToken, verifyAccessToken, verifyTokenSignature, type TokenClaims } from "./tokens";
 import { keys } from "./keys";
+import { noteRequestUser } from "@/lib/log/context";
 import type { RouteScope } from "./scopes";
 
 export interface ActorUser {
@@ -57,7 +58,10 @@ export async function resolveActor(req: Request): Promise<Actor> {
       const sessionId = payload?.sid;
       if (Number.isInteger(id) && id > 0 && typeof sessionId === "string") {
         const user = await loadSessionUser(id, sessionId);
-        if (user) return { user, scopes: null, sessionId };
+        if (user) {
+          noteRequestUser(user.id);
+          return { user, scopes: null, sessionId };
+        }
       }
     } catch {
       // An unreadable or expired session is the same as none.

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { noteRequestUser } from "@/lib/log/context";
 import { SignJWT, jwtVerify, type JWTPayload } from "jose";
 import { db, pool } from "@/lib/db";
 import { AppError, unauthorized } from "@/lib/errors";
@@ -108,6 +109,8 @@ export async function verifyTokenSignature(token: string): Promise<TokenClaims> 
     if (verifiedSignatures.size >= 10_000) verifiedSignatures.delete(verifiedSignatures.keys().next().value!);
     verifiedSignatures.set(token, payload);
   }
+  // The request's log line names the token's user (lib/log/context.ts).
+  noteRequestUser(Number(payload.sub));
   return { userId: Number(payload.sub), grantId: String(payload.jti ?? ""), scopes: (payload.scope as string[]) ?? [] };
 }
 

@@ -4,6 +4,7 @@ import pg from "pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { databaseReplicaUrl, databaseUrl } from "@/lib/env";
 import { logError } from "@/lib/log/throttled";
+import { setMetricSource } from "@/lib/log/metrics";
 import { processPoolSize } from "@/lib/db/pool-size";
 import { lsnBytes, maxReplicaLagMs, ReplicaLag } from "@/lib/db/replica-lag";
 
@@ -45,8 +46,29 @@ function openPool(connectionString: string, role: string): pg.Pool {
 
 /** The primary's pool: every write, every transaction, and every read not handed to readPool(). */
 export function pool(): pg.Pool {
-  g.quorumPool ??= openPool(databaseUrl(), "db");
+  if (!g.quorumPool) {
+    g.quorumPool = openPool(databaseUrl(), "db");
+    setMetricSource("dbPools", poolStats);
+  }
   return g.quorumPool;
+}
+
+/** Each pool's connections, for the metrics (lib/log/metrics.ts). */
+function poolStats() {
+  const out = [];
+  for (const [name, p] of [
+    ["primary", g.quorumPool],
+    ["replica", g.quorumReplica?.pool],
+  ] as const)
+    if (p) out.push({ pool: name, total: p.totalCount, idle: p.idleCount, waiting: p.waitingCount });
+  return out;
+}
+
+/** The replica's lag at the last check in ms (Infinity while unreachable), null without DATABASE_REPLICA_URL. */
+export function replicaLagMs(): number | null {
+  if (!databaseReplicaUrl()) return null;
+  usableReplica();
+  return g.quorumReplica?.lagMs ?? null;
 }
 
 /** Most of Prisma's statements kept prepared on one connection (DB_PREPARED_STATEMENTS, default 200): the least recently used is deallocated. */
@@ -144,6 +166,7 @@ function usableReplica(): Replica | null {
     };
     replica.timer.unref();
     g.quorumReplica = replica;
+    setMetricSource("replicaLag", () => (g.quorumReplica ? g.quorumReplica.lagMs / 1000 : null));
     void checkReplica();
   }
   return g.quorumReplica.lagMs <= maxReplicaLagMs(process.env.DATABASE_REPLICA_MAX_LAG_MS) ? g.quorumReplica : null;

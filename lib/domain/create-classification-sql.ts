@@ -48,7 +48,7 @@ export type CreateRow = CreateChecks & (ClassificationRow | { [K in keyof Classi
 /**
  * Counts completed classifications: the CTEs that follow a CTE named `mine` (one row per classification:
  * id, project_id, workflow_id, user_id, completed, counted_ids (the subjects it counts toward, distinct and
- * sorted), seconds_spent). Their subject-workflow rows are upserted in subject order (concurrent
+ * sorted), seconds_spent, request_id (the X-Request-Id of the request that created or completed it)). Their subject-workflow rows are upserted in subject order (concurrent
  * multi-subject classifications never deadlock) and return whether they are still open (retirement is
  * decided on them by the caller's second statement, when a count reaches the limit); the counters' outbox
  * gets a row (lib/domain/fold-classification-counts.ts folds it into the workflow and project counters:
@@ -67,7 +67,7 @@ outbox AS (
   INSERT INTO classification_count_outbox (classification_id, project_id, workflow_id, user_id, seconds)
   SELECT id, project_id, workflow_id, user_id, seconds_spent FROM mine WHERE completed),
 inbox AS (
-  INSERT INTO engine_inbox (classification_id, workflow_id) SELECT id, workflow_id FROM mine
+  INSERT INTO engine_inbox (classification_id, workflow_id, request_id) SELECT id, workflow_id, request_id FROM mine
   WHERE completed AND EXISTS (SELECT 1 FROM engine_workflows e WHERE e.id = mine.workflow_id AND e.status = 'active'))`;
 
 // $1 the items (a JSON array of CreateItem), $2 roles that see a private project, $3 roles that may make
@@ -81,8 +81,8 @@ export const CREATE_SQL = `
 WITH it AS MATERIALIZED (
   SELECT * FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS (workflow_id int, project_id int, user_id int, subject_ids int[], annotations jsonb,
     metadata jsonb, completed boolean, gold boolean, named text, major int, minor int, ip text, key text, user_group_id int, admin boolean, seconds int,
-    grant_id text)) WITH ORDINALITY AS t(workflow_id, project_id, user_id, subject_ids, annotations, metadata, completed, gold, named, major, minor, ip, key,
-    user_group_id, admin, seconds, grant_id, i)),
+    grant_id text, rid text)) WITH ORDINALITY AS t(workflow_id, project_id, user_id, subject_ids, annotations, metadata, completed, gold, named, major, minor, ip,
+    key, user_group_id, admin, seconds, grant_id, rid, i)),
 chk AS (
   SELECT it.*, CASE
     WHEN NOT (it.grant_id IS NULL OR coalesce(tg.revoked_at IS NULL AND NOT tg.banned, false)) THEN 'token'
@@ -122,7 +122,7 @@ ins AS (
   ON CONFLICT (coalesce(user_id, 0), idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
   RETURNING *),
 mine AS (
-  SELECT counted.i, counted.ids AS counted_ids, counted.seconds AS seconds_spent, ins.*
+  SELECT counted.i, counted.ids AS counted_ids, counted.seconds AS seconds_spent, counted.rid AS request_id, ins.*
   FROM ins JOIN counted ON counted.workflow_id = ins.workflow_id AND counted.subject_ids = ins.subject_ids),
 ${COUNT_SQL}
 SELECT chk.problem, chk.current_version, chk.retirement, chk.token_grant,
@@ -135,11 +135,11 @@ ORDER BY chk.i`;
 /**
  * Counts a classification completed after its create (PUT /api/classifications/<id>), with the create's
  * CTEs. $1 id, $2 project, $3 workflow, $4 user, $5 the subjects it counts toward (distinct, sorted),
- * $6 seconds spent. One row: open_counts.
+ * $6 seconds spent, $7 the request's id. One row: open_counts.
  */
 export const COMPLETE_SQL = `
 WITH mine AS (
   SELECT $1::int AS id, $2::int AS project_id, $3::int AS workflow_id, $4::int AS user_id, true AS completed,
-         $5::int[] AS counted_ids, $6::int AS seconds_spent),
+         $5::int[] AS counted_ids, $6::int AS seconds_spent, $7::text AS request_id),
 ${COUNT_SQL}
 SELECT (SELECT json_agg(json_build_array(sws.subject_id, sws.classifications_count)) FROM sws WHERE sws.open) AS open_counts`;

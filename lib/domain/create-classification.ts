@@ -15,6 +15,8 @@ import { type ClassificationRow, COMPLETE_SQL, CREATE_SQL, type CreateRow, type 
 import { GOLD_STANDARD_ROLES } from "./load-workflow";
 import { PROJECT_PERMISSIONS } from "@/lib/policies/project-policy";
 import { scalarText } from "@/lib/text/scalar-text";
+import { currentRequestId } from "@/lib/log/context";
+import { metrics } from "@/lib/log/metrics";
 
 const ZId = z.union([z.string(), z.number()]);
 export const ZAnnotation = z.looseObject({ task: z.string().min(1).max(200), value: z.unknown() });
@@ -123,6 +125,7 @@ export async function createClassification(
     major: parsed[0],
     minor: parsed[1],
     grant_id: claims?.grantId ?? null,
+    rid: currentRequestId() ?? null,
   });
   // The token's grant (when checked here) comes first: with a revoked token nothing else is answered.
   const actor = callerActor(caller, r.token_grant);
@@ -141,6 +144,7 @@ export async function createClassification(
       throw unprocessable("links.subjects must be subjects of the project");
   }
   if (r.id !== null) {
+    metrics().classificationsCreated.inc();
     await retireDue(pool(), workflowId, r.retirement, r.open_counts);
     return { classification: fromRow(r), replayed: false, actor };
   }
@@ -179,6 +183,8 @@ interface CreateItem {
   seconds: number;
   /** The bearer token's grant to check (null: the caller is already known). */
   grant_id: string | null;
+  /** The request's id (X-Request-Id), kept with the classification's engine inbox row. */
+  rid: string | null;
 }
 
 const SHOW_ROLES = [...PROJECT_PERMISSIONS.show];
@@ -230,6 +236,7 @@ export async function countCompletedClassification(
     c.userId,
     [...new Set(c.subjectIds)].sort((a, b) => a - b),
     secondsSpent(c.metadata),
+    currentRequestId() ?? null,
   ]);
   await retireDue(client, c.workflowId, c.retirement, rows[0]?.open_counts ?? null);
 }

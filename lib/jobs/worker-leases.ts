@@ -16,6 +16,8 @@ export class WorkerLeases {
   /** Jobs this process is running now (graphile-worker's job ids). */
   private running = new Set<string>();
   private timer: NodeJS.Timeout | null = null;
+  /** When this process last renewed its pools' leases (and reaped lapsed ones): ms since the epoch. */
+  renewedAt: number | null = null;
 
   constructor() {
     // Since graphile-worker 0.17 a job is locked by its worker pool's id (not the worker's), so the lease
@@ -41,7 +43,10 @@ export class WorkerLeases {
 
   async start(): Promise<void> {
     // The database may be unreachable at start: the periodic tick reaps once it is back.
-    await reapLapsedWorkers().catch((err) => logError("worker-reap", "[worker] could not reap lapsed workers:", err.message));
+    await reapLapsedWorkers().then(
+      () => (this.renewedAt = Date.now()),
+      (err) => logError("worker-reap", "[worker] could not reap lapsed workers:", err.message),
+    );
     const every = Math.max(1, leaseSeconds() / 3) * 1000;
     this.timer = setInterval(
       () => void this.tick().catch((err) => logError("worker-lease", "[worker] lease renewal failed:", err.message)),
@@ -64,6 +69,7 @@ export class WorkerLeases {
       );
     }
     await reapLapsedWorkers();
+    this.renewedAt = Date.now();
     await this.unlockOrphanedJobs();
   }
 

@@ -1,4 +1,7 @@
-import { Logger, run, runOnce, type Runner, type TaskList } from "graphile-worker";
+import { Logger, run, runOnce, type Job, type Runner, type Task, type TaskList } from "graphile-worker";
+import { withLogContext } from "@/lib/log/context";
+import { log } from "@/lib/log/logger";
+import { metrics } from "@/lib/log/metrics";
 import { databaseUrl } from "@/lib/env";
 import { startCountFolder, stopCountFolder } from "@/lib/domain/fold-classification-counts";
 import { startProjectStatsRefresher, stopProjectStatsRefresher } from "@/lib/domain/project-stats";
@@ -21,11 +24,41 @@ function startHousekeeping() {
   g.quorumHousekeeping.unref();
 }
 
-const mainTasks = (): TaskList => ({ ...tasks, ...engineTasks, ...inboxTasks });
+/** The id of the request that caused a job (lib/db/job-queue.ts puts it in the payload). */
+function requestIdOf(payload: unknown): string | undefined {
+  const id = (payload as { request_id?: unknown } | null)?.request_id;
+  return typeof id === "string" ? id : undefined;
+}
 
-/** Warnings and errors only: a line per completed job would drown the server's log at pipeline rates. */
-const logger = new Logger(() => (level, message) => {
-  if (level === "error") console.error(`[worker] ${message}`);
+/** Every task runs in a log context of its own: its lines carry the job, its task and the request that caused it. */
+export function inJobContext(list: TaskList): TaskList {
+  return Object.fromEntries(
+    Object.entries(list).map(([name, task]) => [
+      name,
+      ((payload, helpers) =>
+        withLogContext({ requestId: requestIdOf(payload), jobId: String(helpers.job.id), task: name }, () =>
+          (task as Task)(payload, helpers),
+        )) as Task,
+    ]),
+  );
+}
+
+const mainTasks = (): TaskList => inJobContext({ ...tasks, ...engineTasks, ...inboxTasks });
+const externalTasks = (): TaskList => inJobContext(externalEngineTasks);
+
+/**
+ * Warnings and errors only: a line per completed job would drown the server's log at pipeline rates. A
+ * failed job's line names the job, its task and the request that caused it, with the error's stack once.
+ */
+const logger = new Logger(() => (level, message, meta) => {
+  const job = meta?.job as Job | undefined;
+  const error = meta?.error;
+  if (meta?.failure && job && error instanceof Error) {
+    log().error(
+      { err: error, requestId: requestIdOf(job.payload), jobId: String(job.id), task: job.task_identifier },
+      `[worker] job ${job.id} (${job.task_identifier}) failed, attempt ${job.attempts} of ${job.max_attempts}`,
+    );
+  } else if (level === "error") console.error(`[worker] ${message}`);
   else if (level === "warning") console.warn(`[worker] ${message}`);
 });
 
@@ -93,6 +126,7 @@ export async function startWorker(concurrency = Number(process.env.WORKER_CONCUR
   startInboxDispatcher();
   if (!g.quorumWorkers) {
     const leases = (g.quorumLeases = new WorkerLeases());
+    leases.events.on("job:error", ({ job }) => metrics().jobFailures.inc({ task: job.task_identifier }));
     const common = {
       connectionString: databaseUrl(),
       crontab: "",
@@ -106,7 +140,7 @@ export async function startWorker(concurrency = Number(process.env.WORKER_CONCUR
       .then(() => [
         new SupervisedPool("main", () => run({ ...common, concurrency, taskList: mainTasks() })),
         new SupervisedPool("external", () =>
-          run({ ...common, concurrency: Number(process.env.WORKER_EXTERNAL_CONCURRENCY ?? 4), taskList: externalEngineTasks }),
+          run({ ...common, concurrency: Number(process.env.WORKER_EXTERNAL_CONCURRENCY ?? 4), taskList: externalTasks() }),
         ),
       ]);
   }
@@ -118,11 +152,25 @@ export async function stopWorker(): Promise<void> {
   stopProjectStatsRefresher();
   if (g.quorumHousekeeping) clearInterval(g.quorumHousekeeping);
   g.quorumHousekeeping = undefined;
-  stopInboxDispatcher();
+  const inbox = stopInboxDispatcher();
   const pools = await g.quorumWorkers?.catch(() => []);
   g.quorumWorkers = undefined;
   g.quorumLeases?.stop();
-  await Promise.all((pools ?? []).map((p) => p.stop()));
+  await Promise.all([inbox, ...(pools ?? []).map((p) => p.stop())]);
+}
+
+/**
+ * Whether this process runs the worker, and how long ago it last renewed its lease (null before the first
+ * renewal): /ready fails while the lease is older than WORKER_LEASE_SECONDS.
+ */
+export function workerStatus(): { running: boolean; leaseAgeSeconds: number | null; leaseSeconds: number } {
+  const leases = g.quorumLeases;
+  const renewed = leases?.renewedAt ?? null;
+  return {
+    running: !!g.quorumWorkers,
+    leaseAgeSeconds: renewed === null ? null : (Date.now() - renewed) / 1000,
+    leaseSeconds: Number(process.env.WORKER_LEASE_SECONDS ?? 30),
+  };
 }
 
 /** Runs every job that is due now, then returns (tests, one-shot scripts). */
@@ -130,5 +178,5 @@ export async function drainJobs(): Promise<void> {
   while ((await takeEngineInbox()) > 0) {
     // Classifications waiting for the engine are run (or, with Inngest, made jobs) first.
   }
-  await runOnce({ connectionString: databaseUrl(), logger, taskList: { ...mainTasks(), ...externalEngineTasks } });
+  await runOnce({ connectionString: databaseUrl(), logger, taskList: { ...mainTasks(), ...externalTasks() } });
 }

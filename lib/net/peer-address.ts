@@ -7,19 +7,43 @@
 // Forwarded) unless the socket is a trusted proxy, resolves the client's address by TRUST_PROXY, and hands
 // that to the route code in a header whose name is random per process, so no client can write it.
 //
+// The same edge gives every request its id and its log context, counts the requests in flight and hands
+// each finished one to the request log and the metrics (see "Requests: ids, log lines, metrics, shutdown"
+// below).
+//
 // It is loaded with `node --import` by scripts/start.ts (before Next creates its server) and installed
 // again by instrumentation.ts (for a server started another way); both share one state on globalThis.
 // Only node: built-ins and erasable TypeScript here: Node runs this file directly.
+import { AsyncLocalStorage } from "node:async_hooks";
 import crypto from "node:crypto";
 import http from "node:http";
 import net from "node:net";
 
 export type TrustProxy = { kind: "none" } | { kind: "hops"; hops: number } | { kind: "list"; list: net.BlockList; text: string };
 
+/** A request the edge saw end (answered, or its connection gone first). */
+export interface FinishedRequest {
+  method: string;
+  /** The request target as the client sent it (path and query): for routing only, never logged. */
+  url: string;
+  /** The status sent, or 0 when the connection ended before the answer did. */
+  status: number;
+  seconds: number;
+  /** The request's log context (lib/log/context.ts): its id, and its user once the route knew it. */
+  context: { requestId?: string; userId?: number };
+}
+
 interface PeerState {
   header: string;
   trust: TrustProxy;
   installed: boolean;
+  /** The answers not yet ended, and the servers they came through. */
+  inFlight: Set<http.ServerResponse>;
+  servers: Set<http.Server>;
+  /** Set once the servers are closing: no new connections, and every answer closes its connection. */
+  closing: boolean;
+  /** Called for every request that ended (set by the server's observability, lib/log/request-log.ts). */
+  onFinished?: (r: FinishedRequest) => void;
 }
 
 const STATE = Symbol.for("quorum.peer-address");
@@ -115,12 +139,22 @@ export function resolveClientAddress(trust: TrustProxy, peer: string, forwardedF
 
 function state(): PeerState {
   const g = globalThis as unknown as Record<symbol, PeerState | undefined>;
-  g[STATE] ??= { header: `x-quorum-peer-${crypto.randomBytes(12).toString("hex")}`, trust: { kind: "none" }, installed: false };
+  g[STATE] ??= {
+    header: `x-quorum-peer-${crypto.randomBytes(12).toString("hex")}`,
+    trust: { kind: "none" },
+    installed: false,
+    inFlight: new Set(),
+    servers: new Set(),
+    closing: false,
+  };
   return g[STATE];
 }
 
-/** What the edge does to one request's headers: forwarded headers kept only from a trusted proxy, the client's address added. */
-export function stampRequest(headers: http.IncomingHttpHeaders, peer: string | undefined): void {
+/**
+ * What the edge does to one request's headers: forwarded headers kept only from a trusted proxy, the
+ * client's address added. Answers whether the socket is a trusted proxy.
+ */
+export function stampRequest(headers: http.IncomingHttpHeaders, peer: string | undefined): boolean {
   const s = state();
   const socket = peer ?? "";
   const trusted = trustsPeer(s.trust, normalizeAddress(socket));
@@ -128,6 +162,7 @@ export function stampRequest(headers: http.IncomingHttpHeaders, peer: string | u
   const client = socket ? resolveClientAddress(s.trust, socket, Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor) : "";
   if (!trusted) for (const name of FORWARDED_HEADERS) delete headers[name];
   headers[s.header] = client;
+  return trusted;
 }
 
 /** Puts the edge in front of every HTTP server of this process (idempotent). Throws on a bad TRUST_PROXY. */
@@ -139,8 +174,11 @@ export function installPeerAddress(): void {
   http.Server.prototype.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]): boolean {
     if (event === "request") {
       const req = args[0] as http.IncomingMessage;
-      stampRequest(req.headers, req.socket?.remoteAddress);
+      const trusted = stampRequest(req.headers, req.socket?.remoteAddress);
+      const context = trackRequest(s, this, req, args[1] as http.ServerResponse, trusted);
+      return logContextStore().run(context, () => Reflect.apply(emit, this, [event, ...args]) as boolean);
     }
+    if (event === "listening") s.servers.add(this);
     return Reflect.apply(emit, this, [event, ...args]) as boolean;
   } as typeof emit;
   s.installed = true;
@@ -159,5 +197,113 @@ export function clientAddressHeader(address: string): [string, string] {
   return [state().header, address];
 }
 
+// ---- Requests: ids, log lines, metrics, shutdown
+//
+// Every request gets an id: the X-Request-Id a trusted proxy (TRUST_PROXY) sent, when it is 1 to 128
+// letters, digits and `-_.:`, else a new UUID (a client's own is replaced: it could name another's
+// request). The id is set on the request (X-Request-Id, for the route code) and on the answer, and the
+// rest of the request runs in a log context holding it (lib/log/context.ts, whose store this shares).
+// When the answer ends, the request is handed to `onFinished` (the request log line and the HTTP metrics).
+// closeServers() is the first step of a graceful shutdown: no new connections, every answer from then on
+// closes its connection, and it resolves when the answers in flight have ended.
+
+const LOG_CONTEXT = Symbol.for("quorum.log-context");
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+function logContextStore(): AsyncLocalStorage<FinishedRequest["context"]> {
+  const g = globalThis as unknown as Record<symbol, AsyncLocalStorage<FinishedRequest["context"]> | undefined>;
+  g[LOG_CONTEXT] ??= new AsyncLocalStorage();
+  return g[LOG_CONTEXT];
+}
+
+function trackRequest(
+  s: PeerState,
+  server: http.Server,
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  trusted: boolean,
+): FinishedRequest["context"] {
+  const sent = req.headers["x-request-id"];
+  const requestId = trusted && typeof sent === "string" && REQUEST_ID.test(sent) ? sent : crypto.randomUUID();
+  req.headers["x-request-id"] = requestId;
+  const context: FinishedRequest["context"] = { requestId };
+  if (!res) return context;
+  res.setHeader("X-Request-Id", requestId);
+  if (s.closing) res.setHeader("Connection", "close");
+  s.servers.add(server);
+  s.inFlight.add(res);
+  const start = process.hrtime.bigint();
+  res.once("close", () => {
+    s.inFlight.delete(res);
+    const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+    try {
+      s.onFinished?.({
+        method: req.method ?? "",
+        url: req.url ?? "/",
+        status: res.writableFinished ? res.statusCode : 0,
+        seconds,
+        context,
+      });
+    } catch {
+      // The log and the metrics never break a request.
+    }
+  });
+  return context;
+}
+
+/** How many requests are being answered now. */
+export function requestsInFlight(): number {
+  return state().inFlight.size;
+}
+
+/** Sets what is called for every request that ended (the request log and the metrics). */
+export function onRequestFinished(fn: (r: FinishedRequest) => void): void {
+  state().onFinished = fn;
+}
+
+/**
+ * Stops taking connections on every server of this process and waits (up to `timeoutMs`) for the answers
+ * in flight. From then on every answer says `Connection: close`. Kept-alive connections are not cut while
+ * idle (a client may be sending on one at that very moment, and would see it reset): a request that still
+ * comes on one is answered (and its connection closed after), and the idle ones are left to the server's
+ * keep-alive timeout, which clients know of (Keep-Alive: timeout=N) and stop reusing before. Whatever is
+ * left at the deadline is closed. Resolves with how many answers were still in flight then (0: all ended).
+ */
+export async function closeServers(timeoutMs: number): Promise<number> {
+  const s = state();
+  s.closing = true;
+  for (const res of s.inFlight) if (!res.headersSent) res.setHeader("Connection", "close");
+  // net.Server's close: no new connections, without http.Server's closing of the idle ones at once.
+  for (const server of s.servers) if (server.listening) net.Server.prototype.close.call(server);
+  const deadline = Date.now() + timeoutMs;
+  const connections = () =>
+    Promise.all([...s.servers].map((server) => new Promise<number>((r) => server.getConnections((err, n) => r(err ? 0 : n))))).then(
+      (counts) => counts.reduce((a, b) => a + b, 0),
+    );
+  while (Date.now() < deadline && (s.inFlight.size || (await connections()))) await new Promise((r) => setTimeout(r, 20));
+  for (const server of s.servers) server.closeAllConnections();
+  return s.inFlight.size;
+}
+
+/** Whether the servers are closing (the process is shutting down). */
+export function serversClosing(): boolean {
+  return state().closing;
+}
+
+/**
+ * Until the server's own shutdown is in place (lib/ops/shutdown.ts, installed by instrumentation.ts once
+ * Next has loaded, replacing this), SIGTERM and SIGINT close the servers, finish what they answer and exit:
+ * a process told to stop while it starts (Next listens before it has loaded the app) stops cleanly too.
+ */
+function stopWhileStarting(): void {
+  for (const signal of ["SIGTERM", "SIGINT"] as const)
+    process.once(signal, () => {
+      void closeServers(Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 25_000)).then((left) => process.exit(left ? 1 : 0));
+    });
+}
+
 // Loaded with `node --import`: install before anything else creates a server.
-if (process.env.QUORUM_PEER_ADDRESS_PRELOAD === "1") installPeerAddress();
+if (process.env.QUORUM_PEER_ADDRESS_PRELOAD === "1") {
+  installPeerAddress();
+  stopWhileStarting();
+}

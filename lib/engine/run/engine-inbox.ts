@@ -6,6 +6,9 @@ import { CLASSIFICATION_BATCH_TASK, type EngineEvent, EVENTS, ZClassificationBat
 import { extractClassifications } from "./extract-classification";
 import { inngestConfigured, queueTx } from "./pipeline";
 import { logError } from "@/lib/log/throttled";
+import { currentRequestId } from "@/lib/log/context";
+import { metrics } from "@/lib/log/metrics";
+import { observeTimeline, openTimeline, type PipelineTimeline } from "./timeline";
 
 // The hand-off from classification create to the engine. The create transaction appends the classification
 // to engine_inbox (a plain insert: adding a graphile-worker job there costs a NOTIFY, whose commit-time lock
@@ -18,16 +21,18 @@ import { logError } from "@/lib/log/throttled";
 // - Inngest configured: a dispatcher moves batches into jobs with one add_jobs call, deleting them in the
 //   same statement (dispatchEngineInbox); the jobs forward them to Inngest.
 
-/** Appends classifications, each with its workflow, to the inbox (in the caller's transaction). */
+/** Appends classifications, each with its workflow, to the inbox (in the caller's transaction), with the request's id. */
 export async function handToEngine(client: Sql, refs: { id: number; workflowId: number }[]): Promise<void> {
   if (refs.length)
-    await client.query(`INSERT INTO engine_inbox (classification_id, workflow_id) SELECT * FROM unnest($1::int[], $2::int[])`, [
-      refs.map((r) => r.id),
-      refs.map((r) => r.workflowId),
-    ]);
+    await client.query(
+      `INSERT INTO engine_inbox (classification_id, workflow_id, request_id) SELECT c, w, $3 FROM unnest($1::int[], $2::int[]) AS x(c, w)`,
+      [refs.map((r) => r.id), refs.map((r) => r.workflowId), currentRequestId() ?? null],
+    );
 }
 
 type InboxRef = { id: number; workflowId: number };
+/** An inbox row taken by a consumer: when it was handed over (ms since the epoch) and by which request. */
+type TakenRef = InboxRef & { handedAt: number; requestId: string | null };
 
 /** Most classifications in one engine job (ENGINE_BATCH_SIZE, default 50). */
 const batchSize = () => Math.max(1, Number(process.env.ENGINE_BATCH_SIZE ?? 50));
@@ -69,15 +74,15 @@ export async function dispatchEngineInbox(limit = 1000): Promise<number> {
     // active: extraction would skip them) leave the inbox without a job: most workflows have no engine
     // configuration, and their classifications cost the engine nothing. Ids component A lacks (posted by an
     // external forwarder) always go on.
-    const { rows } = await client.query<{ classification_id: number; workflow_id: number; run: boolean }>(
+    const { rows } = await client.query<{ classification_id: number; workflow_id: number; request_id: string | null; run: boolean }>(
       `WITH taken AS (DELETE FROM engine_inbox WHERE id IN (SELECT id FROM engine_inbox ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
-        RETURNING classification_id, workflow_id)
-       SELECT t.classification_id, t.workflow_id, (c.id IS NULL OR ew.id IS NOT NULL) AS run
+        RETURNING classification_id, workflow_id, request_id)
+       SELECT t.classification_id, t.workflow_id, t.request_id, (c.id IS NULL OR ew.id IS NOT NULL) AS run
        FROM taken t LEFT JOIN classifications c ON c.id = t.classification_id AND c.workflow_id = t.workflow_id
        LEFT JOIN engine_workflows ew ON ew.id = c.workflow_id AND ew.status = 'active'`,
       [limit],
     );
-    const refs = rows.filter((r) => r.run).map((r) => ({ id: r.classification_id, workflowId: r.workflow_id }));
+    const refs = rows.filter((r) => r.run).map((r) => ({ id: r.classification_id, workflowId: r.workflow_id, requestId: r.request_id }));
     if (!refs.length) return rows.length;
     const batches = inboxBatches(refs, batchSize());
     await client.query(
@@ -86,7 +91,9 @@ export async function dispatchEngineInbox(limit = 1000): Promise<number> {
        FROM unnest($2::json[]) AS b`,
       [
         CLASSIFICATION_BATCH_TASK,
-        batches.map((b) => JSON.stringify({ classification_ids: b.map((r) => r.id), workflow_ids: b.map((r) => r.workflowId) })),
+        batches.map((b) =>
+          JSON.stringify({ classification_ids: b.map((r) => r.id), workflow_ids: b.map((r) => r.workflowId), ...requestIdsOf(b) }),
+        ),
       ],
     );
     return rows.length;
@@ -108,32 +115,41 @@ export async function dispatchEngineInbox(limit = 1000): Promise<number> {
 export async function processEngineInbox(limit = batchSize()): Promise<number> {
   const { rows: waiting } = await pool().query<{ any: boolean }>(`SELECT EXISTS (SELECT 1 FROM engine_inbox) AS any`);
   if (!waiting[0].any) return 0;
-  let ids: InboxRef[] = [];
+  let ids: TakenRef[] = [];
+  let timeline: PipelineTimeline | undefined;
   try {
-    return await queueTx(async (client, emit) => {
+    const n = await queueTx(async (client, emit) => {
       await client.query(`SET LOCAL synchronous_commit = off`);
       ids = await takeInbox(client, limit);
+      timeline = openTimeline(client, ids);
       if (ids.length) await extractClassifications(client, emit, ids);
       return ids.length;
     });
+    observeTimeline(timeline);
+    metrics().engineProcessed.inc(n);
+    return n;
   } catch (err) {
     if (!ids.length) throw err;
+    const requestIds = [...new Set(ids.flatMap((r) => (r.requestId ? [r.requestId] : [])))];
     logError(
       "engine-batch",
       `[engine] a batch of ${ids.length} classifications failed (${(err as Error).message}); retrying each on its own`,
+      { requestIds: requestIds.slice(0, 50) },
     );
     return withTransaction(async (client) => {
       // Only those still waiting: another consumer may have taken them since the rollback.
-      const { rows } = await client.query<{ classification_id: number; workflow_id: number }>(
+      const { rows } = await client.query<{ classification_id: number; workflow_id: number; request_id: string | null }>(
         `DELETE FROM engine_inbox i USING unnest($1::int[], $2::int[]) AS x(c, w) WHERE i.classification_id = x.c AND i.workflow_id = x.w
-         RETURNING i.classification_id, i.workflow_id`,
+         RETURNING i.classification_id, i.workflow_id, i.request_id`,
         [ids.map((r) => r.id), ids.map((r) => r.workflowId)],
       );
+      // Each job carries the id of the request that created its classification (lib/jobs/worker.ts logs with it).
       await enqueueEvents(
         client,
         rows.map((r) => ({
           name: EVENTS.classificationReceived,
           data: { classification_id: r.classification_id, workflow_id: r.workflow_id },
+          requestId: r.request_id,
         })),
       );
       return rows.length;
@@ -141,14 +157,22 @@ export async function processEngineInbox(limit = batchSize()): Promise<number> {
   }
 }
 
-/** Deletes up to `limit` of the oldest waiting inbox rows no other transaction holds; their classification ids. */
-async function takeInbox(client: Sql, limit: number): Promise<InboxRef[]> {
-  const { rows } = await client.query<{ classification_id: number; workflow_id: number }>(
+/**
+ * Deletes up to `limit` of the oldest waiting inbox rows no other transaction holds; their classification
+ * ids, when each was handed over (as ms since the epoch: the column holds UTC) and by which request.
+ */
+async function takeInbox(client: Sql, limit: number): Promise<TakenRef[]> {
+  const { rows } = await client.query<{ classification_id: number; workflow_id: number; handed_at: number; request_id: string | null }>(
     `DELETE FROM engine_inbox WHERE id IN (SELECT id FROM engine_inbox ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
-     RETURNING classification_id, workflow_id`,
+     RETURNING classification_id, workflow_id, (extract(epoch FROM created_at) * 1000)::float8 AS handed_at, request_id`,
     [limit],
   );
-  return rows.map((r) => ({ id: r.classification_id, workflowId: r.workflow_id }));
+  return rows.map((r) => ({ id: r.classification_id, workflowId: r.workflow_id, handedAt: r.handed_at, requestId: r.request_id }));
+}
+
+/** The request ids of a batch's classifications, for its job's payload (none when no request is known). */
+function requestIdsOf(batch: { requestId: string | null }[]): { request_ids?: (string | null)[] } {
+  return batch.some((r) => r.requestId) ? { request_ids: batch.map((r) => r.requestId) } : {};
 }
 
 /**
@@ -182,7 +206,7 @@ export const inboxTasks: TaskList = { [CLASSIFICATION_BATCH_TASK]: classificatio
 /** What a worker does with the inbox: runs it (built-in queue) or makes jobs of it (Inngest). How many left it. */
 export const takeEngineInbox = (): Promise<number> => (inngestConfigured() ? dispatchEngineInbox(BATCH) : processEngineInbox());
 
-const g = globalThis as unknown as { quorumInbox?: { timer: NodeJS.Timeout | null; stopped: boolean } };
+const g = globalThis as unknown as { quorumInbox?: { timer: NodeJS.Timeout | null; stopped: boolean; running?: Promise<void> } };
 const BATCH = 1000;
 const intervalMs = () => Number(process.env.ENGINE_INBOX_POLL_MS ?? 25);
 /** Consumers per process while classifications wait (ENGINE_INBOX_CONSUMERS, default 2). */
@@ -195,7 +219,7 @@ const consumers = () => Math.max(1, Number(process.env.ENGINE_INBOX_CONSUMERS ??
  */
 export function startInboxDispatcher(): void {
   if (g.quorumInbox && !g.quorumInbox.stopped) return;
-  const state = (g.quorumInbox = { timer: null as NodeJS.Timeout | null, stopped: false });
+  const state: NonNullable<typeof g.quorumInbox> = (g.quorumInbox = { timer: null, stopped: false });
   const drain = async () => {
     while (!state.stopped && (await takeEngineInbox()) > 0) {
       // Took some: more may be waiting.
@@ -203,16 +227,23 @@ export function startInboxDispatcher(): void {
   };
   const tick = async () => {
     // Every consumer ends before the next poll, so a process never runs more than consumers() at once.
-    const ended = await Promise.allSettled(Array.from({ length: inngestConfigured() ? 1 : consumers() }, drain));
-    for (const e of ended)
+    const ended = Promise.allSettled(Array.from({ length: inngestConfigured() ? 1 : consumers() }, drain));
+    state.running = ended.then(() => {});
+    for (const e of await ended)
       if (e.status === "rejected") logError("engine-inbox", "[engine] taking the inbox failed:", (e.reason as Error).message);
+    state.running = undefined;
     if (!state.stopped) state.timer = setTimeout(tick, intervalMs()).unref();
   };
   state.timer = setTimeout(tick, 0).unref();
 }
 
-export function stopInboxDispatcher(): void {
+/**
+ * Stops polling the inbox. Resolves when the batches in progress have committed (or rolled back): a
+ * consumer finishes its batch and takes no other.
+ */
+export async function stopInboxDispatcher(): Promise<void> {
   if (!g.quorumInbox) return;
   g.quorumInbox.stopped = true;
   if (g.quorumInbox.timer) clearTimeout(g.quorumInbox.timer);
+  await g.quorumInbox.running;
 }

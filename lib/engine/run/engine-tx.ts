@@ -1,6 +1,7 @@
 import type { Sql } from "@/lib/db/sql";
 import { bumpRetiredCounters } from "@/lib/domain/retire-subjects";
 import type { SubjectMetadata } from "@/lib/engine/types";
+import type { PipelineTimeline } from "./timeline";
 
 // An engine transaction: its connection, and what the stages keep for as long as it lasts. Every stage
 // function that needs more than SQL takes an EngineTx (lib/engine/run/pipeline.ts makes one per
@@ -10,6 +11,8 @@ export interface EngineTx extends Sql {
   readonly retired: RetiredLedger;
   /** Subject metadata this transaction has read, by `space:id`: the stages ask for the same subjects again and again. */
   readonly subjects: Map<string, SubjectMetadata>;
+  /** An inbox consumer's transaction: when its classifications were created, for the pipeline's latencies (timeline.ts). */
+  timeline?: PipelineTimeline;
 }
 
 /** An engine transaction on a connection that is in a transaction (or a read that is rolled back: the dry run). */

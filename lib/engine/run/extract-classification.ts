@@ -7,6 +7,7 @@ import { type NewExtract, upsertExtracts } from "./engine-data";
 import { EVENTS } from "./events";
 import type { Emit, TxRunner } from "./stage";
 import { loadEngineWorkflow, type EngineWorkflow } from "./workflow-config";
+import { noteExtracted } from "./timeline";
 
 /** Which reductions a new extract of this classification touches. */
 export function emitExtractsChanged(emit: Emit, workflow: EngineWorkflow, c: { subject_id: number; user_id: number | null }) {
@@ -60,7 +61,10 @@ export async function extractClassifications(client: EngineTx, emit: Emit, refs:
     if (stored) changed.push({ workflow, c });
   }
   await upsertExtracts(client, extracts);
-  for (const { workflow, c } of changed) emitExtractsChanged(emit, workflow, c);
+  for (const { workflow, c } of changed) {
+    emitExtractsChanged(emit, workflow, c);
+    noteExtracted(client, c.workflow_id, c.id, c.subject_id);
+  }
 }
 
 /** An extractor's data, or undefined when it yields no extract (rejected, older workflow version, or an error it reports). */

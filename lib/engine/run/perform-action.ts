@@ -11,6 +11,7 @@ import { maxExternalAttempts } from "./enqueue-events";
 import { postExternal } from "./external-call";
 import type { TxRunner } from "./stage";
 import type { EngineTx } from "./engine-tx";
+import { noteRetired } from "./timeline";
 
 // Stage 4, action created: performs one recorded action against component A in-process (or an external
 // service), with the action id as idempotency key: a completed or failed action is never performed again,
@@ -52,6 +53,7 @@ async function performInProcess(client: EngineTx, a: ActionRow): Promise<void> {
         parseRetirementReason(retirementReason(c.reason as Parameters<typeof retirementReason>[0])),
         client.retired.note,
       );
+      noteRetired(client, a.workflow_id, [a.subject_id!]);
       return;
     case "add_subject_to_set": {
       const { rows } = await client.query<{ id: number; project_id: number }>(`SELECT id, project_id FROM subject_sets WHERE id = $1`, [
@@ -125,6 +127,7 @@ export async function performRetirements(client: EngineTx, actionIds: number[]):
     }
     for (const g of [...groups.values()].sort((x, y) => x.workflowId - y.workflowId))
       await retireSubjects(client, g.workflowId, g.subjects, g.reason, client.retired.note);
+    const retired = [...groups.values()];
     if (done.size) {
       await client.query(
         `UPDATE engine_actions SET status = 'completed', attempts = attempts + 1, error = NULL, performed_at = now(), updated_at = now()
@@ -133,6 +136,7 @@ export async function performRetirements(client: EngineTx, actionIds: number[]):
       );
     }
     await client.query("RELEASE SAVEPOINT engine_retire");
+    for (const g of retired) noteRetired(client, g.workflowId, g.subjects);
     return done;
   } catch {
     await client.query("ROLLBACK TO SAVEPOINT engine_retire");

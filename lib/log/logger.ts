@@ -1,0 +1,67 @@
+import { format } from "node:util";
+import pino, { type Logger } from "pino";
+import pretty from "pino-pretty";
+import { logContext } from "./context";
+
+// The server's log: one JSON object per line on stdout (pino), each with its level, time, pid and message,
+// and the request id (and user id, job id, task) of the request or job it was written in
+// (lib/log/context.ts). In a terminal (or with LOG_FORMAT=pretty) the same lines are printed readably.
+// LOG_LEVEL (default info) drops lines below it: `warn` leaves out the request lines.
+//
+// In the server processes everything else printed through console (our older `[engine] ...` lines, Next's
+// own) goes through it too (routeConsoleToLog), so every line is JSON and carries the request id.
+
+/** Keys whose values never reach the log, wherever they sit in a logged object. */
+const REDACT = ["password", "token", "access_token", "refresh_token", "authorization", "cookie", "email", "secret"];
+
+/** A logger as the server's (see above), writing to `destination` when given (tests). */
+export function createLogger(destination?: pino.DestinationStream): Logger {
+  const pretty_ = (process.env.LOG_FORMAT ?? (process.stdout.isTTY ? "pretty" : "json")) === "pretty";
+  const options: pino.LoggerOptions = {
+    level: process.env.LOG_LEVEL ?? "info",
+    base: { pid: process.pid },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label) => ({ level: label }) },
+    mixin: () => {
+      const c = logContext();
+      return c ? { requestId: c.requestId, userId: c.userId, jobId: c.jobId, task: c.task } : {};
+    },
+    redact: { paths: [...REDACT, ...REDACT.map((k) => `*.${k}`)], censor: "[redacted]" },
+  };
+  const out =
+    destination ??
+    (pretty_
+      ? pretty({ colorize: process.stdout.isTTY, sync: true, ignore: "pid,hostname", translateTime: "SYS:HH:MM:ss.l" })
+      : pino.destination({ dest: 1, sync: true }));
+  return pino(options, out);
+}
+
+const KEY = Symbol.for("quorum.logger");
+
+/** The process's logger. */
+export function log(): Logger {
+  const g = globalThis as unknown as Record<symbol, Logger | undefined>;
+  g[KEY] ??= createLogger();
+  return g[KEY];
+}
+
+/**
+ * Sends console.log/info/warn/error/debug through the logger: the arguments become the message (as
+ * console formats them), an Error among them its `err` (type, message and stack, once).
+ */
+export function routeConsoleToLog(logger: Logger = log()): void {
+  const to =
+    (level: "debug" | "info" | "warn" | "error") =>
+    (...args: unknown[]): void => {
+      const err = args.find((a): a is Error => a instanceof Error);
+      const rest = err ? args.filter((a) => a !== err) : args;
+      const msg = rest.length ? format(...rest) : (err?.message ?? "");
+      if (err) logger[level]({ err }, msg);
+      else logger[level](msg);
+    };
+  console.debug = to("debug");
+  console.log = to("info");
+  console.info = to("info");
+  console.warn = to("warn");
+  console.error = to("error");
+}
