@@ -38,6 +38,15 @@ module.exports = {
       to: { path: "^lib/(db|generated)(/|\\.ts$)" },
     },
     {
+      name: "server-pages-render-markdown-off-thread",
+      severity: "error",
+      comment:
+        "Pages show Markdown with components/ui/server-markdown.tsx, rendered on a worker thread: components/ui/markdown.tsx " +
+        "renders on the thread that calls it, which on the server is the event loop every request waits on.",
+      from: { path: "^app/" },
+      to: { path: "^components/ui/markdown\\.tsx$" },
+    },
+    {
       name: "handlers-only-from-routes",
       severity: "error",
       comment: "lib/handlers holds route handlers: only app/ route files (and other handlers) bind them.",

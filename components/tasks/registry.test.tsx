@@ -51,7 +51,7 @@ describe("the components' task registries", () => {
     });
     expect(html).toMatch(/<legend[^>]*><span>Is it <strong>half hidden<\/strong>\?<\/span><\/legend>/);
     expect(html).toContain("<span><em>Yes</em></span>");
-    expect(html).toMatch(/<p>Look <strong>closely<\/strong>.<\/p><p>&lt;script&gt;alert\(1\)&lt;\/script&gt;<\/p>/);
+    expect(html).toMatch(/<p>Look <strong>closely<\/strong>.<\/p>\n<p>&lt;script&gt;alert\(1\)&lt;\/script&gt;<\/p>/);
     expect(html).not.toContain("<script");
   });
 

@@ -6,7 +6,7 @@ import { db } from "@/lib/db";
 import { isIdString } from "@/lib/text/params";
 import { organizationReadScope } from "@/lib/policies/organization-policy";
 import { projectReadScope } from "@/lib/policies/project-policy";
-import { Markdown } from "@/components/ui/markdown";
+import { ServerMarkdown } from "@/components/ui/server-markdown";
 
 export const dynamic = "force-dynamic";
 
@@ -33,7 +33,7 @@ export default async function OrganizationPage({ params }: { params: Promise<{ i
         <h1 className="text-3xl font-bold">{organization.displayName}</h1>
         {organization.description && <p className="text-lg text-gray-800">{organization.description}</p>}
       </header>
-      {organization.introduction.trim() && <Markdown source={organization.introduction} className="text-gray-800" />}
+      {organization.introduction.trim() && <ServerMarkdown source={organization.introduction} className="text-gray-800" />}
       <section aria-labelledby="org-projects">
         <h2 id="org-projects" className="mb-2 text-xl font-semibold">
           Projects
