@@ -1,6 +1,6 @@
 // Texts shaped to make a Markdown parser (or a regular expression) backtrack, rescan or nest, each exactly
 // `length` characters, beside a benign text of the same length to compare with. Shared by the renderer's
-// own timing test (lib/text/markdown-timing.test.ts) and the production server's
+// own timing test (lib/markdown/render-timing.test.ts) and the production server's
 // (e2e/api/hostile-markdown.spec.ts). Each shape is one that made some Markdown implementation quadratic,
 // exponential or recursive past the stack.
 
@@ -45,6 +45,8 @@ export const HOSTILE_SHAPES: Record<string, (length: number) => string> = {
   "- ": (n) => repeat("- ", n),
   "1. ": (n) => repeat("1. ", n),
   "&amp;": (n) => repeat("&amp;", n),
+  "&": (n) => repeat("&", n),
+  '"': (n) => repeat('"', n),
   "&a": (n) => repeat("&a", n),
   "&#": (n) => repeat("&#", n),
   "setext headings": (n) => repeat("a\n=\n", n),

