@@ -125,7 +125,8 @@ async function runField(field: Field, cookie: string) {
     `${field.name} (${field.limit.toLocaleString("en")} characters): page ms, KB, slowest request beside it ms, that over the benign text's\n` +
       rows
         .map(
-          (r) => `  ${ms(r.m.pageMs)} ${ms(r.m.sideMaxMs)} ${ms(r.over)}  ${r.name}${r.m.sideFailed ? ` (${r.m.sideFailed} failed)` : ""}`,
+          (r) =>
+            `  ${ms(r.m.pageMs)} ${ms(r.m.pageBytes / 1024)} ${ms(r.m.sideMaxMs)} ${ms(r.over)}  ${r.name}${r.m.sideFailed ? ` (${r.m.sideFailed} failed)` : ""}`,
         )
         .join("\n"),
   );

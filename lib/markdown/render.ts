@@ -6,8 +6,8 @@ import MarkdownItCallable, { type MarkdownIt, type Token } from "markdown-it";
 // - raw HTML is off (`html: false`): tags in the source are text, escaped;
 // - links and images only to http(s), mailto and site-relative paths (never `//host` or `/\host`, which
 //   browsers take as another site's address); any other destination leaves the brackets as text;
-// - nesting (quotes, lists, emphasis, links) stops at 20 levels (the CommonMark preset's limit), past which
-//   the rest is text, so no input recurses deep;
+// - nesting (quotes, lists, emphasis, links) stops at 20 levels (the CommonMark preset's limit): markdown-it
+//   leaves out what is nested deeper, so no input recurses deep;
 // - links to other sites open in a new tab without access to ours (rel="noopener noreferrer").
 // The same HTML is what the browser shows (components/ui/markdown.tsx) and what the server sends
 // (lib/markdown/off-thread.ts renders it on a worker thread). This file imports only markdown-it, so the
