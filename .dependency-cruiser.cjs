@@ -14,8 +14,8 @@
 //   engine:        lib/engine/run (the decision engine's pipeline)
 //   domain:        lib/domain (what happens), lib/counts (the classification counters)
 //   below domain:  lib/policies (who may), lib/storage (objects, signed URLs)  over  lib/auth (who is asking)
-//   shared with the browser (pure, no I/O): lib/lab over lib/classifier over lib/tasks over lib/i18n and
-//                  lib/engine (the engine's pure core)
+//   shared with the browser (pure, no I/O): lib/lab over lib/classifier over lib/tasks over lib/i18n,
+//                  lib/markdown and lib/engine (the engine's pure core)
 //   bottom:        lib/db + lib/generated (the database), lib/net, lib/mail over lib/log over lib/env.ts; lib/text
 //
 // components/ (the browser) imports only the shared units and lib/text, and reaches nothing else through them.
@@ -31,7 +31,7 @@ const EVERYWHERE = [ERRORS];
 const HELPERS = ["lib/text", "lib/log", "lib/env.ts"];
 const DATABASE = ["lib/db", "lib/generated"];
 const SERVICES = [...DATABASE, "lib/net", "lib/mail"];
-const SHARED = ["lib/lab", "lib/classifier", "lib/tasks", "lib/i18n", "lib/engine"];
+const SHARED = ["lib/lab", "lib/classifier", "lib/tasks", "lib/i18n", "lib/engine", "lib/markdown"];
 const BELOW_DOMAIN = ["lib/policies", "lib/storage", "lib/auth"];
 const DOMAIN = ["lib/domain", "lib/counts"];
 /** The domain's view of the shared code: everything but the engine's core (the domain never calls the engine). */
@@ -146,6 +146,12 @@ const UNITS = [
     may: ["lib/i18n", "lib/engine", "lib/text"],
   },
   {
+    unit: "lib/markdown",
+    layer: "shared with the browser",
+    what: "Markdown to safe HTML (markdown-it, linear, no raw HTML); the server renders it on a worker thread (off-thread.ts)",
+    may: [],
+  },
+  {
     unit: "lib/i18n",
     layer: "shared with the browser",
     what: "translatable strings and language names (reading translations is lib/domain/translate.ts)",
@@ -182,21 +188,21 @@ const UNITS = [
     may: [...HELPERS],
   },
   {
-    unit: "lib/text",
-    layer: "bottom",
-    what: "pure parsing helpers, shared with the browser (ids and counts, bounded JSON, slugs, language codes, manifest rows, subject locations)",
-    may: [],
-  },
-  {
     unit: "lib/log",
     layer: "bottom",
     what: "the log",
-    may: ["lib/env.ts"],
+    may: ["lib/env.ts", "lib/text"],
   },
   {
     unit: "lib/env.ts",
     layer: "bottom",
     what: "the environment, parsed once",
+    may: ["lib/text"],
+  },
+  {
+    unit: "lib/text",
+    layer: "bottom",
+    what: "pure parsing helpers, shared with the browser (ids and counts, bounded JSON, slugs, language codes, manifest rows, subject locations)",
     may: [],
   },
 ];
@@ -267,6 +273,24 @@ module.exports = {
         "Nothing components/ and the shared units import, directly or through other modules, is server code (the database, auth, transport, the domain).",
       from: { path: ["^components/", ...BROWSER.map(unitPath)] },
       to: { path: "^lib/", pathNot: [...BROWSER.map(unitPath), ...EVERYWHERE], reachable: true },
+    },
+    {
+      name: "server-pages-render-markdown-off-thread",
+      severity: "error",
+      comment:
+        "Pages show Markdown with components/ui/server-markdown.tsx, rendered on a worker thread: components/ui/markdown.tsx " +
+        "renders on the thread that calls it, which on the server is the event loop every request waits on.",
+      from: { path: "^app/" },
+      to: { path: "^components/ui/markdown\\.tsx$" },
+    },
+    {
+      name: "server-pages-render-markdown-off-thread",
+      severity: "error",
+      comment:
+        "Pages show Markdown with components/ui/server-markdown.tsx, rendered on a worker thread: components/ui/markdown.tsx " +
+        "renders on the thread that calls it, which on the server is the event loop every request waits on.",
+      from: { path: "^app/" },
+      to: { path: "^components/ui/markdown\\.tsx$" },
     },
     {
       name: "handlers-only-from-routes",

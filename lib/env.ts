@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { trimTrailingSlashes } from "./text/trim-slashes";
 
 // Validated configuration, read once. Everything has a default so `npm start` needs no setup.
 const ZEnv = z.object({
@@ -62,7 +63,7 @@ export function databaseReplicaUrl(): string | undefined {
 
 /** The origin clients reach this server at, for absolute URLs stored in records (uploaded files). */
 export function publicBaseUrl(e: Env = env()): string {
-  return (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  return trimTrailingSlashes(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);
 }
 
 /** CORS_ORIGINS: a comma- or space-separated list of origins (scheme://host[:port]) trusted with cookies. */

@@ -1,10 +1,12 @@
 "use client";
-import { Component, useState, type ReactNode } from "react";
+import { Component, useState, useSyncExternalStore, type ReactNode } from "react";
 import { TaskView } from "@/components/classifier/task-view";
 import type { Task, TaskValue } from "@/lib/classifier/task-flow";
 import { emptyValue } from "@/lib/classifier/task-flow";
 import type { TaskDraft } from "@/lib/lab/task-editing";
 import { inputClass } from "@/components/ui/controls";
+
+const noChanges = () => () => {};
 
 /**
  * A live preview of a task as volunteers see it in the classifier (the same component), updated as the
@@ -14,8 +16,16 @@ export function WorkflowPreview({ drafts }: { drafts: TaskDraft[] }) {
   const [key, setKey] = useState<string | null>(null);
   const [values, setValues] = useState<Record<string, TaskValue>>({});
   const [tool, setTool] = useState(0);
+  // Drawn in the browser only: its Markdown is rendered where it is shown, never by the server's page render
+  // (a workflow's texts can be megabytes, components/ui/markdown.tsx).
+  const inBrowser = useSyncExternalStore(
+    noChanges,
+    () => true,
+    () => false,
+  );
   const current = drafts.find((d) => d.key === key) ?? drafts[0];
   if (!current) return null;
+  if (!inBrowser) return <p className="text-sm text-gray-600">Loading the preview…</p>;
   const task = current.task as Task;
   let value: TaskValue;
   try {

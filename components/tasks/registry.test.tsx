@@ -30,15 +30,15 @@ describe("the components' task registries", () => {
   });
 
   it.each([
-    ["single", /<legend[^>]*><span>Is it round\?<\/span><\/legend>.*type="radio" name="task-T0"/],
-    ["multiple", /<legend[^>]*><span>Is it round\?<\/span><\/legend>.*type="checkbox" name="task-T0"/],
+    ["single", /<legend[^>]*><span class="markdown-inline">Is it round\?<\/span><\/legend>.*type="radio" name="task-T0"/],
+    ["multiple", /<legend[^>]*><span class="markdown-inline">Is it round\?<\/span><\/legend>.*type="checkbox" name="task-T0"/],
   ])("a %s question is its answers under its question, in one named group", (type, pattern) => {
     expect(view({ type, question: "Is it round?", answers: [{ label: "Yes" }, { label: "No" }] })).toMatch(pattern);
   });
 
   it("a text task's box is labelled by its instruction", () => {
     expect(view({ type: "text", instruction: "Describe it", required: true }, "")).toMatch(
-      /<label for="task-T0"[^>]*><span>Describe it<\/span> \(required\)<\/label><textarea id="task-T0"/,
+      /<label for="task-T0"[^>]*><span class="markdown-inline">Describe it<\/span> \(required\)<\/label><textarea id="task-T0"/,
     );
   });
 
@@ -49,9 +49,9 @@ describe("the components' task registries", () => {
       answers: [{ label: "_Yes_" }, { label: "No" }],
       help: "Look **closely**.\n\n<script>alert(1)</script>",
     });
-    expect(html).toMatch(/<legend[^>]*><span>Is it <strong>half hidden<\/strong>\?<\/span><\/legend>/);
-    expect(html).toContain("<span><em>Yes</em></span>");
-    expect(html).toMatch(/<p>Look <strong>closely<\/strong>.<\/p><p>&lt;script&gt;alert\(1\)&lt;\/script&gt;<\/p>/);
+    expect(html).toMatch(/<legend[^>]*><span class="markdown-inline">Is it <strong>half hidden<\/strong>\?<\/span><\/legend>/);
+    expect(html).toContain('<span class="markdown-inline"><em>Yes</em></span>');
+    expect(html).toMatch(/<p>Look <strong>closely<\/strong>.<\/p>\n<p>&lt;script>alert\(1\)&lt;\/script><\/p>/);
     expect(html).not.toContain("<script");
   });
 

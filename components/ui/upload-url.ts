@@ -6,6 +6,7 @@
 // So pages fetch and show them by path (`/uploads/<key>?…`), which reaches whichever name they came by.
 // Plain functions: server pages call them with publicBaseUrl(), client components through
 // useUploadUrl (./upload-url-context.tsx).
+import { trimTrailingSlashes } from "@/lib/text/trim-slashes";
 
 /** `url` as a path on this origin when it is one of our uploads under `publicBase`; any other URL unchanged. */
 export function localUploadUrl(url: string, publicBase: string): string {
@@ -17,7 +18,7 @@ export function localUploadUrl(url: string, publicBase: string): string {
   } catch {
     return url; // already a path, or not a URL at all: nothing to rewrite
   }
-  const prefix = `${base.pathname.replace(/\/+$/, "")}/uploads/`;
+  const prefix = `${trimTrailingSlashes(base.pathname)}/uploads/`;
   if (parsed.origin !== base.origin || !parsed.pathname.startsWith(prefix)) return url;
   return `${parsed.pathname}${parsed.search}${parsed.hash}`;
 }

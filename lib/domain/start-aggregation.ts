@@ -7,6 +7,7 @@ import { OutboundError, outboundFetch, type OutboundResponse } from "@/lib/net/o
 import { parseIdValue } from "@/lib/text/params";
 import { canOnProject, projectReadScope } from "@/lib/policies/project-policy";
 import type { Tx } from "@/lib/db/types";
+import { trimTrailingSlashes } from "@/lib/text/trim-slashes";
 
 // Starting an aggregation run (POST /api/aggregations): the run is recorded `created` in a transaction;
 // then, outside it, the external aggregation service (AGGREGATION_SERVICE_URL) is asked to run it, as the
@@ -39,7 +40,7 @@ export async function requestAggregationRun(
 ): Promise<string> {
   let target: URL;
   try {
-    target = new URL(`${baseUrl.replace(/\/+$/, "")}/run_aggregation`);
+    target = new URL(`${trimTrailingSlashes(baseUrl)}/run_aggregation`);
   } catch {
     throw new AggregationServiceError(`AGGREGATION_SERVICE_URL is not a URL: ${baseUrl}`);
   }

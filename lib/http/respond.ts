@@ -59,8 +59,16 @@ const UNSTORABLE_CODES = new Set(["22P05", "22021"]);
  * behind those checks, so a number one of them misses is still the client's 422, not a 500 (and is logged).
  */
 const OUT_OF_RANGE_CODES = new Set(["22003", "22P02"]);
-/** Prisma's refusal of a number that does not fit its field (a 64-bit skip, an INT4 id). */
-const PRISMA_OUT_OF_RANGE = /Unable to fit (integer )?value .* into an? (64-bit signed integer|INT4)/;
+/**
+ * Prisma's refusal of a number that does not fit its field (a 64-bit skip, an INT4 id), matched where its
+ * first "Unable to fit " stands (sticky): the message quotes the request, and an unanchored `.*` would be
+ * tried again from every other "Unable to fit " in it.
+ */
+const PRISMA_OUT_OF_RANGE = /Unable to fit (?:integer )?value .* into an? (?:64-bit signed integer|INT4)/y;
+function prismaOutOfRange(message: string): boolean {
+  PRISMA_OUT_OF_RANGE.lastIndex = Math.max(0, message.indexOf("Unable to fit "));
+  return PRISMA_OUT_OF_RANGE.test(message);
+}
 
 // Connection-level failures: refused or reset connections, a server shutting down or starting up, too many
 // clients, a pool timeout, and Prisma's "cannot reach" errors. These are an outage, not a bug: 503.
@@ -130,7 +138,7 @@ export function errorResponse(err: unknown, contentType?: string): Response {
   if (
     OUT_OF_RANGE_CODES.has(String(e?.code)) ||
     OUT_OF_RANGE_CODES.has(String(e?.meta?.driverAdapterError?.cause?.originalCode)) ||
-    (err instanceof Error && err.name === "PrismaClientValidationError" && PRISMA_OUT_OF_RANGE.test(err.message))
+    (err instanceof Error && err.name === "PrismaClientValidationError" && prismaOutOfRange(err.message))
   ) {
     logError("422-range", "[422] a number out of range reached the database:", (err as Error).message);
     return json(body("A number in the request is out of range"), 422, {}, contentType);

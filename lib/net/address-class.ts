@@ -59,10 +59,10 @@ function ipv4ToBigInt(text: string): bigint {
 /** 128-bit value of an IPv6 address (validated by the caller); a zone id (%eth0) is ignored. */
 function ipv6ToBigInt(text: string): bigint {
   let s = text.split("%")[0];
-  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(s);
+  const dotted = /:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(s);
   if (dotted) {
     const n = ipv4ToBigInt(dotted[1]);
-    s = `${s.slice(0, dotted.index)}${(n >> 16n).toString(16)}:${(n & 0xffffn).toString(16)}`;
+    s = `${s.slice(0, dotted.index + 1)}${(n >> 16n).toString(16)}:${(n & 0xffffn).toString(16)}`;
   }
   const [head, tail] = s.includes("::") ? s.split("::") : [s, null];
   const groups = (part: string) => (part ? part.split(":") : []);

@@ -4,6 +4,7 @@ import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client, typ
 import { Upload } from "@aws-sdk/lib-storage";
 import { z } from "zod";
 import { bodyStream, checkKey, meter, uploadsUrl, type PutOptions, type Storage, type StoredObject } from "./object-store";
+import { trimSlashes } from "@/lib/text/trim-slashes";
 
 // Storage in an S3 bucket (AWS, or any S3-compatible service through S3_ENDPOINT: MinIO, R2, Ceph, ...),
 // selected by S3_BUCKET. Bodies stream both ways: writes go through lib-storage's Upload (one PutObject
@@ -40,7 +41,7 @@ export function s3ConfigFromEnv(env: Record<string, string | undefined> = proces
   if (!e.S3_BUCKET) return null;
   if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY)
     throw new Error("Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (the SDK's default credentials)");
-  const prefix = e.S3_PREFIX.replace(/^\/+|\/+$/g, "");
+  const prefix = trimSlashes(e.S3_PREFIX);
   return {
     bucket: e.S3_BUCKET,
     ...(e.S3_ENDPOINT ? { endpoint: e.S3_ENDPOINT } : {}),

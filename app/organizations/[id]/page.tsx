@@ -5,7 +5,7 @@ import { notFound } from "next/navigation";
 import { resolveActor } from "@/lib/auth/actor";
 import { loadOrganizationPage } from "@/lib/pages/organization";
 import { isIdString } from "@/lib/text/params";
-import { Markdown } from "@/components/ui/markdown";
+import { ServerMarkdown } from "@/components/ui/server-markdown";
 
 export const generateMetadata = organizationTitle;
 
@@ -25,7 +25,7 @@ export default async function OrganizationPage({ params }: { params: Promise<{ i
         <h1 className="text-3xl font-bold">{organization.displayName}</h1>
         {organization.description && <p className="text-lg text-gray-800">{organization.description}</p>}
       </header>
-      {organization.introduction.trim() && <Markdown source={organization.introduction} className="text-gray-800" />}
+      {organization.introduction.trim() && <ServerMarkdown source={organization.introduction} className="text-gray-800" />}
       <section aria-labelledby="org-projects">
         <h2 id="org-projects" className="mb-2 text-xl font-semibold">
           Projects

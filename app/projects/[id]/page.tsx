@@ -5,7 +5,7 @@ import { notFound } from "next/navigation";
 import { resolveActor } from "@/lib/auth/actor";
 import { isIdString } from "@/lib/text/params";
 import { loadProjectPage } from "@/lib/pages/load";
-import { Markdown } from "@/components/ui/markdown";
+import { ServerMarkdown } from "@/components/ui/server-markdown";
 import { ProjectStatistics } from "@/components/project/project-statistics";
 import { localUploadUrl, localUploadUrlOrNull } from "@/components/ui/upload-url";
 import { publicBaseUrl } from "@/lib/env";
@@ -96,7 +96,7 @@ export default async function ProjectPage({
         <h2 id="get-started" className="text-xl font-semibold">
           Get started
         </h2>
-        {project.workflowDescription.trim() && <Markdown source={project.workflowDescription} className="text-gray-800" />}
+        {project.workflowDescription.trim() && <ServerMarkdown source={project.workflowDescription} className="text-gray-800" />}
         {project.workflows.length ? (
           <ul className="grid gap-3 sm:grid-cols-2">
             {project.workflows.map((w) => (
@@ -150,7 +150,7 @@ export default async function ProjectPage({
           <h2 id="introduction" className="mb-2 text-xl font-semibold">
             Introduction
           </h2>
-          <Markdown source={project.introduction} className="text-gray-800" />
+          <ServerMarkdown source={project.introduction} className="text-gray-800" />
         </section>
       )}
 

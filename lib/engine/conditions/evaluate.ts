@@ -60,7 +60,7 @@ function ordered(op: string, a: unknown, b: unknown): boolean {
   }
 }
 
-const NUMERIC = /^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/;
+const NUMERIC = /^\s*[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?\s*$/;
 
 /** `to_f`: numbers as they are; numeric strings (whole string, trimmed) parsed; anything else null. */
 export function toFloat(v: unknown): number | null {

@@ -2,7 +2,7 @@ import type { ExtractRecord } from "../types";
 import { dataField, numberOr, splitFieldRef, type ReducerDef, type ReductionData, type ReductionStore } from "./reducer";
 import { ZSummaryStatsReducer, type SummaryOperation, type TSummaryStatsReducer } from "./schemas";
 
-const NUMERIC = /^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/;
+const NUMERIC = /^\s*[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?\s*$/;
 
 /** A value as a number: numbers, and numeric strings (pluck_field copies subject metadata, which is strings). */
 export function numericValue(v: unknown): number | null {

@@ -5,7 +5,7 @@ import { notFound } from "next/navigation";
 import { resolveActor } from "@/lib/auth/actor";
 import { isIdString } from "@/lib/text/params";
 import { loadProjectPage } from "@/lib/pages/load";
-import { Markdown } from "@/components/ui/markdown";
+import { ServerMarkdown } from "@/components/ui/server-markdown";
 import { localUploadUrlOrNull } from "@/components/ui/upload-url";
 import { publicBaseUrl } from "@/lib/env";
 import { AboutNav, ProjectBanner } from "@/components/project/project-header";
@@ -39,7 +39,7 @@ export default async function ProjectAboutPage({ params }: { params: Promise<{ i
         <h2 id="about-title" className="mb-3 text-2xl font-semibold">
           {shown.title}
         </h2>
-        <Markdown source={shown.content} className="text-gray-800" />
+        <ServerMarkdown source={shown.content} className="text-gray-800" />
       </section>
       <p>
         <Link href={`/projects/${project.id}`} className="text-brand-700 underline">
