@@ -246,6 +246,21 @@ test.describe("hostile Markdown holds no request", () => {
         }),
       urls: [`/projects/${projectId}/classify?workflow=${workflowId}`, `/lab/projects/${projectId}/workflows/${workflowId}`],
     }),
+    () => ({
+      // A workflow's tasks near their whole limit (MAX_TASKS_CHARS of JSON, lib/domain/workflow-tasks.ts): a
+      // question with as many answers of 10,000 characters as fit whatever the shape (JSON writes a quote or
+      // a backslash as two). The pages carry them all.
+      name: "task texts near the workflow's whole limit",
+      limit: 10_000,
+      set: (text) =>
+        put(`/api/workflows/${workflowId}`, {
+          workflows: {
+            first_task: "T0",
+            tasks: { T0: { type: "single", question: text, answers: Array.from({ length: 23 }, () => ({ label: text })) } },
+          },
+        }),
+      urls: [`/projects/${projectId}/classify?workflow=${workflowId}`, `/lab/projects/${projectId}/workflows/${workflowId}`],
+    }),
     async () => {
       const id = (
         await post(`/api/translations?translated_type=workflow&translated_id=${workflowId}`, {

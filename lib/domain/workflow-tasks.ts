@@ -6,7 +6,15 @@ import { ZTask } from "@/lib/tasks/schemas";
 
 // Each task type's schema is in its folder (lib/tasks/<type>/schema.ts); lib/tasks/schemas.ts unites them.
 export { ZTask };
-export const ZTasks = z.record(z.string().regex(/^[\w.-]{1,100}$/, "task keys are letters, digits, '_', '-' or '.'"), ZTask);
+/**
+ * The most a workflow's tasks may hold, as JSON text. Every classify and lab page carries them whole, and
+ * escaping megabytes of text for the page costs its thread whatever renders it (docs/hardening.md, "Hostile
+ * text"); a survey of hundreds of species with descriptions is a fraction of this.
+ */
+export const MAX_TASKS_CHARS = 500_000;
+export const ZTasks = z
+  .record(z.string().regex(/^[\w.-]{1,100}$/, "task keys are letters, digits, '_', '-' or '.'"), ZTask)
+  .refine((tasks) => JSON.stringify(tasks).length <= MAX_TASKS_CHARS, `tasks may hold at most ${MAX_TASKS_CHARS} characters of JSON`);
 export type Tasks = z.infer<typeof ZTasks>;
 
 /** Cross-task rules zod cannot see: every `next` and combo member exists, first_task exists, no nested combos. */
