@@ -327,6 +327,7 @@ test.describe("hostile Markdown holds no request", () => {
     "organization introduction",
     "translated project introduction",
     "task texts",
+    "task texts near the workflow's whole limit",
     "translated task text",
     "tutorial step content",
     "field guide item content",

@@ -1,3 +1,4 @@
+import { trimTrailingSlashes } from "@/lib/text/trim-slashes";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -140,7 +141,7 @@ export async function extractArchive(file: string, dir: string, accept: (name: s
     }
   });
   const take = (entry: ReadEntry) => {
-    const name = entry.path.replace(/\/+$/, "");
+    const name = trimTrailingSlashes(entry.path);
     if (failure) return void entry.resume();
     if (!isSafeName(name) || !accept(name))
       return refuse(entry, `The archive holds an entry a backup does not have: ${JSON.stringify(entry.path)}`);
