@@ -20,8 +20,17 @@ export async function expectInside(page: Page, canvas: string) {
 /** Drags from one React Flow handle to another with the mouse, as a person does. */
 export async function dragHandle(page: Page, from: Locator, to: Locator) {
   await from.scrollIntoViewIfNeeded();
-  const a = (await from.boundingBox())!;
-  const b = (await to.boundingBox())!;
+  // The canvas fits itself to its nodes after every change (an animated viewport): drag only once both
+  // handles have stopped moving, or the drop lands where the target was a moment before.
+  const boxes = async () => [(await from.boundingBox())!, (await to.boundingBox())!];
+  let [a, b] = await boxes();
+  for (let i = 0; i < 40; i++) {
+    await page.waitForTimeout(50);
+    const [a2, b2] = await boxes();
+    const still = a2.x === a.x && a2.y === a.y && b2.x === b.x && b2.y === b.y;
+    [a, b] = [a2, b2];
+    if (still) break;
+  }
   await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
   await page.mouse.down();
   await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 8 });

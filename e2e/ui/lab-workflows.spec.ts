@@ -212,7 +212,10 @@ test("an owner builds a branching workflow on the graph: a task added there, an 
   await page.getByLabel("T0 answer 2 leads to").focus();
   await page.keyboard.press("ArrowDown"); // the end → T1
   await expect(page.getByLabel("T0 answer 2 leads to")).toHaveValue("T1");
+  // The first save's "Saved" may still show: wait for this save's answer itself.
+  const second = page.waitForResponse((r) => r.request().method() === "PUT" && r.url().includes(`/api/workflows/${w.workflowId}`));
   await page.getByRole("button", { name: "Save workflow" }).click();
+  expect((await second).status()).toBe(200);
   await expect(page.getByRole("status").filter({ hasText: "Saved" })).toContainText("Saved: version");
   saved = (await (await request.get(`/api/workflows/${w.workflowId}`, { headers: auth })).json()).workflows[0];
   expect(saved.tasks.T0.answers).toEqual([
