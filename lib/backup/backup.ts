@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
+import type pg from "pg";
 import { keysFile } from "@/lib/auth/keys";
 import { embeddedUrl, runningEmbeddedServer, startEmbeddedPostgres } from "@/lib/db/embedded";
 import { s3ConfigFromEnv } from "@/lib/storage/s3-storage";
@@ -10,7 +10,7 @@ import { localUploadsDir } from "@/lib/storage/storage";
 import { ArchiveWriter } from "./archive";
 import { copyCluster } from "./cluster";
 import { CLUSTER, DUMP, FORMAT, FORMAT_VERSION, KEYS, MANIFEST, type Manifest, UPLOADS } from "./layout";
-import { findPgTool, runPgTool } from "./pg-tools";
+import { findPgTool, runPgTool, withClient } from "./pg-tools";
 
 // npm run backup: one file with the database and the stored files. The database comes first, as one
 // consistent snapshot (the embedded cluster's physical copy, or pg_dump's for DATABASE_URL); the files are
@@ -41,16 +41,6 @@ export async function lastMigration(client: pg.Client): Promise<string | null> {
        (SELECT max(migration_name) FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL) END AS name`,
   );
   return rows[0].name;
-}
-
-async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
 }
 
 async function backUpEmbedded(dataDir: string, archive: ArchiveWriter, log: (line: string) => void): Promise<Manifest["database"]> {

@@ -1,3 +1,4 @@
+import pg from "pg";
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -96,4 +97,15 @@ export function runPgTool(tool: PgTool, url: string, args: string[]): Promise<vo
       else reject(new Error(`${path.basename(tool.bin)} failed (${signal ?? `exit code ${code}`}):\n${stderr.trim()}`));
     });
   });
+}
+
+/** Runs fn on a connection of its own to `url`, closed afterwards. */
+export async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
 }

@@ -1,6 +1,5 @@
 import fs from "node:fs";
 import path from "node:path";
-import pg from "pg";
 import { keysFile } from "@/lib/auth/keys";
 import { initialiseEmbeddedCluster, runningEmbeddedServer, startEmbeddedPostgres } from "@/lib/db/embedded";
 import { MIGRATIONS_DIR } from "@/lib/db/migrations";
@@ -8,7 +7,7 @@ import { localUploadsDir } from "@/lib/storage/storage";
 import { extractArchive } from "./archive";
 import { lastMigration } from "./backup";
 import { CLUSTER, DUMP, FORMAT, FORMAT_VERSION, isBackupName, KEYS, MANIFEST, type Manifest, UPLOADS } from "./layout";
-import { findPgTool, parseToolVersion, runPgTool } from "./pg-tools";
+import { findPgTool, parseToolVersion, runPgTool, withClient } from "./pg-tools";
 
 // npm run restore <file>: a backup back into an empty DATA_DIR (the embedded database: a new cluster made
 // from the copy, its WAL replayed when it first starts here) or into the DATABASE_URL database (pg_restore).
@@ -23,16 +22,6 @@ export interface RestoreOptions {
   databaseUrl?: string;
   force?: boolean;
   log?: (line: string) => void;
-}
-
-async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
 }
 
 /** Checks the extracted files against the manifest: the same names, sizes and SHA-256 sums, nothing more. */
