@@ -8,6 +8,8 @@ export interface ClassifyDataset {
   project: number;
   workflow: number;
   subjects: number;
+  /** Every subject's id, in order. */
+  subjectIds: number[];
   firstSubject: number;
   generationSeconds: number;
   /** Bearer tokens of every volunteer; the first `heavy` have long seen histories. */
@@ -86,8 +88,21 @@ export async function loadClassifyDataset(
     users.map(async (u) => (await issueToken(app.id, app.client_id, u, ["public", "classification", "project"])).access_token),
   );
   const heavyTokens = tokens.slice(0, HEAVY_USERS);
-  const firstSubject = (await sql.query(`SELECT min(id)::int AS id FROM subjects WHERE project_id = $1`, [project])).rows[0].id;
-  return { project, workflow, subjects: per * SETS, firstSubject, generationSeconds, tokens, heavyTokens };
+  // The subjects' ids, in order: not one run (the sets made between them take ids from the same sequence,
+  // record_ids), so requests pick from the list.
+  const subjectIds = (await sql.query(`SELECT id FROM subjects WHERE project_id = $1 ORDER BY id`, [project])).rows.map(
+    (r) => r.id as number,
+  );
+  return {
+    project,
+    workflow,
+    subjects: subjectIds.length,
+    subjectIds,
+    firstSubject: subjectIds[0],
+    generationSeconds,
+    tokens,
+    heavyTokens,
+  };
 }
 
 /** The i-th classification create body: one subject spread over the whole dataset, alternating answers. */
@@ -100,7 +115,7 @@ export function classificationBody(ds: ClassifyDataset, i: number) {
       links: {
         project: String(ds.project),
         workflow: String(ds.workflow),
-        subjects: [String(ds.firstSubject + ((i * 7919) % ds.subjects))],
+        subjects: [String(ds.subjectIds[(i * 7919) % ds.subjects])],
       },
     },
   };

@@ -97,7 +97,7 @@ try {
     "application/json",
   );
   if (engine !== 201 && engine !== 200) throw new Error(`configuring the engine answered ${engine}`);
-  const hot = (i: number) => dataset.firstSubject + ((i * 7919) % HOT_SUBJECTS);
+  const hot = (i: number) => dataset.subjectIds[(i * 7919) % HOT_SUBJECTS];
   const body = (i: number) => {
     const b = classificationBody({ ...dataset, subjects: HOT_SUBJECTS }, i);
     b.classifications.annotations[0].value = i % 5 === 0 ? 1 : 0; // mostly agreeing: rules fire
