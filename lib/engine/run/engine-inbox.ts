@@ -8,7 +8,8 @@ import { inngestConfigured, queueTx } from "./pipeline";
 import { logError } from "@/lib/log/throttled";
 import { currentRequestId } from "@/lib/log/context";
 import { metrics } from "@/lib/log/metrics";
-import { observeTimeline, openTimeline, type PipelineTimeline } from "./timeline";
+import type { PipelineTimeline } from "./engine-tx";
+import { observeTimeline, openTimeline } from "./timeline";
 
 // The hand-off from classification create to the engine. The create transaction appends the classification
 // to engine_inbox (a plain insert: adding a graphile-worker job there costs a NOTIFY, whose commit-time lock

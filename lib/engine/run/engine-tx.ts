@@ -1,7 +1,6 @@
 import type { Sql } from "@/lib/db/sql";
 import { bumpRetiredCounters } from "@/lib/domain/retire-subjects";
 import type { SubjectMetadata } from "@/lib/engine/types";
-import type { PipelineTimeline } from "./timeline";
 
 // An engine transaction: its connection, and what the stages keep for as long as it lasts. Every stage
 // function that needs more than SQL takes an EngineTx (lib/engine/run/pipeline.ts makes one per
@@ -51,4 +50,15 @@ export class RetiredLedger {
     this.counts.clear();
     for (const [workflowId, n] of noted) await bumpRetiredCounters(client, workflowId, n);
   }
+}
+
+/** When an inbox consumer's classifications were created, and what its transaction did with them (timeline.ts). */
+export interface PipelineTimeline {
+  /** When each taken classification was handed to the engine (ms since the epoch), by `workflow:classification`. */
+  handedAt: Map<string, number>;
+  /** Of those, the ones whose extracts this transaction wrote. */
+  extracted: number[];
+  /** The newest create among this transaction's classifications of each subject, by `workflow:subject`. */
+  newestBySubject: Map<string, number>;
+  retired: number[];
 }

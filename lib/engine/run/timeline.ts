@@ -1,5 +1,5 @@
 import { metrics } from "@/lib/log/metrics";
-import type { EngineTx } from "./engine-tx";
+import type { EngineTx, PipelineTimeline } from "./engine-tx";
 
 // The pipeline's latencies, for the metrics: from a classification's create (when its engine inbox row
 // was written, in the create's transaction) to the commit of its extracts, and to the commit of the
@@ -7,16 +7,6 @@ import type { EngineTx } from "./engine-tx";
 // stages note what they extracted and retired on it; after the commit the latencies are observed (a
 // transaction that rolls back observes nothing). Work that runs as jobs of its own (a batch that failed,
 // Inngest) is not timed.
-
-export interface PipelineTimeline {
-  /** When each taken classification was handed to the engine (ms since the epoch), by `workflow:classification`. */
-  handedAt: Map<string, number>;
-  /** Of those, the ones whose extracts this transaction wrote. */
-  extracted: number[];
-  /** The newest create among this transaction's classifications of each subject, by `workflow:subject`. */
-  newestBySubject: Map<string, number>;
-  retired: number[];
-}
 
 /** Opens the timeline of a consumer's transaction (its EngineTx holds it) over the inbox rows it took. */
 export function openTimeline(client: EngineTx, taken: { id: number; workflowId: number; handedAt: number }[]): PipelineTimeline {
