@@ -2,7 +2,7 @@
 // or not, or DATABASE_URL's through pg_dump) and the stored files and keys of DATA_DIR (lib/backup/).
 import "./require-node";
 import path from "node:path";
-import { parseArgs } from "node:util";
+import { cliArgs } from "./cli-args";
 import { createBackup } from "../lib/backup/backup";
 
 const USAGE = `usage: npm run backup [-- <file>]
@@ -22,20 +22,8 @@ overwritten.
 Restore with: npm run restore -- <file>
 Exit codes: 0 written, 1 failed (nothing written), 2 usage.`;
 
-function usage(message?: string): never {
-  if (message) console.error(`${message}\n`);
-  console.error(USAGE);
-  process.exit(message ? 2 : 0);
-}
-
-let args: ReturnType<typeof parseArgs>;
-try {
-  args = parseArgs({ options: { help: { type: "boolean", short: "h" } }, allowPositionals: true });
-} catch (err) {
-  usage((err as Error).message);
-}
-if (args.values.help) usage();
-if (args.positionals.length > 1) usage("Give one backup file.");
+const args = cliArgs(USAGE, {});
+if (args.positionals.length > 1) args.fail("Give one backup file.");
 
 const stamp = new Date()
   .toISOString()

@@ -1,6 +1,6 @@
 // npm run restore -- <file> [--force]: puts a backup written by npm run backup back (lib/backup/).
 import "./require-node";
-import { parseArgs } from "node:util";
+import { cliArgs } from "./cli-args";
 import { restoreBackup } from "../lib/backup/restore";
 
 const USAGE = `usage: npm run restore -- <file> [--force]
@@ -20,20 +20,8 @@ Restores a backup written by npm run backup. Every file in it is checked against
 
 Exit codes: 0 restored, 1 failed (nothing restored), 2 usage.`;
 
-function usage(message?: string): never {
-  if (message) console.error(`${message}\n`);
-  console.error(USAGE);
-  process.exit(message ? 2 : 0);
-}
-
-let args: ReturnType<typeof parseArgs>;
-try {
-  args = parseArgs({ options: { help: { type: "boolean", short: "h" }, force: { type: "boolean" } }, allowPositionals: true });
-} catch (err) {
-  usage((err as Error).message);
-}
-if (args.values.help) usage();
-if (args.positionals.length !== 1) usage("Give the backup file to restore.");
+const args = cliArgs(USAGE, { force: { type: "boolean" } });
+if (args.positionals.length !== 1) args.fail("Give the backup file to restore.");
 
 try {
   const manifest = await restoreBackup({
