@@ -1,4 +1,4 @@
-import { log } from "@/lib/log/logger";
+import { requestLog } from "@/lib/log/logger";
 import { metrics } from "@/lib/log/metrics";
 import { onRequestFinished, type FinishedRequest } from "@/lib/net/peer-address";
 import { routePattern } from "./route-pattern";
@@ -10,7 +10,8 @@ import { routePattern } from "./route-pattern";
 //   {"level":"info","time":"...","pid":1,"requestId":"...","userId":7,"method":"POST",
 //    "route":"/api/classifications","status":201,"ms":12.4,"msg":"POST /api/classifications 201"}
 //
-// status 0 is a request whose connection ended before its answer did.
+// status 0 is a request whose connection ended before its answer did. The line is built from these fields
+// only, so it is written without the general log's redaction (lib/log/logger.ts, `plain`).
 
 export function requestLine(r: FinishedRequest): Record<string, unknown> {
   return {
@@ -25,7 +26,7 @@ export function requestLine(r: FinishedRequest): Record<string, unknown> {
 
 /** Starts the request log and the HTTP metrics (once per process). */
 export function logRequests(): void {
-  const logger = log();
+  const logger = requestLog();
   const http = metrics().httpRequests;
   onRequestFinished((r) => {
     const line = requestLine(r);
