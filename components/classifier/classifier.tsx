@@ -26,6 +26,8 @@ const FieldGuideButton = lazyPart(() => import("./help/field-guide").then((m) =>
 const TutorialButton = lazyPart(() => import("./help/tutorial").then((m) => m.TutorialButton));
 const KeyboardHelpButton = lazyPart(() => import("./help/keyboard-help").then((m) => m.KeyboardHelpButton));
 const MiniCourse = lazyPart(() => import("./help/mini-course").then((m) => m.MiniCourse));
+// Only for a volunteer who has seen every subject: other projects to go to.
+const OtherProjects = lazyPart(() => import("./volunteer/other-projects").then((m) => m.OtherProjects));
 
 /** Asks the browser for the next subjects' images now, so the next one shows at once after Done. */
 function usePreload(subjects: { locations: Record<string, string>[] }[]) {
@@ -181,6 +183,9 @@ function ClassifierQueue({
         </div>
         <div ref={setBelow} className="flex flex-col gap-2 empty:hidden lg:col-start-1 lg:row-start-2" />
       </div>
+      {((!subject && exhausted) || subject?.user_has_finished_workflow || subject?.finished_workflow) && (
+        <OtherProjects projectId={projectId} />
+      )}
       {feedback.length > 0 && <FeedbackModal results={feedback} onClose={() => dispatch({ type: "feedbackClosed" })} />}
       {saved > 0 && <p className="text-sm text-gray-600">{saved} classified in this session.</p>}
     </div>

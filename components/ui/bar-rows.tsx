@@ -7,11 +7,22 @@ export interface BarRow {
 }
 
 /**
- * Labelled horizontal bars, longest = the largest value: answer counts, votes. A list a screen reader reads
- * as "label: value"; the bars themselves are decoration. `highlightNote` names what a highlighted bar is.
+ * Labelled horizontal bars, longest = `max` (by default the largest value): answer counts, votes. Lists drawn
+ * side by side pass one `max`, so equal counts are equal bars across them. A list a screen reader reads as
+ * "label: value"; the bars themselves are decoration. `highlightNote` names what a highlighted bar is.
  */
-export function BarRows({ rows, label, highlightNote = "most votes" }: { rows: BarRow[]; label: string; highlightNote?: string }) {
-  const max = Math.max(1, ...rows.map((r) => r.value));
+export function BarRows({
+  rows,
+  label,
+  highlightNote = "most votes",
+  max: scale,
+}: {
+  rows: BarRow[];
+  label: string;
+  highlightNote?: string;
+  max?: number;
+}) {
+  const max = Math.max(1, scale ?? 0, ...rows.map((r) => r.value));
   return (
     <ul aria-label={label} className="flex flex-col gap-1 text-sm">
       {rows.map((r) => (
@@ -24,10 +35,11 @@ export function BarRows({ rows, label, highlightNote = "most votes" }: { rows: B
             {r.label}
             <span className="sr-only">: </span>
           </span>
-          <span aria-hidden="true" className="h-3 rounded bg-gray-100">
+          <span aria-hidden="true" className="h-3 rounded bg-gray-100" data-bar-track>
             <span
               className={`block h-3 rounded ${r.highlight ? "bg-brand-600" : "bg-gray-400"}`}
-              style={{ width: `${Math.round((r.value / max) * 100)}%` }}
+              data-bar-value={r.value}
+              style={{ width: `${(r.value / max) * 100}%` }}
             />
           </span>
           <span className="tabular-nums">
