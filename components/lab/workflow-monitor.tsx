@@ -183,7 +183,9 @@ function Reductions({
                       <span className="rounded bg-green-100 px-2 text-xs text-green-900">active</span>
                     )}
                   </p>
-                  {!retired && target && current !== null && <VotesToRetire current={current} target={target.count} subjectId={subjectId} />}
+                  {!retired && target && current !== null && (
+                    <VotesToRetire current={current} target={target.count} subjectId={subjectId} />
+                  )}
                   {list.map((r) => {
                     const name = `${r.reducer_key} for subject ${subjectId}`;
                     return (

@@ -81,8 +81,14 @@ test("an owner monitors a workflow: reductions, retirement with its reason, acti
   await expect(counts.getByRole("listitem")).toHaveText(["Yes: 2most votes", "No: 0"]);
   const secondCounts = second.getByRole("list", { name: /answer counts/ });
   await expect(secondCounts.getByRole("listitem")).toHaveText(["Yes: 0", "No: 1most votes"]);
-  await expect(first.getByRole("list", { name: /c for subject .*: votes/ }).getByRole("listitem")).toHaveText(["Yes: 2most likely", "No: 0"]);
-  await expect(second.getByRole("list", { name: /c for subject .*: votes/ }).getByRole("listitem")).toHaveText(["No: 1most likely", "Yes: 0"]);
+  await expect(first.getByRole("list", { name: /c for subject .*: votes/ }).getByRole("listitem")).toHaveText([
+    "Yes: 2most likely",
+    "No: 0",
+  ]);
+  await expect(second.getByRole("list", { name: /c for subject .*: votes/ }).getByRole("listitem")).toHaveText([
+    "No: 1most likely",
+    "Yes: 0",
+  ]);
   // One scale across the view: "Yes: 2" on the first subject is twice as long as "No: 1" on the second.
   const width = async (list: typeof counts, value: number) =>
     (await list.locator(`[data-bar-value="${value}"]`).first().boundingBox())!.width;
@@ -94,6 +100,11 @@ test("an owner monitors a workflow: reductions, retirement with its reason, acti
   await expect(second.getByTestId("votes-to-retire")).toHaveText("1 of 2 votes to retire");
   await expect(second.getByRole("progressbar", { name: `Subject ${w.subjectIds[1]}: 1 of 2 votes to retire` })).toBeVisible();
   await expect(first.getByTestId("votes-to-retire")).toHaveCount(0);
+  // The bar beside it is half full, in the brand colour.
+  const retireBar = second.getByRole("progressbar");
+  const fill = retireBar.locator("[data-progress-fill]");
+  expect(await fill.evaluate((e) => getComputedStyle(e).backgroundColor)).toBe("rgb(31, 111, 92)");
+  expect((await fill.boundingBox())!.width / (await retireBar.boundingBox())!.width).toBeCloseTo(0.5, 1);
   const disclosure = first.locator("details").filter({ hasText: `Show JSON of c for subject ${w.subjectIds[0]}` });
   await disclosure.locator("summary").click();
   const pre = disclosure.locator("pre");

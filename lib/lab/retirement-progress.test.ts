@@ -11,11 +11,31 @@ describe("retireTarget", () => {
     ["2 <= votes, written the other way round", [{ if: ["lte", ["const", 2], votes], then: retire }], 15, { source: "engine", count: 2 }],
     ["2 < votes", [{ if: ["lt", ["const", 2], votes], then: retire }], 15, { source: "engine", count: 3 }],
     ["votes == 4", [{ if: ["eq", votes, ["const", 4]], then: retire }], 15, { source: "engine", count: 4 }],
-    ["a share (agreement >= 0.8): the workflow's count", [{ if: ["gte", ["lookup", "c.agreement"], ["const", 0.8]], then: retire }], 3, { source: "workflow", count: 3 }],
-    ["a rule that does not retire", [{ if: ["gte", votes, ["const", 2]], then: [{ action: "add_subject_to_set", subject_set_id: 1 }] }], 5, { source: "workflow", count: 5 }],
+    [
+      "a share (agreement >= 0.8): the workflow's count",
+      [{ if: ["gte", ["lookup", "c.agreement"], ["const", 0.8]], then: retire }],
+      3,
+      { source: "workflow", count: 3 },
+    ],
+    [
+      "a rule that does not retire",
+      [{ if: ["gte", votes, ["const", 2]], then: [{ action: "add_subject_to_set", subject_set_id: 1 }] }],
+      5,
+      { source: "workflow", count: 5 },
+    ],
     ["a user rule", [{ topic: "user", if: ["gte", votes, ["const", 2]], then: retire }], 5, { source: "workflow", count: 5 }],
-    ["subject metadata is no count", [{ if: ["gte", ["lookup", "subject.n", 0], ["const", 2]], then: retire }], 5, { source: "workflow", count: 5 }],
-    ["several conditions joined", [{ if: ["and", ["gte", votes, ["const", 2]], ["const", true]], then: retire }], 5, { source: "workflow", count: 5 }],
+    [
+      "subject metadata is no count",
+      [{ if: ["gte", ["lookup", "subject.n", 0], ["const", 2]], then: retire }],
+      5,
+      { source: "workflow", count: 5 },
+    ],
+    [
+      "several conditions joined",
+      [{ if: ["and", ["gte", votes, ["const", 2]], ["const", true]], then: retire }],
+      5,
+      { source: "workflow", count: 5 },
+    ],
     ["votes >= 0 retires at nothing", [{ if: ["gte", votes, ["const", 0]], then: retire }], 5, { source: "workflow", count: 5 }],
     ["no rules, never_retire", [], null, null],
     ["not rules at all", "nonsense", 7, { source: "workflow", count: 7 }],
@@ -69,7 +89,11 @@ describe("votesToRetireText", () => {
 
   it("says where the target comes from", () => {
     expect(retireTargetText(null)).toMatch(/never retires/);
-    expect(retireTargetText({ source: "workflow", count: 1 })).toBe("A subject retires after 1 classification (the workflow's retirement criteria).");
-    expect(retireTargetText({ source: "engine", reducerKey: "c", field: "num_votes", count: 2, fallback: 0 })).toMatch(/^A subject retires at 2 \(c\.num_votes/);
+    expect(retireTargetText({ source: "workflow", count: 1 })).toBe(
+      "A subject retires after 1 classification (the workflow's retirement criteria).",
+    );
+    expect(retireTargetText({ source: "engine", reducerKey: "c", field: "num_votes", count: 2, fallback: 0 })).toMatch(
+      /^A subject retires at 2 \(c\.num_votes/,
+    );
   });
 });
