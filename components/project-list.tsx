@@ -203,7 +203,7 @@ function FeaturedProjects() {
   const avatars = new Map((q.data?.linked?.avatars ?? []).map((a) => [a.links.linked.id, a.src]));
   if (!q.data?.projects.length) return null;
   return (
-    <section aria-labelledby="featured-heading" className="mb-8" data-testid="featured-projects">
+    <section aria-labelledby="featured-heading" data-testid="featured-projects">
       <h2 id="featured-heading" className="mb-4 text-2xl font-bold">
         Featured projects
       </h2>

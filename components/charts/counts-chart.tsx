@@ -76,7 +76,7 @@ export function CountsChart({
       </div>
       {empty && (
         <p
-          className="absolute inset-x-16 top-1/3 rounded bg-white/90 px-3 py-2 text-center text-sm text-gray-700"
+          className="absolute top-1/3 right-2 left-20 rounded bg-white/90 px-3 py-2 text-center text-sm text-gray-700"
           data-testid="chart-empty"
         >
           {emptyText}

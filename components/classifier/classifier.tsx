@@ -165,6 +165,10 @@ function ClassifierQueue({
         </label>
       )}
       <PendingStatus />
+      {/* Seen everything: where to go next, above the subject (not below the fold). */}
+      {((!subject && exhausted) || subject?.user_has_finished_workflow || subject?.finished_workflow) && (
+        <OtherProjects projectId={projectId} />
+      )}
       <MiniCourse workflowId={workflow.id} projectId={projectId} classified={saved} primaryLanguage={primaryLanguage} language={language} />
       {/* The subject takes the room; beside it (below it on a phone) the help buttons, then the task. */}
       <div data-classifier className="grid gap-3 sm:gap-4 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
@@ -183,9 +187,6 @@ function ClassifierQueue({
         </div>
         <div ref={setBelow} className="flex flex-col gap-2 empty:hidden lg:col-start-1 lg:row-start-2" />
       </div>
-      {((!subject && exhausted) || subject?.user_has_finished_workflow || subject?.finished_workflow) && (
-        <OtherProjects projectId={projectId} />
-      )}
       {feedback.length > 0 && <FeedbackModal results={feedback} onClose={() => dispatch({ type: "feedbackClosed" })} />}
       {saved > 0 && <p className="text-sm text-gray-600">{saved} classified in this session.</p>}
     </div>

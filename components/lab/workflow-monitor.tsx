@@ -150,7 +150,7 @@ function Reductions({
     <Panel dense id="monitor-reductions" title="Reductions per subject">
       {target !== undefined && !!q.data?.length && (
         <p className="text-sm text-gray-700" data-testid="retire-target">
-          {retireTargetText(target)} Bars share one scale: the longest is {scale}.
+          {retireTargetText(target)} All bars share one scale: a full bar is {scale}.
         </p>
       )}
       <QueryState

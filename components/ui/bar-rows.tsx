@@ -29,10 +29,14 @@ export function BarRows({
         <li
           key={r.key}
           data-highlight={r.highlight ? "true" : undefined}
-          className="grid grid-cols-[minmax(0,40%)_minmax(0,1fr)_auto] items-center gap-2"
+          // The value column has a fixed width, so every track of a view is as long as every other.
+          className="grid grid-cols-[minmax(0,40%)_minmax(0,1fr)_3.5rem] items-center gap-2"
         >
-          <span className={`truncate ${r.highlight ? "font-semibold text-brand-700" : ""}`} title={r.label}>
-            {r.label}
+          <span className="flex min-w-0 items-center gap-1">
+            <span className={`truncate ${r.highlight ? "font-semibold text-brand-700" : ""}`} title={r.label}>
+              {r.label}
+            </span>
+            {r.highlight && <span className="shrink-0 rounded bg-brand-50 px-1 text-xs text-brand-700">{highlightNote}</span>}
             <span className="sr-only">: </span>
           </span>
           <span aria-hidden="true" className="h-3 rounded bg-gray-100" data-bar-track>
@@ -42,10 +46,7 @@ export function BarRows({
               style={{ width: `${(r.value / max) * 100}%` }}
             />
           </span>
-          <span className="tabular-nums">
-            {r.value}
-            {r.highlight && <span className="ml-1 rounded bg-brand-50 px-1 text-xs text-brand-700">{highlightNote}</span>}
-          </span>
+          <span className="text-right tabular-nums">{r.value}</span>
         </li>
       ))}
     </ul>

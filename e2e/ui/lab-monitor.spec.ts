@@ -78,18 +78,24 @@ test("an owner monitors a workflow: reductions, retirement with its reason, acti
   await expect(first.getByText("Most likely: Yes")).toBeVisible();
   const counts = first.getByRole("list", { name: `s for subject ${w.subjectIds[0]}: answer counts` });
   // Every answer of the yes/no question is named, in both the counts and the consensus (never "Other answers").
-  await expect(counts.getByRole("listitem")).toHaveText(["Yes: 2most votes", "No: 0"]);
+  await expect(counts.getByRole("listitem")).toHaveText(["Yesmost votes: 2", "No: 0"]);
   const secondCounts = second.getByRole("list", { name: /answer counts/ });
-  await expect(secondCounts.getByRole("listitem")).toHaveText(["Yes: 0", "No: 1most votes"]);
+  await expect(secondCounts.getByRole("listitem")).toHaveText(["Yes: 0", "Nomost votes: 1"]);
   await expect(first.getByRole("list", { name: /c for subject .*: votes/ }).getByRole("listitem")).toHaveText([
-    "Yes: 2most likely",
+    "Yesmost likely: 2",
     "No: 0",
   ]);
   await expect(second.getByRole("list", { name: /c for subject .*: votes/ }).getByRole("listitem")).toHaveText([
-    "No: 1most likely",
+    "Nomost likely: 1",
     "Yes: 0",
   ]);
-  // One scale across the view: "Yes: 2" on the first subject is twice as long as "No: 1" on the second.
+  // One scale across the view: every track is as long as every other (a highlighted row's note takes no
+  // room from its bar), and "Yes: 2" on the first subject is twice as long as "No: 1" on the second.
+  const tracks = await reductions
+    .locator("[data-bar-track]")
+    .evaluateAll((ts) => ts.map((t) => Math.round(t.getBoundingClientRect().width)));
+  expect(tracks.length).toBe(8);
+  expect(new Set(tracks).size).toBe(1);
   const width = async (list: typeof counts, value: number) =>
     (await list.locator(`[data-bar-value="${value}"]`).first().boundingBox())!.width;
   const two = await width(counts, 2);

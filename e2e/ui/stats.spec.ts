@@ -82,8 +82,8 @@ async function chartGeometry(page: Page) {
   await expect(chart.locator(".recharts-cartesian-grid")).toBeVisible();
   const plot = (await chart.locator(".recharts-cartesian-grid").boundingBox())!;
   const bars = await chart.locator(".recharts-bar-rectangle path").evaluateAll((ps) => ps.map((p) => p.getBoundingClientRect().width));
-  const ticks = await chart.locator(".recharts-xAxis .recharts-cartesian-axis-tick-value").allTextContents();
-  const yTicks = await chart.locator(".recharts-yAxis .recharts-cartesian-axis-tick-value").allTextContents();
+  const ticks = await chart.locator("[class*=recharts-xAxis-tick-labels] .recharts-cartesian-axis-tick-value").allTextContents();
+  const yTicks = await chart.locator("[class*=recharts-yAxis-tick-labels] .recharts-cartesian-axis-tick-value").allTextContents();
   return { plot, bars: bars.filter((w) => w > 0), ticks, yTicks };
 }
 
