@@ -66,7 +66,7 @@ function ImportResult({ finished, onAnother }: { finished: Finished; onAnother()
     <div className="flex flex-col gap-2 text-sm">
       {job.status === "completed" ? (
         <>
-          <ProgressBar className="w-full max-w-md" max={1} value={1} label="Import progress" />
+          <ProgressBar className="w-full max-w-md" max={count || 1} value={count || 1} label="Import progress" />
           <p role="status" className="rounded border border-green-300 bg-green-50 p-2">
             Done: {count} {count === 1 ? "subject" : "subjects"} imported into the set “{setName}”.
           </p>
