@@ -5,7 +5,8 @@ import { accessToken, API_ACCEPT, classifiableWorkflow, createProject, newUser, 
 
 const PAGE_SIZE = 12; // components/project-list.tsx
 
-const cards = (page: Page) => page.getByTestId("project-card");
+// The list's cards (featured projects have a section of their own above it).
+const cards = (page: Page) => page.getByRole("region", { name: "Projects", exact: true }).getByTestId("project-card");
 const cardTitles = (page: Page) => cards(page).getByRole("heading", { level: 3 });
 const BRAND_600 = "rgb(31, 111, 92)"; // app/globals.css --color-brand-600
 
