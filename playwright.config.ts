@@ -56,6 +56,8 @@ export default defineConfig({
       PORT: String(E2E_PORT),
       DATA_DIR: dataDir!,
       PUBLIC_CLIENT_ID,
+      // The footer's "Source code" link (e2e/ui/home.spec.ts).
+      SOURCE_URL: "https://example.org/quorum-source",
       ADMIN_LOGIN,
       ADMIN_PASSWORD,
       ADMIN_EMAIL: `${ADMIN_LOGIN}@example.org`,

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
 import type { ReactNode } from "react";
 import { auth, signOut } from "@/lib/auth/next-auth";
-import { publicBaseUrl } from "@/lib/env";
+import { publicBaseUrl, sourceUrl } from "@/lib/env";
 import { SiteNav } from "@/components/site-nav";
 import { Providers } from "./providers";
 import "./globals.css";
@@ -69,7 +69,35 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             {children}
           </main>
         </Providers>
+        <SiteFooter source={sourceUrl()} />
       </body>
     </html>
+  );
+}
+
+/** Every page's footer: what Quorum is, the statistics, the source code, the lab for research teams. */
+function SiteFooter({ source }: { source: string | null }) {
+  const link = "text-brand-700 underline hover:text-brand-600";
+  return (
+    <footer className="border-t border-gray-200 bg-white">
+      <nav aria-label="Footer" className="mx-auto flex max-w-5xl flex-wrap gap-x-6 gap-y-2 px-4 py-6 text-sm text-gray-700">
+        <Link href="/#about" className={link}>
+          About Quorum
+        </Link>
+        <Link href="/stats" className={link}>
+          Statistics
+        </Link>
+        {source ? (
+          <a href={source} className={link}>
+            Source code
+          </a>
+        ) : (
+          <span>Open-source software</span>
+        )}
+        <Link href="/lab" className={link}>
+          The lab: build a project
+        </Link>
+      </nav>
+    </footer>
   );
 }

@@ -5,8 +5,8 @@ import { apiGet } from "@/components/ui/api-client";
 import { buttonClass } from "@/components/ui/styles";
 import { QueryState } from "@/components/ui/query-state";
 import { DISCIPLINES } from "@/components/project/disciplines";
-import type { ProjectListPage, ProjectRecord } from "@/components/ui/wire-types";
-import { formatNumber } from "@/lib/text/format";
+import type { ProjectListPage } from "@/components/ui/wire-types";
+import { ProjectCard } from "@/components/project/project-card";
 
 const PAGE_SIZE = 12;
 
@@ -58,21 +58,6 @@ function listQuery(f: Filters): string {
   return `/projects?${q}${status ? `&${status}` : ""}`;
 }
 
-/** A card's avatar: the uploaded one, else the project's external link, else its initial on a tinted square. */
-function ProjectAvatar({ project, src }: { project: ProjectRecord; src: string | null }) {
-  if (src) return <img src={src} alt="" className="h-12 w-12 shrink-0 rounded-full border border-gray-200 object-cover" />;
-  const initial = [...project.display_name.trim()][0]?.toUpperCase() ?? "?";
-  return (
-    <span
-      aria-hidden
-      data-testid="avatar-placeholder"
-      className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full border border-gray-200 bg-brand-50 text-xl font-semibold text-brand-700"
-    >
-      {initial}
-    </span>
-  );
-}
-
 /** The list's search box and filters. */
 const control = "rounded border border-gray-300 bg-white px-3 py-1.5 focus:outline focus:outline-2 focus:outline-brand-600";
 
@@ -114,93 +99,119 @@ export function ProjectList() {
   const filtered = !!(f.search || f.discipline || f.tag);
 
   return (
-    <section aria-labelledby="projects-heading">
-      <div className="mb-4 flex flex-wrap items-end justify-between gap-4">
-        <h1 id="projects-heading" className="text-2xl font-bold">
-          Projects
-        </h1>
-        <form
-          role="search"
-          className="flex gap-2"
-          onSubmit={(e) => {
-            e.preventDefault();
-            update({ search: draft.search.trim(), tag: draft.tag.trim() });
-          }}
-        >
-          <label htmlFor="project-search" className="sr-only">
-            Search projects
-          </label>
-          {/* Named like the address's parameters: a search sent before the page is interactive loads /?q=… */}
-          <input
-            id="project-search"
-            type="search"
-            name="q"
-            value={draft.search}
-            onChange={(e) => setDraft((d) => ({ ...d, search: e.target.value }))}
-            placeholder="Search projects"
-            className={`w-44 sm:w-56 ${control}`}
-          />
-          <button
-            type="submit"
-            className={
-              "rounded bg-brand-600 px-3 py-1.5 text-white hover:bg-brand-700 focus:outline " +
-              "focus:outline-2 focus:outline-offset-2 focus:outline-brand-600"
-            }
+    <>
+      <FeaturedProjects />
+      <section aria-labelledby="projects-heading">
+        <div className="mb-4 flex flex-wrap items-end justify-between gap-4">
+          <h2 id="projects-heading" className="text-2xl font-bold">
+            Projects
+          </h2>
+          <form
+            role="search"
+            className="flex gap-2"
+            onSubmit={(e) => {
+              e.preventDefault();
+              update({ search: draft.search.trim(), tag: draft.tag.trim() });
+            }}
           >
-            Search
-          </button>
-        </form>
-      </div>
-      <ProjectFilters
-        filters={f}
-        tag={draft.tag}
-        onTag={(tag) => setDraft((d) => ({ ...d, tag }))}
-        onChange={update}
-        onClear={
-          filtered
-            ? () => {
-                setDraft({ search: "", tag: "" });
-                update({ search: "", discipline: "", tag: "" });
+            <label htmlFor="project-search" className="sr-only">
+              Search projects
+            </label>
+            {/* Named like the address's parameters: a search sent before the page is interactive loads /?q=… */}
+            <input
+              id="project-search"
+              type="search"
+              name="q"
+              value={draft.search}
+              onChange={(e) => setDraft((d) => ({ ...d, search: e.target.value }))}
+              placeholder="Search projects"
+              className={`w-44 sm:w-56 ${control}`}
+            />
+            <button
+              type="submit"
+              className={
+                "rounded bg-brand-600 px-3 py-1.5 text-white hover:bg-brand-700 focus:outline " +
+                "focus:outline-2 focus:outline-offset-2 focus:outline-brand-600"
               }
-            : null
-        }
-      />
+            >
+              Search
+            </button>
+          </form>
+        </div>
+        <ProjectFilters
+          filters={f}
+          tag={draft.tag}
+          onTag={(tag) => setDraft((d) => ({ ...d, tag }))}
+          onChange={update}
+          onClear={
+            filtered
+              ? () => {
+                  setDraft({ search: "", tag: "" });
+                  update({ search: "", discipline: "", tag: "" });
+                }
+              : null
+          }
+        />
 
-      <QueryState query={query} what="projects" retry={() => void query.refetch()}>
-        {query.data &&
-          (query.data.projects.length === 0 ? (
-            <p className="text-gray-600">{filtered ? "No projects match these filters." : "No projects to show yet."}</p>
-          ) : (
-            <>
-              <p className="sr-only" role="status">
-                {meta?.count} projects
-              </p>
-              <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy={query.isFetching}>
-                {query.data.projects.map((p) => (
-                  <ProjectCard key={p.id} project={p} avatar={avatars.get(p.id) ?? p.avatar ?? null} />
-                ))}
-              </ul>
-              {meta && meta.page_count > 1 && (
-                <nav aria-label="Project pages" className="mt-6 flex items-center justify-center gap-3">
-                  <button type="button" className={buttonClass} disabled={f.page <= 1} onClick={() => update({ page: f.page - 1 })}>
-                    Previous
-                  </button>
-                  <span className="text-sm">
-                    Page {meta.page} of {meta.page_count}
-                  </span>
-                  <button
-                    type="button"
-                    className={buttonClass}
-                    disabled={f.page >= meta.page_count}
-                    onClick={() => update({ page: f.page + 1 })}
-                  >
-                    Next
-                  </button>
-                </nav>
-              )}
-            </>
-          ))}
-      </QueryState>
+        <QueryState query={query} what="projects" retry={() => void query.refetch()}>
+          {query.data &&
+            (query.data.projects.length === 0 ? (
+              <p className="text-gray-600">{filtered ? "No projects match these filters." : "No projects to show yet."}</p>
+            ) : (
+              <>
+                <p className="sr-only" role="status">
+                  {meta?.count} projects
+                </p>
+                <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy={query.isFetching}>
+                  {query.data.projects.map((p) => (
+                    <ProjectCard key={p.id} project={p} avatar={avatars.get(p.id) ?? p.avatar ?? null} />
+                  ))}
+                </ul>
+                {meta && meta.page_count > 1 && (
+                  <nav aria-label="Project pages" className="mt-6 flex items-center justify-center gap-3">
+                    <button type="button" className={buttonClass} disabled={f.page <= 1} onClick={() => update({ page: f.page - 1 })}>
+                      Previous
+                    </button>
+                    <span className="text-sm">
+                      Page {meta.page} of {meta.page_count}
+                    </span>
+                    <button
+                      type="button"
+                      className={buttonClass}
+                      disabled={f.page >= meta.page_count}
+                      onClick={() => update({ page: f.page + 1 })}
+                    >
+                      Next
+                    </button>
+                  </nav>
+                )}
+              </>
+            ))}
+        </QueryState>
+      </section>
+    </>
+  );
+}
+
+/** Featured projects (the `featured` flag, set by admins), live and public, busiest first; nothing when none. */
+function FeaturedProjects() {
+  const q = useQuery({
+    queryKey: ["projects", "featured"],
+    queryFn: () => apiGet<ProjectListPage>("/projects?featured=true&live=true&private=false&sort=-activity&page_size=3&include=avatar"),
+    staleTime: 60_000,
+  });
+  const avatars = new Map((q.data?.linked?.avatars ?? []).map((a) => [a.links.linked.id, a.src]));
+  if (!q.data?.projects.length) return null;
+  return (
+    <section aria-labelledby="featured-heading" data-testid="featured-projects">
+      <h2 id="featured-heading" className="mb-4 text-2xl font-bold">
+        Featured projects
+      </h2>
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {q.data.projects.map((p) => (
+          <ProjectCard key={p.id} project={p} avatar={avatars.get(p.id) ?? p.avatar ?? null} />
+        ))}
+      </ul>
     </section>
   );
 }
@@ -220,105 +231,83 @@ function ProjectFilters({
   onChange(changes: Partial<Filters>): void;
   onClear: (() => void) | null;
 }) {
+  // On a phone the filters fold behind a "Filters" button; from the sm breakpoint on they are always shown.
+  const [open, setOpen] = useState(false);
   return (
-    <div className="mb-6 flex flex-wrap items-end gap-3 text-sm" role="group" aria-label="Filter and sort projects">
-      <label className="flex flex-col gap-1">
-        <span className="font-medium">Discipline</span>
-        <select value={filters.discipline} onChange={(e) => onChange({ discipline: e.target.value })} className={control}>
-          <option value="">All disciplines</option>
-          {DISCIPLINES.map((d) => (
-            <option key={d} value={d}>
-              {d}
-            </option>
-          ))}
-        </select>
-      </label>
-      <form
-        className="flex items-end gap-1"
-        onSubmit={(e) => {
-          e.preventDefault();
-          onChange({ tag: tag.trim() });
-        }}
+    <>
+      <button
+        type="button"
+        className={`mb-3 sm:hidden ${buttonClass}`}
+        aria-expanded={open}
+        aria-controls="project-filters"
+        onClick={() => setOpen((o) => !o)}
+      >
+        Filters{onClear ? " (on)" : ""}
+      </button>
+      <div
+        id="project-filters"
+        className={`mb-6 flex-wrap items-end gap-3 text-sm ${open ? "flex" : "hidden sm:flex"}`}
+        role="group"
+        aria-label="Filter and sort projects"
       >
         <label className="flex flex-col gap-1">
-          <span className="font-medium">Tag</span>
-          <input name="tag" value={tag} onChange={(e) => onTag(e.target.value)} placeholder="e.g. penguins" className={`w-36 ${control}`} />
+          <span className="font-medium">Discipline</span>
+          <select value={filters.discipline} onChange={(e) => onChange({ discipline: e.target.value })} className={control}>
+            <option value="">All disciplines</option>
+            {DISCIPLINES.map((d) => (
+              <option key={d} value={d}>
+                {d}
+              </option>
+            ))}
+          </select>
         </label>
-        <button type="submit" className={buttonClass}>
-          Apply tag
-        </button>
-      </form>
-      <label className="flex flex-col gap-1">
-        <span className="font-medium">Status</span>
-        <select value={filters.status} onChange={(e) => onChange({ status: e.target.value })} className={control}>
-          {STATUSES.map(([v, label]) => (
-            <option key={v} value={v}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="flex flex-col gap-1">
-        <span className="font-medium">Sort by</span>
-        <select value={filters.sort} onChange={(e) => onChange({ sort: e.target.value })} className={control}>
-          {SORTS.map(([v, label]) => (
-            <option key={v} value={v}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </label>
-      {onClear && (
-        <button type="button" className="rounded px-3 py-1.5 text-brand-700 underline" onClick={onClear}>
-          Clear filters
-        </button>
-      )}
-    </div>
-  );
-}
-
-/** A project's card: avatar, name, owner and state, description, tags and counts. */
-function ProjectCard({ project: p, avatar }: { project: ProjectRecord; avatar: string | null }) {
-  return (
-    <li className="flex flex-col rounded-lg border border-gray-200 bg-white p-4 shadow-sm" data-testid="project-card">
-      <div className="flex items-center gap-3">
-        <ProjectAvatar project={p} src={avatar} />
-        <div className="min-w-0">
-          <h2 className="text-lg font-semibold break-words">
-            <a href={`/projects/${p.id}`} className="hover:text-brand-700 hover:underline">
-              {p.display_name}
-            </a>
-          </h2>
-          <p className="text-xs text-gray-500">
-            by {p.links.owner.display_name}
-            {p.state ? ` · ${p.state}` : p.beta ? " · beta" : ""}
-          </p>
-        </div>
+        <form
+          className="flex items-end gap-1"
+          onSubmit={(e) => {
+            e.preventDefault();
+            onChange({ tag: tag.trim() });
+          }}
+        >
+          <label className="flex flex-col gap-1">
+            <span className="font-medium">Tag</span>
+            <input
+              name="tag"
+              value={tag}
+              onChange={(e) => onTag(e.target.value)}
+              placeholder="e.g. penguins"
+              className={`w-36 ${control}`}
+            />
+          </label>
+          <button type="submit" className={buttonClass}>
+            Apply tag
+          </button>
+        </form>
+        <label className="flex flex-col gap-1">
+          <span className="font-medium">Status</span>
+          <select value={filters.status} onChange={(e) => onChange({ status: e.target.value })} className={control}>
+            {STATUSES.map(([v, label]) => (
+              <option key={v} value={v}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1">
+          <span className="font-medium">Sort by</span>
+          <select value={filters.sort} onChange={(e) => onChange({ sort: e.target.value })} className={control}>
+            {SORTS.map(([v, label]) => (
+              <option key={v} value={v}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        {onClear && (
+          <button type="button" className="rounded px-3 py-1.5 text-brand-700 underline" onClick={onClear}>
+            Clear filters
+          </button>
+        )}
       </div>
-      <p className="mt-2 line-clamp-3 flex-1 text-sm text-gray-700">{p.description || "No description yet."}</p>
-      {p.tags.length > 0 && (
-        <ul aria-label="Tags" className="mt-2 flex flex-wrap gap-1">
-          {p.tags.slice(0, 5).map((t) => (
-            <li key={t} className="rounded bg-gray-100 px-2 py-0.5 text-xs text-gray-700">
-              {t}
-            </li>
-          ))}
-        </ul>
-      )}
-      <dl className="mt-3 flex flex-wrap gap-x-4 text-xs text-gray-600">
-        <div>
-          <dt className="inline">Classifications: </dt>
-          <dd className="inline font-medium">{formatNumber(p.classifications_count)}</dd>
-        </div>
-        <div>
-          <dt className="inline">Subjects: </dt>
-          <dd className="inline font-medium">{formatNumber(p.subjects_count)}</dd>
-        </div>
-        <div>
-          <dt className="inline">Complete: </dt>
-          <dd className="inline font-medium">{Math.round((p.completeness ?? 0) * 100)}%</dd>
-        </div>
-      </dl>
-    </li>
+    </>
   );
 }

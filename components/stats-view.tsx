@@ -4,7 +4,7 @@ import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { CountsChart } from "@/components/charts/counts-chart";
 import { countsSummary, CountsTable } from "@/components/charts/counts-table";
 import { apiGet, countsGet } from "@/components/ui/api-client";
-import { EmptyState, QueryState } from "@/components/ui/query-state";
+import { QueryState } from "@/components/ui/query-state";
 import type { CountsAnswer, Records, WorkflowRecord } from "@/components/ui/wire-types";
 import { formatNumber } from "@/lib/text/format";
 
@@ -168,24 +168,29 @@ export function StatsView({ projects }: { projects: { id: string; display_name: 
                   {formatNumber(counts.data.total_count)}
                 </span>
               </p>
-              {counts.data.data && counts.data.data.length > 0 ? (
-                <div className="flex flex-col gap-2">
-                  <h3 className="text-base font-semibold">Classifications per {period}</h3>
-                  <figure className="flex flex-col gap-2">
-                    <CountsChart data={counts.data.data} period={period} describedBy="stats-chart-summary" />
-                    <figcaption id="stats-chart-summary" className="text-sm text-gray-700">
-                      {countsSummary(counts.data.data, period)}
-                    </figcaption>
-                  </figure>
+              <div className="flex flex-col gap-2">
+                <h3 className="text-base font-semibold">Classifications per {period}</h3>
+                <figure className="flex flex-col gap-2">
+                  <CountsChart
+                    data={counts.data.data ?? []}
+                    period={period}
+                    start={startDate || undefined}
+                    end={endDate || undefined}
+                    describedBy="stats-chart-summary"
+                    emptyText={
+                      startDate || endDate
+                        ? "Nothing to chart: choose a wider range of dates, or another project or workflow."
+                        : `Nothing to chart: no classifications in these ${period}s yet.`
+                    }
+                  />
+                  <figcaption id="stats-chart-summary" className="text-sm text-gray-700">
+                    {countsSummary(counts.data.data ?? [], period)}
+                  </figcaption>
+                </figure>
+                {!!counts.data.data?.length && (
                   <CountsTable data={counts.data.data} period={period} caption={`Classifications per ${period}, ${scopeName}`} />
-                </div>
-              ) : (
-                <EmptyState>
-                  {startDate || endDate
-                    ? "No classifications in this range. Choose a wider range of dates, or another project or workflow."
-                    : "No classifications yet."}
-                </EmptyState>
-              )}
+                )}
+              </div>
             </div>
           )}
         </QueryState>

@@ -19,6 +19,12 @@ const ZEnv = z.object({
   JWT_PUBLIC_KEY: z.string().optional(),
   AUTH_SECRET: z.string().optional(),
   PUBLIC_URL: z.string().url().optional(),
+  // Where the site's footer links for its source code (an http(s) address); a malformed one is left out.
+  SOURCE_URL: z
+    .string()
+    .regex(/^https?:\/\/\S+$/)
+    .optional()
+    .catch(undefined),
   // Read where they are used: lib/http/cors.ts, lib/mail/mailer.ts.
   CORS_ORIGINS: z.string().optional(),
   PUBLIC_CLIENT_REDIRECT_URIS: z.string().optional(),
@@ -64,6 +70,11 @@ export function databaseReplicaUrl(): string | undefined {
 /** The origin clients reach this server at, for absolute URLs stored in records (uploaded files). */
 export function publicBaseUrl(e: Env = env()): string {
   return trimTrailingSlashes(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);
+}
+
+/** SOURCE_URL: where the footer's "Source code" link goes, or null (the footer then names no address). */
+export function sourceUrl(e: Env = env()): string | null {
+  return e.SOURCE_URL ?? null;
 }
 
 /** CORS_ORIGINS: a comma- or space-separated list of origins (scheme://host[:port]) trusted with cookies. */

@@ -26,6 +26,8 @@ const FieldGuideButton = lazyPart(() => import("./help/field-guide").then((m) =>
 const TutorialButton = lazyPart(() => import("./help/tutorial").then((m) => m.TutorialButton));
 const KeyboardHelpButton = lazyPart(() => import("./help/keyboard-help").then((m) => m.KeyboardHelpButton));
 const MiniCourse = lazyPart(() => import("./help/mini-course").then((m) => m.MiniCourse));
+// Only for a volunteer who has seen every subject: other projects to go to.
+const OtherProjects = lazyPart(() => import("./volunteer/other-projects").then((m) => m.OtherProjects));
 
 /** Asks the browser for the next subjects' images now, so the next one shows at once after Done. */
 function usePreload(subjects: { locations: Record<string, string>[] }[]) {
@@ -163,6 +165,10 @@ function ClassifierQueue({
         </label>
       )}
       <PendingStatus />
+      {/* Seen everything: where to go next, above the subject (not below the fold). */}
+      {((!subject && exhausted) || subject?.user_has_finished_workflow || subject?.finished_workflow) && (
+        <OtherProjects projectId={projectId} />
+      )}
       <MiniCourse workflowId={workflow.id} projectId={projectId} classified={saved} primaryLanguage={primaryLanguage} language={language} />
       {/* The subject takes the room; beside it (below it on a phone) the help buttons, then the task. */}
       <div data-classifier className="grid gap-3 sm:gap-4 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">

@@ -1,4 +1,5 @@
 "use client";
+import { ProgressBar } from "@/components/ui/progress-bar";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { type ReactNode, type RefObject, useEffect, useRef, useState } from "react";
@@ -43,7 +44,7 @@ function ImportProgress({ jobId, onEnd }: { jobId: string; onEnd(job: Background
   if (end) return null;
   return (
     <div role="status" aria-live="polite" className="flex flex-col gap-1 text-sm">
-      <progress className="w-full max-w-md" max={j?.total || 1} value={j?.progress ?? 0} aria-label="Import progress" />
+      <ProgressBar className="w-full max-w-md" max={j?.total ?? 0} value={j?.progress ?? 0} label="Import progress" />
       <span>
         {job.isError
           ? `The import's progress could not be read: ${job.error.message}`
@@ -65,7 +66,7 @@ function ImportResult({ finished, onAnother }: { finished: Finished; onAnother()
     <div className="flex flex-col gap-2 text-sm">
       {job.status === "completed" ? (
         <>
-          <progress className="w-full max-w-md" max={count || 1} value={count || 1} aria-label="Import progress" />
+          <ProgressBar className="w-full max-w-md" max={count || 1} value={count || 1} label="Import progress" />
           <p role="status" className="rounded border border-green-300 bg-green-50 p-2">
             Done: {count} {count === 1 ? "subject" : "subjects"} imported into the set “{setName}”.
           </p>

@@ -1,39 +1,34 @@
 import { Fragment } from "react";
 import { BarRows } from "@/components/ui/bar-rows";
-import { reductionView } from "@/lib/lab/reduction-view";
+import { consensusRows, reductionView } from "@/lib/lab/reduction-view";
 import type { Task } from "@/lib/tasks/types";
 
 // A reduction as the monitor and the dry run show it: drawn from its data (lib/lab/reduction-view.ts), with
 // the full JSON behind a disclosure.
 
-/** A reduction's data drawn as its reducer's output reads: answer bars, the consensus, fields; nothing when only JSON will do. */
-export function ReductionBody({ data, task, name }: { data: unknown; task: Task | undefined; name: string }) {
+/**
+ * A reduction's data drawn as its reducer's output reads: answer bars, the consensus, fields; nothing when
+ * only JSON will do. `scale` is the count a full bar stands for, shared by every reduction of a view.
+ */
+export function ReductionBody({ data, task, name, scale }: { data: unknown; task: Task | undefined; name: string; scale?: number }) {
   const view = reductionView(data, task);
   if (view.kind === "counts")
     return (
       <BarRows
+        max={scale}
         label={`${name}: answer counts`}
         rows={view.rows.map((r) => ({ key: r.key, label: r.label, value: r.count, highlight: r.top }))}
       />
     );
   if (view.kind === "consensus") {
     if (view.key === null) return <p className="text-sm text-gray-600">No votes yet.</p>;
-    // agreement = votes / classifications, so the rest of the classifications voted otherwise (or not at all)
-    const total = view.agreement ? Math.round(view.votes / view.agreement) : view.votes;
     return (
       <div className="flex flex-col gap-1">
         <p className="text-sm">
           Most likely: <strong className="rounded bg-brand-50 px-1 text-brand-700">{view.label}</strong>
           {view.agreement !== null && ` (${Math.round(view.agreement * 100)}% agreement)`}
         </p>
-        <BarRows
-          label={`${name}: votes`}
-          highlightNote="most likely"
-          rows={[
-            { key: "top", label: view.label, value: view.votes, highlight: true },
-            ...(total > view.votes ? [{ key: "rest", label: "Other answers", value: total - view.votes }] : []),
-          ]}
-        />
+        <BarRows max={scale} label={`${name}: votes`} highlightNote="most likely" rows={consensusRows(view, task)} />
       </div>
     );
   }

@@ -1,4 +1,5 @@
 "use client";
+import { ProgressBar } from "@/components/ui/progress-bar";
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
@@ -133,7 +134,7 @@ export function SubjectUploadForm({ projectId, workflows }: { projectId: number;
       )}
       {busy && (
         <div role="status" aria-live="polite" className="flex items-center gap-2 text-sm">
-          <progress max={files.length} value={done} className="w-48" />
+          <ProgressBar max={files.length} value={done} className="w-48" label="Upload progress" />
           Uploaded {done} of {files.length}
         </div>
       )}

@@ -1,4 +1,5 @@
 "use client";
+import { ProgressBar } from "@/components/ui/progress-bar";
 import { subjectImage } from "./subject-image";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
@@ -18,7 +19,8 @@ import type {
   SubjectRecord,
   SubjectWorkflowStatusRecord,
 } from "@/components/ui/wire-types";
-import { taskOfReducer } from "@/lib/lab/reduction-view";
+import { barValues, taskOfReducer } from "@/lib/lab/reduction-view";
+import { engineCount, retireTarget, retireTargetText, votesToRetireText } from "@/lib/lab/retirement-progress";
 import type { Tasks } from "@/lib/tasks/types";
 import { JsonToggle, ReductionBody } from "./reduction-display";
 import { formatMoment } from "@/lib/text/format";
@@ -82,7 +84,45 @@ function SubjectThumb({ subject, size = "h-16 w-16" }: { subject: SubjectRecord 
   );
 }
 
-function Reductions({ workflowId, tasks, engineConfigured }: { workflowId: number; tasks: Tasks; engineConfigured: boolean }) {
+/** Each listed subject's classification count in the workflow (for a workflow's classification_count target). */
+function useClassificationCounts(workflowId: number, ids: number[], enabled: boolean): Map<number, number> {
+  const key = [...new Set(ids)].sort((a, b) => a - b);
+  const q = useQuery({
+    queryKey: ["monitor-subject-counts", workflowId, key.join(",")],
+    queryFn: async () =>
+      (
+        await apiGet<Records<"subject_workflow_statuses", SubjectWorkflowStatusRecord>>(
+          `/subject_workflow_statuses?workflow_id=${workflowId}&subject_id=${key.join(",")}&page_size=${Math.min(100, key.length)}`,
+        )
+      ).subject_workflow_statuses,
+    enabled: enabled && key.length > 0,
+    refetchInterval: LIVE,
+  });
+  return new Map((q.data ?? []).map((s) => [Number(s.links.subject), s.classifications_count]));
+}
+
+/** How close an active subject is to retiring: "2 of 3 votes to retire", with a bar. */
+function VotesToRetire({ current, target, subjectId }: { current: number; target: number; subjectId: number }) {
+  const text = votesToRetireText(current, target);
+  return (
+    <div className="flex items-center gap-2 text-xs text-gray-700" data-testid="votes-to-retire">
+      <span className="shrink-0">{text}</span>
+      <ProgressBar className="w-24" max={target} value={current} label={`Subject ${subjectId}: ${text}`} />
+    </div>
+  );
+}
+
+function Reductions({
+  workflowId,
+  tasks,
+  engineConfigured,
+  retirementLimit,
+}: {
+  workflowId: number;
+  tasks: Tasks;
+  engineConfigured: boolean;
+  retirementLimit: number | null;
+}) {
   const q = useQuery({
     queryKey: ["monitor-reductions", workflowId],
     // A workflow the engine has no configuration for has none (the engine's 404 would be logged by the browser).
@@ -96,11 +136,23 @@ function Reductions({ workflowId, tasks, engineConfigured }: { workflowId: numbe
     // Not asked for before there is one (the page knows): a 404 the browser would log.
     enabled: engineConfigured,
   });
-  const subjects = useSubjects((q.data ?? []).map((r) => r.subject_id));
+  const ids = (q.data ?? []).map((r) => r.subject_id);
+  const subjects = useSubjects(ids);
+  // Until the engine's configuration is read, its rules may set the target: none is shown yet.
+  const target = engineConfigured && config.isPending ? undefined : retireTarget(config.data, retirementLimit);
+  const counts = useClassificationCounts(workflowId, ids, target?.source === "workflow");
+  const taskOf = (r: ReductionRecord) => taskOfReducer(tasks, config.data, r.reducer_key);
+  // One scale for every bar of the view: a count is as long here as the same count on another subject.
+  const scale = Math.max(1, ...(q.data ?? []).flatMap((r) => barValues(r.data, taskOf(r))));
   const bySubject = new Map<number, ReductionRecord[]>();
   for (const r of q.data ?? []) bySubject.set(r.subject_id, [...(bySubject.get(r.subject_id) ?? []), r]);
   return (
     <Panel dense id="monitor-reductions" title="Reductions per subject">
+      {target !== undefined && !!q.data?.length && (
+        <p className="text-sm text-gray-700" data-testid="retire-target">
+          {retireTargetText(target)} All bars share one scale: a full bar is {scale}.
+        </p>
+      )}
       <QueryState
         query={q}
         what="reductions"
@@ -114,6 +166,7 @@ function Reductions({ workflowId, tasks, engineConfigured }: { workflowId: numbe
         <ul className="flex flex-col gap-3" aria-label="Subjects with their latest reductions">
           {[...bySubject].map(([subjectId, list]) => {
             const retired = list.find((r) => r.retired_at);
+            const current = !target ? null : target.source === "engine" ? engineCount(target, list) : (counts.get(subjectId) ?? null);
             return (
               <li
                 key={subjectId}
@@ -130,6 +183,9 @@ function Reductions({ workflowId, tasks, engineConfigured }: { workflowId: numbe
                       <span className="rounded bg-green-100 px-2 text-xs text-green-900">active</span>
                     )}
                   </p>
+                  {!retired && target && current !== null && (
+                    <VotesToRetire current={current} target={target.count} subjectId={subjectId} />
+                  )}
                   {list.map((r) => {
                     const name = `${r.reducer_key} for subject ${subjectId}`;
                     return (
@@ -137,7 +193,7 @@ function Reductions({ workflowId, tasks, engineConfigured }: { workflowId: numbe
                         <p className="text-xs text-gray-600">
                           <span className="font-mono">{r.reducer_key}</span> · updated {formatMoment(r.updated_at)}
                         </p>
-                        <ReductionBody data={r.data} task={taskOfReducer(tasks, config.data, r.reducer_key)} name={name} />
+                        <ReductionBody data={r.data} task={taskOf(r)} name={name} scale={scale} />
                         <JsonToggle data={r.data} name={name} />
                       </div>
                     );
@@ -288,12 +344,7 @@ function Exports({ workflowId, hasExport }: { workflowId: number; hasExport: boo
           <EmptyState>No export has been requested yet.</EmptyState>
         ) : m.metadata.state === "creating" ? (
           <div role="status" className="flex flex-col gap-1 text-sm">
-            <progress
-              className="w-full max-w-md"
-              max={m.metadata.total || 1}
-              value={m.metadata.progress ?? 0}
-              aria-label="Export progress"
-            />
+            <ProgressBar className="w-full max-w-md" max={m.metadata.total ?? 0} value={m.metadata.progress ?? 0} label="Export progress" />
             Writing the export: {m.metadata.progress ?? 0} of {m.metadata.total ?? "?"} classifications…
           </div>
         ) : m.metadata.state === "failed" ? (
@@ -396,17 +447,20 @@ export function WorkflowMonitor({
   tasks,
   engineConfigured,
   hasExport,
+  retirementLimit,
 }: {
   workflowId: number;
   userId: number;
   tasks: Tasks;
+  /** The classifications that retire a subject by the workflow's own criteria (null: never_retire). */
+  retirementLimit: number | null;
   /** Whether the workflow has an engine configuration and a classifications export yet (lab-access's workflowExtras). */
   engineConfigured: boolean;
   hasExport: boolean;
 }) {
   return (
     <div className="grid gap-4 xl:grid-cols-2 [&>*]:min-w-0">
-      <Reductions workflowId={workflowId} tasks={tasks} engineConfigured={engineConfigured} />
+      <Reductions workflowId={workflowId} tasks={tasks} engineConfigured={engineConfigured} retirementLimit={retirementLimit} />
       <Retired workflowId={workflowId} />
       <Actions workflowId={workflowId} engineConfigured={engineConfigured} />
       <div className="flex flex-col gap-4">

@@ -35,9 +35,9 @@ export function ProjectStatistics({ projectId }: { projectId: string }) {
           {formatNumber(recent)} classifications in the last 30 days.
         </p>
         <Suspense fallback={<div className="h-72 animate-pulse rounded bg-gray-100" />}>
-          <CountsChart data={data} period="day" />
+          <CountsChart data={data} period="day" start={start} emptyText="No classifications in the last 30 days yet." />
         </Suspense>
-        <CountsTable data={data} period="day" caption="Classifications per day" summary="The numbers as a table" />
+        {data.length > 0 && <CountsTable data={data} period="day" caption="Classifications per day" summary="The numbers as a table" />}
       </div>
     </QueryState>
   );

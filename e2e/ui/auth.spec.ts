@@ -34,7 +34,7 @@ test("a visitor registers, signs out and signs in again", async ({ page, baseURL
   await signUp(page, user);
   await expect(page).toHaveURL(`${baseURL}/`);
   await expect(signedInAs(page)).toHaveText(`Signed in as ${user.display_name}`);
-  await expect(page.getByRole("heading", { name: "Projects" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Projects", exact: true })).toBeVisible();
 
   // The session survives a reload (it is a cookie, not page state).
   await page.reload();

@@ -5,8 +5,10 @@ import { accessToken, API_ACCEPT, classifiableWorkflow, createProject, newUser, 
 
 const PAGE_SIZE = 12; // components/project-list.tsx
 
-const cards = (page: Page) => page.getByTestId("project-card");
-const cardTitles = (page: Page) => cards(page).getByRole("heading", { level: 2 });
+// The list's cards (featured projects have a section of their own above it).
+const cards = (page: Page) => page.getByRole("region", { name: "Projects", exact: true }).getByTestId("project-card");
+const cardTitles = (page: Page) => cards(page).getByRole("heading", { level: 3 });
+const BRAND_600 = "rgb(31, 111, 92)"; // app/globals.css --color-brand-600
 
 async function search(page: Page, text: string) {
   await page.getByLabel("Search projects").fill(text);
@@ -35,7 +37,7 @@ test.describe("home page", () => {
 
   test("lists public projects, newest first, with their owner", async ({ page }) => {
     await page.goto("/");
-    await expect(page.getByRole("heading", { name: "Projects", level: 1 })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Projects", level: 2 })).toBeVisible();
     await expect(cards(page)).toHaveCount(PAGE_SIZE);
     // The private project was created last, so it would be first if it were listed.
     await expect(cardTitles(page).first()).toHaveText(publicNames.at(-1)!);
@@ -153,4 +155,115 @@ test("home, project and classify pages log no error and get no failing answer, a
   await signIn(page, volunteer.login, volunteer.password);
   await visit();
   expect(problems).toEqual([]);
+});
+
+test("the home page explains Quorum, leads into classifying, features projects, shows progress and has a footer", async ({
+  page,
+  request,
+}) => {
+  const token = await accessToken(request);
+  const headers = { Accept: API_ACCEPT, Authorization: `Bearer ${token}` };
+  const featured = await createProject(request, token, { display_name: uniqueName("Featured"), live: true });
+  await classifiableWorkflow(request, token, featured.id, 2);
+  const etag = (await request.get(`/api/projects/${featured.id}`, { headers })).headers().etag;
+  const put = await request.put(`/api/projects/${featured.id}`, {
+    headers: { ...headers, "If-Match": etag },
+    data: { projects: { featured: true } },
+  });
+  expect(put.status(), await put.text()).toBe(200);
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Help researchers, one classification at a time");
+  await expect(page.getByTestId("explainer")).toContainText("Quorum is a citizen-science platform");
+  const section = page.getByTestId("featured-projects");
+  await expect(section.getByRole("heading", { name: "Featured projects" })).toBeVisible();
+  const card = section.getByTestId("project-card").filter({ has: page.getByRole("heading", { name: featured.display_name }) });
+  await expect(card).toBeVisible();
+  // The card's progress: a brand-coloured bar, empty at 0 %, and the retired subjects in words.
+  const bar = card.getByRole("progressbar", { name: `${featured.display_name}: 0% complete` });
+  await expect(bar).toHaveAttribute("aria-valuenow", "0");
+  await expect(card.getByTestId("project-progress")).toContainText("0% complete · 0 of 2 subjects retired");
+  const fill = bar.locator("[data-progress-fill]");
+  expect(await fill.evaluate((e) => getComputedStyle(e).backgroundColor)).toBe(BRAND_600);
+  expect((await fill.boundingBox())?.width ?? 0).toBe(0);
+  await expect(page.getByTestId("project-card").first().getByRole("progressbar")).toBeVisible();
+
+  const footer = page.getByRole("navigation", { name: "Footer" });
+  await expect(footer.getByRole("link", { name: "About Quorum" })).toHaveAttribute("href", "/#about");
+  await expect(footer.getByRole("link", { name: "Statistics" })).toHaveAttribute("href", "/stats");
+  await expect(footer.getByRole("link", { name: "Source code" })).toHaveAttribute("href", "https://example.org/quorum-source");
+  await expect(footer.getByRole("link", { name: /The lab/ })).toHaveAttribute("href", "/lab");
+  // A wide screen shows the filters without a button.
+  await expect(page.getByRole("button", { name: /^Filters/ })).toBeHidden();
+  await expect(page.getByRole("combobox", { name: "Discipline" })).toBeVisible();
+  await page.screenshot({ path: "test-results/screenshots/home-1280.png", fullPage: true });
+
+  // The call to action leads to a classify page (the featured project's, or the most active one's).
+  const cta = page.getByRole("link", { name: /^Start classifying/ });
+  await expect(cta).toHaveAttribute("href", /^\/projects\/\d+\/classify$/);
+  await cta.click();
+  await expect(page).toHaveURL(/\/projects\/\d+\/classify$/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Classify");
+
+  // On a phone the filters fold behind a "Filters" button.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto("/");
+  const filters = page.getByRole("button", { name: /^Filters/ });
+  await expect(filters).toBeVisible();
+  await expect(filters).toHaveAttribute("aria-expanded", "false");
+  await expect(page.getByRole("combobox", { name: "Discipline" })).toBeHidden();
+  await expect(page.getByTestId("featured-projects")).toBeVisible();
+  await page.screenshot({ path: "test-results/screenshots/home-375.png", fullPage: true });
+  await filters.click();
+  await expect(filters).toHaveAttribute("aria-expanded", "true");
+  await expect(page.getByRole("combobox", { name: "Discipline" })).toBeVisible();
+  await expect(page.getByRole("combobox", { name: "Sort by" })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.screenshot({ path: "test-results/screenshots/home-filters-375.png", fullPage: true });
+});
+
+test("a volunteer who has seen every subject is offered other projects", async ({ page, request }) => {
+  const token = await accessToken(request);
+  const done = await createProject(request, token, { display_name: uniqueName("Seen all"), live: true });
+  const w = await classifiableWorkflow(request, token, done.id, 1);
+  const elsewhere = await createProject(request, token, { display_name: uniqueName("Elsewhere"), live: true });
+  await classifiableWorkflow(request, token, elsewhere.id, 1);
+  const volunteer = newUser("ui_seen");
+  await registerUser(request, volunteer);
+  const mine = await accessToken(request, volunteer.login, volunteer.password);
+  const res = await request.post("/api/classifications", {
+    headers: { Accept: API_ACCEPT, Authorization: `Bearer ${mine}` },
+    data: {
+      classifications: {
+        annotations: [{ task: "T0", value: 0 }],
+        metadata: {
+          started_at: new Date().toISOString(),
+          finished_at: new Date().toISOString(),
+          user_agent: "e2e",
+          user_language: "en",
+          workflow_version: w.version,
+        },
+        links: { project: done.id, workflow: w.workflowId, subjects: [w.subjectIds[0]] },
+      },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  await page.route("https://example.org/**", (route) =>
+    route.fulfill({ contentType: "image/svg+xml", body: '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30"/>' }),
+  );
+  await signIn(page, volunteer.login, volunteer.password);
+  await page.goto(`/projects/${done.id}/classify`);
+  const others = page.getByRole("region", { name: "Other projects to classify" });
+  await expect(others).toBeVisible({ timeout: 15_000 });
+  const links = others.getByRole("link");
+  expect(await links.count()).toBeGreaterThan(0);
+  for (const href of await links.evaluateAll((as) => as.map((a) => a.getAttribute("href")))) {
+    expect(href).toMatch(/^\/projects\/\d+\/classify$/);
+    expect(href).not.toBe(`/projects/${done.id}/classify`);
+  }
+  await page.screenshot({ path: "test-results/screenshots/classify-seen-all-1280.png", fullPage: true });
+  await links.first().click();
+  await expect(page).toHaveURL(/\/projects\/\d+\/classify$/);
+  expect(page.url()).not.toContain(`/projects/${done.id}/`);
 });

@@ -77,8 +77,40 @@ test("an owner monitors a workflow: reductions, retirement with its reason, acti
   await expect(first.locator("img")).toHaveAttribute("src", "https://example.org/0.png");
   await expect(first.getByText("Most likely: Yes")).toBeVisible();
   const counts = first.getByRole("list", { name: `s for subject ${w.subjectIds[0]}: answer counts` });
-  await expect(counts.getByRole("listitem")).toHaveText(["Yes: 2most votes"]);
-  await expect(second.getByRole("list", { name: /answer counts/ }).getByRole("listitem")).toHaveText(["No: 1most votes"]);
+  // Every answer of the yes/no question is named, in both the counts and the consensus (never "Other answers").
+  await expect(counts.getByRole("listitem")).toHaveText(["Yesmost votes: 2", "No: 0"]);
+  const secondCounts = second.getByRole("list", { name: /answer counts/ });
+  await expect(secondCounts.getByRole("listitem")).toHaveText(["Yes: 0", "Nomost votes: 1"]);
+  await expect(first.getByRole("list", { name: /c for subject .*: votes/ }).getByRole("listitem")).toHaveText([
+    "Yesmost likely: 2",
+    "No: 0",
+  ]);
+  await expect(second.getByRole("list", { name: /c for subject .*: votes/ }).getByRole("listitem")).toHaveText([
+    "Nomost likely: 1",
+    "Yes: 0",
+  ]);
+  // One scale across the view: every track is as long as every other (a highlighted row's note takes no
+  // room from its bar), and "Yes: 2" on the first subject is twice as long as "No: 1" on the second.
+  const tracks = await reductions
+    .locator("[data-bar-track]")
+    .evaluateAll((ts) => ts.map((t) => Math.round(t.getBoundingClientRect().width)));
+  expect(tracks.length).toBe(8);
+  expect(new Set(tracks).size).toBe(1);
+  const width = async (list: typeof counts, value: number) =>
+    (await list.locator(`[data-bar-value="${value}"]`).first().boundingBox())!.width;
+  const two = await width(counts, 2);
+  const one = await width(secondCounts, 1);
+  expect(two / one).toBeCloseTo(2, 1);
+  // How close each active subject is to retiring, from the engine's rule (c.num_votes >= 2).
+  await expect(page.getByTestId("retire-target")).toContainText("A subject retires at 2 (c.num_votes");
+  await expect(second.getByTestId("votes-to-retire")).toHaveText("1 of 2 votes to retire");
+  await expect(second.getByRole("progressbar", { name: `Subject ${w.subjectIds[1]}: 1 of 2 votes to retire` })).toBeVisible();
+  await expect(first.getByTestId("votes-to-retire")).toHaveCount(0);
+  // The bar beside it is half full, in the brand colour.
+  const retireBar = second.getByRole("progressbar");
+  const fill = retireBar.locator("[data-progress-fill]");
+  expect(await fill.evaluate((e) => getComputedStyle(e).backgroundColor)).toBe("rgb(31, 111, 92)");
+  expect((await fill.boundingBox())!.width / (await retireBar.boundingBox())!.width).toBeCloseTo(0.5, 1);
   const disclosure = first.locator("details").filter({ hasText: `Show JSON of c for subject ${w.subjectIds[0]}` });
   await disclosure.locator("summary").click();
   const pre = disclosure.locator("pre");

@@ -117,8 +117,8 @@ test("a manifest import refreshes the subject list, links the new set as it says
     timeout: 30_000,
   });
   const bar = page.getByRole("progressbar", { name: "Import progress" });
-  await expect(bar).toHaveAttribute("value", "2");
-  await expect(bar).toHaveAttribute("max", "2");
+  await expect(bar).toHaveAttribute("aria-valuenow", "2");
+  await expect(bar).toHaveAttribute("aria-valuemax", "2");
   // The list shows the new set's subjects without a reload.
   await expect(page.getByRole("table").filter({ hasText: "2 subjects, page 1 of 1" }).getByRole("row")).toHaveCount(3);
   // The file is spent: no button imports it again until another file is chosen.

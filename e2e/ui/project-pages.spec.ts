@@ -15,7 +15,8 @@ test("the home page filters live projects by discipline, tag and status, and sor
   await mk("Draft Bugs", ["biology"], { live: false });
 
   await page.goto(`/?tag=${marker}`);
-  const titles = page.getByTestId("project-card").getByRole("heading", { level: 2 });
+  // The list's cards (featured projects have a section of their own above it).
+  const titles = page.getByRole("region", { name: "Projects", exact: true }).getByTestId("project-card").getByRole("heading", { level: 3 });
   await expect(titles).toHaveCount(3); // the draft is not live
   await page.getByLabel("Discipline").selectOption("Nature");
   await expect(titles).toHaveText([`Penguin Watch ${marker}`]);

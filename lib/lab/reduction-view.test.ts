@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { Tasks } from "@/lib/tasks/types";
-import { answerLabel, reducerTaskKey, reductionView, taskOfReducer } from "./reduction-view";
+import { answerLabel, barValues, consensusRows, reducerTaskKey, reductionView, taskOfReducer } from "./reduction-view";
 
 const tasks: Tasks = {
   T0: { type: "single", question: "Stripes?", answers: [{ label: "Yes" }, { label: "No" }, { label: "  " }] },
   T1: { type: "survey", choices: { ZEBRA: { label: "Zebra" }, LION: { label: "Lion" } } },
 };
+
+const yesNo = { type: "single", question: "Stripes?", answers: [{ label: "Yes" }, { label: "No" }] } as Tasks[string];
 
 describe("reducerTaskKey", () => {
   const config = {
@@ -65,6 +67,7 @@ describe("reductionView", () => {
       rows: [
         { key: "0", label: "Yes", count: 4, top: true },
         { key: "1", label: "No", count: 4, top: false },
+        { key: "2", label: "answer 2", count: 0, top: false },
         { key: "9", label: "answer 9", count: 1, top: false },
       ],
     });
@@ -75,6 +78,34 @@ describe("reductionView", () => {
         { label: "Lion", top: false },
       ],
     });
+  });
+
+  it.each([
+    ["a yes/no question's counts name both answers", { "1": 1 }, ["Yes: 0", "No: 1"]],
+    ["a survey's counts name only what was given", { ZEBRA: 2 }, ["Zebra: 2"]],
+  ])("%s", (_what, data, rows) => {
+    const task = "ZEBRA" in data ? tasks.T1 : yesNo;
+    const view = reductionView(data, task);
+    expect(view.kind === "counts" && view.rows.map((r) => `${r.label}: ${r.count}`)).toEqual(rows);
+  });
+
+  it.each([
+    ["a yes/no consensus names the other answer", { most_likely: "0", num_votes: 2, agreement: 2 / 3 }, yesNo, ["Yes: 2", "No: 1"]],
+    ["…even when all agreed", { most_likely: "1", num_votes: 1, agreement: 1 }, yesNo, ["No: 1", "Yes: 0"]],
+    ["three answers: the rest together", { most_likely: "0", num_votes: 2, agreement: 0.5 }, tasks.T0, ["Yes: 2", "Other answers: 2"]],
+    ["three answers, all agreed", { most_likely: "0", num_votes: 2, agreement: 1 }, tasks.T0, ["Yes: 2"]],
+    ["no votes", { num_votes: 0 }, yesNo, []],
+  ])("%s", (_what, data, task, rows) => {
+    const view = reductionView(data, task);
+    expect(view.kind === "consensus" && consensusRows(view, task).map((r) => `${r.label}: ${r.value}`)).toEqual(rows);
+  });
+
+  it.each([
+    ["counts", { "0": 3, "1": 1 }, [3, 1]],
+    ["a consensus", { most_likely: "1", num_votes: 3, agreement: 0.75 }, [3, 1]],
+    ["fields", { classifications: 3 }, []],
+  ])("draws %s as bars of %j", (_what, data, values) => {
+    expect(barValues(data, yesNo)).toEqual(values);
   });
 
   it.each([

@@ -102,11 +102,17 @@ export function reductionView(data: unknown, task: Task | undefined): ReductionV
   }
   // answer counts (stats over a question or survey extractor, first_extract of one): {"0": 3, "1": 1}
   if (keys.length && keys.every((k) => isCount(data[k])) && keysAreAnswers(task, keys)) {
-    const ordered = [...keys].sort((a, b) => (/^\d+$/.test(a) && /^\d+$/.test(b) ? Number(a) - Number(b) : 0));
-    const max = Math.max(...ordered.map((k) => data[k] as number));
+    // Every answer of a question is named, those nobody gave with 0 (a yes/no question shows both).
+    const answers = (task as { answers?: unknown }).answers;
+    const all = [...keys];
+    if (Array.isArray(answers) && keys.every((k) => /^\d+$/.test(k)))
+      for (let i = 0; i < answers.length; i++) if (!Object.hasOwn(data, String(i))) all.push(String(i));
+    const countOf = (k: string) => (Object.hasOwn(data, k) ? (data[k] as number) : 0);
+    const ordered = all.sort((a, b) => (/^\d+$/.test(a) && /^\d+$/.test(b) ? Number(a) - Number(b) : 0));
+    const max = Math.max(...ordered.map(countOf));
     let topTaken = false;
     const rows = ordered.map((key) => {
-      const count = data[key] as number;
+      const count = countOf(key);
       const top = !topTaken && count === max && max > 0;
       if (top) topTaken = true;
       return { key, label: answerLabel(task, key), count, top };
@@ -126,4 +132,37 @@ export function taskOfReducer(
 ): Task | undefined {
   const key = reducerTaskKey(config, reducerKey);
   return key !== null && tasks && Object.hasOwn(tasks, key) ? tasks[key] : undefined;
+}
+
+/** One bar of a drawn reduction: an answer (or the rest of the votes) and how many gave it. */
+export interface VoteRow {
+  key: string;
+  label: string;
+  value: number;
+  highlight?: boolean;
+}
+
+/**
+ * A consensus as bars: its most likely answer, then the other votes. A consensus knows only the top answer's
+ * votes and its share (agreement = votes / classifications), so the rest is named when it can only be one
+ * answer (a question with two answers: "No" beside "Yes"), and "Other answers" when it may be several.
+ */
+export function consensusRows(view: Extract<ReductionView, { kind: "consensus" }>, task: Task | undefined): VoteRow[] {
+  if (view.key === null) return [];
+  const total = view.agreement ? Math.round(view.votes / view.agreement) : view.votes;
+  const rows: VoteRow[] = [{ key: view.key, label: view.label, value: view.votes, highlight: true }];
+  const answers = (task as { answers?: unknown } | undefined)?.answers;
+  if (Array.isArray(answers) && answers.length === 2 && (view.key === "0" || view.key === "1")) {
+    const other = view.key === "0" ? "1" : "0";
+    rows.push({ key: other, label: answerLabel(task, other), value: total - view.votes });
+  } else if (total > view.votes) rows.push({ key: "rest", label: "Other answers", value: total - view.votes });
+  return rows;
+}
+
+/** The numbers a reduction draws as bars (none when it draws none): what a view's one shared scale is set by. */
+export function barValues(data: unknown, task: Task | undefined): number[] {
+  const view = reductionView(data, task);
+  if (view.kind === "counts") return view.rows.map((r) => r.count);
+  if (view.kind === "consensus") return consensusRows(view, task).map((r) => r.value);
+  return [];
 }

@@ -1,3 +1,4 @@
+import { ProgressBar } from "@/components/ui/progress-bar";
 import { projectTitle } from "@/app/page-titles";
 import Link from "next/link";
 import { headers } from "next/headers";
@@ -114,15 +115,10 @@ export default async function ProjectPage({
                 >
                   Classify: {w.displayName}
                 </Link>
-                <label className="flex items-center gap-2 text-sm text-gray-700">
+                <div className="flex items-center gap-2 text-sm text-gray-700">
                   <span className="shrink-0">{pct(w.completeness)}% complete</span>
-                  <progress
-                    className="h-2 w-full accent-brand-600"
-                    max={100}
-                    value={pct(w.completeness)}
-                    aria-label={`${w.displayName}: ${pct(w.completeness)}% complete`}
-                  />
-                </label>
+                  <ProgressBar max={100} value={pct(w.completeness)} label={`${w.displayName}: ${pct(w.completeness)}% complete`} />
+                </div>
               </li>
             ))}
           </ul>

@@ -4,6 +4,7 @@ import { editableWorkflow, labActor, workflowExtras } from "@/app/lab/lab-access
 import { WorkflowHeading } from "@/components/lab/workflow-heading";
 import { WorkflowMonitor } from "@/components/lab/workflow-monitor";
 import type { Tasks } from "@/lib/tasks/types";
+import { retirementLimit } from "@/lib/domain/workflow-tasks";
 
 export const generateMetadata = labTitle("Monitoring");
 
@@ -23,7 +24,13 @@ export default async function WorkflowMonitorPage({ params }: { params: Promise<
           </Link>
         </p>
       </WorkflowHeading>
-      <WorkflowMonitor workflowId={workflow.id} userId={actor.user!.id} tasks={(workflow.tasks ?? {}) as Tasks} {...extras} />
+      <WorkflowMonitor
+        workflowId={workflow.id}
+        userId={actor.user!.id}
+        tasks={(workflow.tasks ?? {}) as Tasks}
+        retirementLimit={retirementLimit(workflow.retirement)}
+        {...extras}
+      />
     </article>
   );
 }
