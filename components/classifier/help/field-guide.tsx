@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { createPortal } from "react-dom";
 import { apiGet } from "@/components/ui/api-client";
-import { Dialog } from "@/components/ui/dialog";
+import { Dialog } from "../lazy-dialog";
 import { useAttachedImages } from "./attached-images";
 import { FieldGuideItems } from "./help-content";
 import { useTranslated } from "./translated";

@@ -1,6 +1,6 @@
 "use client";
 import { useEffect, useState } from "react";
-import { Dialog } from "@/components/ui/dialog";
+import { Dialog } from "../lazy-dialog";
 import { buttonClass } from "@/components/ui/controls";
 import { isTypingTarget } from "../shortcut-keys";
 

@@ -1,6 +1,6 @@
 "use client";
 import { useEffect, useRef, useState } from "react";
-import { Dialog } from "@/components/ui/dialog";
+import { Dialog } from "../lazy-dialog";
 import { useAttachedImages } from "./attached-images";
 import { TutorialStepView } from "./help-content";
 import { useTranslated } from "./translated";

@@ -1,7 +1,7 @@
 "use client";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { Dialog } from "@/components/ui/dialog";
+import { Dialog } from "../lazy-dialog";
 import { apiGet, apiPost } from "@/components/ui/api-client";
 import { useMe } from "./preferences";
 import { QueryState } from "@/components/ui/query-state";

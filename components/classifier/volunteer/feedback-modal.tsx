@@ -1,6 +1,6 @@
 "use client";
 import { useState } from "react";
-import { Dialog } from "@/components/ui/dialog";
+import { Dialog } from "../lazy-dialog";
 import type { FeedbackResult } from "@/lib/classifier/feedback";
 import { currentTaskControl } from "../current-task";
 
