@@ -170,9 +170,11 @@ function ClassifierQueue({
       <div
         data-classifier
         className={
-          "grid gap-3 sm:gap-4 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start " +
-          "lg:has-[>[data-guide-slot]>dialog[open]]:grid-cols-[minmax(0,1fr)_18rem_20rem] " +
-          "xl:has-[>[data-guide-slot]>dialog[open]]:grid-cols-[minmax(0,1fr)_22rem_20rem]"
+          // The second row takes what the columns beside the subject need beyond it: what is below the subject
+          // stays right below it.
+          "grid gap-3 sm:gap-4 lg:grid-cols-[minmax(0,1fr)_20rem] lg:grid-rows-[auto_1fr] lg:items-start " +
+          "lg:has-[>[data-guide-slot]>dialog[open]:not(:modal)]:grid-cols-[minmax(0,1fr)_18rem_20rem] " +
+          "xl:has-[>[data-guide-slot]>dialog[open]:not(:modal)]:grid-cols-[minmax(0,1fr)_22rem_20rem]"
         }
       >
         {subject ? body : <div className="lg:col-start-1 lg:row-start-1">{body}</div>}
@@ -180,8 +182,8 @@ function ClassifierQueue({
           ref={setGuide}
           data-guide-slot
           className={
-            "hidden has-[>dialog[open]]:contents lg:has-[>dialog[open]]:block lg:sticky lg:top-4 lg:col-start-2 " +
-            "lg:row-span-2 lg:row-start-1 lg:self-start"
+            "hidden has-[>dialog[open]]:contents lg:has-[>dialog[open]:not(:modal)]:block lg:sticky lg:top-4 " +
+            "lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start"
           }
         />
         <div className="flex flex-col gap-3 sm:gap-4 lg:-col-start-2 lg:row-span-2 lg:row-start-1">

@@ -4,9 +4,9 @@ import { type ReactNode, useEffect, useId, useRef } from "react";
 // The UI's one dialog: a native <dialog>, labelled by its heading, with a × that closes it. Modal (the
 // default): showModal(), so the page behind is inert and the browser keeps the focus inside; centred at every
 // width (the CSS reset takes the browser's own centring away, so it is given back here), scrolling inside when
-// taller than the screen; Escape, × and a click on the backdrop close it. Non-modal (`modal={false}`): the
-// page stays usable (the field guide beside the subject); the caller places it; Escape inside it and × close
-// it. Either way the focus moves into it on open (to the element marked `data-autofocus`, else the ×) and
+// taller than the screen (or placed by `className`: the field guide's sheet on a small screen); Escape, ×
+// and a click on the backdrop close it. Non-modal (`modal={false}`): the page stays usable (the field guide
+// beside the subject); the caller places it; Escape inside it and × close it. Either way the focus moves into it on open (to the element marked `data-autofocus`, else the ×) and
 // goes back on close to where it came from, or to `returnFocus()` when that is gone or was nothing (a dialog
 // opened by itself).
 
@@ -41,7 +41,7 @@ export function Dialog({
   modal?: boolean;
   /** Where the focus goes on close when the element it came from is gone, or was the page itself. */
   returnFocus?: () => HTMLElement | null;
-  /** Placement of a non-modal dialog (a modal one is centred). */
+  /** Its placement and look (a non-modal one needs it; without it, a modal one is centred). */
   className?: string;
   testId?: string;
 }) {
@@ -78,7 +78,7 @@ export function Dialog({
       ref={dialog}
       aria-labelledby={titleId}
       data-testid={testId}
-      className={modal ? modalClass : `open:flex open:flex-col ${className ?? ""}`}
+      className={className === undefined ? modalClass : `open:flex open:flex-col ${className}`}
       onClose={onClosed}
       onKeyDown={(e) => {
         if (!modal && e.key === "Escape" && !e.defaultPrevented) {

@@ -273,7 +273,8 @@ test("the field guide: a panel beside the subject, which stays visible and usabl
   await expect(panel).toBeHidden();
   await expect(open).toBeFocused();
 
-  // On a phone it may cover the subject, as a sheet inside the screen, with a visible ×.
+  // On a phone it covers the subject, as a sheet inside the screen with a visible ×; what it covers is inert,
+  // so Tab never takes the focus to an element hidden behind it.
   await page.setViewportSize({ width: 375, height: 812 });
   await open.click();
   await expect(panel).toBeVisible();
@@ -282,6 +283,14 @@ test("the field guide: a panel beside the subject, which stays visible and usabl
   expect(sheet.x + sheet.width).toBeLessThanOrEqual(375);
   const close = panel.getByRole("button", { name: "Close", exact: true });
   await expect(close).toBeInViewport();
+  await expect(close).toBeFocused();
+  for (let i = 0; i < 6; i++) {
+    await page.keyboard.press("Tab");
+    expect(
+      await panel.evaluate((p) => p.contains(document.activeElement) || document.activeElement === document.body),
+      `Tab ${i + 1} stays in the sheet`,
+    ).toBe(true);
+  }
   await panel.getByText("Tawny owl").click();
   await shot(page, "classify-field-guide");
   await close.click();

@@ -9,17 +9,19 @@ import { FieldGuideItems } from "./help-content";
 import { useTranslated } from "./translated";
 import type { FieldGuideRecord, Records } from "@/components/ui/wire-types";
 
-/** Where the open guide goes: beside the subject on a large screen, a sheet over the page on a smaller one. */
-const panelClass =
-  "fixed inset-0 z-40 h-dvh max-h-none w-full max-w-none border-gray-200 bg-white p-0 text-gray-900 shadow-xl " +
-  "sm:left-auto sm:w-[28rem] sm:border-l lg:static lg:z-auto lg:h-auto lg:max-h-[calc(100dvh-2rem)] lg:w-full lg:rounded-lg " +
-  "lg:border lg:shadow-none";
+/** A large screen: the guide is a panel beside the subject (below, a modal sheet over the page). */
+const WIDE = "(min-width: 64rem)";
+const panelClass = "static h-auto max-h-[calc(100dvh-2rem)] w-full max-w-none rounded-lg border border-gray-200 bg-white p-0 text-gray-900";
+const sheetClass =
+  "fixed inset-0 h-dvh max-h-none w-full max-w-none border-gray-200 bg-white p-0 text-gray-900 shadow-xl " +
+  "backdrop:bg-black/40 sm:left-auto sm:w-[28rem] sm:border-l";
 
 /**
  * The project's field guide: a "Field guide" button opening a panel beside the subject (non-modal, as the
  * established classifier has it: the subject stays in view and usable while its items are compared with
- * it), put in `slot`, the classifier's column for it; a sheet over the page below a large screen. × and
- * Escape (in the panel) close it, the focus back on the button. Nothing when the project has no guide.
+ * it), put in `slot`, the classifier's column for it. Below a large screen, where it would cover the
+ * subject anyway, a modal sheet over the page (what it covers is inert, so the focus stays in it). × and
+ * Escape close it, the focus back on the button. Nothing when the project has no guide.
  */
 export function FieldGuideButton({
   projectId,
@@ -49,9 +51,17 @@ export function FieldGuideButton({
   // Item icons are the guide's attached images, named by id.
   const icons = useAttachedImages("field_guides", guide.data?.id, !!guide.data?.items.some((i) => i.icon));
   const [open, setOpen] = useState(false);
+  const [wide, setWide] = useState(true); // as the screen was when it opened
   if (!guide.data?.items.length) return null;
   const panel = (
-    <Dialog modal={false} open={open} onClose={() => setOpen(false)} title="Field guide" className={panelClass} testId="field-guide">
+    <Dialog
+      modal={!wide}
+      open={open}
+      onClose={() => setOpen(false)}
+      title="Field guide"
+      className={wide ? panelClass : sheetClass}
+      testId="field-guide"
+    >
       <FieldGuideItems items={guide.data.items} icons={icons.data} />
     </Dialog>
   );
@@ -60,7 +70,10 @@ export function FieldGuideButton({
       <button
         type="button"
         aria-expanded={open}
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => {
+          if (!open) setWide(matchMedia(WIDE).matches);
+          setOpen(!open);
+        }}
         className={
           "rounded border border-gray-300 bg-white px-3 py-1 text-sm hover:bg-gray-100 aria-expanded:border-brand-600 " +
           "aria-expanded:bg-brand-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600"
