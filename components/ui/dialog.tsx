@@ -1,13 +1,15 @@
 "use client";
 import { type ReactNode, useEffect, useId, useRef } from "react";
 
-// The UI's one dialog: a native <dialog>, labelled by its heading, with a × that closes it. Modal (the
-// default): showModal(), so the page behind is inert and the browser keeps the focus inside; centred at every
-// width (the CSS reset takes the browser's own centring away, so it is given back here), scrolling inside when
-// taller than the screen (or placed by `className`: the field guide's sheet on a small screen); Escape, ×
-// and a click on the backdrop close it. Non-modal (`modal={false}`): the page stays usable (the field guide
-// beside the subject); the caller places it; Escape inside it and × close it. Either way the focus moves into it on open (to the element marked `data-autofocus`, else the ×) and
-// goes back on close to where it came from, or to `returnFocus()` when that is gone or was nothing (a dialog
+// The UI's one dialog: a native <dialog>, labelled by its heading, with a × that closes it.
+// - Modal (the default): showModal(), so the page behind is inert and the browser keeps the focus inside;
+//   centred at every width (the CSS reset takes the browser's own centring away, so it is given back here)
+//   unless `className` places it (the field guide's sheet on a small screen); scrolling inside when taller
+//   than the screen; Escape, × and a click on the backdrop close it.
+// - Non-modal (`modal={false}`): the page stays usable (the field guide beside the subject); `className`
+//   places it; Escape inside it and × close it.
+// Either way the focus moves into it on open (to the element marked `data-autofocus`, else the ×) and goes
+// back on close to where it came from, or to `returnFocus()` when that is gone or was nothing (a dialog that
 // opened by itself).
 
 const close =
@@ -28,7 +30,6 @@ export function Dialog({
   modal = true,
   returnFocus,
   className,
-  testId,
 }: {
   /** Whether it is shown; the dialog reports every way it closes through onClose (the caller sets this false). */
   open: boolean;
@@ -43,7 +44,6 @@ export function Dialog({
   returnFocus?: () => HTMLElement | null;
   /** Its placement and look (a non-modal one needs it; without it, a modal one is centred). */
   className?: string;
-  testId?: string;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
@@ -77,7 +77,6 @@ export function Dialog({
     <dialog
       ref={dialog}
       aria-labelledby={titleId}
-      data-testid={testId}
       className={className === undefined ? modalClass : `open:flex open:flex-col ${className}`}
       onClose={onClosed}
       onKeyDown={(e) => {

@@ -54,14 +54,7 @@ export function FieldGuideButton({
   const [wide, setWide] = useState(true); // as the screen was when it opened
   if (!guide.data?.items.length) return null;
   const panel = (
-    <Dialog
-      modal={!wide}
-      open={open}
-      onClose={() => setOpen(false)}
-      title="Field guide"
-      className={wide ? panelClass : sheetClass}
-      testId="field-guide"
-    >
+    <Dialog modal={!wide} open={open} onClose={() => setOpen(false)} title="Field guide" className={wide ? panelClass : sheetClass}>
       <FieldGuideItems items={guide.data.items} icons={icons.data} />
     </Dialog>
   );
