@@ -117,6 +117,7 @@ function ClassifierQueue({
   // The task column beside the subject and the place below it, filled by the subject's classification.
   const [side, setSide] = useState<HTMLDivElement | null>(null);
   const [below, setBelow] = useState<HTMLDivElement | null>(null);
+  const [guide, setGuide] = useState<HTMLDivElement | null>(null);
 
   let body: ReactNode;
   if (fetched.isError && !subject)
@@ -170,18 +171,33 @@ function ClassifierQueue({
         <OtherProjects projectId={projectId} />
       )}
       <MiniCourse workflowId={workflow.id} projectId={projectId} classified={saved} primaryLanguage={primaryLanguage} language={language} />
-      {/* The subject takes the room; beside it (below it on a phone) the help buttons, then the task. */}
-      <div data-classifier className="grid gap-3 sm:gap-4 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
+      {/* The subject takes the room; beside it (below it on a phone) the help buttons, then the task; the open
+          field guide between the two on a large screen (a sheet over the page on a smaller one). */}
+      <div
+        data-classifier
+        className={
+          // The second row takes what the columns beside the subject need beyond it: what is below the subject
+          // stays right below it.
+          "grid gap-3 sm:gap-4 lg:grid-cols-[minmax(0,1fr)_20rem] lg:grid-rows-[auto_1fr] lg:items-start " +
+          "lg:has-[>[data-guide-slot]>dialog[open]:not(:modal)]:grid-cols-[minmax(0,1fr)_18rem_20rem] " +
+          "xl:has-[>[data-guide-slot]>dialog[open]:not(:modal)]:grid-cols-[minmax(0,1fr)_22rem_20rem]"
+        }
+      >
         {subject ? body : <div className="lg:col-start-1 lg:row-start-1">{body}</div>}
-        <div className="flex flex-col gap-3 sm:gap-4 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+        <div
+          ref={setGuide}
+          data-guide-slot
+          className={
+            "hidden has-[>dialog[open]]:contents lg:has-[>dialog[open]:not(:modal)]:block lg:sticky lg:top-4 " +
+            "lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start"
+          }
+        />
+        <div className="flex flex-col gap-3 sm:gap-4 lg:-col-start-2 lg:row-span-2 lg:row-start-1">
           <div className="flex flex-wrap items-center gap-3">
             <ClassifiedCounter projectId={projectId} session={saved} />
-            <FieldGuideButton projectId={projectId} primaryLanguage={primaryLanguage} language={language} />
+            <FieldGuideButton projectId={projectId} primaryLanguage={primaryLanguage} language={language} slot={guide} />
             <TutorialButton workflowId={workflow.id} projectId={projectId} primaryLanguage={primaryLanguage} language={language} />
-            {/* A phone seldom has a keyboard: the button is left off there ("?" still opens the list). */}
-            <span className="hidden sm:contents">
-              <KeyboardHelpButton />
-            </span>
+            <KeyboardHelpButton />
           </div>
           <div ref={setSide} className="contents" />
         </div>

@@ -163,7 +163,10 @@ export function SubjectViewer({
           className={
             "relative flex min-h-40 min-w-0 flex-1 items-center justify-center overflow-hidden rounded-lg border " +
             "[--subject-h:27svh] sm:[--subject-h:50svh] lg:[--subject-h:min(85vh,calc(100vh_-_8rem))] " +
-            `border-gray-200 bg-gray-900 focus:outline focus:outline-4 focus:outline-brand-600 ${movable && isImage ? "cursor-grab touch-none" : ""}`
+            // Its ring, outside it, shows for the drawing area inside too (whose own the overflow would clip).
+            "border-gray-200 bg-gray-900 has-[[data-testid=drawing-layer]:focus-visible]:outline-3 " +
+            "has-[[data-testid=drawing-layer]:focus-visible]:outline-offset-2 has-[[data-testid=drawing-layer]:focus-visible]:outline-brand-600 " +
+            `has-[[data-testid=drawing-layer]:focus-visible]:outline-solid ${movable && isImage ? "cursor-grab touch-none" : ""}`
           }
           tabIndex={isImage ? 0 : undefined}
           aria-label={isImage ? `${subjectLabel}: arrow keys move the image, + and - zoom` : undefined}
@@ -212,6 +215,7 @@ export function SubjectViewer({
                     onDetails={setDetails}
                     controls={controls}
                     disabled={movable}
+                    zoom={view.zoom}
                   />
                 )}
               </div>

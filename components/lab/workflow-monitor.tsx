@@ -336,6 +336,9 @@ function Exports({ workflowId, hasExport }: { workflowId: number; hasExport: boo
     initialData: requested ? undefined : null,
   });
   const { outcome, run } = useAction();
+  // The file is named under PUBLIC_URL; the link goes to it by path on this page's origin (../ui/upload-url.ts),
+  // so a lab opened by another name of the server downloads it from there.
+  const local = useUploadUrl();
   const m = q.data;
   return (
     <Panel dense id="monitor-exports" title="Classifications export">
@@ -351,7 +354,7 @@ function Exports({ workflowId, hasExport }: { workflowId: number; hasExport: boo
           <Alert inline>The export failed: {m.metadata.error}</Alert>
         ) : (
           <p className="text-sm">
-            <a href={m.src ?? "#"} className="font-semibold text-brand-700 underline" download>
+            <a href={m.src ? local(m.src) : "#"} className="font-semibold text-brand-700 underline" download>
               Download the classifications export (CSV)
             </a>
           </p>

@@ -16,6 +16,7 @@ import {
 } from "@/lib/tasks/drawing/marks";
 import { MarkHitArea, MarkShape } from "./mark-shape";
 import { toolColor, toolLabel } from "./tool-style";
+import { useHandleRadius } from "./handle-size";
 
 export interface DrawingState {
   /** The drawing task's tools and the chosen one's index. */
@@ -42,11 +43,31 @@ const HOW = (toolType: ToolType) =>
         ? "drag to draw freehand"
         : "click each vertex, then Finish shape";
 
+/** The layer's name: the tool, how it draws, and the keyboard's way. */
+const layerLabel = (label: string, toolType: ToolType) =>
+  `Drawing layer: ${label} (${toolType}): ${HOW(toolType)}; or use the arrow keys and Enter. ` +
+  "Tab to a mark to move it with the arrows or remove it with Delete.";
+
 /** The move an arrow key asks for (`step` image pixels, five times that with Shift), or null for another key. */
 function arrows(e: KeyboardEvent, step: number): [number, number] | null {
   const s = e.shiftKey ? step * 5 : step;
   const d: Record<string, [number, number]> = { ArrowLeft: [-s, 0], ArrowRight: [s, 0], ArrowUp: [0, -s], ArrowDown: [0, s] };
   return d[e.key] ?? null;
+}
+
+interface DrawingLayerProps {
+  drawing: DrawingState;
+  frame: number;
+  width: number;
+  height: number;
+  /** Asks the subtasks about mark `index` (after it is drawn with a tool that has `details`, or on Enter). */
+  onDetails(index: number): void;
+  /** Where the layer's buttons (finish shape, delete mark) go: outside the transformed image. */
+  controls: HTMLElement | null;
+  /** While the viewer moves the image, the layer lets the pointer through. */
+  disabled?: boolean;
+  /** The viewer's zoom (its transform), for the handles' size on screen. */
+  zoom?: number;
 }
 
 /**
@@ -58,26 +79,7 @@ function arrows(e: KeyboardEvent, step: number): [number, number] | null {
  * crosshair (arrows, Enter). Marks are focusable: Tab to one, arrows move it, Delete removes it, Enter
  * opens its subtasks; a selected mark's handles reshape it by dragging or (focused) with the arrows.
  */
-export function DrawingLayer({
-  drawing,
-  frame,
-  width,
-  height,
-  onDetails,
-  controls,
-  disabled = false,
-}: {
-  drawing: DrawingState;
-  frame: number;
-  width: number;
-  height: number;
-  /** Asks the subtasks about mark `index` (after it is drawn with a tool that has `details`, or on Enter). */
-  onDetails(index: number): void;
-  /** Where the layer's buttons (finish shape, delete mark) go: outside the transformed image. */
-  controls: HTMLElement | null;
-  /** While the viewer moves the image, the layer lets the pointer through. */
-  disabled?: boolean;
-}) {
+export function DrawingLayer({ drawing, frame, width, height, onDetails, controls, disabled = false, zoom = 1 }: DrawingLayerProps) {
   const svg = useRef<SVGSVGElement>(null);
   const [drag, setDrag] = useState<Drag | null>(null);
   const [path, setPath] = useState<Pt[]>([]);
@@ -88,6 +90,7 @@ export function DrawingLayer({
   const toolType = (tools[tool]?.type ?? "point") as ToolType;
   const color = toolColor(tools, tool);
   const sw = Math.max(2, Math.max(width, height) / 300);
+  const handleRadius = useHandleRadius(svg, width, zoom, sw * 3);
   // A half-drawn shape belongs to the tool it was started with.
   // biome-ignore lint/correctness/useExhaustiveDependencies: `tool` is the trigger: choosing another tool drops the half-drawn shape
   useEffect(() => {
@@ -187,22 +190,19 @@ export function DrawingLayer({
       setPath([]);
     }
   };
-  const how = HOW(toolType);
 
   return (
     <>
       <svg
         ref={svg}
         role="application"
-        aria-label={
-          `Drawing layer: ${toolLabel(tools, tool)} (${toolType}): ${how}; or use the arrow keys and Enter. ` +
-          "Tab to a mark to move it with the arrows or remove it with Delete."
-        }
+        aria-label={layerLabel(toolLabel(tools, tool), toolType)}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: role=application makes the drawing surface a control; keyboard drawing starts by focusing it
         tabIndex={0}
         viewBox={`0 0 ${width} ${height}`}
         preserveAspectRatio="none"
-        className="absolute inset-0 h-full w-full cursor-crosshair touch-none focus:outline focus:outline-4 focus:outline-brand-600"
+        // Its focus ring is the viewer's (../subject-viewer.tsx): its own would be clipped at the viewer's edge.
+        className="absolute inset-0 h-full w-full cursor-crosshair touch-none focus-visible:outline-none!"
         style={disabled ? { pointerEvents: "none" } : undefined}
         data-testid="drawing-layer"
         data-tool={toolType}
@@ -221,6 +221,7 @@ export function DrawingLayer({
               tools={tools}
               selected={selected === i}
               strokeWidth={sw}
+              handleRadius={handleRadius}
               height={height}
               disabled={disabled}
               onSelect={() => setSelected(i)}
@@ -266,6 +267,7 @@ function DrawnMark({
   tools,
   selected,
   strokeWidth: sw,
+  handleRadius,
   height,
   disabled,
   onSelect,
@@ -279,6 +281,8 @@ function DrawnMark({
   tools: Tool[];
   selected: boolean;
   strokeWidth: number;
+  /** In the image's pixels: large enough on screen for a finger on a touch screen (./handle-size.ts). */
+  handleRadius: number;
   height: number;
   disabled: boolean;
   onSelect(): void;
@@ -340,7 +344,7 @@ function DrawnMark({
             data-testid={`mark-${i}-handle-${k}`}
             cx={h.x}
             cy={h.y}
-            r={sw * 3}
+            r={handleRadius}
             fill="white"
             stroke={toolColor(tools, m.tool)}
             strokeWidth={sw}

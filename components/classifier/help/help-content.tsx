@@ -27,7 +27,10 @@ export function TutorialStepView({
   );
 }
 
-/** A field guide's items: each a disclosure (its icon and title) opening its Markdown. */
+/**
+ * A field guide's items: each a disclosure (its icon and title) opening its reference picture, as large as
+ * the room allows, and its Markdown.
+ */
 export function FieldGuideItems({
   items,
   icons,
@@ -39,6 +42,7 @@ export function FieldGuideItems({
     <ul className="flex flex-col gap-3">
       {items.map((item, i) => {
         const icon = item.icon ? icons?.get(String(item.icon)) : undefined;
+        const title = item.title || `Item ${i + 1}`;
         return (
           <li key={i}>
             <details className="rounded border border-gray-200">
@@ -51,9 +55,18 @@ export function FieldGuideItems({
                 {icon && !icon.video && (
                   <img src={icon.src} alt="" className="h-10 w-10 shrink-0 rounded object-cover" data-testid="field-guide-icon" />
                 )}
-                {item.title || `Item ${i + 1}`}
+                {title}
               </summary>
-              <div className="px-3 pb-3 text-sm">
+              <div className="flex flex-col gap-3 px-3 pb-3 text-sm">
+                {icon && !icon.video && (
+                  <img
+                    src={icon.src}
+                    alt={title}
+                    loading="lazy"
+                    className="max-h-80 w-full rounded bg-gray-100 object-contain"
+                    data-testid="field-guide-image"
+                  />
+                )}
                 <Markdown source={item.content ?? ""} />
               </div>
             </details>

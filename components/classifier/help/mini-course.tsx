@@ -1,10 +1,12 @@
 "use client";
 import { useEffect, useRef, useState } from "react";
+import { Dialog } from "../lazy-dialog";
 import { useAttachedImages } from "./attached-images";
 import { TutorialStepView } from "./help-content";
 import { useTranslated } from "./translated";
 import { useWorkflowTutorial } from "./workflow-tutorial";
 import { usePreference } from "../volunteer/preferences";
+import { currentTaskControl } from "../current-task";
 
 /** Every this many classifications, the next lesson of the mini-course is offered. */
 export const MINI_COURSE_EVERY = 5;
@@ -34,7 +36,8 @@ export function MiniCourse({
   const pref = usePreference(projectId);
   const [local, setLocal] = useState<{ slide: number; optOut: boolean }>({ slide: 0, optOut: false });
   const [offered, setOffered] = useState<number | null>(null);
-  const dialog = useRef<HTMLDialogElement>(null);
+  const [open, setOpen] = useState(false);
+  const finished = useRef(false);
   const c = useTranslated("tutorial", course.data?.id, language, course.data ?? undefined) ?? course.data;
   const images = useAttachedImages("tutorials", c?.id, !!c?.steps.some((s) => s.media));
   useEffect(() => {
@@ -77,7 +80,7 @@ export function MiniCourse({
         <p className="mr-auto">
           {c.display_name || "Mini-course"}: lesson {slide + 1} of {c.steps.length} is ready.
         </p>
-        <button type="button" className={button} onClick={() => dialog.current?.showModal()}>
+        <button type="button" className={button} aria-haspopup="dialog" onClick={() => setOpen(true)}>
           Show me
         </button>
         <button type="button" className={button} onClick={() => setOffered(null)}>
@@ -94,34 +97,37 @@ export function MiniCourse({
           Stop the mini-course
         </button>
       </section>
-      <dialog
-        ref={dialog}
-        aria-labelledby="mini-course-title"
-        className="w-[min(32rem,calc(100vw-2rem))] rounded-lg border border-gray-200 p-0 shadow-xl backdrop:bg-black/40"
-      >
-        <div className="flex flex-col gap-3 p-5">
-          <h2 id="mini-course-title" className="text-lg font-semibold">
-            {c.display_name || "Mini-course"}: lesson {slide + 1} of {c.steps.length}
-          </h2>
-          <TutorialStepView step={c.steps[slide]} images={images.data} />
+      <Dialog
+        open={open}
+        onClose={() => {
+          setOpen(false);
+          if (!finished.current) return;
+          // The lesson read: the prompt (and its "Show me") goes, so the focus goes on to the task.
+          finished.current = false;
+          setOffered(null);
+          currentTaskControl()?.focus();
+          void remember({ slide: slide + 1 });
+        }}
+        title={`${c.display_name || "Mini-course"}: lesson ${slide + 1} of ${c.steps.length}`}
+        actions={
           <button
             type="button"
-            // biome-ignore lint/a11y/noAutofocus: in a modal <dialog>, autofocus names what showModal() focuses first (the dialog pattern)
-            autoFocus
+            data-autofocus
             className={
-              "self-end rounded bg-brand-600 px-4 py-1 font-semibold text-white focus-visible:outline " +
+              "rounded bg-brand-600 px-4 py-1 font-semibold text-white focus-visible:outline " +
               "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
             }
-            onClick={async () => {
-              dialog.current?.close();
-              setOffered(null);
-              await remember({ slide: slide + 1 });
+            onClick={() => {
+              finished.current = true;
+              setOpen(false);
             }}
           >
             Got it
           </button>
-        </div>
-      </dialog>
+        }
+      >
+        <TutorialStepView step={c.steps[slide]} images={images.data} />
+      </Dialog>
     </>
   );
 }

@@ -1,10 +1,12 @@
 "use client";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
+import { Dialog } from "../lazy-dialog";
 import { useAttachedImages } from "./attached-images";
 import { TutorialStepView } from "./help-content";
 import { useTranslated } from "./translated";
 import { useWorkflowTutorial } from "./workflow-tutorial";
 import { usePreference } from "../volunteer/preferences";
+import { currentTaskControl } from "../current-task";
 
 const completedKey = (id: string) => `quorum.tutorials_completed_at.${id}`;
 
@@ -63,8 +65,9 @@ export function TutorialPanel({
 /**
  * The workflow's tutorial: shown by itself on the first visit, and from a "Tutorial" button. Once seen it is
  * remembered as the established front end does: in the volunteer's project preference
- * (`preferences.tutorials_completed_at[<tutorial id>]`), or this browser's localStorage when anonymous. A
- * native modal dialog: Escape closes, focus returns to where it was. Nothing when the workflow has none.
+ * (`preferences.tutorials_completed_at[<tutorial id>]`), or this browser's localStorage when anonymous. The
+ * UI's dialog (centred, ×, Escape); closed, the focus goes back to the button, or (shown by itself) to the
+ * task's first answer. Nothing when the workflow has none.
  */
 export function TutorialButton({
   workflowId,
@@ -78,13 +81,11 @@ export function TutorialButton({
   language?: string | null;
 }) {
   const pref = usePreference(projectId);
-  const dialog = useRef<HTMLDialogElement>(null);
-  const opener = useRef<Element | null>(null);
+  const [open, setOpen] = useState(false);
   const [step, setStep] = useState(0);
   const show = () => {
-    opener.current = document.activeElement;
     setStep(0);
-    dialog.current?.showModal();
+    setOpen(true);
   };
   const { t, images } = useTutorialContent(workflowId, primaryLanguage, language);
   const completedInPreference = !!(pref.preferences.tutorials_completed_at as Record<string, string> | undefined)?.[t?.id ?? ""];
@@ -101,6 +102,7 @@ export function TutorialButton({
       <button
         type="button"
         onClick={show}
+        aria-haspopup="dialog"
         className={
           "rounded border border-gray-300 bg-white px-3 py-1 text-sm hover:bg-gray-100 " +
           "focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600"
@@ -108,42 +110,34 @@ export function TutorialButton({
       >
         Tutorial
       </button>
-      <dialog
-        ref={dialog}
-        aria-labelledby="tutorial-title"
+      <Dialog
+        open={open}
+        title={t.display_name || "Tutorial"}
+        returnFocus={currentTaskControl}
         onClose={() => {
+          setOpen(false);
           const at = new Date().toISOString();
           localStorage.setItem(completedKey(t.id), at);
           if (pref.signedIn) void pref.save({ tutorials_completed_at: { [t.id]: at } }).catch(() => {});
-          const o = opener.current;
-          if (o instanceof HTMLElement && o.isConnected && o !== document.body) o.focus();
         }}
-        className="w-[min(32rem,calc(100vw-2rem))] rounded-lg border border-gray-200 p-0 shadow-xl backdrop:bg-black/40"
+        actions={
+          <>
+            <button type="button" disabled={step === 0} onClick={() => setStep((s) => s - 1)} className={`mr-auto ${stepButton}`}>
+              Previous
+            </button>
+            <button type="button" data-autofocus onClick={() => (last ? setOpen(false) : setStep((s) => s + 1))} className={lastButton}>
+              {last ? "Let's go" : "Next step"}
+            </button>
+          </>
+        }
       >
-        <div className="flex flex-col gap-3 p-5">
-          <h2 id="tutorial-title" className="text-lg font-semibold">
-            {t.display_name || "Tutorial"}
-          </h2>
-          <p className="text-sm text-gray-600">
+        <div className="flex flex-col gap-3">
+          <p className="text-sm text-gray-600" aria-live="polite">
             Step {step + 1} of {t.steps.length}
           </p>
           <TutorialStepView step={t.steps[step]} images={images.data} />
-          <div className="flex justify-between gap-2">
-            <button type="button" disabled={step === 0} onClick={() => setStep((s) => s - 1)} className={stepButton}>
-              Previous
-            </button>
-            <button
-              type="button"
-              // biome-ignore lint/a11y/noAutofocus: in a modal <dialog>, autofocus names what showModal() focuses first (the dialog pattern)
-              autoFocus
-              onClick={() => (last ? dialog.current?.close() : setStep((s) => s + 1))}
-              className={lastButton}
-            >
-              {last ? "Let's go" : "Next step"}
-            </button>
-          </div>
         </div>
-      </dialog>
+      </Dialog>
     </>
   );
 }

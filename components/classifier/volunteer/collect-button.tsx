@@ -1,6 +1,7 @@
 "use client";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useRef, useState } from "react";
+import { useState } from "react";
+import { Dialog } from "../lazy-dialog";
 import { apiGet, apiPost } from "@/components/ui/api-client";
 import { useMe } from "./preferences";
 import { QueryState } from "@/components/ui/query-state";
@@ -9,14 +10,14 @@ import { useAction } from "@/components/ui/use-action";
 import type { CollectionRecord, Records } from "@/components/ui/wire-types";
 
 /**
- * "Add to collection" for the current subject (signed-in volunteers): a dialog listing their collections
- * (those already holding the subject are marked), adding it to one, or creating a new collection with it.
+ * "Add to collection" for the current subject (signed-in volunteers): a dialog (the UI's) listing their
+ * collections (those already holding the subject are marked), adding it to one, or creating a new collection
+ * with it.
  */
 export function CollectButton({ projectId, subjectId }: { projectId: string; subjectId: string }) {
   const me = useMe();
   const client = useQueryClient();
-  const dialog = useRef<HTMLDialogElement>(null);
-  const opener = useRef<HTMLButtonElement>(null);
+  const [open, setOpen] = useState(false);
   const [name, setName] = useState("");
   const [isPrivate, setPrivate] = useState(false);
   const { outcome: status, run, reset } = useAction();
@@ -52,26 +53,18 @@ export function CollectButton({ projectId, subjectId }: { projectId: string; sub
   return (
     <>
       <button
-        ref={opener}
         type="button"
         className={button}
+        aria-haspopup="dialog"
         onClick={() => {
           reset();
-          dialog.current?.showModal();
+          setOpen(true);
         }}
       >
         Add to collection
       </button>
-      <dialog
-        ref={dialog}
-        aria-labelledby="collect-title"
-        onClose={() => opener.current?.focus()}
-        className="w-[min(28rem,calc(100vw-2rem))] rounded-lg border border-gray-200 p-0 shadow-xl backdrop:bg-black/40"
-      >
-        <div className="flex flex-col gap-3 p-5">
-          <h2 id="collect-title" className="text-lg font-semibold">
-            Add subject {subjectId} to a collection
-          </h2>
+      <Dialog open={open} onClose={() => setOpen(false)} title={`Add subject ${subjectId} to a collection`}>
+        <div className="flex flex-col gap-3">
           <QueryState query={collections} what="collections" empty={<>You have no collections yet.</>}>
             <ul className="flex max-h-60 flex-col gap-1 overflow-y-auto" aria-label="Your collections">
               {collections.data?.map((c) => {
@@ -123,11 +116,8 @@ export function CollectButton({ projectId, subjectId }: { projectId: string; sub
             </button>
           </form>
           <StatusMessage outcome={status} />
-          <button type="button" className={`${button} self-end`} onClick={() => dialog.current?.close()}>
-            Close
-          </button>
         </div>
-      </dialog>
+      </Dialog>
     </>
   );
 }
