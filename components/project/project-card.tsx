@@ -1,10 +1,13 @@
 import type { ProjectRecord } from "@/components/ui/wire-types";
 import { ProgressBar } from "@/components/ui/progress-bar";
+import { useUploadUrl } from "@/components/ui/upload-url-context";
 import { formatNumber } from "@/lib/text/format";
 
 /** A card's avatar: the uploaded one, else the project's external link, else its initial on a tinted square. */
 function ProjectAvatar({ project, src }: { project: ProjectRecord; src: string | null }) {
-  if (src) return <img src={src} alt="" className="h-12 w-12 shrink-0 rounded-full border border-gray-200 object-cover" />;
+  // Our uploads by path, so the page's own origin serves them (components/ui/upload-url.ts).
+  const local = useUploadUrl();
+  if (src) return <img src={local(src)} alt="" className="h-12 w-12 shrink-0 rounded-full border border-gray-200 object-cover" />;
   const initial = [...project.display_name.trim()][0]?.toUpperCase() ?? "?";
   return (
     <span
