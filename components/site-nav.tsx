@@ -1,35 +1,50 @@
 "use client";
 import { Link } from "@/components/ui/link";
 import { usePathname } from "next/navigation";
-import { useEffect, useRef, useState } from "react";
+import { type KeyboardEvent, useEffect, useRef, useState } from "react";
+
+/** The signed-in user as the header's account menu needs them; `signOut` is the layout's server action. */
+export interface HeaderAccount {
+  name: string;
+  login: string;
+  admin: boolean;
+  signOut: () => Promise<void>;
+}
+
+/** The volunteer's own pages, as the account menu lists them (the phone's Menu panel lists the same). */
+function accountLinks(a: HeaderAccount) {
+  return [
+    { href: `/users/${encodeURIComponent(a.login)}`, label: "Profile" },
+    { href: "/favourites", label: "Favourites" },
+    { href: "/collections", label: "Collections" },
+    { href: "/recents", label: "Recents" },
+    { href: "/settings", label: "Settings" },
+    ...(a.admin ? [{ href: "/admin", label: "Admin" }] : []),
+  ];
+}
 
 /**
- * The header's page links. From the `sm` breakpoint up they sit in the header's line; on a phone they are
- * behind a Menu button (aria-expanded) that opens them as a panel under the header: Escape or a click
- * elsewhere closes it, focus going back to the button after Escape, and following a link closes it too.
- * `note` is a line shown only in the phone's panel (who is signed in, which the header hides there).
+ * A button that opens a panel (aria-expanded): Escape or a click or focus elsewhere closes it, focus going
+ * back to the button after Escape; a new page closes it too. In the panel the arrow keys move between its
+ * links and buttons, and ArrowDown on the closed button opens it at the first.
  */
-export function SiteNav({ links, note }: { links: { href: string; label: string }[]; note?: string }) {
+function useDisclosure() {
   const pathname = usePathname();
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const wrapper = useRef<HTMLDivElement>(null);
-
-  // A new page closes the panel.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the pathname is the trigger, not read
   useEffect(() => setOpen(false), [pathname]);
   useEffect(() => {
     if (!open) return;
-    const outside = (e: Event) => !wrapper.current?.contains(e.target as Node);
     const away = (e: Event) => {
-      if (outside(e)) setOpen(false);
+      if (!wrapper.current?.contains(e.target as Node)) setOpen(false);
     };
-    const onEscape = (e: KeyboardEvent) => {
+    const onEscape = (e: globalThis.KeyboardEvent) => {
       if (e.key !== "Escape") return;
       setOpen(false);
       button.current?.focus();
     };
-    // A click or the focus going elsewhere closes the panel; so does Escape, focus back on the button.
     document.addEventListener("pointerdown", away);
     document.addEventListener("focusin", away);
     document.addEventListener("keydown", onEscape);
@@ -39,9 +54,60 @@ export function SiteNav({ links, note }: { links: { href: string; label: string 
       document.removeEventListener("keydown", onEscape);
     };
   }, [open]);
+  const items = () => [...(wrapper.current?.querySelectorAll<HTMLElement>("li a, li button") ?? [])].filter((el) => el.offsetParent);
+  const onKeyDown = (e: KeyboardEvent) => {
+    const step = e.key === "ArrowDown" ? 1 : e.key === "ArrowUp" ? -1 : 0;
+    if (!step || (!open && e.target !== button.current)) return;
+    e.preventDefault();
+    if (!open) {
+      setOpen(true);
+      requestAnimationFrame(() => items()[0]?.focus());
+      return;
+    }
+    const all = items();
+    all[(all.indexOf(document.activeElement as HTMLElement) + step + all.length) % all.length]?.focus();
+  };
+  return { open, setOpen, button, wrapper, onKeyDown, pathname };
+}
 
+const linkClass =
+  "block py-2 text-sm text-gray-700 hover:text-brand-700 aria-[current=page]:font-semibold aria-[current=page]:text-brand-700";
+
+function SignOut({ account, className }: { account: HeaderAccount; className: string }) {
   return (
-    <div ref={wrapper} className="flex items-center">
+    <form action={account.signOut}>
+      <button type="submit" className={className}>
+        Sign out
+      </button>
+    </form>
+  );
+}
+
+/**
+ * The header's page links. From the `sm` breakpoint up they sit in the header's line; on a phone they are
+ * behind a Menu button that opens them as a panel under the header, following a link closes it. On a
+ * phone the panel also holds the account's links and Sign out (`account`), under `note` (who is signed
+ * in), so the phone's header has one menu.
+ */
+export function SiteNav({ links, note, account }: { links: { href: string; label: string }[]; note?: string; account?: HeaderAccount }) {
+  const { open, setOpen, button, wrapper, onKeyDown, pathname } = useDisclosure();
+  const item = (l: { href: string; label: string }, phoneOnly: boolean) => {
+    const current = l.href === "/" ? pathname === "/" : pathname === l.href || pathname.startsWith(`${l.href}/`);
+    return (
+      <li key={l.href} className={phoneOnly ? "sm:hidden" : undefined}>
+        <Link
+          href={l.href}
+          aria-current={current ? "page" : undefined}
+          onClick={() => setOpen(false)}
+          className={`${linkClass} sm:py-0`}
+        >
+          {l.label}
+        </Link>
+      </li>
+    );
+  };
+  return (
+    <div ref={wrapper} className="flex items-center" onKeyDown={onKeyDown}>
       <button
         ref={button}
         type="button"
@@ -62,25 +128,59 @@ export function SiteNav({ links, note }: { links: { href: string; label: string 
           "sm:static sm:flex sm:flex-row sm:items-center sm:gap-4 sm:border-0 sm:p-0 sm:shadow-none"
         }
       >
-        {links.map((l) => {
-          const current = l.href === "/" ? pathname === "/" : pathname.startsWith(l.href);
-          return (
-            <li key={l.href}>
-              <Link
-                href={l.href}
-                aria-current={current ? "page" : undefined}
-                onClick={() => setOpen(false)}
-                className={
-                  "block py-2 text-sm text-gray-700 hover:text-brand-700 aria-[current=page]:font-semibold " +
-                  "aria-[current=page]:text-brand-700 sm:py-0"
-                }
-              >
-                {l.label}
-              </Link>
-            </li>
-          );
-        })}
-        {note && <li className="border-t border-gray-100 py-2 text-sm text-gray-600 sm:hidden">{note}</li>}
+        {links.map((l) => item(l, false))}
+        {note && <li className="mt-1 border-t border-gray-100 pt-2 pb-1 text-sm text-gray-600 sm:hidden">{note}</li>}
+        {account && accountLinks(account).map((l) => item(l, true))}
+        {account && (
+          <li className="py-2 sm:hidden">
+            <SignOut account={account} className="rounded border border-gray-300 px-3 py-1 text-sm hover:bg-gray-100" />
+          </li>
+        )}
+      </ul>
+    </div>
+  );
+}
+
+/** From the `sm` breakpoint up: a button with the user's name opening their own pages and Sign out. */
+export function AccountMenu({ account }: { account: HeaderAccount }) {
+  const { open, setOpen, button, wrapper, onKeyDown, pathname } = useDisclosure();
+  return (
+    <div ref={wrapper} className="relative hidden sm:block" onKeyDown={onKeyDown}>
+      <button
+        ref={button}
+        type="button"
+        aria-expanded={open}
+        aria-controls="account-menu"
+        data-testid="signed-in-as"
+        className="flex max-w-64 items-center gap-1.5 rounded border border-gray-300 px-3 py-1 hover:bg-gray-100"
+        onClick={() => setOpen((o) => !o)}
+      >
+        <span className="sr-only">Signed in as </span>
+        <span className="truncate">{account.name}</span>
+        <svg aria-hidden="true" viewBox="0 0 16 16" className="h-3 w-3 shrink-0" fill="none" stroke="currentColor" strokeWidth="2">
+          <path d={open ? "M4 10l4-4 4 4" : "M4 6l4 4 4-4"} />
+        </svg>
+      </button>
+      <ul
+        id="account-menu"
+        aria-label="Your account"
+        className={`${open ? "flex" : "hidden"} absolute right-0 top-full z-30 mt-1 w-48 flex-col rounded border border-gray-200 bg-white py-1 shadow-md`}
+      >
+        {accountLinks(account).map((l) => (
+          <li key={l.href}>
+            <Link
+              href={l.href}
+              aria-current={pathname === l.href || pathname.startsWith(`${l.href}/`) ? "page" : undefined}
+              onClick={() => setOpen(false)}
+              className={`${linkClass} px-3 hover:bg-gray-50 focus-visible:bg-gray-50`}
+            >
+              {l.label}
+            </Link>
+          </li>
+        ))}
+        <li className="mt-1 border-t border-gray-100 px-3 pt-2 pb-1">
+          <SignOut account={account} className="w-full rounded border border-gray-300 px-3 py-1 text-left text-sm hover:bg-gray-100" />
+        </li>
       </ul>
     </div>
   );
