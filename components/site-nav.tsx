@@ -23,6 +23,10 @@ function accountLinks(a: HeaderAccount) {
   ];
 }
 
+/** The panel's links and buttons that show. */
+const panelItems = (panel: HTMLElement | null) =>
+  [...(panel?.querySelectorAll<HTMLElement>("li a, li button") ?? [])].filter((el) => el.offsetParent);
+
 /**
  * A button that opens a panel (aria-expanded): Escape or a click or focus elsewhere closes it, focus going
  * back to the button after Escape; a new page closes it too. In the panel the arrow keys move between its
@@ -40,32 +44,33 @@ function useDisclosure() {
     const away = (e: Event) => {
       if (!wrapper.current?.contains(e.target as Node)) setOpen(false);
     };
-    const onEscape = (e: globalThis.KeyboardEvent) => {
-      if (e.key !== "Escape") return;
-      setOpen(false);
-      button.current?.focus();
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (e.key === "Escape") {
+        setOpen(false);
+        button.current?.focus();
+        return;
+      }
+      const step = e.key === "ArrowDown" ? 1 : e.key === "ArrowUp" ? -1 : 0;
+      if (!step || !wrapper.current?.contains(document.activeElement)) return;
+      e.preventDefault();
+      const all = panelItems(wrapper.current);
+      all[(all.indexOf(document.activeElement as HTMLElement) + step + all.length) % all.length]?.focus();
     };
     document.addEventListener("pointerdown", away);
     document.addEventListener("focusin", away);
-    document.addEventListener("keydown", onEscape);
+    document.addEventListener("keydown", onKey);
     return () => {
       document.removeEventListener("pointerdown", away);
       document.removeEventListener("focusin", away);
-      document.removeEventListener("keydown", onEscape);
+      document.removeEventListener("keydown", onKey);
     };
   }, [open]);
-  const items = () => [...(wrapper.current?.querySelectorAll<HTMLElement>("li a, li button") ?? [])].filter((el) => el.offsetParent);
+  /** ArrowDown on the closed button opens the panel at its first item. */
   const onKeyDown = (e: KeyboardEvent) => {
-    const step = e.key === "ArrowDown" ? 1 : e.key === "ArrowUp" ? -1 : 0;
-    if (!step || (!open && e.target !== button.current)) return;
+    if (open || e.key !== "ArrowDown") return;
     e.preventDefault();
-    if (!open) {
-      setOpen(true);
-      requestAnimationFrame(() => items()[0]?.focus());
-      return;
-    }
-    const all = items();
-    all[(all.indexOf(document.activeElement as HTMLElement) + step + all.length) % all.length]?.focus();
+    setOpen(true);
+    requestAnimationFrame(() => panelItems(wrapper.current)[0]?.focus());
   };
   return { open, setOpen, button, wrapper, onKeyDown, pathname };
 }
@@ -95,24 +100,20 @@ export function SiteNav({ links, note, account }: { links: { href: string; label
     const current = l.href === "/" ? pathname === "/" : pathname === l.href || pathname.startsWith(`${l.href}/`);
     return (
       <li key={l.href} className={phoneOnly ? "sm:hidden" : undefined}>
-        <Link
-          href={l.href}
-          aria-current={current ? "page" : undefined}
-          onClick={() => setOpen(false)}
-          className={`${linkClass} sm:py-0`}
-        >
+        <Link href={l.href} aria-current={current ? "page" : undefined} onClick={() => setOpen(false)} className={`${linkClass} sm:py-0`}>
           {l.label}
         </Link>
       </li>
     );
   };
   return (
-    <div ref={wrapper} className="flex items-center" onKeyDown={onKeyDown}>
+    <div ref={wrapper} className="flex items-center">
       <button
         ref={button}
         type="button"
         aria-expanded={open}
         aria-controls="site-nav-links"
+        onKeyDown={onKeyDown}
         className="flex items-center gap-1.5 rounded border border-gray-300 px-2.5 py-1 text-sm hover:bg-gray-100 sm:hidden"
         onClick={() => setOpen((o) => !o)}
       >
@@ -145,12 +146,13 @@ export function SiteNav({ links, note, account }: { links: { href: string; label
 export function AccountMenu({ account }: { account: HeaderAccount }) {
   const { open, setOpen, button, wrapper, onKeyDown, pathname } = useDisclosure();
   return (
-    <div ref={wrapper} className="relative hidden sm:block" onKeyDown={onKeyDown}>
+    <div ref={wrapper} className="relative hidden sm:block">
       <button
         ref={button}
         type="button"
         aria-expanded={open}
         aria-controls="account-menu"
+        onKeyDown={onKeyDown}
         data-testid="signed-in-as"
         className="flex max-w-64 items-center gap-1.5 rounded border border-gray-300 px-3 py-1 hover:bg-gray-100"
         onClick={() => setOpen((o) => !o)}

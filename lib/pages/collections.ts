@@ -102,7 +102,9 @@ export async function loadFavourites(actor: Actor & { user: ActorUser }, project
     actor,
   );
   const collectionOf = new Map(links.map((l) => [l.subjectId, l.collectionId]));
-  const listed = subjects.filter((s) => !projectId || s.projectId === projectId).map((s) => ({ ...s, collectionId: collectionOf.get(s.id)! }));
+  const listed = subjects
+    .filter((s) => !projectId || s.projectId === projectId)
+    .map((s) => ({ ...s, collectionId: collectionOf.get(s.id)! }));
   const projects = [...new Map(listed.map((s) => [s.projectId, { id: s.projectId, displayName: s.projectName }])).values()];
   return { subjects: listed, projects };
 }

@@ -37,12 +37,14 @@ export async function loadRecents(actor: Actor & { user: ActorUser }) {
       })
     ).map((p) => p.id),
   );
-  return rows.filter((r) => visible.has(r.project_id)).map((r) => ({
-    subjectId: r.subject_id,
-    projectId: r.project_id,
-    projectName: r.project_name,
-    workflowId: r.workflow_id,
-    classifiedAt: r.created_at,
-    ...frameMediaOf(r.locations),
-  }));
+  return rows
+    .filter((r) => visible.has(r.project_id))
+    .map((r) => ({
+      subjectId: r.subject_id,
+      projectId: r.project_id,
+      projectName: r.project_name,
+      workflowId: r.workflow_id,
+      classifiedAt: r.created_at,
+      ...frameMediaOf(r.locations),
+    }));
 }
