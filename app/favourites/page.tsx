@@ -2,7 +2,6 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { loadFavourites } from "@/lib/pages/collections";
 import { isIdString } from "@/lib/text/params";
-import { EmptyState } from "@/components/ui/query-state";
 import { SubjectGrid } from "@/components/volunteer/subject-grid";
 import { signedInVisitor } from "../visitor";
 
@@ -44,11 +43,13 @@ export default async function FavouritesPage({ searchParams }: { searchParams: P
           </ul>
         </nav>
       )}
-      {subjects.length ? (
-        <SubjectGrid subjects={subjects} removable label="Your favourite subjects" removeLabel="Remove from favourites" />
-      ) : (
-        <EmptyState>No favourites yet. Press “Favourite” under a subject while you classify, and it is kept here.</EmptyState>
-      )}
+      <SubjectGrid
+        empty={<>No favourites yet. Press “Favourite” under a subject while you classify, and it is kept here.</>}
+        subjects={subjects}
+        removable
+        label="Your favourite subjects"
+        removeLabel="Remove from favourites"
+      />
     </article>
   );
 }

@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { loadRecents } from "@/lib/pages/recents";
 import { formatDay } from "@/lib/text/format";
-import { EmptyState } from "@/components/ui/query-state";
 import { SubjectGrid } from "@/components/volunteer/subject-grid";
 import { signedInVisitor } from "../visitor";
 
@@ -15,21 +14,18 @@ export default async function RecentsPage() {
   return (
     <article className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold">Recently classified</h1>
-      {recents.length ? (
-        <SubjectGrid
-          label="Subjects you classified recently"
-          subjects={recents.map((r) => ({
-            id: r.subjectId,
-            projectId: r.projectId,
-            projectName: r.projectName,
-            mime: r.mime,
-            url: r.url,
-            note: `Classified ${formatDay(r.classifiedAt)}`,
-          }))}
-        />
-      ) : (
-        <EmptyState>You have not classified any subject yet. Pick a project on the home page to start.</EmptyState>
-      )}
+      <SubjectGrid
+        empty={<>You have not classified any subject yet. Pick a project on the home page to start.</>}
+        label="Subjects you classified recently"
+        subjects={recents.map((r) => ({
+          id: r.subjectId,
+          projectId: r.projectId,
+          projectName: r.projectName,
+          mime: r.mime,
+          url: r.url,
+          note: `Classified ${formatDay(r.classifiedAt)}`,
+        }))}
+      />
     </article>
   );
 }

@@ -1,8 +1,9 @@
 "use client";
 import { useRouter } from "next/navigation";
-import { useRef, useState } from "react";
+import { type ReactNode, useRef, useState } from "react";
 import { Link } from "@/components/ui/link";
 import { apiDelete } from "@/components/ui/api-client";
+import { EmptyState } from "@/components/ui/query-state";
 import { buttonClass } from "@/components/ui/styles";
 import { StatusMessage } from "@/components/ui/status-message";
 import { useAction } from "@/components/ui/use-action";
@@ -36,18 +37,22 @@ function Frame({ subject, className }: { subject: GridSubject; className: string
 /**
  * Subjects as a grid of thumbnails. Each opens a dialog with its picture, its metadata, its project and a
  * link to classify more there; `removable` adds a button removing it from its collection (the collection
- * page's owner; the favourites page's volunteer), after which the page is read again.
+ * page's owner; the favourites page's volunteer), after which the page is read again. An empty grid
+ * says `empty`.
  */
 export function SubjectGrid({
   subjects,
   removable = false,
   label,
   removeLabel = "Remove from collection",
+  empty,
 }: {
   subjects: GridSubject[];
   removable?: boolean;
   label: string;
   removeLabel?: string;
+  /** What an empty grid says (the grid stays, so a removal's outcome outlives the last subject). */
+  empty: ReactNode;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLButtonElement | null>(null);
@@ -63,7 +68,8 @@ export function SubjectGrid({
     });
   return (
     <>
-      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label={label}>
+      {!subjects.length && <EmptyState>{empty}</EmptyState>}
+      <ul className="grid grid-cols-2 gap-3 empty:hidden sm:grid-cols-4" aria-label={label}>
         {subjects.map((s) => (
           <li key={s.id} className="flex flex-col overflow-hidden rounded border border-gray-200 bg-white">
             <button

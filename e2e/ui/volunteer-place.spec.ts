@@ -179,6 +179,16 @@ test("from classifying to favourites and collections and back; a collection shar
   await expect(outside.getByText("Your projects")).toHaveCount(0);
   await expect(outside.getByRole("link", { name: new RegExp(name) })).toHaveCount(0);
   await anonymous.close();
+
+  // An admin's account menu links to the admin pages too.
+  const { ADMIN_LOGIN, ADMIN_PASSWORD } = await import("../env");
+  const adminContext = await browser.newContext();
+  const adminPage = await adminContext.newPage();
+  await signIn(adminPage, ADMIN_LOGIN, ADMIN_PASSWORD);
+  await adminPage.goto("/stats");
+  await accountButton(adminPage).click();
+  await expect(accountMenu(adminPage).getByRole("link", { name: "Admin" })).toHaveAttribute("href", "/admin");
+  await adminContext.close();
 });
 
 test("own pages need a session; settings: display name, email preference, password, deleting the account", async ({ page, request }) => {
@@ -214,7 +224,7 @@ test("own pages need a session; settings: display name, email preference, passwo
   await page.getByLabel("New password", { exact: true }).fill(fresh);
   await page.getByLabel("New password again").fill(fresh);
   await page.getByRole("button", { name: "Change password" }).click();
-  await expect(page.getByRole("alert")).toContainText("current_password is invalid");
+  await expect(page.getByRole("alert").filter({ hasText: "current_password is invalid" })).toBeVisible();
   await page.getByLabel("Current password").fill(user.password);
   await page.getByRole("button", { name: "Change password" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Password changed." })).toBeVisible();

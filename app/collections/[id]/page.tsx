@@ -4,7 +4,6 @@ import { notFound } from "next/navigation";
 import { loadCollection } from "@/lib/pages/collections";
 import { isIdString } from "@/lib/text/params";
 import { formatNumber } from "@/lib/text/format";
-import { EmptyState } from "@/components/ui/query-state";
 import { SubjectGrid } from "@/components/volunteer/subject-grid";
 import { CollectionSettings, ShareLink } from "@/components/volunteer/collection-tools";
 import { pageVisitor } from "../../visitor";
@@ -47,15 +46,12 @@ export default async function CollectionPage({ params }: { params: Promise<{ id:
         {c.description && <p className="whitespace-pre-line text-gray-800">{c.description}</p>}
       </header>
       {!c.private && <ShareLink path={`/collections/${c.id}`} />}
-      {subjects.length ? (
-        <SubjectGrid
-          subjects={subjects.map((s) => ({ ...s, collectionId: c.id }))}
-          removable={canRemove}
-          label="Subjects in this collection"
-        />
-      ) : (
-        <EmptyState>No subjects here yet. Add subjects with “Add to collection” while you classify.</EmptyState>
-      )}
+      <SubjectGrid
+        empty={<>No subjects here yet. Add subjects with “Add to collection” while you classify.</>}
+        subjects={subjects.map((s) => ({ ...s, collectionId: c.id }))}
+        removable={canRemove}
+        label="Subjects in this collection"
+      />
       {hidden > 0 && (
         <p className="text-sm text-gray-600">
           {formatNumber(hidden)} more subject{hidden === 1 ? "" : "s"} not shown (the newest are listed first).
