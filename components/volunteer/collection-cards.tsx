@@ -1,7 +1,16 @@
 import Link from "next/link";
-import type { CollectionCard } from "@/lib/pages/collections";
 import { localUploadUrl } from "@/components/ui/upload-url";
 import { formatNumber } from "@/lib/text/format";
+
+/** A collection as a card shows it (lib/pages/collections.ts's collectionCards reads them). */
+interface CollectionCard {
+  id: number;
+  displayName: string;
+  private: boolean;
+  ownerName: string;
+  subjectsCount: number;
+  thumbnail: string | null;
+}
 
 /** Collections as cards linking to their pages: a thumbnail, the name, whose, how many subjects, private or not. */
 export function CollectionCards({ cards, label, publicBase }: { cards: CollectionCard[]; label: string; publicBase: string }) {

@@ -173,6 +173,3 @@ async function visibleSubjects(ids: number[], actor: Actor) {
     ];
   });
 }
-
-export type CollectionCard = Awaited<ReturnType<typeof collectionCards>>[number];
-export type CollectionSubjectItem = Awaited<ReturnType<typeof visibleSubjects>>[number];

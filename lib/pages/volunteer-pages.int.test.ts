@@ -53,9 +53,17 @@ describe("loadCollection", () => {
   it("lists the subjects newest first, with media and project, leaving out those of projects the visitor may not see", async () => {
     const loaded = await loadCollection(pub.id, actorOf(stranger));
     expect(loaded!.subjects.map((s) => s.id)).toEqual([openSubjects[2].id]);
-    expect(loaded!.subjects[0]).toMatchObject({ projectId: open.id, mime: "image/png", url: "https://example.test/2.png", metadata: { n: "2" } });
+    expect(loaded!.subjects[0]).toMatchObject({
+      projectId: open.id,
+      mime: "image/png",
+      url: "https://example.test/2.png",
+      metadata: { n: "2" },
+    });
     expect(loaded!.collection.subjectsCount).toBe(2);
-    expect((await loadCollection(priv.id, actorOf(volunteer)))!.subjects.map((s) => s.id)).toEqual([openSubjects[1].id, openSubjects[0].id]);
+    expect((await loadCollection(priv.id, actorOf(volunteer)))!.subjects.map((s) => s.id)).toEqual([
+      openSubjects[1].id,
+      openSubjects[0].id,
+    ]);
     // The project's owner sees the private project's subject too.
     expect((await loadCollection(pub.id, actorOf(owner)))!.subjects.map((s) => s.id)).toEqual([openSubjects[2].id, closedSubjects[0].id]);
   });
@@ -81,7 +89,11 @@ describe("loadCollectionsPage", () => {
     const others = page.others.map((c) => c.id);
     expect(others).toContain(shared.id);
     for (const id of [hidden.id, empty.id, fav.id, mine.id]) expect(others).not.toContain(id);
-    expect(page.others.find((c) => c.id === shared.id)).toMatchObject({ subjectsCount: 1, thumbnail: "https://example.test/3.png", private: false });
+    expect(page.others.find((c) => c.id === shared.id)).toMatchObject({
+      subjectsCount: 1,
+      thumbnail: "https://example.test/3.png",
+      private: false,
+    });
   });
 });
 
@@ -90,7 +102,10 @@ describe("loadFavourites", () => {
     const me = await createUser();
     const second = await createProject(owner.id);
     const [s2] = (await createSubjectSet(second.id, 1)).subjects;
-    await createCollection({ userId: me.id }, { favorite: true, projectIds: [open.id], subjectIds: [openSubjects[0].id, openSubjects[1].id] });
+    await createCollection(
+      { userId: me.id },
+      { favorite: true, projectIds: [open.id], subjectIds: [openSubjects[0].id, openSubjects[1].id] },
+    );
     const f2 = await createCollection({ userId: me.id }, { favorite: true, projectIds: [second.id], subjectIds: [s2.id] });
     // Someone else's favourites and my ordinary collections are not mine.
     await createCollection({ userId: stranger.id }, { favorite: true, projectIds: [open.id], subjectIds: [openSubjects[2].id] });
