@@ -14,7 +14,7 @@ export default async function SettingsPage() {
   return (
     <article className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold">Settings</h1>
-      <ProfileSettings key={`${user.displayName}|${user.languages.join()}`} user={user} />
+      <ProfileSettings user={user} />
       <EmailSettings user={user} />
       <PasswordSettings />
       <DeleteAccount user={user} />
