@@ -29,8 +29,8 @@ export function CollectionCards({ cards, label, publicBase }: { cards: Collectio
                 ▦
               </span>
             )}
-            <span className="flex flex-col gap-0.5 px-2 py-1.5">
-              <span className="font-medium break-words">{c.displayName}</span>
+            <span className="flex flex-col gap-0.5 px-2 py-1.5 [overflow-wrap:anywhere]">
+              <span className="font-medium">{c.displayName}</span>
               <span className="text-xs text-gray-600">
                 {c.ownerName} · {formatNumber(c.subjectsCount)} subject{c.subjectsCount === 1 ? "" : "s"}
                 {c.private ? " · private" : ""}

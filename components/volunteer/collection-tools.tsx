@@ -15,7 +15,7 @@ export function NewCollectionForm() {
   const create = useAction();
   return (
     <form
-      className="flex flex-col gap-3 sm:flex-row sm:items-end"
+      className="flex flex-col gap-3 rounded-lg border border-gray-200 bg-white p-4"
       onSubmit={(e) => {
         e.preventDefault();
         void create.run(async () => {
@@ -26,9 +26,9 @@ export function NewCollectionForm() {
         });
       }}
     >
-      <TextInput label="New collection" value={name} onChange={setName} required className="sm:w-72" />
-      <Check label="Private" checked={isPrivate} onChange={setPrivate} />
-      <button type="submit" className={primaryButtonClass} disabled={create.busy || !name.trim()}>
+      <TextInput label="New collection" value={name} onChange={setName} required className="sm:w-80" />
+      <Check label="Private: only you can see it" checked={isPrivate} onChange={setPrivate} />
+      <button type="submit" className={`${primaryButtonClass} self-start`} disabled={create.busy}>
         Create collection
       </button>
       <StatusMessage outcome={create.outcome} />

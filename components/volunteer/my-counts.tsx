@@ -21,7 +21,7 @@ export function MyCounts({ userId }: { userId: number }) {
   return (
     <div className="flex flex-col gap-3">
       <div className="w-40">
-        <Select label="Per" value={period} options={PERIODS} onChange={setPeriod} />
+        <Select label="Period" value={period} options={PERIODS} onChange={setPeriod} />
       </div>
       <QueryState query={counts} what="your counts" skeleton={6} retry={() => void counts.refetch()}>
         {counts.data && (

@@ -87,7 +87,11 @@ export function SubjectGrid({
             </button>
             <p className="flex flex-col px-2 py-1 text-xs text-gray-600">
               <span>Subject {s.id}</span>
-              <Link href={`/projects/${s.projectId}/classify`} className="truncate text-brand-700 underline">
+              <Link
+                href={`/projects/${s.projectId}/classify`}
+                title={`Classify ${s.projectName}`}
+                className="truncate text-brand-700 underline"
+              >
                 Classify {s.projectName}
               </Link>
               {s.note && <span>{s.note}</span>}
