@@ -7,8 +7,9 @@
 // and a third of a trivial route's throughput (docs/architecture.md, "CORS inside the wrappers"). The API and
 // machine prefixes, the probes /health, /ready and /metrics (each only as a whole path segment, so a page
 // such as /users-guide would still match), Next's static files and images, and the router's prefetches
-// (RSC payloads, not documents) never reach it; their answers keep next.config.js's policy, which allows no
-// inline script. Browsers' own document prefetches (`Purpose: prefetch`) are not left out: the document
+// (RSC payloads, not documents) never reach it; of /users only the account routes (/users, /users/sign_in,
+// /users/sign_out, /users/password) are left out, as a volunteer's profile (/users/<login>) is a page. Their
+// answers keep next.config.js's policy, which allows no inline script. Browsers' own document prefetches (`Purpose: prefetch`) are not left out: the document
 // they fetch is shown later and needs its nonce.
 import { NextResponse, type NextRequest } from "next/server";
 import { contentSecurityPolicy, newNonce } from "@/lib/http/content-security-policy";
@@ -16,10 +17,14 @@ import { contentSecurityPolicy, newNonce } from "@/lib/http/content-security-pol
 /** Auth.js's session cookies (lib/auth/actor.ts reads the same). */
 const SESSION_COOKIES = ["__Secure-authjs.session-token", "authjs.session-token"];
 
+/** A volunteer's own pages: the lab, and their favourites, collections list, recents and settings (a collection's own page may be public). */
+const OWN_PAGES = ["/favourites", "/collections", "/recents", "/settings"];
+const signInFirst = (pathname: string) => pathname === "/lab" || pathname.startsWith("/lab/") || OWN_PAGES.includes(pathname);
+
 export function proxy(request: NextRequest) {
-  // The lab is for signed-in builders: a lab link opened without a session goes to sign in, and back.
+  // Own pages are for signed-in users: one opened without a session goes to sign in, and back.
   const { pathname, search } = request.nextUrl;
-  if ((pathname === "/lab" || pathname.startsWith("/lab/")) && !SESSION_COOKIES.some((c) => request.cookies.has(c))) {
+  if (signInFirst(pathname) && !SESSION_COOKIES.some((c) => request.cookies.has(c))) {
     const signIn = new URL("/sign-in", request.url);
     signIn.searchParams.set("return_to", `${pathname}${search}`);
     return NextResponse.redirect(signIn);
@@ -37,7 +42,7 @@ export const config = {
   matcher: [
     {
       source:
-        "/((?!(?:api|oauth|users|engine|counts|inngest|uploads|auth|unsubscribe|project_preferences|health|ready|metrics|_next/static|_next/image|favicon\\.ico|\\.well-known)(?:/|$)).*)",
+        "/((?!(?:api|oauth|engine|counts|inngest|uploads|auth|unsubscribe|project_preferences|health|ready|metrics|_next/static|_next/image|favicon\\.ico|\\.well-known)(?:/|$)|users(?:/sign_in|/sign_out|/password)?/?$).*)",
       missing: [{ type: "header", key: "next-router-prefetch" }],
     },
   ],

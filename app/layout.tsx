@@ -1,9 +1,11 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
 import type { ReactNode } from "react";
-import { auth, signOut } from "@/lib/auth/next-auth";
+import { signOut } from "@/lib/auth/next-auth";
 import { publicBaseUrl, sourceUrl } from "@/lib/env";
-import { SiteNav } from "@/components/site-nav";
+import type { HeaderAccount } from "@/components/account-menu";
+import { AccountMenu, SiteNav } from "@/components/site-nav";
+import { pageVisitor } from "./visitor";
 import { Providers } from "./providers";
 import "./globals.css";
 
@@ -12,8 +14,17 @@ export const metadata: Metadata = {
   description: "Crowdsourced classification for research teams",
 };
 
+async function signOutAction() {
+  "use server";
+  await signOut({ redirectTo: "/" });
+}
+
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const session = await auth();
+  // The session's user as the database has them now (a new display name shows at once).
+  const { user } = await pageVisitor();
+  const account: HeaderAccount | undefined = user
+    ? { name: user.displayName, login: user.login, admin: user.admin, signOut: signOutAction }
+    : undefined;
   return (
     <html lang="en">
       <body className="min-h-screen bg-gray-50 font-sans text-gray-900 antialiased">
@@ -29,27 +40,14 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
               links={[
                 { href: "/", label: "Projects" },
                 { href: "/stats", label: "Statistics" },
-                ...(session?.user ? [{ href: "/lab", label: "Lab" }] : []),
+                ...(user ? [{ href: "/lab", label: "Lab" }] : []),
               ]}
-              note={session?.user ? `Signed in as ${session.user.name}` : undefined}
+              note={user ? `Signed in as ${user.displayName}` : undefined}
+              account={account}
             />
             <div className="ml-auto flex shrink-0 items-center gap-2 text-sm sm:gap-3">
-              {session?.user ? (
-                <>
-                  <span data-testid="signed-in-as" className="hidden max-w-64 truncate sm:inline-block">
-                    Signed in as {session.user.name}
-                  </span>
-                  <form
-                    action={async () => {
-                      "use server";
-                      await signOut({ redirectTo: "/" });
-                    }}
-                  >
-                    <button type="submit" className="rounded border border-gray-300 px-3 py-1 hover:bg-gray-100">
-                      Sign out
-                    </button>
-                  </form>
-                </>
+              {account ? (
+                <AccountMenu account={account} />
               ) : (
                 <>
                   <Link href="/sign-in" className="rounded px-3 py-1 whitespace-nowrap hover:bg-gray-100">

@@ -1,5 +1,5 @@
-// The one way our pages talk to the server: the JSON-API (/api), the decision engine (/engine) and the
-// counts (/counts), with the Auth.js session cookie naming the user. Every component goes through here, so
+// The one way our pages talk to the server: the JSON-API (/api), the decision engine (/engine), the
+// counts (/counts) and the account routes (/users: a password change), with the Auth.js session cookie naming the user. Every component goes through here, so
 // headers, credentials and error messages are the same everywhere.
 export const API_ACCEPT = "application/vnd.api+json; version=1";
 
@@ -7,6 +7,7 @@ const BASES = {
   api: { prefix: "/api", accept: API_ACCEPT },
   engine: { prefix: "/engine", accept: "application/json" },
   counts: { prefix: "/counts", accept: "application/json" },
+  account: { prefix: "", accept: "application/json" },
 } as const;
 export type Base = keyof typeof BASES;
 

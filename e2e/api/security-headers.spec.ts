@@ -4,7 +4,7 @@
 // by default; API and machine answers (which the proxy never sees) allow no inline script at all. The rest
 // of the end-to-end suite runs under the same policy (a page it broke would fail there).
 import { expect, test, type APIResponse } from "@playwright/test";
-import { E2E_BASE_URL } from "../env";
+import { ADMIN_LOGIN, E2E_BASE_URL } from "../env";
 import { API_ACCEPT, accessToken, classifiableWorkflow, createProject, newUser, registerUser, uniqueName } from "../support";
 
 const scriptSrc = (h: Record<string, string>) =>
@@ -74,7 +74,8 @@ test("every page request has a nonce of its own, and Next's scripts carry it", a
   const token = await accessToken(request);
   const project = await createProject(request, token, { display_name: uniqueName("CSP") });
   await classifiableWorkflow(request, token, project.id, 1);
-  for (const path of ["/", `/projects/${project.id}`, `/projects/${project.id}/classify`, "/sign-in"]) {
+  // A volunteer's profile (/users/<login>) is a page, under /users beside the account routes.
+  for (const path of ["/", `/projects/${project.id}`, `/projects/${project.id}/classify`, "/sign-in", `/users/${ADMIN_LOGIN}`]) {
     const first = await request.get(path, { headers: { Accept: "text/html" } });
     const second = await request.get(path, { headers: { Accept: "text/html" } });
     const [a, b] = [pagePolicy(first.headers()), pagePolicy(second.headers())];
@@ -105,6 +106,8 @@ test("API, machine routes and static files are not touched by the proxy", async 
     ["/oauth/token", { Accept: "application/json" }, 405],
     ["/users/sign_in", { Accept: "application/json" }, 200],
     ["/users/sign_in", { Accept: "text/html" }, 303],
+    ["/users", { Accept: "application/json" }, 405],
+    ["/users/password", { Accept: "application/json" }, 405],
     ["/engine/workflows", { Accept: "application/json" }, 405],
     ["/counts/classifications", { Accept: "application/json" }, 200],
     ["/auth/csrf", { Accept: "application/json" }, 200],

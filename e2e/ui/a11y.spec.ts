@@ -256,3 +256,94 @@ test("the lab's pages: no serious axe violations, no error logged; screenshots a
   }
   expect(problems).toEqual([]);
 });
+
+test("the volunteer's own pages and the account menu: no serious axe violations; screenshots at 1280 and 375 px", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const { project, workflow } = await setUp(request, page);
+  const { newUser, registerUser, signIn } = await import("../support");
+  const volunteer = newUser("a11y_vol");
+  await registerUser(request, volunteer);
+  const vToken = await accessToken(request, volunteer.login, volunteer.password);
+  const mine = { Accept: API_ACCEPT, Authorization: `Bearer ${vToken}` };
+  // Three classifications, a favourite and a public collection, all through the API as the volunteer.
+  const subjects = (await (await request.get(`/api/subjects?project_id=${project.id}`, { headers: mine })).json()).subjects.map(
+    (s: { id: string }) => s.id,
+  );
+  for (const subject of subjects) {
+    const res = await request.post("/api/classifications", {
+      headers: mine,
+      data: {
+        classifications: {
+          annotations: [{ task: "T0", value: 0 }],
+          metadata: {
+            started_at: new Date().toISOString(),
+            finished_at: new Date().toISOString(),
+            user_agent: "e2e",
+            user_language: "en",
+            workflow_version: workflow.version,
+          },
+          links: { project: project.id, workflow: workflow.id, subjects: [subject] },
+        },
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+  const made = async (collections: object) => {
+    const res = await request.post("/api/collections", { headers: mine, data: { collections } });
+    expect(res.status(), await res.text()).toBe(201);
+    return (await res.json()).collections[0].id as string;
+  };
+  await made({ display_name: "Favourites", favorite: true, private: true, links: { project: project.id, subjects: [subjects[0]] } });
+  const collection = await made({ display_name: uniqueName("Moons"), links: { projects: [project.id], subjects: subjects.slice(1) } });
+  await signIn(page, volunteer.login, volunteer.password);
+
+  const pages: [string, string, string][] = [
+    ["profile", `/users/${volunteer.login}`, volunteer.display_name],
+    ["favourites", "/favourites", "Favourites"],
+    ["collections", "/collections", "Collections"],
+    ["collection", `/collections/${collection}`, "Moons"],
+    ["recents", "/recents", "Recently classified"],
+    ["settings", "/settings", "Settings"],
+  ];
+  for (const [name, url, heading] of pages) {
+    await page.goto(url);
+    await expect(page.getByRole("heading", { level: 1 }).filter({ hasText: heading })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    await scan(page, name);
+    await shoot(page, name);
+  }
+
+  // A subject opened on its collection's page, then the account menu open, on a desktop and on a phone.
+  await page.goto(`/collections/${collection}`);
+  await page
+    .getByRole("button", { name: /^Open subject / })
+    .first()
+    .click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await scan(page, "collection-subject");
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    await page.screenshot({ path: path.join(SHOTS, `collection-subject-${width}.png`) });
+  }
+  await page.keyboard.press("Escape");
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByTestId("signed-in-as").click();
+  await expect(page.getByRole("link", { name: "Favourites", exact: true })).toBeVisible();
+  await scan(page, "account-menu");
+  await page.screenshot({ path: path.join(SHOTS, "account-menu-1280.png") });
+  await page.keyboard.press("Escape");
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(page.getByTestId("signed-in-as")).toBeHidden();
+  await page.getByRole("button", { name: "Menu" }).click();
+  await expect(page.getByRole("link", { name: "Settings", exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+  await scan(page, "account-menu-phone");
+  await page.screenshot({ path: path.join(SHOTS, "account-menu-375.png") });
+  // The phone's header stays one line, signed in.
+  expect((await page.locator("body > header").boundingBox())!.height).toBeLessThan(70);
+  for (const [name] of pages)
+    for (const w of [1280, 375]) expect(fs.statSync(path.join(SHOTS, `${name}-${w}.png`)).size).toBeGreaterThan(1000);
+});

@@ -40,6 +40,7 @@ test("a visitor registers, signs out and signs in again", async ({ page, baseURL
   await page.reload();
   await expect(signedInAs(page)).toHaveText(`Signed in as ${user.display_name}`);
 
+  await signedInAs(page).click();
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(signedInAs(page)).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
@@ -49,6 +50,7 @@ test("a visitor registers, signs out and signs in again", async ({ page, baseURL
   await expect(signedInAs(page)).toHaveText(`Signed in as ${user.display_name}`);
 
   // Signing in with the email address works too.
+  await signedInAs(page).click();
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(signedInAs(page)).toHaveCount(0);
   await signIn(page, user.email, user.password);
@@ -110,6 +112,7 @@ test("a copied session cookie ends with sign-out, and with a password change mad
   await expect(signedInAs(page)).toHaveText(`Signed in as ${user.display_name}`);
   const copied = await sessionCookie(context);
   expect(await meWithCopiedCookie(request, copied)).toBe(200);
+  await signedInAs(page).click();
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(signedInAs(page)).toHaveCount(0);
   expect(await meWithCopiedCookie(request, copied)).toBe(401);

@@ -57,3 +57,12 @@ export function parseBooleanParam(raw: string, what: string): boolean {
   if (v === "false" || v === "0") return false;
   throw unprocessable(`${what} must be true or false`);
 }
+
+/** A path segment as typed (percent-decoded once); null when its escapes are malformed ("%E0%A4%A"). */
+export function decodedSegment(raw: string): string | null {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+}
