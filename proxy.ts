@@ -15,11 +15,14 @@ import { contentSecurityPolicy, newNonce } from "@/lib/http/content-security-pol
 
 /** Auth.js's session cookies (lib/auth/actor.ts reads the same). */
 const SESSION_COOKIES = ["__Secure-authjs.session-token", "authjs.session-token"];
+/** The pages that need a session (whole path segments). */
+const SIGNED_IN_AREAS = ["/lab", "/admin"];
 
 export function proxy(request: NextRequest) {
-  // The lab is for signed-in builders: a lab link opened without a session goes to sign in, and back.
+  // The lab is for signed-in builders, the admin console for signed-in admins: a link to either opened
+  // without a session goes to sign in, and back.
   const { pathname, search } = request.nextUrl;
-  if ((pathname === "/lab" || pathname.startsWith("/lab/")) && !SESSION_COOKIES.some((c) => request.cookies.has(c))) {
+  if (SIGNED_IN_AREAS.some((a) => pathname === a || pathname.startsWith(`${a}/`)) && !SESSION_COOKIES.some((c) => request.cookies.has(c))) {
     const signIn = new URL("/sign-in", request.url);
     signIn.searchParams.set("return_to", `${pathname}${search}`);
     return NextResponse.redirect(signIn);

@@ -8,7 +8,13 @@ test("the home page filters live projects by discipline, tag and status, and sor
   const token = await accessToken(request);
   const marker = uniqueName("filters").toLowerCase();
   const mk = (name: string, tags: string[], extra: Record<string, unknown> = {}) =>
-    createProject(request, token, { display_name: `${name} ${marker}`, live: true, tags: [marker, ...tags], ...extra });
+    createProject(request, token, {
+      display_name: `${name} ${marker}`,
+      live: true,
+      launch_approved: true,
+      tags: [marker, ...tags],
+      ...extra,
+    });
   await mk("Galaxy Zoo", ["space", "galaxies"]);
   await mk("Penguin Watch", ["nature", "penguins"]);
   await mk("Old Weather", ["climate", "transcription"]);
@@ -26,7 +32,9 @@ test("the home page filters live projects by discipline, tag and status, and sor
   await page.getByLabel("Tag", { exact: true }).fill("transcription");
   await page.getByRole("button", { name: "Apply tag" }).click();
   await expect(titles).toHaveText([`Old Weather ${marker}`]);
-  // Back to the marker alone, then every public project, drafts included.
+  // Back to the marker alone, then every launched project, those not live included; a public project that is
+  // not launched is never listed.
+  await mk("Unlaunched Moths", ["biology"], { launch_approved: false });
   await page.getByLabel("Tag", { exact: true }).fill(marker);
   await page.getByRole("button", { name: "Apply tag" }).click();
   await page.getByLabel("Status").selectOption("all");

@@ -19,7 +19,11 @@ describe("review refusals", () => {
     const owner = await signedInUser();
     const project = await createProject(owner.user.id);
     const field = `${review}_requested`;
-    const asked = await api.put(`/projects/${project.id}`, { projects: { [field]: true } }, { token: owner.token, headers: { "if-match": "*" } });
+    const asked = await api.put(
+      `/projects/${project.id}`,
+      { projects: { [field]: true } },
+      { token: owner.token, headers: { "if-match": "*" } },
+    );
     expect(asked.status).toBe(200);
 
     const res = await refuse(project.id, { review_refusals: { review, reason: "  Add a tutorial first.  " } }, admin.token);

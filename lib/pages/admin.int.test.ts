@@ -24,11 +24,19 @@ describe("loadAdminConsole", () => {
   it("lists pending reviews, launched projects, figures and the actions with who and what", async () => {
     const admin = await signedInUser({ admin: true });
     const owner = await signedInUser();
-    const [beta, launch, done] = [await createProject(owner.user.id), await createProject(owner.user.id), await createProject(owner.user.id)];
+    const [beta, launch, done] = [
+      await createProject(owner.user.id),
+      await createProject(owner.user.id),
+      await createProject(owner.user.id),
+    ];
     await db().project.update({ where: { id: beta.id }, data: { betaRequested: true } });
     await db().project.update({ where: { id: launch.id }, data: { beta: true, launchRequested: true } });
     await db().project.update({ where: { id: done.id }, data: { launchRequested: true } });
-    const res = await api.put(`/projects/${done.id}`, { projects: { launch_approved: true } }, { token: admin.token, headers: { "if-match": "*" } });
+    const res = await api.put(
+      `/projects/${done.id}`,
+      { projects: { launch_approved: true } },
+      { token: admin.token, headers: { "if-match": "*" } },
+    );
     expect(res.status).toBe(200);
 
     const view = (await loadAdminConsole(actorOf(admin.user), 1))!;

@@ -50,7 +50,12 @@ const REVIEW_SELECT = {
 export async function loadAdminConsole(actor: Actor, actionsPage: number) {
   if (!actor.user?.admin) return null;
   const [betaQueue, launchQueue, launched, figures, actions] = await Promise.all([
-    db().project.findMany({ where: { betaRequested: true, beta: false }, orderBy: { updatedAt: "asc" }, take: QUEUE_SIZE, select: REVIEW_SELECT }),
+    db().project.findMany({
+      where: { betaRequested: true, beta: false },
+      orderBy: { updatedAt: "asc" },
+      take: QUEUE_SIZE,
+      select: REVIEW_SELECT,
+    }),
     db().project.findMany({
       where: { launchRequested: true, launchApproved: false },
       orderBy: { updatedAt: "asc" },
@@ -90,7 +95,10 @@ async function platformFigures() {
     db().user.count(),
     db().project.count(),
     db().project.count({ where: { launchApproved: true } }),
-    db().classificationDailyCount.findUnique({ where: { scope_scopeId_day: { scope: "all", scopeId: 0, day: today } }, select: { count: true } }),
+    db().classificationDailyCount.findUnique({
+      where: { scope_scopeId_day: { scope: "all", scopeId: 0, day: today } },
+      select: { count: true },
+    }),
     readQueueState(),
   ]);
   return {

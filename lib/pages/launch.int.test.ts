@@ -36,7 +36,10 @@ describe("launchStatus", () => {
     await db().tutorial.create({ data: { projectId: project.id, steps: [] } });
     expect(await done()).toEqual({ active_workflow: true, subjects: true, tutorial: false, retirement: false });
     await db().tutorial.create({ data: { projectId: project.id, steps: [{ content: "Look for animals" }] } });
-    await db().workflow.update({ where: { id: workflow.id }, data: { retirement: { criteria: "classification_count", options: { count: 5 } } } });
+    await db().workflow.update({
+      where: { id: workflow.id },
+      data: { retirement: { criteria: "classification_count", options: { count: 5 } } },
+    });
     expect(await done()).toEqual({ active_workflow: true, subjects: true, tutorial: true, retirement: true });
     expect((await launchStatus(project.id))!.ready).toBe(true);
 

@@ -26,6 +26,7 @@ export interface LaunchStatus {
   stage: LaunchStage;
   private: boolean;
   live: boolean;
+  launchDate: Date | null;
   /** The last review the team asked for was refused (and not asked again since): which, when, why. */
   refusal: { review: "beta" | "launch"; at: Date; reason: string | null } | null;
   checklist: ReadinessItem[];
@@ -94,7 +95,7 @@ async function lastRefusal(projectId: number, review: "beta" | "launch"): Promis
 export async function launchStatus(projectId: number): Promise<LaunchStatus | null> {
   const p = await db().project.findUnique({
     where: { id: projectId },
-    select: { beta: true, betaRequested: true, launchApproved: true, launchRequested: true, private: true, live: true },
+    select: { beta: true, betaRequested: true, launchApproved: true, launchRequested: true, private: true, live: true, launchDate: true },
   });
   if (!p) return null;
   const stage = stageOf(p);
@@ -102,5 +103,5 @@ export async function launchStatus(projectId: number): Promise<LaunchStatus | nu
     readinessOf(projectId),
     stage === "draft" ? lastRefusal(projectId, "beta") : stage === "beta" ? lastRefusal(projectId, "launch") : null,
   ]);
-  return { stage, private: p.private, live: p.live, refusal, checklist, ready: checklist.every((c) => c.done) };
+  return { stage, private: p.private, live: p.live, launchDate: p.launchDate, refusal, checklist, ready: checklist.every((c) => c.done) };
 }
