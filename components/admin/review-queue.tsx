@@ -22,14 +22,17 @@ export interface ReviewItem {
 
 /** Projects asking for a beta or launch review, each approved or refused (with a reason the team reads in the lab). */
 export function ReviewQueue({ items }: { items: ReviewItem[] }) {
+  // One action for the queue: its outcome stays when the answered project leaves the list.
+  const action = useAction();
   return (
     <Panel id="queue-heading" title={`Review queue (${items.length})`}>
+      <StatusMessage outcome={action.outcome} busy={action.busy} />
       {items.length === 0 ? (
         <EmptyState>No project is waiting for a review.</EmptyState>
       ) : (
         <ul className="flex flex-col gap-3">
           {items.map((item) => (
-            <ReviewCard key={`${item.review}-${item.id}`} item={item} />
+            <ReviewCard key={`${item.review}-${item.id}`} item={item} action={action} />
           ))}
         </ul>
       )}
@@ -37,9 +40,9 @@ export function ReviewQueue({ items }: { items: ReviewItem[] }) {
   );
 }
 
-function ReviewCard({ item }: { item: ReviewItem }) {
+function ReviewCard({ item, action }: { item: ReviewItem; action: ReturnType<typeof useAction> }) {
   const router = useRouter();
-  const { busy, outcome, run } = useAction();
+  const { busy, run } = action;
   const [refusing, setRefusing] = useState(false);
   const [reason, setReason] = useState("");
   const what = item.review === "beta" ? "beta review" : "launch";
@@ -116,7 +119,6 @@ function ReviewCard({ item }: { item: ReviewItem }) {
           </button>
         </div>
       )}
-      <StatusMessage outcome={outcome} busy={busy} />
     </li>
   );
 }

@@ -48,7 +48,6 @@ const REVIEWS = {
   beta: { requested: "betaRequested", approved: "beta", field: "beta_requested" },
   launch: { requested: "launchRequested", approved: "launchApproved", field: "launch_requested" },
 } as const;
-export type Review = keyof typeof REVIEWS;
 
 /** What an admin sends to refuse a review: which one, and (optionally) why, for the project's team. */
 export const ZReviewRefusal = z.strictObject({
