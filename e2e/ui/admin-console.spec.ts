@@ -27,7 +27,8 @@ async function shoot(page: Page, name: string) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
     await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
     // Nothing wider than the screen on a phone.
-    if (width === 375) expect.soft(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at 375 px`).toBeLessThanOrEqual(375);
+    if (width === 375)
+      expect.soft(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at 375 px`).toBeLessThanOrEqual(375);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
