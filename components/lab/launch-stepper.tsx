@@ -88,12 +88,13 @@ export function LaunchStepper({ projectId, state }: { projectId: number; state: 
   const blocked = next.action?.needsReady && !state.ready;
   return (
     <Panel id="launch-heading" title="Launch">
-      <ol className="grid grid-cols-5 gap-1 text-center text-xs sm:text-sm" aria-label="Stages">
+      {/* A column of rows on a phone (five columns leave no room for "Launch review"), a row of five above. */}
+      <ol className="flex flex-col gap-1 text-sm sm:grid sm:grid-cols-5 sm:text-center" aria-label="Stages">
         {STEPS.map(([stage, label], i) => (
           <li
             key={stage}
             aria-current={i === current ? "step" : undefined}
-            className={`flex flex-col items-center gap-1 rounded px-1 py-2 ${
+            className={`flex items-center gap-2 rounded px-3 py-1.5 sm:flex-col sm:gap-1 sm:px-1 sm:py-2 ${
               i === current
                 ? "bg-brand-600 font-semibold text-white"
                 : i < current
@@ -165,8 +166,8 @@ function Checklist({ items }: { items: LaunchState["checklist"] }) {
 /** Who can open the project: the team only, or anyone with its link (listing follows the stage). */
 function Visibility({ isPrivate, busy, onChange }: { isPrivate: boolean; busy: boolean; onChange(p: boolean): void }) {
   return (
-    <fieldset className="flex flex-col gap-1 border-t border-gray-200 pt-3 text-sm">
-      <legend className="pt-3 font-semibold">Who can open the project</legend>
+    <fieldset className="flex flex-col gap-1 text-sm">
+      <legend className="w-full border-t border-gray-200 pt-3 font-semibold">Who can open the project</legend>
       <label className="flex items-center gap-2">
         <input type="radio" name="visibility" checked={isPrivate} disabled={busy} onChange={() => onChange(true)} />
         Only the team (private)

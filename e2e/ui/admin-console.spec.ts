@@ -1,5 +1,6 @@
 // The site admin's console and the owner's launch path: an owner asks for a beta review and then a launch
-// from the lab's launch stepper, an admin approves both on /admin, and the project is launched and listed;
+// from the lab's launch stepper, an admin refuses the first request with a reason the owner reads, then
+// approves both on /admin, and the project is launched and listed;
 // an admin bans a volunteer whose open browser session ends at its next request, and raises another's
 // subject limit, which takes effect at once; the console's action list shows each of them. Axe scans the
 // console and the stepper; screenshots at 1280 and 375 px go to test-results/screenshots/.
@@ -23,6 +24,7 @@ async function scan(page: Page, name: string) {
 
 async function shoot(page: Page, name: string) {
   fs.mkdirSync(SHOTS, { recursive: true });
+  await page.waitForLoadState("networkidle");
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
     await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
@@ -94,7 +96,7 @@ test("the admin console: a launch approved, a ban that ends a session, a subject
   const requested = (await (await request.get(`/api/projects/${project.id}`, { headers: bearer(ownerToken) })).json()).projects[0];
   expect(requested).toMatchObject({ private: false, live: true, beta_requested: true, beta_approved: false });
 
-  // The admin, in a browser of their own, approves the beta on the console.
+  // The admin, in a browser of their own, refuses the beta review first, with a reason the owner reads.
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   await signIn(admin, ADMIN_LOGIN, ADMIN_PASSWORD);
@@ -102,6 +104,22 @@ test("the admin console: a launch approved, a ban that ends a session, a subject
   await expect(admin.getByRole("heading", { name: "Admin console", level: 1 })).toBeVisible();
   const betaCard = admin.getByTestId(`review-beta-${project.id}`);
   await expect(betaCard).toContainText(`by ${owner.login}`);
+  await betaCard.getByRole("button", { name: `Refuse… the beta review of ${name}` }).click();
+  await betaCard.getByLabel(/Why the beta review is refused/).fill("Say what a comet looks like in the tutorial.");
+  await betaCard.getByRole("button", { name: "Refuse the beta review" }).click();
+  await expect(admin.getByRole("status").filter({ hasText: `${name}: beta review refused.` })).toBeVisible();
+  await expect(betaCard).toHaveCount(0);
+  await stageIs(page, "Draft");
+  await expect(page.getByRole("alert")).toContainText("An admin refused the beta review");
+  await expect(page.getByRole("alert")).toContainText("Say what a comet looks like in the tutorial.");
+  await shoot(page, "lab-launch-stepper-refused");
+
+  // The owner asks again; this time the admin approves.
+  await page.getByRole("button", { name: "Request beta review" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Beta review requested." })).toBeVisible();
+  await stageIs(page, "Beta review");
+  await expect(page.getByRole("alert")).toHaveCount(0);
+  await admin.reload();
   await betaCard.getByRole("button", { name: `Approve beta review of ${name}` }).click();
   await expect(admin.getByRole("status").filter({ hasText: `${name}: beta review approved.` })).toBeVisible();
   await expect(betaCard).toHaveCount(0);
@@ -186,6 +204,7 @@ test("the admin console: a launch approved, a ban that ends a session, a subject
     [volunteer.login, "banned: no → yes"],
     [name, "launch approved: no → yes"],
     [name, "beta approved: no → yes"],
+    [name, "refused the beta review — “Say what a comet looks like in the tutorial.”"],
   ];
   for (const [i, [target, what]] of expected.entries()) {
     await expect(actions.nth(i)).toContainText(target);
