@@ -88,7 +88,8 @@ function UserCard({ user: u, self }: { user: FullUserRecord; self: boolean }) {
         <p className="text-sm break-all text-gray-600">{u.email}</p>
         <p className="text-sm">
           {u.banned ? <strong className="text-red-700">Banned</strong> : "Active"}
-          {u.admin ? " · admin" : ""} · {formatNumber(u.uploaded_subjects_count)} subject{u.uploaded_subjects_count === 1 ? "" : "s"} uploaded
+          {u.admin ? " · admin" : ""} · {formatNumber(u.uploaded_subjects_count)} subject{u.uploaded_subjects_count === 1 ? "" : "s"}{" "}
+          uploaded
         </p>
       </div>
       <form
