@@ -59,6 +59,8 @@ describe("review refusals", () => {
       ["an unknown field", project.id, { review_refusals: { review: "beta", why: "x" } }, admin.token, 422],
       ["another top-level key", project.id, { refusals: { review: "beta" } }, admin.token, 422],
       ["a reason too long", project.id, { review_refusals: { review: "beta", reason: "x".repeat(2001) } }, admin.token, 422],
+      // Refused by the database after the request was cleared: the transaction keeps nothing.
+      ["a reason the database cannot store", project.id, { review_refusals: { review: "beta", reason: "a\u0000b" } }, admin.token, 422],
       ["an approved launch", project.id, { review_refusals: { review: "launch" } }, admin.token, 422],
       ["no such project", 2_000_000_000, { review_refusals: { review: "beta" } }, admin.token, 404],
     ];
