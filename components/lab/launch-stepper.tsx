@@ -114,15 +114,13 @@ export function LaunchStepper({ projectId, state }: { projectId: number; state: 
       </p>
       {state.refusal && (
         <Alert as="div">
-          An admin refused the {state.refusal.review === "beta" ? "beta review" : "launch"} on {formatDay(state.refusal.at)}
+          An admin refused the {state.refusal.review === "beta" ? "beta review" : "launch"} on {formatDay(state.refusal.at)}.{" "}
           {state.refusal.reason ? (
             <>
-              : <q>{state.refusal.reason}</q>
+              Their reason: <q>{state.refusal.reason}</q>{" "}
             </>
-          ) : (
-            " without a reason"
-          )}
-          . Change what is needed, then ask again.
+          ) : null}
+          Change what is needed, then ask again.
         </Alert>
       )}
       {state.stage !== "launched" && <Checklist items={state.checklist} />}
