@@ -1,5 +1,6 @@
 "use client";
 import { useRouter } from "next/navigation";
+import { useEffect, useState } from "react";
 import { apiPutFresh } from "@/components/ui/api-client";
 import { Alert } from "@/components/ui/alert";
 import { buttonClass, primaryButtonClass } from "@/components/ui/controls";
@@ -85,6 +86,23 @@ export function LaunchStepper({ projectId, state }: { projectId: number; state: 
       router.refresh();
       return done;
     });
+  // The visibility chosen shows at once; the server's answer (the page refreshed) has the last word, and a
+  // refused change puts the choice back.
+  const [chosenPrivate, setChosenPrivate] = useState(state.private);
+  useEffect(() => setChosenPrivate(state.private), [state.private]);
+  const setVisibility = (p: boolean) => {
+    setChosenPrivate(p);
+    return run(async () => {
+      try {
+        await apiPutFresh(`/projects/${projectId}`, { projects: { private: p } });
+      } catch (err) {
+        setChosenPrivate(state.private);
+        throw err;
+      }
+      router.refresh();
+      return p ? "The project is private." : "The project is public.";
+    });
+  };
   const blocked = next.action?.needsReady && !state.ready;
   return (
     <Panel id="launch-heading" title="Launch">
@@ -136,11 +154,7 @@ export function LaunchStepper({ projectId, state }: { projectId: number; state: 
         </button>
       )}
       <StatusMessage outcome={outcome} busy={busy} />
-      <Visibility
-        isPrivate={state.private}
-        busy={busy}
-        onChange={(p) => void put({ private: p }, p ? "The project is private." : "The project is public.")}
-      />
+      <Visibility isPrivate={chosenPrivate} busy={busy} onChange={(p) => void setVisibility(p)} />
     </Panel>
   );
 }
