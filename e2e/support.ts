@@ -49,8 +49,9 @@ export interface ProjectInput {
   introduction?: string;
   workflow_description?: string;
   researcher_quote?: string;
-  /** Admins only: a launched project is listed on the home page. */
+  /** Admins only: a launched project is listed on the home page (a beta one under "In beta"). */
   launch_approved?: boolean;
+  beta_approved?: boolean;
 }
 
 /** POST /api/projects with a bearer token; returns the created project. */

@@ -35,6 +35,7 @@ test("the home page filters live projects by discipline, tag and status, and sor
   // Back to the marker alone, then every launched project, those not live included; a public project that is
   // not launched is never listed.
   await mk("Unlaunched Moths", ["biology"], { launch_approved: false });
+  await mk("Testing Bees", ["biology"], { launch_approved: false, beta_approved: true });
   await page.getByLabel("Tag", { exact: true }).fill(marker);
   await page.getByRole("button", { name: "Apply tag" }).click();
   await page.getByLabel("Status").selectOption("all");
@@ -43,6 +44,9 @@ test("the home page filters live projects by discipline, tag and status, and sor
   await page.reload();
   await expect(titles).toHaveCount(4);
   await expect(page.getByLabel("Sort by")).toHaveValue("display_name");
+  // Projects in beta are listed on their own.
+  await page.getByLabel("Status").selectOption("beta");
+  await expect(titles).toHaveText([`Testing Bees ${marker}`]);
 });
 
 test("a project's front page: banner, call to action, workflows, researcher quote, introduction, about pages, team, organisation, statistics and recents", async ({
