@@ -16,13 +16,16 @@ import { contentSecurityPolicy, newNonce } from "@/lib/http/content-security-pol
 
 /** Auth.js's session cookies (lib/auth/actor.ts reads the same). */
 const SESSION_COOKIES = ["__Secure-authjs.session-token", "authjs.session-token"];
-
-/** A volunteer's own pages: the lab, and their favourites, collections list, recents and settings (a collection's own page may be public). */
+/** The areas that need a session (whole path segments). */
+const SIGNED_IN_AREAS = ["/lab", "/admin"];
+/** A volunteer's own pages: favourites, collections list, recents and settings (a collection's own page may be public). */
 const OWN_PAGES = ["/favourites", "/collections", "/recents", "/settings"];
-const signInFirst = (pathname: string) => pathname === "/lab" || pathname.startsWith("/lab/") || OWN_PAGES.includes(pathname);
+const signInFirst = (pathname: string) =>
+  SIGNED_IN_AREAS.some((a) => pathname === a || pathname.startsWith(`${a}/`)) || OWN_PAGES.includes(pathname);
 
 export function proxy(request: NextRequest) {
-  // Own pages are for signed-in users: one opened without a session goes to sign in, and back.
+  // The lab, the admin console and a volunteer's own pages are for signed-in users: a link to one opened
+  // without a session goes to sign in, and back.
   const { pathname, search } = request.nextUrl;
   if (signInFirst(pathname) && !SESSION_COOKIES.some((c) => request.cookies.has(c))) {
     const signIn = new URL("/sign-in", request.url);

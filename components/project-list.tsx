@@ -18,11 +18,16 @@ const SORTS: [value: string, label: string][] = [
   ["completeness", "Least complete"],
   ["display_name", "Name"],
 ];
+// The home page lists launched projects (launch approved, as the established platform's projects page), and
+// under "In beta" the projects being tested; a public project that is neither opens by its link only
+// (lib/pages/launch.ts says how visibility follows the launch stages).
+const LAUNCHED = "launch_approved=true";
 const STATUSES: [value: string, label: string, query: string][] = [
-  ["live", "Live projects", "live=true"],
-  ["paused", "Paused", "state=paused"],
-  ["finished", "Finished", "state=finished"],
-  ["all", "All public projects", ""],
+  ["live", "Live projects", `live=true&${LAUNCHED}`],
+  ["paused", "Paused", `state=paused&${LAUNCHED}`],
+  ["finished", "Finished", `state=finished&${LAUNCHED}`],
+  ["beta", "In beta", "beta_approved=true&launch_approved=false"],
+  ["all", "All launched projects", LAUNCHED],
 ];
 
 interface Filters {

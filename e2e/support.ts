@@ -49,6 +49,9 @@ export interface ProjectInput {
   introduction?: string;
   workflow_description?: string;
   researcher_quote?: string;
+  /** Admins only: a launched project is listed on the home page (a beta one under "In beta"). */
+  launch_approved?: boolean;
+  beta_approved?: boolean;
 }
 
 /** POST /api/projects with a bearer token; returns the created project. */
@@ -67,6 +70,15 @@ export async function createProject(
 }
 
 const api = (token: string) => ({ Accept: API_ACCEPT, Authorization: `Bearer ${token}` });
+
+/** The site admin approves the project's launch (the home page lists launched projects only). */
+export async function approveLaunch(request: APIRequestContext, projectId: string): Promise<void> {
+  const res = await request.put(`/api/projects/${projectId}`, {
+    headers: { ...api(await accessToken(request)), "If-Match": "*" },
+    data: { projects: { launch_approved: true } },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
 
 /** A workflow with one question and a set of `subjects` subjects in the project; returns ids for classifying. */
 export async function classifiableWorkflow(request: APIRequestContext, token: string, projectId: string, subjects = 2) {

@@ -25,7 +25,14 @@ export default async function LabPage() {
   const projects = await labProjects({ ...actor, user: actor.user });
   return (
     <article className="flex flex-col gap-6">
-      <h1 className="text-2xl font-bold">Lab</h1>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-2xl font-bold">Lab</h1>
+        {actor.user.admin && (
+          <Link href="/admin" className="text-sm text-brand-700 underline">
+            Site admin console
+          </Link>
+        )}
+      </div>
       <section aria-labelledby="mine" className="flex flex-col gap-2">
         <h2 id="mine" className="text-xl font-semibold">
           Your projects

@@ -32,10 +32,6 @@ interface Draft {
   discipline: string;
   tags: string;
   urls: { label: string; url: string }[];
-  private: boolean;
-  live: boolean;
-  beta_requested: boolean;
-  launch_requested: boolean;
 }
 
 function draftOf(p: ProjectRecord): Draft {
@@ -51,10 +47,6 @@ function draftOf(p: ProjectRecord): Draft {
     discipline,
     tags: p.tags.filter((t) => t !== discipline.toLowerCase()).join(", "),
     urls: p.urls.map((u) => ({ label: u.label ?? "", url: u.url })),
-    private: p.private,
-    live: p.live,
-    beta_requested: p.beta_requested,
-    launch_requested: p.launch_requested,
   };
 }
 
@@ -104,7 +96,7 @@ function TextArea({
   );
 }
 
-/** Every text and setting of a project the team edits: names and texts, discipline and tags, links, languages, visibility and review requests. */
+/** Every text and setting of a project the team edits: names and texts, discipline and tags, links, languages (visibility and review requests are the launch stepper's, components/lab/launch-stepper.tsx). */
 export function ProjectDetailsForm({ projectId }: { projectId: number }) {
   const project = useLabProject(projectId);
   return (
@@ -214,26 +206,6 @@ function DetailsForm({ project: p }: { project: ProjectRecord }) {
         onChange={(v) => set("languages", v)}
       />
 
-      <fieldset className="flex flex-col gap-2 text-sm">
-        <legend className="text-lg font-semibold">Visibility and review</legend>
-        <label className="flex items-center gap-2">
-          <input type="checkbox" checked={draft.private} onChange={(e) => set("private", e.target.checked)} />
-          Private (only the team sees it)
-        </label>
-        <label className="flex items-center gap-2">
-          <input type="checkbox" checked={draft.live} onChange={(e) => set("live", e.target.checked)} />
-          Live (classifications count towards retirement)
-        </label>
-        <label className="flex items-center gap-2">
-          <input type="checkbox" checked={draft.beta_requested} onChange={(e) => set("beta_requested", e.target.checked)} />
-          Request a beta review {p.beta_approved ? "(approved)" : ""}
-        </label>
-        <label className="flex items-center gap-2">
-          <input type="checkbox" checked={draft.launch_requested} onChange={(e) => set("launch_requested", e.target.checked)} />
-          Request a launch {p.launch_approved ? "(approved)" : ""}
-        </label>
-      </fieldset>
-
       <StatusMessage outcome={status} />
       <button type="submit" disabled={busy} className={`self-start ${primaryButtonClass}`}>
         {busy ? "Saving…" : "Save project"}
@@ -256,10 +228,6 @@ function projectBody(draft: Draft) {
     available_languages: languages,
     tags: [...new Set(tags)],
     urls: draft.urls.filter((u) => u.url.trim()).map((u) => ({ label: u.label.trim() || null, url: u.url.trim() })),
-    private: draft.private,
-    live: draft.live,
-    beta_requested: draft.beta_requested,
-    launch_requested: draft.launch_requested,
   };
 }
 

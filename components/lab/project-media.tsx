@@ -60,7 +60,7 @@ function MediumField({ projectId, kind }: { projectId: number; kind: Kind }) {
     });
 
   return (
-    <div className="flex flex-col gap-2 rounded border border-gray-200 p-3">
+    <div className="flex min-w-0 flex-col gap-2 rounded border border-gray-200 p-3">
       <h3 className="font-medium">{LABEL[kind]}</h3>
       {current.isPending ? (
         <p role="status" className="text-sm text-gray-600">
@@ -81,6 +81,7 @@ function MediumField({ projectId, kind }: { projectId: number; kind: Kind }) {
       <input
         id={id}
         type="file"
+        className="max-w-full text-sm"
         accept={IMAGE_TYPES}
         disabled={busy}
         onChange={(e) => {

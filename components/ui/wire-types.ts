@@ -24,7 +24,7 @@ import type { serializeSubjectWorkflowStatus } from "@/lib/resources/subject-wor
 import type { serializeQueuedSubject, serializeSubject } from "@/lib/resources/subjects";
 import type { serializeTranslation } from "@/lib/resources/translations";
 import type { serializeTutorial } from "@/lib/resources/tutorials";
-import type { serializeUser } from "@/lib/resources/users";
+import type { serializeFullUser, serializeUser } from "@/lib/resources/users";
 import type { serializeWorkflow } from "@/lib/resources/workflows";
 
 /** What JSON.stringify makes of a value the server answers: its Dates become ISO strings, all the way down. */
@@ -42,6 +42,9 @@ export type RecordPage<K extends string, T> = Records<K, T> & { meta: { [P in K]
 
 /** A user, as /me or a search answers it (every field to themself and admins, the public ones to others). */
 export type UserRecord = Serialized<typeof serializeUser>;
+
+/** A user with every field, as an admin (or the user themself) reads them. */
+export type FullUserRecord = Serialized<typeof serializeFullUser>;
 
 /** A project, as the lab edits it and the projects list shows it. */
 export type ProjectRecord = Serialized<typeof serializeProject>;

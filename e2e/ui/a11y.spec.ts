@@ -244,6 +244,8 @@ test("the lab's pages: no serious axe violations, no error logged; screenshots a
     ["lab-workflow", `${base}/workflows/${workflow.id}`, "Moons"],
     ["lab-engine", `${base}/workflows/${workflow.id}/engine`, "Decision engine"],
     ["lab-monitor", `${base}/workflows/${workflow.id}/monitor`, "Monitoring: Moons"],
+    // The site admin's console (the signed-in user here is the admin).
+    ["admin", "/admin", "Admin console"],
   ];
   for (const [name, url, heading] of pages) {
     await page.goto(url);

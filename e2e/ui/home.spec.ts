@@ -1,7 +1,18 @@
-// The home page: live public projects (created here through the API), paging, search; private ones stay hidden.
+// The home page: launched public projects (created here through the API), paging, search; private ones stay
+// hidden, launched or not.
 import { expect, request as playwrightRequest, test, type Page } from "@playwright/test";
 import { E2E_BASE_URL } from "../env";
-import { accessToken, API_ACCEPT, classifiableWorkflow, createProject, newUser, registerUser, signIn, uniqueName } from "../support";
+import {
+  accessToken,
+  API_ACCEPT,
+  approveLaunch,
+  classifiableWorkflow,
+  createProject,
+  newUser,
+  registerUser,
+  signIn,
+  uniqueName,
+} from "../support";
 
 const PAGE_SIZE = 12; // components/project-list.tsx
 
@@ -28,8 +39,9 @@ test.describe("home page", () => {
       await registerUser(api, owner);
       const token = await accessToken(api, owner.login, owner.password);
       // One at a time, so that "newest first" has a well-defined order.
-      for (const display_name of publicNames) await createProject(api, token, { display_name, live: true });
-      await createProject(api, token, { display_name: privateName, private: true, live: true });
+      for (const display_name of publicNames) await approveLaunch(api, (await createProject(api, token, { display_name, live: true })).id);
+      // Launched, but private: still hidden.
+      await approveLaunch(api, (await createProject(api, token, { display_name: privateName, private: true, live: true })).id);
     } finally {
       await api.dispose();
     }
@@ -108,7 +120,7 @@ test.describe("home page", () => {
     await expect(cards(page).first()).toBeVisible();
     await expect(page.getByText(name)).toHaveCount(0);
 
-    await createProject(request, token, { display_name: name, description: "Made by the admin", live: true });
+    await createProject(request, token, { display_name: name, description: "Made by the admin", live: true, launch_approved: true });
     await page.reload();
     await expect(cardTitles(page).first()).toHaveText(name);
     await expect(cards(page).first()).toContainText("Made by the admin");
@@ -118,7 +130,7 @@ test.describe("home page", () => {
 test("home, project and classify pages log no error and get no failing answer, anonymous or signed in", async ({ page, request }) => {
   // A project as a new one is: no avatar, no background, no engine configuration.
   const token = await accessToken(request);
-  const project = await createProject(request, token, { display_name: uniqueName("Plain"), live: true });
+  const project = await createProject(request, token, { display_name: uniqueName("Plain"), live: true, launch_approved: true });
   await classifiableWorkflow(request, token, project.id);
   await page.route("https://example.org/**", (route) =>
     route.fulfill({ contentType: "image/svg+xml", body: '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30"/>' }),
@@ -131,7 +143,7 @@ test("home, project and classify pages log no error and get no failing answer, a
     if (r.status() >= 400) problems.push(`${r.status()} ${r.request().method()} ${r.url()}`);
   });
   // And one with an avatar (an external link), for the home page's cards.
-  const pictured = await createProject(request, token, { display_name: uniqueName("Pictured"), live: true });
+  const pictured = await createProject(request, token, { display_name: uniqueName("Pictured"), live: true, launch_approved: true });
   const avatar = await request.post(`/api/projects/${pictured.id}/avatar`, {
     headers: { Accept: API_ACCEPT, Authorization: `Bearer ${token}` },
     data: { media: { content_type: "image/png", external_link: true, src: "https://example.org/avatar.png" } },

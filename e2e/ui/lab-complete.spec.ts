@@ -113,10 +113,8 @@ test("a team builds, tests and runs a project entirely in the lab", async ({ pag
 
   // The project goes public; volunteers classify (anonymously) the survey.
   await page.getByRole("navigation", { name: "Project builder" }).getByRole("link", { name: "Project details" }).click();
-  await page.getByLabel(/^Private/).uncheck();
-  await page.getByLabel(/^Live/).check();
-  await page.getByRole("button", { name: "Save project" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  await page.getByRole("radio", { name: "Anyone with its link (public)" }).check();
+  await expect(page.getByRole("status").filter({ hasText: "The project is public." })).toBeVisible();
   const identify = (
     await (await request.get(`/api/workflows?project_id=${projectId}`, { headers: { Accept: API_ACCEPT } })).json()
   ).workflows.find((w: { display_name: string }) => w.display_name === "Identify owls");

@@ -43,14 +43,12 @@ test("a researcher edits the project, its images, an about page and the team; a 
   await page.getByLabel("Link 1 label").fill("Our blog");
   await page.getByLabel("Link 1 address").fill("https://example.org/owls");
   await page.getByLabel(/Other languages/).fill("fr");
-  await page.getByLabel(/Request a beta review/).check();
   await page.getByRole("button", { name: "Save project" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
   const saved = (await (await request.get(`/api/projects/${project.id}`, { headers: api })).json()).projects[0];
   expect(saved).toMatchObject({
     description: "Owls at night",
     researcher_quote: "Every owl counts.",
-    beta_requested: true,
     available_languages: ["en", "fr"],
   });
   expect(saved.tags.sort()).toEqual(["birds", "nature", "night"]);

@@ -8,7 +8,13 @@ test("the home page filters live projects by discipline, tag and status, and sor
   const token = await accessToken(request);
   const marker = uniqueName("filters").toLowerCase();
   const mk = (name: string, tags: string[], extra: Record<string, unknown> = {}) =>
-    createProject(request, token, { display_name: `${name} ${marker}`, live: true, tags: [marker, ...tags], ...extra });
+    createProject(request, token, {
+      display_name: `${name} ${marker}`,
+      live: true,
+      launch_approved: true,
+      tags: [marker, ...tags],
+      ...extra,
+    });
   await mk("Galaxy Zoo", ["space", "galaxies"]);
   await mk("Penguin Watch", ["nature", "penguins"]);
   await mk("Old Weather", ["climate", "transcription"]);
@@ -27,7 +33,10 @@ test("the home page filters live projects by discipline, tag and status, and sor
   await page.getByLabel("Tag", { exact: true }).fill("transcription");
   await page.getByRole("button", { name: "Apply tag" }).click();
   await expect(titles).toHaveText([`Old Weather ${marker}`]);
-  // Back to the marker alone, then every public project, drafts included.
+  // Back to the marker alone, then every launched project, those not live included; a public project that is
+  // not launched is never listed.
+  await mk("Unlaunched Moths", ["biology"], { launch_approved: false });
+  await mk("Testing Bees", ["biology"], { launch_approved: false, beta_approved: true });
   await page.getByLabel("Tag", { exact: true }).fill(marker);
   await page.getByRole("button", { name: "Apply tag" }).click();
   await page.getByLabel("Status").selectOption("all");
@@ -36,6 +45,9 @@ test("the home page filters live projects by discipline, tag and status, and sor
   await page.reload();
   await expect(titles).toHaveCount(4);
   await expect(page.getByLabel("Sort by")).toHaveValue("display_name");
+  // Projects in beta are listed on their own.
+  await page.getByLabel("Status").selectOption("beta");
+  await expect(titles).toHaveText([`Testing Bees ${marker}`]);
 });
 
 test("a project's front page: banner, call to action, workflows, researcher quote, introduction, about pages, team, organisation, statistics and recents", async ({

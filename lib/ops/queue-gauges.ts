@@ -1,34 +1,11 @@
-import { pool } from "@/lib/db";
-import { setMetricSource, type QueueState } from "@/lib/log/metrics";
+import { readQueueState } from "@/lib/db/queue-state";
+import { setMetricSource } from "@/lib/log/metrics";
 
 // The gauges a scrape reads from the database (lib/log/metrics.ts): the engine inbox's depth and the age of
-// its oldest row, and graphile-worker's jobs by state. One query per scrape, shared by the gauges.
+// its oldest row, and graphile-worker's jobs by state. One query per scrape (lib/db/queue-state.ts, which
+// the admin console's figures read too), shared by the gauges.
 
 /** The scrape-time database gauges: the engine inbox and the job queue, in one query. */
 export function measureQueues(): void {
-  setMetricSource("queues", async (): Promise<QueueState | null> => {
-    const { rows } = await pool().query<{
-      depth: number;
-      oldest: number;
-      waiting: number;
-      running: number;
-      retrying: number;
-      failed: number;
-    }>(
-      `SELECT (SELECT count(*)::int FROM engine_inbox) AS depth,
-              coalesce((SELECT extract(epoch FROM (now() AT TIME ZONE 'UTC') - created_at)::float8 FROM engine_inbox ORDER BY id LIMIT 1), 0) AS oldest,
-              j.*
-       FROM (SELECT count(*) FILTER (WHERE locked_at IS NULL AND attempts < max_attempts AND last_error IS NULL)::int AS waiting,
-                    count(*) FILTER (WHERE locked_at IS NOT NULL)::int AS running,
-                    count(*) FILTER (WHERE locked_at IS NULL AND attempts < max_attempts AND last_error IS NOT NULL)::int AS retrying,
-                    count(*) FILTER (WHERE attempts >= max_attempts AND locked_at IS NULL)::int AS failed
-             FROM graphile_worker._private_jobs) j`,
-    );
-    const r = rows[0];
-    return {
-      inboxDepth: r.depth,
-      inboxOldestSeconds: Math.max(0, r.oldest),
-      jobs: { waiting: r.waiting, running: r.running, retrying: r.retrying, failed: r.failed },
-    };
-  });
+  setMetricSource("queues", readQueueState);
 }

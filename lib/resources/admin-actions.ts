@@ -11,7 +11,10 @@ export function serializeAdminAction(a: AdminAction) {
     id: String(a.id),
     target_type: a.targetType,
     target_id: String(a.targetId),
+    // change: fields set through a record's own route; refusal: a review refused (with the admin's reason).
+    kind: a.kind,
     changes: a.changes as Record<string, { from: unknown; to: unknown }>,
+    reason: a.reason,
     created_at: iso(a.createdAt),
     href: `/admin_actions/${a.id}`,
     links: { admin: String(a.adminId) },
@@ -27,6 +30,7 @@ export const adminActions: ResourceDef<AdminAction> = {
   linkTemplates: { admin: { href: "/users/{admin_actions.admin}", type: "users" } },
   filters: {
     target_type: (v) => ({ targetType: v }),
+    kind: (v) => ({ kind: v }),
     target_id: (v) => ({ targetId: { in: parseIdList(v, "target_id") } }),
     admin_id: (v) => ({ adminId: { in: parseIdList(v, "admin_id") } }),
   },
