@@ -14,7 +14,7 @@ export function AddMenu({ label, items }: { label: string; items: { id: string; 
   const list = useRef<HTMLUListElement>(null);
   const itemButtons = () => [...(list.current?.querySelectorAll<HTMLButtonElement>("button:not(:disabled)") ?? [])];
   useEffect(() => {
-    if (open) itemButtons()[0]?.focus();
+    if (open) list.current?.querySelector<HTMLButtonElement>("button:not(:disabled)")?.focus();
   }, [open]);
   const close = () => {
     setOpen(false);
@@ -34,7 +34,6 @@ export function AddMenu({ label, items }: { label: string; items: { id: string; 
         {label}
       </button>
       {open && (
-        // biome-ignore lint/a11y/noNoninteractiveElementInteractions: the arrow keys and Escape move between and leave the list's buttons
         <ul
           id={id}
           ref={list}

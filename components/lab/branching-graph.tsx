@@ -148,49 +148,50 @@ export function BranchingGraph({
     <figure className="flex flex-col gap-2 rounded border border-gray-200 bg-white p-3">
       <figcaption className="text-sm font-semibold">Branching</figcaption>
       <p className="text-sm text-gray-600">
-        Click a task (or Tab to it and press Enter) to edit it beside the canvas; Delete removes it. Drag from an answer (or a task's “then”)
-        to a task to set where it leads. Click a link (or Tab to it and press Enter) to select it; Delete or “Remove link” removes it.
+        Click a task (or Tab to it and press Enter) to edit it beside the canvas; Delete removes it. Drag from an answer (or a task's
+        “then”) to a task to set where it leads. Click a link (or Tab to it and press Enter) to select it; Delete or “Remove link” removes
+        it.
       </p>
       <SelectedLinkBar selected={link.selected} name={selected ? linkName(selected) : ""} removal={unlink} />
       <div className="relative">
-      <div className="absolute top-2 right-2 z-10">
-        <AddMenu label="Add" items={addItems} />
-      </div>
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: the keys act on the focused node or link (focusable React Flow elements) */}
-      <div
-        data-testid="branching-graph"
-        data-ready={ready || undefined}
-        className="w-full rounded border border-gray-100"
-        style={{ height: graphHeight(graph.height) }}
-        onKeyDown={canvasKeys(
-          (key) => key !== END_NODE && onOpen(key),
-          {
-            question: (key) => (key === END_NODE || drafts.length <= 1 ? null : `Remove ${name(key)}? Links to it will lead to the end.`),
-            remove: onRemove,
-          },
-          unlink,
-        )}
-      >
-        <ReactFlowProvider>
-          <ReactFlow
-            nodes={nodes}
-            edges={edges}
-            nodeTypes={NODE_TYPES}
-            {...CANVAS_PROPS}
-            onNodeClick={(_e, n) => n.id !== END_NODE && onOpen(n.id)}
-            onEdgesChange={link.onEdgesChange}
-            onConnect={(c) => {
-              const next = connectTasks(drafts, c.source, c.sourceHandle ?? "next", c.target);
-              if (next) onChange(next);
-            }}
-            isValidConnection={(c) => !!connectTasks(drafts, c.source, c.sourceHandle ?? "next", c.target)}
-            proOptions={{ hideAttribution: true }}
-          >
-            <FitOnChange bounds={{ x: 0, y: 0, width: graph.width, height: graph.height }} />
-            <Controls showInteractive={false} position="top-left" orientation="horizontal" />
-          </ReactFlow>
-        </ReactFlowProvider>
-      </div>
+        <div className="absolute top-2 right-2 z-10">
+          <AddMenu label="Add" items={addItems} />
+        </div>
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: the keys act on the focused node or link (focusable React Flow elements) */}
+        <div
+          data-testid="branching-graph"
+          data-ready={ready || undefined}
+          className="w-full rounded border border-gray-100"
+          style={{ height: graphHeight(graph.height) }}
+          onKeyDown={canvasKeys(
+            (key) => key !== END_NODE && onOpen(key),
+            {
+              question: (key) => (key === END_NODE || drafts.length <= 1 ? null : `Remove ${name(key)}? Links to it will lead to the end.`),
+              remove: onRemove,
+            },
+            unlink,
+          )}
+        >
+          <ReactFlowProvider>
+            <ReactFlow
+              nodes={nodes}
+              edges={edges}
+              nodeTypes={NODE_TYPES}
+              {...CANVAS_PROPS}
+              onNodeClick={(_e, n) => n.id !== END_NODE && onOpen(n.id)}
+              onEdgesChange={link.onEdgesChange}
+              onConnect={(c) => {
+                const next = connectTasks(drafts, c.source, c.sourceHandle ?? "next", c.target);
+                if (next) onChange(next);
+              }}
+              isValidConnection={(c) => !!connectTasks(drafts, c.source, c.sourceHandle ?? "next", c.target)}
+              proOptions={{ hideAttribution: true }}
+            >
+              <FitOnChange bounds={{ x: 0, y: 0, width: graph.width, height: graph.height }} />
+              <Controls showInteractive={false} position="top-left" orientation="horizontal" />
+            </ReactFlow>
+          </ReactFlowProvider>
+        </div>
       </div>
       <ul className="sr-only">
         {graph.edges.map((l) => (

@@ -31,7 +31,12 @@ export function NodePanel({
       className="flex min-w-0 flex-col gap-3 rounded-lg border border-brand-600/40 bg-white p-3 lg:sticky lg:top-4 lg:max-h-[calc(100vh-2rem)] lg:overflow-y-auto"
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id={`${id}-heading`} ref={heading} tabIndex={-1} className="text-base font-semibold focus-visible:outline-2 focus-visible:outline-brand-600">
+        <h3
+          id={`${id}-heading`}
+          ref={heading}
+          tabIndex={-1}
+          className="text-base font-semibold focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
           {title}
         </h3>
         {onBack && (

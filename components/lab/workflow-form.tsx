@@ -296,7 +296,10 @@ function TaskBoard({ formId, drafts, onChange }: { formId: string; drafts: TaskD
     setSelected(key);
     setOpened((n) => n + 1);
   };
-  const i = Math.max(0, drafts.findIndex((d) => d.key === selected));
+  const i = Math.max(
+    0,
+    drafts.findIndex((d) => d.key === selected),
+  );
   const d = drafts[i];
   const choices = taskChoices(drafts);
   const shortcuts = choices.filter((c) => drafts.find((x) => x.key === c.value)?.task.type === "shortcut");
@@ -315,14 +318,13 @@ function TaskBoard({ formId, drafts, onChange }: { formId: string; drafts: TaskD
         onOpen={open}
       />
       {d && (
-        <NodePanel id={`${formId}-panel`} title={taskName(i, d.task)} opened={opened} onBack={() => focusCanvasNode("branching-graph", d.key)}>
-          <Select
-            label="Task to edit"
-            plain
-            value={d.key}
-            onChange={open}
-            options={choices}
-          />
+        <NodePanel
+          id={`${formId}-panel`}
+          title={taskName(i, d.task)}
+          opened={opened}
+          onBack={() => focusCanvasNode("branching-graph", d.key)}
+        >
+          <Select label="Task to edit" plain value={d.key} onChange={open} options={choices} />
           <TaskCard
             key={d.key}
             draft={d}

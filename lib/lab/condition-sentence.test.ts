@@ -94,16 +94,15 @@ describe("a rule's condition as a sentence", () => {
       text: "its share of the votes (0 to 1) is more than 0.8 or the subject's priority is exactly 5",
     },
     { name: "always", wire: ["const", true], sentence: { join: "and", clauses: [] }, text: "always" },
-  ] as { name: string; wire: unknown[]; sentence: Sentence; text: string }[])("$name: read as a sentence, and written back the same", ({
-    wire,
-    sentence,
-    text,
-  }) => {
-    const read = sentenceFromCondition(conditionFromWire(wire), fields);
-    expect(read).toEqual(sentence);
-    expect(conditionToWire(conditionFromSentence(sentence, fields))).toEqual(wire);
-    expect(sentenceText(sentence, fields)).toBe(text);
-  });
+  ] as { name: string; wire: unknown[]; sentence: Sentence; text: string }[])(
+    "$name: read as a sentence, and written back the same",
+    ({ wire, sentence, text }) => {
+      const read = sentenceFromCondition(conditionFromWire(wire), fields);
+      expect(read).toEqual(sentence);
+      expect(conditionToWire(conditionFromSentence(sentence, fields))).toEqual(wire);
+      expect(sentenceText(sentence, fields)).toBe(text);
+    },
+  );
 
   it.each([
     { name: "a not", wire: ["not", ["gte", ["lookup", "c.num_votes", 0], ["const", 3]]] },

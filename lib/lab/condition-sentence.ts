@@ -151,7 +151,9 @@ export function conditionFromSentence(s: Sentence, fields: OutputField[]): Condi
 export function newClause(fields: OutputField[]): Clause | null {
   const f = fields.find((x) => x.kind === "number" && /num_votes|classifications|count/.test(x.lookup)) ?? fields[0];
   if (!f) return null;
-  return f.kind === "answer" ? { lookup: f.lookup, op: "eq", value: f.answers?.[0]?.value ?? "" } : { lookup: f.lookup, op: "gte", value: "3" };
+  return f.kind === "answer"
+    ? { lookup: f.lookup, op: "eq", value: f.answers?.[0]?.value ?? "" }
+    : { lookup: f.lookup, op: "gte", value: "3" };
 }
 
 /** A clause with another output picked: its comparison and value kept when they fit the new output's kind. */

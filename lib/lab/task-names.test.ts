@@ -6,7 +6,10 @@ describe("tasks named in the researcher's words", () => {
     [{ type: "single", question: "Is there an animal?" }, "Task 1: Is there an animal?"],
     [{ type: "drawing", instruction: "Draw **the** hedgehog" }, "Task 1: Draw the hedgehog"],
     [{ type: "single", question: "" }, "Task 1"],
-    [{ type: "text", instruction: "Describe everything you can see in this picture, in detail" }, "Task 1: Describe everything you can see in this…"],
+    [
+      { type: "text", instruction: "Describe everything you can see in this picture, in detail" },
+      "Task 1: Describe everything you can see in this…",
+    ],
     [undefined, "Task 1"],
   ])("%j is %s", (task, name) => {
     expect(taskName(0, task)).toBe(name);

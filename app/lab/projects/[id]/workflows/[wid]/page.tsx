@@ -30,7 +30,11 @@ export default async function LabWorkflowPage({
       </WorkflowHeading>
       <WorkflowForm
         projectId={project.id}
-        notice={created ? `Created “${workflow.displayName}”. Its tasks are below; link subject sets and save, or build its decision engine.` : undefined}
+        notice={
+          created
+            ? `Created “${workflow.displayName}”. Its tasks are below; link subject sets and save, or build its decision engine.`
+            : undefined
+        }
         subjectSets={project.subjectSets.map((s) => ({ id: s.id, displayName: s.displayName, count: s.setMemberSubjectsCount }))}
         workflow={{
           id: workflow.id,
