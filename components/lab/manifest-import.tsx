@@ -104,8 +104,8 @@ export function ManifestImport({
   const router = useRouter();
   const queryClient = useQueryClient();
   const [target, setTarget] = useState<Target>({
-    // Asked every time: no set is chosen until the researcher picks one (or a new one).
-    set: "",
+    // Asked every time: no set is chosen until the researcher picks one (a project without sets can only make a new one).
+    set: subjectSets.length ? "" : "new",
     newName: "",
     unlinked: [],
     baseUrl: "",
