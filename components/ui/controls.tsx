@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { buttonClass, inputClass } from "./styles";
+import { inputClass } from "./styles";
 
 // The one set of form controls the lab and the classifier's panels share: the input and button styles, and
 // labelled inputs, text boxes, checkboxes, selects and an "add" section built from them. Every control is a
@@ -117,35 +117,5 @@ export function Select({
         })}
       </select>
     </label>
-  );
-}
-
-/** A titled list the researcher adds to (extractors, reducers, rules): its heading, a hint, the items and an add button. */
-export function Section({
-  title,
-  hint,
-  children,
-  onAdd,
-  addLabel,
-}: {
-  title: string;
-  hint: string;
-  children: ReactNode;
-  onAdd(): void;
-  addLabel: string;
-}) {
-  return (
-    <section aria-labelledby={`h-${title}`} className="flex flex-col gap-3">
-      <div>
-        <h2 id={`h-${title}`} className="text-xl font-semibold">
-          {title}
-        </h2>
-        <p className="text-sm text-gray-600">{hint}</p>
-      </div>
-      {children}
-      <button type="button" className={join(buttonClass, "self-start")} onClick={onAdd}>
-        {addLabel}
-      </button>
-    </section>
   );
 }
