@@ -30,12 +30,12 @@ function TaskNode({ data }: NodeProps<Node<TaskNodeData>>) {
     >
       <Handle type="target" position={Position.Left} style={{ top: 24 }} className="!h-6 !w-3 !rounded-sm !bg-gray-600" />
       <div className="flex h-12 flex-col justify-center px-2">
-        <span className="flex justify-between gap-1">
-          <span className="text-sm font-semibold">
+        <span className="flex min-w-0 items-baseline justify-between gap-1">
+          <span className="shrink-0 whitespace-nowrap text-sm font-semibold">
             {data.name}
             {data.first ? " (first)" : ""}
           </span>
-          <span className="truncate text-gray-600">{taskType(data.type)?.label ?? data.type}</span>
+          <span className="min-w-0 truncate text-gray-600">{taskType(data.type)?.label ?? data.type}</span>
         </span>
         <span className="truncate text-gray-800">{data.text || "(no text yet)"}</span>
       </div>

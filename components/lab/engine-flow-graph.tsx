@@ -17,10 +17,10 @@ import { CANVAS_PROPS, canvasKeys, FitOnChange, FOCUS_RING, graphHeight, linkLoo
 
 const COLORS: Record<FlowKind, string> = { extractor: "#dbeafe", reducer: "#dcfce7", rule: "#fef9c3", effect: "#fee2e2" };
 const TITLES: Record<FlowKind, string> = { extractor: "Extractors", reducer: "Reducers", rule: "Rules", effect: "Effects" };
-const WIDTH = 210;
+const WIDTH = 180;
 const HEIGHT = 56;
 const ROW = 72;
-const COLUMN = 260;
+const COLUMN = 215;
 
 interface FlowNodeData extends Record<string, unknown> {
   kind: FlowKind;

@@ -135,6 +135,7 @@ export function WorkflowForm({
       }}
     >
       <h3 className="text-lg font-semibold">{workflow ? "Workflow" : "New workflow"}</h3>
+      {notice && !outcome && !busy && <StatusMessage outcome={{ kind: "ok", text: notice }} />}
       <div className="flex flex-wrap items-end gap-3">
         <Field id={workflow ? "workflow-name" : "new-workflow-name"} label="Workflow name" required value={name} onChange={setName} />
         <Field
@@ -162,7 +163,7 @@ export function WorkflowForm({
       <TaskBoard formId={formId} drafts={drafts} onChange={setDrafts} />
       <WorkflowPreview drafts={drafts} />
 
-      <StatusMessage outcome={outcome ?? (notice ? { kind: "ok", text: notice } : null)} />
+      <StatusMessage outcome={outcome} />
       <div className="flex flex-wrap gap-2">
         <button type="submit" disabled={busy} className={primaryButtonClass}>
           {busy ? "Saving…" : workflow ? "Save workflow" : "Create workflow"}
@@ -304,7 +305,7 @@ function TaskBoard({ formId, drafts, onChange }: { formId: string; drafts: TaskD
   const choices = taskChoices(drafts);
   const shortcuts = choices.filter((c) => drafts.find((x) => x.key === c.value)?.task.type === "shortcut");
   return (
-    <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,28rem)]">
+    <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
       <BranchingGraph
         drafts={drafts}
         selected={d?.key}

@@ -135,9 +135,11 @@ test("a new researcher builds the hedgehog project without typing a task key or 
   expect(workflow.tasks.T0.answers).toEqual([{ label: "Yes", next: "T1" }, { label: "No" }]);
   expect(workflow.tasks.T1).toMatchObject({ type: "drawing", tools: [expect.objectContaining({ type: "rectangle", label: "Hedgehog" })] });
 
-  // At 375 px: a node opened moves the focus to its form below the canvas, and back.
+  // At 375 px: a node opened moves the focus to its form below the canvas, and back. The saved rule still
+  // reads as the sentence, its answer by its label.
   await page.setViewportSize({ width: 375, height: 800 });
   await node("engine-flow", "rule:0").click();
+  await expect(condition.getByLabel("Rule 1 condition, part 1: answer").locator("option:checked")).toHaveText("No");
   await expect(page.getByRole("heading", { name: "Rule 1", exact: true })).toBeFocused();
   await expect(page.getByRole("heading", { name: "Rule 1", exact: true })).toBeInViewport();
   await page.screenshot({ path: "test-results/screenshots/lab-hedgehog-engine-375.png", fullPage: true });

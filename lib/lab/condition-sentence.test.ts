@@ -57,6 +57,21 @@ describe("a rule's condition as a sentence", () => {
     ]);
   });
 
+  it.each([
+    ["none named (the engine's saved default)", []],
+    ["named by one key", "q"],
+    ["named in a list", ["q"]],
+    ["null", null],
+  ])("names the answers when the consensus's extractor keys are %s, as the engine reads them", (_name, keys) => {
+    const saved = ruleFields(
+      [{ key: "c", config: { type: "consensus", filters: { extractor_keys: keys } } }],
+      extractors,
+      tasks,
+      "subject",
+    );
+    expect(saved[0].answers?.map((a) => a.label)).toEqual(["Yes", "No"]);
+  });
+
   it("has no answer list for a consensus reading several extractors (their answers are not one question's)", () => {
     const f = ruleFields(reducers, [...extractors, { key: "q2", config: { type: "question", task_key: "T1" } }], tasks, "subject");
     expect(f[0].answers).toBeUndefined();

@@ -93,9 +93,10 @@ export function ruleFields(
 
 /** The answers a consensus counts: those of the one question task its extractors read (none when it reads several or none). */
 function answersRead(reducer: Config, extractors: { key: string; config: Config }[], tasks: { key: string; task: TaskDef }[]) {
-  const filters = (reducer.filters ?? {}) as Config;
-  const named = Array.isArray(filters.extractor_keys) ? (filters.extractor_keys as string[]) : null;
-  const read = extractors.filter((x) => !named || named.includes(x.key));
+  // As the engine reads `filters.extractor_keys`: a key or a list of them; none (empty, "" or null, the saved default []) is all.
+  const raw = ((reducer.filters ?? {}) as Config).extractor_keys;
+  const named = Array.isArray(raw) ? raw.map(String) : typeof raw === "string" && raw ? [raw] : [];
+  const read = extractors.filter((x) => !named.length || named.includes(x.key));
   const taskKeys = [...new Set(read.filter((x) => x.config.type === "question").map((x) => String(x.config.task_key)))];
   if (taskKeys.length !== 1 || read.length !== 1) return undefined;
   const answers = taskAnswers(tasks.find((t) => t.key === taskKeys[0])?.task);
