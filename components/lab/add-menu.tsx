@@ -5,7 +5,8 @@ import { buttonClass } from "@/components/ui/controls";
 /**
  * A canvas's one "+" menu: a button that opens a list of what can be added (a task of each type; an
  * extractor, reducer, rule or effect). Keyboard: Enter or Space opens it and focuses the first item, the
- * arrow keys move between items, Escape closes it and returns to the button; choosing an item closes it.
+ * arrow keys move between items, Escape closes it and returns to the button; choosing an item, or the focus
+ * leaving the menu, closes it.
  */
 export function AddMenu({ label, items }: { label: string; items: { id: string; label: string; disabled?: boolean; onSelect(): void }[] }) {
   const [open, setOpen] = useState(false);
@@ -21,7 +22,14 @@ export function AddMenu({ label, items }: { label: string; items: { id: string; 
     button.current?.focus();
   };
   return (
-    <div className="relative">
+    // biome-ignore lint/a11y/noStaticElementInteractions: blur bubbling from the menu's own buttons closes it; nothing here takes input itself
+    <div
+      className="relative"
+      onBlur={(e) => {
+        // Closed when the focus leaves it (a click elsewhere, Tab past the last item).
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
       <button
         ref={button}
         type="button"
