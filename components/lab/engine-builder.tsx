@@ -263,7 +263,7 @@ function EngineCanvas({
     ...draft.rules.map((_, i) => ({ value: `rules:${i}`, label: `Rule ${i + 1}` })),
   ];
   return (
-    <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
+    <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
       {wire.ok ? (
         <EngineFlowGraph
           config={wire.value}

@@ -17,10 +17,10 @@ import { CANVAS_PROPS, canvasKeys, FitOnChange, FOCUS_RING, graphHeight, linkLoo
 
 const COLORS: Record<FlowKind, string> = { extractor: "#dbeafe", reducer: "#dcfce7", rule: "#fef9c3", effect: "#fee2e2" };
 const TITLES: Record<FlowKind, string> = { extractor: "Extractors", reducer: "Reducers", rule: "Rules", effect: "Effects" };
-const WIDTH = 180;
+const WIDTH = 170;
 const HEIGHT = 56;
 const ROW = 72;
-const COLUMN = 215;
+const COLUMN = 200;
 
 interface FlowNodeData extends Record<string, unknown> {
   kind: FlowKind;
@@ -185,10 +185,9 @@ export function EngineFlowGraph({
     <figure className="flex flex-col gap-2 rounded-lg border border-gray-200 bg-white p-3">
       <figcaption className="text-sm font-semibold">Flow: extractors → reducers → rules → effects</figcaption>
       <p className="text-sm text-gray-600">
-        Add nodes with “+ Add”; click a node (or Tab to it and press Enter) to edit it beside the canvas. Drag from a node's right handle to
-        link it: an extractor to a reducer (the reducer reads it; dashed: it reads every extractor), a reducer to a rule (the rule looks it
-        up). Delete removes the focused node. Click a link (or Tab to it and press Enter) to select it; Delete or “Remove link” removes it
-        (a reducer's only extractor and a lookup written as JSON are changed in the forms).
+        Add nodes with “+ Add”; click a node (or Tab to it and press Enter) to edit it beside the canvas, Delete removes it. Drag from a
+        node's right handle to link it: an extractor to a reducer (the reducer reads it; dashed: it reads every extractor), a reducer to a
+        rule (the rule looks it up). Click a link (or Tab to it and press Enter) to select it; Delete or “Remove link” removes it.
       </p>
       <div className="flex flex-wrap items-center gap-2">
         <span className="ml-auto flex gap-4 text-xs text-gray-600" aria-hidden="true">

@@ -305,7 +305,7 @@ function TaskBoard({ formId, drafts, onChange }: { formId: string; drafts: TaskD
   const choices = taskChoices(drafts);
   const shortcuts = choices.filter((c) => drafts.find((x) => x.key === c.value)?.task.type === "shortcut");
   return (
-    <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
+    <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
       <BranchingGraph
         drafts={drafts}
         selected={d?.key}
