@@ -103,9 +103,10 @@ export function Select({
   className?: string;
 }) {
   return (
-    <label className="flex flex-col gap-1 text-sm">
+    // Never wider than its container: a long option (a task's words) shrinks the select rather than the page.
+    <label className="flex min-w-0 max-w-full flex-col gap-1 text-sm">
       <span className={plain ? undefined : "font-medium"}>{label}</span>
-      <select className={join(inputClass, className)} value={value} onChange={(e) => onChange(e.target.value)}>
+      <select className={join(inputClass, "max-w-full", className)} value={value} onChange={(e) => onChange(e.target.value)}>
         {empty !== undefined && <option value="">{empty}</option>}
         {options.map((o) => {
           const { value: v, label: l } = typeof o === "string" ? { value: o, label: o } : o;

@@ -54,6 +54,11 @@ test("a new researcher builds the hedgehog project without typing a task key or 
   await expect(heading).toBeFocused();
   await expect(heading).toBeInViewport();
   await page.screenshot({ path: "test-results/screenshots/lab-hedgehog-workflow-375.png", fullPage: true });
+  await page
+    .getByRole("region", { name: "Task 1: Is there an animal?" })
+    .screenshot({ path: "test-results/screenshots/lab-hedgehog-workflow-panel-375.png" });
+  // Nothing wider than the phone (the long "leads to" choices wrap or shrink).
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await page.getByRole("button", { name: "Back to the canvas" }).click();
   await expect(node("branching-graph", "T0")).toBeFocused();
   await expect(node("branching-graph", "T0")).toBeInViewport();
@@ -143,6 +148,10 @@ test("a new researcher builds the hedgehog project without typing a task key or 
   await expect(page.getByRole("heading", { name: "Rule 1", exact: true })).toBeFocused();
   await expect(page.getByRole("heading", { name: "Rule 1", exact: true })).toBeInViewport();
   await page.screenshot({ path: "test-results/screenshots/lab-hedgehog-engine-375.png", fullPage: true });
+  await page
+    .getByRole("region", { name: "Rule 1", exact: true })
+    .screenshot({ path: "test-results/screenshots/lab-hedgehog-engine-panel-375.png" });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await page.getByRole("button", { name: "Back to the canvas" }).click();
   await expect(node("engine-flow", "rule:0")).toBeFocused();
 });
