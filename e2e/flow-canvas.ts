@@ -36,3 +36,10 @@ export async function dragHandle(page: Page, from: Locator, to: Locator) {
   await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 8 });
   await page.mouse.up();
 }
+
+/** Adds something with a canvas's "+ Add" menu (`canvas`: the canvas's test id), by the menu item's name. */
+export async function addOnCanvas(page: Page, canvas: string, item: string | RegExp) {
+  const menu = page.getByTestId(canvas).locator("xpath=..");
+  await menu.getByRole("button", { name: "Add", exact: true }).click();
+  await menu.getByRole("list", { name: "Add" }).getByRole("button", { name: item }).click();
+}

@@ -2,13 +2,14 @@
 import "@xyflow/react/dist/style.css";
 import { Controls, Handle, Position, ReactFlow, ReactFlowProvider, type Edge, type Node, type NodeProps } from "@xyflow/react";
 import { useEffect, useMemo, useState } from "react";
-import { buttonClass, inputClass } from "@/components/ui/controls";
 import { TASK_TYPES, unreachableTasks, type TaskDraft } from "@/lib/lab/task-editing";
+import { taskText } from "@/lib/lab/task-names";
+import { AddMenu } from "./add-menu";
 import { connectTasks, END_NODE, NODE_WIDTH, outletTop, workflowGraph, type GraphEdge, type GraphNode } from "@/lib/lab/workflow-graph";
 import { taskType } from "@/lib/tasks/registry";
 import { CANVAS_PROPS, canvasKeys, FitOnChange, FOCUS_RING, graphHeight, linkLook, SelectedLinkBar, useSelectedLink } from "./graph-fit";
 
-type TaskNodeData = GraphNode & Record<string, unknown>;
+type TaskNodeData = GraphNode & Record<string, unknown> & { name: string; text: string; selected: boolean; names: Record<string, string> };
 
 function TaskNode({ data }: NodeProps<Node<TaskNodeData>>) {
   if (data.id === END_NODE)
@@ -23,23 +24,25 @@ function TaskNode({ data }: NodeProps<Node<TaskNodeData>>) {
     );
   return (
     <div
-      className={`rounded-md border text-left text-xs ${data.unreachable ? "border-amber-600 bg-amber-50" : "border-emerald-700 bg-emerald-50"}`}
+      className={`rounded-md border text-left text-xs ${data.unreachable ? "border-amber-600 bg-amber-50" : "border-emerald-700 bg-emerald-50"} ${data.selected ? "ring-3 ring-brand-600" : ""}`}
       style={{ width: NODE_WIDTH, height: data.height }}
+      title={`Key ${data.id} (${data.type})`}
     >
       <Handle type="target" position={Position.Left} style={{ top: 24 }} className="!h-6 !w-3 !rounded-sm !bg-gray-600" />
       <div className="flex h-12 flex-col justify-center px-2">
-        <span className="text-sm font-semibold">
-          {data.id}
-          {data.first ? " (first)" : ""}
+        <span className="flex min-w-0 items-baseline justify-between gap-1">
+          <span className="shrink-0 whitespace-nowrap text-sm font-semibold">
+            {data.name}
+            {data.first ? " (first)" : ""}
+          </span>
+          <span className="min-w-0 truncate text-gray-600">{taskType(data.type)?.label ?? data.type}</span>
         </span>
-        <span className="truncate text-gray-700" title={data.type}>
-          {taskType(data.type)?.label ?? data.type}
-        </span>
+        <span className="truncate text-gray-800">{data.text || "(no text yet)"}</span>
       </div>
       {data.outlets.map((o, k) => (
         <div key={o.id} className="flex h-6 items-center justify-between gap-1 border-t border-emerald-700/20 px-2">
           <span className="truncate">{o.label}</span>
-          <span className="shrink-0 text-gray-600">→ {o.to || "end"}</span>
+          <span className="shrink-0 text-gray-600">→ {o.to ? (data.names[o.to] ?? o.to) : "end"}</span>
           <Handle type="source" id={o.id} position={Position.Right} style={{ top: outletTop(k) }} className="!h-4 !w-4 !bg-brand-600" />
         </div>
       ))}
@@ -60,25 +63,35 @@ const NODE_TYPES = { task: TaskNode };
  */
 export function BranchingGraph({
   drafts,
+  selected: selectedTask,
   onChange,
   onOpen,
   onAdd,
   onRemove,
 }: {
   drafts: TaskDraft[];
+  /** The task whose form is open beside the canvas. */
+  selected?: string;
   onChange(drafts: TaskDraft[]): void;
   onOpen(key: string): void;
   onAdd(type: string): void;
   onRemove(key: string): void;
 }) {
   const graph = useMemo(() => workflowGraph(drafts), [drafts]);
-  const unreachable = unreachableTasks(drafts);
-  const [newType, setNewType] = useState("single");
+  // Tasks by their place ("Task 2"); their keys only in tooltips.
+  const names: Record<string, string> = Object.fromEntries(drafts.map((d, i) => [d.key, `Task ${i + 1}`]));
+  const unreachable = unreachableTasks(drafts).map((k) => names[k] ?? k);
   const nodes: Node<TaskNodeData>[] = graph.nodes.map((n) => ({
     id: n.id,
     type: "task",
     position: { x: n.x, y: n.y },
-    data: n as TaskNodeData,
+    data: {
+      ...n,
+      name: names[n.id] ?? n.id,
+      text: taskText(drafts.find((d) => d.key === n.id)?.task),
+      selected: n.id === selectedTask,
+      names,
+    } as TaskNodeData,
     width: NODE_WIDTH,
     height: n.height,
     draggable: false,
@@ -87,15 +100,15 @@ export function BranchingGraph({
     ariaLabel:
       n.id === END_NODE
         ? "End"
-        : `Task ${n.id}, ${taskType(n.type)?.label ?? n.type}${n.first ? ", the first" : ""}: Enter opens its form, Delete removes it`,
+        : `${names[n.id]}: ${taskText(drafts.find((d) => d.key === n.id)?.task) || taskType(n.type)?.label || n.type}${n.first ? ", the first" : ""}. Enter opens its form, Delete removes it`,
   }));
-  const name = (id: string) => (id === END_NODE ? "the end" : `task ${id}`);
+  const name = (id: string) => (id === END_NODE ? "the end" : (names[id] ?? id));
   // A link's outlet by name: the answer's label, or the task's own "then".
   const from = (e: GraphEdge) => {
     const outlet = graph.nodes.find((n) => n.id === e.source)?.outlets.find((o) => o.id === e.sourceHandle);
     return outlet?.id.startsWith("answer-")
-      ? `answer ${outlet.label} of task ${e.source}`
-      : `task ${e.source}${e.label ? ` (${e.label})` : ""}`;
+      ? `answer ${outlet.label} of ${name(e.source)}`
+      : `${name(e.source)}${e.label ? ` (${e.label})` : ""}`;
   };
   // Removable: a dragged link that leads to a task (one to the end is where an unlinked answer leads already).
   const removable = new Map(graph.edges.filter((e) => !e.fixed && e.target !== END_NODE && e.sourceHandle).map((e) => [e.id, e]));
@@ -126,6 +139,7 @@ export function BranchingGraph({
     ariaLabel: linkName(e),
   }));
   const selected = link.selected ? removable.get(link.selected) : undefined;
+  const addItems = TASK_TYPES.map(([t, label]) => ({ id: t, label: `Task: ${label}`, onSelect: () => onAdd(t) }));
   // Marks the canvas once it runs in the browser (a test waits for it before using the controls above).
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
@@ -134,66 +148,55 @@ export function BranchingGraph({
     <figure className="flex flex-col gap-2 rounded border border-gray-200 bg-white p-3">
       <figcaption className="text-sm font-semibold">Branching</figcaption>
       <p className="text-sm text-gray-600">
-        Drag from an answer (or a task's “then”) to a task to set where it leads. Tab to a task and press Enter to edit it, Delete to remove
-        it. Click a link (or Tab to it and press Enter) to select it; Delete or “Remove link” removes it.
+        Click a task (or Tab to it and press Enter) to edit it beside the canvas; Delete removes it. Drag from an answer (or a task's
+        “then”) to a task to set where it leads. Click a link (or Tab to it and press Enter) to select it; Delete or “Remove link” removes
+        it.
       </p>
-      <div className="flex flex-wrap items-end gap-2">
-        <label className="flex flex-col gap-1 text-sm">
-          <span className="font-medium">Type of the new task</span>
-          <select className={inputClass} value={newType} onChange={(e) => setNewType(e.target.value)}>
-            {TASK_TYPES.map(([t, label]) => (
-              <option key={t} value={t} title={t}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="button" className={buttonClass} onClick={() => onAdd(newType)}>
-          New task
-        </button>
-      </div>
       <SelectedLinkBar selected={link.selected} name={selected ? linkName(selected) : ""} removal={unlink} />
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: the keys act on the focused node or link (focusable React Flow elements) */}
-      <div
-        data-testid="branching-graph"
-        data-ready={ready || undefined}
-        className="w-full rounded border border-gray-100"
-        style={{ height: graphHeight(graph.height) }}
-        onKeyDown={canvasKeys(
-          (key) => key !== END_NODE && onOpen(key),
-          {
-            question: (key) => (key === END_NODE || drafts.length <= 1 ? null : `Remove task ${key}? Links to it will lead to the end.`),
-            remove: onRemove,
-          },
-          unlink,
-        )}
-      >
-        <ReactFlowProvider>
-          <ReactFlow
-            nodes={nodes}
-            edges={edges}
-            nodeTypes={NODE_TYPES}
-            {...CANVAS_PROPS}
-            onNodeClick={(_e, n) => n.id !== END_NODE && onOpen(n.id)}
-            onEdgesChange={link.onEdgesChange}
-            onConnect={(c) => {
-              const next = connectTasks(drafts, c.source, c.sourceHandle ?? "next", c.target);
-              if (next) onChange(next);
-            }}
-            isValidConnection={(c) => !!connectTasks(drafts, c.source, c.sourceHandle ?? "next", c.target)}
-            proOptions={{ hideAttribution: true }}
-          >
-            <FitOnChange bounds={{ x: 0, y: 0, width: graph.width, height: graph.height }} />
-            <Controls showInteractive={false} position="top-left" orientation="horizontal" />
-          </ReactFlow>
-        </ReactFlowProvider>
+      <div className="relative">
+        <div className="absolute top-2 right-2 z-10">
+          <AddMenu label="Add" items={addItems} />
+        </div>
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: the keys act on the focused node or link (focusable React Flow elements) */}
+        <div
+          data-testid="branching-graph"
+          data-ready={ready || undefined}
+          className="w-full rounded border border-gray-100"
+          style={{ height: graphHeight(graph.height) }}
+          onKeyDown={canvasKeys(
+            (key) => key !== END_NODE && onOpen(key),
+            {
+              question: (key) => (key === END_NODE || drafts.length <= 1 ? null : `Remove ${name(key)}? Links to it will lead to the end.`),
+              remove: onRemove,
+            },
+            unlink,
+          )}
+        >
+          <ReactFlowProvider>
+            <ReactFlow
+              nodes={nodes}
+              edges={edges}
+              nodeTypes={NODE_TYPES}
+              {...CANVAS_PROPS}
+              onNodeClick={(_e, n) => n.id !== END_NODE && onOpen(n.id)}
+              onEdgesChange={link.onEdgesChange}
+              onConnect={(c) => {
+                const next = connectTasks(drafts, c.source, c.sourceHandle ?? "next", c.target);
+                if (next) onChange(next);
+              }}
+              isValidConnection={(c) => !!connectTasks(drafts, c.source, c.sourceHandle ?? "next", c.target)}
+              proOptions={{ hideAttribution: true }}
+            >
+              <FitOnChange bounds={{ x: 0, y: 0, width: graph.width, height: graph.height }} />
+              <Controls showInteractive={false} position="top-left" orientation="horizontal" />
+            </ReactFlow>
+          </ReactFlowProvider>
+        </div>
       </div>
       <ul className="sr-only">
         {graph.edges.map((l) => (
           <li key={l.id}>
-            {l.source}{" "}
-            {l.sourceHandle?.startsWith("answer-") ? `(answer ${Number(l.sourceHandle.slice(7)) + 1})` : l.label ? `(${l.label})` : ""}{" "}
-            leads to {l.target === END_NODE ? "the end" : l.target}
+            {from(l)} leads to {name(l.target)}
           </li>
         ))}
       </ul>

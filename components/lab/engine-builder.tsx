@@ -1,10 +1,14 @@
 "use client";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { type Dispatch, useMemo, useReducer } from "react";
+import { type Dispatch, useMemo, useReducer, useState } from "react";
+import { conditionSummary } from "@/lib/lab/engine-flow";
+import { conditionFromSentence, type OutputField, ruleFields, sentenceFromCondition, sentenceText } from "@/lib/lab/condition-sentence";
 import { lookupSuggestions } from "@/lib/lab/condition-model";
+import { taskChoices } from "@/lib/lab/task-names";
+import type { TaskDef } from "@/lib/tasks/types";
 import { lazyPart } from "@/components/classifier/lazy-part";
 import { ApiRequestError, request, requestOrNull } from "@/components/ui/api-client";
-import { Section, buttonClass, primaryButtonClass } from "@/components/ui/controls";
+import { buttonClass, primaryButtonClass, Select } from "@/components/ui/controls";
 import { NamedSelect } from "@/components/ui/named-select";
 import { QueryState } from "@/components/ui/query-state";
 import { StatusMessage } from "@/components/ui/status-message";
@@ -21,8 +25,11 @@ import {
   type RuleTopic,
   reducerTypes,
 } from "@/lib/lab/engine-draft";
+import { AddMenu } from "./add-menu";
 import { ConditionEditor } from "./condition-editor";
+import { ConditionSentenceEditor } from "./condition-sentence-editor";
 import { EffectEditor, ExtractorFields, KeyedCard, ReducerFields } from "./engine-fields";
+import { focusCanvasNode, NodePanel } from "./node-panel";
 import type { EngineWorkflowAnswer, EngineWorkflowRecord } from "@/components/ui/wire-types";
 
 // The flow graph (React Flow) and the dry run are chunks of their own.
@@ -42,15 +49,16 @@ const DryRunPanel = lazyPart(
 /** The engine's API answers `{"workflow": {...}}`. */
 const unwrap = (body: EngineWorkflowAnswer | null): EngineWorkflowRecord => (body?.workflow ?? body) as EngineWorkflowRecord;
 
-type TaskKeys = { key: string; type: string }[];
+/** The workflow's tasks, first task first: their keys, definitions (question, answers) and so their names. */
+export type EngineTasks = { key: string; task: TaskDef }[];
 
 export function EngineBuilder({
   workflowId,
-  taskKeys,
+  tasks,
   configured,
 }: {
   workflowId: number;
-  taskKeys: TaskKeys;
+  tasks: EngineTasks;
   /** Whether the workflow has a configuration yet (the page knows): none is not asked for, a 404 the browser would log. */
   configured: boolean;
 }) {
@@ -71,7 +79,7 @@ export function EngineBuilder({
         <EngineForm
           key={workflowId}
           workflowId={workflowId}
-          taskKeys={taskKeys}
+          tasks={tasks}
           stored={loaded.data}
           onSaved={(saved) => client.setQueryData(queryKey, saved)}
         />
@@ -83,12 +91,12 @@ export function EngineBuilder({
 /** The builder's form, its draft started from the stored configuration (`stored`, null for none); a save sets both again. */
 function EngineForm({
   workflowId,
-  taskKeys,
+  tasks,
   stored,
   onSaved,
 }: {
   workflowId: number;
-  taskKeys: TaskKeys;
+  tasks: EngineTasks;
   stored: EngineWorkflowRecord | null;
   onSaved(saved: EngineWorkflowRecord): void;
 }) {
@@ -115,10 +123,6 @@ function EngineForm({
         ? { kind: "warning", text: `Saved, with warnings. ${warnings.join("; ")}` }
         : "Saved. New classifications are processed with this configuration.";
     });
-  const addExtractor = () => dispatch({ type: "addExtractor", taskKey: taskKeys[0] });
-  const addReducer = () => dispatch({ type: "addReducer" });
-  const addRule = () => dispatch({ type: "addRule" });
-  const extractorKeys = draft.extractors.map((r) => r.key);
 
   return (
     <form
@@ -130,7 +134,7 @@ function EngineForm({
     >
       {!draft.exists && (
         <p className="rounded bg-brand-50 p-3 text-sm">
-          This workflow is not in the decision engine yet. Add extractors, reducers and rules, then save.
+          This workflow is not in the decision engine yet. Add extractors, reducers and rules with the canvas's “+ Add” menu, then save.
         </p>
       )}
       <div className="flex flex-wrap gap-4">
@@ -147,81 +151,7 @@ function EngineForm({
           onChange={(rulesApplied) => dispatch({ type: "rulesApplied", rulesApplied })}
         />
       </div>
-      {wire.ok ? (
-        <EngineFlowGraph
-          config={wire.value}
-          onAdd={(kind) => ({ extractor: addExtractor, reducer: addReducer, rule: addRule })[kind]()}
-          onConnect={(link) => dispatch({ type: "connect", link })}
-          onDisconnect={(link) => dispatch({ type: "disconnect", link })}
-          onOpen={(id) => openNode(draft, id)}
-          onRemove={(id) => dispatch({ type: "removeNode", id })}
-        />
-      ) : (
-        <p className="rounded border border-amber-300 bg-amber-50 p-3 text-sm">
-          The flow is drawn again once the configuration is valid: {wire.message}
-        </p>
-      )}
-
-      <Section
-        title="Extractors"
-        hint="Turn each classification's annotations into extracts."
-        onAdd={addExtractor}
-        addLabel="Add an extractor"
-      >
-        {draft.extractors.map((row, i) => (
-          <KeyedCard
-            key={i}
-            what="Extractor"
-            row={row}
-            index={i}
-            types="extractorTypes"
-            onChange={(r) => dispatch({ type: "setRow", list: "extractors", index: i, row: r })}
-            onRemove={() => dispatch({ type: "removeRow", list: "extractors", index: i })}
-          >
-            <ExtractorFields
-              row={row}
-              taskKeys={taskKeys}
-              onChange={(config) => dispatch({ type: "setRow", list: "extractors", index: i, row: { ...row, config } })}
-            />
-          </KeyedCard>
-        ))}
-      </Section>
-
-      <Section
-        title="Reducers"
-        hint="Combine the extracts of a subject (or a volunteer) into a reduction."
-        onAdd={addReducer}
-        addLabel="Add a reducer"
-      >
-        {draft.reducers.map((row, i) => (
-          <KeyedCard
-            key={i}
-            what="Reducer"
-            row={row}
-            index={i}
-            types="reducerTypes"
-            onChange={(r) => dispatch({ type: "setRow", list: "reducers", index: i, row: r })}
-            onRemove={() => dispatch({ type: "removeRow", list: "reducers", index: i })}
-          >
-            <ReducerFields
-              row={row}
-              extractorKeys={extractorKeys}
-              onChange={(config) => dispatch({ type: "setRow", list: "reducers", index: i, row: { ...row, config } })}
-            />
-          </KeyedCard>
-        ))}
-      </Section>
-
-      <Section
-        title="Rules"
-        hint="When a rule's condition holds for a subject's (or volunteer's) reductions, its effects happen once."
-        onAdd={addRule}
-        addLabel="Add a rule"
-      >
-        {draft.rules.map((rule, i) => (
-          <RuleCard key={i} index={i} rule={rule} suggestions={lookupSuggestions(reducerTypes(draft), rule.topic)} dispatch={dispatch} />
-        ))}
-      </Section>
+      <EngineCanvas draft={draft} dispatch={dispatch} tasks={tasks} wire={wire} />
 
       <DryRunPanel workflowId={workflowId} config={wire} />
 
@@ -245,37 +175,217 @@ function EngineForm({
   );
 }
 
-/** A canvas node's form: scrolled to, its first field focused. */
-function openNode(draft: EngineDraft, id: string) {
-  const [kind, key, rule] = [id.slice(0, id.indexOf(":")), id.slice(id.indexOf(":") + 1), id.split(":")[1]];
-  const formId =
-    kind === "x"
-      ? `engine-extractor-${draft.extractors.findIndex((r) => r.key === key)}`
-      : kind === "r"
-        ? `engine-reducer-${draft.reducers.findIndex((r) => r.key === key)}`
-        : `engine-rule-${rule}`;
-  const form = document.getElementById(formId);
-  form?.scrollIntoView({ block: "start" });
-  form?.querySelector<HTMLElement>("input, select, textarea")?.focus({ preventScroll: true });
+/** The part of the configuration open in the panel: an extractor, a reducer or a rule, by its place in its list. */
+type Part = { list: "extractors" | "reducers" | "rules"; index: number };
+
+/** A canvas node's part: "x:<key>", "r:<key>", "rule:<i>" and its effects "effect:<i>:<k>". */
+function partOf(draft: EngineDraft, id: string): Part | null {
+  const key = id.slice(id.indexOf(":") + 1);
+  if (id.startsWith("x:")) return { list: "extractors", index: draft.extractors.findIndex((r) => r.key === key) };
+  if (id.startsWith("r:")) return { list: "reducers", index: draft.reducers.findIndex((r) => r.key === key) };
+  if (id.startsWith("rule:") || id.startsWith("effect:")) return { list: "rules", index: Number(id.split(":")[1]) };
+  return null;
 }
 
-/** One rule: what it applies to, its condition (suggesting the reducers' lookups), and its effects. */
+/** A part's canvas node. */
+const nodeOf = (draft: EngineDraft, p: Part) =>
+  p.list === "rules" ? `rule:${p.index}` : `${p.list === "extractors" ? "x" : "r"}:${draft[p.list][p.index]?.key}`;
+
+/**
+ * The flow canvas with its "+ Add" menu, and the selected part's form in a panel beside it (below it on a
+ * narrow screen): a click or Enter on a node, something added, or the panel's list selects a part and moves
+ * the focus to its form; "Back to the canvas" returns to its node.
+ */
+function EngineCanvas({
+  draft,
+  dispatch,
+  tasks,
+  wire,
+}: {
+  draft: EngineDraft;
+  dispatch: Dispatch<EngineDraftAction>;
+  tasks: EngineTasks;
+  wire: ReturnType<typeof engineWire>;
+}) {
+  const [part, setPart] = useState<Part | null>(null);
+  const [opened, setOpened] = useState(0);
+  const open = (p: Part | null) => {
+    setPart(p);
+    setOpened((n) => n + 1);
+  };
+  const names = taskChoices(tasks);
+  const fieldsOf = (topic: RuleTopic) => ruleFields(draft.reducers, draft.extractors, tasks, topic);
+  const rule = part?.list === "rules" ? part.index : draft.rules.length - 1;
+  const add = (list: Part["list"]) => {
+    if (list === "extractors")
+      dispatch({ type: "addExtractor", taskKey: tasks[0] && { key: tasks[0].key, type: String(tasks[0].task.type) } });
+    else dispatch({ type: list === "reducers" ? "addReducer" : "addRule" });
+    open({ list, index: draft[list].length });
+  };
+  const menu = (
+    <AddMenu
+      label="Add"
+      items={[
+        { id: "x", label: "Extractor (reads a task's answers)", onSelect: () => add("extractors") },
+        { id: "r", label: "Reducer (combines them per subject)", onSelect: () => add("reducers") },
+        { id: "rule", label: "Rule (when to act)", onSelect: () => add("rules") },
+        {
+          id: "effect",
+          label: rule >= 0 ? `Effect (to Rule ${rule + 1})` : "Effect (add a rule first)",
+          disabled: rule < 0,
+          onSelect: () => {
+            const r = draft.rules[rule];
+            const effect = r.topic === "user" ? { action: "promote_user", workflow_id: "" } : { action: "retire_subject", reason: "other" };
+            dispatch({ type: "setRule", index: rule, rule: { then: [...r.then, effect] } });
+            open({ list: "rules", index: rule });
+          },
+        },
+      ]}
+    />
+  );
+  const describe: Record<string, { detail: string; hint: string }> = {};
+  draft.rules.forEach((r, i) => {
+    const s = sentenceFromCondition(r.condition, fieldsOf(r.topic));
+    if (s && wire.ok)
+      describe[`rule:${i}`] = {
+        detail: `if ${sentenceText(s, fieldsOf(r.topic))}`,
+        hint: `if ${conditionSummary(wire.value.rules_config[i]?.if)}`,
+      };
+  });
+  draft.extractors.forEach((x) => {
+    const task = names.find((n) => n.value === x.config.task_key);
+    if (task) describe[`x:${x.key}`] = { detail: task.label, hint: `${x.key}: ${String(x.config.type)} on ${String(x.config.task_key)}` };
+  });
+  const valid = part && part.index >= 0 && part.index < draft[part.list].length ? part : null;
+  const choices = [
+    ...draft.extractors.map((r, i) => ({ value: `extractors:${i}`, label: `Extractor ${r.key || i + 1}` })),
+    ...draft.reducers.map((r, i) => ({ value: `reducers:${i}`, label: `Reducer ${r.key || i + 1}` })),
+    ...draft.rules.map((_, i) => ({ value: `rules:${i}`, label: `Rule ${i + 1}` })),
+  ];
+  return (
+    <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
+      {wire.ok ? (
+        <EngineFlowGraph
+          config={wire.value}
+          addMenu={menu}
+          selected={valid ? nodeOf(draft, valid) : undefined}
+          describe={describe}
+          onConnect={(link) => dispatch({ type: "connect", link })}
+          onDisconnect={(link) => dispatch({ type: "disconnect", link })}
+          onOpen={(id) => open(partOf(draft, id))}
+          onRemove={(id) => dispatch({ type: "removeNode", id })}
+        />
+      ) : (
+        <div className="flex flex-col gap-2 rounded border border-amber-300 bg-amber-50 p-3 text-sm">
+          <div className="self-end">{menu}</div>
+          <p>The flow is drawn again once the configuration is valid: {wire.message}</p>
+        </div>
+      )}
+      <NodePanel
+        id="engine-panel"
+        title={valid ? (choices.find((c) => c.value === `${valid.list}:${valid.index}`)?.label ?? "") : "Nothing selected"}
+        opened={opened}
+        onBack={valid && wire.ok ? () => focusCanvasNode("engine-flow", nodeOf(draft, valid)) : undefined}
+      >
+        {choices.length > 0 && (
+          <Select
+            label="Part to edit"
+            plain
+            empty="(choose)"
+            value={valid ? `${valid.list}:${valid.index}` : ""}
+            options={choices}
+            onChange={(v) => {
+              const [list, index] = v.split(":");
+              open(v ? { list: list as Part["list"], index: Number(index) } : null);
+            }}
+          />
+        )}
+        {valid ? (
+          <PartForm part={valid} draft={draft} dispatch={dispatch} tasks={tasks} fields={fieldsOf} />
+        ) : (
+          <p className="text-sm text-gray-600">
+            Click a node on the canvas (or Tab to it and press Enter) to edit it here, or add an extractor, a reducer or a rule with “+
+            Add”.
+          </p>
+        )}
+      </NodePanel>
+    </div>
+  );
+}
+
+/** The form of one part: an extractor's or reducer's card, or a rule's. */
+function PartForm({
+  part: { list, index: i },
+  draft,
+  dispatch,
+  tasks,
+  fields,
+}: {
+  part: Part;
+  draft: EngineDraft;
+  dispatch: Dispatch<EngineDraftAction>;
+  tasks: EngineTasks;
+  fields(topic: RuleTopic): OutputField[];
+}) {
+  if (list === "rules") {
+    const rule = draft.rules[i];
+    return (
+      <RuleCard
+        key={i}
+        index={i}
+        rule={rule}
+        fields={fields(rule.topic)}
+        suggestions={lookupSuggestions(reducerTypes(draft), rule.topic)}
+        dispatch={dispatch}
+      />
+    );
+  }
+  const row = draft[list][i];
+  const setConfig = (config: Record<string, unknown>) => dispatch({ type: "setRow", list, index: i, row: { ...row, config } });
+  return (
+    <KeyedCard
+      key={`${list}-${i}`}
+      what={list === "extractors" ? "Extractor" : "Reducer"}
+      row={row}
+      index={i}
+      types={list === "extractors" ? "extractorTypes" : "reducerTypes"}
+      onChange={(r) => dispatch({ type: "setRow", list, index: i, row: r })}
+      onRemove={() => dispatch({ type: "removeRow", list, index: i })}
+    >
+      {list === "extractors" ? (
+        <ExtractorFields row={row} tasks={taskChoices(tasks)} onChange={setConfig} />
+      ) : (
+        <ReducerFields row={row} extractorKeys={draft.extractors.map((r) => r.key)} onChange={setConfig} />
+      )}
+    </KeyedCard>
+  );
+}
+
+/**
+ * One rule: what it applies to, its condition as a sentence (the reducers' outputs by name) or, for what a
+ * sentence cannot say, in the advanced blocks or JSON; and its effects.
+ */
 function RuleCard({
   index: i,
   rule,
+  fields,
   suggestions,
   dispatch,
 }: {
   index: number;
   rule: RuleDraft;
+  fields: OutputField[];
   suggestions: string[];
   dispatch: Dispatch<EngineDraftAction>;
 }) {
   const listId = `lookups-${i}`;
   const update = (r: Partial<RuleDraft>) => dispatch({ type: "setRule", index: i, rule: r });
+  const sentence = sentenceFromCondition(rule.condition, fields);
+  const [advanced, setAdvanced] = useState(sentence === null);
+  const asSentence = !advanced && sentence !== null;
   return (
-    <fieldset id={`engine-rule-${i}`} className="flex scroll-mt-4 flex-col gap-3 rounded-lg border border-gray-200 bg-white p-3">
-      <legend className="px-1 font-semibold">Rule {i + 1}</legend>
+    <fieldset id={`engine-rule-${i}`} className="flex flex-col gap-3">
+      <legend className="sr-only">Rule {i + 1}</legend>
       <datalist id={listId}>
         {suggestions.map((s) => (
           <option key={s} value={s} />
@@ -294,14 +404,36 @@ function RuleCard({
           Remove rule {i + 1}
         </button>
       </div>
-      <p className="text-sm font-medium">If</p>
-      <ConditionEditor
-        node={rule.condition}
-        onChange={(condition) => update({ condition })}
-        suggestions={suggestions}
-        label={`Rule ${i + 1} condition`}
-        listId={listId}
-      />
+      <fieldset className="flex flex-wrap gap-3 text-sm">
+        <legend className="font-medium">Rule {i + 1}: write the condition</legend>
+        <label className="flex items-center gap-1">
+          <input type="radio" checked={asSentence} disabled={sentence === null} onChange={() => setAdvanced(false)} />
+          As a sentence
+        </label>
+        <label className="flex items-center gap-1">
+          <input type="radio" checked={!asSentence} onChange={() => setAdvanced(true)} />
+          Advanced (blocks or JSON)
+        </label>
+      </fieldset>
+      {sentence === null && (
+        <p className="text-sm text-gray-600">This condition says more than a sentence can; it is edited in the advanced blocks.</p>
+      )}
+      {asSentence ? (
+        <ConditionSentenceEditor
+          sentence={sentence}
+          fields={fields}
+          label={`Rule ${i + 1} condition`}
+          onChange={(s) => update({ condition: conditionFromSentence(s, fields) })}
+        />
+      ) : (
+        <ConditionEditor
+          node={rule.condition}
+          onChange={(condition) => update({ condition })}
+          suggestions={suggestions}
+          label={`Rule ${i + 1} condition`}
+          listId={listId}
+        />
+      )}
       <p className="text-sm font-medium">Then</p>
       {rule.then.map((effect, k) => (
         <EffectEditor
@@ -313,20 +445,6 @@ function RuleCard({
           onRemove={rule.then.length > 1 ? () => update({ then: rule.then.filter((_, j) => j !== k) }) : undefined}
         />
       ))}
-      <button
-        type="button"
-        className={`${buttonClass} self-start`}
-        onClick={() =>
-          update({
-            then: [
-              ...rule.then,
-              rule.topic === "user" ? { action: "promote_user", workflow_id: "" } : { action: "retire_subject", reason: "other" },
-            ],
-          })
-        }
-      >
-        Add an effect<span className="sr-only"> to rule {i + 1}</span>
-      </button>
     </fieldset>
   );
 }

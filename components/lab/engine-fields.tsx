@@ -1,6 +1,6 @@
 "use client";
 import { useState, type ReactNode } from "react";
-import { TextInput, buttonClass, inputClass } from "@/components/ui/controls";
+import { Select, TextInput, buttonClass, inputClass } from "@/components/ui/controls";
 import { NamedSelect } from "@/components/ui/named-select";
 import { EFFECT_OPTIONS, ENGINE_OPTIONS as O, effectOption } from "@/lib/lab/engine-options";
 import { ENGINE_LABELS, engineOptions } from "@/lib/lab/labels";
@@ -69,29 +69,29 @@ const set = (config: Config, key: string, value: unknown): Config => {
 
 export function ExtractorFields({
   row,
-  taskKeys,
+  tasks,
   onChange,
 }: {
   row: Row;
-  taskKeys: { key: string; type: string }[];
+  tasks: { value: string; label: string }[];
   onChange(c: Config): void;
 }) {
   const c = row.config;
-  const listId = `tasks-${row.key}`;
+  const key = String(c.task_key ?? "");
+  // A task the workflow no longer has stays chosen, named by its key, until another is picked.
+  const options = key && !tasks.some((t) => t.value === key) ? [...tasks, { value: key, label: `${key} (not in this workflow)` }] : tasks;
   return (
     <div className="flex flex-wrap gap-3">
-      <datalist id={listId}>
-        {taskKeys.map((t) => (
-          <option key={t.key} value={t.key}>{`${t.key} (${t.type})`}</option>
-        ))}
-      </datalist>
       {c.type !== "external" && c.type !== "pluck_field" && (
-        <TextInput
-          label={`${row.key}: task key`}
-          value={String(c.task_key ?? "")}
-          list={listId}
-          onChange={(v) => onChange(set(c, "task_key", v))}
-        />
+        <div className="flex flex-col gap-0.5" title={key ? `Task key: ${key}` : undefined}>
+          <Select
+            label={`${row.key}: the task it reads`}
+            value={key}
+            options={options}
+            empty="(choose a task)"
+            onChange={(v) => onChange(set(c, "task_key", v))}
+          />
+        </div>
       )}
       {c.type === "survey" && (
         <TextInput

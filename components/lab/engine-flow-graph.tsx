@@ -1,8 +1,7 @@
 "use client";
 import "@xyflow/react/dist/style.css";
 import { Controls, Handle, Position, ReactFlow, ReactFlowProvider, type Edge, type Node, type NodeProps } from "@xyflow/react";
-import { useEffect, useMemo, useState } from "react";
-import { buttonClass } from "@/components/ui/controls";
+import { type ReactNode, useEffect, useMemo, useState } from "react";
 import {
   engineFlow,
   FLOW_COLUMNS,
@@ -18,29 +17,31 @@ import { CANVAS_PROPS, canvasKeys, FitOnChange, FOCUS_RING, graphHeight, linkLoo
 
 const COLORS: Record<FlowKind, string> = { extractor: "#dbeafe", reducer: "#dcfce7", rule: "#fef9c3", effect: "#fee2e2" };
 const TITLES: Record<FlowKind, string> = { extractor: "Extractors", reducer: "Reducers", rule: "Rules", effect: "Effects" };
-const WIDTH = 210;
+const WIDTH = 170;
 const HEIGHT = 56;
 const ROW = 72;
-const COLUMN = 260;
+const COLUMN = 200;
 
 interface FlowNodeData extends Record<string, unknown> {
   kind: FlowKind;
   title: string;
   detail: string;
   internal: string;
+  /** The raw names, in the node's tooltip. */
+  hint?: string;
+  selected?: boolean;
 }
 
 function FlowNodeView({ data }: NodeProps<Node<FlowNodeData>>) {
   return (
     <div
-      className="flex flex-col justify-center rounded-md border border-gray-500 px-2 text-left text-xs"
+      className={`flex flex-col justify-center rounded-md border border-gray-500 px-2 text-left text-xs ${data.selected ? "ring-3 ring-brand-600" : ""}`}
       style={{ width: WIDTH, height: HEIGHT, background: COLORS[data.kind] }}
+      title={data.hint}
     >
       {data.kind !== "extractor" && <Handle type="target" position={Position.Left} className="!h-5 !w-3 !rounded-sm !bg-gray-600" />}
-      <span className="truncate font-semibold" title={data.title}>
-        {data.title}
-      </span>
-      <span className="truncate text-gray-700" title={data.detail}>
+      <span className="truncate font-semibold">{data.title}</span>
+      <span className="truncate text-gray-700">
         {data.detail}
         {data.internal && <span className="ml-1 font-mono text-[10px] text-gray-600">({data.internal})</span>}
       </span>
@@ -83,14 +84,21 @@ function nodeText(config: EngineFlowInput, id: string, kind: FlowKind, label: st
  */
 export function EngineFlowGraph({
   config,
-  onAdd,
+  addMenu,
+  selected,
+  describe = {},
   onConnect,
   onDisconnect,
   onOpen,
   onRemove,
 }: {
   config: EngineFlowInput;
-  onAdd(kind: "extractor" | "reducer" | "rule"): void;
+  /** The canvas's "+ Add" menu, drawn over its top right corner. */
+  addMenu: ReactNode;
+  /** The node whose form is open beside the canvas. */
+  selected?: string;
+  /** Nodes said in the researcher's words (a rule's sentence, an extractor's task by name), the raw names as a tooltip. */
+  describe?: Record<string, { detail: string; hint: string }>;
   onConnect(c: FlowConnection): void;
   onDisconnect(c: FlowConnection): void;
   onOpen(id: string): void;
@@ -98,7 +106,13 @@ export function EngineFlowGraph({
 }) {
   const flow = useMemo(() => engineFlow(config), [config]);
   const nodes: Node<FlowNodeData>[] = flow.nodes.map((n) => {
-    const data = { kind: n.kind, ...nodeText(config, n.id, n.kind, n.label) };
+    const own = describe[n.id];
+    const data: FlowNodeData = {
+      kind: n.kind,
+      ...nodeText(config, n.id, n.kind, n.label),
+      ...(own ? { detail: own.detail, hint: own.hint, internal: "" } : {}),
+      selected: n.id === selected,
+    };
     return {
       id: n.id,
       type: "flow",
@@ -171,21 +185,11 @@ export function EngineFlowGraph({
     <figure className="flex flex-col gap-2 rounded-lg border border-gray-200 bg-white p-3">
       <figcaption className="text-sm font-semibold">Flow: extractors → reducers → rules → effects</figcaption>
       <p className="text-sm text-gray-600">
-        Add nodes here and drag from a node's right handle to link it: an extractor to a reducer (the reducer reads it; dashed: it reads
-        every extractor), a reducer to a rule (the rule looks it up). Tab to a node and press Enter to edit it, Delete to remove it. Click a
-        link (or Tab to it and press Enter) to select it; Delete or “Remove link” removes it (a reducer's only extractor and a lookup
-        written as JSON are changed in the forms).
+        Add nodes with “+ Add”; click a node (or Tab to it and press Enter) to edit it beside the canvas, Delete removes it. Drag from a
+        node's right handle to link it: an extractor to a reducer (the reducer reads it; dashed: it reads every extractor), a reducer to a
+        rule (the rule looks it up). Click a link (or Tab to it and press Enter) to select it; Delete or “Remove link” removes it.
       </p>
       <div className="flex flex-wrap items-center gap-2">
-        <button type="button" className={buttonClass} onClick={() => onAdd("extractor")}>
-          New extractor
-        </button>
-        <button type="button" className={buttonClass} onClick={() => onAdd("reducer")}>
-          New reducer
-        </button>
-        <button type="button" className={buttonClass} onClick={() => onAdd("rule")}>
-          New rule
-        </button>
         <span className="ml-auto flex gap-4 text-xs text-gray-600" aria-hidden="true">
           {FLOW_COLUMNS.map((k) => (
             <span key={k} className="flex items-center gap-1">
@@ -196,41 +200,44 @@ export function EngineFlowGraph({
         </span>
       </div>
       <SelectedLinkBar selected={selection.selected} name={selection.selected ? linkName(selection.selected) : ""} removal={unlink} />
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: the keys act on the focused node or link (focusable React Flow elements) */}
-      <div
-        data-testid="engine-flow"
-        data-ready={ready || undefined}
-        style={{ height: graphHeight(bounds.height) }}
-        className="w-full rounded border border-gray-100"
-        onKeyDown={canvasKeys(
-          open,
-          { question: (id) => (id.startsWith("effect:") ? null : `Remove ${label.get(id)}?`), remove: onRemove },
-          unlink,
-        )}
-      >
-        {flow.nodes.length ? (
-          <ReactFlowProvider>
-            <ReactFlow
-              nodes={nodes}
-              edges={edges}
-              nodeTypes={NODE_TYPES}
-              {...CANVAS_PROPS}
-              onNodeClick={(_e, n) => open(n.id)}
-              onEdgesChange={selection.onEdgesChange}
-              isValidConnection={(c) => !!flowConnection(c.source, c.target)}
-              onConnect={(c) => {
-                const link = flowConnection(c.source, c.target);
-                if (link) onConnect(link);
-              }}
-              proOptions={{ hideAttribution: true }}
-            >
-              <FitOnChange bounds={bounds} />
-              <Controls showInteractive={false} position="top-left" orientation="horizontal" />
-            </ReactFlow>
-          </ReactFlowProvider>
-        ) : (
-          <p className="p-3 text-sm text-gray-600">Add extractors, reducers and rules to see the flow.</p>
-        )}
+      <div className="relative">
+        <div className="absolute top-2 right-2 z-10">{addMenu}</div>
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: the keys act on the focused node or link (focusable React Flow elements) */}
+        <div
+          data-testid="engine-flow"
+          data-ready={ready || undefined}
+          style={{ height: graphHeight(bounds.height) }}
+          className="w-full rounded border border-gray-100"
+          onKeyDown={canvasKeys(
+            open,
+            { question: (id) => (id.startsWith("effect:") ? null : `Remove ${label.get(id)}?`), remove: onRemove },
+            unlink,
+          )}
+        >
+          {flow.nodes.length ? (
+            <ReactFlowProvider>
+              <ReactFlow
+                nodes={nodes}
+                edges={edges}
+                nodeTypes={NODE_TYPES}
+                {...CANVAS_PROPS}
+                onNodeClick={(_e, n) => open(n.id)}
+                onEdgesChange={selection.onEdgesChange}
+                isValidConnection={(c) => !!flowConnection(c.source, c.target)}
+                onConnect={(c) => {
+                  const link = flowConnection(c.source, c.target);
+                  if (link) onConnect(link);
+                }}
+                proOptions={{ hideAttribution: true }}
+              >
+                <FitOnChange bounds={bounds} />
+                <Controls showInteractive={false} position="top-left" orientation="horizontal" />
+              </ReactFlow>
+            </ReactFlowProvider>
+          ) : (
+            <p className="p-3 pr-32 text-sm text-gray-600">Add extractors, reducers and rules with “+ Add” to see the flow.</p>
+          )}
+        </div>
       </div>
       <ul className="sr-only">
         {flow.edges.map((e) => (

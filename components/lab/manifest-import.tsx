@@ -2,11 +2,12 @@
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { type ReactNode, type RefObject, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { apiPost, request } from "@/components/ui/api-client";
 import { buttonClass, Check, primaryButtonClass } from "@/components/ui/controls";
 import { Field } from "@/components/ui/field";
 import { Alert } from "@/components/ui/alert";
+import { DropZone } from "@/components/ui/drop-zone";
 import { StatusMessage } from "@/components/ui/status-message";
 import { useAction } from "@/components/ui/use-action";
 import { checkManifest, LISTED_ERRORS, type ManifestCheck } from "@/lib/lab/manifest-check";
@@ -104,7 +105,8 @@ export function ManifestImport({
   const router = useRouter();
   const queryClient = useQueryClient();
   const [target, setTarget] = useState<Target>({
-    set: subjectSets[0] ? String(subjectSets[0].id) : "new",
+    // Asked every time: no set is chosen until the researcher picks one (a project without sets can only make a new one).
+    set: subjectSets.length ? "" : "new",
     newName: "",
     unlinked: [],
     baseUrl: "",
@@ -180,9 +182,15 @@ export function ManifestImport({
           if (file && t.baseUrl !== target.baseUrl) setCheck(checkManifest(file.text, t.baseUrl.trim() || null));
         }}
       />
-      <DropZone chooser={chooser} onFile={(f) => void load(f)}>
-        {file ? `${file.name}: ${check?.rows ?? 0} rows` : "Drop the CSV manifest here, or"}
-      </DropZone>
+      <DropZone
+        label="Choose a manifest file"
+        hint="Drop the CSV manifest here, or"
+        accept=".csv,text/csv"
+        testId="manifest-drop-zone"
+        inputRef={chooser}
+        chosen={file ? [`${file.name} (${check?.rows ?? 0} rows)`] : []}
+        onFiles={([f]) => void load(f)}
+      />
       {check && check.errors.length > 0 && <ManifestProblems check={check} />}
       {check && check.errors.length === 0 && !job && (
         <p role="status" className="text-sm">
@@ -197,8 +205,8 @@ export function ManifestImport({
             // The file is spent: importing it again takes choosing it again ("Import another manifest").
             setFile(null);
             setCheck(null);
-            // A new set is now one of the project's: the next import goes into it unless another is chosen.
-            setTarget((t) => ({ ...t, set: job.setId, newName: "" }));
+            // The next import asks again which set it goes into.
+            setTarget((t) => ({ ...t, set: "", newName: "" }));
             void invalidateSubjectLists(queryClient);
             router.refresh();
           }}
@@ -209,7 +217,9 @@ export function ManifestImport({
       {!finished && (
         <button
           type="button"
-          disabled={busy || !!job || !file || !check || check.errors.length > 0 || (target.set === "new" && !target.newName.trim())}
+          disabled={
+            busy || !!job || !file || !check || check.errors.length > 0 || !target.set || (target.set === "new" && !target.newName.trim())
+          }
           className={`self-start ${primaryButtonClass}`}
           onClick={() => file && void start(file.text)}
         >
@@ -251,6 +261,9 @@ function ManifestTarget({
             value={target.set}
             onChange={(e) => onChange({ ...target, set: e.target.value })}
           >
+            <option value="" disabled>
+              Choose a subject set…
+            </option>
             {subjectSets.map((s) => (
               <option key={s.id} value={s.id}>
                 {s.displayName}
@@ -275,6 +288,9 @@ function ManifestTarget({
           onChange={(v) => onChange({ ...target, baseUrl: v })}
         />
       </div>
+      {!target.set && (
+        <p className="text-sm text-gray-600">Choose the subject set these subjects go into (or a new one): it is asked for every import.</p>
+      )}
       {target.set === "new" ? (
         workflows.length > 0 ? (
           <fieldset className="flex flex-wrap gap-3 text-sm">
@@ -303,57 +319,6 @@ function ManifestTarget({
         <p className="text-sm text-gray-600">The subjects join the chosen set; its links to workflows stay as they are.</p>
       )}
     </>
-  );
-}
-
-/** A drop target for the manifest file, with a file chooser inside it (the keyboard's way); `children` says what is chosen. */
-function DropZone({
-  chooser,
-  onFile,
-  children,
-}: {
-  chooser: RefObject<HTMLInputElement | null>;
-  onFile(f: File): void;
-  children: ReactNode;
-}) {
-  const [over, setOver] = useState(false);
-  return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: a drop target for a dragged file; the file chooser inside it is the keyboard's way
-    <div
-      data-testid="manifest-drop-zone"
-      onDragOver={(e) => {
-        e.preventDefault();
-        setOver(true);
-      }}
-      onDragLeave={() => setOver(false)}
-      onDrop={(e) => {
-        e.preventDefault();
-        setOver(false);
-        const f = e.dataTransfer.files?.[0];
-        if (f) onFile(f);
-      }}
-      className={
-        "flex flex-col items-center gap-2 rounded border-2 border-dashed p-6 text-center text-sm " +
-        (over ? "border-brand-600 bg-brand-50" : "border-gray-300")
-      }
-    >
-      <p>{children}</p>
-      <label className="cursor-pointer rounded border border-gray-300 bg-white px-3 py-1 focus-within:outline focus-within:outline-2 focus-within:outline-brand-600 hover:bg-gray-100">
-        Choose a manifest file
-        <input
-          ref={chooser}
-          type="file"
-          accept=".csv,text/csv"
-          className="sr-only"
-          onChange={(e) => {
-            const f = e.target.files?.[0];
-            // Cleared, so choosing the same file again (after an import) is a change the page hears.
-            e.target.value = "";
-            if (f) onFile(f);
-          }}
-        />
-      </label>
-    </div>
   );
 }
 

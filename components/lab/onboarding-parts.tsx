@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { apiGet, apiPost, putSignedFile, request } from "@/components/ui/api-client";
 import { buttonClass, dangerButtonClass, primaryButtonClass } from "@/components/ui/controls";
 import { Alert } from "@/components/ui/alert";
+import { DropZone } from "@/components/ui/drop-zone";
 import type { AttachedImage } from "@/components/classifier/help/attached-images";
 import { moveEntry, orphanedUploads, removeEntry, replaceEntry, unusedMedia } from "@/lib/lab/onboarding-editing";
 import type { MediumRecord, Records } from "@/components/ui/wire-types";
@@ -217,21 +218,20 @@ export function AttachedImageField({
         ) : (
           <p className="text-gray-600">Image {medium} (loading or missing).</p>
         ))}
-      <label htmlFor={id} className="font-medium">
-        {medium ? `Replace the ${label.toLowerCase()}` : label}
-      </label>
-      <input
-        id={id}
-        type="file"
+      <DropZone
+        label={medium ? `Replace the ${label.toLowerCase()}` : label}
+        hint="Drop an image here, or"
         accept={ATTACHED_TYPES}
-        className="max-w-full"
         disabled={busy}
-        onChange={(e) => {
-          const file = e.target.files?.[0];
-          if (file) onUpload(file);
-          e.target.value = "";
-        }}
-      />
+        testId={id}
+        onFiles={([file]) => onUpload(file)}
+      >
+        {busy && (
+          <p role="status" className="text-gray-700">
+            Uploading…
+          </p>
+        )}
+      </DropZone>
       {medium && (
         <button type="button" className={`${buttonClass} self-start`} disabled={busy} onClick={onRemove}>
           Remove the {label.toLowerCase()}

@@ -5,6 +5,7 @@ import { StatusMessage } from "@/components/ui/status-message";
 import { useAction } from "@/components/ui/use-action";
 import { useUploadUrl } from "@/components/ui/upload-url-context";
 import { Panel } from "@/components/ui/panel";
+import { DropZone } from "@/components/ui/drop-zone";
 import { buttonClass } from "@/components/ui/controls";
 import type { MediumRecord, Records } from "@/components/ui/wire-types";
 
@@ -75,20 +76,13 @@ function MediumField({ projectId, kind }: { projectId: number; kind: Kind }) {
       ) : (
         <p className="text-sm text-gray-600">None yet.</p>
       )}
-      <label htmlFor={id} className="text-sm font-medium">
-        Upload {kind === "avatar" ? "an avatar" : "a background image"} (PNG, JPEG, GIF or WebP)
-      </label>
-      <input
-        id={id}
-        type="file"
-        className="max-w-full text-sm"
+      <DropZone
+        label={`Upload ${kind === "avatar" ? "an avatar" : "a background image"} (PNG, JPEG, GIF or WebP)`}
+        hint="Drop an image here, or"
         accept={IMAGE_TYPES}
         disabled={busy}
-        onChange={(e) => {
-          const file = e.target.files?.[0];
-          if (file) void upload(file);
-          e.target.value = "";
-        }}
+        testId={id}
+        onFiles={([file]) => void upload(file)}
       />
       {current.data && (
         <button

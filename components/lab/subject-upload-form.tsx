@@ -4,6 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { apiDeleteFresh, apiPost, putSignedFile } from "@/components/ui/api-client";
+import { DropZone } from "@/components/ui/drop-zone";
 import { Field } from "@/components/ui/field";
 import { StatusMessage } from "@/components/ui/status-message";
 import { useAction } from "@/components/ui/use-action";
@@ -107,16 +108,21 @@ export function SubjectUploadForm({ projectId, workflows }: { projectId: number;
     >
       <h3 className="text-lg font-semibold">New subject set from files</h3>
       <Field id="set-name" label="Subject set name" required value={name} onChange={setName} />
-      <label className="flex flex-col gap-1 text-sm">
-        <span className="font-medium">Files (one subject each: images, audio, video or text)</span>
-        <input
-          type="file"
-          multiple
-          required
-          accept="image/*,audio/*,video/*,text/plain"
-          onChange={(e) => setFiles([...(e.target.files ?? [])].filter((f) => ACCEPTED.test(f.type)))}
-        />
-      </label>
+      <DropZone
+        label="Files (one subject each: images, audio, video or text)"
+        multiple
+        accept="image/*,audio/*,video/*,text/plain"
+        disabled={busy}
+        chosen={files.map((f) => f.name)}
+        onFiles={(chosen) => setFiles(chosen.filter((f) => ACCEPTED.test(f.type)))}
+      >
+        {busy && (
+          <div role="status" aria-live="polite" className="flex items-center gap-2 text-sm">
+            <ProgressBar max={files.length} value={done} className="w-48" label="Upload progress" />
+            Uploaded {done} of {files.length}
+          </div>
+        )}
+      </DropZone>
       {workflows.length > 0 && (
         <fieldset className="flex flex-wrap gap-3 text-sm">
           <legend className="font-medium">Link to workflows</legend>
@@ -131,12 +137,6 @@ export function SubjectUploadForm({ projectId, workflows }: { projectId: number;
             </label>
           ))}
         </fieldset>
-      )}
-      {busy && (
-        <div role="status" aria-live="polite" className="flex items-center gap-2 text-sm">
-          <ProgressBar max={files.length} value={done} className="w-48" label="Upload progress" />
-          Uploaded {done} of {files.length}
-        </div>
       )}
       <StatusMessage outcome={message} />
       <button type="submit" disabled={busy || !files.length} className={`self-start ${primaryButtonClass}`}>

@@ -1,14 +1,17 @@
 "use client";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { type Dispatch, type SetStateAction, useState } from "react";
 import { apiPost, apiPutFresh } from "@/components/ui/api-client";
 import { Field } from "@/components/ui/field";
 import { StatusMessage } from "@/components/ui/status-message";
 import { useAction } from "@/components/ui/use-action";
 import { freshKey, removeTask, TASK_TYPES, taskTemplate, tasksFromDrafts, type TaskDef, type TaskDraft } from "@/lib/lab/task-editing";
 import { lazyPart } from "@/components/classifier/lazy-part";
-import { buttonClass, inputClass, primaryButtonClass } from "@/components/ui/controls";
+import { buttonClass, inputClass, primaryButtonClass, Select } from "@/components/ui/controls";
 import { TaskEditor } from "./task-editors/task-editor";
+import { focusCanvasNode, NodePanel } from "./node-panel";
+import { taskChoices, taskName } from "@/lib/lab/task-names";
+import type { TaskChoice } from "@/components/tasks/editor-common";
 import type { Records, WorkflowRecord } from "@/components/ui/wire-types";
 
 // The graph and the preview are only drawn once a workflow has tasks: chunks of their own.
@@ -47,10 +50,13 @@ export function WorkflowForm({
   projectId,
   workflow,
   subjectSets = [],
+  notice,
 }: {
   projectId: number;
   workflow?: EditedWorkflow;
   subjectSets?: LabSubjectSet[];
+  /** A message shown until the first action (the workflow just created). */
+  notice?: string;
 }) {
   const router = useRouter();
   const [name, setName] = useState(workflow?.displayName ?? "");
@@ -74,8 +80,6 @@ export function WorkflowForm({
   const { linked, chances, training: trainingSets, trainingChances, trainingDefault } = sets;
   const [publicGold, setPublicGold] = useState(config.public_gold_standard === true);
   const { busy, outcome, run } = useAction();
-  const update = (i: number, task: TaskDef) => setDrafts((all) => all.map((x, j) => (j === i ? { ...x, task } : x)));
-  const shortcuts = drafts.filter((d) => d.task.type === "shortcut").map((d) => d.key);
   const formId = workflow ? `workflow-${workflow.id}` : "new-workflow";
 
   const fields = () => {
@@ -115,12 +119,11 @@ export function WorkflowForm({
         e.preventDefault();
         void run(async () => {
           if (!workflow) {
-            await apiPost("/workflows", {
+            const created = await apiPost<Records<"workflows", WorkflowRecord>>("/workflows", {
               workflows: { ...fields(), links: { project: String(projectId), subject_sets: linked.map(String) } },
             });
-            setName("");
-            setDrafts([{ key: "T0", task: taskTemplate("single") }]);
-            router.refresh();
+            // Its editor, with the tasks just built and a "Created" message (the lab page's form starts blank again).
+            router.push(`/lab/projects/${projectId}/workflows/${created.workflows[0].id}?created=1`);
             return;
           }
           const body = await apiPutFresh<Records<"workflows", WorkflowRecord>>(`/workflows/${workflow.id}`, {
@@ -132,6 +135,7 @@ export function WorkflowForm({
       }}
     >
       <h3 className="text-lg font-semibold">{workflow ? "Workflow" : "New workflow"}</h3>
+      {notice && !outcome && !busy && <StatusMessage outcome={{ kind: "ok", text: notice }} />}
       <div className="flex flex-wrap items-end gap-3">
         <Field id={workflow ? "workflow-name" : "new-workflow-name"} label="Workflow name" required value={name} onChange={setName} />
         <Field
@@ -156,44 +160,8 @@ export function WorkflowForm({
 
       {subjectSets.length > 0 && <SubjectSetChoices subjectSets={subjectSets} sets={sets} onChange={setSets} />}
 
-      <BranchingGraph
-        drafts={drafts}
-        onChange={setDrafts}
-        onAdd={(type) => setDrafts((all) => [...all, { key: freshKey(all), task: taskTemplate(type) }])}
-        onRemove={(key) => setDrafts((all) => removeTask(all, key))}
-        onOpen={(key) => {
-          const form = document.getElementById(`${formId}-task-${key}`);
-          form?.scrollIntoView({ block: "start" });
-          form?.querySelector<HTMLElement>("input, select, textarea")?.focus({ preventScroll: true });
-        }}
-      />
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <div className="flex flex-col gap-3">
-          {drafts.map((d, i) => (
-            <TaskCard
-              key={d.key}
-              id={`${formId}-task-${d.key}`}
-              draft={d}
-              index={i}
-              keys={drafts.map((x) => x.key)}
-              shortcuts={shortcuts.filter((k) => k !== d.key)}
-              onChange={(task) => update(i, task)}
-              onFirst={() => setDrafts((all) => [all[i], ...all.filter((_, j) => j !== i)])}
-              onRemove={() => setDrafts((all) => removeTask(all, d.key))}
-            />
-          ))}
-          <button
-            type="button"
-            className={`${buttonClass} self-start`}
-            onClick={() => setDrafts((all) => [...all, { key: freshKey(all), task: taskTemplate("single") }])}
-          >
-            Add a task
-          </button>
-        </div>
-        <div className="flex flex-col gap-3 self-start lg:sticky lg:top-4">
-          <WorkflowPreview drafts={drafts} />
-        </div>
-      </div>
+      <TaskBoard formId={formId} drafts={drafts} onChange={setDrafts} />
+      <WorkflowPreview drafts={drafts} />
 
       <StatusMessage outcome={outcome} />
       <div className="flex flex-wrap gap-2">
@@ -317,37 +285,98 @@ function SubjectSetChoices({
   );
 }
 
-/** One task of the workflow: its type, making it the first, removing it, and its type's editor. */
+/**
+ * The workflow's tasks on the branching canvas, the selected task's form in a panel beside it (below it on
+ * a narrow screen): a click or Enter on a node, a task added with the canvas's "+" menu, or the panel's own
+ * list of tasks selects one, and the focus moves to its form; "Back to the canvas" returns to its node.
+ */
+function TaskBoard({ formId, drafts, onChange }: { formId: string; drafts: TaskDraft[]; onChange: Dispatch<SetStateAction<TaskDraft[]>> }) {
+  const [selected, setSelected] = useState(drafts[0]?.key ?? "");
+  const [opened, setOpened] = useState(0);
+  const open = (key: string) => {
+    setSelected(key);
+    setOpened((n) => n + 1);
+  };
+  const i = Math.max(
+    0,
+    drafts.findIndex((d) => d.key === selected),
+  );
+  const d = drafts[i];
+  const choices = taskChoices(drafts);
+  const shortcuts = choices.filter((c) => drafts.find((x) => x.key === c.value)?.task.type === "shortcut");
+  return (
+    <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
+      <BranchingGraph
+        drafts={drafts}
+        selected={d?.key}
+        onChange={onChange}
+        onAdd={(type) => {
+          const key = freshKey(drafts);
+          onChange((all) => [...all, { key, task: taskTemplate(type) }]);
+          open(key);
+        }}
+        onRemove={(key) => onChange((all) => removeTask(all, key))}
+        onOpen={open}
+      />
+      {d && (
+        <NodePanel
+          id={`${formId}-panel`}
+          title={taskName(i, d.task)}
+          opened={opened}
+          onBack={() => focusCanvasNode("branching-graph", d.key)}
+        >
+          <Select label="Task to edit" plain value={d.key} onChange={open} options={choices} />
+          <TaskCard
+            key={d.key}
+            draft={d}
+            index={i}
+            others={choices.filter((c) => c.value !== d.key)}
+            shortcuts={shortcuts.filter((c) => c.value !== d.key)}
+            onChange={(task) => onChange((all) => all.map((x, j) => (j === i ? { ...x, task } : x)))}
+            onFirst={() => onChange((all) => [all[i], ...all.filter((_, j) => j !== i)])}
+            onRemove={() => {
+              onChange((all) => removeTask(all, d.key));
+              setSelected(drafts.find((x) => x.key !== d.key)?.key ?? "");
+            }}
+          />
+        </NodePanel>
+      )}
+    </div>
+  );
+}
+
+/** One task of the workflow: its type, making it the first, removing it, and its type's editor; its key in small print. */
 function TaskCard({
-  id,
   draft: d,
   index: i,
-  keys,
+  others,
   shortcuts,
   onChange,
   onFirst,
   onRemove,
 }: {
-  id: string;
   draft: TaskDraft;
   index: number;
-  /** Every task's key. */
-  keys: string[];
-  /** The other shortcut tasks' keys. */
-  shortcuts: string[];
+  /** The other tasks. */
+  others: TaskChoice[];
+  /** The other shortcut tasks. */
+  shortcuts: TaskChoice[];
   onChange(task: TaskDef): void;
   onFirst(): void;
   onRemove(): void;
 }) {
+  const name = `Task ${i + 1}`;
   return (
-    <fieldset id={id} className="flex scroll-mt-4 flex-col gap-2 rounded border border-gray-200 p-3">
-      <legend className="px-1 font-semibold">
-        Task {d.key}
-        {i === 0 ? " (first)" : ""}
-      </legend>
+    <div className="flex flex-col gap-2">
+      <p className="text-xs text-gray-600">
+        {i === 0 ? "The first task. " : ""}
+        <span title="The task's key: extractors, exports and aggregations name it">
+          Key <span className="font-mono">{d.key}</span>
+        </span>
+      </p>
       <div className="flex flex-wrap items-end gap-3">
         <label className="flex flex-col gap-1 text-sm">
-          <span className="font-medium">{d.key} type</span>
+          <span className="font-medium">{name} type</span>
           <select
             className={inputClass}
             value={String(d.task.type)}
@@ -366,16 +395,16 @@ function TaskCard({
         </label>
         {i > 0 && (
           <button type="button" className={buttonClass} onClick={onFirst}>
-            Make {d.key} the first task
+            Make {name} the first task
           </button>
         )}
-        {keys.length > 1 && (
+        {others.length > 0 && (
           <button type="button" className={buttonClass} onClick={onRemove}>
-            Remove task {d.key}
+            Remove {name}
           </button>
         )}
       </div>
-      <TaskEditor taskKey={d.key} task={d.task} onChange={onChange} others={keys.filter((k) => k !== d.key)} shortcuts={shortcuts} />
-    </fieldset>
+      <TaskEditor taskName={name} task={d.task} onChange={onChange} others={others} shortcuts={shortcuts} />
+    </div>
   );
 }

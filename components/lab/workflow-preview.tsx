@@ -4,6 +4,7 @@ import { TaskView } from "@/components/classifier/task-view";
 import type { Task, TaskValue } from "@/lib/classifier/task-flow";
 import { emptyValue } from "@/lib/classifier/task-flow";
 import type { TaskDraft } from "@/lib/lab/task-editing";
+import { taskName } from "@/lib/lab/task-names";
 import { inputClass } from "@/components/ui/controls";
 
 const noChanges = () => () => {};
@@ -41,9 +42,11 @@ export function WorkflowPreview({ drafts }: { drafts: TaskDraft[] }) {
         </h3>
         <label className="flex items-center gap-2 text-sm">
           Task
-          <select className={inputClass} value={current.key} onChange={(e) => setKey(e.target.value)}>
-            {drafts.map((d) => (
-              <option key={d.key}>{d.key}</option>
+          <select className={`${inputClass} max-w-64`} value={current.key} onChange={(e) => setKey(e.target.value)}>
+            {drafts.map((d, i) => (
+              <option key={d.key} value={d.key}>
+                {taskName(i, d.task)}
+              </option>
             ))}
           </select>
         </label>

@@ -5,23 +5,30 @@ import type { TaskDef } from "@/lib/tasks/types";
 // What every task type's lab editor (components/tasks/<type>/editor.tsx) takes, and the pieces they share beside
 // the lab's controls (components/ui/controls): an answer list, where a task leads.
 
-export interface EditorProps {
-  taskKey: string;
-  task: TaskDef;
-  onChange(task: TaskDef): void;
-  /** Keys of the other tasks, for `next` links and combos. */
-  others: string[];
-  /** Keys of the shortcut tasks, which a question may offer beside its answers. */
-  shortcuts: string[];
+/** A task as the lab offers it in a list: its key as the value, its name ("Task 2: Draw the hedgehog") as the label. */
+export interface TaskChoice {
+  value: string;
+  label: string;
 }
 
-type FieldProps = Pick<EditorProps, "taskKey" | "task" | "onChange">;
+export interface EditorProps {
+  /** How the editor's labels name the task: "Task 1" (its key stays out of sight). */
+  taskName: string;
+  task: TaskDef;
+  onChange(task: TaskDef): void;
+  /** The other tasks, for `next` links and combos. */
+  others: TaskChoice[];
+  /** The shortcut tasks, which a question may offer beside its answers. */
+  shortcuts: TaskChoice[];
+}
+
+type FieldProps = Pick<EditorProps, "taskName" | "task" | "onChange">;
 
 /** A task's instruction, as every task type's editor asks it (required unless `optional`). */
-export function InstructionField({ taskKey, task, onChange, optional }: FieldProps & { optional?: boolean }) {
+export function InstructionField({ taskName, task, onChange, optional }: FieldProps & { optional?: boolean }) {
   return (
     <TextInput
-      label={`${taskKey} instruction`}
+      label={`${taskName} instruction`}
       required={!optional}
       value={String(task.instruction ?? "")}
       onChange={(v) => onChange({ ...task, instruction: v })}
@@ -30,10 +37,10 @@ export function InstructionField({ taskKey, task, onChange, optional }: FieldPro
 }
 
 /** A task's help text (Markdown, shown to a volunteer who asks for it). */
-export function HelpField({ taskKey, task, onChange }: FieldProps) {
+export function HelpField({ taskName, task, onChange }: FieldProps) {
   return (
     <TextBox
-      label={`${taskKey} help (Markdown, shown on request)`}
+      label={`${taskName} help (Markdown, shown on request)`}
       value={String(task.help ?? "")}
       onChange={(v) => onChange({ ...task, help: v })}
     />
@@ -41,10 +48,10 @@ export function HelpField({ taskKey, task, onChange }: FieldProps) {
 }
 
 /** Where a task leads once it is answered: one of `others`, or the end. */
-export function NextField({ taskKey, task, onChange, others }: FieldProps & { others: string[] }) {
+export function NextField({ taskName, task, onChange, others }: FieldProps & { others: TaskChoice[] }) {
   return (
     <NextSelect
-      label={`${taskKey} then goes to`}
+      label={`${taskName} then goes to`}
       value={String(task.next ?? "")}
       onChange={(v) => onChange({ ...task, next: v })}
       others={others}
@@ -62,7 +69,7 @@ export function NextSelect({
   label: string;
   value: string;
   onChange(v: string): void;
-  others: string[];
+  others: TaskChoice[];
 }) {
   return <Select label={label} plain value={value} onChange={onChange} options={others} empty="the end" className="self-start" />;
 }
@@ -78,7 +85,7 @@ export function AnswerList({
   name: string;
   answers: TaskDef[];
   onChange(a: TaskDef[]): void;
-  others?: string[];
+  others?: TaskChoice[];
   branching?: boolean;
 }) {
   const set = (i: number, a: TaskDef) => onChange(answers.map((x, j) => (j === i ? a : x)));
@@ -94,7 +101,7 @@ export function AnswerList({
           />
           {branching && others && (
             <NextSelect
-              label={`${name} answer ${k + 1} leads to`}
+              label={`${name} answer ${k + 1}${a.label ? ` (${a.label})` : ""} leads to`}
               value={String(a.next ?? "")}
               onChange={(v) => set(k, { ...a, next: v })}
               others={others}

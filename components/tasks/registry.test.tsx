@@ -13,7 +13,9 @@ import { labEditors } from "./lab-editors";
 // outside the registry is kept as JSON in the lab and named as unsupported to the volunteer.
 
 const editor = (task: Record<string, unknown>) =>
-  renderToStaticMarkup(createElement(TaskEditor, { taskKey: "T0", task, onChange: () => {}, others: ["T1"], shortcuts: [] }));
+  renderToStaticMarkup(
+    createElement(TaskEditor, { taskName: "T0", task, onChange: () => {}, others: [{ value: "T1", label: "Task 2" }], shortcuts: [] }),
+  );
 const view = (task: Record<string, unknown>, value: unknown = null) =>
   renderToStaticMarkup(createElement(TaskView, { taskKey: "T0", task: task as never, value: value as never, onChange: () => {} }));
 

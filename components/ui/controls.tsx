@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { buttonClass, inputClass } from "./styles";
+import { inputClass } from "./styles";
 
 // The one set of form controls the lab and the classifier's panels share: the input and button styles, and
 // labelled inputs, text boxes, checkboxes, selects and an "add" section built from them. Every control is a
@@ -103,9 +103,10 @@ export function Select({
   className?: string;
 }) {
   return (
-    <label className="flex flex-col gap-1 text-sm">
+    // Never wider than its container: a long option (a task's words) shrinks the select rather than the page.
+    <label className="flex min-w-0 max-w-full flex-col gap-1 text-sm">
       <span className={plain ? undefined : "font-medium"}>{label}</span>
-      <select className={join(inputClass, className)} value={value} onChange={(e) => onChange(e.target.value)}>
+      <select className={join(inputClass, "max-w-full", className)} value={value} onChange={(e) => onChange(e.target.value)}>
         {empty !== undefined && <option value="">{empty}</option>}
         {options.map((o) => {
           const { value: v, label: l } = typeof o === "string" ? { value: o, label: o } : o;
@@ -117,35 +118,5 @@ export function Select({
         })}
       </select>
     </label>
-  );
-}
-
-/** A titled list the researcher adds to (extractors, reducers, rules): its heading, a hint, the items and an add button. */
-export function Section({
-  title,
-  hint,
-  children,
-  onAdd,
-  addLabel,
-}: {
-  title: string;
-  hint: string;
-  children: ReactNode;
-  onAdd(): void;
-  addLabel: string;
-}) {
-  return (
-    <section aria-labelledby={`h-${title}`} className="flex flex-col gap-3">
-      <div>
-        <h2 id={`h-${title}`} className="text-xl font-semibold">
-          {title}
-        </h2>
-        <p className="text-sm text-gray-600">{hint}</p>
-      </div>
-      {children}
-      <button type="button" className={join(buttonClass, "self-start")} onClick={onAdd}>
-        {addLabel}
-      </button>
-    </section>
   );
 }

@@ -4,6 +4,7 @@
 // saved; volunteers classify; the monitoring view shows the retirement and its reason, and the
 // classifications export is downloaded.
 import fs from "node:fs";
+import { addOnCanvas } from "../flow-canvas";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_BASE_URL } from "../env";
 import { API_ACCEPT, createProjectInLab, newUser, registerUser, signIn, uniqueName } from "../support";
@@ -31,23 +32,24 @@ test("a team builds, tests and runs a project entirely in the lab", async ({ pag
 
   // A drawing workflow.
   await page.getByLabel("Workflow name").fill("Mark owls");
-  await page.getByLabel("T0 type").selectOption("drawing");
-  await page.getByLabel("T0 instruction").fill("Mark each owl");
-  await page.getByLabel("T0 tool 1 label").fill("Owl");
+  await page.getByLabel("Task 1 type").selectOption("drawing");
+  await page.getByLabel("Task 1 instruction").fill("Mark each owl");
+  await page.getByLabel("Task 1 tool 1 label").fill("Owl");
   await page.getByRole("button", { name: "Create workflow" }).click();
-  await expect(page.getByRole("link", { name: "Edit Mark owls" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Created “Mark owls”" })).toBeVisible();
+  await page.goto(`/lab/projects/${projectId}`);
 
   // A survey workflow.
   await page.getByLabel("Workflow name").fill("Identify owls");
   await page.getByLabel("Retire after this many classifications (empty: never)").fill("");
-  await page.getByLabel("T0 type").selectOption("survey");
-  await page.getByLabel("T0 instruction").fill("Which owl?");
+  await page.getByLabel("Task 1 type").selectOption("survey");
+  await page.getByLabel("Task 1 instruction").fill("Which owl?");
   for (const c of ["Barn owl", "Tawny owl"]) {
     await page.getByLabel("New choice").fill(c);
     await page.getByRole("button", { name: "Add choice" }).click();
   }
   await page.getByRole("button", { name: "Create workflow" }).click();
-  await expect(page.getByRole("link", { name: "Edit Identify owls" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Created “Identify owls”" })).toBeVisible();
 
   // Subjects from a manifest, in a new set that every workflow shows.
   await page.getByRole("navigation", { name: "Project builder" }).getByRole("link", { name: "Subjects" }).click();
@@ -70,7 +72,7 @@ test("a team builds, tests and runs a project entirely in the lab", async ({ pag
   await signIn(helperPage, helper.login, helper.password);
   await helperPage.goto(`/lab/projects/${projectId}`);
   await helperPage.getByRole("link", { name: "Edit Mark owls" }).click();
-  await helperPage.getByLabel("T0 instruction").fill("Draw a box around each owl");
+  await helperPage.getByLabel("Task 1 instruction").fill("Draw a box around each owl");
   await helperPage.getByRole("button", { name: "Save workflow" }).click();
   await expect(helperPage.getByRole("status").filter({ hasText: "Saved" })).toContainText("Saved: version 1.2");
   await other.close();
@@ -78,13 +80,16 @@ test("a team builds, tests and runs a project entirely in the lab", async ({ pag
   // The survey's decision engine: survey extractor, a stats reducer, retire at two barn owls.
   await page.getByRole("navigation", { name: "Project builder" }).getByRole("link", { name: "Workflows" }).click();
   await page.getByRole("link", { name: "Decision engine of Identify owls" }).click();
-  await page.getByRole("button", { name: "Add an extractor" }).click();
+  await expect(page.getByTestId("engine-flow")).toHaveAttribute("data-ready", "true");
+  await addOnCanvas(page, "engine-flow", /^Extractor/);
   await page.getByLabel("Extractor 1 type").selectOption("survey");
   await page.getByLabel("Extractor 1 key").fill("s");
-  await page.getByRole("button", { name: "Add a reducer" }).click();
+  await addOnCanvas(page, "engine-flow", /^Reducer/);
   await page.getByLabel("Reducer 1 type").selectOption("stats");
   await page.getByLabel("Reducer 1 key").fill("n");
-  await page.getByRole("button", { name: "Add a rule" }).click();
+  await addOnCanvas(page, "engine-flow", /^Rule/);
+  // A survey choice's count is no output a sentence names: written in the advanced blocks.
+  await page.getByRole("radio", { name: "Advanced (blocks or JSON)" }).check();
   await page.getByLabel("Rule 1 condition: left: lookup").fill("n.BARNOWL");
   await page.getByLabel("Rule 1 condition: right: value").fill("2");
   await page.getByLabel("Rule 1, effect 1: reason").selectOption("consensus");

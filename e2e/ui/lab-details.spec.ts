@@ -81,7 +81,7 @@ test("a researcher edits the project, its images, an about page and the team; a 
   const helperPage = await other.newPage();
   await signIn(helperPage, helper.login, helper.password);
   await helperPage.goto(`/lab/projects/${project.id}/workflows/${workflow.workflowId}`);
-  await helperPage.getByLabel("T0 question").fill("Is there an owl?");
+  await helperPage.getByLabel("Task 1 question").fill("Is there an owl?");
   await helperPage.getByRole("button", { name: "Save workflow" }).click();
   await expect(helperPage.getByRole("status").filter({ hasText: "Saved" })).toContainText("Saved: version");
   const edited = (await (await request.get(`/api/workflows/${workflow.workflowId}`, { headers: api })).json()).workflows[0];

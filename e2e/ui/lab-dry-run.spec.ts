@@ -64,18 +64,22 @@ test("an owner dry-runs an edited engine configuration on recent classifications
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, owner.login, owner.password);
   await page.goto(`/lab/projects/${project.id}/workflows/${w.workflowId}/engine`);
-  await expect(page.getByLabel("Rule 1 condition: right: value")).toHaveValue("4");
   const flow = page.getByTestId("engine-flow");
   const node = (id: string) => flow.locator(`.react-flow__node[data-id="${id}"]`);
-  await expect(node("x:q")).toContainText(/Question answers\s*\(question\)/);
+  await node("rule:0").click();
+  await expect(page.getByLabel("Rule 1 condition, part 1: value")).toHaveValue("4");
+  // Nodes in the researcher's words; the raw names in their tooltips.
+  await expect(node("x:q")).toContainText("Task 1: ?");
+  await expect(node("x:q").locator("[title]")).toHaveAttribute("title", "q: question on T0");
   await expect(node("r:c")).toContainText("Consensus (the most common answer)");
-  await expect(node("rule:0")).toContainText("if c.num_votes ≥ 4");
+  await expect(node("rule:0")).toContainText("if its number of votes is at least 4");
+  await expect(node("rule:0").locator("[title]")).toHaveAttribute("title", "if c.num_votes ≥ 4");
   await expect(node("effect:0:0")).toContainText("Retire the subject");
   await expect(node("effect:0:0")).toContainText("reason: consensus");
 
   // Loosened to 3, tried on the last classifications: subject 1 would retire, subject 2 would not.
-  await page.getByLabel("Rule 1 condition: right: value").fill("3");
-  await expect(node("rule:0")).toContainText("if c.num_votes ≥ 3");
+  await page.getByLabel("Rule 1 condition, part 1: value").fill("3");
+  await expect(node("rule:0")).toContainText("if its number of votes is at least 3");
   await page.getByLabel("How many recent classifications").fill("20");
   await page.getByRole("button", { name: "Run the dry run" }).click();
   const result = page.getByTestId("dry-run-result");

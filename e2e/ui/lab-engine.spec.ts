@@ -3,7 +3,7 @@
 // exactly what the forms showed, and the live pipeline then acts on it.
 import { expect, test } from "@playwright/test";
 import { accessToken, API_ACCEPT, classifiableWorkflow, createProject, newUser, registerUser, signIn, uniqueName } from "../support";
-import { dragHandle, expectInside } from "../flow-canvas";
+import { addOnCanvas, dragHandle, expectInside } from "../flow-canvas";
 
 test("a project owner builds the decision engine's configuration visually, and it retires subjects", async ({ page, request }) => {
   const owner = newUser("ui_lab");
@@ -19,13 +19,17 @@ test("a project owner builds the decision engine's configuration visually, and i
   await expect(page.getByRole("heading", { name: "Decision engine" })).toBeVisible();
   await expect(page.getByText("This workflow is not in the decision engine yet.")).toBeVisible();
 
-  await page.getByRole("button", { name: "Add an extractor" }).click();
+  await expect(page.getByTestId("engine-flow")).toHaveAttribute("data-ready", "true");
+  await addOnCanvas(page, "engine-flow", /^Extractor/);
   await expect(page.getByLabel("Extractor 1 key")).toHaveValue("q");
-  await expect(page.getByLabel("q: task key")).toHaveValue("T0");
-  await page.getByRole("button", { name: "Add a reducer" }).click();
+  // The task it reads, by its words; the key only in the tooltip.
+  await expect(page.getByLabel("q: the task it reads")).toHaveValue("T0");
+  await expect(page.getByLabel("q: the task it reads").locator("option:checked")).toHaveText("Task 1: ?");
+  await addOnCanvas(page, "engine-flow", /^Reducer/);
   await expect(page.getByLabel("Reducer 1 type")).toHaveValue("consensus");
-  await page.getByRole("button", { name: "Add a rule" }).click();
-  // Rule 1: c.num_votes ≥ 1 and c.agreement ≥ 0.5.
+  await addOnCanvas(page, "engine-flow", /^Rule/);
+  // Rule 1: c.num_votes ≥ 1 and c.agreement ≥ 0.5, in the advanced blocks.
+  await page.getByRole("radio", { name: "Advanced (blocks or JSON)" }).check();
   await page.getByLabel("Rule 1 condition: kind").selectOption("and");
   await page.getByLabel("Rule 1 condition, part 1: right: value").fill("1");
   await page.getByRole("button", { name: "Add a part to Rule 1 condition" }).click();
@@ -34,6 +38,7 @@ test("a project owner builds the decision engine's configuration visually, and i
   await page.getByLabel("Rule 1, effect 1: reason").selectOption("consensus");
 
   // A grouping field no extractor provides: refused, with the path, and nothing saved.
+  await page.getByLabel("Part to edit").selectOption({ label: "Reducer c" });
   await page.getByText("Filters and grouping").click();
   await page.getByLabel("c: group by (extractor.field)").fill("nope.field");
   await page.getByRole("button", { name: "Save configuration" }).click();
@@ -66,8 +71,13 @@ test("a project owner builds the decision engine's configuration visually, and i
     },
   ]);
 
-  // Reopened, the builder shows what was saved; a change is a PUT.
+  // Reopened, the builder shows what was saved (as a sentence, or in the blocks); a change is a PUT.
   await page.reload();
+  await page.getByLabel("Part to edit").selectOption({ label: "Rule 1" });
+  await expect(page.getByRole("group", { name: "Rule 1 condition" })).toContainText(
+    "Reads: its number of votes is at least 1 and its share of the votes (0 to 1) is at least 0.5",
+  );
+  await page.getByRole("radio", { name: "Advanced (blocks or JSON)" }).check();
   await expect(page.getByLabel("Rule 1 condition, part 2: left: lookup")).toHaveValue("c.agreement");
   await page.getByLabel("Status").selectOption("paused");
   await page.getByRole("button", { name: "Save configuration" }).click();
@@ -147,13 +157,14 @@ test("a project owner builds an extractor → reducer → rule pipeline on the c
   // Nodes added on the canvas; the view fits them all after each, without a reload.
   const flow = page.getByRole("figure").filter({ hasText: "Flow: extractors" });
   const node = (id: string) => page.getByTestId("engine-flow").locator(`.react-flow__node[data-id="${id}"]`);
-  await flow.getByRole("button", { name: "New extractor" }).click();
   await expect(page.getByTestId("engine-flow")).toHaveAttribute("data-ready", "true");
-  await flow.getByRole("button", { name: "New rule" }).click(); // before any reducer: it looks up the subject
-  await flow.getByRole("button", { name: "New reducer" }).click();
-  await flow.getByRole("button", { name: "New reducer" }).click();
+  await addOnCanvas(page, "engine-flow", /^Extractor/);
+  await addOnCanvas(page, "engine-flow", /^Rule/); // before any reducer: it looks up the subject
+  await expect(page.getByRole("heading", { name: "Rule 1" })).toBeFocused();
+  await expect(page.getByLabel("Rule 1 condition, part 1: what").locator("option:checked")).toHaveText("the subject's priority");
+  await addOnCanvas(page, "engine-flow", /^Reducer/);
+  await addOnCanvas(page, "engine-flow", /^Reducer/);
   await expectInside(page, "engine-flow");
-  await expect(page.getByLabel("Rule 1 condition: left: lookup")).toHaveValue("subject.#priority");
 
   // A node removed with Delete, after a confirmation; another opened with Enter.
   page.once("dialog", (d) => void d.accept());
@@ -162,19 +173,22 @@ test("a project owner builds an extractor → reducer → rule pipeline on the c
   await expect(node("r:c2")).toHaveCount(0);
   await node("r:c").focus();
   await page.keyboard.press("Enter");
-  await expect(page.getByLabel("Reducer 1 key")).toBeFocused();
+  await expect(page.getByRole("heading", { name: "Reducer c" })).toBeFocused();
 
   // Linked by dragging: the reducer reads the extractor, the rule looks the reducer up.
   await dragHandle(page, node("x:q").locator(".react-flow__handle.source"), node("r:c").locator(".react-flow__handle.target"));
   await dragHandle(page, node("r:c").locator(".react-flow__handle.source"), node("rule:0").locator(".react-flow__handle.target"));
-  await expect(page.getByLabel("Rule 1 condition: left: lookup")).toHaveValue("c.num_votes");
   await expectInside(page, "engine-flow");
 
   // Menus: human labels, the internal name in small print.
+  await node("r:c").click();
   await expect(page.getByLabel("c: reduce by").locator("option:checked")).toHaveText("Each subject");
   await expect(page.getByText("reduce_by_subject", { exact: true })).toBeVisible();
   await expect(page.getByLabel("Reducer 1 type").locator("option:checked")).toHaveText("Consensus (the most common answer)");
-  await expect(page.getByLabel("Rule 1 condition: comparison").locator("option:checked")).toHaveText("is at least");
+  await node("rule:0").click();
+  await expect(page.getByLabel("Rule 1 condition, part 1: what")).toHaveValue("c.num_votes");
+  await expect(page.getByLabel("Rule 1 condition, part 1: what").locator("option:checked")).toHaveText("its number of votes");
+  await expect(page.getByLabel("Rule 1 condition, part 1: comparison").locator("option:checked")).toHaveText("is at least");
 
   await page.getByRole("button", { name: "Save configuration" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
@@ -202,7 +216,7 @@ test("a project owner builds an extractor → reducer → rule pipeline on the c
   page.once("dialog", (d) => void d.accept());
   await link.press("Delete");
   await expect(link).toHaveCount(0);
-  await expect(page.getByLabel("Rule 1 condition: kind")).toHaveValue("always");
+  await expect(page.getByRole("group", { name: "Rule 1 condition" })).toContainText("Always (no condition)");
   await page.getByRole("button", { name: "Save configuration" }).click();
   const stored = async () =>
     (

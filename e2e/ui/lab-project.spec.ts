@@ -2,6 +2,7 @@
 // branching question and a text task, subjects uploaded from files (stored and served by the app), and a
 // volunteer (the owner here) classifying one of them.
 import { expect, test } from "@playwright/test";
+import { addOnCanvas } from "../flow-canvas";
 import { accessToken, API_ACCEPT, newUser, registerUser, signIn, uniqueName } from "../support";
 
 const svg = (label: string) =>
@@ -29,24 +30,26 @@ test("a researcher builds a project in the lab and it can be classified", async 
   // A workflow: T0 "Is there a cat?" Yes → T1 (text), No → the end.
   await page.getByLabel("Workflow name").fill("Find cats");
   await page.getByLabel("Retire after this many classifications (empty: never)").fill("3");
-  await page.getByLabel("T0 question").fill("Is there a cat?");
-  await page.getByLabel("T0 answer 1", { exact: true }).fill("Yes");
-  await page.getByLabel("T0 answer 2", { exact: true }).fill("No");
-  await page.getByRole("button", { name: "Add a task" }).click();
-  await page.getByLabel("T1 type").selectOption("text");
-  await page.getByLabel("T1 instruction").fill("What is its name?");
-  await page.getByLabel("T0 answer 1 leads to").selectOption("T1");
+  await page.getByLabel("Task 1 question").fill("Is there a cat?");
+  await page.getByLabel("Task 1 answer 1", { exact: true }).fill("Yes");
+  await page.getByLabel("Task 1 answer 2", { exact: true }).fill("No");
+  await addOnCanvas(page, "branching-graph", "Task: Question, one answer");
+  await page.getByLabel("Task 2 type").selectOption("text");
+  await page.getByLabel("Task 2 instruction").fill("What is its name?");
+  // Back to the first task by its words; its answer leads to the second, picked by its words too.
+  await page.getByLabel("Task to edit").selectOption({ label: "Task 1: Is there a cat?" });
+  await page.getByLabel("Task 1 answer 1 (Yes) leads to").selectOption({ label: "Task 2: What is its name?" });
   await page.getByRole("button", { name: "Create workflow" }).click();
-  await expect(page.getByRole("link", { name: "Decision engine of Find cats" })).toBeVisible();
+  // Its editor opens, with the tasks built.
+  await expect(page.getByRole("status").filter({ hasText: "Created “Find cats”" })).toBeVisible();
 
   // Edited: a wording change moves the minor version, a new answer the major one.
-  await page.getByRole("link", { name: "Edit Find cats" }).click();
-  await expect(page.getByLabel("T0 question")).toHaveValue("Is there a cat?");
-  await page.getByLabel("T0 question").fill("Is there a cat here?");
+  await expect(page.getByLabel("Task 1 question")).toHaveValue("Is there a cat?");
+  await page.getByLabel("Task 1 question").fill("Is there a cat here?");
   await page.getByRole("button", { name: "Save workflow" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Saved" })).toHaveText("Saved: version 1.2.");
-  await page.getByRole("button", { name: "Add an answer to T0" }).click();
-  await page.getByLabel("T0 answer 3", { exact: true }).fill("Not sure");
+  await page.getByRole("button", { name: "Add an answer to Task 1" }).click();
+  await page.getByLabel("Task 1 answer 3", { exact: true }).fill("Not sure");
   await page.getByRole("button", { name: "Save workflow" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Saved" })).toHaveText("Saved: version 2.2.");
   await page.getByRole("link", { name }).click();

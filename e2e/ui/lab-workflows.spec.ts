@@ -3,7 +3,7 @@
 // question about each identification), each saved as the API's task definitions the classifier reads;
 // the editor shows the branching graph and a live preview, and copies a workflow. Screenshots at 1280 px.
 import { expect, test } from "@playwright/test";
-import { dragHandle, expectInside } from "../flow-canvas";
+import { addOnCanvas, dragHandle, expectInside } from "../flow-canvas";
 import {
   accessToken,
   API_ACCEPT,
@@ -27,24 +27,28 @@ test("an owner builds a drawing workflow and a survey workflow in the lab", asyn
 
   // A drawing workflow.
   await page.getByLabel("Workflow name").fill("Mark owls");
-  await page.getByLabel("T0 type").selectOption("drawing");
-  await page.getByLabel("T0 instruction").fill("Draw a box around each owl");
-  await page.getByLabel("T0 tool 1 type").selectOption("rectangle");
-  await page.getByLabel("T0 tool 1 label").fill("Owl");
-  await page.getByRole("button", { name: "Add a subtask to T0 tool 1" }).click();
-  await page.getByLabel("T0 tool 1 subtask 1 question").fill("Is it awake?");
-  await page.getByLabel("T0 tool 1 subtask 1 answer 1", { exact: true }).fill("Yes");
-  await page.getByLabel("T0 tool 1 subtask 1 answer 2", { exact: true }).fill("No");
-  await page.getByRole("button", { name: "Add a tool to T0" }).click();
-  await page.getByLabel("T0 tool 2 label").fill("Eye");
+  await page.getByLabel("Task 1 type").selectOption("drawing");
+  await page.getByLabel("Task 1 instruction").fill("Draw a box around each owl");
+  await page.getByLabel("Task 1 tool 1 type").selectOption("rectangle");
+  await page.getByLabel("Task 1 tool 1 label").fill("Owl");
+  await page.getByRole("button", { name: "Add a subtask to Task 1 tool 1" }).click();
+  await page.getByLabel("Task 1 tool 1 subtask 1 question").fill("Is it awake?");
+  await page.getByLabel("Task 1 tool 1 subtask 1 answer 1", { exact: true }).fill("Yes");
+  await page.getByLabel("Task 1 tool 1 subtask 1 answer 2", { exact: true }).fill("No");
+  await page.getByRole("button", { name: "Add a tool to Task 1" }).click();
+  await page.getByLabel("Task 1 tool 2 label").fill("Eye");
   await expect(page.getByTestId("workflow-preview").getByRole("radio", { name: /^Owl/ })).toBeVisible();
   await page.getByRole("button", { name: "Create workflow" }).click();
-  await expect(page.getByRole("link", { name: "Edit Mark owls" })).toBeVisible();
+  // Created: its editor opens with a "Created" message and the task just built, not a blank form.
+  await expect(page.getByRole("heading", { name: "Mark owls" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Created “Mark owls”" })).toBeVisible();
+  await expect(page.getByLabel("Task 1 tool 1 subtask 1 question")).toHaveValue("Is it awake?");
+  await page.goto(`/lab/projects/${projectId}`);
 
   // A survey workflow.
   await page.getByLabel("Workflow name").fill("Identify owls");
-  await page.getByLabel("T0 type").selectOption("survey");
-  await page.getByLabel("T0 instruction").fill("Which owl is it?");
+  await page.getByLabel("Task 1 type").selectOption("survey");
+  await page.getByLabel("Task 1 instruction").fill("Which owl is it?");
   await page.getByLabel("New characteristic").fill("Colour");
   await page.getByRole("button", { name: "Add characteristic" }).click();
   for (const v of ["White", "Brown"]) {
@@ -78,7 +82,8 @@ test("an owner builds a drawing workflow and a survey workflow in the lab", asyn
     "https://example.org/owls/barn-1.jpg",
   );
   await page.getByRole("button", { name: "Create workflow" }).click();
-  await expect(page.getByRole("link", { name: "Edit Identify owls" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Created “Identify owls”" })).toBeVisible();
+  await page.goto(`/lab/projects/${projectId}`);
 
   // Saved as the task definitions the classifier and the engine read.
   const workflows = (
@@ -163,7 +168,7 @@ test("an owner builds a drawing workflow and a survey workflow in the lab", asyn
   await page.getByRole("button", { name: "Copy this workflow" }).click();
   await expect(page.getByRole("heading", { name: "Copy of Identify owls" })).toBeVisible();
   await page.goto(`/lab/projects/${projectId}/workflows/${drawing.id}`);
-  await expect(page.getByLabel("T0 tool 1 subtask 1 question")).toHaveValue("Is it awake?");
+  await expect(page.getByLabel("Task 1 tool 1 subtask 1 question")).toHaveValue("Is it awake?");
   await page.screenshot({ path: "test-results/screenshots/lab-workflow-drawing-1280.png", fullPage: true });
 });
 
@@ -181,14 +186,17 @@ test("an owner builds a branching workflow on the graph: a task added there, an 
   await signIn(page, owner.login, owner.password);
   await page.goto(`/lab/projects/${project.id}/workflows/${w.workflowId}`);
 
-  // A task added on the graph (its type by its human label; the internal name in small print).
-  const graph = page.getByRole("figure").filter({ hasText: "Branching" });
+  // A task added with the canvas's "+ Add" menu (its type by its human label): its form opens beside the canvas, focused.
   await expect(page.getByTestId("branching-graph")).toHaveAttribute("data-ready", "true"); // hydrated
-  await graph.getByLabel("Type of the new task").selectOption({ label: "Free text" });
-  await graph.getByRole("button", { name: "New task" }).click();
-  await expect(page.getByLabel("T1 type").locator("option:checked")).toHaveText("Free text");
+  await addOnCanvas(page, "branching-graph", "Task: Free text");
+  await expect(page.getByRole("heading", { name: "Task 2", exact: true })).toBeFocused();
+  await expect(page.getByLabel("Task 2 type").locator("option:checked")).toHaveText("Free text");
   await expectInside(page, "branching-graph");
-  await page.getByLabel("T1 instruction").fill("Describe it");
+  await page.getByLabel("Task 2 instruction").fill("Describe it");
+  // The panel is beside the canvas at this width: both in view at once.
+  const canvasBox = (await page.getByTestId("branching-graph").boundingBox())!;
+  const panelBox = (await page.getByRole("region", { name: "Task 2: Describe it" }).boundingBox())!;
+  expect(panelBox.x).toBeGreaterThanOrEqual(canvasBox.x + canvasBox.width);
 
   // Drag: answer "Yes" of T0 onto T1.
   const node = (key: string) => page.getByTestId("branching-graph").locator(`.react-flow__node[data-id="${key}"]`);
@@ -197,21 +205,29 @@ test("an owner builds a branching workflow on the graph: a task added there, an 
     node("T0").locator('.react-flow__handle[data-handleid="answer-0"]'),
     node("T1").locator(".react-flow__handle.target"),
   );
-  await expect(page.getByLabel("T0 answer 1 leads to")).toHaveValue("T1");
-  await expect(node("T0")).toContainText(/Yes\s*→ T1/);
+  await node("T0").click();
+  await expect(page.getByLabel("Task 1 answer 1 (Yes) leads to")).toHaveValue("T1");
+  await expect(page.getByLabel("Task 1 answer 1 (Yes) leads to").locator("option:checked")).toHaveText("Task 2: Describe it");
+  await expect(node("T0")).toContainText(/Yes\s*→ Task 2/);
   await expectInside(page, "branching-graph");
   await page.getByRole("button", { name: "Save workflow" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Saved" })).toContainText("Saved: version");
   let saved = (await (await request.get(`/api/workflows/${w.workflowId}`, { headers: auth })).json()).workflows[0];
   expect(saved.tasks.T0.answers).toEqual([{ label: "Yes", next: "T1" }, { label: "No" }]);
 
-  // The keyboard: a node opens its form with Enter; the answer's "leads to" select links it.
+  // The keyboard: a node opens its form with Enter (the focus moves to it; "Back to the canvas" returns);
+  // the answer's "leads to" select links it.
+  await node("T1").focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { name: "Task 2: Describe it" })).toBeFocused();
+  await page.getByRole("button", { name: "Back to the canvas" }).click();
+  await expect(node("T1")).toBeFocused();
   await node("T0").focus();
   await page.keyboard.press("Enter");
-  await expect(page.getByLabel("T0 type")).toBeFocused();
-  await page.getByLabel("T0 answer 2 leads to").focus();
+  await expect(page.getByRole("heading", { name: /^Task 1: / })).toBeFocused();
+  await page.getByLabel("Task 1 answer 2 (No) leads to").focus();
   await page.keyboard.press("ArrowDown"); // the end → T1
-  await expect(page.getByLabel("T0 answer 2 leads to")).toHaveValue("T1");
+  await expect(page.getByLabel("Task 1 answer 2 (No) leads to")).toHaveValue("T1");
   // The first save's "Saved" may still show: wait for this save's answer itself.
   const second = page.waitForResponse((r) => r.request().method() === "PUT" && r.url().includes(`/api/workflows/${w.workflowId}`));
   await page.getByRole("button", { name: "Save workflow" }).click();
@@ -225,11 +241,11 @@ test("an owner builds a branching workflow on the graph: a task added there, an 
 
   // A link removed by the mouse: clicked (selected), then its "Remove link" button, confirmed; the answer leads to the end.
   const graphFigure = page.getByRole("figure").filter({ hasText: "Branching" });
-  await graphFigure.getByRole("group", { name: "Link from answer No of task T0 to task T1" }).click();
-  await expect(graphFigure.getByText("Selected: Link from answer No of task T0 to task T1")).toBeVisible();
+  await graphFigure.getByRole("group", { name: "Link from answer No of Task 1 to Task 2" }).click();
+  await expect(graphFigure.getByText("Selected: Link from answer No of Task 1 to Task 2")).toBeVisible();
   page.once("dialog", (d) => void d.accept());
   await graphFigure.getByRole("button", { name: "Remove link" }).click();
-  await expect(page.getByLabel("T0 answer 2 leads to")).toHaveValue("");
+  await expect(page.getByLabel("Task 1 answer 2 (No) leads to")).toHaveValue("");
   await expect(graphFigure.getByRole("button", { name: "Remove link" })).toHaveCount(0);
   await page.getByRole("button", { name: "Save workflow" }).click();
   await expect

@@ -5,12 +5,12 @@ import type { EditorProps } from "@/components/tasks/editor-common";
 import { Alert } from "@/components/ui/alert";
 
 /** Any other task type, as its JSON definition (kept exactly as written). */
-export function JsonTaskEditor({ taskKey, task, onChange }: EditorProps) {
+export function JsonTaskEditor({ taskName, task, onChange }: EditorProps) {
   const [text, setText] = useState(JSON.stringify(task, null, 2));
   const [error, setError] = useState<string | null>(null);
   return (
     <label className="flex flex-col gap-1 text-sm">
-      <span className="font-medium">{taskKey} definition (JSON)</span>
+      <span className="font-medium">{taskName} definition (JSON)</span>
       <textarea
         className={`${inputClass} font-mono`}
         rows={8}

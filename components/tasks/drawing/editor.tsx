@@ -74,15 +74,15 @@ function DetailEditor({
 }
 
 /** A drawing task: its instruction, and tools (type, label, colour, how many marks) each with subtasks asked per mark. */
-export function DrawingEditor({ taskKey, task, onChange, others }: EditorProps) {
+export function DrawingEditor({ taskName, task, onChange, others }: EditorProps) {
   const tools: TaskDef[] = task.tools ?? [];
   const setTool = (i: number, tool: TaskDef) => onChange({ ...task, tools: tools.map((t, j) => (j === i ? tool : t)) });
   return (
     <div className="flex flex-col gap-2">
-      <InstructionField taskKey={taskKey} task={task} onChange={onChange} />
-      <HelpField taskKey={taskKey} task={task} onChange={onChange} />
+      <InstructionField taskName={taskName} task={task} onChange={onChange} />
+      <HelpField taskName={taskName} task={task} onChange={onChange} />
       {tools.map((tool, i) => {
-        const name = `${taskKey} tool ${i + 1}`;
+        const name = `${taskName} tool ${i + 1}`;
         const details: TaskDef[] = tool.details ?? [];
         return (
           <fieldset key={i} className="flex flex-col gap-2 rounded border border-gray-200 p-2">
@@ -153,9 +153,9 @@ export function DrawingEditor({ taskKey, task, onChange, others }: EditorProps) 
         className={`${buttonClass} self-start`}
         onClick={() => onChange({ ...task, tools: [...tools, newTool("point", tools.length)] })}
       >
-        Add a tool<span className="sr-only"> to {taskKey}</span>
+        Add a tool<span className="sr-only"> to {taskName}</span>
       </button>
-      <NextField taskKey={taskKey} task={task} onChange={onChange} others={others} />
+      <NextField taskName={taskName} task={task} onChange={onChange} others={others} />
     </div>
   );
 }

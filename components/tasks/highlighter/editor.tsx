@@ -4,22 +4,22 @@ import type { TaskDef } from "@/lib/tasks/types";
 import { type EditorProps, InstructionField, NextField } from "../editor-common";
 
 /** A highlighter for text subjects: labels with colours. */
-export function HighlighterEditor({ taskKey, task, onChange, others }: EditorProps) {
+export function HighlighterEditor({ taskName, task, onChange, others }: EditorProps) {
   const labels: TaskDef[] = task.highlighterLabels ?? [];
   const set = (i: number, l: TaskDef) => onChange({ ...task, highlighterLabels: labels.map((x, j) => (j === i ? l : x)) });
   return (
     <div className="flex flex-col gap-2">
-      <InstructionField taskKey={taskKey} task={task} onChange={onChange} />
+      <InstructionField taskName={taskName} task={task} onChange={onChange} />
       {labels.map((l, i) => (
         <div key={i} className="flex flex-wrap items-end gap-2 pl-4">
           <TextInput
-            label={`${taskKey} label ${i + 1}`}
+            label={`${taskName} label ${i + 1}`}
             required
             value={String(l.label ?? "")}
             onChange={(v) => set(i, { ...l, label: v })}
           />
           <TextInput
-            label={`${taskKey} label ${i + 1} colour`}
+            label={`${taskName} label ${i + 1} colour`}
             type="color"
             value={String(l.color ?? "#ff0000")}
             onChange={(v) => set(i, { ...l, color: v })}
@@ -34,7 +34,7 @@ export function HighlighterEditor({ taskKey, task, onChange, others }: EditorPro
               Remove
               <span className="sr-only">
                 {" "}
-                {taskKey} label {i + 1}
+                {taskName} label {i + 1}
               </span>
             </button>
           )}
@@ -45,9 +45,9 @@ export function HighlighterEditor({ taskKey, task, onChange, others }: EditorPro
         className={`${buttonClass} self-start`}
         onClick={() => onChange({ ...task, highlighterLabels: [...labels, { label: "", color: "#00a000" }] })}
       >
-        Add a label<span className="sr-only"> to {taskKey}</span>
+        Add a label<span className="sr-only"> to {taskName}</span>
       </button>
-      <NextField taskKey={taskKey} task={task} onChange={onChange} others={others} />
+      <NextField taskName={taskName} task={task} onChange={onChange} others={others} />
     </div>
   );
 }

@@ -3,10 +3,10 @@ import { TextInput } from "@/components/ui/controls";
 import { type EditorProps, InstructionField, NextField } from "../editor-common";
 
 /** A slider: its range, step and starting value (strings, as the established clients store them). */
-export function SliderEditor({ taskKey, task, onChange, others }: EditorProps) {
+export function SliderEditor({ taskName, task, onChange, others }: EditorProps) {
   const num = (field: string, label: string) => (
     <TextInput
-      label={`${taskKey} ${label}`}
+      label={`${taskName} ${label}`}
       type="number"
       required
       value={String(task[field] ?? "")}
@@ -16,14 +16,14 @@ export function SliderEditor({ taskKey, task, onChange, others }: EditorProps) {
   );
   return (
     <div className="flex flex-col gap-2">
-      <InstructionField taskKey={taskKey} task={task} onChange={onChange} />
+      <InstructionField taskName={taskName} task={task} onChange={onChange} />
       <div className="flex flex-wrap gap-2">
         {num("min", "minimum")}
         {num("max", "maximum")}
         {num("step", "step")}
         {num("defaultValue", "starting value")}
       </div>
-      <NextField taskKey={taskKey} task={task} onChange={onChange} others={others} />
+      <NextField taskName={taskName} task={task} onChange={onChange} others={others} />
     </div>
   );
 }

@@ -101,13 +101,13 @@ function AddEntry({ what, onAdd }: { what: string; onAdd(label: string): void })
  * characteristic values, description, images, and what tells them apart from choices they are confused
  * with), and questions asked about each identification.
  */
-export function SurveyEditor({ taskKey, task, onChange, others }: EditorProps) {
+export function SurveyEditor({ taskName, task, onChange, others }: EditorProps) {
   const characteristics = surveyEntries(task, "characteristics");
   const choices = surveyEntries(task, "choices");
   const questions = surveyEntries(task, "questions");
   return (
     <div className="flex flex-col gap-3">
-      <InstructionField taskKey={taskKey} task={task} onChange={onChange} optional />
+      <InstructionField taskName={taskName} task={task} onChange={onChange} optional />
 
       <fieldset className="flex flex-col gap-2 rounded border border-gray-200 p-2">
         <legend className="px-1 text-sm font-semibold">Characteristics</legend>
@@ -277,7 +277,7 @@ export function SurveyEditor({ taskKey, task, onChange, others }: EditorProps) {
           }
         />
       </fieldset>
-      <NextField taskKey={taskKey} task={task} onChange={onChange} others={others} />
+      <NextField taskName={taskName} task={task} onChange={onChange} others={others} />
     </div>
   );
 }

@@ -10,8 +10,16 @@ export const generateMetadata = labTitle("Workflow");
 export const dynamic = "force-dynamic";
 
 /** Editing a workflow in the lab: name, retirement, activity, subject sets and their chances, tasks of every type. */
-export default async function LabWorkflowPage({ params }: { params: Promise<{ id: string; wid: string }> }) {
+export default async function LabWorkflowPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string; wid: string }>;
+  searchParams: Promise<{ created?: string }>;
+}) {
   const { project, workflow } = await editableWorkflow(params);
+  // Just created in the lab's new-workflow form (which comes here): say so above its buttons.
+  const created = (await searchParams).created === "1";
   const drafts = draftsFromTasks((workflow.tasks ?? {}) as Record<string, TaskDef>, workflow.firstTask);
   return (
     <article className="flex flex-col gap-4">
@@ -22,6 +30,11 @@ export default async function LabWorkflowPage({ params }: { params: Promise<{ id
       </WorkflowHeading>
       <WorkflowForm
         projectId={project.id}
+        notice={
+          created
+            ? `Created “${workflow.displayName}”. Its tasks are below; link subject sets and save, or build its decision engine.`
+            : undefined
+        }
         subjectSets={project.subjectSets.map((s) => ({ id: s.id, displayName: s.displayName, count: s.setMemberSubjectsCount }))}
         workflow={{
           id: workflow.id,

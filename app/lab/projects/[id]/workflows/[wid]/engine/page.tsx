@@ -3,6 +3,7 @@ import Link from "next/link";
 import { editableWorkflow, workflowExtras } from "@/app/lab/lab-access";
 import { EngineBuilder } from "@/components/lab/engine-builder";
 import { WorkflowHeading } from "@/components/lab/workflow-heading";
+import { draftsFromTasks, type TaskDef } from "@/lib/lab/task-editing";
 
 export const generateMetadata = labTitle("Decision engine");
 
@@ -12,10 +13,8 @@ export const dynamic = "force-dynamic";
 export default async function EngineBuilderPage({ params }: { params: Promise<{ id: string; wid: string }> }) {
   const { project, workflow } = await editableWorkflow(params);
   const { engineConfigured } = await workflowExtras(workflow.id);
-  const taskKeys = Object.entries((workflow.tasks ?? {}) as Record<string, { type?: string }>).map(([key, t]) => ({
-    key,
-    type: String(t?.type ?? ""),
-  }));
+  // The tasks as the workflow editor lists them (first task first), named to the researcher by their words.
+  const tasks = draftsFromTasks((workflow.tasks ?? {}) as Record<string, TaskDef>, workflow.firstTask);
   return (
     <article className="flex flex-col gap-4">
       <WorkflowHeading project={project} workflow={workflow} title="Decision engine">
@@ -25,7 +24,7 @@ export default async function EngineBuilderPage({ params }: { params: Promise<{ 
           </Link>
         </p>
       </WorkflowHeading>
-      <EngineBuilder workflowId={workflow.id} taskKeys={taskKeys} configured={engineConfigured} />
+      <EngineBuilder workflowId={workflow.id} tasks={tasks} configured={engineConfigured} />
     </article>
   );
 }
