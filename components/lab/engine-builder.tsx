@@ -28,7 +28,7 @@ import {
 import { AddMenu } from "./add-menu";
 import { ConditionEditor } from "./condition-editor";
 import { ConditionSentenceEditor } from "./condition-sentence-editor";
-import { EffectEditor, ExtractorFields, KeyedCard, ReducerFields } from "./engine-fields";
+import { EffectEditor, type EffectTargets, EffectTargetsProvider, ExtractorFields, KeyedCard, ReducerFields } from "./engine-fields";
 import { focusCanvasNode, NodePanel } from "./node-panel";
 import type { EngineWorkflowAnswer, EngineWorkflowRecord } from "@/components/ui/wire-types";
 
@@ -56,11 +56,14 @@ export function EngineBuilder({
   workflowId,
   tasks,
   configured,
+  targets = {},
 }: {
   workflowId: number;
   tasks: EngineTasks;
   /** Whether the workflow has a configuration yet (the page knows): none is not asked for, a 404 the browser would log. */
   configured: boolean;
+  /** The records effects may name, picked by name (the project's subject sets and other workflows). */
+  targets?: EffectTargets;
 }) {
   const queryKey = ["engine-workflow", workflowId, configured];
   const loaded = useQuery({
@@ -76,13 +79,15 @@ export function EngineBuilder({
   return (
     <QueryState query={loaded} what="decision engine configuration">
       {loaded.data !== undefined && (
-        <EngineForm
-          key={workflowId}
-          workflowId={workflowId}
-          tasks={tasks}
-          stored={loaded.data}
-          onSaved={(saved) => client.setQueryData(queryKey, saved)}
-        />
+        <EffectTargetsProvider value={targets}>
+          <EngineForm
+            key={workflowId}
+            workflowId={workflowId}
+            tasks={tasks}
+            stored={loaded.data}
+            onSaved={(saved) => client.setQueryData(queryKey, saved)}
+          />
+        </EffectTargetsProvider>
       )}
     </QueryState>
   );

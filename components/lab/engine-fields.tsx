@@ -1,5 +1,5 @@
 "use client";
-import { useState, type ReactNode } from "react";
+import { createContext, useContext, useState, type ReactNode } from "react";
 import { Select, TextInput, buttonClass, inputClass } from "@/components/ui/controls";
 import { NamedSelect } from "@/components/ui/named-select";
 import { EFFECT_OPTIONS, ENGINE_OPTIONS as O, effectOption } from "@/lib/lab/engine-options";
@@ -10,6 +10,14 @@ import type { KeyedRow as Row } from "@/lib/lab/engine-draft";
 // lays them out): an extractor's or reducer's key and type around its type's own fields.
 
 type Config = Record<string, unknown>;
+
+/**
+ * What an effect may name, by the effect's field: the project's subject sets (`subject_set_id`) and its other
+ * workflows (`workflow_id`), picked by name. A field without choices (a collection, a URL) is typed.
+ */
+export type EffectTargets = Partial<Record<string, { value: string; label: string }[]>>;
+const EffectTargetsContext = createContext<EffectTargets>({});
+export const EffectTargetsProvider = EffectTargetsContext.Provider;
 
 export function KeyedCard({
   what,
@@ -333,6 +341,17 @@ function JsonField({ label, value, onChange }: { label: string; value: unknown; 
   );
 }
 
+/** An effect's one field: a choice among the project's records when there are some (a stored id outside them kept as one more), else typed. */
+function EffectTarget({ label, field, effect, onChange }: { label: string; field: string; effect: Config; onChange(e: Config): void }) {
+  const choices = useContext(EffectTargetsContext)[field];
+  const value = String(effect[field] ?? "");
+  const set = (v: string) => onChange({ ...effect, [field]: v });
+  if (!choices) return <TextInput label={label} value={value} onChange={set} />;
+  const options =
+    value && !choices.some((c) => c.value === value) ? [...choices, { value, label: `#${value} (not in this project)` }] : choices;
+  return <Select label={label} value={value} options={options} empty="Choose…" onChange={set} />;
+}
+
 export function EffectEditor({
   label,
   topic,
@@ -369,13 +388,7 @@ export function EffectEditor({
           onChange={(reason) => onChange({ ...effect, reason })}
         />
       )}
-      {def?.field && (
-        <TextInput
-          label={`${label}: ${def.field[1]}`}
-          value={String(effect[def.field[0]] ?? "")}
-          onChange={(v) => onChange({ ...effect, [def.field![0]]: v })}
-        />
-      )}
+      {def?.field && <EffectTarget label={`${label}: ${def.field[1]}`} field={def.field[0]} effect={effect} onChange={onChange} />}
       {onRemove && (
         <button type="button" className={buttonClass} onClick={onRemove}>
           Remove<span className="sr-only"> {label}</span>

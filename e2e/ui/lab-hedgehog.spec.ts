@@ -106,6 +106,10 @@ test("a new researcher builds the hedgehog project without typing a task key or 
   await expect(page.getByRole("combobox", { name: "Rule 1, effect 1", exact: true }).locator("option:checked")).toHaveText(
     "Retire the subject",
   );
+  // A second effect: the subject goes to a subject set, picked by its name.
+  await addOnCanvas(page, "engine-flow", /^Effect \(to Rule 1\)/);
+  await page.getByRole("combobox", { name: "Rule 1, effect 2", exact: true }).selectOption({ label: "Add the subject to a subject set" });
+  await page.getByLabel("Rule 1, effect 2: Subject set").selectOption({ label: "Garden cameras" });
   await expect(node("engine-flow", "rule:0")).toContainText("if the most common answer is No and its number of votes is at least 3");
   await expect(node("engine-flow", "x:q")).toContainText("Task 1: Is there an animal?");
   await expectInside(page, "engine-flow");
@@ -120,6 +124,10 @@ test("a new researcher builds the hedgehog project without typing a task key or 
   await page.getByRole("button", { name: "Save configuration" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
   const token = await accessToken(request, researcher.login, researcher.password);
+  const sets = await (
+    await request.get(`/api/subject_sets?project_id=${projectId}`, { headers: { Accept: API_ACCEPT, Authorization: `Bearer ${token}` } })
+  ).json();
+  const gardenSet = sets.subject_sets.find((s: { display_name: string }) => s.display_name === "Garden cameras").id;
   const saved = (
     await (
       await request.get(`/engine/workflows/${workflowId}`, { headers: { Accept: "application/json", Authorization: `Bearer ${token}` } })
@@ -131,7 +139,10 @@ test("a new researcher builds the hedgehog project without typing a task key or 
     {
       topic: "subject",
       if: ["and", ["eq", ["lookup", "c.most_likely"], ["const", "1"]], ["gte", ["lookup", "c.num_votes", 0], ["const", 3]]],
-      then: [{ action: "retire_subject", reason: "consensus" }],
+      then: [
+        { action: "retire_subject", reason: "consensus" },
+        { action: "add_subject_to_set", subject_set_id: gardenSet },
+      ],
     },
   ]);
   const workflow = (

@@ -3,7 +3,7 @@
 // leaves no record behind and says so; a manifest import refreshes the subject list and spends its file.
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { E2E_PORT } from "../env";
-import { accessToken, API_ACCEPT, createProject, newUser, registerUser, signIn, uniqueName } from "../support";
+import { accessToken, API_ACCEPT, approveLaunch, createProject, newUser, registerUser, signIn, uniqueName } from "../support";
 
 // A 2×2 PNG.
 const PNG = Buffer.from(
@@ -33,7 +33,9 @@ async function uploadSubjectFiles(page: Page, setName: string, files: string[]) 
 test("an avatar and a subject file upload and show with the page opened at 127.0.0.1 and at localhost", async ({ browser, request }) => {
   test.setTimeout(60_000);
   const { owner, token } = await newOwner(request);
-  const project = await createProject(request, token, { display_name: uniqueName("Hosts") });
+  // Public and launched, so the home page lists it with its avatar.
+  const project = await createProject(request, token, { display_name: uniqueName("Hosts"), private: false });
+  await approveLaunch(request, project.id);
   for (const host of ["127.0.0.1", "localhost"]) {
     // Cookies are per host name: a context of its own, signed in at that name.
     const context = await browser.newContext({ baseURL: `http://${host}:${E2E_PORT}` });
@@ -46,6 +48,11 @@ test("an avatar and a subject file upload and show with the page opened at 127.0
     const avatar = page.getByRole("img", { name: "Current avatar" });
     await expectLoaded(avatar);
     expect(await avatar.getAttribute("src")).toMatch(/^\/uploads\/media\//);
+    // The home page's card shows it too, by path.
+    await page.goto(`/?q=${encodeURIComponent(project.display_name)}`);
+    const card = page.getByTestId("project-card").filter({ hasText: project.display_name });
+    await expectLoaded(card.locator("img"));
+    expect(await card.locator("img").getAttribute("src")).toMatch(/^\/uploads\/media\//);
 
     await page.goto(`/lab/projects/${project.id}/subjects`);
     await uploadSubjectFiles(page, `At ${host}`, ["a.png"]);

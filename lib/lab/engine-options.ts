@@ -41,10 +41,10 @@ export const ENGINE_OPTIONS = {
 /** How the builder names an effect, and the one field it asks for (retire_subject asks for its reason instead). */
 const EFFECT_TEXT: Record<EffectType, { label: string; field?: [key: string, label: string] }> = {
   retire_subject: { label: "Retire the subject" },
-  add_subject_to_set: { label: "Add the subject to a subject set", field: ["subject_set_id", "Subject set id"] },
+  add_subject_to_set: { label: "Add the subject to a subject set", field: ["subject_set_id", "Subject set"] },
   add_subject_to_collection: { label: "Add the subject to a collection", field: ["collection_id", "Collection id"] },
   external_effect: { label: "Call an external service", field: ["url", "HTTPS URL"] },
-  promote_user: { label: "Move the volunteer to another workflow", field: ["workflow_id", "Workflow id"] },
+  promote_user: { label: "Move the volunteer to another workflow", field: ["workflow_id", "Workflow"] },
 };
 
 export interface EffectOption {

@@ -24,7 +24,15 @@ export default async function EngineBuilderPage({ params }: { params: Promise<{ 
           </Link>
         </p>
       </WorkflowHeading>
-      <EngineBuilder workflowId={workflow.id} tasks={tasks} configured={engineConfigured} />
+      <EngineBuilder
+        workflowId={workflow.id}
+        tasks={tasks}
+        configured={engineConfigured}
+        targets={{
+          subject_set_id: project.subjectSets.map((s) => ({ value: String(s.id), label: s.displayName })),
+          workflow_id: project.workflows.filter((w) => w.id !== workflow.id).map((w) => ({ value: String(w.id), label: w.displayName })),
+        }}
+      />
     </article>
   );
 }
