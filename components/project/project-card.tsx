@@ -27,7 +27,7 @@ export function ProjectCard({ project: p, avatar }: { project: ProjectRecord; av
       <div className="flex items-center gap-3">
         <ProjectAvatar project={p} src={avatar} />
         <div className="min-w-0">
-          <h3 className="text-lg font-semibold break-words">
+          <h3 className="text-lg font-semibold [overflow-wrap:anywhere]">
             <a href={`/projects/${p.id}`} className="hover:text-brand-700 hover:underline">
               {p.display_name}
             </a>

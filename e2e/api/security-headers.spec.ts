@@ -151,7 +151,7 @@ test("a page loads and runs its scripts under the policy", async ({ page }) => {
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByText("Invalid login or password.")).toBeVisible();
   // A client-side navigation (chunks loaded by Next's own scripts, allowed by 'strict-dynamic').
-  await page.getByRole("link", { name: "Statistics" }).click();
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Statistics" }).click();
   await expect(page).toHaveURL(/\/stats$/);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   expect(violations).toEqual([]);

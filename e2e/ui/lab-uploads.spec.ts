@@ -34,7 +34,7 @@ test("an avatar and a subject file upload and show with the page opened at 127.0
   test.setTimeout(60_000);
   const { owner, token } = await newOwner(request);
   // Public and launched, so the home page lists it with its avatar.
-  const project = await createProject(request, token, { display_name: uniqueName("Hosts"), private: false });
+  const project = await createProject(request, token, { display_name: uniqueName("Hosts"), private: false, live: true });
   await approveLaunch(request, project.id);
   for (const host of ["127.0.0.1", "localhost"]) {
     // Cookies are per host name: a context of its own, signed in at that name.
