@@ -114,7 +114,39 @@ export async function classifiableWorkflow(request: APIRequestContext, token: st
   return { workflowId: workflow.id as string, version: workflow.version as string, subjectIds };
 }
 
-/** POST /api/classifications n times (anonymously, so each one counts). */
+/** What postClassification sends: where, which subjects, the annotations (default: answer 0 of T0), and as whom. */
+export interface ClassificationPost {
+  project: string;
+  workflow: string;
+  version: string;
+  subjects: string[];
+  annotations?: unknown[];
+  /** A bearer token; none: anonymous (each anonymous classification counts). */
+  token?: string;
+}
+
+/** POST /api/classifications as a volunteer's browser would, expecting 201. */
+export async function postClassification(request: APIRequestContext, c: ClassificationPost): Promise<void> {
+  const res = await request.post("/api/classifications", {
+    headers: { Accept: API_ACCEPT, ...(c.token ? { Authorization: `Bearer ${c.token}` } : {}) },
+    data: {
+      classifications: {
+        annotations: c.annotations ?? [{ task: "T0", value: 0 }],
+        metadata: {
+          started_at: new Date().toISOString(),
+          finished_at: new Date().toISOString(),
+          user_agent: "e2e",
+          user_language: "en",
+          workflow_version: c.version,
+        },
+        links: { project: c.project, workflow: c.workflow, subjects: c.subjects },
+      },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+/** POST /api/classifications n times (anonymously, so each one counts), answers alternating. */
 export async function classify(
   request: APIRequestContext,
   projectId: string,
@@ -122,23 +154,13 @@ export async function classify(
   n: number,
 ) {
   for (let i = 0; i < n; i++) {
-    const res = await request.post("/api/classifications", {
-      headers: { Accept: API_ACCEPT },
-      data: {
-        classifications: {
-          annotations: [{ task: "T0", value: i % 2 }],
-          metadata: {
-            started_at: new Date().toISOString(),
-            finished_at: new Date().toISOString(),
-            user_agent: "e2e",
-            user_language: "en",
-            workflow_version: w.version,
-          },
-          links: { project: projectId, workflow: w.workflowId, subjects: [w.subjectIds[i % w.subjectIds.length]] },
-        },
-      },
+    await postClassification(request, {
+      project: projectId,
+      workflow: w.workflowId,
+      version: w.version,
+      subjects: [w.subjectIds[i % w.subjectIds.length]],
+      annotations: [{ task: "T0", value: i % 2 }],
     });
-    expect(res.status(), await res.text()).toBe(201);
   }
 }
 

@@ -8,7 +8,7 @@ import path from "node:path";
 import { expect, request as playwrightRequest, test, type APIRequestContext } from "@playwright/test";
 import { ADMIN_LOGIN, ADMIN_PASSWORD, E2E_PORT } from "../env";
 import { nextServerPid, startApp, stopApp, waitUntilUp, type AppProcess } from "../server-process";
-import { API_ACCEPT, accessToken, classifiableWorkflow, createProject, uniqueName } from "../support";
+import { API_ACCEPT, accessToken, classifiableWorkflow, createProject, uniqueName, postClassification } from "../support";
 
 const PORT = E2E_PORT + 7;
 const BASE = `http://localhost:${PORT}`;
@@ -50,23 +50,13 @@ test("the server killed with SIGKILL mid-pipeline loses nothing and applies noth
   const plan = (w: typeof crashed) =>
     w.subjectIds.flatMap((subject, i) => [0, 1, 2, 3].map((k) => ({ w, position: i, subject, answer: i % 2 === 0 ? 0 : k % 2 })));
   const send = async (ctx: APIRequestContext, p: ReturnType<typeof plan>[number]) => {
-    const res = await ctx.post("/api/classifications", {
-      headers: { Accept: API_ACCEPT },
-      data: {
-        classifications: {
-          annotations: [{ task: "T0", value: p.answer }],
-          metadata: {
-            started_at: new Date().toISOString(),
-            finished_at: new Date().toISOString(),
-            user_agent: "e2e",
-            user_language: "en",
-            workflow_version: p.w.version,
-          },
-          links: { project: project.id, workflow: p.w.workflowId, subjects: [p.subject] },
-        },
-      },
+    await postClassification(ctx, {
+      project: project.id,
+      workflow: p.w.workflowId,
+      version: p.w.version,
+      subjects: [p.subject],
+      annotations: [{ task: "T0", value: p.answer }],
     });
-    expect(res.status(), await res.text()).toBe(201);
   };
 
   const crashPlan = plan(crashed);

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { accessToken, API_ACCEPT, classifiableWorkflow, classify, createProject, uniqueName } from "../support";
+import { accessToken, API_ACCEPT, classifiableWorkflow, classify, createProject, uniqueName, postClassification } from "../support";
 
 const SHOTS = path.resolve("test-results/screenshots");
 const picture =
@@ -275,23 +275,13 @@ test("the volunteer's own pages and the account menu: no serious axe violations;
     (s: { id: string }) => s.id,
   );
   for (const subject of subjects) {
-    const res = await request.post("/api/classifications", {
-      headers: mine,
-      data: {
-        classifications: {
-          annotations: [{ task: "T0", value: 0 }],
-          metadata: {
-            started_at: new Date().toISOString(),
-            finished_at: new Date().toISOString(),
-            user_agent: "e2e",
-            user_language: "en",
-            workflow_version: workflow.version,
-          },
-          links: { project: project.id, workflow: workflow.id, subjects: [subject] },
-        },
-      },
+    await postClassification(request, {
+      project: project.id,
+      workflow: workflow.id,
+      version: workflow.version,
+      subjects: [subject],
+      token: vToken,
     });
-    expect(res.status(), await res.text()).toBe(201);
   }
   const made = async (collections: object) => {
     const res = await request.post("/api/collections", { headers: mine, data: { collections } });

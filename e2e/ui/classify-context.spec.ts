@@ -2,7 +2,17 @@
 // stored it, offline, a network error across a page reload) is kept in the browser and resent with the
 // same Idempotency-Key until stored, exactly once; a refused one (4xx) is shown and can be dismissed.
 import { expect, test, type Page } from "@playwright/test";
-import { accessToken, API_ACCEPT, classifiableWorkflow, createProject, newUser, registerUser, signIn, uniqueName } from "../support";
+import {
+  accessToken,
+  API_ACCEPT,
+  classifiableWorkflow,
+  createProject,
+  newUser,
+  registerUser,
+  signIn,
+  uniqueName,
+  postClassification,
+} from "../support";
 
 const picture = `<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30"><rect width="40" height="30" fill="#334"/></svg>`;
 
@@ -192,23 +202,13 @@ test("banners from the queue's selection state: retired and finished, already se
   const volunteer = newUser("ui_seen");
   await registerUser(request, volunteer);
   const vToken = await accessToken(request, volunteer.login, volunteer.password);
-  const c = await request.post("/api/classifications", {
-    headers: { Accept: API_ACCEPT, Authorization: `Bearer ${vToken}` },
-    data: {
-      classifications: {
-        annotations: [{ task: "T0", value: 0 }],
-        metadata: {
-          started_at: new Date().toISOString(),
-          finished_at: new Date().toISOString(),
-          user_agent: "e2e",
-          user_language: "en",
-          workflow_version: seen.version,
-        },
-        links: { project: project.id, workflow: seen.workflowId, subjects: seen.subjectIds },
-      },
-    },
+  await postClassification(request, {
+    project: project.id,
+    workflow: seen.workflowId,
+    version: seen.version,
+    subjects: seen.subjectIds,
+    token: vToken,
   });
-  expect(c.status(), await c.text()).toBe(201);
   // The server counts it in the volunteer's project preference (folded within a second).
   await expect
     .poll(

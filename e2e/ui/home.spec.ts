@@ -12,6 +12,7 @@ import {
   registerUser,
   signIn,
   uniqueName,
+  postClassification,
 } from "../support";
 
 const PAGE_SIZE = 12; // components/project-list.tsx
@@ -244,23 +245,13 @@ test("a volunteer who has seen every subject is offered other projects", async (
   const volunteer = newUser("ui_seen");
   await registerUser(request, volunteer);
   const mine = await accessToken(request, volunteer.login, volunteer.password);
-  const res = await request.post("/api/classifications", {
-    headers: { Accept: API_ACCEPT, Authorization: `Bearer ${mine}` },
-    data: {
-      classifications: {
-        annotations: [{ task: "T0", value: 0 }],
-        metadata: {
-          started_at: new Date().toISOString(),
-          finished_at: new Date().toISOString(),
-          user_agent: "e2e",
-          user_language: "en",
-          workflow_version: w.version,
-        },
-        links: { project: done.id, workflow: w.workflowId, subjects: [w.subjectIds[0]] },
-      },
-    },
+  await postClassification(request, {
+    project: done.id,
+    workflow: w.workflowId,
+    version: w.version,
+    subjects: [w.subjectIds[0]],
+    token: mine,
   });
-  expect(res.status(), await res.text()).toBe(201);
   await page.route("https://example.org/**", (route) =>
     route.fulfill({ contentType: "image/svg+xml", body: '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30"/>' }),
   );

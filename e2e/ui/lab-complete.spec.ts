@@ -7,7 +7,7 @@ import fs from "node:fs";
 import { addOnCanvas } from "../flow-canvas";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_BASE_URL } from "../env";
-import { API_ACCEPT, createProjectInLab, newUser, registerUser, signIn, uniqueName } from "../support";
+import { API_ACCEPT, createProjectInLab, newUser, registerUser, signIn, uniqueName, postClassification } from "../support";
 
 async function dropManifest(page: Page, csv: string) {
   const dataTransfer = await page.evaluateHandle((text) => {
@@ -128,23 +128,13 @@ test("a team builds, tests and runs a project entirely in the lab", async ({ pag
     [subjects[0], "BARNOWL"],
     [subjects[1], "TAWNYOWL"],
   ]) {
-    const res = await request.post("/api/classifications", {
-      headers: { Accept: API_ACCEPT },
-      data: {
-        classifications: {
-          annotations: survey(choice),
-          metadata: {
-            started_at: new Date().toISOString(),
-            finished_at: new Date().toISOString(),
-            user_agent: "e2e",
-            user_language: "en",
-            workflow_version: identify.version,
-          },
-          links: { project: projectId, workflow: identify.id, subjects: [subject] },
-        },
-      },
+    await postClassification(request, {
+      project: projectId,
+      workflow: identify.id,
+      version: identify.version,
+      subjects: [subject],
+      annotations: survey(choice),
     });
-    expect(res.status(), await res.text()).toBe(201);
   }
 
   // Monitoring: the retirement with its reason; the export downloaded.

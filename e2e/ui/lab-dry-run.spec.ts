@@ -2,7 +2,17 @@
 // through the edited configuration without writing anything, sees one subject that would retire and one
 // that would not (and which outcome differs from the saved configuration's), then saves.
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { accessToken, API_ACCEPT, classifiableWorkflow, createProject, newUser, registerUser, signIn, uniqueName } from "../support";
+import {
+  accessToken,
+  API_ACCEPT,
+  classifiableWorkflow,
+  createProject,
+  newUser,
+  registerUser,
+  signIn,
+  uniqueName,
+  postClassification,
+} from "../support";
 
 /**
  * A new owner's project with a two-subject workflow whose saved engine configuration extracts T0, reduces
@@ -42,23 +52,13 @@ test("an owner dry-runs an edited engine configuration on recent classifications
     [1, 0],
     [1, 1],
   ] as const) {
-    const res = await request.post("/api/classifications", {
-      headers: { Accept: API_ACCEPT },
-      data: {
-        classifications: {
-          annotations: [{ task: "T0", value }],
-          metadata: {
-            started_at: new Date().toISOString(),
-            finished_at: new Date().toISOString(),
-            user_agent: "e2e",
-            user_language: "en",
-            workflow_version: w.version,
-          },
-          links: { project: project.id, workflow: w.workflowId, subjects: [w.subjectIds[subject]] },
-        },
-      },
+    await postClassification(request, {
+      project: project.id,
+      workflow: w.workflowId,
+      version: w.version,
+      subjects: [w.subjectIds[subject]],
+      annotations: [{ task: "T0", value }],
     });
-    expect(res.status()).toBe(201);
   }
 
   await page.setViewportSize({ width: 1280, height: 900 });

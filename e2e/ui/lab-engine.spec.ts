@@ -2,7 +2,16 @@
 // nested rule with forms, a mistake is refused with the server's message, the saved configuration is
 // exactly what the forms showed, and the live pipeline then acts on it.
 import { expect, test } from "@playwright/test";
-import { accessToken, API_ACCEPT, classifiableWorkflow, createProject, newUser, registerUser, signIn, uniqueName } from "../support";
+import {
+  accessToken,
+  classifiableWorkflow,
+  createProject,
+  newUser,
+  registerUser,
+  signIn,
+  uniqueName,
+  postClassification,
+} from "../support";
 import { addOnCanvas, dragHandle, expectInside } from "../flow-canvas";
 
 test("a project owner builds the decision engine's configuration visually, and it retires subjects", async ({ page, request }) => {
@@ -94,23 +103,7 @@ test("a project owner builds the decision engine's configuration visually, and i
   await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
 
   // The pipeline acts on it: one classification retires its subject.
-  const res = await request.post("/api/classifications", {
-    headers: { Accept: API_ACCEPT },
-    data: {
-      classifications: {
-        annotations: [{ task: "T0", value: 0 }],
-        metadata: {
-          started_at: new Date().toISOString(),
-          finished_at: new Date().toISOString(),
-          user_agent: "e2e",
-          user_language: "en",
-          workflow_version: w.version,
-        },
-        links: { project: project.id, workflow: w.workflowId, subjects: [w.subjectIds[0]] },
-      },
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
+  await postClassification(request, { project: project.id, workflow: w.workflowId, version: w.version, subjects: [w.subjectIds[0]] });
   await expect
     .poll(
       async () =>

@@ -3,7 +3,16 @@
 import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
-import { accessToken, API_ACCEPT, classifiableWorkflow, createProject, newUser, registerUser, signIn, uniqueName } from "../support";
+import {
+  accessToken,
+  classifiableWorkflow,
+  createProject,
+  newUser,
+  registerUser,
+  signIn,
+  uniqueName,
+  postClassification,
+} from "../support";
 
 test("an owner monitors a workflow: reductions, retirement with its reason, actions, the export downloaded", async ({ page, request }) => {
   test.setTimeout(120_000);
@@ -33,23 +42,13 @@ test("an owner monitors a workflow: reductions, retirement with its reason, acti
     [w.subjectIds[0], 0],
     [w.subjectIds[1], 1],
   ] as const) {
-    const res = await request.post("/api/classifications", {
-      headers: { Accept: API_ACCEPT },
-      data: {
-        classifications: {
-          annotations: [{ task: "T0", value }],
-          metadata: {
-            started_at: new Date().toISOString(),
-            finished_at: new Date().toISOString(),
-            user_agent: "e2e",
-            user_language: "en",
-            workflow_version: w.version,
-          },
-          links: { project: project.id, workflow: w.workflowId, subjects: [subject] },
-        },
-      },
+    await postClassification(request, {
+      project: project.id,
+      workflow: w.workflowId,
+      version: w.version,
+      subjects: [subject],
+      annotations: [{ task: "T0", value }],
     });
-    expect(res.status()).toBe(201);
   }
 
   // The subjects' pictures (example.org, offline here) answered with a 1x1 PNG.
