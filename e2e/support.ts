@@ -192,3 +192,19 @@ export async function createProjectInLab(page: Page, name: string): Promise<stri
   await expect(page).toHaveURL(/\/lab\/projects\/\d+$/);
   return page.url().split("/").pop()!;
 }
+
+/** The id of the subject the classify page shows (its image's alt text names it). */
+export async function currentSubject(page: Page): Promise<string> {
+  const image = page.getByRole("img", { name: /^Subject \d+, image 1 of 1$/ });
+  await expect(image).toBeVisible();
+  return (await image.getAttribute("alt"))!.match(/Subject (\d+)/)![1];
+}
+
+/** Answers "Yes" and presses Done on the classify page; the volunteer moves on at once, whatever happens to the save. Returns the subject's id. */
+export async function answer(page: Page): Promise<string> {
+  const id = await currentSubject(page);
+  await page.getByLabel("Yes").check();
+  await page.getByRole("button", { name: "Done" }).click();
+  await expect(page.getByRole("img", { name: new RegExp(`^Subject ${id},`) })).toHaveCount(0);
+  return id;
+}

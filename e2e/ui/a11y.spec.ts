@@ -3,11 +3,10 @@
 // (test-results/screenshots/), and a question answered with the keyboard alone, with a visible focus ring.
 import fs from "node:fs";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { SHOTS, scan, shoot } from "../a11y";
 import { accessToken, API_ACCEPT, classifiableWorkflow, classify, createProject, uniqueName, postClassification } from "../support";
 
-const SHOTS = path.resolve("test-results/screenshots");
 const picture =
   '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300"><rect width="400" height="300" fill="#334"/>' +
   '<circle cx="200" cy="150" r="60" fill="#eee"/></svg>';
@@ -38,24 +37,6 @@ async function setUp(request: APIRequestContext, page: Page) {
   const setId: string = (await set.json()).subject_sets[0].id;
   await page.route(`${media}/**`, (route) => route.fulfill({ contentType: "image/svg+xml", body: picture }));
   return { project, workflow, headers, setId };
-}
-
-async function scan(page: Page, name: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(
-    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join("; ")})`),
-    `${name}: serious accessibility violations`,
-  ).toEqual([]);
-}
-
-async function shoot(page: Page, name: string) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 test("home, project and classify pages: no serious axe violations; screenshots at 1280 and 375 px", async ({ page, request }) => {

@@ -1,38 +1,11 @@
-// The site admin's console and the owner's launch path: an owner asks for a beta review and then a launch
-// from the lab's launch stepper, an admin refuses the first request with a reason the owner reads, then
-// approves both on /admin, and the project is launched and listed;
-// an admin bans a volunteer whose open browser session ends at its next request, and raises another's
-// subject limit, which takes effect at once; the console's action list shows each of them. Axe scans the
-// console and the stepper; screenshots at 1280 and 375 px go to test-results/screenshots/.
-import fs from "node:fs";
-import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { scan, shoot as shootBoth } from "../a11y";
 import { ADMIN_LOGIN, ADMIN_PASSWORD } from "../env";
 import { accessToken, API_ACCEPT, classifiableWorkflow, createProject, newUser, registerUser, signIn, uniqueName } from "../support";
 
-const SHOTS = path.resolve("test-results/screenshots");
-
-async function scan(page: Page, name: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(
-    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join("; ")})`),
-    `${name}: serious accessibility violations`,
-  ).toEqual([]);
-}
-
 async function shoot(page: Page, name: string) {
-  fs.mkdirSync(SHOTS, { recursive: true });
   await page.waitForLoadState("networkidle");
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
-    // Nothing wider than the screen on a phone.
-    if (width === 375)
-      expect.soft(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at 375 px`).toBeLessThanOrEqual(375);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await shootBoth(page, name, { fitsPhone: true });
 }
 
 const bearer = (token: string) => ({ Accept: API_ACCEPT, Authorization: `Bearer ${token}` });

@@ -1,7 +1,7 @@
 // What surrounds the task in the classifier: a classification that cannot be sent (5xx after the server
 // stored it, offline, a network error across a page reload) is kept in the browser and resent with the
 // same Idempotency-Key until stored, exactly once; a refused one (4xx) is shown and can be dismissed.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import {
   accessToken,
   API_ACCEPT,
@@ -12,24 +12,11 @@ import {
   signIn,
   uniqueName,
   postClassification,
+  answer,
+  currentSubject,
 } from "../support";
 
 const picture = `<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30"><rect width="40" height="30" fill="#334"/></svg>`;
-
-async function currentSubject(page: Page) {
-  const image = page.getByRole("img", { name: /^Subject \d+, image 1 of 1$/ });
-  await expect(image).toBeVisible();
-  return (await image.getAttribute("alt"))!.match(/Subject (\d+)/)![1];
-}
-
-async function answer(page: Page) {
-  const id = await currentSubject(page);
-  await page.getByLabel("Yes").check();
-  await page.getByRole("button", { name: "Done" }).click();
-  // The volunteer moves on at once, whatever happens to the save.
-  await expect(page.getByRole("img", { name: new RegExp(`^Subject ${id},`) })).toHaveCount(0);
-  return id;
-}
 
 test("classifications that cannot be sent are kept, resent and stored exactly once", async ({ page, request, context }) => {
   const token = await accessToken(request);

@@ -5,13 +5,11 @@
 // finger can take; the subject's metadata as a list; the lab's export link on the page's own origin.
 // Screenshots of each into test-results/screenshots/.
 import fs from "node:fs";
-import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { scan, shot } from "../a11y";
 import { E2E_PORT } from "../env";
 import { accessToken, API_ACCEPT, createProject, newUser, registerUser, signIn, uniqueName } from "../support";
 
-const SHOTS = path.resolve("test-results/screenshots");
 const picture = (label: string) =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300"><rect width="400" height="300" fill="#334"/>` +
   `<circle cx="200" cy="150" r="70" fill="#c96"/><text x="20" y="40" font-size="28" fill="white">${label}</text></svg>`;
@@ -95,21 +93,6 @@ async function addHelp(s: Awaited<ReturnType<typeof setUp>>, request: APIRequest
 async function currentSubject(page: Page) {
   const image = page.getByRole("img", { name: /^Subject \d+, image 1 of 1$/ });
   await expect(image).toBeVisible();
-}
-
-async function shot(page: Page, name: string, fullPage = false) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}-${page.viewportSize()!.width}.png`), fullPage });
-}
-
-async function scan(page: Page, name: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  expect(
-    results.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join("; ")})`),
-    `${name}: serious accessibility violations`,
-  ).toEqual([]);
 }
 
 /** The dialog on screen: inside the viewport, centred in it (within 3 px), labelled by its heading, with a visible ×. */

@@ -2,7 +2,18 @@
 // header's account menu, a collection's subjects opened and removed, shared publicly (and hidden again),
 // their recents and profile, and their settings (name, email preference, password, deleting the account).
 import { expect, test, type Page } from "@playwright/test";
-import { accessToken, API_ACCEPT, classifiableWorkflow, createProject, newUser, registerUser, signIn, uniqueName } from "../support";
+import {
+  accessToken,
+  API_ACCEPT,
+  classifiableWorkflow,
+  createProject,
+  newUser,
+  registerUser,
+  signIn,
+  uniqueName,
+  answer,
+  currentSubject,
+} from "../support";
 
 const picture =
   '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300"><rect width="400" height="300" fill="#354"/>' +
@@ -11,20 +22,6 @@ const picture =
 /** The subjects' pictures (https://example.org/<i>.png) answered by the browser itself. */
 const pictures = (page: Page) =>
   page.route("https://example.org/**", (route) => route.fulfill({ contentType: "image/svg+xml", body: picture }));
-
-async function currentSubject(page: Page) {
-  const image = page.getByRole("img", { name: /^Subject \d+, image 1 of 1$/ });
-  await expect(image).toBeVisible();
-  return (await image.getAttribute("alt"))!.match(/Subject (\d+)/)![1];
-}
-
-async function answer(page: Page) {
-  const id = await currentSubject(page);
-  await page.getByLabel("Yes").check();
-  await page.getByRole("button", { name: "Done" }).click();
-  await expect(page.getByRole("img", { name: new RegExp(`^Subject ${id},`) })).toHaveCount(0);
-  return id;
-}
 
 const accountButton = (page: Page) => page.getByTestId("signed-in-as");
 const accountMenu = (page: Page) => page.locator("#account-menu");
