@@ -156,7 +156,10 @@ test("the admin console: a launch approved, a ban that ends a session, a subject
   const builderCard = admin.getByTestId(`user-${builder.login}`);
   const setLimit = async (n: string) => {
     await builderCard.getByLabel("Subject limit").fill(n);
+    // The outcome's sentence is the same each time: wait for this save's own answer.
+    const saved = admin.waitForResponse((r) => r.request().method() === "PUT" && /\/api\/users\/\d+$/.test(new URL(r.url()).pathname));
     await builderCard.getByRole("button", { name: `Save limit of ${builder.login}` }).click();
+    expect((await saved).status()).toBe(200);
     await expect(builderCard.getByRole("status").filter({ hasText: `Subject limit of ${builder.login} saved.` })).toBeVisible();
   };
   await setLimit("1");
