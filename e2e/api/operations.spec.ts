@@ -423,7 +423,10 @@ test("SIGTERM under a load of creates: every accepted request answered, a clean 
     (l) => !!l,
     3000,
     50,
-  ).catch(() => app!.output.slice(-6).join("\n"));
+  ).catch(() =>
+    // Not found: what the server printed about its shutdown, and its last lines, for the failure's message.
+    [...app!.output.filter((l) => l.includes("shutdown")), "...", ...app!.output.slice(-12)].join("\n"),
+  );
   expect(stopped).toMatchObject({ msg: "[shutdown] stopped cleanly", signal: "SIGTERM", requestsAbandoned: 0, workerStopped: true });
 
   // Every answer was a 201; the requests in flight at SIGTERM were answered. (The requests that failed were

@@ -37,12 +37,22 @@ export function createLogger(destination?: pino.DestinationStream, { plain = fal
           redact: { paths: [...REDACT, ...REDACT.map((k) => `*.${k}`)], censor: "[redacted]" },
         }),
   };
-  const out =
-    destination ??
-    (pretty_
-      ? pretty({ colorize: process.stdout.isTTY, sync: true, ignore: "pid,hostname", translateTime: "SYS:HH:MM:ss.l" })
-      : pino.destination({ dest: 1, sync: true }));
-  return pino(options, out);
+  return pino(options, destination ?? stdout(pretty_));
+}
+
+const OUT = Symbol.for("quorum.log-stdout");
+
+/**
+ * The process's one stream to stdout, shared by its loggers (the general one and the request lines'): one
+ * writer on the descriptor, so the lines keep their order and a line never waits behind another writer's
+ * half-written one.
+ */
+function stdout(pretty_: boolean): pino.DestinationStream {
+  const g = globalThis as unknown as Record<symbol, pino.DestinationStream | undefined>;
+  g[OUT] ??= pretty_
+    ? pretty({ colorize: process.stdout.isTTY, sync: true, ignore: "pid,hostname", translateTime: "SYS:HH:MM:ss.l" })
+    : pino.destination({ dest: 1, sync: true });
+  return g[OUT];
 }
 
 const KEY = Symbol.for("quorum.logger");
