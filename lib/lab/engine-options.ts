@@ -71,5 +71,7 @@ export const effectOption = (action: string): EffectOption | undefined => EFFECT
 export function extractorFor(
   task: { key: string; type: string } | undefined,
 ): { type: ExtractorType; task_key: string } & Record<string, unknown> {
-  return { ...(taskType(task?.type)?.extractor ?? { type: "question" }), task_key: task?.key ?? "T0" };
+  const proposed = taskType(task?.type)?.extractor;
+  const type = EXTRACTOR_TYPES.find((t) => t === proposed?.type) ?? "question";
+  return { ...proposed, type, task_key: task?.key ?? "T0" };
 }
