@@ -22,6 +22,9 @@ const timeoutMs = () => Math.max(1000, Number(process.env.SHUTDOWN_TIMEOUT_MS ??
 /** Stops the process gracefully (see above); `exit` is process.exit but for tests. */
 export async function shutdown(steps: ShutdownSteps, signal: string, exit: (code: number) => void = process.exit): Promise<void> {
   const logger = log();
+  // Holds the process open until `exit` below: what shutdown waits on (a worker's sleep, a pool's end) may
+  // hold no handle of its own, and a process whose event loop runs dry exits 0 there, before its last line.
+  const keepAlive = setInterval(() => {}, 60_000);
   const started = Date.now();
   const deadline = started + timeoutMs();
   logger.info({ signal, requestsInFlight: requestsInFlight() }, `[shutdown] ${signal}: no new connections; finishing what is in flight`);
@@ -40,6 +43,7 @@ export async function shutdown(steps: ShutdownSteps, signal: string, exit: (code
   if (clean) logger.info(line, "[shutdown] stopped cleanly");
   else logger.error(line, "[shutdown] time is up: stopping with work still in flight");
   logger.flush();
+  clearInterval(keepAlive);
   exit(clean ? 0 : 1);
 }
 
