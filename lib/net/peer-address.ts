@@ -42,6 +42,8 @@ interface PeerState {
   servers: Set<http.Server>;
   /** Set once the servers are closing: no new connections, and every answer closes its connection. */
   closing: boolean;
+  /** Set once the server's own shutdown handles the signals (lib/ops/shutdown.ts): the stop below stands down. */
+  signalsTaken: boolean;
   /** Called for every request that ended (set by the server's observability, lib/log/request-log.ts). */
   onFinished?: (r: FinishedRequest) => void;
 }
@@ -146,6 +148,7 @@ function state(): PeerState {
     inFlight: new Set(),
     servers: new Set(),
     closing: false,
+    signalsTaken: false,
   };
   return g[STATE];
 }
@@ -290,6 +293,11 @@ export function serversClosing(): boolean {
   return state().closing;
 }
 
+/** Called by the server's own shutdown when it takes the signals: the stop below stands down from then on. */
+export function takeSignals(): void {
+  state().signalsTaken = true;
+}
+
 /**
  * Until the server's own shutdown is in place (lib/ops/shutdown.ts, installed by instrumentation.ts once
  * Next has loaded, replacing this), SIGTERM and SIGINT close the servers, finish what they answer and exit:
@@ -298,12 +306,15 @@ export function serversClosing(): boolean {
 function stopWhileStarting(): void {
   for (const signal of ["SIGTERM", "SIGINT"] as const)
     process.once(signal, () => {
+      if (state().signalsTaken) return;
       void closeServers(Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 25_000)).then((left) => process.exit(left ? 1 : 0));
     });
 }
 
-// Loaded with `node --import`: install before anything else creates a server.
-if (process.env.QUORUM_PEER_ADDRESS_PRELOAD === "1") {
+// Loaded with `node --import`: install before anything else creates a server. Once per process: Next's
+// bundles hold copies of this module of their own, loaded later (after the shutdown took the signals), and
+// a copy's stop would exit the process mid-shutdown, before the worker stopped and the last line was written.
+if (process.env.QUORUM_PEER_ADDRESS_PRELOAD === "1" && !state().installed) {
   installPeerAddress();
   stopWhileStarting();
 }

@@ -1,6 +1,6 @@
 import { closeDb } from "@/lib/db";
 import { log } from "@/lib/log/logger";
-import { closeServers, requestsInFlight } from "@/lib/net/peer-address";
+import { closeServers, requestsInFlight, takeSignals } from "@/lib/net/peer-address";
 import { closeHealthChecks } from "./health";
 
 // Graceful shutdown of a server process on SIGTERM (or SIGINT): it stops taking connections (and /ready
@@ -50,6 +50,7 @@ export async function shutdown(steps: ShutdownSteps, signal: string, exit: (code
 /** Handles SIGTERM and SIGINT in this server process with `shutdown` (once). */
 export function shutdownOnSignals(steps: ShutdownSteps): void {
   let started = false;
+  takeSignals();
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     // Next's handlers (and any other) would exit before the worker is done.
     process.removeAllListeners(signal);
