@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { metrics } from "./metrics";
+import { metrics, scrape, setMetricSource } from "./metrics";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const named = (text: string) => new Set([...text.matchAll(/\bquorum_[a-z_]+/g)].map((m) => m[0].replace(/_(bucket|count|sum)$/, "")));
@@ -43,5 +43,42 @@ describe("the metrics' documentation", () => {
       "nodejs_eventloop_lag_p99_seconds",
     ])
       expect(exprs).toContain(n);
+  });
+});
+
+describe("the queue gauges' read", () => {
+  const state = (inboxDepth: number) => ({ inboxDepth, inboxOldestSeconds: 0, jobs: { waiting: 0, running: 0, retrying: 0, failed: 0 } });
+  const depth = (text: string) => Number(/^quorum_engine_inbox_depth (\S+)$/m.exec(text)?.[1]);
+  const tick = () => new Promise((r) => setTimeout(r, 10));
+
+  it("is one query a scrape, and each scrape reads the queue as it is then, even while an earlier read is under way", async () => {
+    const pending: Array<(n: number) => void> = [];
+    let reads = 0;
+    setMetricSource("queues", () => {
+      reads++;
+      return new Promise((resolve) => pending.push((n) => resolve(state(n))));
+    });
+    try {
+      // A scrape whose read is slow (the database under load): its four gauges share one read ...
+      const first = scrape();
+      await tick();
+      expect(reads).toBe(1);
+      // ... and another scrape meanwhile, after the inbox drained: it reads again, and shows 0.
+      const second = scrape();
+      await tick();
+      expect(reads).toBe(2);
+      pending[1](0);
+      expect(depth(await second)).toBe(0);
+      pending[0](120);
+      expect(depth(await first)).toBe(120);
+      // Once a read is done, the next scrape reads again.
+      const third = scrape();
+      await tick();
+      expect(reads).toBe(3);
+      pending[2](7);
+      expect(depth(await third)).toBe(7);
+    } finally {
+      setMetricSource("queues", undefined);
+    }
   });
 });

@@ -37,7 +37,7 @@ function create() {
   const m = {
     registry,
     sources,
-    queueRead: undefined as { at: number; state: Promise<QueueState | null> } | undefined,
+    queueRead: undefined as Promise<QueueState | null> | undefined,
     httpRequests: new Histogram({
       name: "quorum_http_request_duration_seconds",
       help: "HTTP requests by method, route pattern and status (0: the connection ended before the answer), and how long they took",
@@ -151,17 +151,28 @@ export type Metrics = ReturnType<typeof create>;
 
 /**
  * The queue state for a scrape: read once and shared by the gauges that show it (a scrape collects them
- * at the same time), so a scrape costs the database one query.
+ * in one go), so a scrape costs the database one query. The read is shared while it is under way, never
+ * after, and `scrape` starts each scrape with a read of its own: a scrape that took another's earlier read
+ * would show a queue older than its counters (a drained inbox still full beside every retirement counted).
  */
 function queues(m: Metrics): Promise<QueueState | null> {
-  const now = Date.now();
-  if (!m.queueRead || now - m.queueRead.at > QUEUE_READ_REUSE_MS) {
-    m.queueRead = { at: now, state: m.sources.queues ? m.sources.queues().catch(() => null) : Promise.resolve(null) };
+  if (!m.queueRead) {
+    const read: Promise<QueueState | null> = (m.sources.queues ? m.sources.queues().catch(() => null) : Promise.resolve(null)).finally(
+      () => {
+        if (m.queueRead === read) m.queueRead = undefined;
+      },
+    );
+    m.queueRead = read;
   }
-  return m.queueRead.state;
+  return m.queueRead;
 }
 
-const QUEUE_READ_REUSE_MS = 100;
+/** This process's metrics in Prometheus' text format, the queue gauges read for this scrape (see `queues`). */
+export function scrape(): Promise<string> {
+  const m = metrics();
+  m.queueRead = undefined;
+  return m.registry.metrics();
+}
 
 const KEY = Symbol.for("quorum.metrics");
 

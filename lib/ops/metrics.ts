@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import http from "node:http";
 import net from "node:net";
 import { AggregatorRegistry } from "prom-client";
-import { metrics } from "@/lib/log/metrics";
+import { metrics, scrape } from "@/lib/log/metrics";
 import { clientAddress, normalizeAddress, parseTrustProxy } from "@/lib/net/peer-address";
 
 // GET /metrics: the Prometheus exposition of lib/log/metrics.ts. With WEB_CONCURRENCY > 1 every process
@@ -23,7 +23,7 @@ const CLUSTER_TIMEOUT_MS = 5000;
 /** The text a scrape answers: this process's metrics, or the whole cluster's when this is one of its processes. */
 export async function exposition(): Promise<{ contentType: string; text: string }> {
   const { registry } = metrics();
-  if (!cluster.isWorker || !process.send) return { contentType: registry.contentType, text: await registry.metrics() };
+  if (!cluster.isWorker || !process.send) return { contentType: registry.contentType, text: await scrape() };
   const id = crypto.randomUUID();
   const text = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => {
