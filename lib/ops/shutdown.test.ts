@@ -35,8 +35,20 @@ function runShutdown(stopWorker: string) {
 describe("shutdown in a process of its own", () => {
   it.each([
     ["a worker that stops at once", "async () => {}", 0, "[shutdown] stopped cleanly", true],
-    ["a worker sleeping on an unref'd timer", "() => new Promise((r) => setTimeout(r, 300).unref())", 0, "[shutdown] stopped cleanly", true],
-    ["a worker that outlives the bound", "() => new Promise((r) => setTimeout(r, 5000).unref())", 1, "[shutdown] time is up: stopping with work still in flight", false],
+    [
+      "a worker sleeping on an unref'd timer",
+      "() => new Promise((r) => setTimeout(r, 300).unref())",
+      0,
+      "[shutdown] stopped cleanly",
+      true,
+    ],
+    [
+      "a worker that outlives the bound",
+      "() => new Promise((r) => setTimeout(r, 5000).unref())",
+      1,
+      "[shutdown] time is up: stopping with work still in flight",
+      false,
+    ],
   ])("%s: its last line written, then its exit code", (_name, stopWorker, code, msg, workerStopped) => {
     const { status, lines } = runShutdown(stopWorker);
     expect(status).toBe(code);
