@@ -52,3 +52,18 @@ export async function volunteerCompletedClassificationsCount(userId: number, pro
         );
   return Number(rows[0].n);
 }
+
+/**
+ * A volunteer's completed classifications by project, most first: their project preferences' counts
+ * (activity_count, which the folder moves) plus their rows still in the outbox, in one snapshot.
+ */
+export async function volunteerProjectCounts(userId: number): Promise<{ projectId: number; count: number }[]> {
+  const { rows } = await readPool().query<{ project_id: number; n: number }>(
+    `SELECT project_id, sum(n)::int AS n FROM (
+       SELECT project_id, activity_count AS n FROM project_preferences WHERE user_id = $1 AND activity_count > 0
+       UNION ALL SELECT project_id, count(*)::int FROM classification_count_outbox WHERE user_id = $1 GROUP BY 1
+     ) t GROUP BY 1 ORDER BY 2 DESC, 1`,
+    [userId],
+  );
+  return rows.map((r) => ({ projectId: r.project_id, count: r.n }));
+}

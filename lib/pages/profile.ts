@@ -3,12 +3,14 @@ import { db } from "@/lib/db";
 import { collectionReadScope } from "@/lib/policies/collection-policy";
 import { projectReadScope } from "@/lib/policies/project-policy";
 import { mediaSrcs } from "@/lib/resources/media";
+import { volunteerProjectCounts } from "@/lib/counts/list-counters";
 import { collectionCards, LIST_SELECT } from "./collections";
 
 // A volunteer's profile (/users/<login>). Anyone sees the public part: the name, the avatar, since when
 // they take part, and their collections the visitor may see. The volunteer themself also sees their
 // projects with how many classifications they made on each (their project preferences, private as in the
-// API) and, on the page, their counts over time (/counts/classifications/users/<id>, theirs alone).
+// API) and, on the page, their counts over time (/counts/classifications/users/<id>, theirs alone). Both
+// count the classifications the folder has not moved yet (the outbox), so the list and the chart agree.
 
 export async function loadProfile(login: string, actor: Actor) {
   const user = await db().user.findFirst({
@@ -25,20 +27,27 @@ export async function loadProfile(login: string, actor: Actor) {
       take: 24,
       select: LIST_SELECT,
     }),
-    self
-      ? db().projectPreference.findMany({
-          where: { userId: user.id, activityCount: { gt: 0 }, project: projectReadScope(actor) },
-          orderBy: [{ activityCount: "desc" }, { projectId: "asc" }],
-          take: 100,
-          select: { activityCount: true, project: { select: { id: true, displayName: true } } },
-        })
-      : [],
+    self ? myProjects(user.id, actor) : [],
   ]);
   return {
     user: { id: user.id, login: user.login, displayName: user.displayName, createdAt: user.createdAt },
     avatar: avatars.get(user.id) ?? user.avatarSrc ?? null,
     self,
     collections: await collectionCards(collections, actor),
-    projects: projects.map((p) => ({ id: p.project.id, displayName: p.project.displayName, classifications: p.activityCount })),
+    projects,
   };
+}
+
+/** The projects a volunteer classified on and may still see, with their counts, most first (at most 100). */
+async function myProjects(userId: number, actor: Actor) {
+  const counts = await volunteerProjectCounts(userId);
+  const visible = await db().project.findMany({
+    where: { AND: [{ id: { in: counts.map((c) => c.projectId) } }, projectReadScope(actor)] },
+    select: { id: true, displayName: true },
+  });
+  const names = new Map(visible.map((p) => [p.id, p.displayName]));
+  return counts
+    .filter((c) => names.has(c.projectId))
+    .slice(0, 100)
+    .map((c) => ({ id: c.projectId, displayName: names.get(c.projectId)!, classifications: c.count }));
 }

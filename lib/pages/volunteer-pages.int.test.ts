@@ -2,7 +2,7 @@
 // titles): what each visitor is shown of collections, favourites, recents and profiles, against PostgreSQL.
 import { beforeAll, describe, expect, it } from "vitest";
 import { ANONYMOUS, type Actor } from "@/lib/auth/actor";
-import { db } from "@/lib/db";
+import { db, pool } from "@/lib/db";
 import { disableUser } from "@/lib/domain/accounts";
 import type { User } from "@/lib/generated/prisma/client";
 import { createProject, createSubjectSet, createUser, createWorkflow, uid } from "@/test/factories";
@@ -164,6 +164,23 @@ describe("loadProfile", () => {
       expect(theirs!.collections.map((c) => c.id)).toEqual([pub.id]);
     }
     expect(await profileName(me.login)).toBe(me.displayName);
+
+    // Classifications the folder has not moved into the counts yet count too (the chart counts them):
+    // on a project already listed, and on one new to the volunteer; none on the private one shows it.
+    const third = await createProject(owner.id, { displayName: `Third ${uid()}` });
+    await pool().query(
+      `INSERT INTO classification_count_outbox (classification_id, project_id, workflow_id, user_id, seconds)
+       SELECT -g, p, 0, $1, 1 FROM unnest($2::int[]) WITH ORDINALITY AS x(p, g)`,
+      [me.id, [open.id, third.id, third.id, closed.id, third.id]],
+    );
+    try {
+      expect((await loadProfile(me.login, actorOf(me)))!.projects).toEqual([
+        { id: open.id, displayName: expect.stringMatching(/^Open /), classifications: 8 },
+        { id: third.id, displayName: expect.stringMatching(/^Third /), classifications: 3 },
+      ]);
+    } finally {
+      await pool().query(`DELETE FROM classification_count_outbox WHERE user_id = $1`, [me.id]);
+    }
     await disableUser(me.id);
     expect(await loadProfile(me.login, actorOf(stranger))).toBeNull();
     expect(await loadProfile(`deleted-${me.id}`, actorOf(stranger))).toBeNull();
