@@ -5,8 +5,9 @@
 // page that holds the event loop makes the cheap requests wait as long. The slowest cheap request beside a
 // hostile text may be at most 100 ms slower than beside the benign text of the same length on the same page
 // (what the page costs whatever the text, such as serializing a workflow of megabytes, is the same for both;
-// each is measured twice, with texts differing in their last character, and the better run counts, which no
-// quadratic render can pass: it costs seconds at these lengths). The old renderer held the loop up to 22 s
+// each is measured twice, with texts differing in their last character, and the better run counts, up to
+// three more runs while it is over the ceiling, which no quadratic render can pass: it costs seconds at these
+// lengths). The old renderer held the loop up to 22 s
 // on these texts, and every request waited.
 // E2E_HOSTILE_ONLY=<regular expression> runs only the cases whose "field / shape / url" names match.
 import http from "node:http";
@@ -107,18 +108,26 @@ async function runField(field: Field, cookie: string) {
     expect(text.length).toBe(field.limit);
     // Two runs, the second with the text's last character changed (the server keeps what it rendered last):
     // the run whose cheap requests waited least counts for each page.
+    const variants = [text, `${text.slice(0, -1)}${text.endsWith(".") ? "," : "."}`];
     const runs: Measured[][] = [];
-    for (const variant of [text, `${text.slice(0, -1)}${text.endsWith(".") ? "," : "."}`]) {
+    for (const variant of variants) {
       await field.set(variant);
       const measured: Measured[] = [];
       for (const url of wanted) measured.push(await measureOnce(url, url.startsWith("/lab") ? cookie : undefined));
       runs.push(measured);
     }
-    wanted.forEach((url, i) => {
-      const m = runs[0][i].sideMaxMs <= runs[1][i].sideMaxMs ? runs[0][i] : runs[1][i];
+    for (const [i, url] of wanted.entries()) {
+      let m = runs[0][i].sideMaxMs <= runs[1][i].sideMaxMs ? runs[0][i] : runs[1][i];
+      // Over the ceiling in both: measured up to three times more, as a busy machine's pause (a collection,
+      // another process) can fall on any one run; a quadratic render, seconds long, is over it every time.
+      for (let retry = 0; shape !== "benign" && retry < 3 && m.sideMaxMs - (benign.get(url)?.sideMaxMs ?? 0) > CEILING_MS; retry++) {
+        await field.set(variants[retry % 2]);
+        const again = await measureOnce(url, url.startsWith("/lab") ? cookie : undefined);
+        if (again.sideMaxMs < m.sideMaxMs) m = again;
+      }
       if (shape === "benign") benign.set(url, m);
       rows.push({ name: `${field.name} / ${shape} / ${url}`, m, over: m.sideMaxMs - (benign.get(url)?.sideMaxMs ?? 0) });
-    });
+    }
   }
   const ms = (n: number) => `${Math.round(n)}`.padStart(6);
   console.log(
