@@ -13,7 +13,7 @@ import { NamedSelect } from "@/components/ui/named-select";
 import { QueryState } from "@/components/ui/query-state";
 import { StatusMessage } from "@/components/ui/status-message";
 import { useAction } from "@/components/ui/use-action";
-import { effectOption } from "@/lib/lab/engine-options";
+import { type EffectTargets, effectDetail, effectOption } from "@/lib/lab/engine-options";
 import { engineOptions } from "@/lib/lab/labels";
 import {
   type EngineDraft,
@@ -28,7 +28,7 @@ import {
 import { AddMenu } from "./add-menu";
 import { ConditionEditor } from "./condition-editor";
 import { ConditionSentenceEditor } from "./condition-sentence-editor";
-import { EffectEditor, type EffectTargets, EffectTargetsProvider, ExtractorFields, KeyedCard, ReducerFields } from "./engine-fields";
+import { EffectEditor, EffectTargetsProvider, ExtractorFields, KeyedCard, ReducerFields, useEffectTargets } from "./engine-fields";
 import { focusCanvasNode, NodePanel } from "./node-panel";
 import type { EngineWorkflowAnswer, EngineWorkflowRecord } from "@/components/ui/wire-types";
 
@@ -219,6 +219,7 @@ function EngineCanvas({
     setOpened((n) => n + 1);
   };
   const names = taskChoices(tasks);
+  const targets = useEffectTargets();
   const fieldsOf = (topic: RuleTopic) => ruleFields(draft.reducers, draft.extractors, tasks, topic);
   const rule = part?.list === "rules" ? part.index : draft.rules.length - 1;
   const add = (list: Part["list"]) => {
@@ -256,6 +257,11 @@ function EngineCanvas({
         detail: `if ${sentenceText(s, fieldsOf(r.topic))}`,
         hint: `if ${conditionSummary(wire.value.rules_config[i]?.if)}`,
       };
+  });
+  draft.rules.forEach((r, i) => {
+    r.then.forEach((effect, k) => {
+      describe[`effect:${i}:${k}`] = effectDetail(effect, targets);
+    });
   });
   draft.extractors.forEach((x) => {
     const task = names.find((n) => n.value === x.config.task_key);

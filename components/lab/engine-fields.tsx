@@ -2,7 +2,7 @@
 import { createContext, useContext, useState, type ReactNode } from "react";
 import { Select, TextInput, buttonClass, inputClass } from "@/components/ui/controls";
 import { NamedSelect } from "@/components/ui/named-select";
-import { EFFECT_OPTIONS, ENGINE_OPTIONS as O, effectOption } from "@/lib/lab/engine-options";
+import { EFFECT_OPTIONS, ENGINE_OPTIONS as O, type EffectTargets, effectOption } from "@/lib/lab/engine-options";
 import { ENGINE_LABELS, engineOptions } from "@/lib/lab/labels";
 import type { KeyedRow as Row } from "@/lib/lab/engine-draft";
 
@@ -15,9 +15,9 @@ type Config = Record<string, unknown>;
  * What an effect may name, by the effect's field: the project's subject sets (`subject_set_id`) and its other
  * workflows (`workflow_id`), picked by name. A field without choices (a collection, a URL) is typed.
  */
-export type EffectTargets = Partial<Record<string, { value: string; label: string }[]>>;
 const EffectTargetsContext = createContext<EffectTargets>({});
 export const EffectTargetsProvider = EffectTargetsContext.Provider;
+export const useEffectTargets = () => useContext(EffectTargetsContext);
 
 export function KeyedCard({
   what,
@@ -343,7 +343,7 @@ function JsonField({ label, value, onChange }: { label: string; value: unknown; 
 
 /** An effect's one field: a choice among the project's records when there are some (a stored id outside them kept as one more), else typed. */
 function EffectTarget({ label, field, effect, onChange }: { label: string; field: string; effect: Config; onChange(e: Config): void }) {
-  const choices = useContext(EffectTargetsContext)[field];
+  const choices = useEffectTargets()[field];
   const value = String(effect[field] ?? "");
   const set = (v: string) => onChange({ ...effect, [field]: v });
   if (!choices) return <TextInput label={label} value={value} onChange={set} />;

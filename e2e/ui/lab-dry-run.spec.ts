@@ -75,7 +75,7 @@ test("an owner dry-runs an edited engine configuration on recent classifications
   await expect(node("rule:0")).toContainText("if its number of votes is at least 4");
   await expect(node("rule:0").locator("[title]")).toHaveAttribute("title", "if c.num_votes ≥ 4");
   await expect(node("effect:0:0")).toContainText("Retire the subject");
-  await expect(node("effect:0:0")).toContainText("reason: consensus");
+  await expect(node("effect:0:0")).toContainText("Reason: consensus");
 
   // Loosened to 3, tried on the last classifications: subject 1 would retire, subject 2 would not.
   await page.getByLabel("Rule 1 condition, part 1: value").fill("3");

@@ -112,6 +112,8 @@ test("a new researcher builds the hedgehog project without typing a task key or 
   await page.getByLabel("Rule 1, effect 2: Subject set").selectOption({ label: "Garden cameras" });
   await expect(node("engine-flow", "rule:0")).toContainText("if the most common answer is No and its number of votes is at least 3");
   await expect(node("engine-flow", "x:q")).toContainText("Task 1: Is there an animal?");
+  // The effect's node names the set, not its id.
+  await expect(node("engine-flow", "effect:0:1")).toContainText("Subject set: Garden cameras");
   await expectInside(page, "engine-flow");
   await page.screenshot({ path: "test-results/screenshots/lab-hedgehog-engine-1280.png", fullPage: true });
 

@@ -3,7 +3,7 @@ import { parseEngineWorkflowConfig } from "@/lib/engine/config";
 import { effects } from "@/lib/engine/effects/effects";
 import { extractors } from "@/lib/engine/extractors";
 import { reducers } from "@/lib/engine/reducers";
-import { EFFECT_OPTIONS, ENGINE_OPTIONS } from "./engine-options";
+import { EFFECT_OPTIONS, ENGINE_OPTIONS, effectDetail } from "./engine-options";
 
 // The lab offers what the engine runs: its type lists are the engine's registries, so a reducer added there
 // (its file and its registry line) is in the builder with nothing listed again.
@@ -57,5 +57,29 @@ describe("every choice the builder offers is one the engine accepts", () => {
     ]),
   ] as [string, Record<string, unknown>][])("%s: %j", (_field, workflow) => {
     expect(config(workflow).ok, JSON.stringify(config(workflow))).toBe(true);
+  });
+});
+
+describe("an effect node's words", () => {
+  const targets = {
+    subject_set_id: [{ value: "80", label: "Hard ones" }],
+    workflow_id: [{ value: "12", label: "Experts" }],
+  };
+  it.each<[string, Record<string, unknown>, string, string]>([
+    ["a subject set by its name", { action: "add_subject_to_set", subject_set_id: "80" }, "Subject set: Hard ones", "subject_set_id: 80"],
+    ["a stored id as a number", { action: "add_subject_to_set", subject_set_id: 80 }, "Subject set: Hard ones", "subject_set_id: 80"],
+    [
+      "an id the project lacks",
+      { action: "add_subject_to_set", subject_set_id: "7" },
+      "Subject set: #7 (not in this project)",
+      "subject_set_id: 7",
+    ],
+    ["nothing chosen yet", { action: "promote_user", workflow_id: "" }, "Workflow: (not chosen)", "workflow_id: "],
+    ["a workflow by its name", { action: "promote_user", workflow_id: "12" }, "Workflow: Experts", "workflow_id: 12"],
+    ["a typed field as it is", { action: "add_subject_to_collection", collection_id: "5" }, "Collection id: 5", "collection_id: 5"],
+    ["a retirement's reason", { action: "retire_subject", reason: "consensus" }, "Reason: consensus", "reason: consensus"],
+    ["no settings", { action: "retire_subject" }, "", ""],
+  ])("%s", (_name, effect, detail, hint) => {
+    expect(effectDetail(effect, targets)).toEqual({ detail, hint });
   });
 });

@@ -64,6 +64,29 @@ export const EFFECT_OPTIONS: EffectOption[] = EFFECT_TYPES.map((action) => ({
 
 export const effectOption = (action: string): EffectOption | undefined => EFFECT_OPTIONS.find((e) => e.action === action);
 
+/** What an effect may name, by field, picked by name in the builder (the project's subject sets and workflows). */
+export type EffectTargets = Partial<Record<string, { value: string; label: string }[]>>;
+
+/**
+ * An effect's settings as the flow's node says them: its field by its label and the record it names by its
+ * name (`Subject set: Hard ones`; an id that is not the project's as `#80 (not in this project)`), and the
+ * raw settings as the tooltip (`subject_set_id: 80`).
+ */
+export function effectDetail(effect: Record<string, unknown>, targets: EffectTargets): { detail: string; hint: string } {
+  const field = effectOption(String(effect.action))?.field;
+  const rest = Object.entries(effect).filter(([k]) => k !== "action");
+  const said = rest.map(([k, v]) => {
+    if (k === field?.[0]) {
+      const value = String(v ?? "");
+      const choices = targets[k];
+      const named = choices?.find((c) => c.value === value)?.label;
+      return `${field[1]}: ${value === "" ? "(not chosen)" : (named ?? (choices ? `#${value} (not in this project)` : value))}`;
+    }
+    return k === "reason" ? `Reason: ${String(v)}` : `${k}: ${String(v)}`;
+  });
+  return { detail: said.join(" · "), hint: rest.map(([k, v]) => `${k}: ${String(v)}`).join(" · ") };
+}
+
 /**
  * The extractor the builder proposes for a task: the one its type's folder names (lib/tasks/<type>/, e.g. a
  * question's `question`, a survey's `survey`), reading that task; `question` when the type names none.
