@@ -54,6 +54,8 @@ export function CountsChart({
               tickFormatter={tick}
               tick={{ fontSize: 12 }}
               minTickGap={16}
+              // Labels that would collide are left out at an even step (every other month, say), never one here and there.
+              interval="equidistantPreserveStart"
               height={44}
               label={{ value: periodHeading(period), position: "insideBottom", fontSize: 12, fill: "#4b5563" }}
             />
