@@ -192,6 +192,32 @@ describe("GET /counts/classifications/users/<id>", () => {
     expect((await call("GET", `/counts/classifications/users/abc`, { token: me.token, accept: "application/json" })).status).toBe(404);
   });
 
+  it("counts what the folder has not moved into the rollups yet", async () => {
+    const me = await signedInUser();
+    const pa = fresh();
+    await classified([{ project: pa, workflow: fresh(), day: "2024-03-04", n: 2, user: me.user.id, seconds: 30 }]);
+    // Two more, still in the outbox (the folder runs about every second).
+    await pool().query(
+      `INSERT INTO classification_count_outbox (classification_id, project_id, workflow_id, user_id, seconds, created_at)
+       SELECT 0, $1, 0, $2, 20, timestamp '2024-03-06 08:00' FROM generate_series(1, 2)`,
+      [pa, me.user.id],
+    );
+    try {
+      const res = await call("GET", `/counts/classifications/users/${me.user.id}?period=day`, { token: me.token, accept: "application/json" });
+      expect(res.body).toEqual({
+        total_count: 4,
+        time_spent: 100,
+        project_contributions: [{ project_id: pa, count: 4, time_spent: 100 }],
+        data: [
+          { period: "2024-03-04T00:00:00.000Z", count: 2, session_time: 60, time_spent: 60 },
+          { period: "2024-03-06T00:00:00.000Z", count: 2, session_time: 40, time_spent: 40 },
+        ],
+      });
+    } finally {
+      await foldClassificationCounts();
+    }
+  });
+
   it("caps each classification's time at 3 hours and ignores unreadable times", async () => {
     const { secondsSpent } = await import("@/lib/domain/create-classification");
     expect(secondsSpent({ started_at: "2024-01-01T00:00:00Z", finished_at: "2024-01-01T00:01:30Z" })).toBe(90);

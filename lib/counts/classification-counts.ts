@@ -142,19 +142,25 @@ export function userClassificationCounts(userId: number, q: CountsQuery, viewer:
 // (a private project it may not see is left out: its id, its figures, and its share of the totals).
 const USERS_WHERE = `user_id = ANY($1::int[]) AND ($2::int[] IS NULL OR project_id = ANY($2::int[])) AND ${inRange("day", "$3", "$4")}
   AND NOT ${hiddenProjectSql("project_id", { admin: "$5", user: "$6", roles: "$7" })}`;
+// Their rollups and their classifications the folder has not moved into them yet (the outbox holds about the
+// last second's, read whole as lib/counts/list-counters.ts does): a volunteer who just classified finds it
+// counted on their profile at once, as its project list does.
+const USER_DAYS = `(SELECT user_id, project_id, day, count, seconds FROM user_project_daily_counts
+  UNION ALL SELECT user_id, project_id, (created_at AT TIME ZONE 'UTC')::date, 1, seconds FROM classification_count_outbox
+  WHERE user_id = ANY($1::int[])) r`;
 
 /** The counts of a set of volunteers together (one user, or a group's members), as the viewer may see them. */
 async function usersClassificationCounts(userIds: number[], q: CountsQuery, viewer: CountsViewer): Promise<UserCountsResult> {
   const args = [userIds, q.projectIds ?? null, q.startDate ?? null, q.endDate ?? null, ...viewerParams(viewer)];
   const [projects, buckets] = await Promise.all([
     readPool().query<{ project_id: number; n: string; s: string }>(
-      `SELECT project_id, sum(count)::bigint AS n, sum(seconds)::bigint AS s FROM user_project_daily_counts WHERE ${USERS_WHERE} GROUP BY 1 ORDER BY 2 DESC, 1`,
+      `SELECT project_id, sum(count)::bigint AS n, sum(seconds)::bigint AS s FROM ${USER_DAYS} WHERE ${USERS_WHERE} GROUP BY 1 ORDER BY 2 DESC, 1`,
       args,
     ),
     q.period
       ? readPool().query<{ bucket: string; n: string; s: string }>(
           `SELECT ${bucketOf("day", "$8")} AS bucket, sum(count)::bigint AS n, sum(seconds)::bigint AS s
-           FROM user_project_daily_counts WHERE ${USERS_WHERE} GROUP BY 1 ORDER BY 1`,
+           FROM ${USER_DAYS} WHERE ${USERS_WHERE} GROUP BY 1 ORDER BY 1`,
           [...args, q.period],
         )
       : Promise.resolve(null),
