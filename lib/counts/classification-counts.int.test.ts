@@ -203,7 +203,10 @@ describe("GET /counts/classifications/users/<id>", () => {
       [pa, me.user.id],
     );
     try {
-      const res = await call("GET", `/counts/classifications/users/${me.user.id}?period=day`, { token: me.token, accept: "application/json" });
+      const res = await call("GET", `/counts/classifications/users/${me.user.id}?period=day`, {
+        token: me.token,
+        accept: "application/json",
+      });
       expect(res.body).toEqual({
         total_count: 4,
         time_spent: 100,
