@@ -1,7 +1,7 @@
 // npm run bench:ui — the classifier as a volunteer's browser gets it, from the production server
 // (`npm start` on a fresh embedded database) in Debian's chromium through Playwright:
 // - first-load JS of the classify page, gzip-compressed (what a CDN or the compressing server sends): the
-//   scripts its HTML names (Next's first-load JS), target < 150 KB; beside it every script the page loads
+//   scripts its HTML names (Next's first-load JS), target < 150 KiB; beside it every script the page loads
 //   before the network is idle (with the chunks it loads on demand: the subject's tasks and viewer, ...);
 // - Done to the next subject's image on screen: from the click on Done to the frame in which the next
 //   subject's image is decoded and shown, over BENCH_UI_SUBJECTS classifications (default 30), target p50
