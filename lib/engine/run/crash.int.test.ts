@@ -1,41 +1,23 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeDb, db, pool } from "@/lib/db";
-import { startEmbeddedPostgres, type EmbeddedDatabase } from "@/lib/db/embedded";
-import { applyMigrations } from "@/lib/db/migrations";
-import { migrateJobQueue } from "@/lib/db/job-queue";
+import { afterAll, describe, expect, it } from "vitest";
+import { db, pool } from "@/lib/db";
 import { api } from "@/test/http";
 import { drainPipeline, engine } from "@/test/engine";
 import { classificationBody, createProject, createSubjectSet, createWorkflow, signedInUser } from "@/test/factories";
+import { ownDatabase } from "@/test/own-database";
 
 // Crash test: a worker process runs the pipeline while classifications arrive and is killed with SIGKILL
 // mid-flow; a new one starts. Afterwards extracts, reductions, actions and retirements equal those of the
 // same classifications processed without a crash. This file has a database of its own, so no other test's
 // jobs run in (or are taken by) the worker processes it starts.
 
-let database: EmbeddedDatabase;
-let dir: string;
+// Registered first: its teardown runs last (after hooks run in reverse), once the workers are killed.
+const database = ownDatabase("crash");
 const workers: ChildProcess[] = [];
 
-beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "quorum-crash-"));
-  database = await startEmbeddedPostgres({ dataDir: dir, persistent: false });
-  await applyMigrations(database.url);
-  await migrateJobQueue(database.url);
-  await closeDb();
-  process.env.DATABASE_URL = database.url;
-  const { ensureBootstrapRecords } = await import("@/lib/domain/ensure-bootstrap-records");
-  await ensureBootstrapRecords();
-}, 120_000);
-
-afterAll(async () => {
+afterAll(() => {
   for (const w of workers) w.kill("SIGKILL");
-  await closeDb();
-  await database?.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 function startWorkerProcess(): ChildProcess {
@@ -43,7 +25,7 @@ function startWorkerProcess(): ChildProcess {
     cwd: path.resolve(import.meta.dirname, "../../.."),
     // One classification per job, one job at a time: the first half is dozens of jobs run one after
     // another, so the kill lands mid-flow however fast the machine is.
-    env: { ...process.env, DATABASE_URL: database.url, WORKER_LEASE_SECONDS: "2", WORKER_CONCURRENCY: "1", ENGINE_BATCH_SIZE: "1" },
+    env: { ...process.env, DATABASE_URL: database.url(), WORKER_LEASE_SECONDS: "2", WORKER_CONCURRENCY: "1", ENGINE_BATCH_SIZE: "1" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stderr!.on("data", (d) => process.stderr.write(`[worker ${child.pid}] ${d}`));

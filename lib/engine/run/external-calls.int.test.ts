@@ -4,10 +4,14 @@ import { api } from "@/test/http";
 import { drainPipeline, engine } from "@/test/engine";
 import { startHttpsServer, type Reply } from "@/test/https-server";
 import { classifiableProject, classificationBody, signedInUser } from "@/test/factories";
+import { ownDatabase } from "@/test/own-database";
 import { ExternalCallError, postExternal } from "./external-call";
 
 // External extractors, reducers and effects against a local HTTPS server whose self-signed certificate the
-// engine is told to trust (ENGINE_CA_FILE): accepted statuses, error statuses, timeouts, retries.
+// engine is told to trust (ENGINE_CA_FILE): accepted statuses, error statuses, timeouts, retries. The file
+// has a database of its own: its jobs call a loopback service only this process allows (OUTBOUND_ALLOW_HOSTS),
+// and another file's drain on the shared database took them and failed them (a CI run under load).
+ownDatabase("external-calls");
 
 const replies: Record<string, Reply> = {
   "/ok200": { status: 200, body: { answer: 42 } },

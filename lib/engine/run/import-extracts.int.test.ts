@@ -5,11 +5,14 @@ import { db } from "@/lib/db";
 import { api } from "@/test/http";
 import { drainPipeline, engine } from "@/test/engine";
 import { classifiableProject, grantProjectRole, signedInUser } from "@/test/factories";
+import { ownDatabase } from "@/test/own-database";
 
 // POST /engine/workflows/<id>/extracts/import (the Python client's import_caesar_data_extracts): machine
 // extracts from a CSV at a URL, imported in the background, reduced like any extract. The file server is on
 // 127.0.0.1, which the outbound guard refuses: these tests allow its port alone (OUTBOUND_ALLOW_HOSTS), so
-// a second local server, the "internal" one, stays out of reach.
+// a second local server, the "internal" one, stays out of reach. The file has a database of its own, so its
+// import jobs run here, where that port is allowed, never in another test file's drain.
+ownDatabase("import-extracts");
 
 const SECRET = "root:x:0:0:SECRET-FIRST-LINE";
 const files = new Map<string, { status: number; body: string; location?: string }>();
