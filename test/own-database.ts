@@ -4,8 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { closeDb } from "@/lib/db";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "@/lib/db/embedded";
-import { applyMigrations } from "@/lib/db/migrations";
-import { migrateJobQueue } from "@/lib/db/job-queue";
+import { migrateAndUse } from "./migrate-and-use";
 
 /**
  * Gives the calling test file (an isolated one: it changes DATABASE_URL for its process) a database of its
@@ -20,12 +19,7 @@ export function ownDatabase(prefix: string): { url: () => string } {
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), `quorum-${prefix}-`));
     database = await startEmbeddedPostgres({ dataDir: dir, persistent: false });
-    await applyMigrations(database.url);
-    await migrateJobQueue(database.url);
-    await closeDb();
-    process.env.DATABASE_URL = database.url;
-    const { ensureBootstrapRecords } = await import("@/lib/domain/ensure-bootstrap-records");
-    await ensureBootstrapRecords();
+    await migrateAndUse(database.url);
   }, 120_000);
   afterAll(async () => {
     await closeDb();

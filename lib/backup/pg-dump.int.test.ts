@@ -6,11 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { keysFile } from "@/lib/auth/keys";
 import { closeDb } from "@/lib/db";
 import { startEmbeddedPostgres } from "@/lib/db/embedded";
-import { migrateJobQueue } from "@/lib/db/job-queue";
-import { applyMigrations } from "@/lib/db/migrations";
 import { localUploadsDir } from "@/lib/storage/storage";
 import { file, query, tableCounts, type Upload, uploadSubject, useDatabase } from "@/test/backups";
 import { drainPipeline, engine } from "@/test/engine";
+import { migrateAndUse } from "@/test/migrate-and-use";
 import { classifiableProject, classificationBody } from "@/test/factories";
 import { api } from "@/test/http";
 import { postgresBinDir, startDistributionServer } from "@/test/streaming-replica";
@@ -38,11 +37,7 @@ describe.skipIf(!bin && !ci)("backup and restore with DATABASE_URL (pg_dump)", (
 
   beforeAll(async () => {
     server = await startDistributionServer(bin!);
-    await applyMigrations(server.url);
-    await migrateJobQueue(server.url);
-    await useDatabase(server.url, srcDir);
-    const { ensureBootstrapRecords } = await import("@/lib/domain/ensure-bootstrap-records");
-    await ensureBootstrapRecords();
+    await migrateAndUse(server.url, srcDir);
   }, 120_000);
 
   afterAll(async () => {
