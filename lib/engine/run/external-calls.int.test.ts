@@ -10,7 +10,8 @@ import { ExternalCallError, postExternal } from "./external-call";
 // External extractors, reducers and effects against a local HTTPS server whose self-signed certificate the
 // engine is told to trust (ENGINE_CA_FILE): accepted statuses, error statuses, timeouts, retries. The file
 // has a database of its own: its jobs call a loopback service only this process allows (OUTBOUND_ALLOW_HOSTS),
-// and another file's drain on the shared database took them and failed them (a CI run under load).
+// so no other file's drain may run them, and its drains run no other file's leftover jobs (a CI run under load
+// failed two of these tests beside the authorization matrix's retried imports, each a slow name lookup).
 ownDatabase("external-calls");
 
 const replies: Record<string, Reply> = {
